@@ -1,0 +1,232 @@
+/**
+ * Wire shapes of the spec's entities (§3), field names exactly as the spec writes them.
+ * Money on the wire is a number of dollars with at most two decimals; dates are ISO `YYYY-MM-DD` strings,
+ * timestamps ISO date-times; an unknown date is null.
+ */
+
+export type YesNo = 'Yes' | 'No';
+
+export type Member = {
+  id: string;
+  accountid: string;
+  priormemberid: string;
+  externalid: string;
+  firstname: string;
+  lastname: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  stateorprovince: string | null;
+  postalcode: string | null;
+  county: string | null;
+  emailaddress: string;
+  personalemailaddress: string;
+  birthdate: string | null;
+  hiredate: string | null;
+  phonenumber: string | null;
+  origination: number;
+  relationship: number;
+  primarymemberid: string;
+  istobaccouser: YesNo | null;
+  isdisabled: boolean | null;
+  gender: 'Male' | 'Female' | null;
+  /** Masked in answers: `***-**-1234`; null when not entered. */
+  additionalid: string | null;
+  pcpname: string | null;
+  pcpid: string | null;
+  existingpatient: string | null;
+  status: string;
+  terminationdate: string | null;
+  division: string | null;
+  currentplanid: string | null;
+  currentplanyear: number | null;
+  contributionclass: string;
+  irsdependent: boolean | null;
+  ispasswordchanged: string | null;
+  createdon: string;
+  createdby: string;
+  modifiedon: string;
+  modifiedby: string;
+};
+
+/** What a member may change about themselves through PUT /api/Member (the profile form's fields). */
+export type MemberUpdate = Partial<
+  Pick<
+    Member,
+    | 'firstname'
+    | 'lastname'
+    | 'address1'
+    | 'address2'
+    | 'city'
+    | 'stateorprovince'
+    | 'postalcode'
+    | 'county'
+    | 'birthdate'
+    | 'phonenumber'
+    | 'istobaccouser'
+    | 'gender'
+    | 'pcpname'
+    | 'pcpid'
+    | 'existingpatient'
+    | 'currentplanid'
+    | 'currentplanyear'
+  >
+> & {
+  /** The full 9-digit SSN; omitted to keep the stored one. */
+  additionalid?: string | null;
+};
+
+export type Dependent = {
+  id: string;
+  memberid: string;
+  firstname: string;
+  lastname: string;
+  dateofbirth: string | null;
+  age: number | null;
+  contributionamt: number | null;
+  istobaccouser: boolean;
+  isdisabled: boolean | null;
+  gender: 'Male' | 'Female' | null;
+  isonhealthpolicy: YesNo;
+  relationship: 'spouse' | 'child';
+  /** Masked in answers, full 9 digits in requests. */
+  additionalid: string | null;
+  irsdependent: boolean | null;
+  pcpname: string | null;
+  pcpid: string | null;
+  existingpatient: string | null;
+  createdon: string;
+  createdby: string;
+  modifiedon: string;
+  modifiedby: string;
+};
+
+/** An employer (account) as its members see it: settings included. */
+export type Employer = {
+  accountid: string;
+  accountname: string;
+  teamid: string;
+  mediadata: string | null;
+  emailaddress: string | null;
+  employeazecustomer: number;
+  hsaonly: number;
+  edoc_period: number | null;
+  /** The plan year: only effective dates inside it are offered. */
+  planyearstart: string;
+  planyearend: string;
+  businessyear: number;
+};
+
+/** What anyone with the employer link may see: name, logo, help address. */
+export type EmployerBranding = Pick<Employer, 'accountid' | 'accountname' | 'mediadata' | 'emailaddress'>;
+
+export type EmployerContact = {
+  id: string;
+  accountid: string;
+  contacttype: 1 | 2 | 3 | 4 | 5;
+  contacttypename: string;
+  displaytoemployee: boolean;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  emailaddress: string | null;
+  phonenumber: string | null;
+};
+
+export type Broker = {
+  firstName: string;
+  lastName: string;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+};
+
+export type ProductOption = { id: string; option: string; cost: number };
+
+export type Product = {
+  id: string;
+  productname: string;
+  vendorname: string;
+  description: string;
+  category: string;
+  subcategory: string | null;
+  taxstatus: string | null;
+  options: ProductOption[];
+};
+
+export type OrderCategory = 'healthinsurance' | 'waive' | 'HSA' | 'additionalservices';
+
+export type Order = {
+  id: string;
+  memberid: string;
+  productid: string;
+  productfeeid: string;
+  orderid: string;
+  options: string | null;
+  description: string | null;
+  category: OrderCategory;
+  status: number;
+  amountspent: number;
+  productname: string | null;
+  vendorname: string | null;
+  externalvendorid: string | null;
+  policyholdersname: string | null;
+  policycarriername: string | null;
+  policynumber: string | null;
+  policyeffectivedate: string | null;
+  policyishsaeligible: number;
+  policyisgovsubsidy: number;
+  ordernumber: string;
+  waivecoverage: number;
+  summary_link: string | null;
+  tax_status: string | null;
+  businessyear: number | null;
+  createdon: string;
+  createdby: string;
+  modifiedon: string;
+  modifiedby: string;
+  modifiedreason: string | null;
+};
+
+export type MemberAccount = {
+  id: string;
+  memberid: string;
+  memberaccounttype: number;
+  status: number;
+  familystatus: string | null;
+  currentbalance: number;
+  currenthealthinsurancepremium: number;
+  currentemployercontribution: number;
+  currentemployeeclass: string | null;
+  currentpayrolldeduction: number;
+  waivecoverage: number;
+  waivecoveragereason: string | null;
+  spousemedicareeligible: number;
+  createdon: string;
+  modifiedon: string;
+};
+
+export type Location = {
+  city: string;
+  countyname: string;
+  countycode: string;
+  statename: string;
+  state: string;
+  zipcode: string;
+};
+
+export type TokenResponse = {
+  access_token: string;
+  id_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+};
+
+export type LogFactEvent = {
+  title: string;
+  data: { description: string; User: string };
+  accountid?: string;
+  memberid?: string;
+  action?: string;
+  effectivedate?: string | null;
+};

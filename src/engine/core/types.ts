@@ -1,0 +1,91 @@
+/**
+ * The shapes of the engine's documents. Generic: nothing here knows what the forms are about.
+ * Implementations live beside this file; the public surface is ./index.ts.
+ */
+
+/** A JSON Logic expression (only operations on the engine's allow-list run). */
+export type JsonLogic = unknown;
+
+/** A JSON object schema (the draft @rjsf/validator-ajv8 supports: draft-07). */
+export type JsonSchema = Record<string, unknown>;
+
+/** Messages keyed by a field's JSON pointer into the form data (`/dependents/0/dateofbirth`); '' is the form. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A rule says what JSON Schema cannot: `assert` is evaluated over `{ data, context, item?, index? }`; when it is
+ * falsy the message `message` (a key of the document's messages) is put on `path`. With `each` the rule runs once
+ * per item of the array at that pointer, with `item`, `index` and `number` (index + 1) in scope, and `{number}`
+ * in the message is replaced. `phases` limits when a rule runs (default: every phase).
+ */
+export type FormRule = {
+  id: string;
+  when?: JsonLogic;
+  assert: JsonLogic;
+  path: string;
+  message: string;
+  each?: string;
+  phases?: string[];
+};
+
+/** An API call a document declares; `{name}` placeholders in path are filled from the call scope. */
+export type CallDeclaration = {
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** A JSON Logic expression over the scope that builds the request body. */
+  body?: JsonLogic;
+};
+
+export type FormDocument = {
+  id: string;
+  version: number;
+  kind: 'form';
+  title?: string;
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+  rules?: FormRule[];
+  /** Texts keyed by message key: every text a person reads comes from here. */
+  messages: Record<string, string>;
+  /** Which message a failed JSON Schema keyword shows: pointer (items as `/dependents/*`) -> keyword -> key. */
+  errorMessages?: Record<string, Record<string, string>>;
+  calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
+};
+
+/** A step or sub-step of a flow; `when` is JSON Logic over the flow context. */
+export type FlowStep = {
+  title: string;
+  order: number;
+  /** The major step this sub-step belongs to; absent on a major step. */
+  parent?: string;
+  when?: JsonLogic;
+  /** The form document the step shows, if it is a form. */
+  form?: string;
+  /** The screen component the step names, for steps that are not forms. */
+  screen?: string;
+  calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
+  /** A JSON Logic expression over the context: when falsy, the step's Next is disabled. */
+  canProceed?: JsonLogic;
+};
+
+export type FlowDocument = {
+  id: string;
+  version: number;
+  kind: 'flow';
+  title?: string;
+  /** Steps keyed by id (an object, so a merge patch can change or hide one step). */
+  steps: Record<string, FlowStep>;
+};
+
+export type ResolvedStep = {
+  id: string;
+  title: string;
+  form?: string;
+  screen?: string;
+  calls?: FlowStep['calls'];
+  canProceed: boolean;
+  substeps: ResolvedStep[];
+};
+
+/** Any document the engine serves. */
+export type EngineDocument = FormDocument | FlowDocument;

@@ -1,0 +1,54 @@
+/**
+ * What the plugins add to Fastify, in one place so every routes module sees the same seams:
+ * - app.db: the Kysely database (PGlite or PostgreSQL).
+ * - app.config: the frozen configuration.
+ * - app.authenticate: preHandler that requires a valid access token and sets request.member.
+ * - app.content: resolved form and flow documents per employer, and body validation with them.
+ * - app.mail: the outbox.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
+import type { Config } from './config.ts';
+import type { FieldErrors } from '#contracts/api.ts';
+
+export type AuthenticatedMember = { memberId: string; accountId: string; email: string };
+
+export interface ContentService {
+  /** The resolved document (base merged with the employer's published override), with its version tag. */
+  resolve(documentId: string, accountId: string | null): Promise<{ document: unknown; etag: string }>;
+  /**
+   * Validates data against a resolved form document (schema and rules) and throws a 400 AppError with
+   * fieldErrors keyed by `pointerPrefix` + the field's pointer when it fails.
+   */
+  validate(
+    documentId: string,
+    accountId: string | null,
+    data: unknown,
+    options?: { pointerPrefix?: string; context?: Record<string, unknown> },
+  ): Promise<void>;
+  /** Same as validate, but answers the errors instead of throwing (empty when valid). */
+  check(
+    documentId: string,
+    accountId: string | null,
+    data: unknown,
+    options?: { pointerPrefix?: string; context?: Record<string, unknown> },
+  ): Promise<FieldErrors>;
+}
+
+export interface MailService {
+  /** Puts a message in the outbox and tries to deliver it (SMTP, or a .eml file plus a console line). */
+  send(message: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    content: ContentService;
+    mail: MailService;
+  }
+  interface FastifyRequest {
+    member: AuthenticatedMember | null;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The only place that speaks HTTP to the API and reads the `{ success, data, message }` envelope.
+ * Calls carry the bearer token; a 401 first tries the refresh token once, then clears the session and sends the
+ * person to /login (spec §4, §8). Network failures become a failure answer, never a throw.
+ */
+import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
+import type { LoginAnswer } from '#contracts/requests.ts';
+import { accessToken, clearSession, refreshToken, saveTokens } from './session.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The router installs a navigation that keeps the single-page app alive. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const failure = (message: string): ApiFailure => ({ success: false, data: null, message, code: 'INTERNAL' });
+
+async function send<T>(method: Method, path: string, body: unknown, withToken: boolean): Promise<Response | null> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const token = withToken ? accessToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    return null;
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refresh(): Promise<boolean> {
+  const token = refreshToken();
+  if (!token) return false;
+  refreshing ??= (async () => {
+    const response = await send('POST', '/api/Login/Refresh', { refresh_token: token }, false);
+    const answer = response?.ok ? ((await response.json()) as ApiAnswer<LoginAnswer>) : null;
+    if (answer?.success) saveTokens(answer.data.tokenResponse);
+    return Boolean(answer?.success);
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Sends a call and answers the envelope. `public: true` sends no token and never redirects on 401. */
+export async function call<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { public?: boolean } = {},
+): Promise<ApiAnswer<T>> {
+  const withToken = !options.public;
+  let response = await send(method, path, body, withToken);
+  if (response?.status === 401 && withToken && (await refresh())) {
+    response = await send(method, path, body, withToken);
+  }
+  if (response?.status === 401 && withToken) {
+    clearSession();
+    onUnauthorized();
+    return { success: false, data: null, message: 'Please sign in again.', code: 'UNAUTHORIZED' };
+  }
+  if (!response) return failure('The server cannot be reached. Please try again.');
+  try {
+    return (await response.json()) as ApiAnswer<T>;
+  } catch {
+    return failure('Something went wrong.');
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: { public?: boolean }) => call<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: { public?: boolean }) => call<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown) => call<T>('PUT', path, body),
+  del: <T>(path: string, options?: { public?: boolean }) => call<T>('DELETE', path, undefined, options),
+};
+
+/** An SWR fetcher: resolves to data on success, throws the failure answer otherwise. */
+export async function swrFetcher<T>(path: string): Promise<T> {
+  const answer = await api.get<T>(path);
+  if (!answer.success) throw answer;
+  return answer.data;
+}

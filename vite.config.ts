@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The web app lives in src/web; the server serves dist/web. Vitest runs two projects: node (rules, engine core,
+// content, db, server) and dom (engine react, theme, web).
+export default defineConfig({
+  root: `${root}src/web`,
+  envDir: root,
+  plugins: [react()],
+  build: { outDir: `${root}dist/web`, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  test: {
+    root,
+    server: { deps: { inline: ['@rjsf/mantine'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'tests/web/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/setup-dom.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
