@@ -39,5 +39,6 @@ export type DependentRequest = {
 
 export type CreateOrderRequest = {
   order: Partial<Order> & Pick<Order, 'category'>;
-  memberAccount: Partial<MemberAccount>;
+  /** When waiving with reason Other, waivecoveragereasonother carries the person's own words. */
+  memberAccount: Partial<MemberAccount> & { waivecoveragereasonother?: string };
 };
