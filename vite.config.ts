@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
 
 // The web app lives in src/web; the server serves dist/web. Vitest runs two projects: node (rules, engine core,
 // content, db, server) and dom (engine react, theme, web).
@@ -10,6 +12,8 @@ export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
   plugins: [react()],
+  // The footer shows the front-end version: import.meta.env.VITE_APP_VERSION.
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: { outDir: `${root}dist/web`, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
