@@ -1,0 +1,273 @@
+/**
+ * The Kysely view of the schema in migrations/. Column names are the table's own (wire names for spec fields,
+ * snake_case for ours). Conventions, the same on PostgreSQL and PGlite (see create-db.ts):
+ * - `date` columns are 'YYYY-MM-DD' strings;
+ * - `timestamptz` columns are read as Date and written as Date or an ISO string;
+ * - int8 (count(*)) comes back as a number;
+ * - jsonb is `unknown`: the reader decides its shape.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz: read as a Date, written as a Date or an ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz with a database default. */
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A date column: 'YYYY-MM-DD'. */
+export type DateString = string;
+export type Json = ColumnType<unknown, string, string>;
+
+export interface EmployerTable {
+  accountid: string;
+  accountname: string;
+  teamid: string;
+  mediadata: string | null;
+  emailaddress: string | null;
+  employeazecustomer: Generated<number>;
+  hsaonly: Generated<number>;
+  edoc_period: number | null;
+  planyearstart: DateString;
+  planyearend: DateString;
+  businessyear: number;
+  createdon: GeneratedTimestamp;
+}
+
+export interface EmployerContactTable {
+  id: string;
+  accountid: string;
+  contacttype: number;
+  displaytoemployee: Generated<boolean>;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  emailaddress: string | null;
+  phonenumber: string | null;
+}
+
+export interface BrokerTable {
+  id: string;
+  teamid: string;
+  firstname: string;
+  lastname: string;
+  emailaddress: string | null;
+  phonenumber: string | null;
+}
+
+export interface ContributionScheduleTable {
+  id: string;
+  accountid: string;
+  contributionclass: Generated<string>;
+  age_min: number;
+  age_max: number;
+  employee_cents: number;
+  dependent_cents: Generated<number>;
+}
+
+export interface MemberTable {
+  id: string;
+  accountid: string;
+  priormemberid: string;
+  externalid: string;
+  firstname: string;
+  lastname: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  stateorprovince: string | null;
+  postalcode: string | null;
+  county: string | null;
+  emailaddress: string;
+  personalemailaddress: string;
+  birthdate: DateString | null;
+  hiredate: DateString | null;
+  phonenumber: string | null;
+  origination: Generated<number>;
+  relationship: Generated<number>;
+  primarymemberid: string;
+  istobaccouser: string | null;
+  isdisabled: boolean | null;
+  gender: string | null;
+  ssn_ciphertext: string | null;
+  ssn_last4: string | null;
+  pcpname: string | null;
+  pcpid: string | null;
+  existingpatient: Generated<string | null>;
+  status: Generated<string>;
+  terminationdate: DateString | null;
+  division: string | null;
+  currentplanid: string | null;
+  currentplanyear: number | null;
+  contributionclass: Generated<string>;
+  irsdependent: boolean | null;
+  ispasswordchanged: Timestamp | null;
+  password_hash: string | null;
+  createdon: GeneratedTimestamp;
+  createdby: string;
+  modifiedon: GeneratedTimestamp;
+  modifiedby: string;
+}
+
+export interface SetPasswordTokenTable {
+  id: string;
+  memberid: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  createdon: GeneratedTimestamp;
+}
+
+export interface RefreshTokenTable {
+  id: string;
+  memberid: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  createdon: GeneratedTimestamp;
+}
+
+export interface DependentTable {
+  id: string;
+  memberid: string;
+  firstname: string;
+  lastname: string;
+  dateofbirth: DateString | null;
+  contributionamt_cents: number | null;
+  istobaccouser: Generated<boolean>;
+  isdisabled: boolean | null;
+  gender: string | null;
+  isonhealthpolicy: Generated<string>;
+  relationship: 'spouse' | 'child';
+  ssn_ciphertext: string | null;
+  ssn_last4: string | null;
+  irsdependent: boolean | null;
+  pcpname: string | null;
+  pcpid: string | null;
+  existingpatient: string | null;
+  createdon: GeneratedTimestamp;
+  createdby: string;
+  modifiedon: GeneratedTimestamp;
+  modifiedby: string;
+}
+
+export interface MemberAccountTable {
+  id: string;
+  memberid: string;
+  memberaccounttype: Generated<number>;
+  status: Generated<number>;
+  familystatus: string | null;
+  currentbalance_cents: Generated<number>;
+  currenthealthinsurancepremium_cents: Generated<number>;
+  currentemployercontribution_cents: Generated<number>;
+  currentemployeeclass: string | null;
+  currentpayrolldeduction_cents: Generated<number>;
+  waivecoverage: Generated<number>;
+  waivecoveragereason: string | null;
+  spousemedicareeligible: Generated<number>;
+  createdon: GeneratedTimestamp;
+  modifiedon: GeneratedTimestamp;
+}
+
+export interface ProductTable {
+  id: string;
+  productname: string;
+  vendorname: string;
+  description: Generated<string>;
+  category: string;
+  subcategory: string | null;
+  taxstatus: string | null;
+  active: Generated<boolean>;
+}
+
+export interface ProductOptionTable {
+  id: string;
+  productid: string;
+  option: string;
+  cost_cents: number;
+  sort: Generated<number>;
+}
+
+export interface MemberOrderTable {
+  id: string;
+  memberid: string;
+  productid: string;
+  productfeeid: string;
+  orderid: string;
+  options: string | null;
+  description: string | null;
+  category: 'healthinsurance' | 'waive' | 'HSA' | 'additionalservices';
+  status: Generated<number>;
+  amountspent_cents: Generated<number>;
+  productname: string | null;
+  vendorname: string | null;
+  externalvendorid: string | null;
+  policyholdersname: string | null;
+  policycarriername: string | null;
+  policynumber: string | null;
+  policyeffectivedate: DateString | null;
+  policyishsaeligible: Generated<number>;
+  policyisgovsubsidy: Generated<number>;
+  ordernumber: Generated<string>;
+  waivecoverage: Generated<number>;
+  summary_link: string | null;
+  tax_status: string | null;
+  businessyear: number | null;
+  createdon: GeneratedTimestamp;
+  createdby: string;
+  modifiedon: GeneratedTimestamp;
+  modifiedby: string;
+  modifiedreason: string | null;
+}
+
+export interface LogFactTable {
+  id: string;
+  title: string;
+  accountid: string | null;
+  memberid: string | null;
+  action: string | null;
+  effectivedate: DateString | null;
+  /** Written as JSON text (JSON.stringify), read as the parsed value. */
+  data: Json;
+  createdon: GeneratedTimestamp;
+}
+
+export interface DocumentOverrideTable {
+  id: string;
+  accountid: string;
+  documentid: string;
+  version: number;
+  status: 'draft' | 'published' | 'retired';
+  /** Written as JSON text (JSON.stringify), read as the parsed value. */
+  patch: Json;
+  createdon: GeneratedTimestamp;
+  publishedon: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  createdon: GeneratedTimestamp;
+  senton: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface Database {
+  employer: EmployerTable;
+  employer_contact: EmployerContactTable;
+  broker: BrokerTable;
+  contribution_schedule: ContributionScheduleTable;
+  member: MemberTable;
+  set_password_token: SetPasswordTokenTable;
+  refresh_token: RefreshTokenTable;
+  dependent: DependentTable;
+  member_account: MemberAccountTable;
+  product: ProductTable;
+  product_option: ProductOptionTable;
+  member_order: MemberOrderTable;
+  log_fact: LogFactTable;
+  document_override: DocumentOverrideTable;
+  mail_outbox: MailOutboxTable;
+}
