@@ -1,0 +1,120 @@
+/**
+ * The one place that reads the environment. Validated once at start; the result is frozen. Secrets that are not
+ * set are generated on first start into DATA_DIR/secrets.json so restarts keep sessions, SSNs and the staff key.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+
+export type Config = Readonly<{
+  PORT: number;
+  HOST: string;
+  DATA_DIR: string;
+  DATABASE_URL: string | null;
+  SMTP_URL: string | null;
+  PUBLIC_URL: string;
+  /** HS256 key for access and id tokens (at least 32 bytes). */
+  TOKEN_SECRET: string;
+  /** AES-256 key for SSNs: 32 bytes, base64. */
+  SSN_KEY: string;
+  /** The shared key the implementation-staff routes require. */
+  STAFF_API_KEY: string;
+  APP_VERSION: string;
+  /** 'production' refuses to generate secrets: they must be set. */
+  NODE_ENV: string;
+}>;
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Secrets = { TOKEN_SECRET: string; SSN_KEY: string; STAFF_API_KEY: string };
+
+const generators: Record<keyof Secrets, () => string> = {
+  TOKEN_SECRET: () => randomBytes(48).toString('base64url'),
+  SSN_KEY: () => randomBytes(32).toString('base64'),
+  STAFF_API_KEY: () => randomBytes(24).toString('base64url'),
+};
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : null;
+  };
+
+  const portText = value('PORT') ?? '3000';
+  const PORT = Number(portText);
+  if (!Number.isInteger(PORT) || PORT < 0 || PORT > 65535) problems.push(`PORT must be a port number, not '${portText}'.`);
+
+  const HOST = value('HOST') ?? '0.0.0.0';
+  const DATA_DIR = path.resolve(value('DATA_DIR') ?? './.data');
+  const NODE_ENV = value('NODE_ENV') ?? 'development';
+
+  const DATABASE_URL = value('DATABASE_URL');
+  if (DATABASE_URL && !/^postgres(ql)?:\/\//.test(DATABASE_URL)) problems.push('DATABASE_URL must start with postgres://.');
+  const SMTP_URL = value('SMTP_URL');
+  if (SMTP_URL && !/^smtps?:\/\//.test(SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
+
+  const PUBLIC_URL = (value('PUBLIC_URL') ?? `http://localhost:${PORT}`).replace(/\/+$/, '');
+  if (!isHttpUrl(PUBLIC_URL)) problems.push(`PUBLIC_URL must be an http(s) URL, not '${PUBLIC_URL}'.`);
+
+  const given: Partial<Secrets> = {};
+  for (const name of Object.keys(generators) as (keyof Secrets)[]) {
+    const v = value(name);
+    if (v) given[name] = v;
+  }
+  if (given.TOKEN_SECRET && Buffer.byteLength(given.TOKEN_SECRET) < 32) problems.push('TOKEN_SECRET must be at least 32 characters.');
+  if (given.SSN_KEY && Buffer.from(given.SSN_KEY, 'base64').length !== 32) problems.push('SSN_KEY must be 32 bytes, base64-encoded.');
+  const missing = (Object.keys(generators) as (keyof Secrets)[]).filter((name) => !given[name]);
+  if (NODE_ENV === 'production' && missing.length > 0) problems.push(`In production set ${missing.join(', ')}.`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const secrets = missing.length > 0 ? { ...storedSecrets(DATA_DIR, missing), ...given } : (given as Secrets);
+
+  return Object.freeze({
+    PORT,
+    HOST,
+    DATA_DIR,
+    DATABASE_URL,
+    SMTP_URL,
+    PUBLIC_URL,
+    TOKEN_SECRET: secrets.TOKEN_SECRET,
+    SSN_KEY: secrets.SSN_KEY,
+    STAFF_API_KEY: secrets.STAFF_API_KEY,
+    APP_VERSION: packageJson.version,
+    NODE_ENV,
+  });
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads DATA_DIR/secrets.json, adding (and saving) any secret it lacks. */
+function storedSecrets(dataDir: string, needed: (keyof Secrets)[]): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  let changed = false;
+  for (const name of needed) {
+    if (!stored[name]) {
+      stored[name] = generators[name]();
+      changed = true;
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return stored as Secrets;
+}
