@@ -1,0 +1,41 @@
+/**
+ * The engine's rjsf theme: @rjsf/mantine's widgets and templates, plus generic widgets registered by the name a
+ * uiSchema gives in 'ui:widget' ('password', 'yes-no', 'date', 'digits') and the field template.
+ * A product adds its own widgets through the `widgets` of `themedForm` (engine/react passes them along).
+ */
+import type { FormProps, ThemeProps } from '@rjsf/core';
+import { withTheme } from '@rjsf/core';
+import { Theme as MantineTheme } from '@rjsf/mantine';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import { DateWidget } from './date-widget.tsx';
+import { DigitsWidget } from './digits-widget.tsx';
+import { FieldTemplate } from './field-template.tsx';
+import { PasswordWidget } from './password-widget.tsx';
+import { YesNoWidget } from './yes-no-widget.tsx';
+
+export { DateWidget } from './date-widget.tsx';
+export { DigitsWidget, onlyDigits } from './digits-widget.tsx';
+export { FieldTemplate } from './field-template.tsx';
+export { PasswordWidget } from './password-widget.tsx';
+export { YesNoWidget } from './yes-no-widget.tsx';
+export { errorText, textOption, visibleLabel } from './widget-support.ts';
+
+export const engineWidgets: RegistryWidgetsType = {
+  password: PasswordWidget,
+  'yes-no': YesNoWidget,
+  date: DateWidget,
+  digits: DigitsWidget,
+};
+
+export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps {
+  return {
+    widgets: { ...MantineTheme.widgets, ...engineWidgets, ...extraWidgets },
+    templates: { ...MantineTheme.templates, FieldTemplate },
+  };
+}
+
+/** An rjsf Form bound to the theme (and to any extra widgets, registered by name). */
+export function themedForm(extraWidgets: RegistryWidgetsType = {}): ComponentType<FormProps> {
+  return withTheme(engineTheme(extraWidgets));
+}
