@@ -6,7 +6,7 @@
  * - int8 (count(*)) comes back as a number;
  * - jsonb is `unknown`: the reader decides its shape.
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** A timestamptz: read as a Date, written as a Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -271,3 +271,6 @@ export interface Database {
   document_override: DocumentOverrideTable;
   mail_outbox: MailOutboxTable;
 }
+
+/** What repositories take first: the database or a transaction on it (a Transaction is a Kysely). */
+export type DbOrTx = Kysely<Database>;

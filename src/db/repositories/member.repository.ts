@@ -1,0 +1,86 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Member, YesNo } from '#contracts/entities.ts';
+import type { DbOrTx, MemberTable } from '../database.ts';
+
+export type MemberRow = Selectable<MemberTable>;
+export type NewMemberRow = Insertable<MemberTable>;
+export type MemberChanges = Updateable<Omit<MemberTable, 'id' | 'accountid' | 'createdon' | 'createdby'>>;
+
+export async function findById(db: DbOrTx, id: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** E-mail addresses are unique regardless of case (the unique index is on lower(emailaddress)). */
+export async function findByEmail(db: DbOrTx, email: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('member')
+    .selectAll()
+    .where(sql<string>`lower(emailaddress)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insert(db: DbOrTx, row: NewMemberRow): Promise<MemberRow> {
+  return db.insertInto('member').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function update(db: DbOrTx, id: string, changes: MemberChanges): Promise<MemberRow | undefined> {
+  return db.updateTable('member').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Deletes a member whose password was never set; false when there is none such (absent or already active). */
+export async function deletePending(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('member')
+    .where('id', '=', id)
+    .where('ispasswordchanged', 'is', null)
+    .where('password_hash', 'is', null)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+/** The wire shape (spec §3). The SSN leaves only masked; the password hash and ciphertext never leave. */
+export function toWire(row: MemberRow): Member {
+  return {
+    id: row.id,
+    accountid: row.accountid,
+    priormemberid: row.priormemberid,
+    externalid: row.externalid,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    stateorprovince: row.stateorprovince,
+    postalcode: row.postalcode,
+    county: row.county,
+    emailaddress: row.emailaddress,
+    personalemailaddress: row.personalemailaddress,
+    birthdate: row.birthdate,
+    hiredate: row.hiredate,
+    phonenumber: row.phonenumber,
+    origination: row.origination,
+    relationship: row.relationship,
+    primarymemberid: row.primarymemberid,
+    istobaccouser: row.istobaccouser as YesNo | null,
+    isdisabled: row.isdisabled,
+    gender: row.gender as Member['gender'],
+    additionalid: row.ssn_last4 ? `***-**-${row.ssn_last4}` : null,
+    pcpname: row.pcpname,
+    pcpid: row.pcpid,
+    existingpatient: row.existingpatient,
+    status: row.status,
+    terminationdate: row.terminationdate,
+    division: row.division,
+    currentplanid: row.currentplanid,
+    currentplanyear: row.currentplanyear,
+    contributionclass: row.contributionclass,
+    irsdependent: row.irsdependent,
+    ispasswordchanged: row.ispasswordchanged === null ? null : iso(row.ispasswordchanged),
+    createdon: iso(row.createdon),
+    createdby: row.createdby,
+    modifiedon: iso(row.modifiedon),
+    modifiedby: row.modifiedby,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Secrets at rest: SSNs encrypted with AES-256-GCM (SSN_KEY), passwords hashed with argon2id, one-time tokens
+ * (set-password, refresh) stored only as their SHA-256.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+const VERSION = 'v1';
+
+function ssnKey(keyBase64: string): Buffer {
+  const key = Buffer.from(keyBase64, 'base64');
+  if (key.length !== 32) throw new Error('SSN_KEY must be 32 bytes.');
+  return key;
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts; a fresh IV each time. */
+export function encryptSsn(ssn: string, keyBase64: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', ssnKey(keyBase64), iv);
+  const ciphertext = Buffer.concat([cipher.update(ssn, 'utf8'), cipher.final()]);
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+}
+
+export function decryptSsn(stored: string, keyBase64: string): string {
+  const [version, iv, tag, ciphertext] = stored.split('.');
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unknown SSN ciphertext format.');
+  const decipher = createDecipheriv('aes-256-gcm', ssnKey(keyBase64), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** What is stored for a full SSN: ciphertext plus the last four digits, from which answers show `***-**-1234`. */
+export function protectSsn(ssn: string, keyBase64: string): { ssn_ciphertext: string; ssn_last4: string } {
+  const digits = ssn.replace(/\D/g, '');
+  return { ssn_ciphertext: encryptSsn(digits, keyBase64), ssn_last4: digits.slice(-4) };
+}
+
+/** A random token for links and refresh: 32 bytes, base64url. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** @node-rs/argon2's defaults: argon2id, 19 MiB, 2 passes (the OWASP minimum). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
