@@ -1,0 +1,72 @@
+/**
+ * Money: integer cents inside the product, dollars with two decimals on the wire, one rounding at display.
+ * Spec §5 Display rules and §9 Money.
+ */
+
+/** An integer number of cents. */
+export type Cents = number;
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Exact dollars to cents from a decimal string or number with at most two decimals ('9.99', 19.9, '-5', 12).
+ * Throws a RangeError for more decimals, exponents, empty or non-numeric input: a wrong amount must not be
+ * silently rounded.
+ */
+export function dollarsToCents(value: string | number): Cents {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) throw new RangeError(`Not an amount of dollars with at most two decimals: ${String(value)}`);
+  const [, sign, whole, fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount too large: ${String(value)}`);
+  return sign === '-' && cents !== 0 ? -cents : cents;
+}
+
+/** Cents to a number of dollars with two decimals (999 -> 9.99), the wire form. */
+export function centsToDollars(cents: Cents): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return cents / 100;
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * The spec's currency display rule: a string that already contains '$' is shown as is; a number (or a numeric
+ * string) gets '$', thousands separators and two decimals (1234.5 -> '$1,234.50', -3 -> '-$3.00'); anything
+ * else is returned unchanged ('Included' stays 'Included').
+ */
+export function formatCurrency(value: string | number): string {
+  if (typeof value === 'string' && (value.includes('$') || value.trim() === '')) return value;
+  const amount = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isFinite(amount)) return String(value);
+  const cents = Math.round(Math.abs(amount) * 100);
+  const whole = groupThousands(String(Math.floor(cents / 100)));
+  const fraction = String(cents % 100).padStart(2, '0');
+  return `${amount < 0 && cents !== 0 ? '-' : ''}$${whole}.${fraction}`;
+}
+
+/** Cents shown the spec's way ($1,234.50). */
+export function formatCents(cents: Cents): string {
+  return formatCurrency(centsToDollars(cents));
+}
+
+/**
+ * What the employee pays on top of the employer contribution: plan cost plus additional service minus the
+ * contribution, when positive. Spec §9 Money.
+ */
+export function employeeCostCents(amounts: { planCents: Cents; serviceCents: Cents; contributionCents: Cents }): Cents {
+  return Math.max(0, amounts.planCents + amounts.serviceCents - amounts.contributionCents);
+}
+
+/** The contribution left after the spend ("remaining contribution"), when positive. Spec §9 Money. */
+export function currentBalanceCents(amounts: { contributionCents: Cents; spentCents: Cents }): Cents {
+  return Math.max(0, amounts.contributionCents - amounts.spentCents);
+}
+
+/** The spend above the contribution, deducted from pay pre-tax, when positive. Spec §1 and §9 Money. */
+export function payrollDeductionCents(amounts: { contributionCents: Cents; spentCents: Cents }): Cents {
+  return Math.max(0, amounts.spentCents - amounts.contributionCents);
+}

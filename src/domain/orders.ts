@@ -1,0 +1,214 @@
+/**
+ * The orders an authorization places (spec §4 Placing an order, §9 Order values). The browser builds its requests
+ * with these; the server fills what a request leaves out with the same values.
+ */
+import { centsToDollars, type Cents } from './money.ts';
+
+/** The all-zero identifier the spec calls empty (same value as the wire contract's EMPTY_ID). */
+export const EMPTY_UUID = '00000000-0000-0000-0000-000000000000';
+
+export type OrderCategory = 'healthinsurance' | 'waive' | 'HSA' | 'additionalservices';
+
+/** The main order of an authorization: the health choice. The others ride along with it. */
+export const MAIN_ORDER_CATEGORIES: readonly OrderCategory[] = ['healthinsurance', 'waive'];
+
+/** The waiver reason whose text comes from the person (spec §9 Waiver reasons). */
+export const OTHER_WAIVER_REASON = 'Other';
+
+export type OrderValues = {
+  productid: string;
+  productfeeid: string;
+  orderid: string;
+  options: string | null;
+  description: string | null;
+  category: OrderCategory;
+  status: number;
+  amountspentCents: Cents;
+  productname: string | null;
+  vendorname: string | null;
+  policycarriername: string | null;
+  policyeffectivedate: string;
+  policyishsaeligible: 0 | 1;
+  policyisgovsubsidy: 0 | 1;
+  ordernumber: string;
+  waivecoverage: 0 | 1;
+  summary_link: string | null;
+  tax_status: string | null;
+};
+
+export type MemberAccountValues = {
+  memberaccounttype: number;
+  status: number;
+  waivecoverage: 0 | 1;
+  /** The chosen waiver reason (one of the spec's six), null when not waiving. */
+  waivecoveragereason: string | null;
+  /** The person's own words when the reason is 'Other'. */
+  waivecoveragereasonother?: string;
+  spousemedicareeligible: 0 | 1;
+};
+
+export type OrderDraft = { order: OrderValues; memberAccount: MemberAccountValues };
+
+/** Where a new order starts: empty ids, status 0, order number '0', effective today unless a date is given. */
+export function orderDefaults(category: OrderCategory, today: string, effectiveDate?: string | null): OrderValues {
+  return {
+    productid: EMPTY_UUID,
+    productfeeid: EMPTY_UUID,
+    orderid: EMPTY_UUID,
+    options: null,
+    description: null,
+    category,
+    status: 0,
+    amountspentCents: 0,
+    productname: null,
+    vendorname: null,
+    policycarriername: null,
+    policyeffectivedate: effectiveDate || today,
+    policyishsaeligible: 0,
+    policyisgovsubsidy: 0,
+    ordernumber: '0',
+    waivecoverage: 0,
+    summary_link: null,
+    tax_status: null,
+  };
+}
+
+/** A member account as an order carries it: type 1, status 1, not waiving. */
+export function memberAccountDefaults(): MemberAccountValues {
+  return { memberaccounttype: 1, status: 1, waivecoverage: 0, waivecoveragereason: null, spousemedicareeligible: 0 };
+}
+
+/** The waiver reason as stored and shown on /welcome: the person's own text for 'Other', else the reason. */
+export function storedWaiverReason(reason: string | null | undefined, other: string | null | undefined): string | null {
+  if (!reason) return null;
+  return reason === OTHER_WAIVER_REASON ? (other?.trim() || null) : reason;
+}
+
+type When = { today: string; effectiveDate?: string | null };
+
+/** The main order when waiving: category waive, the spec's description, nothing spent, waivecoverage 1. */
+export function waiveOrder(input: When & { reason: string; reasonOther?: string | null }): OrderDraft {
+  const memberAccount: MemberAccountValues = { ...memberAccountDefaults(), waivecoverage: 1, waivecoveragereason: input.reason };
+  if (input.reason === OTHER_WAIVER_REASON) memberAccount.waivecoveragereasonother = input.reasonOther?.trim() ?? '';
+  return {
+    order: {
+      ...orderDefaults('waive', input.today, input.effectiveDate),
+      description: 'I choose not to purchase health insurance',
+      amountspentCents: 0,
+      waivecoverage: 1,
+    },
+    memberAccount,
+  };
+}
+
+/** The HSA order for a monthly contribution (spec §9 HSA order). */
+export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
+  return {
+    order: {
+      ...orderDefaults('HSA', input.today, input.effectiveDate),
+      options: 'HSA Contribution',
+      description: 'HSA Contribution Order',
+      productname: 'HSA Plan',
+      vendorname: 'HSA Vendor',
+      policyishsaeligible: 1,
+      amountspentCents: input.monthlyCents,
+    },
+    memberAccount: memberAccountDefaults(),
+  };
+}
+
+export type AdditionalServiceChoice = {
+  product: { id: string; productname: string; taxstatus: string | null };
+  option: { id: string; option: string; costCents: Cents };
+};
+
+/**
+ * The additional-services order (spec §9): the spec's fixed texts, the product and its price option as
+ * productid and productfeeid, the option's cost as the amount.
+ */
+export function additionalServicesOrder(input: When & AdditionalServiceChoice): OrderDraft {
+  return {
+    order: {
+      ...orderDefaults('additionalservices', input.today, input.effectiveDate),
+      productid: input.product.id,
+      productfeeid: input.option.id,
+      options: 'Additional Services',
+      description: `${input.product.productname} (${input.option.option})`,
+      productname: 'Additional Services',
+      vendorname: 'Service Provider',
+      tax_status: input.product.taxstatus,
+      amountspentCents: input.option.costCents,
+    },
+    memberAccount: memberAccountDefaults(),
+  };
+}
+
+export type ChosenPlan = {
+  planid: string;
+  planname: string;
+  issuername: string;
+  metallevel: string | null;
+  ishsaeligible: 'Yes' | 'No';
+  urlforbenefitsummarycoverage: string | null;
+  planeffectivedate?: string | null;
+};
+
+/**
+ * The main order when buying: category healthinsurance, a description with the plan id, and as amount the amount
+ * spent minus the HSA contribution (spec §9 Main order buy). The plan's effective date wins over the chosen one.
+ */
+export function healthInsuranceOrder(input: When & { plan: ChosenPlan; amountSpentCents: Cents; hsaCents: Cents }): OrderDraft {
+  const { plan } = input;
+  return {
+    order: {
+      ...orderDefaults('healthinsurance', input.today, plan.planeffectivedate || input.effectiveDate),
+      options: plan.metallevel,
+      description: `Health insurance plan ${plan.planid}`,
+      productname: plan.planname,
+      vendorname: plan.issuername,
+      policycarriername: plan.issuername,
+      policyishsaeligible: plan.ishsaeligible === 'Yes' ? 1 : 0,
+      summary_link: plan.urlforbenefitsummarycoverage,
+      amountspentCents: Math.max(0, input.amountSpentCents - input.hsaCents),
+    },
+    memberAccount: memberAccountDefaults(),
+  };
+}
+
+export type Authorization = When & {
+  hsaMonthlyCents: Cents;
+  /** The additional service in the cart, if any. */
+  additionalService: AdditionalServiceChoice | null;
+  /** Whether an additional-services order was already placed (then none is placed again). */
+  hasAdditionalServicesOrder: boolean;
+  main:
+    | { choice: 'waive'; reason: string; reasonOther?: string | null }
+    | { choice: 'buy'; plan: ChosenPlan; amountSpentCents: Cents };
+};
+
+/**
+ * The orders of an authorization, in the order they are sent (spec §4): an HSA order when the monthly HSA
+ * contribution is above 0 (never when waiving), an additional-services order when one is in the cart and none was
+ * placed yet, then the main order.
+ */
+export function authorizationOrders(input: Authorization): OrderDraft[] {
+  const when = { today: input.today, effectiveDate: input.effectiveDate };
+  const drafts: OrderDraft[] = [];
+  const buying = input.main.choice === 'buy';
+  if (buying && input.hsaMonthlyCents > 0) drafts.push(hsaOrder({ ...when, monthlyCents: input.hsaMonthlyCents }));
+  if (input.additionalService && !input.hasAdditionalServicesOrder) {
+    drafts.push(additionalServicesOrder({ ...when, ...input.additionalService }));
+  }
+  drafts.push(
+    input.main.choice === 'waive'
+      ? waiveOrder({ ...when, reason: input.main.reason, reasonOther: input.main.reasonOther })
+      : healthInsuranceOrder({ ...when, plan: input.main.plan, amountSpentCents: input.main.amountSpentCents, hsaCents: input.hsaMonthlyCents }),
+  );
+  return drafts;
+}
+
+/** The wire request body of a draft (POST /api/Order): cents become dollars. */
+export function toOrderRequest(draft: OrderDraft) {
+  const { amountspentCents, ...order } = draft.order;
+  return { order: { ...order, amountspent: centsToDollars(amountspentCents) }, memberAccount: { ...draft.memberAccount } };
+}

@@ -1,0 +1,40 @@
+/**
+ * Dated, cited constants of enrollment. Each names the place that sets it; change one here, with its new source,
+ * never inline in a rule. Values as of the specification of 2025 (enrollment-portal-spec.md).
+ */
+
+/** The earliest date of birth accepted for a member or a dependent. Spec §5 Profile and §9: 1941-01-01. */
+export const DOB_MINIMUM = '1941-01-01';
+
+/**
+ * From this day of the month (UTC) on, the effective-date choices shift one month later. Spec §9 Effective date
+ * choices: "if the day of month is 20 or later (UTC) both shift one month later".
+ */
+export const EFFECTIVE_DATE_CUTOFF_DAY = 20;
+
+/**
+ * With an employer's edoc_period set, the cut-off day is this number minus the period. Spec §9: "when the
+ * account's edoc_period is set the cut-off is day 30 minus that period".
+ */
+export const EDOC_CUTOFF_BASE_DAY = 30;
+
+/**
+ * The birthdate that pads the contribution call's dependent list to five; it counts as no dependent.
+ * Spec §7 Employer contribution and §9 Welcome: "up to 5 family birthdates padded with 1920-01-01".
+ */
+export const DEPENDENT_BIRTHDATE_PAD = '1920-01-01';
+
+/** How many dependent birthdates the contribution call carries. Spec §7 and §9: up to five. */
+export const CONTRIBUTION_DEPENDENT_SLOTS = 5;
+
+/**
+ * An ICHRA allowance may vary by age only so far that the oldest participant's amount is at most three times the
+ * youngest's. 26 CFR 54.9802-4(c)(3) (84 FR 28888, 2019).
+ */
+export const ICHRA_MAX_AGE_RATIO = 3;
+
+/** The /welcome screen shows at most this many contact cards. Spec §2 /welcome and §9 Welcome. */
+export const WELCOME_MAX_CONTACTS = 3;
+
+/** The business year /welcome names when an order carries none. Spec §2 /welcome and §9 Welcome: 2025. */
+export const DEFAULT_BUSINESS_YEAR = 2025;

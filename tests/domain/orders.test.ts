@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ID } from '#contracts/api.ts';
+import {
+  authorizationOrders,
+  EMPTY_UUID,
+  healthInsuranceOrder,
+  hsaOrder,
+  storedWaiverReason,
+  toOrderRequest,
+  waiveOrder,
+  additionalServicesOrder,
+  type ChosenPlan,
+} from '#domain/orders.ts';
+
+const today = '2025-11-03';
+const service = {
+  product: { id: '11111111-1111-4111-8111-111111111111', productname: 'Telehealth Plus', taxstatus: 'Pre-Tax' },
+  option: { id: '22222222-2222-4222-8222-222222222222', option: 'Individual', costCents: 999 },
+};
+const plan: ChosenPlan = {
+  planid: '12345VA0010001',
+  planname: 'Silver Saver',
+  issuername: 'Acme Health',
+  metallevel: 'Silver',
+  ishsaeligible: 'Yes',
+  urlforbenefitsummarycoverage: 'https://example.com/sbc.pdf',
+};
+
+describe('order values (spec §9)', () => {
+  it('uses the contract empty identifier', () => {
+    expect(EMPTY_UUID).toBe(EMPTY_ID);
+  });
+
+  it('builds the waive order', () => {
+    const draft = waiveOrder({ today, reason: 'Coverage under Medicare' });
+    expect(draft.order).toMatchObject({
+      category: 'waive',
+      description: 'I choose not to purchase health insurance',
+      amountspentCents: 0,
+      status: 0,
+      waivecoverage: 1,
+      productid: EMPTY_ID,
+      productfeeid: EMPTY_ID,
+      orderid: EMPTY_ID,
+      ordernumber: '0',
+      policyeffectivedate: today,
+    });
+    expect(draft.memberAccount).toEqual({
+      memberaccounttype: 1,
+      status: 1,
+      waivecoverage: 1,
+      waivecoveragereason: 'Coverage under Medicare',
+      spousemedicareeligible: 0,
+    });
+  });
+
+  it('keeps the own words of reason Other', () => {
+    const draft = waiveOrder({ today, effectiveDate: '2026-01-01', reason: 'Other', reasonOther: '  Parents plan ' });
+    expect(draft.memberAccount).toMatchObject({ waivecoveragereason: 'Other', waivecoveragereasonother: 'Parents plan' });
+    expect(draft.order.policyeffectivedate).toBe('2026-01-01');
+  });
+
+  it.each([
+    ['Coverage through Spouse/Partner', undefined, 'Coverage through Spouse/Partner'],
+    ['Other', 'My parents cover me', 'My parents cover me'],
+    ['Other', '   ', null],
+    [null, 'ignored', null],
+  ])('stored reason of %j / %j is %j', (reason, other, stored) => {
+    expect(storedWaiverReason(reason, other)).toBe(stored);
+  });
+
+  it('builds the HSA order', () => {
+    expect(hsaOrder({ today, monthlyCents: 25000 }).order).toMatchObject({
+      options: 'HSA Contribution',
+      description: 'HSA Contribution Order',
+      category: 'HSA',
+      productname: 'HSA Plan',
+      vendorname: 'HSA Vendor',
+      policyishsaeligible: 1,
+      amountspentCents: 25000,
+    });
+  });
+
+  it('builds the additional services order', () => {
+    expect(additionalServicesOrder({ today, ...service }).order).toMatchObject({
+      options: 'Additional Services',
+      category: 'additionalservices',
+      productname: 'Additional Services',
+      vendorname: 'Service Provider',
+      productid: service.product.id,
+      productfeeid: service.option.id,
+      description: 'Telehealth Plus (Individual)',
+      tax_status: 'Pre-Tax',
+      amountspentCents: 999,
+    });
+  });
+
+  it('builds the health insurance order: amount spent minus HSA', () => {
+    const { order } = healthInsuranceOrder({ today, effectiveDate: '2026-01-01', plan, amountSpentCents: 70000, hsaCents: 25000 });
+    expect(order).toMatchObject({ category: 'healthinsurance', amountspentCents: 45000, productname: 'Silver Saver', policyishsaeligible: 1 });
+    expect(order.description).toContain(plan.planid);
+    expect(order.policyeffectivedate).toBe('2026-01-01');
+    expect(healthInsuranceOrder({ today, plan: { ...plan, planeffectivedate: '2026-02-01' }, amountSpentCents: 1, hsaCents: 0 }).order.policyeffectivedate).toBe('2026-02-01');
+  });
+
+  it('turns cents into dollars on the wire', () => {
+    const body = toOrderRequest(additionalServicesOrder({ today, ...service }));
+    expect(body.order.amountspent).toBe(9.99);
+    expect(body.order).not.toHaveProperty('amountspentCents');
+    expect(body.memberAccount).toMatchObject({ memberaccounttype: 1, status: 1 });
+  });
+});
+
+describe('authorizationOrders (spec §4 Placing an order)', () => {
+  const categories = (drafts: ReturnType<typeof authorizationOrders>) => drafts.map((draft) => draft.order.category);
+  const waive = { choice: 'waive' as const, reason: 'Coverage under Medicare' };
+  const buy = { choice: 'buy' as const, plan, amountSpentCents: 70000 };
+
+  it.each([
+    ['waive only', 0, null, false, waive, ['waive']],
+    ['waive with a service', 0, service, false, waive, ['additionalservices', 'waive']],
+    ['waive never sends HSA', 5000, null, false, waive, ['waive']],
+    ['buy with HSA and service', 5000, service, false, buy, ['HSA', 'additionalservices', 'healthinsurance']],
+    ['buy, service already ordered', 0, service, true, buy, ['healthinsurance']],
+  ])('%s', (_label, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main, expected) => {
+    expect(categories(authorizationOrders({ today, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main }))).toEqual(expected);
+  });
+});
