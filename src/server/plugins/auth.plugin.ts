@@ -1,0 +1,29 @@
+/**
+ * Bearer authentication: `app.authenticate` as a preHandler verifies the access token and sets request.member,
+ * the only source of the caller's identity. Without a valid token: 401 UNAUTHORIZED.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors.ts';
+import { verifyAccessToken } from '../tokens.ts';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+export async function authPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('member', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const member = token ? await verifyAccessToken(app.config, token) : null;
+    if (!member) throw unauthorized();
+    request.member = member;
+  });
+}
+
+/** The caller's identity when a valid bearer token came along; null otherwise (no error). */
+export async function optionalMember(app: FastifyInstance, request: FastifyRequest) {
+  const token = bearerToken(request);
+  return token ? verifyAccessToken(app.config, token) : null;
+}

@@ -1,0 +1,142 @@
+/**
+ * One error handler for the whole API, so every failure has the envelope `{ success: false, data, message, code,
+ * fieldErrors? }` and no stack trace or internal message ever reaches a client:
+ * - AppError: its own code, status and message;
+ * - request validation (Fastify schemas): 400 VALIDATION_FAILED with messages keyed by the field's JSON pointer;
+ * - Fastify's own client errors (bad JSON, too large, rate limited): their status with a fitting code;
+ * - anything else: logged, answered 500 INTERNAL 'Something went wrong.'.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
+import { AppError } from '../errors.ts';
+
+type ValidationIssue = {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+};
+
+export const INTERNAL_MESSAGE = 'Something went wrong.';
+
+/** The failure envelope as a JSON schema, for routes' 4xx/5xx answers and the OpenAPI document. */
+export const failureSchema = {
+  $id: 'ApiFailure',
+  type: 'object',
+  required: ['success', 'data', 'message', 'code'],
+  properties: {
+    success: { type: 'boolean', const: false },
+    data: {},
+    message: { type: 'string' },
+    code: { type: 'string' },
+    fieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const;
+
+export function sendFailure(reply: FastifyReply, status: number, failure: ApiFailure): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(failure);
+}
+
+const typeNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'empty',
+};
+
+function issueMessage(issue: ValidationIssue): string {
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'type':
+      return `Must be ${typeNames[String(p.type)] ?? String(p.type)}.`;
+    case 'format':
+      return p.format === 'email' ? 'Please enter a valid email address.' : `Must be a valid ${String(p.format)}.`;
+    case 'minLength':
+      return p.limit === 1 ? 'This field is required.' : `Must be at least ${String(p.limit)} characters.`;
+    case 'maxLength':
+      return `Must be at most ${String(p.limit)} characters.`;
+    case 'pattern':
+      return 'Has an invalid format.';
+    case 'enum':
+      return `Must be one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
+    case 'additionalProperties':
+      return 'This field is not allowed.';
+    default:
+      return issue.message ? `${issue.message[0]!.toUpperCase()}${issue.message.slice(1)}.` : 'Is not valid.';
+  }
+}
+
+function issuePointer(issue: ValidationIssue): string {
+  if (issue.keyword === 'required') return `${issue.instancePath}/${String(issue.params.missingProperty)}`;
+  if (issue.keyword === 'additionalProperties') return `${issue.instancePath}/${String(issue.params.additionalProperty)}`;
+  return issue.instancePath;
+}
+
+/** Fastify's schema failures as field errors; pointers outside the body name their part (`params/id`). */
+export function validationFailure(issues: ValidationIssue[], context: string): ApiFailure {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of issues) {
+    const pointer = issuePointer(issue);
+    const key = context === 'body' ? pointer : `${context}${pointer || '/'}`;
+    (fieldErrors[key] ??= []).push(issueMessage(issue));
+  }
+  const fields = Object.keys(fieldErrors).map((k) => k.replace(/^\//, '') || context);
+  return {
+    success: false,
+    data: null,
+    code: 'VALIDATION_FAILED',
+    message: `Please check ${fields.length === 1 ? 'this field' : 'these fields'}: ${fields.join(', ')}.`,
+    fieldErrors,
+  };
+}
+
+const clientCodes: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+};
+
+const clientMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
+};
+
+export async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.addSchema(failureSchema);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendFailure(reply, error.statusCode, {
+        success: false,
+        data: error.data ?? null,
+        message: error.message,
+        code: error.code,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
+    }
+    if ('validation' in error && error.validation) {
+      return sendFailure(reply, 400, validationFailure(error.validation as ValidationIssue[], error.validationContext ?? 'body'));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code, status }, 'client error');
+      return sendFailure(reply, status, {
+        success: false,
+        data: null,
+        code: clientCodes[status] ?? 'VALIDATION_FAILED',
+        message: clientMessages[error.code] ?? (status === 429 ? 'Too many attempts. Please wait a minute and try again.' : 'The request is not valid.'),
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, 500, { success: false, data: null, code: 'INTERNAL', message: INTERNAL_MESSAGE });
+  });
+}

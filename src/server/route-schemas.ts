@@ -1,0 +1,33 @@
+/**
+ * JSON-schema building blocks every routes module uses, so each route declares its answer in the envelope and
+ * the OpenAPI document shows it. Usage:
+ *   schema: { body, response: { 200: envelope(memberSchema), ...failures } }
+ *   return ok(data)  // { success: true, data, message: '' }
+ */
+import type { ApiSuccess } from '#contracts/api.ts';
+
+export const uuid = { type: 'string', format: 'uuid' } as const;
+export const isoDate = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+export const nullable = <T extends object>(schema: T) => ({ ...schema, nullable: true }) as T & { nullable: true };
+
+/** `{ success: true, data, message }` around a data schema. */
+export function envelope(data: object) {
+  return {
+    type: 'object',
+    required: ['success', 'data', 'message'],
+    properties: { success: { type: 'boolean' }, data, message: { type: 'string' } },
+  } as const;
+}
+
+/** The failure envelope (errors.plugin.ts registers the schema) for every error status. */
+export const failures = {
+  '4xx': { $ref: 'ApiFailure#' },
+  '5xx': { $ref: 'ApiFailure#' },
+} as const;
+
+/** Bearer-protected routes say so in the OpenAPI document. */
+export const bearer = [{ bearer: [] }];
+
+export function ok<T>(data: T, message = ''): ApiSuccess<T> {
+  return { success: true, data, message };
+}

@@ -1,0 +1,37 @@
+/**
+ * Serves the built web app (dist/web) and answers unknown paths: a GET outside /api gets index.html so the
+ * browser router can show the screen; anything else is a 404 in the API envelope.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendFailure } from './plugins/errors.plugin.ts';
+
+export const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export async function registerStatic(app: FastifyInstance, webRoot: string): Promise<void> {
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: ['index.html'],
+      // Built assets carry a content hash in their names, so they never change; index.html always may.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendFailure(reply, 404, { success: false, data: null, code: 'NOT_FOUND', message: 'Not found.' });
+  });
+}
