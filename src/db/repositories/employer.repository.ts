@@ -1,0 +1,43 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Employer, EmployerBranding } from '#contracts/entities.ts';
+import type { DbOrTx, EmployerTable } from '../database.ts';
+
+export type EmployerRow = Selectable<EmployerTable>;
+export type NewEmployerRow = Insertable<EmployerTable>;
+
+export async function findById(db: DbOrTx, accountid: string): Promise<EmployerRow | undefined> {
+  return db.selectFrom('employer').selectAll().where('accountid', '=', accountid).executeTakeFirst();
+}
+
+/** Inserts the employer or, when its accountid exists, overwrites every given column (seeding). */
+export async function upsert(db: DbOrTx, row: NewEmployerRow): Promise<EmployerRow> {
+  const { accountid, ...changes } = row;
+  return db
+    .insertInto('employer')
+    .values(row)
+    .onConflict((conflict) => conflict.column('accountid').doUpdateSet({ ...changes }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The account record with its settings (spec §3 Employer, §7 Account settings). */
+export function toWire(row: EmployerRow): Employer {
+  return {
+    accountid: row.accountid,
+    accountname: row.accountname,
+    teamid: row.teamid,
+    mediadata: row.mediadata,
+    emailaddress: row.emailaddress,
+    employeazecustomer: row.employeazecustomer,
+    hsaonly: row.hsaonly,
+    edoc_period: row.edoc_period,
+    planyearstart: row.planyearstart,
+    planyearend: row.planyearend,
+    businessyear: row.businessyear,
+  };
+}
+
+/** What anyone holding the employer link sees: name, logo and help address, no settings. */
+export function toBranding(row: EmployerRow): EmployerBranding {
+  return { accountid: row.accountid, accountname: row.accountname, mediadata: row.mediadata, emailaddress: row.emailaddress };
+}

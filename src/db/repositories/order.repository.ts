@@ -1,0 +1,59 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Order } from '#contracts/entities.ts';
+import { centsToDollars } from '#domain/money.ts';
+import type { DbOrTx, MemberOrderTable } from '../database.ts';
+
+export type OrderRow = Selectable<MemberOrderTable>;
+export type NewOrderRow = Insertable<MemberOrderTable>;
+
+export async function insert(db: DbOrTx, row: NewOrderRow): Promise<OrderRow> {
+  return db.insertInto('member_order').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A member's orders, newest first. */
+export async function listByMember(db: DbOrTx, memberid: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('member_order')
+    .selectAll()
+    .where('memberid', '=', memberid)
+    .orderBy('createdon', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The spec's Order (§3) with the amount in dollars. */
+export function toWire(row: OrderRow): Order {
+  return {
+    id: row.id,
+    memberid: row.memberid,
+    productid: row.productid,
+    productfeeid: row.productfeeid,
+    orderid: row.orderid,
+    options: row.options,
+    description: row.description,
+    category: row.category,
+    status: row.status,
+    amountspent: centsToDollars(row.amountspent_cents),
+    productname: row.productname,
+    vendorname: row.vendorname,
+    externalvendorid: row.externalvendorid,
+    policyholdersname: row.policyholdersname,
+    policycarriername: row.policycarriername,
+    policynumber: row.policynumber,
+    policyeffectivedate: row.policyeffectivedate,
+    policyishsaeligible: row.policyishsaeligible,
+    policyisgovsubsidy: row.policyisgovsubsidy,
+    ordernumber: row.ordernumber,
+    waivecoverage: row.waivecoverage,
+    summary_link: row.summary_link,
+    tax_status: row.tax_status,
+    businessyear: row.businessyear,
+    createdon: iso(row.createdon),
+    createdby: row.createdby,
+    modifiedon: iso(row.modifiedon),
+    modifiedby: row.modifiedby,
+    modifiedreason: row.modifiedreason,
+  };
+}
