@@ -1,0 +1,123 @@
+/**
+ * Renders a form document with rjsf and the engine theme. rjsf's own validation is off: the engine's validateForm
+ * (the same rules the server runs) decides the errors, and the document decides their texts. A field shows its
+ * errors once it has been touched (blurred), and every field does after a submit. Server field errors
+ * (pointer-keyed, as the API answers them) mark the same fields until the field is edited.
+ */
+import { validateForm } from '#engine/core/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import { themedForm } from '#engine/theme/index.ts';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useEngine } from './engine-context.tsx';
+import { ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema, touchedOnly } from './form-errors.ts';
+
+export type FormData = Record<string, unknown>;
+
+/** What the form passes to the widgets through rjsf's formContext. */
+export type DocumentFormContext = { document: FormDocument; context: Record<string, unknown> };
+
+export type DocumentFormProps = {
+  document: FormDocument;
+  formData: FormData;
+  /** The rule context (today, flags, choices) the document's rules read. */
+  context: Record<string, unknown>;
+  onChange: (data: FormData) => void;
+  /** Called with valid data only; invalid data goes to onInvalid. */
+  onSubmit: (data: FormData) => void;
+  onInvalid?: (errors: FieldErrors, data: FormData) => void;
+  /** Errors from the server, keyed by pointers into this form's data. */
+  serverErrors?: FieldErrors;
+  submitText: string;
+  submitDisabled?: boolean;
+  submitLoading?: boolean;
+  /** Extra actions shown beside the submit button (a Cancel). */
+  children?: ReactNode;
+  disabled?: boolean;
+};
+
+export function DocumentForm(props: DocumentFormProps) {
+  const { document, formData, context, serverErrors } = props;
+  const { widgets } = useEngine();
+  const Form = useMemo(() => themedForm(widgets), [widgets]);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [editedSinceServer, setEditedSinceServer] = useState<{ source?: FieldErrors; pointers: Set<string> }>({
+    pointers: new Set(),
+  });
+
+  const idPrefix = document.id;
+  const ownErrors = useMemo(
+    () => validateForm(document, formData, context, submitted ? 'submit' : 'change'),
+    [document, formData, context, submitted],
+  );
+  const editedPointers = editedSinceServer.source === serverErrors ? editedSinceServer.pointers : new Set<string>();
+  const liveServerErrors = Object.fromEntries(
+    Object.entries(serverErrors ?? {}).filter(([pointer]) => !editedPointers.has(pointer)),
+  );
+  const shown = mergeErrors(submitted ? ownErrors : touchedOnly(ownErrors, touched), liveServerErrors);
+  // rjsf re-merges its errors whenever extraErrors changes identity, so it changes only when the content does.
+  const shownKey = JSON.stringify(shown);
+  const extraErrors = useMemo(() => toErrorSchema(JSON.parse(shownKey) as FieldErrors), [shownKey]);
+  const formErrors = shown[''] ?? [];
+
+  const touch = (id: string) => {
+    const pointer = idToPointer(id, idPrefix);
+    if (!touched.has(pointer)) setTouched(new Set([...touched, pointer]));
+  };
+
+  const change = (event: IChangeEvent, id?: string) => {
+    if (id) {
+      const pointer = idToPointer(id, idPrefix);
+      const pointers = new Set(editedPointers).add(pointer);
+      setEditedSinceServer({ source: serverErrors, pointers });
+    }
+    props.onChange((event.formData ?? {}) as FormData);
+  };
+
+  const submit = (event: IChangeEvent) => {
+    const data = (event.formData ?? {}) as FormData;
+    setSubmitted(true);
+    setEditedSinceServer({ source: serverErrors, pointers: new Set() });
+    const errors = validateForm(document, data, context, 'submit');
+    if (Object.keys(errors).length > 0) props.onInvalid?.(errors, data);
+    else props.onSubmit(data);
+  };
+
+  return (
+    <Form
+      schema={document.schema}
+      uiSchema={(document.uiSchema ?? {}) as UiSchema}
+      formData={formData}
+      formContext={{ document, context } satisfies DocumentFormContext}
+      validator={validator}
+      idPrefix={idPrefix}
+      idSeparator={ID_SEPARATOR}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      extraErrors={extraErrors}
+      disabled={props.disabled}
+      onChange={change}
+      onBlur={touch}
+      onSubmit={submit}
+    >
+      <Stack gap="sm" mt="md">
+        {formErrors.map((error) => (
+          <Alert key={error} color="red" role="alert">
+            {error}
+          </Alert>
+        ))}
+        <Group>
+          <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
+            {props.submitText}
+          </Button>
+          {props.children}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

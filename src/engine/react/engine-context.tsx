@@ -1,0 +1,45 @@
+/**
+ * What the engine needs from the product, injected (engine/react imports nothing of the product): how to fetch a
+ * document, how to send an API call, and the product's own widgets, registered by name.
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** Fields the engine reads from the product's API envelope. */
+export type PortAnswer<T> =
+  | { success: true; data: T; message?: string }
+  | { success: false; data?: unknown; message: string; fieldErrors?: Record<string, string[]> };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type ApiPort = {
+  call: <T>(method: HttpMethod, path: string, body?: unknown) => Promise<PortAnswer<T>>;
+};
+
+export type DocumentKind = 'form' | 'flow';
+
+export type EngineServices = {
+  api: ApiPort;
+  /** Resolves to the answer's data for a GET path; throws on failure (an SWR fetcher). */
+  fetcher: <T>(path: string) => Promise<T>;
+  /** Where a resolved document is served; by default /api/content/{kind}s/{id}?accountid={scope}. */
+  documentPath?: (kind: DocumentKind, id: string, scope: string) => string;
+  /** Widgets the product adds, by the name a uiSchema gives in 'ui:widget'. Keep the object stable. */
+  widgets?: RegistryWidgetsType;
+};
+
+const EngineContext = createContext<EngineServices | null>(null);
+
+export function EngineProvider({ services, children }: { services: EngineServices; children: ReactNode }) {
+  return <EngineContext.Provider value={services}>{children}</EngineContext.Provider>;
+}
+
+export function useEngine(): EngineServices {
+  const services = useContext(EngineContext);
+  if (!services) throw new Error('The engine needs an EngineProvider above it.');
+  return services;
+}
+
+export function defaultDocumentPath(kind: DocumentKind, id: string, scope: string): string {
+  return `/api/content/${kind}s/${encodeURIComponent(id)}?accountid=${encodeURIComponent(scope)}`;
+}

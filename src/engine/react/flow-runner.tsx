@@ -1,0 +1,151 @@
+/**
+ * Runs a flow document: the major step indicator (vertical beside the content on wide screens, horizontal on top
+ * on narrow ones), the sub-step tabs numbered in Roman numerals, and the current step's screen. Which steps exist
+ * is evaluateFlow's answer for the context, so a choice that hides a sub-step changes the tabs at once.
+ * Completed major steps (a tick) can be clicked to go back, except the first; earlier sub-step tabs too.
+ * Next is throttled to once a second so a double click cannot skip a step.
+ */
+import { evaluateFlow } from '#engine/core/index.ts';
+import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
+import { Alert, Box, Button, Flex, Group, Stepper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useRef, useState, type ComponentType } from 'react';
+import { toRoman } from './roman.ts';
+
+export type FlowPosition = { step: string; substep?: string };
+
+export type StepScreenProps = {
+  /** The step shown: the sub-step when the major step has sub-steps, else the major step. */
+  step: ResolvedStep;
+  major: ResolvedStep;
+  context: Record<string, unknown>;
+  /** Goes to the next sub-step or major step (throttled); after the last one calls onFinish. */
+  next: () => void;
+  goTo: (position: FlowPosition) => void;
+};
+
+export type FlowRunnerProps = {
+  flow: FlowDocument;
+  context: Record<string, unknown>;
+  /** Screens by the name a step gives in `screen` (or, for a form step without one, in `form`). */
+  screens: Record<string, ComponentType<StepScreenProps>>;
+  /** Controlled position; without it the runner keeps its own, starting at the first step. */
+  position?: FlowPosition;
+  onPositionChange?: (position: FlowPosition) => void;
+  onFinish?: () => void;
+  /** Shown for a step whose screen this product does not have. */
+  notAvailableText?: string;
+  stepsLabel?: string;
+  substepsLabel?: string;
+  /** The media query under which the layout is narrow. */
+  narrowQuery?: string;
+  nextThrottleMs?: number;
+};
+
+export function flowPositions(steps: ResolvedStep[]): FlowPosition[] {
+  return steps.flatMap((major) =>
+    major.substeps.length > 0 ? major.substeps.map((sub) => ({ step: major.id, substep: sub.id })) : [{ step: major.id }],
+  );
+}
+
+/** The position's indexes in the evaluated steps; a sub-step that no longer exists falls back to the first. */
+export function locate(steps: ResolvedStep[], position: FlowPosition | undefined): { major: number; sub: number } {
+  const major = Math.max(0, steps.findIndex((step) => step.id === position?.step));
+  const sub = Math.max(0, steps[major]?.substeps.findIndex((step) => step.id === position?.substep) ?? 0);
+  return { major, sub };
+}
+
+function NotAvailable({ text }: { text: string }) {
+  return (
+    <Alert color="yellow" role="status">
+      {text}
+    </Alert>
+  );
+}
+
+export function FlowRunner(props: FlowRunnerProps) {
+  const { flow, context, screens } = props;
+  const steps: ResolvedStep[] = useMemo(() => evaluateFlow(flow, context as never), [flow, context]);
+  const narrow = useMediaQuery(props.narrowQuery ?? '(max-width: 840px)') ?? false;
+  const [ownPosition, setOwnPosition] = useState<FlowPosition | undefined>(undefined);
+  const position = props.position ?? ownPosition;
+  const lastNext = useRef(0);
+
+  const { major: majorIndex, sub: subIndex } = locate(steps, position);
+  const major = steps[majorIndex];
+  const shown = major?.substeps[subIndex] ?? major;
+
+  const goTo = (next: FlowPosition) => {
+    setOwnPosition(next);
+    props.onPositionChange?.(next);
+  };
+
+  const next = () => {
+    const now = Date.now();
+    if (now - lastNext.current < (props.nextThrottleMs ?? 1000)) return;
+    lastNext.current = now;
+    const all = flowPositions(steps);
+    const here = all.findIndex((p) => p.step === major?.id && (p.substep ?? null) === (major?.substeps[subIndex]?.id ?? null));
+    const following = all[here + 1];
+    if (following) goTo(following);
+    else props.onFinish?.();
+  };
+
+  const goToMajor = (index: number) => {
+    const target = steps[index];
+    if (target) goTo({ step: target.id, substep: target.substeps[0]?.id });
+  };
+
+  if (!major || !shown) return <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />;
+
+  const Screen = screens[shown.screen ?? ''] ?? (shown.screen ? undefined : screens[shown.form ?? '']);
+  const stepper = (
+    <Stepper
+      active={majorIndex}
+      onStepClick={(index) => {
+        if (index > 0 && index < majorIndex) goToMajor(index);
+      }}
+      allowNextStepsSelect={false}
+      orientation={narrow ? 'horizontal' : 'vertical'}
+      aria-label={props.stepsLabel}
+      size="sm"
+    >
+      {steps.map((step, index) => (
+        <Stepper.Step key={step.id} label={step.title} allowStepSelect={index > 0 && index < majorIndex} />
+      ))}
+    </Stepper>
+  );
+
+  return (
+    <Flex direction={narrow ? 'column' : 'row'} gap="lg" align="flex-start">
+      <Box component="nav" aria-label={props.stepsLabel} miw={narrow ? undefined : 200}>
+        {stepper}
+      </Box>
+      <Box flex={1} w="100%">
+        {major.substeps.length > 0 && (
+          <Group component="nav" aria-label={props.substepsLabel} gap="xs" mb="md" wrap="wrap">
+            {major.substeps.map((sub, index) => (
+              <Button
+                key={sub.id}
+                size="compact-sm"
+                variant={index === subIndex ? 'filled' : 'light'}
+                aria-current={index === subIndex ? 'step' : undefined}
+                disabled={index > subIndex}
+                onClick={() => {
+                  if (index < subIndex) goTo({ step: major.id, substep: sub.id });
+                }}
+              >
+                {`${toRoman(index + 1)}. ${sub.title}`}
+              </Button>
+            ))}
+          </Group>
+        )}
+        {Screen ? (
+          <Screen step={shown} major={major} context={context} next={next} goTo={goTo} />
+        ) : (
+          <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />
+        )}
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,22 @@
+/** The engine's React side: document forms, the flow runner, document fetching and the call binder. */
+export { DocumentForm } from './document-form.tsx';
+export type { DocumentFormContext, DocumentFormProps, FormData } from './document-form.tsx';
+export { EngineProvider, defaultDocumentPath, useEngine } from './engine-context.tsx';
+export type { ApiPort, DocumentKind, EngineServices, HttpMethod, PortAnswer } from './engine-context.tsx';
+export { FlowRunner, flowPositions, locate } from './flow-runner.tsx';
+export type { FlowPosition, FlowRunnerProps, StepScreenProps } from './flow-runner.tsx';
+export {
+  idToPointer,
+  mergeErrors,
+  missingRequiredFields,
+  toErrorSchema,
+  toPointer,
+  touchedOnly,
+  withoutPrefix,
+} from './form-errors.ts';
+export type { MissingField } from './form-errors.ts';
+export { toRoman } from './roman.ts';
+export { useCalls } from './use-calls.ts';
+export type { CallsOutcome } from './use-calls.ts';
+export { useDocument } from './use-document.ts';
+export type { DocumentState } from './use-document.ts';

@@ -1,0 +1,23 @@
+/** Fetches a resolved document (base plus the scope's override) through the injected fetcher, cached by SWR. */
+import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
+import useSWR from 'swr';
+import { defaultDocumentPath, useEngine, type DocumentKind } from './engine-context.tsx';
+
+type Served<D> = { document: D; etag?: string };
+type DocumentOf<K extends DocumentKind> = K extends 'form' ? FormDocument : FlowDocument;
+
+export type DocumentState<D> = { document: D | undefined; error: unknown; isLoading: boolean };
+
+/** `scope` is what the server resolves overrides by; null waits (no request) until it is known. */
+export function useDocument<K extends DocumentKind>(
+  kind: K,
+  id: string | undefined,
+  scope: string | null | undefined,
+): DocumentState<DocumentOf<K>> {
+  const { fetcher, documentPath = defaultDocumentPath } = useEngine();
+  const key = id && scope ? documentPath(kind, id, scope) : null;
+  const { data, error, isLoading } = useSWR<Served<DocumentOf<K>>>(key, (path: string) =>
+    fetcher<Served<DocumentOf<K>>>(path),
+  );
+  return { document: data?.document, error, isLoading };
+}
