@@ -28,13 +28,22 @@ export type FormRule = {
   phases?: string[];
 };
 
-/** An API call a document declares; `{name}` placeholders in path are filled from the call scope. */
+/**
+ * An API call a document declares; `{name}` placeholders in path are filled from the call scope (dotted names
+ * such as `{member.id}` walk into it) and URL-encoded.
+ */
 export type CallDeclaration = {
   id: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** A JSON Logic expression over the scope that builds the request body. */
   body?: JsonLogic;
+  /** Named values (JSON Logic over the scope) the path may use, e.g. a date with a default. */
+  params?: Record<string, JsonLogic>;
+  /** When falsy (JSON Logic over the scope, with `item` for `each`), the call is not made. */
+  when?: JsonLogic;
+  /** JSON Logic over the scope giving a list: the call is made once per item, with `item` and `index` in scope. */
+  each?: JsonLogic;
 };
 
 export type FormDocument = {
@@ -61,9 +70,13 @@ export type FlowStep = {
   when?: JsonLogic;
   /** The form document the step shows, if it is a form. */
   form?: string;
+  /** JSON Logic over the context: when present and falsy, the step shows no form (only its screen). */
+  formWhen?: JsonLogic;
   /** The screen component the step names, for steps that are not forms. */
   screen?: string;
   calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
+  /** JSON Logic over the call scope after the load calls: the form's initial data. */
+  initialData?: JsonLogic;
   /** A JSON Logic expression over the context: when falsy, the step's Next is disabled. */
   canProceed?: JsonLogic;
 };
@@ -83,9 +96,13 @@ export type ResolvedStep = {
   form?: string;
   screen?: string;
   calls?: FlowStep['calls'];
+  initialData?: JsonLogic;
   canProceed: boolean;
   substeps: ResolvedStep[];
 };
+
+/** A call filled from its declaration and a scope: ready to send. */
+export type FilledCall = { id: string; method: CallDeclaration['method']; path: string; body?: unknown };
 
 /** Any document the engine serves. */
 export type EngineDocument = FormDocument | FlowDocument;

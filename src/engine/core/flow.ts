@@ -1,0 +1,32 @@
+/** Which steps a person walks: the flow document's steps whose `when` holds for their context, in order. */
+import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
+import type { FlowDocument, FlowStep, ResolvedStep } from './types.ts';
+
+const byOrder = ([idA, a]: [string, FlowStep], [idB, b]: [string, FlowStep]) => a.order - b.order || idA.localeCompare(idB);
+
+/**
+ * The visible major steps sorted by `order`, each with its visible sub-steps (also sorted). `canProceed` is
+ * evaluated (true when absent); a step whose `formWhen` is falsy carries no form.
+ */
+export function evaluateFlow(
+  flow: FlowDocument,
+  context: Record<string, unknown>,
+  evaluator: RuleEvaluator = defaultRules,
+): ResolvedStep[] {
+  const holds = (logic: unknown) => logic === undefined || evaluator.truthy(evaluator.apply(logic, context));
+  const entries = Object.entries(flow.steps).sort(byOrder);
+  const resolve = ([id, step]: [string, FlowStep]): ResolvedStep => {
+    const resolved: ResolvedStep = {
+      id,
+      title: step.title,
+      canProceed: holds(step.canProceed),
+      substeps: entries.filter(([, s]) => s.parent === id && holds(s.when)).map(resolve),
+    };
+    if (step.form !== undefined && holds(step.formWhen)) resolved.form = step.form;
+    if (step.screen !== undefined) resolved.screen = step.screen;
+    if (step.calls !== undefined) resolved.calls = step.calls;
+    if (step.initialData !== undefined) resolved.initialData = step.initialData;
+    return resolved;
+  };
+  return entries.filter(([, step]) => step.parent === undefined && holds(step.when)).map(resolve);
+}

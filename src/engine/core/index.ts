@@ -1,0 +1,48 @@
+/**
+ * The engine core: documents in, decisions out. Generic (it knows nothing about what the forms are for), no
+ * React and no I/O, so the browser and the server import the same functions.
+ *
+ * - {@link resolveDocument} / {@link mergePatch}: base document + an employer's JSON Merge Patch (RFC 7396).
+ * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
+ * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
+ * - {@link evaluateFlow}: the visible steps and sub-steps for a context.
+ * - {@link fillCall} / {@link fillCalls}: declared calls -> method, encoded path, body.
+ * - {@link message}: a document's text with `{params}`.
+ * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
+ * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
+ * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
+ */
+export type {
+  CallDeclaration,
+  EngineDocument,
+  FieldErrors,
+  FilledCall,
+  FlowDocument,
+  FlowStep,
+  FormDocument,
+  FormRule,
+  JsonLogic,
+  JsonSchema,
+  ResolvedStep,
+} from './types.ts';
+export { EngineConfigError } from './errors.ts';
+export { mergePatch, resolveDocument } from './merge.ts';
+export { bundleDefinitions, definitionName } from './bundle.ts';
+export {
+  createRuleEvaluator,
+  ENGINE_OPERATIONS,
+  PATTERNS,
+  RuleError,
+  rules,
+  STANDARD_OPERATIONS,
+  toIsoDate,
+  type Operation,
+  type RuleEvaluator,
+} from './rules.ts';
+export { compileSchema, createAjv, firstMessage, validateForm, type ValidationPhase } from './validate.ts';
+export { evaluateFlow } from './flow.ts';
+export { CallError, fillCall, fillCalls } from './calls.ts';
+export { formatMessage, message } from './messages.ts';
+export { assertDocument, checkDocument, variablesOf, type MetaSchemas } from './meta.ts';
+export { escapeToken, getAtPointer, parsePointer } from './pointer.ts';
+export { asFlowDocument, asFormDocument } from './load.ts';

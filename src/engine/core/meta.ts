@@ -1,0 +1,192 @@
+/**
+ * Content checks: a document (or a base document merged with an override) must satisfy its meta-schema, its
+ * JSON Schema must compile, its expressions must use only allowed operations, its message keys must exist, its
+ * uiSchema may name only the schema's properties and known widgets, and a flow may read only the declared flags.
+ * The meta-schemas are passed in (no I/O here).
+ */
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { EngineConfigError } from './errors.ts';
+import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
+import { compileSchema } from './validate.ts';
+import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
+
+export type MetaSchemas = {
+  form: JsonSchema;
+  flow: JsonSchema;
+  /** The context a flow may read; when given, a flow reading anything else is refused. */
+  flags?: JsonSchema;
+  /** The widget names a uiSchema may use; when given, any other name is refused. */
+  widgets?: readonly string[];
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const metaValidators = new WeakMap<JsonSchema, ReturnType<Ajv['compile']>>();
+function metaValidator(schema: JsonSchema) {
+  let validate = metaValidators.get(schema);
+  if (!validate) {
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    addFormats(ajv);
+    validate = ajv.compile(schema);
+    metaValidators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** The `var` names an expression reads at its own level (not inside map/filter/... whose data is an item). */
+export function variablesOf(logic: unknown): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObject(node) || Object.keys(node).length !== 1) return;
+    const op = Object.keys(node)[0]!;
+    const raw = node[op];
+    const args = Array.isArray(raw) ? raw : [raw];
+    if (op === 'var') {
+      if (typeof args[0] === 'string' || typeof args[0] === 'number') names.add(String(args[0]));
+      else walk(args[0]);
+      return;
+    }
+    if (['map', 'filter', 'reduce', 'all', 'none', 'some'].includes(op)) return walk(args[0]);
+    args.forEach(walk);
+  };
+  walk(logic);
+  return [...names];
+}
+
+/** Every dotted path the flags schema declares ('employer', 'employer.hsaonly', ...). */
+function flagPaths(schema: unknown, prefix = ''): string[] {
+  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  return Object.entries(schema.properties).flatMap(([name, sub]) => {
+    const path = prefix ? `${prefix}.${name}` : name;
+    return [path, ...flagPaths(sub, path)];
+  });
+}
+
+/** The property names a schema node allows (following local `$ref`s into definitions). */
+function propertiesOf(schema: unknown, root: JsonSchema): Record<string, unknown> | null {
+  let node = schema;
+  for (let guard = 0; isObject(node) && typeof node.$ref === 'string' && guard < 10; guard += 1) {
+    const ref = node.$ref as string;
+    if (!ref.startsWith('#/')) return null;
+    node = ref.slice(2).split('/').reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), root);
+  }
+  return isObject(node) && isObject(node.properties) ? node.properties : null;
+}
+function itemsOf(schema: unknown, root: JsonSchema): unknown {
+  let node = schema;
+  for (let guard = 0; isObject(node) && typeof node.$ref === 'string' && guard < 10; guard += 1) {
+    node = (node.$ref as string).slice(2).split('/').reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), root);
+  }
+  return isObject(node) ? node.items : undefined;
+}
+
+function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, widgets: readonly string[] | undefined, problems: string[]) {
+  if (!isObject(ui)) return;
+  const properties = propertiesOf(schema, root);
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget') {
+      if (typeof value !== 'string') problems.push(`${where}/ui:widget: must be a widget name`);
+      else if (widgets && !widgets.includes(value)) problems.push(`${where}/ui:widget: unknown widget '${value}'`);
+    } else if (key === 'ui:order') {
+      if (properties && Array.isArray(value)) {
+        for (const name of value) if (name !== '*' && !(String(name) in properties)) problems.push(`${where}/ui:order: unknown property '${String(name)}'`);
+      }
+    } else if (key === 'items') {
+      checkUi(value, itemsOf(schema, root), root, `${where}/items`, widgets, problems);
+    } else if (!key.startsWith('ui:')) {
+      if (!properties || !(key in properties)) problems.push(`${where}/${key}: no such property in the schema`);
+      else checkUi(value, properties[key], root, `${where}/${key}`, widgets, problems);
+    }
+  }
+}
+
+function checkLogic(logic: unknown, where: string, evaluator: RuleEvaluator, problems: string[]) {
+  const refused = evaluator.check(logic);
+  if (refused.length > 0) problems.push(`${where}: operation not allowed: ${refused.join(', ')}`);
+}
+
+function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[] } | undefined, where: string, evaluator: RuleEvaluator, problems: string[]) {
+  for (const phase of ['load', 'submit'] as const) {
+    (calls?.[phase] ?? []).forEach((call, i) => {
+      const at = `${where}/calls/${phase}/${i}`;
+      for (const part of ['body', 'when', 'each'] as const) if (call[part] !== undefined) checkLogic(call[part], `${at}/${part}`, evaluator, problems);
+      for (const [name, logic] of Object.entries(call.params ?? {})) checkLogic(logic, `${at}/params/${name}`, evaluator, problems);
+    });
+  }
+}
+
+function checkForm(doc: FormDocument, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
+  try {
+    compileSchema(doc.schema, doc.id);
+  } catch (error) {
+    problems.push(`/schema: ${(error as Error).message}`);
+  }
+  const keys = new Set(Object.keys(doc.messages));
+  const ids = new Set<string>();
+  (doc.rules ?? []).forEach((rule, i) => {
+    const at = `/rules/${i}`;
+    if (ids.has(rule.id)) problems.push(`${at}/id: duplicate rule id '${rule.id}'`);
+    ids.add(rule.id);
+    if (!keys.has(rule.message)) problems.push(`${at}/message: no message '${rule.message}'`);
+    checkLogic(rule.assert, `${at}/assert`, evaluator, problems);
+    if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, evaluator, problems);
+    if (rule.each !== undefined && !rule.path.startsWith(`${rule.each}/*`)) {
+      problems.push(`${at}/path: with each '${rule.each}' the path must start with '${rule.each}/*'`);
+    }
+  });
+  for (const [pointer, byKeyword] of Object.entries(doc.errorMessages ?? {})) {
+    for (const [keyword, key] of Object.entries(byKeyword)) {
+      if (!keys.has(key)) problems.push(`/errorMessages${pointer}/${keyword}: no message '${key}'`);
+    }
+  }
+  checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta.widgets, problems);
+  checkCalls(doc.calls, '', evaluator, problems);
+}
+
+function checkFlow(doc: FlowDocument, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
+  const allowedVars = meta.flags ? new Set(flagPaths(meta.flags)) : null;
+  for (const [id, step] of Object.entries(doc.steps)) {
+    const at = `/steps/${id}`;
+    if (step.parent !== undefined) {
+      const parent = doc.steps[step.parent];
+      if (!parent) problems.push(`${at}/parent: no step '${step.parent}'`);
+      else if (parent.parent !== undefined) problems.push(`${at}/parent: '${step.parent}' is itself a sub-step`);
+    }
+    for (const part of ['when', 'formWhen', 'canProceed'] as const) {
+      const logic = step[part];
+      if (logic === undefined) continue;
+      checkLogic(logic, `${at}/${part}`, evaluator, problems);
+      if (allowedVars) {
+        for (const name of variablesOf(logic)) if (!allowedVars.has(name)) problems.push(`${at}/${part}: reads '${name}', not a declared flag`);
+      }
+    }
+    if (step.initialData !== undefined) checkLogic(step.initialData, `${at}/initialData`, evaluator, problems);
+    checkCalls(step.calls, at, evaluator, problems);
+  }
+}
+
+/** Every problem of a document as 'pointer: reason' (empty when it may be served). */
+export function checkDocument(doc: unknown, meta: MetaSchemas, evaluator: RuleEvaluator = defaultRules): string[] {
+  if (!isObject(doc) || (doc.kind !== 'form' && doc.kind !== 'flow')) return ["/kind: must be 'form' or 'flow'"];
+  const validate = metaValidator(doc.kind === 'form' ? meta.form : meta.flow);
+  if (!validate(doc)) {
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? e.keyword}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`);
+  }
+  const problems: string[] = [];
+  if (doc.kind === 'form') checkForm(doc as FormDocument, meta, evaluator, problems);
+  else checkFlow(doc as FlowDocument, meta, evaluator, problems);
+  return problems;
+}
+
+/** Throws EngineConfigError listing every problem; answers the document typed when it may be served. */
+export function assertDocument<T extends FormDocument | FlowDocument>(doc: unknown, meta: MetaSchemas, evaluator?: RuleEvaluator): T {
+  const problems = checkDocument(doc, meta, evaluator);
+  if (problems.length > 0) {
+    const id = isObject(doc) && typeof doc.id === 'string' ? doc.id : 'document';
+    throw new EngineConfigError(id, '', problems.join('; '));
+  }
+  return doc as T;
+}

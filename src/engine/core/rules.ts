@@ -1,0 +1,229 @@
+/**
+ * The one way documents' JSON Logic runs. Standard operations are delegated to json-logic-js; the engine's own
+ * operations are evaluated here, so json-logic-js's shared operation registry is never changed. Every
+ * expression is checked against the allow-list before it runs, in the browser and on the server alike.
+ */
+import jsonLogic from 'json-logic-js';
+
+export type Operation = (...args: unknown[]) => unknown;
+
+/** The json-logic-js operations documents may use (no `log`, no dotted method calls). */
+export const STANDARD_OPERATIONS = [
+  'var', 'missing', 'missing_some',
+  'if', '?:', 'and', 'or', '!', '!!',
+  '==', '===', '!=', '!==', '>', '>=', '<', '<=',
+  '+', '-', '*', '/', '%', 'min', 'max',
+  'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in',
+  'cat', 'substr',
+] as const;
+
+/**
+ * Fixed patterns for the `matches` operation: documents name a pattern, they never bring a regular expression,
+ * so an override cannot introduce a slow or unsafe one.
+ */
+export const PATTERNS: Readonly<Record<string, RegExp>> = {
+  digits: /^\d+$/,
+  'digits-5': /^\d{5}$/,
+  'digits-9': /^\d{9}$/,
+  /** The masked form the API answers for a stored identifier: `***-**-1234`. */
+  'masked-last-4': /^\*{3}-\*{2}-\d{4}$/,
+  /** 8+ characters from [A-Za-z0-9@$!%*?&#] with a lower-case letter, a capital, a digit and a special. */
+  'strong-password': /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&#])[A-Za-z\d@$!%*?&#]{8,}$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** 'YYYY-MM-DD' of a date or date-time string that names a real calendar day; otherwise null. */
+export function toIsoDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return value.slice(0, 10);
+}
+
+/** The engine's own operations (generic: dates, lengths, named patterns, building request bodies). */
+export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
+  /** `{date: x}`: x as 'YYYY-MM-DD', or null when x is not a real date. */
+  date: (value) => toIsoDate(value),
+  /** `{date_between: [x, min, max]}`: x is a real date and min <= x <= max (inclusive). */
+  date_between: (value, min, max) => {
+    const [d, lo, hi] = [toIsoDate(value), toIsoDate(min), toIsoDate(max)];
+    return d !== null && lo !== null && hi !== null && lo <= d && d <= hi;
+  },
+  /** `{length: x}`: characters of a string or items of a list; 0 for anything else. */
+  length: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : 0),
+  /** `{matches: [x, 'pattern-name']}`: x is a string matching one of PATTERNS. */
+  matches: (value, name) => {
+    const pattern = typeof name === 'string' ? PATTERNS[name] : undefined;
+    if (!pattern) throw new RuleError(`Unknown pattern '${String(name)}'`);
+    return typeof value === 'string' && pattern.test(value);
+  },
+  /** `{object: [key1, value1, key2, value2, ...]}`: builds an object (JSON Logic has no object literal). */
+  object: (...pairs) => {
+    if (pairs.length % 2 !== 0) throw new RuleError('object needs key/value pairs');
+    const result: Record<string, unknown> = {};
+    for (let i = 0; i < pairs.length; i += 2) {
+      Object.defineProperty(result, String(pairs[i]), { value: pairs[i + 1], enumerable: true, writable: true, configurable: true });
+    }
+    return result;
+  },
+  /** `{assign: [a, b, ...]}`: shallow merge of objects, later ones win; non-objects are skipped. */
+  assign: (...objects) => Object.assign({}, ...objects.filter(isObject)),
+  /** `{omit: [obj, key1, key2, ...]}`: a copy of obj without those keys. */
+  omit: (value, ...keys) => {
+    if (!isObject(value)) return value;
+    const result = { ...value };
+    for (const key of keys) delete result[String(key)];
+    return result;
+  },
+  /** `{except: [list, others, key]}`: items of list whose `key` value no item of others has. */
+  except: (list, others, key) => {
+    if (!Array.isArray(list)) return [];
+    const k = String(key);
+    const taken = new Set((Array.isArray(others) ? others : []).filter(isObject).map((o) => o[k]));
+    return list.filter((item) => !(isObject(item) && taken.has(item[k])));
+  },
+};
+
+/** An expression that cannot run: an operation off the allow-list, or a malformed argument. */
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+export type RuleEvaluator = {
+  /** Evaluates an expression over data; throws RuleError when it uses an operation off the allow-list. */
+  apply(logic: unknown, data: unknown): unknown;
+  /** JSON Logic truthiness (an empty list is falsy). */
+  truthy(value: unknown): boolean;
+  /** The operations the expression uses that are not allowed (empty when it may run). */
+  check(logic: unknown): string[];
+  /** Every operation this evaluator allows. */
+  readonly operations: readonly string[];
+};
+
+const isLogic = (logic: unknown): logic is Record<string, unknown> => isObject(logic) && Object.keys(logic).length === 1;
+const argsOf = (logic: Record<string, unknown>, op: string): unknown[] => {
+  const values = logic[op];
+  return Array.isArray(values) ? values : [values];
+};
+
+const SCOPED = new Set(['map', 'filter', 'reduce', 'all', 'none', 'some']);
+const DATA_READERS = new Set(['var', 'missing', 'missing_some']);
+
+/**
+ * Builds an evaluator that allows the standard operations listed in STANDARD_OPERATIONS (or `standard`), the
+ * engine's operations and `operations` (extra ones a caller adds; they may not shadow a standard operation).
+ */
+export function createRuleEvaluator(
+  options: { operations?: Record<string, Operation>; standard?: readonly string[] } = {},
+): RuleEvaluator {
+  const standard = new Set<string>(options.standard ?? STANDARD_OPERATIONS);
+  for (const op of standard) {
+    if (!(STANDARD_OPERATIONS as readonly string[]).includes(op)) throw new RuleError(`'${op}' is not a standard operation`);
+  }
+  const custom: Record<string, Operation> = { ...ENGINE_OPERATIONS, ...options.operations };
+  for (const op of Object.keys(custom)) {
+    if ((STANDARD_OPERATIONS as readonly string[]).includes(op)) throw new RuleError(`'${op}' would shadow a standard operation`);
+  }
+  const allowed = new Set([...standard, ...Object.keys(custom)]);
+  const checked = new WeakSet<object>();
+  const usesCustom = new WeakMap<object, boolean>();
+
+  const check = (logic: unknown): string[] => {
+    const unknown = new Set<string>();
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!isLogic(node)) return;
+      const op = Object.keys(node)[0]!;
+      if (!allowed.has(op)) unknown.add(op);
+      argsOf(node, op).forEach(walk);
+    };
+    walk(logic);
+    return [...unknown];
+  };
+
+  const containsCustom = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(containsCustom);
+    if (!isLogic(node)) return false;
+    const cached = usesCustom.get(node);
+    if (cached !== undefined) return cached;
+    const op = Object.keys(node)[0]!;
+    const result = op in custom || argsOf(node, op).some(containsCustom);
+    usesCustom.set(node, result);
+    return result;
+  };
+
+  const truthy = (value: unknown) => jsonLogic.truthy(value);
+
+  const evaluate = (logic: unknown, data: unknown): unknown => {
+    if (Array.isArray(logic)) return logic.map((item) => evaluate(item, data));
+    if (!isLogic(logic)) return logic;
+    if (!containsCustom(logic)) return jsonLogic.apply(logic as jsonLogic.RulesLogic, data);
+    const op = Object.keys(logic)[0]!;
+    const args = argsOf(logic, op);
+    if (op in custom) return custom[op]!(...args.map((arg) => evaluate(arg, data)));
+    // A standard operation with an engine operation somewhere inside: mirror json-logic-js's semantics here.
+    if (op === 'if' || op === '?:') {
+      let i = 0;
+      for (; i < args.length - 1; i += 2) if (truthy(evaluate(args[i], data))) return evaluate(args[i + 1], data);
+      return i === args.length - 1 ? evaluate(args[i], data) : null;
+    }
+    if (op === 'and' || op === 'or') {
+      let current: unknown;
+      for (const arg of args) {
+        current = evaluate(arg, data);
+        if (truthy(current) === (op === 'or')) return current;
+      }
+      return current;
+    }
+    if (SCOPED.has(op)) {
+      const list = evaluate(args[0], data);
+      const inner = args[1];
+      if (op === 'reduce') {
+        const initial = args[2] === undefined ? null : evaluate(args[2], data);
+        if (!Array.isArray(list)) return initial;
+        return list.reduce((accumulator, current) => evaluate(inner, { current, accumulator }), initial);
+      }
+      if (!Array.isArray(list)) return op === 'none' ? true : op === 'map' || op === 'filter' ? [] : false;
+      if (op === 'map') return list.map((item) => evaluate(inner, item));
+      if (op === 'filter') return list.filter((item) => truthy(evaluate(inner, item)));
+      if (op === 'all') return list.length > 0 && list.every((item) => truthy(evaluate(inner, item)));
+      if (op === 'some') return list.some((item) => truthy(evaluate(inner, item)));
+      return !list.some((item) => truthy(evaluate(inner, item)));
+    }
+    const values = args.map((arg) => evaluate(arg, data));
+    if (DATA_READERS.has(op)) {
+      if (values.some(isObject)) throw new RuleError(`'${op}' arguments must be names, not objects`);
+      return jsonLogic.apply({ [op]: values } as jsonLogic.RulesLogic, data);
+    }
+    // The evaluated arguments become the data and each is read back by index, so no value is re-read as logic.
+    return jsonLogic.apply({ [op]: values.map((_, i) => ({ var: String(i) })) } as jsonLogic.RulesLogic, values);
+  };
+
+  return {
+    operations: [...allowed],
+    truthy,
+    check,
+    apply(logic, data) {
+      if (isObject(logic) || Array.isArray(logic)) {
+        if (!checked.has(logic)) {
+          const refused = check(logic);
+          if (refused.length > 0) throw new RuleError(`Operation not allowed: ${refused.join(', ')}`);
+          checked.add(logic);
+        }
+      }
+      return evaluate(logic, data);
+    },
+  };
+}
+
+/** The evaluator documents use: the standard allow-list plus the engine's operations. */
+export const rules: RuleEvaluator = createRuleEvaluator();

@@ -1,0 +1,160 @@
+/**
+ * Validation of form data with a form document: its JSON Schema (Ajv, draft-07, every error), each error shown
+ * with the document's own message, then its rules in document order. The browser and the server call the same
+ * function, so a field shows the same message whoever found the fault.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { EngineConfigError } from './errors.ts';
+import { formatMessage, message } from './messages.ts';
+import { escapeToken, getAtPointer } from './pointer.ts';
+import { RuleError, rules as defaultRules, type RuleEvaluator } from './rules.ts';
+import type { FieldErrors, FormDocument, FormRule, JsonSchema } from './types.ts';
+
+/**
+ * When validation runs. 'submit' (the default): the person pressed Next or Save. 'server': the API checks a
+ * request body. 'change:<pointer>' (e.g. 'change:/password'): the person is typing in that field; only faults of
+ * that field are reported, and a rule listing 'change' runs on every field's change phase.
+ */
+export type ValidationPhase = 'submit' | 'server' | `change:${string}`;
+
+/** Plain, generic texts for a failed keyword the document gives no message for. */
+const GENERIC: Record<string, string> = {
+  required: 'This field is required.',
+  type: 'Please enter a valid value.',
+  enum: 'Please choose one of the options.',
+  const: 'Please choose the expected value.',
+  pattern: 'Please use the expected format.',
+  minLength: 'Please enter at least {limit} characters.',
+  maxLength: 'Please enter at most {limit} characters.',
+  minimum: 'Please enter {limit} or more.',
+  maximum: 'Please enter {limit} or less.',
+  minItems: 'Please add at least {limit} items.',
+  maxItems: 'Please add at most {limit} items.',
+  'format:email': 'Please enter a valid email address.',
+  'format:date': 'Please enter a valid date.',
+  format: 'Please use the expected format.',
+};
+const FALLBACK = 'Please check this field.';
+
+let sharedAjv: Ajv | null = null;
+const compiled = new WeakMap<JsonSchema, ValidateFunction>();
+
+/** The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats. */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Compiles (once per schema object) a form schema; throws EngineConfigError when it does not compile. */
+export function compileSchema(schema: JsonSchema, documentId = 'form'): ValidateFunction {
+  const cached = compiled.get(schema);
+  if (cached) return cached;
+  sharedAjv ??= createAjv();
+  let validate: ValidateFunction;
+  try {
+    validate = sharedAjv.compile(schema);
+  } catch (error) {
+    throw new EngineConfigError(documentId, '/schema', (error as Error).message);
+  }
+  compiled.set(schema, validate);
+  return validate;
+}
+
+/** The pointer of the field an Ajv error is about (a missing property's own pointer for `required`). */
+function errorPointer(error: ErrorObject): string {
+  if (error.keyword === 'required') {
+    return `${error.instancePath}/${escapeToken(String((error.params as { missingProperty: string }).missingProperty))}`;
+  }
+  return error.instancePath;
+}
+
+/** `/dependents/0/firstname` -> candidates '/dependents/0/firstname' and '/dependents/* /firstname' with number 1. */
+function lookup(doc: FormDocument, pointer: string, keyword: string): { key: string; number?: number } | null {
+  const table = doc.errorMessages ?? {};
+  const tokens = pointer.split('/');
+  const firstIndex = tokens.findIndex((t, i) => i > 0 && /^\d+$/.test(t));
+  const starred = tokens.map((t, i) => (i > 0 && /^\d+$/.test(t) ? '*' : t)).join('/');
+  const number = firstIndex > 0 ? Number(tokens[firstIndex]) + 1 : undefined;
+  for (const candidate of [pointer, starred]) {
+    const entry = table[candidate];
+    const key = entry?.[keyword] ?? entry?.['*'];
+    if (key) return { key, number };
+  }
+  return null;
+}
+
+function schemaMessage(doc: FormDocument, error: ErrorObject, pointer: string): string {
+  const keyword = error.keyword === 'format' ? `format:${String((error.params as { format: string }).format)}` : error.keyword;
+  const params = { ...(error.params as Record<string, unknown>) };
+  const found = lookup(doc, pointer, keyword) ?? (keyword.startsWith('format:') ? lookup(doc, pointer, 'format') : null);
+  if (found) return message(doc, found.key, { ...params, number: found.number });
+  const generic = keyword === 'minLength' && params.limit === 1 ? GENERIC.required : GENERIC[keyword] ?? GENERIC[error.keyword];
+  return formatMessage(generic ?? FALLBACK, params);
+}
+
+function ruleRuns(rule: FormRule, phase: ValidationPhase): boolean {
+  if (!rule.phases) return true;
+  return rule.phases.includes(phase) || (phase.startsWith('change:') && rule.phases.includes('change'));
+}
+
+/**
+ * Validates `data` with the document: schema errors first (in Ajv's deterministic order), then each rule in the
+ * document's order. Answers messages keyed by the field's JSON pointer ('' is the whole form); a pointer never
+ * holds the same message twice. Empty when valid. `context` is what rules read besides the data (today, flags,
+ * choices). Throws EngineConfigError when the document itself is broken.
+ */
+export function validateForm(
+  doc: FormDocument,
+  data: unknown,
+  context: Record<string, unknown> = {},
+  phase: ValidationPhase = 'submit',
+  evaluator: RuleEvaluator = defaultRules,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const changed = phase.startsWith('change:') ? phase.slice('change:'.length) : null;
+  const add = (pointer: string, text: string) => {
+    if (changed !== null && pointer !== changed && !pointer.startsWith(`${changed}/`)) return;
+    const list = (errors[pointer] ??= []);
+    if (!list.includes(text)) list.push(text);
+  };
+
+  const validate = compileSchema(doc.schema, doc.id);
+  if (!validate(data)) {
+    for (const error of validate.errors ?? []) {
+      const pointer = errorPointer(error);
+      add(pointer, schemaMessage(doc, error, pointer));
+    }
+  }
+
+  for (const rule of doc.rules ?? []) {
+    if (!ruleRuns(rule, phase)) continue;
+    const run = (scope: Record<string, unknown>, pointer: string, params: Record<string, unknown>) => {
+      try {
+        if (rule.when !== undefined && !evaluator.truthy(evaluator.apply(rule.when, scope))) return;
+        if (!evaluator.truthy(evaluator.apply(rule.assert, scope))) add(pointer, message(doc, rule.message, params));
+      } catch (error) {
+        if (error instanceof RuleError) throw new EngineConfigError(doc.id, `/rules/${rule.id}`, error.message);
+        throw error;
+      }
+    };
+    if (rule.each === undefined) {
+      run({ data, context }, rule.path, {});
+      continue;
+    }
+    const items = getAtPointer(data, rule.each);
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, index) => {
+      const number = index + 1;
+      run({ data, context, item, index, number }, rule.path.replace('*', String(index)), { number });
+    });
+  }
+  return errors;
+}
+
+/** The first message of the first field (for a one-line summary, e.g. an API failure's message); null if none. */
+export function firstMessage(errors: FieldErrors): string | null {
+  for (const list of Object.values(errors)) if (list.length > 0) return list[0]!;
+  return null;
+}
