@@ -86,3 +86,10 @@ export async function swrFetcher<T>(path: string): Promise<T> {
   if (!answer.success) throw answer;
   return answer.data;
 }
+
+/** An SWR fetcher for the calls that need no sign-in (branding, version, documents). */
+export async function swrPublicFetcher<T>(path: string): Promise<T> {
+  const answer = await api.get<T>(path, { public: true });
+  if (!answer.success) throw answer;
+  return answer.data;
+}

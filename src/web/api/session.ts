@@ -1,11 +1,13 @@
 /** The session lives in sessionStorage (spec §3 Session): signed in means an access_token is present. */
+import { useMemo, useSyncExternalStore } from 'react';
 import type { TokenResponse } from '#contracts/entities.ts';
 
 const KEYS = ['access_token', 'id_token', 'refresh_token'] as const;
+const CHANGE = 'session-change';
 
 export function saveTokens(tokens: Pick<TokenResponse, 'access_token' | 'id_token' | 'refresh_token'>): void {
   for (const key of KEYS) sessionStorage.setItem(key, tokens[key]);
-  window.dispatchEvent(new Event('session-change'));
+  window.dispatchEvent(new Event(CHANGE));
 }
 
 export function accessToken(): string | null {
@@ -23,5 +25,57 @@ export function isSignedIn(): boolean {
 /** Sign out clears all session storage (spec §2). */
 export function clearSession(): void {
   sessionStorage.clear();
-  window.dispatchEvent(new Event('session-change'));
+  window.dispatchEvent(new Event(CHANGE));
+}
+
+/** The id_token's claims the web reads; the server signed them, the browser only displays them. */
+export type IdClaims = {
+  sub?: string;
+  given_name?: string;
+  family_name?: string;
+  email?: string;
+  accountid?: string;
+};
+
+function decodeSegment(segment: string): unknown {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** The claims of the stored id_token, or null when there is none or it cannot be read. */
+export function idClaims(): IdClaims | null {
+  const token = sessionStorage.getItem('id_token');
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = decodeSegment(payload);
+    return claims && typeof claims === 'object' ? (claims as IdClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** Re-renders when the person signs in or out. */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(subscribe, isSignedIn, () => false);
+}
+
+/** The id_token's claims, re-read when the session changes (the string snapshot keeps the store stable). */
+export function useIdClaims(): IdClaims | null {
+  const token = useSyncExternalStore(
+    subscribe,
+    () => sessionStorage.getItem('id_token'),
+    () => null,
+  );
+  return useMemo(() => (token ? idClaims() : null), [token]);
 }

@@ -1,0 +1,49 @@
+/**
+ * The employer's logo (base64 JPEG, 190x50) or the default logo (220x110) when there is none, the account name and
+ * the 'Powered by' product mark (spec §1 Branding, §9 logo sizes).
+ */
+import { Group, Image, Stack, Text } from '@mantine/core';
+import type { EmployerBranding } from '#contracts/entities.ts';
+import defaultLogo from '../assets/default-logo.svg';
+import productMark from '../assets/product-mark.svg';
+
+export function EmployerLogo({ branding }: { branding: EmployerBranding | undefined }) {
+  if (branding?.mediadata) {
+    return (
+      <Image
+        src={`data:image/jpeg;base64,${branding.mediadata}`}
+        alt={`${branding.accountname} logo`}
+        w={190}
+        h={50}
+        fit="contain"
+      />
+    );
+  }
+  return <Image src={defaultLogo} alt="Benefit Portal logo" w={220} h={110} fit="contain" />;
+}
+
+export function PoweredBy() {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        Powered by
+      </Text>
+      <Image src={productMark} alt="Benefit Portal" w={96} h={24} fit="contain" />
+    </Group>
+  );
+}
+
+/** Logo, name and product mark stacked; used on pages without the full header (set password). */
+export function EmployerBrand({ branding }: { branding: EmployerBranding | undefined }) {
+  return (
+    <Stack gap={4} align="center">
+      <EmployerLogo branding={branding} />
+      {branding?.accountname && (
+        <Text fw={600} size="lg">
+          {branding.accountname}
+        </Text>
+      )}
+      <PoweredBy />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The header of the pages a person reaches from an employer's link (spec §2 Register, Set password): the
+ * employer's logo (or the default one) linking to /, its name, 'Powered by' and 'Need Help?' with the employer's
+ * e-mail, or the default support address.
+ */
+import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { Link as RouterLink } from 'react-router-dom';
+import type { EmployerBranding } from '#contracts/entities.ts';
+import { EmployerLogo, PoweredBy } from './employer-brand.tsx';
+import { DEFAULT_SUPPORT_EMAIL } from './links.ts';
+
+export function EmployerHeader({ branding }: { branding: EmployerBranding | undefined }) {
+  const help = branding?.emailaddress || DEFAULT_SUPPORT_EMAIL;
+  return (
+    <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="md" wrap="nowrap">
+          <Anchor component={RouterLink} to="/" aria-label="Home">
+            <EmployerLogo branding={branding} />
+          </Anchor>
+          <Stack gap={2}>
+            {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}
+            <PoweredBy />
+          </Stack>
+        </Group>
+        <Stack gap={0} align="flex-end">
+          <Text fw={600}>Need Help?</Text>
+          <Anchor href={`mailto:${help}`}>{help}</Anchor>
+        </Stack>
+      </Group>
+    </Box>
+  );
+}

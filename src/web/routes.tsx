@@ -1,0 +1,41 @@
+/** The route table (spec §2 Route list). Protected pages sit under RequireSignIn; every failure shows ErrorFallback. */
+import type { RouteObject } from 'react-router-dom';
+import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
+import { ErrorFallback } from './layout/error-fallback.tsx';
+import { RequireSignIn } from './layout/require-sign-in.tsx';
+import { ContactUsScreen } from './screens/contact-us-screen.tsx';
+import { HealthPlanScreen } from './screens/health-plan-screen.tsx';
+import { LandingScreen } from './screens/landing-screen.tsx';
+import { LoginScreen } from './screens/login-screen.tsx';
+import { RegisterScreen } from './screens/register-screen.tsx';
+import { SetPasswordScreen } from './screens/set-password-screen.tsx';
+import { WelcomeScreen } from './screens/welcome-screen.tsx';
+
+const employerHeader: RouteHandle = { header: 'employer' };
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <ErrorFallback />,
+    children: [
+      { index: true, element: <LandingScreen /> },
+      { path: 'login', element: <LoginScreen /> },
+      { path: 'register', element: <RegisterScreen />, handle: employerHeader },
+      { path: 'set-password', element: <SetPasswordScreen />, handle: employerHeader },
+      {
+        element: <RequireSignIn />,
+        children: [
+          {
+            path: 'profile',
+            // The wizard is the biggest part of the app: it loads when the person gets there.
+            lazy: async () => ({ Component: (await import('./wizard/enrollment-wizard.tsx')).EnrollmentWizard }),
+          },
+          { path: 'welcome', element: <WelcomeScreen /> },
+          { path: 'health-plan', element: <HealthPlanScreen /> },
+          { path: 'contact-us', element: <ContactUsScreen /> },
+        ],
+      },
+    ],
+  },
+];

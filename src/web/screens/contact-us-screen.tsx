@@ -1,0 +1,54 @@
+/** /contact-us (spec §2): the broker of the employer's team, 'Not Available' for what is missing, and Back. */
+import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { useBrokers, useEmployer, useOwnAccountId } from '../api/queries.ts';
+
+const NOT_AVAILABLE = 'Not Available';
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{value?.trim() ? value : NOT_AVAILABLE}</Text>
+    </div>
+  );
+}
+
+export function ContactUsScreen() {
+  const navigate = useNavigate();
+  const accountid = useOwnAccountId();
+  const employer = useEmployer(accountid);
+  const brokers = useBrokers(employer.data?.teamid);
+  const loading = !accountid || employer.isLoading || brokers.isLoading;
+  const broker = brokers.data?.[0];
+  const name = broker ? [broker.firstName, broker.lastName].filter(Boolean).join(' ') : null;
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>Contact Us</Title>
+        {loading ? (
+          <Loader aria-label="Loading" />
+        ) : (
+          <Paper withBorder p="lg">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Your Broker
+              </Title>
+              <Row label="Broker Name" value={name} />
+              <Row label="Email" value={broker?.emailAddress} />
+              <Row label="Contact Number" value={broker?.phoneNumber} />
+            </Stack>
+          </Paper>
+        )}
+        <div>
+          <Button variant="default" onClick={() => navigate(-1)}>
+            Back
+          </Button>
+        </div>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * /health-plan, 'Employee Health Plans' (spec §2): a card 'Health Plan #n' per purchased product with its product
+ * name and options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when
+ * there are none.
+ */
+import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { formatCurrency } from '#domain/money.ts';
+import type { Member, Order } from '#contracts/entities.ts';
+import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
+
+type Detail = { label: string; value: string | null };
+
+const joined = (...parts: Array<string | null | undefined>) => parts.filter((part) => part?.trim()).join(', ') || null;
+
+function details(order: Order, accountname: string | undefined, member: Member | undefined): Detail[] {
+  return [
+    { label: 'Description', value: order.description },
+    { label: 'Category', value: order.category },
+    { label: 'Amount Spent', value: formatCurrency(order.amountspent) },
+    { label: 'Vendor Name', value: order.vendorname },
+    { label: "Policy Holder's Name", value: order.policyholdersname },
+    { label: 'Policy Carrier Name', value: order.policycarriername },
+    { label: 'Policy Effective Date', value: order.policyeffectivedate?.slice(0, 10) ?? null },
+    { label: 'Order Number', value: order.ordernumber },
+    { label: 'Account Name', value: accountname ?? null },
+    {
+      label: 'Address',
+      value: member
+        ? joined(member.address1, member.address2, member.city, member.stateorprovince, member.postalcode)
+        : null,
+    },
+    { label: 'Phone Number', value: member?.phonenumber ?? null },
+    { label: 'Email', value: member?.personalemailaddress || member?.emailaddress || null },
+  ];
+}
+
+type CardProps = { order: Order; number: number; accountname?: string; member?: Member };
+
+function PlanCard({ order, number, accountname, member }: CardProps) {
+  const [expanded, toggle] = useDisclosure(false);
+  const title = `Health Plan #${number}`;
+  return (
+    <Card withBorder padding="lg" component="article" aria-label={title}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text fw={600}>{order.productname ?? 'N/A'}</Text>
+        <Text size="sm">{order.options ?? 'N/A'}</Text>
+        <Collapse expanded={expanded}>
+          <Table>
+            <Table.Tbody>
+              {details(order, accountname, member).map((detail) => (
+                <Table.Tr key={detail.label}>
+                  <Table.Th scope="row">{detail.label}</Table.Th>
+                  <Table.Td>{detail.value?.trim() ? detail.value : 'N/A'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Collapse>
+        <div>
+          <Button variant="subtle" onClick={toggle.toggle}>
+            {expanded ? 'Show Less' : 'Load More'}
+          </Button>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+export function HealthPlanScreen() {
+  const orders = useOrders();
+  const employer = useEmployer(useOwnAccountId());
+  const { data: member } = useMember();
+  const list = orders.data?.orderdetails ?? [];
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>Employee Health Plans</Title>
+        {orders.isLoading ? (
+          <Loader aria-label="Loading" />
+        ) : list.length === 0 ? (
+          <Text fw={700} ta="center" py="xl">
+            NO PLAN FOUND
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {list.map((order, index) => (
+              <PlanCard
+                key={order.id}
+                order={order}
+                number={index + 1}
+                accountname={employer.data?.accountname}
+                member={member}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

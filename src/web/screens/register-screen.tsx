@@ -1,0 +1,247 @@
+/**
+ * /register (spec §2 Register, §4 Registration, §8): the marketing panel and the 'registration' document's form
+ * with the employer's name shown disabled. 'Register Account' stays disabled until the terms are accepted. Without
+ * an employer that can be resolved from the link, the form is replaced by the stop-sign message. A failure shows
+ * the toast and, when the e-mail already has a pending registration, a modal to resend the invitation or delete
+ * the pending registration.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ApiFailure } from '#contracts/api.ts';
+import type { RegisterFailureData, RegisterRequest } from '#contracts/requests.ts';
+import type { FieldErrors } from '#engine/core/types.ts';
+import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
+import { api } from '../api/api-client.ts';
+import { useBranding } from '../api/queries.ts';
+import { useToast } from '../layout/toast.tsx';
+import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
+
+export const REGISTER_FAILED = 'Register failed. Please try again.';
+export const DELETION_FAILED = 'Deletion failed. Please try again.';
+export const NO_EMPLOYER =
+  'An Employer must give you access before you can Register. Please use the registration link your employer sent you.';
+
+const BULLETS = [
+  'Shop and enroll in the health coverage that fits you and your family.',
+  'Personalize your health and wellness benefits.',
+  'Save for non-medical life events.',
+];
+
+function MarketingPanel() {
+  return (
+    <Paper p="xl" radius="md" bg="portal.0" h="100%">
+      <Stack gap="md">
+        <Title order={2}>Your Benefits Program Just Got Real!</Title>
+        <List spacing="sm">
+          {BULLETS.map((bullet) => (
+            <List.Item key={bullet}>{bullet}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
+  );
+}
+
+function StopSign() {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title="Access Needed"
+      icon={
+        <ThemeIcon color="red" radius="sm" size={24} aria-hidden>
+          ✋
+        </ThemeIcon>
+      }
+    >
+      {NO_EMPLOYER}
+    </Alert>
+  );
+}
+
+type Pending = { memberid: string };
+
+function AlreadyRegisteredModal({
+  pending,
+  onClose,
+  onResent,
+  onDeleted,
+}: {
+  pending: Pending | null;
+  onClose: () => void;
+  onResent: () => void;
+  onDeleted: () => void;
+}) {
+  const { showError } = useToast();
+  const [busy, setBusy] = useState<'resend' | 'delete' | null>(null);
+
+  const resend = async () => {
+    if (!pending) return;
+    setBusy('resend');
+    const answer = await api.post('/api/Member/ResendInvitation', { memberid: pending.memberid }, { public: true });
+    setBusy(null);
+    if (answer.success) onResent();
+    else showError(answer.message || REGISTER_FAILED);
+  };
+
+  const remove = async () => {
+    if (!pending) return;
+    setBusy('delete');
+    const answer = await api.del(`/api/Member/${encodeURIComponent(pending.memberid)}`, { public: true });
+    setBusy(null);
+    if (answer.success) onDeleted();
+    else showError(DELETION_FAILED);
+  };
+
+  return (
+    <Modal opened={pending !== null} onClose={onClose} title="Registration Already Initiated" centered>
+      <Stack gap="md">
+        <Text>A registration was already initiated for that email. What would you like to do?</Text>
+        <Button onClick={() => void resend()} loading={busy === 'resend'} disabled={busy !== null}>
+          Resend confirmation via reset link
+        </Button>
+        <Button
+          color="red"
+          variant="outline"
+          onClick={() => void remove()}
+          loading={busy === 'delete'}
+          disabled={busy !== null}
+        >
+          Delete the pending registration and return to Register
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function RegisterScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { showError } = useToast();
+  const employerId = params.get('employer_id');
+  const branding = useBranding(employerId);
+  const { document, error: documentError } = useFormDocument('registration', employerId);
+  const context = usePublicRuleContext();
+  const [formData, setFormData] = useState<FormData>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>();
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const employer = branding.data;
+  const resolving = Boolean(employerId) && branding.isLoading;
+  const loginAfterRegister = `/login?register=true&employer_id=${encodeURIComponent(employerId ?? '')}`;
+
+  const submit = async (data: FormData) => {
+    if (!employer) return;
+    const request: RegisterRequest = {
+      memberdto: {
+        firstname: String(data.firstname ?? ''),
+        lastname: String(data.lastname ?? ''),
+        personalemailaddress: String(data.personalemailaddress ?? ''),
+        accountid: employer.accountid,
+      },
+      company: employer.accountname,
+      url: `${window.location.origin}/set-password`,
+      plan_year: new Date().getFullYear(),
+    };
+    setBusy(true);
+    const answer = await api.post<{ memberid: string }>('/api/Member/Register', request, { public: true });
+    setBusy(false);
+    if (answer.success) {
+      navigate(loginAfterRegister);
+      return;
+    }
+    showError(REGISTER_FAILED);
+    setServerErrors(withoutPrefix(answer.fieldErrors, '/memberdto'));
+    const memberid = (answer as ApiFailure<RegisterFailureData>).data?.memberid;
+    if (memberid) setPending({ memberid });
+  };
+
+  const restart = () => {
+    setPending(null);
+    setFormData({});
+    setServerErrors(undefined);
+    setFormKey((key) => key + 1);
+    navigate(`/register?employer_id=${encodeURIComponent(employerId ?? '')}`);
+  };
+
+  let content;
+  if (resolving) content = <Loader aria-label="Loading" />;
+  else if (!employer) content = <StopSign />;
+  else if (documentError) content = <Alert color="red">The registration form cannot be loaded. Please try again.</Alert>;
+  else if (!document) content = <Loader aria-label="Loading" />;
+  else {
+    content = (
+      <Stack gap="sm">
+        <TextInput label={document.messages.employerName ?? 'Employer Name'} value={employer.accountname} disabled />
+        <DocumentForm
+          key={formKey}
+          document={document}
+          formData={formData}
+          context={context}
+          onChange={setFormData}
+          onSubmit={(data) => void submit(data)}
+          serverErrors={serverErrors}
+          submitText="Register Account"
+          submitDisabled={formData.terms !== true || busy}
+          submitLoading={busy}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="lg" py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <MarketingPanel />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder p="xl" radius="md">
+            <Stack gap="md">
+              <Title order={1}>Register</Title>
+              {content}
+              <Group gap={6}>
+                <Text size="sm">Already have an account?</Text>
+                <Anchor
+                  component={RouterLink}
+                  to={employerId ? `/login?employer_id=${encodeURIComponent(employerId)}` : '/login'}
+                  size="sm"
+                >
+                  Sign In
+                </Anchor>
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <AlreadyRegisteredModal
+        pending={pending}
+        onClose={() => setPending(null)}
+        onResent={() => {
+          setPending(null);
+          navigate(loginAfterRegister);
+        }}
+        onDeleted={restart}
+      />
+    </Container>
+  );
+}

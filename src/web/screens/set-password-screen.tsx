@@ -1,0 +1,104 @@
+/**
+ * /set-password (spec §2 Set password, §4, §8): the invitation link carries employer_id, member_id and token. The
+ * form shows only when the member belongs to the link's employer and has never set a password; otherwise
+ * 'Access Denied'. The 'set-password' document gives the fields and their live messages. Success goes to /login;
+ * a failure shows the server's message (or 'Something went wrong.') and the 'Password set failed.' modal.
+ */
+import { Anchor, Button, Container, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { MemberPasswordInfo } from '#contracts/requests.ts';
+import type { FieldErrors } from '#engine/core/types.ts';
+import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
+import { api, swrPublicFetcher } from '../api/api-client.ts';
+import { useToast } from '../layout/toast.tsx';
+import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
+
+export const SOMETHING_WENT_WRONG = 'Something went wrong.';
+export const PASSWORD_SET_FAILED = 'Password set failed. Please try again.';
+
+function AccessDenied() {
+  return (
+    <Stack gap="sm" align="center">
+      <Title order={1}>Access Denied</Title>
+      <Text>
+        Have an Account?{' '}
+        <Anchor component={RouterLink} to="/login">
+          Sign In
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+export function SetPasswordScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { showError } = useToast();
+  const employerId = params.get('employer_id');
+  const memberId = params.get('member_id');
+  const token = params.get('token');
+  const infoPath =
+    memberId && token ? `/api/Member/${encodeURIComponent(memberId)}?token=${encodeURIComponent(token)}` : null;
+  const info = useSWR<MemberPasswordInfo>(infoPath, swrPublicFetcher, { shouldRetryOnError: false });
+  const { document } = useFormDocument('set-password', employerId);
+  const context = usePublicRuleContext();
+  const [formData, setFormData] = useState<FormData>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const allowed =
+    Boolean(employerId) && info.data?.accountid === employerId && info.data.ispasswordchanged === null;
+  const checking = infoPath !== null && info.isLoading;
+
+  const submit = async (data: FormData) => {
+    if (!memberId || !token) return;
+    setBusy(true);
+    const answer = await api.post('/api/changepassword', { id: memberId, password: data.password, token }, { public: true });
+    setBusy(false);
+    if (answer.success) {
+      navigate('/login');
+      return;
+    }
+    showError(answer.message || SOMETHING_WENT_WRONG);
+    setServerErrors(withoutPrefix(answer.fieldErrors, ''));
+    setFailed(true);
+  };
+
+  let content;
+  if (checking || (allowed && !document)) content = <Loader aria-label="Loading" />;
+  else if (!allowed || !document) content = <AccessDenied />;
+  else {
+    content = (
+      <Stack gap="sm">
+        <Title order={1}>{document.title ?? 'Set Password'}</Title>
+        <DocumentForm
+          document={document}
+          formData={formData}
+          context={context}
+          onChange={setFormData}
+          onSubmit={(data) => void submit(data)}
+          serverErrors={serverErrors}
+          submitText={busy ? 'Loading...' : 'Set Password'}
+          submitDisabled={busy}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size={480} py="xl">
+      <Paper withBorder p="xl" radius="md">
+        {content}
+      </Paper>
+      <Modal opened={failed} onClose={() => setFailed(false)} title="Set Password" centered>
+        <Stack gap="md">
+          <Text>{PASSWORD_SET_FAILED}</Text>
+          <Button onClick={() => setFailed(false)}>OK</Button>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
+ * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
+ * additional services. The latest main order decides which view shows.
+ */
+import { Anchor, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
+import { padDependentBirthdates } from '#domain/contribution.ts';
+import { formatCurrency } from '#domain/money.ts';
+import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
+import type { Member, Order } from '#contracts/entities.ts';
+import { swrFetcher } from '../api/api-client.ts';
+import {
+  useBrokers,
+  useContacts,
+  useDependents,
+  useEmployer,
+  useMember,
+  useMemberAccount,
+  useOrders,
+} from '../api/queries.ts';
+
+const NOT_AVAILABLE = 'Not Available';
+const AREA_NAMES: Record<Order['category'], string> = {
+  healthinsurance: 'Health Insurance',
+  waive: 'Waive Coverage',
+  HSA: 'HSA',
+  additionalservices: 'Additional Services',
+};
+
+const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
+const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
+
+/** The main order (health insurance or waive) placed last; the other orders ride along with it. */
+function latestMainOrder(orders: Order[]): Order | undefined {
+  return orders.filter((order) => order.category === 'healthinsurance' || order.category === 'waive').sort(byNewest)[0];
+}
+
+function ContactCard({ contact, employerName }: { contact: WelcomeContact; employerName: string | undefined }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={contact.title}>
+      <Stack gap={4}>
+        <Title order={3} size="h5">
+          {contact.title}
+        </Title>
+        <Text size="sm">{employerName ?? NOT_AVAILABLE}</Text>
+        <Text fw={600}>{contact.fullname || NOT_AVAILABLE}</Text>
+        <Text size="sm">{contact.emailaddress || NOT_AVAILABLE}</Text>
+        <Text size="sm">{contact.phonenumber || NOT_AVAILABLE}</Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The employer's monthly contribution for the plan's effective date, the member's age, state, class and family. */
+function useContribution(member: Member | undefined, order: Order | undefined): number | undefined {
+  const { data: family } = useDependents(member?.id);
+  const effectiveDate = dateOnly(order?.policyeffectivedate ?? null);
+  const ready = member?.birthdate && member.stateorprovince && effectiveDate && family;
+  const path = ready
+    ? '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/' +
+      [
+        member.accountid,
+        effectiveDate,
+        dateOnly(member.birthdate),
+        member.stateorprovince,
+        member.contributionclass || 'empty',
+        ...padDependentBirthdates(family.dependents.map((dependent) => dateOnly(dependent.dateofbirth))),
+      ]
+        .map((segment) => encodeURIComponent(segment ?? ''))
+        .join('/')
+    : null;
+  const { data } = useSWR<number>(path, swrFetcher);
+  return data;
+}
+
+function PlanView({ member, main, orders }: { member: Member | undefined; main: Order; orders: Order[] }) {
+  const contribution = useContribution(member, main);
+  const effectiveDate = dateOnly(main.policyeffectivedate);
+  const year = main.businessyear ?? (effectiveDate ? Number(effectiveDate.slice(0, 4)) : DEFAULT_BUSINESS_YEAR);
+  const rows = [main, ...orders.filter((order) => order.category === 'HSA' && dateOnly(order.policyeffectivedate) === effectiveDate)];
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="lg" component="section" aria-label={`${year} Health Plan Selected`}>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {year} Health Plan Selected
+          </Title>
+          <Text fw={600}>{main.productname ?? NOT_AVAILABLE}</Text>
+          {main.summary_link && (
+            <Anchor href={main.summary_link} target="_blank" rel="noreferrer">
+              View Summary Plan Description
+            </Anchor>
+          )}
+          <Text>
+            Employer&apos;s Monthly Contribution to your Benefit Fund: {formatCurrency(contribution ?? 0)}
+          </Text>
+        </Stack>
+      </Card>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped withTableBorder aria-label="Selected plans">
+          <Table.Thead>
+            <Table.Tr>
+              {['Area', 'Product Name', 'Company Name', 'Options', 'Tax Status', 'Cost', 'Date of Selection'].map(
+                (header) => (
+                  <Table.Th key={header}>{header}</Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>{AREA_NAMES[order.category]}</Table.Td>
+                <Table.Td>{order.productname ?? 'N/A'}</Table.Td>
+                <Table.Td>{order.policycarriername ?? order.vendorname ?? 'N/A'}</Table.Td>
+                <Table.Td>{order.options ?? 'N/A'}</Table.Td>
+                <Table.Td>{order.tax_status ?? 'N/A'}</Table.Td>
+                <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
+                <Table.Td>{dateOnly(order.createdon)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function WaivedView({ year }: { year: number }) {
+  const { data: account } = useMemberAccount(true);
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Coverage waived">
+      <Stack gap="xs">
+        <Text>
+          Your health coverage was <strong>WAIVED</strong> for the business year {year}.
+        </Text>
+        <Text>If this was an error, please contact your broker or HR.</Text>
+        <Text>Waive reason: {account?.waivecoveragereason ?? NOT_AVAILABLE}</Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function WelcomeScreen() {
+  const [params] = useSearchParams();
+  const { data: member } = useMember();
+  const employer = useEmployer(member?.accountid);
+  const orders = useOrders();
+  const contacts = useContacts(member?.accountid);
+  const brokers = useBrokers(employer.data?.teamid);
+
+  if (!member || orders.isLoading) {
+    return (
+      <Container size="lg" py="xl">
+        <Loader aria-label="Loading" />
+      </Container>
+    );
+  }
+
+  const all = orders.data?.orderdetails ?? [];
+  const main = latestMainOrder(all);
+  const waived = main?.category === 'waive';
+  const services = all.filter((order) => order.category === 'additionalservices').sort(byNewest);
+  const shownContacts = selectWelcomeContacts(contacts.data?.contacts, brokers.data?.[0]);
+  const heading =
+    params.get('authorize') === 'true' ? `Congratulations! ${member.firstname}` : `Welcome Back, ${member.firstname}`;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{heading}</Title>
+        <Text size="lg">Your enrollment is complete. No further action is needed.</Text>
+
+        {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} />}
+        {main && !waived && <PlanView member={member} main={main} orders={all} />}
+
+        {shownContacts.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {shownContacts.map((contact) => (
+              <ContactCard
+                key={`${contact.contacttype}-${contact.fullname}`}
+                contact={contact}
+                employerName={employer.data?.accountname}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+
+        <Stack gap="xs" component="section" aria-label="Additional Services">
+          <Title order={2} size="h4">
+            Additional Services
+          </Title>
+          {services.length === 0 ? (
+            <Text c="dimmed">No additional services selected.</Text>
+          ) : (
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Vendor</Table.Th>
+                  <Table.Th>Product/Service</Table.Th>
+                  <Table.Th>Cost</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {services.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td>{order.vendorname ?? 'N/A'}</Table.Td>
+                    <Table.Td>{order.description ?? order.productname ?? 'N/A'}</Table.Td>
+                    <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
