@@ -13,7 +13,7 @@ import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useEngine } from './engine-context.tsx';
-import { ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema, touchedOnly } from './form-errors.ts';
+import { ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 
 export type FormData = Record<string, unknown>;
 
@@ -31,12 +31,16 @@ export type DocumentFormProps = {
   onInvalid?: (errors: FieldErrors, data: FormData) => void;
   /** Errors from the server, keyed by pointers into this form's data. */
   serverErrors?: FieldErrors;
-  submitText: string;
+  submitText?: string;
   submitDisabled?: boolean;
   submitLoading?: boolean;
   /** Extra actions shown beside the submit button (a Cancel). */
   children?: ReactNode;
   disabled?: boolean;
+  /** No submit button of its own: the form is part of a screen whose Next checks it (with showAllErrors). */
+  withoutSubmit?: boolean;
+  /** Shows every error as after a submit (a screen that checks this form on its own Next sets it). */
+  showAllErrors?: boolean;
 };
 
 export function DocumentForm(props: DocumentFormProps) {
@@ -44,21 +48,27 @@ export function DocumentForm(props: DocumentFormProps) {
   const { widgets } = useEngine();
   const Form = useMemo(() => themedForm(widgets), [widgets]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
+  const [ownSubmit, setSubmitted] = useState(false);
+  const submitted = ownSubmit || Boolean(props.showAllErrors);
   const [editedSinceServer, setEditedSinceServer] = useState<{ source?: FieldErrors; pointers: Set<string> }>({
     pointers: new Set(),
   });
 
   const idPrefix = document.id;
+  // Before a submit only touched fields are checked, each in its own change phase (the engine then reports only
+  // that field's faults and runs the rules meant for typing); after a submit, the whole form as on Next.
   const ownErrors = useMemo(
-    () => validateForm(document, formData, context, submitted ? 'submit' : 'change'),
-    [document, formData, context, submitted],
+    () =>
+      submitted
+        ? validateForm(document, formData, context, 'submit')
+        : mergeErrors(...[...touched].map((pointer) => validateForm(document, formData, context, `change:${pointer}`))),
+    [document, formData, context, submitted, touched],
   );
   const editedPointers = editedSinceServer.source === serverErrors ? editedSinceServer.pointers : new Set<string>();
   const liveServerErrors = Object.fromEntries(
     Object.entries(serverErrors ?? {}).filter(([pointer]) => !editedPointers.has(pointer)),
   );
-  const shown = mergeErrors(submitted ? ownErrors : touchedOnly(ownErrors, touched), liveServerErrors);
+  const shown = mergeErrors(ownErrors, liveServerErrors);
   // rjsf re-merges its errors whenever extraErrors changes identity, so it changes only when the content does.
   const shownKey = JSON.stringify(shown);
   const extraErrors = useMemo(() => toErrorSchema(JSON.parse(shownKey) as FieldErrors), [shownKey]);
@@ -66,7 +76,7 @@ export function DocumentForm(props: DocumentFormProps) {
 
   const touch = (id: string) => {
     const pointer = idToPointer(id, idPrefix);
-    if (!touched.has(pointer)) setTouched(new Set([...touched, pointer]));
+    if (pointer !== '' && !touched.has(pointer)) setTouched(new Set([...touched, pointer]));
   };
 
   const change = (event: IChangeEvent, id?: string) => {
@@ -112,9 +122,11 @@ export function DocumentForm(props: DocumentFormProps) {
           </Alert>
         ))}
         <Group>
-          <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
-            {props.submitText}
-          </Button>
+          {!props.withoutSubmit && (
+            <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
+              {props.submitText}
+            </Button>
+          )}
           {props.children}
         </Group>
       </Stack>

@@ -62,16 +62,6 @@ export function mergeErrors(...sources: FieldErrors[]): FieldErrors {
   return result;
 }
 
-/** Only the errors of fields that are touched (the pointer itself, or for a group any field inside it). */
-export function touchedOnly(errors: FieldErrors, touched: ReadonlySet<string>): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [pointer, messages] of Object.entries(errors)) {
-    const shown = touched.has(pointer) || [...touched].some((field) => field.startsWith(pointer + '/'));
-    if (shown) result[pointer] = messages;
-  }
-  return result;
-}
-
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 

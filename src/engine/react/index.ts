@@ -11,7 +11,6 @@ export {
   missingRequiredFields,
   toErrorSchema,
   toPointer,
-  touchedOnly,
   withoutPrefix,
 } from './form-errors.ts';
 export type { MissingField } from './form-errors.ts';

@@ -1,4 +1,5 @@
 /** Fetches a resolved document (base plus the scope's override) through the injected fetcher, cached by SWR. */
+import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 import useSWR from 'swr';
 import { defaultDocumentPath, useEngine, type DocumentKind } from './engine-context.tsx';
@@ -16,8 +17,10 @@ export function useDocument<K extends DocumentKind>(
 ): DocumentState<DocumentOf<K>> {
   const { fetcher, documentPath = defaultDocumentPath } = useEngine();
   const key = id && scope ? documentPath(kind, id, scope) : null;
-  const { data, error, isLoading } = useSWR<Served<DocumentOf<K>>>(key, (path: string) =>
-    fetcher<Served<DocumentOf<K>>>(path),
-  );
-  return { document: data?.document, error, isLoading };
+  const { data, error, isLoading } = useSWR<DocumentOf<K>>(key, async (path: string) => {
+    const served = await fetcher<Served<unknown>>(path);
+    // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
+    return (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
+  });
+  return { document: data, error, isLoading };
 }
