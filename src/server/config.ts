@@ -21,6 +21,8 @@ export type Config = Readonly<{
   /** The shared key the implementation-staff routes require. */
   STAFF_API_KEY: string;
   APP_VERSION: string;
+  /** Attempts per minute and client address on Login, Register, changepassword and ResendInvitation. */
+  AUTH_RATE_LIMIT: number;
   /** 'production' refuses to generate secrets: they must be set. */
   NODE_ENV: string;
 }>;
@@ -50,6 +52,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const portText = value('PORT') ?? '3000';
   const PORT = Number(portText);
   if (!Number.isInteger(PORT) || PORT < 0 || PORT > 65535) problems.push(`PORT must be a port number, not '${portText}'.`);
+
+  const limitText = value('AUTH_RATE_LIMIT') ?? '20';
+  const AUTH_RATE_LIMIT = Number(limitText);
+  if (!Number.isInteger(AUTH_RATE_LIMIT) || AUTH_RATE_LIMIT < 1) problems.push(`AUTH_RATE_LIMIT must be a positive whole number, not '${limitText}'.`);
 
   const HOST = value('HOST') ?? '0.0.0.0';
   const DATA_DIR = path.resolve(value('DATA_DIR') ?? './.data');
@@ -88,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SSN_KEY: secrets.SSN_KEY,
     STAFF_API_KEY: secrets.STAFF_API_KEY,
     APP_VERSION: packageJson.version,
+    AUTH_RATE_LIMIT,
     NODE_ENV,
   });
 }

@@ -7,7 +7,7 @@
 import type { ApiSuccess } from '#contracts/api.ts';
 
 export const uuid = { type: 'string', format: 'uuid' } as const;
-export const isoDate = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+export const isoDate = { type: 'string', format: 'date' } as const;
 export const nullable = <T extends object>(schema: T) => ({ ...schema, nullable: true }) as T & { nullable: true };
 
 /** `{ success: true, data, message }` around a data schema. */

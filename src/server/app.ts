@@ -1,0 +1,132 @@
+/**
+ * The Fastify app, assembled in one explicit order: errors first (so every later failure has the envelope),
+ * security headers and rate limits, the shared services (db, auth, mail, content), the OpenAPI document (before
+ * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+import { authPlugin } from './plugins/auth.plugin.ts';
+import { contentPlugin } from './plugins/content.plugin.ts';
+import { dbPlugin } from './plugins/db.plugin.ts';
+import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
+import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { brokerRoutes } from './routes/broker.routes.ts';
+import { contactsRoutes } from './routes/contacts.routes.ts';
+import { contentRoutes } from './routes/content.routes.ts';
+import { contributionRoutes } from './routes/contribution.routes.ts';
+import { dependentRoutes } from './routes/dependent.routes.ts';
+import { employerRoutes } from './routes/employer.routes.ts';
+import { logFactRoutes } from './routes/logfact.routes.ts';
+import { loginRoutes } from './routes/login.routes.ts';
+import { memberAccountRoutes } from './routes/member-account.routes.ts';
+import { memberRoutes } from './routes/member.routes.ts';
+import { orderRoutes } from './routes/order.routes.ts';
+import { productRoutes } from './routes/product.routes.ts';
+import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
+import { versionRoutes } from './routes/version.routes.ts';
+import { defaultWebRoot, registerStatic } from './static.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Kysely<Database>;
+  /** Fastify's logger option or an instance; off when omitted. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Where the built web app is; dist/web by default. */
+  webRoot?: string;
+  mail?: MailPluginOptions;
+  /** Runs after the services and before the routes: tests add their own routes here. */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
+};
+
+/** Plugins whose decorations (app.db, app.mail, ...) every routes module must see: no encapsulation. */
+function shared<T extends Record<string, unknown>>(plugin: FastifyPluginAsync<T>): FastifyPluginAsync<T> {
+  const wrapped: FastifyPluginAsync<T> = (app, options) => plugin(app, options);
+  Object.assign(wrapped, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: plugin.name });
+  return wrapped;
+}
+
+/**
+ * Request logs carry method and URL only (never bodies or headers: passwords, SSNs and tokens travel there), with
+ * the set-password token in a query string blanked.
+ */
+const logSerializers = {
+  req: (request: { method: string; url: string }) => ({
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&]*/g, '$1***'),
+  }),
+};
+
+function loggerOptions(logger: BuildAppOptions['logger']) {
+  if (logger && typeof logger === 'object' && 'child' in logger) return { loggerInstance: logger as FastifyBaseLogger };
+  if (logger === true) return { logger: { serializers: logSerializers } };
+  if (logger && typeof logger === 'object') return { logger: { ...logger, serializers: { ...logSerializers, ...logger.serializers } } };
+  return { logger: false };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    ...loggerOptions(options.logger),
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true } },
+  }) as unknown as FastifyInstance;
+
+  app.decorate('config', config);
+  await app.register(shared(errorsPlugin));
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and Emotion write style attributes and <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Employer logos arrive as base64 data: URLs.
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.PUBLIC_URL.startsWith('https:'),
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a minute and try again.'),
+  });
+  await app.register(shared(dbPlugin), { db });
+  await app.register(shared(authPlugin));
+  await app.register(shared(mailPlugin), options.mail ?? {});
+  await app.register(shared(contentPlugin));
+  await app.register(shared(openapiPlugin));
+
+  if (options.beforeRoutes) await options.beforeRoutes(app);
+
+  await app.register(versionRoutes);
+  await app.register(memberRoutes);
+  await app.register(loginRoutes);
+  await app.register(logFactRoutes);
+  await app.register(employerRoutes);
+  await app.register(dependentRoutes);
+  await app.register(memberAccountRoutes);
+  await app.register(contributionRoutes);
+  await app.register(productRoutes);
+  await app.register(contactsRoutes);
+  await app.register(brokerRoutes);
+  await app.register(orderRoutes);
+  await app.register(contentRoutes);
+  await app.register(staffOverridesRoutes);
+
+  await registerStatic(app, options.webRoot ?? defaultWebRoot);
+  await app.ready();
+  return app;
+}

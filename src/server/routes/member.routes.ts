@@ -1,0 +1,431 @@
+/**
+ * The member's own record and its life cycle: registration (with the e-mailed set-password link), resending or
+ * withdrawing a pending registration, setting the password once, reading and updating the profile.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EMPTY_ID } from '#contracts/api.ts';
+import type { MemberPasswordInfo } from '#contracts/requests.ts';
+import type { MemberUpdate } from '#contracts/entities.ts';
+import type { DbOrTx } from '#db/database.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
+import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
+import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
+import { optionalMember } from '../plugins/auth.plugin.ts';
+import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+
+export const SET_PASSWORD_TOKEN_DAYS = 7;
+export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
+export const REGISTER_FAILED_MESSAGE = 'Register failed. Please try again.';
+export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
+const INVALID_SSN_MESSAGE = 'Please enter a valid Social Security Number.';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
+const SSN = /^(\d{3})-?(\d{2})-?(\d{4})$/;
+
+const nullableString = nullable({ type: 'string' });
+
+export const memberSchema = {
+  type: 'object',
+  properties: {
+    id: uuid,
+    accountid: uuid,
+    priormemberid: uuid,
+    externalid: uuid,
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    address1: nullableString,
+    address2: nullableString,
+    city: nullableString,
+    stateorprovince: nullableString,
+    postalcode: nullableString,
+    county: nullableString,
+    emailaddress: { type: 'string' },
+    personalemailaddress: { type: 'string' },
+    birthdate: nullableString,
+    hiredate: nullableString,
+    phonenumber: nullableString,
+    origination: { type: 'integer' },
+    relationship: { type: 'integer' },
+    primarymemberid: uuid,
+    istobaccouser: nullableString,
+    isdisabled: nullable({ type: 'boolean' }),
+    gender: nullableString,
+    additionalid: { ...nullableString, description: 'Masked: ***-**-1234' },
+    pcpname: nullableString,
+    pcpid: nullableString,
+    existingpatient: nullableString,
+    status: { type: 'string' },
+    terminationdate: nullableString,
+    division: nullableString,
+    currentplanid: nullableString,
+    currentplanyear: nullable({ type: 'integer' }),
+    contributionclass: { type: 'string' },
+    irsdependent: nullable({ type: 'boolean' }),
+    ispasswordchanged: nullableString,
+    createdon: { type: 'string' },
+    createdby: { type: 'string' },
+    modifiedon: { type: 'string' },
+    modifiedby: { type: 'string' },
+  },
+} as const;
+
+const passwordInfoSchema = {
+  type: 'object',
+  properties: { id: uuid, accountid: uuid, ispasswordchanged: nullableString },
+} as const;
+
+/** The profile fields PUT /api/Member may change; everything else in the body is ignored. */
+const updatableFields = [
+  'firstname',
+  'lastname',
+  'address1',
+  'address2',
+  'city',
+  'stateorprovince',
+  'postalcode',
+  'county',
+  'birthdate',
+  'phonenumber',
+  'istobaccouser',
+  'gender',
+  'pcpname',
+  'pcpid',
+  'existingpatient',
+  'currentplanid',
+  'currentplanyear',
+] as const satisfies readonly (keyof MemberUpdate)[];
+
+const memberUpdateSchema = {
+  type: 'object',
+  description: 'The profile fields; other member fields may be sent and are ignored. additionalid: the full SSN, or omitted/masked to keep it.',
+  properties: {
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    address1: nullableString,
+    address2: nullableString,
+    city: nullableString,
+    stateorprovince: nullableString,
+    postalcode: nullableString,
+    county: nullableString,
+    birthdate: nullableString,
+    phonenumber: nullableString,
+    istobaccouser: nullableString,
+    gender: nullableString,
+    pcpname: nullableString,
+    pcpid: nullableString,
+    existingpatient: nullableString,
+    currentplanid: nullableString,
+    currentplanyear: nullable({ type: 'integer' }),
+    additionalid: nullableString,
+  },
+} as const;
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+const rateLimit = (app: FastifyInstance) => ({ rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } });
+
+export async function memberRoutes(app: FastifyInstance): Promise<void> {
+  /** A new single-use link for a member whose password was never set; older unused links stop working. */
+  async function inviteMember(db: DbOrTx, member: members.MemberRow): Promise<string> {
+    const now = new Date();
+    const token = randomToken();
+    await setPasswordTokens.expireUnusedForMember(db, member.id, now);
+    await setPasswordTokens.insert(db, {
+      id: randomUUID(),
+      memberid: member.id,
+      token_hash: sha256(token),
+      expires_at: new Date(now.getTime() + SET_PASSWORD_TOKEN_DAYS * 24 * 60 * 60 * 1000),
+    });
+    const params = new URLSearchParams({ employer_id: member.accountid, member_id: member.id, token });
+    return `${app.config.PUBLIC_URL}/set-password?${params.toString()}`;
+  }
+
+  async function mailInvitation(member: members.MemberRow, employerName: string, link: string): Promise<void> {
+    await app.mail.send({
+      to: member.personalemailaddress,
+      subject: `Welcome to ${employerName} benefits`,
+      text: [
+        `Hello ${member.firstname},`,
+        '',
+        `${employerName} invites you to the Benefit Portal. Set your password to finish your registration:`,
+        '',
+        link,
+        '',
+        `The link works once and expires in ${SET_PASSWORD_TOKEN_DAYS} days. If you did not register, ignore this e-mail.`,
+      ].join('\n'),
+    });
+  }
+
+  app.post<{ Body: { memberdto: Record<string, unknown> & { accountid: string; personalemailaddress?: string; firstname?: string; lastname?: string } } }>(
+    '/api/Member/Register',
+    {
+      config: rateLimit(app),
+      schema: {
+        tags: ['member'],
+        summary: 'Register: create a pending member and e-mail the set-password link',
+        body: {
+          type: 'object',
+          required: ['memberdto'],
+          properties: {
+            memberdto: {
+              type: 'object',
+              required: ['accountid'],
+              properties: {
+                firstname: { type: 'string' },
+                lastname: { type: 'string' },
+                personalemailaddress: { type: 'string' },
+                accountid: { type: 'string' },
+              },
+            },
+            company: { type: 'string', description: 'Informational; the server uses its own employer name.' },
+            url: { type: 'string', description: 'Ignored: the link is built from PUBLIC_URL.' },
+            plan_year: { type: 'integer' },
+          },
+        },
+        response: { 200: envelope({ type: 'object', properties: { memberid: uuid } }), ...failures },
+      },
+    },
+    async (request) => {
+      const dto = request.body.memberdto;
+      const employer = UUID_PATTERN.test(dto.accountid) ? await employers.findById(app.db, dto.accountid) : undefined;
+      if (!employer) throw badRequest(NO_EMPLOYER_MESSAGE, { '/memberdto/accountid': [NO_EMPLOYER_MESSAGE] });
+      await app.content.validate('registration', employer.accountid, dto, { pointerPrefix: '/memberdto' });
+
+      const email = String(dto.personalemailaddress).trim();
+      const alreadyRegistered = (memberid: string) =>
+        new AppError('ALREADY_REGISTERED', 409, REGISTER_FAILED_MESSAGE, undefined, { memberid });
+      const existing = await members.findByEmail(app.db, email);
+      if (existing) throw alreadyRegistered(existing.id);
+
+      let created: { member: members.MemberRow; link: string };
+      try {
+        created = await app.db.transaction().execute(async (tx) => {
+          const member = await members.insert(tx, {
+            id: randomUUID(),
+            accountid: employer.accountid,
+            priormemberid: EMPTY_ID,
+            externalid: EMPTY_ID,
+            primarymemberid: EMPTY_ID,
+            firstname: String(dto.firstname).trim(),
+            lastname: String(dto.lastname).trim(),
+            emailaddress: email,
+            personalemailaddress: email,
+            origination: 1,
+            relationship: 1,
+            gender: null,
+            status: 'Active',
+            contributionclass: 'ALL',
+            createdby: 'Register',
+            modifiedby: 'Register',
+          });
+          return { member, link: await inviteMember(tx, member) };
+        });
+      } catch (error) {
+        // Two registrations with one e-mail at once: the unique index decides, the loser hears "already".
+        const winner = isUniqueViolation(error) ? await members.findByEmail(app.db, email) : undefined;
+        if (winner) throw alreadyRegistered(winner.id);
+        throw error;
+      }
+      await mailInvitation(created.member, employer.accountname, created.link);
+      return ok({ memberid: created.member.id });
+    },
+  );
+
+  app.post<{ Body: { memberid: string } }>(
+    '/api/Member/ResendInvitation',
+    {
+      config: rateLimit(app),
+      schema: {
+        tags: ['member'],
+        summary: 'E-mail a new set-password link to a member whose password was never set',
+        body: { type: 'object', required: ['memberid'], properties: { memberid: uuid } },
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request) => {
+      const member = await members.findById(app.db, request.body.memberid);
+      if (!member) throw notFound('No registration was found.');
+      if (member.ispasswordchanged !== null) {
+        throw new AppError('CONFLICT', 409, 'This account already has a password. Please sign in.');
+      }
+      const employer = await employers.findById(app.db, member.accountid);
+      const link = await app.db.transaction().execute((tx) => inviteMember(tx, member));
+      await mailInvitation(member, employer?.accountname ?? 'Your employer', link);
+      return ok(null, 'A new link is on its way.');
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/Member/:id',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Withdraw a pending registration (only while the password was never set)',
+        params: { type: 'object', required: ['id'], properties: { id: uuid } },
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const deleted = await app.db.transaction().execute(async (tx) => {
+        const member = await members.findById(tx, id);
+        if (!member) throw notFound('No registration was found.');
+        if (member.ispasswordchanged !== null || member.password_hash !== null) {
+          throw new AppError('CONFLICT', 409, 'This account is active and cannot be deleted.');
+        }
+        await setPasswordTokens.deleteForMember(tx, id);
+        return members.deletePending(tx, id);
+      });
+      if (!deleted) throw new AppError('CONFLICT', 409, 'This account is active and cannot be deleted.');
+      return ok(null);
+    },
+  );
+
+  // Registered before /api/Member/:id; find-my-way prefers the static path anyway.
+  app.get(
+    '/api/Member/GetMember',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in member (SSN masked)',
+        security: bearer,
+        response: { 200: envelope(memberSchema), ...failures },
+      },
+    },
+    async (request) => ok(members.toWire(await signedInMember(app, request))),
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
+    '/api/Member/:id',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'With ?token= (a set-password link): { id, accountid, ispasswordchanged }; with the bearer of that member: the member',
+        params: { type: 'object', required: ['id'], properties: { id: uuid } },
+        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+        response: { 200: envelope({ oneOf: [passwordInfoSchema, memberSchema] }), ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { token } = request.query;
+      if (token) {
+        const usable = await setPasswordTokens.findUsable(app.db, id, sha256(token), new Date());
+        const member = usable ? await members.findById(app.db, id) : undefined;
+        if (member) {
+          const info: MemberPasswordInfo = {
+            id: member.id,
+            accountid: member.accountid,
+            ispasswordchanged: member.ispasswordchanged?.toISOString() ?? null,
+          };
+          return ok(info);
+        }
+      }
+      const caller = await optionalMember(app, request);
+      if (caller?.memberId === id) {
+        const member = await members.findById(app.db, id);
+        if (member) return ok(members.toWire(member));
+      }
+      throw forbidden();
+    },
+  );
+
+  app.put<{ Body: { member: MemberUpdate & Record<string, unknown> } }>(
+    '/api/Member',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: "Update the signed-in member's profile",
+        security: bearer,
+        body: { type: 'object', required: ['member'], properties: { member: memberUpdateSchema } },
+        response: { 200: envelope(memberSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const current = await signedInMember(app, request);
+      const input = request.body.member;
+      const keepSsn = input.additionalid === undefined || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
+      // The form's view of the body: a null is an empty field, as in the browser.
+      const data: Record<string, unknown> = {};
+      for (const field of updatableFields) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
+      if (!keepSsn) data.additionalid = input.additionalid;
+      await app.content.validate('profile', current.accountid, data, { pointerPrefix: '/member', context: { today: todayIso() } });
+
+      const changes: members.MemberChanges = {};
+      for (const field of updatableFields) {
+        if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
+      }
+      if (!keepSsn) {
+        if (input.additionalid === null || input.additionalid === '') {
+          Object.assign(changes, { ssn_ciphertext: null, ssn_last4: null });
+        } else {
+          const match = SSN.exec(String(input.additionalid));
+          if (!match) throw badRequest(INVALID_SSN_MESSAGE, { '/member/additionalid': [INVALID_SSN_MESSAGE] });
+          Object.assign(changes, protectSsn(match.slice(1).join(''), app.config.SSN_KEY));
+        }
+      }
+      const updated = await members.update(app.db, current.id, {
+        ...changes,
+        modifiedon: new Date(),
+        modifiedby: current.emailaddress,
+      });
+      if (!updated) throw unauthorized();
+      return ok(members.toWire(updated));
+    },
+  );
+
+  app.post<{ Body: { id: string; password: string; token: string } }>(
+    '/api/changepassword',
+    {
+      config: rateLimit(app),
+      schema: {
+        tags: ['member'],
+        summary: 'Set the password once, with the token from the set-password link',
+        body: {
+          type: 'object',
+          required: ['id', 'password', 'token'],
+          properties: { id: { type: 'string' }, password: { type: 'string', maxLength: 200 }, token: { type: 'string', maxLength: 200 } },
+        },
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request) => {
+      const { id, password, token } = request.body;
+      const tokenInvalid = () => new AppError('TOKEN_INVALID', 403, TOKEN_INVALID_MESSAGE);
+      if (!UUID_PATTERN.test(id)) throw tokenInvalid();
+      const usable = await setPasswordTokens.findUsable(app.db, id, sha256(token), new Date());
+      const member = usable ? await members.findById(app.db, id) : undefined;
+      if (!usable || !member || member.ispasswordchanged !== null) throw tokenInvalid();
+      await app.content.validate('set-password', member.accountid, { password });
+
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction().execute(async (tx) => {
+        const now = new Date();
+        if (!(await setPasswordTokens.markUsed(tx, usable.id, now))) throw tokenInvalid();
+        await members.update(tx, member.id, {
+          password_hash: passwordHash,
+          ispasswordchanged: now,
+          modifiedon: now,
+          modifiedby: member.emailaddress,
+        });
+      });
+      return ok(null, 'Your password is set. You can sign in now.');
+    },
+  );
+}
+
+async function signedInMember(app: FastifyInstance, request: FastifyRequest): Promise<members.MemberRow> {
+  const member = request.member ? await members.findById(app.db, request.member.memberId) : undefined;
+  if (!member) throw unauthorized();
+  return member;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
