@@ -1,0 +1,84 @@
+/**
+ * The databases every server and db test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * Each create() is a fresh, migrated database of its own, so test files run in parallel and in any order:
+ * - PGlite: loaded from a migrated template dump (built once per schema version and cached in the temp dir:
+ *   initdb costs ~3 s, loading a dump ~0.7 s);
+ * - PostgreSQL: a new schema with a random name (search_path set on the pool's connections), dropped on close.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { createDb, PGliteDialect, pgliteTypeOptions } from '#db/create-db.ts';
+import type { Database } from '#db/database.ts';
+import { migrate } from '#db/migrate.ts';
+
+export type TestDb = { db: Kysely<Database>; close: () => Promise<void> };
+export type TestDatabase = { name: 'pglite' | 'postgresql'; create: () => Promise<TestDb> };
+
+const dbSource = fileURLToPath(new URL('../../../src/db/', import.meta.url));
+
+/** Changes whenever a migration (or the migrator) changes, so a stale template is never loaded. */
+function schemaVersion(): string {
+  const hash = createHash('sha256');
+  const files = ['migrate.ts', ...readdirSync(path.join(dbSource, 'migrations')).sort().map((f) => `migrations/${f}`)];
+  for (const file of files) hash.update(file).update(readFileSync(path.join(dbSource, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let template: Promise<Blob> | null = null;
+
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const file = path.join(os.tmpdir(), `benefit-portal-pglite-${schemaVersion()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const pglite = await PGlite.create(pgliteTypeOptions);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    await migrate(db);
+    const dump = await pglite.dumpDataDir('none');
+    await db.destroy();
+    // Written aside and renamed, so a parallel worker never reads half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return template;
+}
+
+const pglite: TestDatabase = {
+  name: 'pglite',
+  async create() {
+    const db = await createDb({ inMemory: true, loadDataDir: await pgliteTemplate() });
+    return { db, close: () => db.destroy() };
+  },
+};
+
+function postgresql(url: string): TestDatabase {
+  return {
+    name: 'postgresql',
+    async create() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = await createDb({ databaseUrl: url, poolSize: 1 });
+      await sql`create schema ${sql.id(schema)}`.execute(admin);
+      const db = await createDb({ databaseUrl: url, searchPath: schema, poolSize: 5 });
+      await migrate(db);
+      return {
+        db,
+        async close() {
+          await db.destroy();
+          await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+          await admin.destroy();
+        },
+      };
+    },
+  };
+}
+
+export function databases(): TestDatabase[] {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? [pglite, postgresql(url)] : [pglite];
+}

@@ -1,0 +1,112 @@
+/** Data the tests start from: an employer, and a member who registered, set a password and signed in. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TokenResponse } from '#contracts/entities.ts';
+import type { Database, EmployerTable } from '#db/database.ts';
+import type { Insertable } from 'kysely';
+
+export const TEST_PASSWORD = 'Str0ng!Pass';
+
+export type TestEmployer = { accountid: string; accountname: string; teamid: string };
+
+export async function createEmployer(
+  db: Kysely<Database>,
+  overrides: Partial<Insertable<EmployerTable>> = {},
+): Promise<TestEmployer> {
+  const year = new Date().getUTCFullYear();
+  const row = await db
+    .insertInto('employer')
+    .values({
+      accountid: randomUUID(),
+      accountname: 'Test Employer',
+      teamid: randomUUID(),
+      emailaddress: 'help@employer.test',
+      employeazecustomer: 1,
+      hsaonly: 0,
+      planyearstart: `${year}-01-01`,
+      planyearend: `${year}-12-31`,
+      businessyear: year,
+      ...overrides,
+    })
+    .returning(['accountid', 'accountname', 'teamid'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export function registerBody(employer: TestEmployer, overrides: Record<string, unknown> = {}) {
+  return {
+    memberdto: {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      personalemailaddress: `ada.${randomUUID().slice(0, 8)}@example.test`,
+      accountid: employer.accountid,
+      ...overrides,
+    },
+    company: employer.accountname,
+    url: 'http://evil.test/set-password',
+    plan_year: new Date().getUTCFullYear(),
+  };
+}
+
+export type SetPasswordLink = { url: URL; memberId: string; token: string; employerId: string };
+
+/** The newest set-password link e-mailed to this address (read from the outbox). */
+export async function latestLink(db: Kysely<Database>, email: string): Promise<SetPasswordLink> {
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .select(['text_body'])
+    .where('recipient', '=', email)
+    .orderBy('createdon', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return parseLink(mail.text_body);
+}
+
+export function parseLink(text: string): SetPasswordLink {
+  const found = /https?:\/\/\S+\/set-password\?\S+/.exec(text);
+  if (!found) throw new Error(`No set-password link in: ${text}`);
+  const url = new URL(found[0]);
+  return {
+    url,
+    memberId: url.searchParams.get('member_id') ?? '',
+    token: url.searchParams.get('token') ?? '',
+    employerId: url.searchParams.get('employer_id') ?? '',
+  };
+}
+
+export type RegisteredMember = {
+  memberId: string;
+  email: string;
+  password: string;
+  tokens: TokenResponse;
+  auth: { authorization: string };
+};
+
+/** Registers through the API, sets the password with the e-mailed link and signs in. */
+export async function registerMember(
+  app: FastifyInstance,
+  employer: TestEmployer,
+  options: { password?: string; email?: string; firstname?: string; lastname?: string } = {},
+): Promise<RegisteredMember> {
+  const password = options.password ?? TEST_PASSWORD;
+  const body = registerBody(employer, {
+    ...(options.email ? { personalemailaddress: options.email } : {}),
+    ...(options.firstname ? { firstname: options.firstname } : {}),
+    ...(options.lastname ? { lastname: options.lastname } : {}),
+  });
+  const email = body.memberdto.personalemailaddress;
+  const registered = await app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+  if (registered.statusCode !== 200) throw new Error(`Register failed: ${registered.body}`);
+  const link = await latestLink(app.db, email);
+  const set = await app.inject({
+    method: 'POST',
+    url: '/api/changepassword',
+    payload: { id: link.memberId, password, token: link.token },
+  });
+  if (set.statusCode !== 200) throw new Error(`Set password failed: ${set.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/Login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`Login failed: ${login.body}`);
+  const tokens = login.json().data.tokenResponse as TokenResponse;
+  return { memberId: link.memberId, email, password, tokens, auth: { authorization: `Bearer ${tokens.access_token}` } };
+}
