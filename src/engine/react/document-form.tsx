@@ -4,7 +4,7 @@
  * errors once it has been touched (blurred), and every field does after a submit. Server field errors
  * (pointer-keyed, as the API answers them) mark the same fields until the field is edited.
  */
-import { validateForm } from '#engine/core/index.ts';
+import { rules, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import { themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
@@ -43,6 +43,21 @@ export type DocumentFormProps = {
   showAllErrors?: boolean;
 };
 
+/**
+ * The uiSchema with every field whose 'ui:showWhen' (JSON Logic over { data, context }) is falsy turned into a
+ * hidden field: visibility is decided by the document's logic, outside the JSON Schema.
+ */
+export function visibleUiSchema(uiSchema: unknown, scope: { data: unknown; context: unknown }): UiSchema {
+  if (!uiSchema || typeof uiSchema !== 'object' || Array.isArray(uiSchema)) return (uiSchema ?? {}) as UiSchema;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(uiSchema)) {
+    result[key] = key.startsWith('ui:') ? value : visibleUiSchema(value, scope);
+  }
+  const condition = result['ui:showWhen'];
+  if (condition !== undefined && !rules.truthy(rules.apply(condition, scope))) result['ui:widget'] = 'hidden';
+  return result as UiSchema;
+}
+
 export function DocumentForm(props: DocumentFormProps) {
   const { document, formData, context, serverErrors } = props;
   const { widgets } = useEngine();
@@ -55,6 +70,10 @@ export function DocumentForm(props: DocumentFormProps) {
   });
 
   const idPrefix = document.id;
+  const uiSchema = useMemo(
+    () => visibleUiSchema(document.uiSchema, { data: formData, context }),
+    [document.uiSchema, formData, context],
+  );
   // Before a submit only touched fields are checked, each in its own change phase (the engine then reports only
   // that field's faults and runs the rules meant for typing); after a submit, the whole form as on Next.
   const ownErrors = useMemo(
@@ -100,7 +119,7 @@ export function DocumentForm(props: DocumentFormProps) {
   return (
     <Form
       schema={document.schema}
-      uiSchema={(document.uiSchema ?? {}) as UiSchema}
+      uiSchema={uiSchema}
       formData={formData}
       formContext={{ document, context } satisfies DocumentFormContext}
       validator={validator}

@@ -67,18 +67,44 @@ const isEmpty = (value: unknown) =>
 
 export type MissingField = { pointer: string; title: string };
 
-function missingIn(schema: JsonSchema, data: unknown, path: Array<string | number>, found: MissingField[]): void {
+/**
+ * A schema node with a local `$ref` ('#/definitions/x', as resolved documents carry shared pieces) followed, its
+ * own keywords (a title beside the ref) kept over the referenced ones.
+ */
+export function derefSchema(root: JsonSchema, node: JsonSchema): JsonSchema {
+  let current = node;
+  for (let depth = 0; depth < 8 && typeof current.$ref === 'string' && current.$ref.startsWith('#/'); depth++) {
+    const { $ref, ...own } = current;
+    let target: unknown = root;
+    for (const token of pointerSegments(($ref as string).slice(1))) {
+      target = target && typeof target === 'object' ? (target as Record<string, unknown>)[token] : undefined;
+    }
+    if (!target || typeof target !== 'object') return own;
+    current = { ...(target as JsonSchema), ...own };
+  }
+  return current;
+}
+
+function missingIn(
+  root: JsonSchema,
+  node: JsonSchema,
+  data: unknown,
+  path: Array<string | number>,
+  found: MissingField[],
+): void {
+  const schema = derefSchema(root, node);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const values = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-  for (const [name, property] of Object.entries(properties)) {
+  for (const [name, own] of Object.entries(properties)) {
+    const property = derefSchema(root, own);
     const value = values[name];
     if (required.includes(name) && isEmpty(value)) {
       found.push({ pointer: toPointer([...path, name]), title: typeof property.title === 'string' ? property.title : name });
     } else if (property.type === 'object') {
-      missingIn(property, value, [...path, name], found);
+      missingIn(root, property, value, [...path, name], found);
     } else if (property.type === 'array' && Array.isArray(value) && property.items && typeof property.items === 'object') {
-      value.forEach((item, index) => missingIn(property.items as JsonSchema, item, [...path, name, index], found));
+      value.forEach((item, index) => missingIn(root, property.items as JsonSchema, item, [...path, name, index], found));
     }
   }
 }
@@ -86,6 +112,6 @@ function missingIn(schema: JsonSchema, data: unknown, path: Array<string | numbe
 /** The required fields that have no value, with their titles, in the schema's order (for a "missing fields" list). */
 export function missingRequiredFields(document: FormDocument, data: unknown): MissingField[] {
   const found: MissingField[] = [];
-  missingIn(document.schema, data, [], found);
+  missingIn(document.schema, document.schema, data, [], found);
   return found;
 }

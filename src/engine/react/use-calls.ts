@@ -1,32 +1,48 @@
 /**
- * The call binder: runs a step's declared calls (in order, each filled by the engine's fillCalls, which also
- * applies their `when` and `each`) through the injected API port. It stops at the first failure and answers it,
- * so a step can show the message or mark fields. Each answer's data is put in the scope's `results` by call id,
- * so a later call can use an earlier one's answer.
+ * The call binder: runs a step's declared calls in order, each filled by the engine (fillCalls: placeholders,
+ * params, body, `when`), through the injected API port. A call with `each` runs once per item, so a failure can
+ * say which item it was about. It stops at the first failure and answers it, so a step can show the message and
+ * mark the fields. Answers are kept in the scope's `results` by call id (a list for `each` calls), so a later call
+ * can use an earlier one's answer.
  */
-import { fillCalls } from '#engine/core/index.ts';
+import { fillCalls, rules } from '#engine/core/index.ts';
 import type { CallDeclaration } from '#engine/core/types.ts';
 import { useCallback, useState } from 'react';
 import { useEngine, type PortAnswer } from './engine-context.tsx';
 
+type Failure = Extract<PortAnswer<unknown>, { success: false }>;
+
 export type CallsOutcome =
   | { ok: true; results: Record<string, unknown> }
-  | { ok: false; failed: string; answer: Extract<PortAnswer<unknown>, { success: false }>; results: Record<string, unknown> };
+  | { ok: false; failed: string; index?: number; answer: Failure; results: Record<string, unknown> };
+
+type Scope = Record<string, unknown>;
+
+function expand(declaration: CallDeclaration, scope: Scope): Array<{ scope: Scope; index?: number }> {
+  if (declaration.each === undefined) return [{ scope }];
+  const items = rules.apply(declaration.each, scope);
+  return (Array.isArray(items) ? items : []).map((item, index) => ({ scope: { ...scope, item, index }, index }));
+}
 
 export function useCalls(calls: CallDeclaration[] | undefined) {
   const { api } = useEngine();
   const [running, setRunning] = useState(false);
   const run = useCallback(
-    async (scope: Record<string, unknown>): Promise<CallsOutcome> => {
+    async (scope: Scope): Promise<CallsOutcome> => {
       setRunning(true);
       const results: Record<string, unknown> = {};
       try {
         for (const declaration of calls ?? []) {
-          for (const request of fillCalls([declaration], { ...scope, results })) {
-            const answer = await api.call<unknown>(request.method, request.path, request.body);
-            if (!answer.success) return { ok: false, failed: request.id, answer, results };
-            results[request.id] = answer.data;
+          const single = { ...declaration, each: undefined };
+          const answers: unknown[] = [];
+          for (const target of expand(declaration, { ...scope, results })) {
+            for (const request of fillCalls([single], target.scope)) {
+              const answer = await api.call<unknown>(request.method, request.path, request.body);
+              if (!answer.success) return { ok: false, failed: request.id, index: target.index, answer, results };
+              answers.push(answer.data);
+            }
           }
+          results[declaration.id] = declaration.each === undefined ? answers[0] : answers;
         }
         return { ok: true, results };
       } finally {

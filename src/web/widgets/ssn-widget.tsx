@@ -2,7 +2,7 @@
  * 'ui:widget': 'ssn' — a Social Security Number in three boxes of 3, 2 and 4 digits, stored as the 9 digits.
  * The server answers a stored SSN masked ('***-**-1234'): that value means "keep the stored one", so the boxes
  * start empty with the mask as their placeholders, and the value stays masked until the person types.
- * ui:options.notice names a message of the document shown under the boxes (the SSN notice).
+ * Under the boxes: the document's SSN notice message (ui:options.notice names another message).
  */
 import type { DocumentFormContext } from '#engine/react/index.ts';
 import { errorText } from '#engine/theme/index.ts';
@@ -11,6 +11,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 
 const PART_LENGTHS = [3, 2, 4] as const;
+/** The message shown under the boxes unless ui:options.notice names another (spec §5 SSN notice). */
+export const SSN_NOTICE_MESSAGE = 'ssn-notice';
 const MASKED = /^\*{3}-\*{2}-(\d{4})$/;
 
 type Parts = [string, string, string];
@@ -48,7 +50,7 @@ export function SsnWidget(props: WidgetProps) {
   };
 
   const { document } = registry.formContext as DocumentFormContext;
-  const noticeKey = typeof options.notice === 'string' ? options.notice : undefined;
+  const noticeKey = typeof options.notice === 'string' ? options.notice : SSN_NOTICE_MESSAGE;
   const notice = noticeKey ? document?.messages[noticeKey] : undefined;
   const partNames = ['first 3 digits', 'middle 2 digits', 'last 4 digits'];
   const placeholders = masked ? ['***', '**', maskedLast4] : ['###', '##', '####'];

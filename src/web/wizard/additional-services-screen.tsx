@@ -1,0 +1,79 @@
+/**
+ * Additional Services (spec §2, §4 Cart): one product card with a price option dropdown, an Add To Cart / Remove
+ * toggle (added means its option's cost is in the cart), and Details, which is not built yet ('In Development').
+ */
+import type { Product } from '#contracts/entities.ts';
+import { formatCurrency } from '#domain/money.ts';
+import type { StepScreenProps } from '#engine/react/index.ts';
+import { swrFetcher } from '#web/api/api-client.ts';
+import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { useWizard } from './wizard-context.tsx';
+
+export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
+  const { choices, update } = useWizard();
+  const products = useSWR<{ productlist: Product[] }>('/api/Product', swrFetcher);
+  const product = products.data?.productlist[0];
+  const [details, setDetails] = useState(false);
+
+  useEffect(() => {
+    if (product && choices.service?.product.id !== product.id) {
+      update((current) => ({ ...current, service: { product, optionId: product.options[0]?.id ?? null, added: false } }));
+    }
+  }, [product]);
+
+  const service = choices.service;
+  const setService = (change: Partial<NonNullable<typeof service>>) =>
+    update((current) => (current.service ? { ...current, service: { ...current.service, ...change } } : current));
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{step.title}</Title>
+      {products.isLoading && (
+        <Center>
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
+      {product && service && (
+        <Card withBorder padding="lg" maw={520}>
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {product.productname}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {product.vendorname}
+            </Text>
+            <Text size="sm">{product.description}</Text>
+            <NativeSelect
+              label="Price option"
+              value={service.optionId ?? ''}
+              disabled={service.added}
+              data={product.options.map((option) => ({ value: option.id, label: `${option.option} - ${formatCurrency(option.cost)}` }))}
+              onChange={(event) => setService({ optionId: event.currentTarget.value })}
+            />
+            <Group>
+              <Button
+                color={service.added ? 'red' : undefined}
+                variant={service.added ? 'light' : 'filled'}
+                disabled={!service.optionId}
+                onClick={() => setService({ added: !service.added })}
+              >
+                {service.added ? 'Remove' : 'Add To Cart'}
+              </Button>
+              <Button variant="default" onClick={() => setDetails(true)}>
+                Details
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      <Group>
+        <Button onClick={next}>Next</Button>
+      </Group>
+      <Modal opened={details} onClose={() => setDetails(false)} title={product?.productname} centered>
+        <Text>In Development</Text>
+      </Modal>
+    </Stack>
+  );
+}

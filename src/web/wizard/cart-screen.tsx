@@ -1,0 +1,161 @@
+/**
+ * Your Cart, the Plan and Benefits Summary (spec §2, §4 Authorization and Placing an order, §5 Authorize, §9
+ * Money): the waived coverage line with its reason, the additional service line and the totals. Authorize
+ * Elections places the orders in sequence (H2's authorizationOrders), logs SUBMITTED REQUEST and shows the
+ * confirmation, which cannot be dismissed: Close Window goes to /welcome?authorize=true.
+ */
+import type { Order } from '#contracts/entities.ts';
+import { dollarsToCents, currentBalanceCents, employeeCostCents, formatCents, payrollDeductionCents } from '#domain/money.ts';
+import { authorizationOrders, storedWaiverReason, toOrderRequest, type AdditionalServiceChoice } from '#domain/orders.ts';
+import type { StepScreenProps } from '#engine/react/index.ts';
+import { api } from '#web/api/api-client.ts';
+import { showError } from '#web/layout/toast.tsx';
+import { Button, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { effectiveDate, healthOption, useWizard, type WizardChoices } from './wizard-context.tsx';
+
+export const WAIVER_REASON_FIELD = 'waivecoveragereason';
+export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
+
+export const CART_TEXTS = {
+  title: 'Plan and Benefits Summary',
+  authorize: 'Authorize Elections',
+  inFlight: 'Redirecting',
+  overContribution: 'Your Contribution Amount is Greater than the Spent Amount',
+  acknowledge: 'I understand that the amount above my employer contribution is deducted from my pay on a pre-tax basis.',
+  emptyCart: 'Cart is empty !',
+  closeWindow: 'Close Window',
+} as const;
+
+/** The chosen additional service as the order builders take it, or null when none is in the cart. */
+export function chosenService(choices: WizardChoices): AdditionalServiceChoice | null {
+  const service = choices.service;
+  const option = service?.added ? service.product.options.find((o) => o.id === service.optionId) : undefined;
+  if (!service || !option) return null;
+  return {
+    product: { id: service.product.id, productname: service.product.productname, taxstatus: service.product.taxstatus },
+    option: { id: option.id, option: option.option, costCents: dollarsToCents(option.cost.toFixed(2)) },
+  };
+}
+
+export function CartScreen(_props: StepScreenProps) {
+  const wizard = useWizard();
+  const navigate = useNavigate();
+  const { choices, employer } = wizard;
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const logged = useRef(false);
+  useEffect(() => {
+    if (logged.current) return;
+    logged.current = true;
+    void wizard.log('Plan and Benefits Summary(CART)');
+  }, []);
+
+  const waiving = healthOption(choices) === 'waive';
+  const reason = storedWaiverReason(
+    choices.waiver[WAIVER_REASON_FIELD] as string | undefined,
+    choices.waiver[WAIVER_OTHER_FIELD] as string | undefined,
+  );
+  const service = chosenService(choices);
+  const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
+  const serviceCents = service?.option.costCents ?? 0;
+  const spentCents = serviceCents;
+  const costCents = employeeCostCents({ planCents: 0, serviceCents, contributionCents });
+  const mustAcknowledge = costCents > 0;
+
+  const authorize = async () => {
+    if (!waiving) {
+      showError(CART_TEXTS.emptyCart);
+      return;
+    }
+    if (mustAcknowledge && !acknowledged) {
+      showError(CART_TEXTS.overContribution);
+      return;
+    }
+    setSending(true);
+    try {
+      const orders = await api.get<{ orderdetails: Order[] }>('/api/Order/GetOrderByMember');
+      const year = wizard.today.slice(0, 4);
+      const hasAdditionalServicesOrder =
+        orders.success &&
+        orders.data.orderdetails.some((order) => order.category === 'additionalservices' && order.createdon?.startsWith(year));
+      const drafts = authorizationOrders({
+        today: wizard.today,
+        effectiveDate: effectiveDate(choices),
+        hsaMonthlyCents: 0,
+        additionalService: service,
+        hasAdditionalServicesOrder,
+        main: {
+          choice: 'waive',
+          reason: String(choices.waiver[WAIVER_REASON_FIELD] ?? ''),
+          reasonOther: (choices.waiver[WAIVER_OTHER_FIELD] as string | undefined) ?? null,
+        },
+      });
+      for (const draft of drafts) {
+        const answer = await api.post('/api/Order', toOrderRequest(draft));
+        if (!answer.success) {
+          showError(answer.message);
+          return;
+        }
+      }
+      await wizard.log('SUBMITTED REQUEST');
+      setDone(true);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const row = (label: string, detail: string, amount: string) => (
+    <Table.Tr key={label}>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td>{detail}</Table.Td>
+      <Table.Td ta="right">{amount}</Table.Td>
+    </Table.Tr>
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{CART_TEXTS.title}</Title>
+      <Table withTableBorder striped>
+        <Table.Tbody>
+          {waiving && row('Waived Coverage', reason ?? '', formatCents(0))}
+          {service && row('Additional Services', `${service.product.productname} (${service.option.option})`, formatCents(serviceCents))}
+          {row('Employer Contribution', '', formatCents(contributionCents))}
+          {row('Amount Spent', '', formatCents(spentCents))}
+          {row('Remaining Contribution', '', formatCents(currentBalanceCents({ contributionCents, spentCents })))}
+          {row('Payroll Deduction', '', formatCents(payrollDeductionCents({ contributionCents, spentCents })))}
+        </Table.Tbody>
+      </Table>
+      {mustAcknowledge && (
+        <Checkbox
+          label={CART_TEXTS.acknowledge}
+          checked={acknowledged}
+          onChange={(event) => setAcknowledged(event.currentTarget.checked)}
+        />
+      )}
+      <Group>
+        <Button onClick={() => void authorize()} disabled={sending}>
+          {sending ? CART_TEXTS.inFlight : CART_TEXTS.authorize}
+        </Button>
+      </Group>
+      <Modal
+        opened={done}
+        onClose={() => undefined}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        centered
+        title="Thank you!"
+      >
+        <Stack>
+          <Text>{`Thank you for completing your benefits elections with ${employer.accountname}.`}</Text>
+          <Text fw={600}>{employer.accountname}</Text>
+          <Button onClick={() => navigate('/welcome?authorize=true')}>{CART_TEXTS.closeWindow}</Button>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The enrollment wizard at /profile: loads the member, the employer's settings, the dependents and the
+ * enrollment flow resolved for the employer, then runs the flow with the wizard's screens. The rule context the
+ * flow reads is { today, employer: { hsaonly, employeazecustomer }, choice: { option, planHsaEligible } }.
+ */
+import type { LogFactEvent } from '#contracts/entities.ts';
+import { todayUtc } from '#domain/dates.ts';
+import { FlowRunner, locate, useDocument, type FlowPosition } from '#engine/react/index.ts';
+import { evaluateFlow } from '#engine/core/index.ts';
+import { api } from '#web/api/api-client.ts';
+import { useDependents, useEmployer, useMember } from '#web/api/queries.ts';
+import { Alert, Center, Container, Loader } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { AdditionalServicesScreen } from './additional-services-screen.tsx';
+import { CartScreen } from './cart-screen.tsx';
+import { ContributionsScreen } from './contributions-screen.tsx';
+import { ProfileScreen } from './profile-screen.tsx';
+import {
+  effectiveDate,
+  emptyChoices,
+  healthOption,
+  WizardContext,
+  type WizardChoices,
+  type WizardShared,
+} from './wizard-context.tsx';
+
+export const ENROLLMENT_FLOW = 'enrollment';
+
+/** The screens of the flow's steps this issue has; the buy path's screens come later (the runner says so). */
+export const wizardScreens = {
+  profile: ProfileScreen,
+  contributions: ContributionsScreen,
+  'additional-services': AdditionalServicesScreen,
+  cart: CartScreen,
+};
+
+/** The step that holds the health option: entering it resets the cart (spec §4 Entering step 2 resets). */
+const CHOICE_SCREEN = 'contributions';
+
+export function EnrollmentWizard() {
+  const member = useMember();
+  const employer = useEmployer(member.data?.accountid);
+  const dependents = useDependents(member.data?.id);
+  const flow = useDocument('flow', ENROLLMENT_FLOW, member.data?.accountid);
+  const failed = member.error ?? employer.error ?? dependents.error ?? flow.error;
+
+  if (failed) {
+    const text = (failed as { message?: string }).message ?? 'Something went wrong.';
+    return (
+      <Container py="xl">
+        <Alert color="red" role="alert">
+          {text}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!member.data || !employer.data || !dependents.data || !flow.document) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  const reload = async () => {
+    await Promise.all([member.mutate(), dependents.mutate()]);
+  };
+  return (
+    <Wizard
+      flow={flow.document}
+      shared={{ member: member.data, employer: employer.data, dependents: dependents.data.dependents, reload }}
+    />
+  );
+}
+
+type Loaded = Pick<WizardShared, 'member' | 'employer' | 'dependents' | 'reload'>;
+
+function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; shared: Loaded }) {
+  const today = useMemo(() => todayUtc(new Date()), []);
+  const [choices, setChoices] = useState<WizardChoices>(emptyChoices);
+  const [position, setPosition] = useState<FlowPosition | undefined>(undefined);
+  const { member, employer } = shared;
+
+  const context = useMemo(
+    () => ({
+      today,
+      employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer },
+      choice: { option: healthOption(choices), planHsaEligible: false },
+    }),
+    [today, employer.hsaonly, employer.employeazecustomer, choices],
+  );
+
+  const chosenDate = effectiveDate(choices);
+  const log = useCallback(
+    async (action: string) => {
+      const event: LogFactEvent = {
+        title: action,
+        data: { description: action, User: member.emailaddress || 'Unknown' },
+        accountid: member.accountid,
+        memberid: member.id,
+        action,
+        effectivedate: chosenDate,
+      };
+      await api.post('/api/LogFact/v2', event);
+    },
+    [member, chosenDate],
+  );
+
+  const navigate = (next: FlowPosition) => {
+    const steps = evaluateFlow(flow, context);
+    const shown = (p: FlowPosition | undefined) => {
+      const { major, sub } = locate(steps, p);
+      return steps[major]?.substeps[sub] ?? steps[major];
+    };
+    const entering = shown(next);
+    if (entering?.screen === CHOICE_SCREEN && shown(position)?.screen !== CHOICE_SCREEN) {
+      setChoices((current) => ({ ...current, service: current.service && { ...current.service, added: false } }));
+    }
+    setPosition(next);
+  };
+
+  const value: WizardShared = { ...shared, today, choices, update: setChoices, log };
+  return (
+    <WizardContext.Provider value={value}>
+      <Container size="lg" py="md">
+        <FlowRunner
+          flow={flow}
+          context={context}
+          screens={wizardScreens}
+          position={position}
+          onPositionChange={navigate}
+          stepsLabel="Enrollment steps"
+          substepsLabel="Enrollment sub-steps"
+        />
+      </Container>
+    </WizardContext.Provider>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Between the member and dependent records and the profile form's data: the form's properties are the wire
+ * names, so this only picks the fields the document has, turns empty values into absent ones, dates into their
+ * date part, and the dependent's smoker flag between the server's boolean and the form's Yes/No.
+ */
+import type { Dependent, Member } from '#contracts/entities.ts';
+import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
+import { derefSchema, type FormData } from '#engine/react/index.ts';
+
+export const DEPENDENTS_FIELD = 'dependents';
+
+/** The date the server uses for "no date". */
+const NO_DATE = '0001-01-01';
+
+function properties(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  return (schema?.properties ?? {}) as Record<string, JsonSchema>;
+}
+
+function dependentItemSchema(document: FormDocument): JsonSchema | undefined {
+  const items = properties(document.schema)[DEPENDENTS_FIELD]?.items;
+  return items && typeof items === 'object' && !Array.isArray(items) ? derefSchema(document.schema, items as JsonSchema) : undefined;
+}
+
+function formValue(value: unknown, schema: JsonSchema | undefined): unknown {
+  // The server's null is the form's "not filled in"; rjsf shows an absent value as empty.
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(value)) {
+    const date = value.slice(0, 10);
+    return date === NO_DATE ? undefined : date;
+  }
+  if (typeof value === 'boolean' && schema?.type === 'string') return value ? 'Yes' : 'No';
+  return value;
+}
+
+function pick(record: Record<string, unknown>, schema: JsonSchema | undefined): FormData {
+  const data: FormData = {};
+  for (const [name, property] of Object.entries(properties(schema))) {
+    const value = formValue(record[name], property);
+    if (value !== undefined) data[name] = value;
+  }
+  return data;
+}
+
+/** The profile form's data for a member and their dependents (each dependent keeps its id for the update). */
+export function profileFormData(document: FormDocument, member: Member, dependents: Dependent[]): FormData {
+  const data = pick(member as unknown as Record<string, unknown>, document.schema);
+  delete data[DEPENDENTS_FIELD];
+  if (properties(document.schema)[DEPENDENTS_FIELD]) {
+    const item = dependentItemSchema(document);
+    data[DEPENDENTS_FIELD] = dependents.map((dependent) => ({
+      ...pick(dependent as unknown as Record<string, unknown>, item),
+      id: dependent.id,
+    }));
+  }
+  return data;
+}
+
+/** Whether any order was placed this year (by its creation or its policy effective date). */
+export function hasOrderThisYear(orders: ReadonlyArray<{ createdon?: string | null; policyeffectivedate?: string | null }>, today: string): boolean {
+  const year = today.slice(0, 4);
+  return orders.some((order) => order.createdon?.startsWith(year) || order.policyeffectivedate?.startsWith(year));
+}

@@ -1,0 +1,137 @@
+/**
+ * Step 1, Profile: the profile document with the dependents, Next and Cancel (spec §2, §4, §5). Next is disabled
+ * when the flow says the step cannot proceed (employeazecustomer 0). On Next: the document's rules; missing
+ * required fields listed in a modal; then the step's declared submit calls (the flow document: the member saved,
+ * the dependents made to match the form), the event logged, and with an order already placed this year the person goes to /welcome instead of the next step.
+ */
+import type { Order } from '#contracts/entities.ts';
+import { message } from '#engine/core/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import {
+  DocumentForm,
+  useCalls,
+  type CallsOutcome,
+  missingRequiredFields,
+  useDocument,
+  withoutPrefix,
+  type FormData,
+  type MissingField,
+  type StepScreenProps,
+} from '#engine/react/index.ts';
+import { api } from '#web/api/api-client.ts';
+import { showError } from '#web/layout/toast.tsx';
+import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DEPENDENTS_FIELD, hasOrderThisYear, profileFormData } from './profile-data.ts';
+import { useWizard } from './wizard-context.tsx';
+
+/** Screen texts (spec §2 Step 1); the form's own texts come from the profile document. */
+export const PROFILE_TEXTS = {
+  heading: 'Welcome to your Benefits Package Creator',
+  next: 'Next',
+  cancel: 'Cancel',
+} as const;
+
+/** The profile document's message that titles the missing-fields list (spec §5). */
+export const MISSING_FIELDS_MESSAGE = 'missing-fields';
+
+export function ProfileScreen({ step, next }: StepScreenProps) {
+  const wizard = useWizard();
+  const { document } = useDocument('form', step.form ?? 'profile', wizard.member.accountid);
+  if (!document) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  return <ProfileForm document={document} step={step} next={next} />;
+}
+
+type ProfileFormProps = { document: FormDocument; step: StepScreenProps['step']; next: () => void };
+
+/** Where a failed declared call's field errors belong in the form's data. */
+function formErrors(outcome: Extract<CallsOutcome, { ok: false }>): FieldErrors {
+  const errors = outcome.answer.fieldErrors;
+  if (!errors) return { '': [outcome.answer.message] };
+  if (outcome.failed === 'update-member') return withoutPrefix(errors, '/member');
+  if (outcome.index === undefined) return { '': [outcome.answer.message] };
+  const prefix = `/${DEPENDENTS_FIELD}/${outcome.index}`;
+  return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
+}
+
+function ProfileForm({ document, step, next }: ProfileFormProps) {
+  const wizard = useWizard();
+  const navigate = useNavigate();
+  const saved = useMemo(
+    () => profileFormData(document, wizard.member, wizard.dependents),
+    [document, wizard.member, wizard.dependents],
+  );
+  const [data, setData] = useState<FormData>(saved);
+  const [missing, setMissing] = useState<MissingField[]>([]);
+  const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
+  const calls = useCalls(step.calls?.submit);
+  const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);
+
+  const invalid = (_errors: FieldErrors, values: FormData) => {
+    const fields = missingRequiredFields(document, values);
+    if (fields.length > 0) setMissing(fields);
+  };
+
+  const submit = async (values: FormData) => {
+    setServerErrors(undefined);
+    const outcome = await calls.run({
+      data: values,
+      context,
+      params: { accountid: wizard.member.accountid, memberid: wizard.member.id },
+      loaded: { member: wizard.member, dependents: { dependents: wizard.dependents } },
+    });
+    if (!outcome.ok) {
+      setServerErrors(formErrors(outcome));
+      showError(outcome.answer.message);
+      return;
+    }
+    await wizard.reload();
+    await wizard.log('PROFILE ENTERED');
+    const orders = await api.get<{ orderdetails: Order[] }>('/api/Order/GetOrderByMember');
+    if (orders.success && hasOrderThisYear(orders.data.orderdetails, wizard.today)) navigate('/welcome');
+    else next();
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{PROFILE_TEXTS.heading}</Title>
+        <Title order={3} size="h4" fw={500}>
+          {document.title}
+        </Title>
+      </div>
+      <DocumentForm
+        document={document}
+        formData={data}
+        context={context}
+        onChange={setData}
+        onSubmit={(values) => void submit(values)}
+        onInvalid={invalid}
+        serverErrors={serverErrors}
+        submitText={PROFILE_TEXTS.next}
+        submitDisabled={!step.canProceed}
+        submitLoading={calls.running}
+      >
+        <Button variant="default" onClick={() => setData(saved)} disabled={calls.running}>
+          {PROFILE_TEXTS.cancel}
+        </Button>
+      </DocumentForm>
+      <Modal opened={missing.length > 0} onClose={() => setMissing([])} title={message(document, MISSING_FIELDS_MESSAGE)} centered>
+        <List>
+          {missing.map((field) => (
+            <List.Item key={field.pointer}>
+              <Text size="sm">{field.title}</Text>
+            </List.Item>
+          ))}
+        </List>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * What the wizard's screens share: the person's records, the employer's settings, today, and the choices made so
+ * far (effective date, health option, waiver, additional service, contribution amounts). The screens read and
+ * change it through useWizard; the flow's rule context is derived from it.
+ */
+import type { Dependent, Employer, Member, Product } from '#contracts/entities.ts';
+import type { Cents } from '#domain/money.ts';
+import type { FormData } from '#engine/react/index.ts';
+import { createContext, useContext } from 'react';
+
+export type HealthOption = 'buy' | 'waive';
+
+export type ServiceChoice = { product: Product; optionId: string | null; added: boolean };
+
+export type WizardChoices = {
+  contributions: FormData;
+  waiver: FormData;
+  /** The monthly employer contribution for the chosen date (class-aware), in cents. */
+  contributionCents: Cents | null;
+  /** The contribution when coverage is waived, in cents. */
+  waivedContributionCents: Cents | null;
+  service: ServiceChoice | null;
+};
+
+export type WizardShared = {
+  member: Member;
+  employer: Employer;
+  dependents: Dependent[];
+  today: string;
+  choices: WizardChoices;
+  update: (change: (choices: WizardChoices) => WizardChoices) => void;
+  /** Logs an action event (POST /api/LogFact/v2) with the account, member, label and effective date. */
+  log: (action: string) => Promise<void>;
+  /** Reloads the member and dependents after they were saved. */
+  reload: () => Promise<void>;
+};
+
+export const WizardContext = createContext<WizardShared | null>(null);
+
+export function useWizard(): WizardShared {
+  const shared = useContext(WizardContext);
+  if (!shared) throw new Error('Wizard screens render inside the EnrollmentWizard.');
+  return shared;
+}
+
+/** The contributions form's field names (the wire names the 'contributions' document uses). */
+export const EFFECTIVE_DATE_FIELD = 'effectivedate';
+export const HEALTH_OPTION_FIELD = 'healthoption';
+
+export function healthOption(choices: WizardChoices): HealthOption {
+  return choices.contributions[HEALTH_OPTION_FIELD] === 'waive' ? 'waive' : 'buy';
+}
+
+export function effectiveDate(choices: WizardChoices): string | null {
+  const value = choices.contributions[EFFECTIVE_DATE_FIELD];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export const emptyChoices = (): WizardChoices => ({
+  contributions: {},
+  waiver: {},
+  contributionCents: null,
+  waivedContributionCents: null,
+  service: null,
+});
