@@ -1,4 +1,6 @@
 /** The route table (spec §2 Route list). Protected pages sit under RequireSignIn; every failure shows ErrorFallback. */
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
 import { ErrorFallback } from './layout/error-fallback.tsx';
@@ -10,6 +12,11 @@ import { LoginScreen } from './screens/login-screen.tsx';
 import { RegisterScreen } from './screens/register-screen.tsx';
 import { SetPasswordScreen } from './screens/set-password-screen.tsx';
 import { WelcomeScreen } from './screens/welcome-screen.tsx';
+
+// The wizard is the biggest part of the app: it loads only once a signed-in person gets there.
+const EnrollmentWizard = lazy(async () => ({
+  default: (await import('./wizard/enrollment-wizard.tsx')).EnrollmentWizard,
+}));
 
 const employerHeader: RouteHandle = { header: 'employer' };
 
@@ -28,8 +35,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'profile',
-            // The wizard is the biggest part of the app: it loads when the person gets there.
-            lazy: async () => ({ Component: (await import('./wizard/enrollment-wizard.tsx')).EnrollmentWizard }),
+            element: (
+              <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+                <EnrollmentWizard />
+              </Suspense>
+            ),
           },
           { path: 'welcome', element: <WelcomeScreen /> },
           { path: 'health-plan', element: <HealthPlanScreen /> },

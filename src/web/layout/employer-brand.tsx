@@ -13,13 +13,15 @@ export function EmployerLogo({ branding }: { branding: EmployerBranding | undefi
       <Image
         src={`data:image/jpeg;base64,${branding.mediadata}`}
         alt={`${branding.accountname} logo`}
+        width={190}
+        height={50}
         w={190}
         h={50}
         fit="contain"
       />
     );
   }
-  return <Image src={defaultLogo} alt="Benefit Portal logo" w={220} h={110} fit="contain" />;
+  return <Image src={defaultLogo} alt="Benefit Portal logo" width={220} height={110} w={220} h={110} fit="contain" />;
 }
 
 export function PoweredBy() {

@@ -88,7 +88,7 @@ function LargeLanding({ signedIn }: { signedIn: boolean }) {
               </Button>
             )}
           </Group>
-          <Alert color="yellow" variant="light" title="Important">
+          <Alert color="yellow" variant="light" title="Important" role="note">
             {AUTHORIZE_NOTICE}
           </Alert>
         </Stack>

@@ -25,7 +25,7 @@ const hasTokens = (answer: LoginAnswer | null | undefined) =>
 
 function OnboardingPending() {
   return (
-    <Alert color="blue" variant="light" title="Onboarding Pending">
+    <Alert color="blue" variant="light" title="Onboarding Pending" role="status">
       <Stack gap={4}>
         <Text size="sm">Please check your email to finish setting up your account.</Text>
         <Text size="sm">

@@ -1,0 +1,86 @@
+/**
+ * Renders the real app (routes, layout, providers) at a URL, over a fetch that answers from a table of handlers
+ * and records every request. Tests of the dom project share it.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { App } from '#web/app.tsx';
+import { routes } from '#web/routes.tsx';
+
+export type Reply = { status?: number; body: unknown };
+export type Handler = Reply | ((request: RecordedRequest) => Reply);
+export type RecordedRequest = { method: string; path: string; body: unknown; headers: Record<string, string> };
+
+export const ok = (data: unknown): Reply => ({ body: { success: true, data, message: 'OK' } });
+export const fail = (status: number, code: string, message: string, data: unknown = null, extra = {}): Reply => ({
+  status,
+  body: { success: false, data, message, code, ...extra },
+});
+
+/**
+ * Installs a fetch answering `METHOD /path?query` from `handlers` (the key without the query matches too);
+ * anything else answers 404. Returns the recorded requests.
+ */
+export function mockApi(handlers: Record<string, Handler>): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = (init.method ?? 'GET').toUpperCase();
+      const path = url.pathname + url.search;
+      const request: RecordedRequest = {
+        method,
+        path,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init.headers ?? {}) as Record<string, string>,
+      };
+      requests.push(request);
+      const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${url.pathname}`];
+      const reply = !handler
+        ? fail(404, 'NOT_FOUND', 'Not found.')
+        : typeof handler === 'function'
+          ? handler(request)
+          : handler;
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return requests;
+}
+
+export function renderApp(url: string): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return { ...render(<App router={router} />), router };
+}
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** A signed-in session whose id_token carries the given claims (the signature is not checked by the browser). */
+export function signIn(claims: Record<string, unknown> = {}): void {
+  const idToken = `${base64url({ alg: 'HS256' })}.${base64url({
+    sub: MEMBER_ID,
+    given_name: 'Jane',
+    family_name: 'Doe',
+    email: 'jane@example.com',
+    accountid: EMPLOYER_ID,
+    ...claims,
+  })}.signature`;
+  sessionStorage.setItem('access_token', 'access-1');
+  sessionStorage.setItem('id_token', idToken);
+  sessionStorage.setItem('refresh_token', 'refresh-1');
+}
+
+export const EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
+export const MEMBER_ID = '11111111-2222-4333-8444-555555555555';
+
+export const branding = {
+  accountid: EMPLOYER_ID,
+  accountname: 'Acme Benefits Demo',
+  mediadata: null,
+  emailaddress: 'hr@acme.example',
+};
