@@ -87,7 +87,10 @@ function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, 
   if (!isObject(ui)) return;
   const properties = propertiesOf(schema, root);
   for (const [key, value] of Object.entries(ui)) {
-    if (key === 'ui:widget') {
+    if (key === 'ui:showWhen') {
+      const refused = defaultRules.check(value);
+      if (refused.length > 0) problems.push(`${where}/ui:showWhen: operation not allowed: ${refused.join(', ')}`);
+    } else if (key === 'ui:widget') {
       if (typeof value !== 'string') problems.push(`${where}/ui:widget: must be a widget name`);
       else if (widgets && !widgets.includes(value)) problems.push(`${where}/ui:widget: unknown widget '${value}'`);
     } else if (key === 'ui:order') {
@@ -147,6 +150,13 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, evaluator: RuleEvaluato
 }
 
 function checkFlow(doc: FlowDocument, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
+  const callIds = new Set<string>();
+  for (const [id, step] of Object.entries(doc.steps)) {
+    for (const call of [...(step.calls?.load ?? []), ...(step.calls?.submit ?? [])]) {
+      if (callIds.has(call.id)) problems.push(`/steps/${id}/calls: call id '${call.id}' is used twice in the flow`);
+      callIds.add(call.id);
+    }
+  }
   const allowedVars = meta.flags ? new Set(flagPaths(meta.flags)) : null;
   for (const [id, step] of Object.entries(doc.steps)) {
     const at = `/steps/${id}`;

@@ -55,6 +55,8 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
     const [d, lo, hi] = [toIsoDate(value), toIsoDate(min), toIsoDate(max)];
     return d !== null && lo !== null && hi !== null && lo <= d && d <= hi;
   },
+  /** `{trim: x}`: a string without surrounding white space; anything else unchanged. */
+  trim: (value) => (typeof value === 'string' ? value.trim() : value),
   /** `{length: x}`: characters of a string or items of a list; 0 for anything else. */
   length: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : 0),
   /** `{matches: [x, 'pattern-name']}`: x is a string matching one of PATTERNS. */

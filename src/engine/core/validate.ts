@@ -42,7 +42,7 @@ const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
 /** The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats. */
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   return ajv;
 }

@@ -1,0 +1,199 @@
+/**
+ * app.content: the content documents as each employer sees them. The base documents (schemas/forms, flows) are
+ * read and checked against the meta-schemas once at start, so bad content stops the server instead of reaching a
+ * person. An employer's newest published override (a JSON Merge Patch) is applied on request; the result and its
+ * etag are cached per employer and document until staff publish or retire an override.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { FieldErrors } from '#contracts/api.ts';
+import * as overrides from '#db/repositories/document-override.repository.ts';
+import {
+  assertDocument,
+  bundleDefinitions,
+  checkDocument,
+  EngineConfigError,
+  firstMessage,
+  mergePatch,
+  validateForm,
+  type FlowDocument,
+  type FormDocument,
+  type JsonSchema,
+  type MetaSchemas,
+} from '#engine/core/index.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import type { ContentService } from '../fastify-types.ts';
+
+/** The repository root: schemas/ and flows/ live there. */
+export const defaultContentRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type BaseContent = {
+  forms: ReadonlyMap<string, FormDocument>;
+  flows: ReadonlyMap<string, FlowDocument>;
+  definitions: Readonly<Record<string, JsonSchema>>;
+  meta: MetaSchemas;
+  /** What a staff request creating an override must look like. */
+  overrideSchema: JsonSchema;
+};
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const filesEndingWith = (dir: string, suffix: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(suffix))
+    .sort();
+
+/**
+ * Reads and checks every base document under `root` (schemas/defs, schemas/forms, schemas/meta, flows).
+ * Throws EngineConfigError naming the document and the problems when any is invalid, or when a flow names a
+ * form that does not exist.
+ */
+export function loadBaseContent(root: string = defaultContentRoot): BaseContent {
+  const metaDir = path.join(root, 'schemas', 'meta');
+  const meta: MetaSchemas = {
+    form: readJson(path.join(metaDir, 'form.schema.json')) as JsonSchema,
+    flow: readJson(path.join(metaDir, 'flow.schema.json')) as JsonSchema,
+    flags: readJson(path.join(metaDir, 'flags.schema.json')) as JsonSchema,
+    widgets: (readJson(path.join(metaDir, 'widgets.json')) as { widgets: string[] }).widgets,
+  };
+  const overrideSchema = readJson(path.join(metaDir, 'override.schema.json')) as JsonSchema;
+
+  const defsDir = path.join(root, 'schemas', 'defs');
+  const definitions: Record<string, JsonSchema> = {};
+  for (const file of filesEndingWith(defsDir, '.schema.json')) {
+    definitions[file.slice(0, -'.schema.json'.length)] = readJson(path.join(defsDir, file)) as JsonSchema;
+  }
+
+  const forms = new Map<string, FormDocument>();
+  const formsDir = path.join(root, 'schemas', 'forms');
+  for (const file of filesEndingWith(formsDir, '.schema.json')) {
+    const id = file.slice(0, -'.schema.json'.length);
+    const raw = readJson(path.join(formsDir, file)) as FormDocument;
+    if (raw.id !== id) throw new EngineConfigError(id, '/id', `the file ${file} holds document '${String(raw.id)}'`);
+    forms.set(id, assertDocument<FormDocument>(bundleDefinitions(raw, definitions), meta));
+  }
+
+  const flows = new Map<string, FlowDocument>();
+  const flowsDir = path.join(root, 'flows');
+  for (const file of filesEndingWith(flowsDir, '.flow.json')) {
+    const id = file.slice(0, -'.flow.json'.length);
+    const flow = assertDocument<FlowDocument>(readJson(path.join(flowsDir, file)), meta);
+    if (flow.id !== id) throw new EngineConfigError(id, '/id', `the file ${file} holds document '${flow.id}'`);
+    const missing = missingForms(flow, forms);
+    if (missing.length > 0) throw new EngineConfigError(id, '/steps', missing.join('; '));
+    flows.set(id, flow);
+  }
+  for (const id of forms.keys()) if (flows.has(id)) throw new EngineConfigError(id, '/id', 'a form and a flow share this id');
+
+  return { forms, flows, definitions, meta, overrideSchema };
+}
+
+function missingForms(flow: FlowDocument, forms: ReadonlyMap<string, unknown>): string[] {
+  return Object.entries(flow.steps)
+    .filter(([, step]) => step.form !== undefined && !forms.has(step.form))
+    .map(([id, step]) => `step '${id}' names form '${step.form}', which does not exist`);
+}
+
+/**
+ * The document `patch` makes of base document `documentId`, with every problem that stops it being served
+ * (empty problems: it may be published).
+ */
+export function applyOverride(
+  base: BaseContent,
+  documentId: string,
+  patch: unknown,
+): { document: FormDocument | FlowDocument; problems: string[] } {
+  const original = base.forms.get(documentId) ?? base.flows.get(documentId);
+  if (!original) throw notFound(`There is no document '${documentId}'.`);
+  let document = mergePatch(original, patch) as FormDocument | FlowDocument;
+  const problems: string[] = [];
+  if (document.id !== original.id) problems.push('/id: an override may not change the id');
+  if (document.kind !== original.kind) problems.push('/kind: an override may not change the kind');
+  if (document.kind === 'form') {
+    try {
+      document = bundleDefinitions(document, base.definitions);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
+  if (problems.length === 0 && document.kind === 'flow') problems.push(...missingForms(document, base.forms));
+  return { document, problems };
+}
+
+/** A stable tag of a document's content (quoted, as HTTP wants it). */
+export function etagOf(document: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 27)}"`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Today's date in UTC as 'YYYY-MM-DD': what rules compare dates of birth against. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export type ContentStore = ContentService & {
+  readonly base: BaseContent;
+  /** Forgets what is cached for an employer's document (after a publish or retire). */
+  invalidate(accountId: string, documentId: string): void;
+};
+
+export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
+  const cache = new Map<string, Promise<{ document: FormDocument | FlowDocument; etag: string }>>();
+
+  const resolveDoc = (documentId: string, accountId: string | null) => {
+    if (!base.forms.has(documentId) && !base.flows.has(documentId)) throw notFound(`There is no document '${documentId}'.`);
+    if (accountId !== null && !UUID.test(accountId)) throw badRequest('The employer id is not valid.', { '/accountid': ['The employer id is not valid.'] });
+    const key = `${accountId ?? ''}|${documentId}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = (async () => {
+        const published = accountId === null ? undefined : await overrides.findPublished(app.db, accountId, documentId);
+        const document = published
+          ? applyOverride(base, documentId, published.patch).document
+          : ((base.forms.get(documentId) ?? base.flows.get(documentId))!);
+        return { document, etag: etagOf(document) };
+      })();
+      cache.set(key, entry);
+      // A failed read (the database was away) must not stay cached.
+      entry.catch(() => cache.delete(key));
+    }
+    return entry;
+  };
+
+  const check = async (
+    documentId: string,
+    accountId: string | null,
+    data: unknown,
+    options: { pointerPrefix?: string; context?: Record<string, unknown> } = {},
+  ): Promise<FieldErrors> => {
+    const { document } = await resolveDoc(documentId, accountId);
+    if (document.kind !== 'form') throw new AppError('INTERNAL', 500, `'${documentId}' is not a form.`);
+    const errors = validateForm(document, data, { today: todayUtc(), ...options.context }, 'server');
+    const prefix = options.pointerPrefix ?? '';
+    return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
+  };
+
+  return {
+    base,
+    resolve: resolveDoc,
+    check,
+    async validate(documentId, accountId, data, options) {
+      const errors = await check(documentId, accountId, data, options);
+      const first = firstMessage(errors);
+      if (first !== null) throw new AppError('VALIDATION_FAILED', 400, first, errors);
+    },
+    invalidate(accountId, documentId) {
+      cache.delete(`${accountId}|${documentId}`);
+    },
+  };
+}
+
+/**
+ * Decorates app.content (register it without encapsulation, as app.ts does, so every routes module sees it).
+ * `root` points at another content tree (tests).
+ */
+export async function contentPlugin(app: FastifyInstance, options: { root?: string } = {}): Promise<void> {
+  app.decorate('content', createContentStore(app, loadBaseContent(options.root)));
+}
