@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { assertDocument, bundleDefinitions, checkDocument, EngineConfigError, variablesOf, type FormDocument, type MetaSchemas } from '#engine/core/index.ts';
+
+const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../schemas/meta/${file}`, import.meta.url), 'utf8'));
+const meta: MetaSchemas = {
+  form: read('form.schema.json'),
+  flow: read('flow.schema.json'),
+  flags: read('flags.schema.json'),
+  widgets: read('widgets.json').widgets,
+};
+
+const form: FormDocument = {
+  id: 'sample',
+  version: 1,
+  kind: 'form',
+  schema: { type: 'object', properties: { a: { type: 'string' }, list: { type: 'array', items: { $ref: '#/definitions/item' } } }, definitions: { item: { type: 'object', properties: { b: { type: 'string' } } } } },
+  uiSchema: { a: { 'ui:widget': 'text' }, list: { items: { b: { 'ui:widget': 'yes-no' } } } },
+  rules: [{ id: 'r', assert: { '!!': { var: 'data.a' } }, path: '/a', message: 'm' }],
+  messages: { m: 'M' },
+  errorMessages: { '/a': { required: 'm' } },
+};
+
+describe('checkDocument', () => {
+  it('accepts a sound form', () => {
+    expect(checkDocument(form, meta)).toEqual([]);
+    expect(assertDocument(form, meta)).toBe(form);
+  });
+
+  it('names each problem of a form', () => {
+    const bad = {
+      ...form,
+      uiSchema: { nope: {}, a: { 'ui:widget': 'fancy' }, list: { items: { c: {} } } },
+      rules: [
+        { id: 'r', assert: { log: 1 }, path: '/a', message: 'unknown-key' },
+        { id: 'r', each: '/list', assert: true, path: '/a', message: 'm' },
+      ],
+      errorMessages: { '/a': { required: 'gone' } },
+    };
+    expect(checkDocument(bad, meta)).toEqual([
+      "/rules/0/message: no message 'unknown-key'",
+      '/rules/0/assert: operation not allowed: log',
+      "/rules/1/id: duplicate rule id 'r'",
+      "/rules/1/path: with each '/list' the path must start with '/list/*'",
+      "/errorMessages/a/required: no message 'gone'",
+      '/uiSchema/nope: no such property in the schema',
+      "/uiSchema/a/ui:widget: unknown widget 'fancy'",
+      '/uiSchema/list/items/c: no such property in the schema',
+    ]);
+    expect(() => assertDocument(bad, meta)).toThrow(EngineConfigError);
+  });
+
+  it('refuses what the meta-schema refuses and a schema that does not compile strictly', () => {
+    expect(checkDocument({ ...form, extra: 1 }, meta)).toEqual(["/: must NOT have additional properties 'extra'"]);
+    expect(checkDocument({ kind: 'other' }, meta)).toEqual(["/kind: must be 'form' or 'flow'"]);
+    const loose = { ...form, schema: { type: 'object', properties: { a: { type: 'string', madeUp: true } } } };
+    expect(checkDocument(loose, meta)[0]).toMatch(/^\/schema: .*madeUp/);
+  });
+
+  it('lets a flow read only the declared flags', () => {
+    const flow = {
+      id: 'f',
+      version: 1,
+      kind: 'flow',
+      steps: {
+        a: { title: 'A', order: 1, when: { '==': [{ var: 'employer.hsaonly' }, 1] } },
+        b: { title: 'B', order: 2, parent: 'a', when: { '==': [{ var: 'secret.flag' }, 1] } },
+        c: { title: 'C', order: 3, parent: 'missing' },
+      },
+    };
+    expect(checkDocument(flow, meta)).toEqual([
+      "/steps/b/when: reads 'secret.flag', not a declared flag",
+      "/steps/c/parent: no step 'missing'",
+    ]);
+    expect(variablesOf({ and: [{ var: 'a.b' }, { some: [{ var: 'list' }, { var: 'inner' }] }] })).toEqual(['a.b', 'list']);
+  });
+});
+
+describe('bundleDefinitions', () => {
+  it('copies the shared pieces a form uses into its definitions, following refs between pieces', () => {
+    const doc: FormDocument = {
+      id: 'x',
+      version: 1,
+      kind: 'form',
+      schema: { type: 'object', properties: { p: { $ref: '../defs/person.schema.json', title: 'P' } } },
+      messages: {},
+    };
+    const defs = { person: { type: 'object', properties: { id: { $ref: 'ssn.schema.json' } } }, ssn: { type: 'string' }, unused: { type: 'number' } };
+    expect(bundleDefinitions(doc, defs).schema).toEqual({
+      type: 'object',
+      properties: { p: { $ref: '#/definitions/person', title: 'P' } },
+      definitions: { person: { type: 'object', properties: { id: { $ref: '#/definitions/ssn' } } }, ssn: { type: 'string' } },
+    });
+    expect(() => bundleDefinitions(doc, {})).toThrow(/unknown \$ref/);
+  });
+});

@@ -1,0 +1,84 @@
+import jsonLogic from 'json-logic-js';
+import { describe, expect, it } from 'vitest';
+import { createRuleEvaluator, RuleError, rules, STANDARD_OPERATIONS, toIsoDate } from '#engine/core/index.ts';
+
+describe('the rule evaluator', () => {
+  it('runs standard JSON Logic', () => {
+    expect(rules.apply({ '==': [{ var: 'a.b' }, 1] }, { a: { b: 1 } })).toBe(true);
+    expect(rules.apply({ if: [{ var: 'x' }, 'yes', 'no'] }, { x: 0 })).toBe('no');
+    expect(rules.apply({ map: [{ var: 'l' }, { '*': [{ var: '' }, 2] }] }, { l: [1, 2] })).toEqual([2, 4]);
+  });
+
+  it('refuses operations off the allow-list, before running anything', () => {
+    expect(() => rules.apply({ log: 'x' }, {})).toThrow(RuleError);
+    expect(() => rules.apply({ and: [true, { 'Math.max': [1, 2] }] }, {})).toThrow(/not allowed: Math.max/);
+    expect(() => rules.apply({ if: [false, { unknown_op: [] }, 1] }, {})).toThrow(/unknown_op/);
+    expect(rules.check({ or: [{ log: 1 }, { bogus: 2 }, { '==': [1, 1] }] })).toEqual(['log', 'bogus']);
+    expect(rules.check({ date_between: [{ var: 'a' }, '1941-01-01', { var: 'b' }] })).toEqual([]);
+  });
+
+  it("never adds its operations to json-logic-js's shared registry", () => {
+    rules.apply({ length: 'abc' }, {});
+    expect(() => jsonLogic.apply({ length: 'abc' } as never, {})).toThrow(/Unrecognized operation/);
+    expect(() => jsonLogic.apply({ date_between: ['2000-01-01', '1941-01-01', '2026-01-01'] } as never, {})).toThrow(/Unrecognized operation/);
+  });
+
+  it('compares ISO dates, rejecting impossible ones', () => {
+    const between = (d: unknown) => rules.apply({ date_between: [d, '1941-01-01', '2026-11-21'] }, {});
+    expect(between('1941-01-01')).toBe(true);
+    expect(between('2026-11-21')).toBe(true);
+    expect(between('2026-11-22')).toBe(false);
+    expect(between('1940-12-31')).toBe(false);
+    expect(between('1980-02-30')).toBe(false);
+    expect(between('1980-05-04T00:00:00Z')).toBe(true);
+    expect(between(null)).toBe(false);
+    expect(toIsoDate('2024-02-29')).toBe('2024-02-29');
+    expect(toIsoDate('2023-02-29')).toBeNull();
+  });
+
+  it('tests strings against named patterns only', () => {
+    expect(rules.apply({ matches: ['123456789', 'digits-9'] }, {})).toBe(true);
+    expect(rules.apply({ matches: ['12345678a', 'digits-9'] }, {})).toBe(false);
+    expect(rules.apply({ matches: ['***-**-1234', 'masked-last-4'] }, {})).toBe(true);
+    expect(rules.apply({ matches: ['Abcdef1!', 'strong-password'] }, {})).toBe(true);
+    expect(rules.apply({ matches: ['Abcdef1~', 'strong-password'] }, {})).toBe(false);
+    expect(rules.apply({ matches: [undefined, 'digits'] }, {})).toBe(false);
+    expect(() => rules.apply({ matches: ['a', '^a$'] }, {})).toThrow(/Unknown pattern/);
+  });
+
+  it('builds objects for request bodies', () => {
+    const scope = { data: { a: 1, secret: 'x', list: [{ id: 1 }, { id: 2 }] }, old: [{ id: 1 }, { id: 3 }] };
+    expect(rules.apply({ object: ['wrapped', { omit: [{ var: 'data' }, 'secret', 'list'] }, 'n', 2] }, scope)).toEqual({ wrapped: { a: 1 }, n: 2 });
+    expect(rules.apply({ assign: [{ var: 'data' }, { object: ['a', 5] }] }, { data: { a: 1, b: 2 } })).toEqual({ a: 5, b: 2 });
+    expect(rules.apply({ except: [{ var: 'old' }, { var: 'data.list' }, 'id'] }, scope)).toEqual([{ id: 3 }]);
+    expect(rules.apply({ length: [{ trim: '  ab ' }] }, {})).toBe(2);
+  });
+
+  it('evaluates engine operations inside standard ones with json-logic semantics', () => {
+    const data = { items: [{ n: 'ab' }, { n: '' }], flag: false };
+    expect(rules.apply({ map: [{ var: 'items' }, { length: { var: 'n' } }] }, data)).toEqual([2, 0]);
+    expect(rules.apply({ filter: [{ var: 'items' }, { '>': [{ length: { var: 'n' } }, 0] }] }, data)).toEqual([{ n: 'ab' }]);
+    expect(rules.apply({ all: [{ var: 'items' }, { '>=': [{ length: { var: 'n' } }, 0] }] }, data)).toBe(true);
+    expect(rules.apply({ some: [{ var: 'items' }, { '==': [{ length: { var: 'n' } }, 2] }] }, data)).toBe(true);
+    expect(rules.apply({ none: [{ var: 'items' }, { '>': [{ length: { var: 'n' } }, 5] }] }, data)).toBe(true);
+    expect(rules.apply({ reduce: [{ var: 'items' }, { '+': [{ var: 'accumulator' }, { length: { var: 'current.n' } }] }, 0] }, data)).toBe(2);
+    // if/and/or stay lazy: the branch not taken never runs (it would throw).
+    expect(rules.apply({ if: [{ var: 'flag' }, { matches: ['x', 'no-such'] }, { length: 'abc' }] }, data)).toBe(3);
+    expect(rules.apply({ and: [{ var: 'flag' }, { matches: ['x', 'no-such'] }] }, data)).toBe(false);
+    expect(rules.apply({ or: [{ length: 'a' }, { matches: ['x', 'no-such'] }] }, data)).toBe(1);
+    // Values computed by engine operations are passed on as values, never re-read as logic.
+    expect(rules.apply({ '==': [{ object: ['var', 'x'] }, { object: ['var', 'x'] }] }, { x: 1 })).toBe(false);
+    expect(rules.apply({ in: ['b', { object: ['b', 1] }] }, {})).toBe(false);
+    expect(rules.apply({ cat: [{ trim: ' a ' }, { var: 'x' }] }, { x: 'b' })).toBe('ab');
+  });
+
+  it('lets a caller add operations and narrow the standard list, but not shadow a standard one', () => {
+    const custom = createRuleEvaluator({ operations: { twice: (x) => Number(x) * 2 }, standard: ['var', '=='] });
+    expect(custom.apply({ '==': [{ twice: { var: 'n' } }, 4] }, { n: 2 })).toBe(true);
+    expect(() => custom.apply({ '+': [1, 2] }, {})).toThrow(/not allowed: \+/);
+    expect(() => createRuleEvaluator({ operations: { '==': () => true } })).toThrow(/shadow/);
+    expect(() => createRuleEvaluator({ standard: ['log'] })).toThrow(/not a standard operation/);
+    expect(rules.operations).toEqual(expect.arrayContaining([...STANDARD_OPERATIONS, 'date_between', 'matches']));
+    expect(rules.operations).not.toContain('log');
+  });
+});
