@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import { DocumentForm, type FormData } from '#engine/react/index.ts';
+import { baseForm, renderWithEngine } from './engine-harness.tsx';
+
+const today = '2026-03-10';
+
+function Harness(props: { document: FormDocument; initial?: FormData; serverErrors?: FieldErrors; onSubmit?: (data: FormData) => void; onInvalid?: (errors: FieldErrors) => void }) {
+  const [data, setData] = useState<FormData>(props.initial ?? {});
+  return (
+    <DocumentForm
+      document={props.document}
+      formData={data}
+      context={{ today }}
+      onChange={setData}
+      onSubmit={props.onSubmit ?? (() => undefined)}
+      onInvalid={props.onInvalid}
+      serverErrors={props.serverErrors}
+      submitText="Next"
+    />
+  );
+}
+
+describe('DocumentForm', () => {
+  it('shows the document messages on submit and hides the Other reason until Other is chosen', async () => {
+    const onSubmit = vi.fn();
+    const onInvalid = vi.fn();
+    renderWithEngine(<Harness document={baseForm('waiver')} onSubmit={onSubmit} onInvalid={onInvalid} />);
+    expect(screen.queryByLabelText('Other Reason')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please select a waiver reason')).toBeInTheDocument();
+    expect(onInvalid).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows a field whose ui:showWhen holds, with the rule's message from the document", async () => {
+    renderWithEngine(<Harness document={baseForm('waiver')} initial={{ waivecoveragereason: 'Other' }} />);
+    expect(screen.getByLabelText('Other Reason')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please enter a waiver reason')).toBeInTheDocument();
+  });
+
+  it('checks a field once it is touched, and only that field', async () => {
+    renderWithEngine(<Harness document={baseForm('profile')} />);
+    const dob = screen.getByLabelText(/^DOB/);
+    fireEvent.change(dob, { target: { value: '1930-05-01' } });
+    expect(screen.queryByText('DOB must be between 1941-01-01 and today.')).not.toBeInTheDocument();
+    fireEvent.blur(dob);
+    expect(await screen.findByText('DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
+    expect(screen.queryByText('First Name is required')).not.toBeInTheDocument();
+    expect(dob).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('lists every fault after a submit, with the document texts', async () => {
+    const onInvalid = vi.fn();
+    renderWithEngine(<Harness document={baseForm('profile')} onInvalid={onInvalid} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('First Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Smoker field is required')).toBeInTheDocument();
+    expect(onInvalid.mock.calls[0]?.[0]).toHaveProperty('/firstname');
+  });
+
+  it('marks the field a server error names, until that field is edited', async () => {
+    renderWithEngine(
+      <Harness
+        document={baseForm('profile')}
+        initial={{ firstname: 'Ann' }}
+        serverErrors={{ '/firstname': ['The server refused this name.'] }}
+      />,
+    );
+    const first = screen.getByLabelText(/^First Name/);
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The server refused this name.')).toBeInTheDocument();
+    await userEvent.type(first, 'e');
+    await waitFor(() => expect(screen.queryByText('The server refused this name.')).not.toBeInTheDocument());
+  });
+
+  it('gives every input its visible label as its accessible name', () => {
+    renderWithEngine(<Harness document={baseForm('profile')} />);
+    for (const name of [/^First Name/, /^Home Address/, /^ZIP Code/, /^PCP Name/]) {
+      expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText(/^DOB/)).toHaveAttribute('type', 'date');
+    const smoker = screen.getByRole('radiogroup', { name: /Smoker/ });
+    expect(within(smoker).getByRole('radio', { name: 'Yes' })).toBeInTheDocument();
+  });
+});
