@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDocument, createAjv, message, type FormDocument } from '#engine/core/index.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+
+const content = loadBaseContent();
+const forms = [...content.forms.values()];
+const documents = [...forms, ...content.flows.values()];
+
+/** Every text a person can read in a form: messages, titles, enum values and their labels. */
+function textsOf(doc: FormDocument): string[] {
+  const texts = Object.values(doc.messages);
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === 'title' || key === 'ui:title') && typeof value === 'string') texts.push(value);
+      else if ((key === 'enum' || key === 'ui:enumNames') && Array.isArray(value)) texts.push(...value.map(String));
+      else walk(value);
+    }
+  };
+  walk(doc.schema);
+  walk(doc.uiSchema);
+  return texts;
+}
+
+/** The spec's exact texts (§2, §5, §8, §9) that belong to each form. */
+const specTexts: Record<string, string[]> = {
+  registration: ['All fields are required.', 'Please accept the terms and conditions.', 'Register failed. Please try again.', 'Deletion failed. Please try again.', 'First Name', 'Last Name', 'Personal Email'],
+  login: ['Login failed. Please try again.', 'Email', 'Password'],
+  'set-password': [
+    'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.',
+    'Password is empty.',
+    'Both fields are required.',
+    'Passwords do not match.',
+    'Password set failed. Please try again.',
+    'Something went wrong.',
+    'Access Denied',
+    'New Password',
+    'Confirm New Password',
+  ],
+  profile: [
+    'DOB must be between 1941-01-01 and today.',
+    'Please select yes or no for Smoker field and try again!',
+    'Please enter a valid Social Security Number.',
+    'Please check the zipCode',
+    'Please enter all required fields. Missing fields are:',
+    'First Name is required',
+    'Last Name is required',
+    'Telephone is required',
+    'City is required',
+    'DOB is required',
+    'ZIP Code is required',
+    'Smoker field is required',
+    'Gender field is required',
+    'Your SSN is required when making an health insurance election, including when waiving coverage.',
+    'Saved Successfully',
+    'First Name', 'Last Name', 'Home Address', 'APT (optional)', 'Telephone', 'City', 'County', 'State', 'DOB',
+    'ZIP Code', 'Gender', 'Male', 'Female', 'Smoker', 'Yes', 'No', 'SSN', 'PCP Name', 'PCP ID', 'Existing Patient',
+  ],
+  dependent: ['Please enter a valid Social Security Number.', 'DOB must be between 1941-01-01 and today.', 'First Name', 'Last Name', 'DOB', 'Gender', 'Smoker', 'SSN'],
+  contributions: ['Shop Off Exchange', 'Not Buying Health Insurance (Waive Coverage)', 'Effective Date'],
+  waiver: [
+    'Please select a waiver reason',
+    'Please enter a waiver reason',
+    'Coverage through Spouse/Partner',
+    'I have Subsidized Coverage through the Exchange',
+    'Coverage through another Employer',
+    'Coverage under Medicare',
+    'Indian Health Service (Native American Tribal Coverage)',
+    'Other',
+  ],
+};
+
+describe('content documents', () => {
+  it('has exactly the documents the team plan names', () => {
+    expect([...content.forms.keys()].sort()).toEqual(['contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.flows.keys()]).toEqual(['enrollment']);
+  });
+
+  it.each(documents.map((d) => [d.id, d] as const))('%s satisfies its meta-schema and every content check', (_, doc) => {
+    expect(checkDocument(doc, content.meta)).toEqual([]);
+  });
+
+  it.each(forms.map((d) => [d.id, d] as const))('%s compiles in a fresh strict Ajv', (_, doc) => {
+    expect(() => createAjv().compile(doc.schema)).not.toThrow();
+  });
+
+  it('checks uiSchemas against the widget list (the names the engine theme and the web register)', () => {
+    expect(content.meta.widgets).toEqual(expect.arrayContaining(['ssn', 'yes-no', 'date', 'password', 'zip', 'select', 'radio', 'checkbox', 'textarea', 'hidden', 'email']));
+    const used = new Set<string>();
+    const walk = (node: unknown) => {
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget') used.add(String(value));
+        else walk(value);
+      }
+    };
+    forms.forEach((f) => walk(f.uiSchema));
+    expect([...used].filter((w) => !content.meta.widgets!.includes(w))).toEqual([]);
+  });
+
+  it('uses every message a form declares (no dead texts besides those screens show directly)', () => {
+    const shownByScreens = new Set([
+      'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
+      'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+    ]);
+    for (const doc of forms) {
+      const used = new Set([...(doc.rules ?? []).map((r) => r.message), ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m))]);
+      const unused = Object.keys(doc.messages).filter((key) => !used.has(key) && !shownByScreens.has(`${doc.id}:${key}`));
+      expect(unused, doc.id).toEqual([]);
+    }
+  });
+
+  it.each(Object.entries(specTexts))("%s holds the spec's texts verbatim", (id, texts) => {
+    const doc = content.forms.get(id)!;
+    const present = textsOf(doc);
+    expect(texts.filter((text) => !present.includes(text))).toEqual([]);
+  });
+
+  it('numbers the dependent messages as the spec writes them', () => {
+    const profile = content.forms.get('profile')!;
+    expect(message(profile, 'dependent-dob-range', { number: 2 })).toBe('Dependent #2 DOB must be between 1941-01-01 and today.');
+    expect(message(profile, 'dependent-dob-missing', { number: 1 })).toBe('missing date of birth in dependent #1');
+  });
+
+  it('keeps one document per file, named by its id', () => {
+    for (const [dir, suffix] of [['schemas/forms', '.schema.json'], ['flows', '.flow.json']] as const) {
+      for (const file of readdirSync(path.join(defaultContentRoot, dir))) {
+        expect(file.endsWith(suffix), file).toBe(true);
+        const doc = JSON.parse(readFileSync(path.join(defaultContentRoot, dir, file), 'utf8'));
+        expect(`${doc.id}${suffix}`).toBe(file);
+      }
+    }
+  });
+
+  it.each(documents.map((d) => [d.id, d] as const))('%s resolves (no override) to its snapshot', (_, doc) => {
+    expect(doc).toMatchSnapshot();
+  });
+});

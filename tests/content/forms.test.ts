@@ -1,0 +1,231 @@
+/** The real forms behave as the spec says: messages, their order, the phases, and the calls they declare. */
+import { describe, expect, it } from 'vitest';
+import { fillCalls, validateForm, type FieldErrors } from '#engine/core/index.ts';
+import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+
+const content = loadBaseContent();
+const form = (id: string) => content.forms.get(id)!;
+const flow = content.flows.get('enrollment')!;
+const context = { today: '2026-11-21' };
+const strength = 'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.';
+
+const validProfile = {
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  address1: '1 Main St',
+  address2: null,
+  phonenumber: '5551234567',
+  postalcode: '02134',
+  city: 'Boston',
+  county: 'Suffolk',
+  stateorprovince: 'MA',
+  birthdate: '1980-05-04',
+  gender: 'Female',
+  istobaccouser: 'No',
+  additionalid: '123456789',
+  pcpname: 'Dr Who',
+  pcpid: 'P1',
+  existingpatient: 'yes',
+  dependents: [
+    { firstname: 'Kid', lastname: 'Lovelace', dateofbirth: '2015-03-03', gender: 'Male', relationship: 'child', istobaccouser: false, additionalid: '987654321' },
+  ],
+};
+
+describe('set-password', () => {
+  const check = (data: object, phase?: Parameters<typeof validateForm>[3]) => validateForm(form('set-password'), data, context, phase);
+
+  it('on submit checks strength, then both filled, then equal: one message, the first that fails', () => {
+    expect(check({})).toEqual({ '/password': [strength] });
+    expect(check({ password: 'short', confirmpassword: '' })).toEqual({ '/password': [strength] });
+    expect(check({ password: 'Abcdef1!' })).toEqual({ '/confirmpassword': ['Both fields are required.'] });
+    expect(check({ password: 'Abcdef1!', confirmpassword: 'Abcdef1?' })).toEqual({ '/confirmpassword': ['Passwords do not match.'] });
+    expect(check({ password: 'Abcdef1!', confirmpassword: 'Abcdef1!' })).toEqual({});
+  });
+
+  it('while typing shows strength on the new password and "Password is empty." on the confirmation', () => {
+    expect(check({ password: 'abc' }, 'change:/password')).toEqual({ '/password': [strength] });
+    expect(check({ password: 'Abcdef1!' }, 'change:/password')).toEqual({});
+    expect(check({ confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({ '/confirmpassword': ['Password is empty.'] });
+    expect(check({ password: 'x', confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({});
+  });
+
+  it('on the server checks only the strength of {password}', () => {
+    expect(check({ password: 'Abcdef1!' }, 'server')).toEqual({});
+    expect(check({ password: 'weak' }, 'server')).toEqual({ '/password': [strength] });
+    expect(check({}, 'server')).toEqual({ '/password': [strength] });
+  });
+});
+
+describe('registration', () => {
+  const doc = form('registration');
+
+  it('asks for every field and the terms in the browser', () => {
+    expect(validateForm(doc, { firstname: 'Ada', terms: false }, context)).toEqual({
+      '/lastname': ['All fields are required.'],
+      '/personalemailaddress': ['All fields are required.'],
+      '/terms': ['Please accept the terms and conditions.'],
+    });
+    expect(validateForm(doc, { firstname: 'Ada', lastname: 'L', personalemailaddress: 'ada@example.test', terms: true }, context)).toEqual({});
+  });
+
+  it('validates memberdto on the server, where there is no terms field', () => {
+    const memberdto = { firstname: 'Ada', lastname: 'L', personalemailaddress: 'ada@example.test', accountid: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11' };
+    expect(validateForm(doc, memberdto, context, 'server')).toEqual({});
+    expect(validateForm(doc, { ...memberdto, firstname: '' }, context, 'server')).toEqual({ '/firstname': ['All fields are required.'] });
+  });
+});
+
+describe('login', () => {
+  it('needs an email of email type and a password', () => {
+    expect(validateForm(form('login'), { email: 'nope' }, context)).toEqual({
+      '/password': ['Password is required.'],
+      '/email': ['Please enter a valid email address.'],
+    });
+  });
+});
+
+describe('profile', () => {
+  const doc = form('profile');
+  const check = (data: object, phase?: Parameters<typeof validateForm>[3]) => validateForm(doc, data, context, phase);
+
+  it('accepts a complete profile, and a masked stored SSN in the browser', () => {
+    expect(check(validProfile)).toEqual({});
+    expect(check({ ...validProfile, additionalid: '***-**-6789' })).toEqual({});
+  });
+
+  it('keeps DOB between 1941-01-01 and today', () => {
+    expect(check({ ...validProfile, birthdate: '1940-12-31' })).toEqual({ '/birthdate': ['DOB must be between 1941-01-01 and today.'] });
+    expect(check({ ...validProfile, birthdate: '2026-11-22' })).toEqual({ '/birthdate': ['DOB must be between 1941-01-01 and today.'] });
+    expect(check({ ...validProfile, birthdate: '1941-01-01' })).toEqual({});
+  });
+
+  it('checks smoker, ZIP and SSN with the spec messages', () => {
+    expect(check({ ...validProfile, istobaccouser: 'Maybe', postalcode: '1234', additionalid: '12345' })).toEqual({
+      '/postalcode': ['Please check the zipCode'],
+      '/istobaccouser': ['Please select yes or no for Smoker field and try again!'],
+      '/additionalid': ['Please enter a valid Social Security Number.'],
+    });
+    expect(check({ ...validProfile, additionalid: undefined })).toEqual({ '/additionalid': ['Please enter a valid Social Security Number.'] });
+  });
+
+  it("reports each dependent's missing fields and DOB with its number; the blank dependent fails until its DOB changes", () => {
+    const blank = { dateofbirth: '1900-01-01', relationship: 'child' };
+    const errors: FieldErrors = check({ ...validProfile, dependents: [validProfile.dependents[0], blank] });
+    expect(errors).toEqual({
+      '/dependents/1/firstname': ['missing first name in dependent #2'],
+      '/dependents/1/lastname': ['missing last name in dependent #2'],
+      '/dependents/1/gender': ['missing gender in dependent #2'],
+      '/dependents/1/istobaccouser': ['missing smoker in dependent #2'],
+      '/dependents/1/dateofbirth': ['Dependent #2 DOB must be between 1941-01-01 and today.'],
+      '/dependents/1/additionalid': ['missing SSN in dependent #2'],
+    });
+  });
+
+  it('validates a member update on the server: no dependents needed, an omitted SSN is kept, a masked one refused', () => {
+    const { dependents: _dependents, additionalid: _ssn, ...member } = validProfile;
+    expect(check(member, 'server')).toEqual({});
+    expect(check({ ...member, additionalid: '***-**-6789' }, 'server')).toEqual({ '/additionalid': ['Please enter a valid Social Security Number.'] });
+    expect(check({ ...member, firstname: null }, 'server')).toEqual({ '/firstname': ['First Name is required'] });
+  });
+});
+
+describe('dependent', () => {
+  it('validates one dependent body on the server', () => {
+    const dependent = validProfile.dependents[0]!;
+    expect(validateForm(form('dependent'), dependent, context, 'server')).toEqual({});
+    expect(validateForm(form('dependent'), { ...dependent, additionalid: undefined }, context, 'server')).toEqual({});
+    expect(validateForm(form('dependent'), { ...dependent, dateofbirth: '1900-01-01', gender: null }, context, 'server')).toEqual({
+      '/gender': ['Gender field is required'],
+      '/dateofbirth': ['DOB must be between 1941-01-01 and today.'],
+    });
+  });
+});
+
+describe('contributions and waiver', () => {
+  it('offers only the effective dates of the context and needs a health option', () => {
+    const doc = form('contributions');
+    const ctx = { ...context, effectiveDates: ['2026-12-01', '2027-01-01'] };
+    expect(validateForm(doc, { effectivedate: '2027-01-01', healthoption: 'waive' }, ctx)).toEqual({});
+    expect(validateForm(doc, { effectivedate: '2027-02-01', healthoption: 'other' }, ctx)).toEqual({
+      '/healthoption': ['Please choose a health option.'],
+      '/effectivedate': ['Please choose an effective date.'],
+    });
+  });
+
+  it('needs a reason, and the text when the reason is Other', () => {
+    const doc = form('waiver');
+    expect(validateForm(doc, {}, context)).toEqual({ '/waivecoveragereason': ['Please select a waiver reason'] });
+    expect(validateForm(doc, { waivecoveragereason: 'Something else' }, context)).toEqual({ '/waivecoveragereason': ['Please select a waiver reason'] });
+    expect(validateForm(doc, { waivecoveragereason: 'Other', waivecoveragereasonother: '  ' }, context)).toEqual({
+      '/waivecoveragereasonother': ['Please enter a waiver reason'],
+    });
+    expect(validateForm(doc, { waivecoveragereason: 'Coverage under Medicare' }, context, 'server')).toEqual({});
+  });
+});
+
+describe('declared calls', () => {
+  it('saves the profile: the member without dependents (masked SSN left out), then removed, new and changed dependents', () => {
+    const stored = [{ id: 'd1', firstname: 'Old' }, { id: 'd2', firstname: 'Kept', additionalid: '***-**-1111' }];
+    const data = {
+      ...validProfile,
+      additionalid: '***-**-6789',
+      dependents: [{ firstname: 'New' }, { id: 'd2', firstname: 'Kept', additionalid: '***-**-1111' }],
+    };
+    const calls = fillCalls(flow.steps.profile!.calls!.submit!, { data, context, loaded: { member: { id: 'm1' }, dependents: { dependents: stored } } });
+    const { dependents: _d, additionalid: _a, ...member } = data;
+    expect(calls).toEqual([
+      { id: 'update-member', method: 'PUT', path: '/api/Member', body: { member } },
+      { id: 'delete-dependent', method: 'DELETE', path: '/api/Dependent/d1' },
+      { id: 'create-dependent', method: 'POST', path: '/api/Dependent', body: { firstname: 'New' } },
+      { id: 'update-dependent', method: 'PUT', path: '/api/Dependent', body: { id: 'd2', firstname: 'Kept' } },
+    ]);
+  });
+
+  it('loads the monthly contribution with dependent birthdates padded to five with 1920-01-01', () => {
+    const [call] = fillCalls(flow.steps.contributions!.calls!.load!, {
+      data: { effectivedate: '2026-12-01', healthoption: 'buy' },
+      loaded: { member: { accountid: 'acc-1', contributionclass: null } },
+      forms: { profile: { birthdate: '1980-05-04', stateorprovince: 'MA', dependents: [{ dateofbirth: '2015-03-03' }] } },
+    }).filter((c) => c.id === 'contribution');
+    expect(call!.path).toBe(
+      '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/acc-1/2026-12-01/1980-05-04/MA/empty/2015-03-03/1920-01-01/1920-01-01/1920-01-01/1920-01-01',
+    );
+  });
+
+  it('places the additional-services order, then the waive order with the reason', () => {
+    const calls = fillCalls(flow.steps.cart!.calls!.submit!, {
+      forms: {
+        contributions: { effectivedate: '2026-12-01', healthoption: 'waive' },
+        waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Mine' },
+      },
+      screens: { 'additional-services': { product: { id: 'p1', description: 'Vision' }, option: { id: 'o1', cost: 12.5 } } },
+    });
+    expect(calls.map((c) => c.id)).toEqual(['order-additional-services', 'order-waive']);
+    expect(calls[0]!.body).toEqual({
+      order: {
+        category: 'additionalservices', options: 'Additional Services', productname: 'Additional Services', vendorname: 'Service Provider',
+        productid: 'p1', productfeeid: 'o1', description: 'Vision', amountspent: 12.5, policyeffectivedate: '2026-12-01',
+      },
+      memberAccount: {},
+    });
+    expect(calls[1]!.body).toEqual({
+      order: { category: 'waive', description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1, policyeffectivedate: '2026-12-01' },
+      memberAccount: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Mine', waivecoverage: 1 },
+    });
+  });
+
+  it('registers with the employer from the link and the plan year of today', () => {
+    const [call] = fillCalls(form('registration').calls!.submit!, {
+      data: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', terms: true },
+      context,
+      params: { accountid: 'acc-1' },
+      loaded: { branding: { accountname: 'Acme' } },
+    });
+    expect(call).toEqual({
+      id: 'register',
+      method: 'POST',
+      path: '/api/Member/Register',
+      body: { memberdto: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', accountid: 'acc-1' }, company: 'Acme', plan_year: 2026 },
+    });
+  });
+});
