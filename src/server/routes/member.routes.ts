@@ -11,6 +11,7 @@ import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
+import { firstMessage } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
@@ -355,20 +356,22 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const data: Record<string, unknown> = {};
       for (const field of updatableFields) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
       if (!keepSsn) data.additionalid = input.additionalid;
-      await app.content.validate('profile', current.accountid, data, { pointerPrefix: '/member', context: { today: todayIso() } });
+      const fieldErrors = await app.content.check('profile', current.accountid, data, {
+        pointerPrefix: '/member',
+        context: { today: todayIso() },
+      });
+      // Whatever the employer's profile document says, only a well-formed SSN is ever encrypted and stored.
+      const ssn = keepSsn || !input.additionalid ? null : SSN.exec(String(input.additionalid));
+      if (!keepSsn && input.additionalid && !ssn) fieldErrors['/member/additionalid'] ??= [INVALID_SSN_MESSAGE];
+      const first = firstMessage(fieldErrors);
+      if (first !== null) throw badRequest(first, fieldErrors);
 
       const changes: members.MemberChanges = {};
       for (const field of updatableFields) {
         if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
       }
       if (!keepSsn) {
-        if (input.additionalid === null || input.additionalid === '') {
-          Object.assign(changes, { ssn_ciphertext: null, ssn_last4: null });
-        } else {
-          const match = SSN.exec(String(input.additionalid));
-          if (!match) throw badRequest(INVALID_SSN_MESSAGE, { '/member/additionalid': [INVALID_SSN_MESSAGE] });
-          Object.assign(changes, protectSsn(match.slice(1).join(''), app.config.SSN_KEY));
-        }
+        Object.assign(changes, ssn ? protectSsn(ssn.slice(1).join(''), app.config.SSN_KEY) : { ssn_ciphertext: null, ssn_last4: null });
       }
       const updated = await members.update(app.db, current.id, {
         ...changes,

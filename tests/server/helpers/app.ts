@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 
 export const TEST_PUBLIC_URL = 'http://portal.test';
@@ -25,6 +25,7 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
   webRoot?: string;
+  logger?: BuildAppOptions['logger'];
 };
 
 export async function createTestApp(db: Kysely<Database>, options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,6 +45,7 @@ export async function createTestApp(db: Kysely<Database>, options: TestAppOption
     mail: { announce: (line) => announcements.push(line) },
     beforeRoutes: options.beforeRoutes,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+    logger: options.logger,
   });
   return {
     app,

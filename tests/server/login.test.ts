@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { signAccessToken } from '#server/tokens.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { createEmployer, latestLink, registerBody, registerMember, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';
+
+describe.each(databases())('login routes on $name', (database) => {
+  let testDb: TestDb;
+  let t: TestApp;
+  let employer: TestEmployer;
+
+  beforeAll(async () => {
+    testDb = await database.create();
+    t = await createTestApp(testDb.db);
+    employer = await createEmployer(testDb.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await testDb.close();
+  });
+
+  const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/Login', payload: payload as object });
+  const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/api/Login/Refresh', payload: { refresh_token } });
+  const loginFailed = { success: false, data: null, code: 'LOGIN_FAILED', message: 'Login failed. Please try again.' };
+
+  it('signs in with access, id and refresh tokens', async () => {
+    const member = await registerMember(t.app, employer, { firstname: 'Grace', lastname: 'Hopper' });
+    const res = await login({ email: member.email.toUpperCase(), password: member.password });
+    expect(res.statusCode).toBe(200);
+    const { tokenResponse } = res.json().data;
+    expect(tokenResponse).toMatchObject({ token_type: 'Bearer', expires_in: 900, refresh_token: expect.any(String) });
+    const access = decodeJwt(tokenResponse.access_token);
+    expect(access).toMatchObject({ sub: member.memberId, accountid: employer.accountid, email: member.email });
+    expect(access.exp! - access.iat!).toBe(900);
+    expect(decodeProtectedHeader(tokenResponse.access_token)).toMatchObject({ alg: 'HS256', typ: 'at+jwt' });
+    expect(decodeJwt(tokenResponse.id_token)).toMatchObject({ given_name: 'Grace', family_name: 'Hopper', email: member.email, accountid: employer.accountid });
+    const stored = await testDb.db.selectFrom('refresh_token').select('token_hash').where('memberid', '=', member.memberId).execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(tokenResponse.refresh_token);
+  });
+
+  it('answers 401 LOGIN_FAILED for a wrong password, an unknown e-mail and a member who never set a password', async () => {
+    const member = await registerMember(t.app, employer);
+    const pending = registerBody(employer);
+    await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: pending });
+    for (const payload of [
+      { email: member.email, password: 'Wr0ng!Pass' },
+      { email: 'nobody@example.test', password: TEST_PASSWORD },
+      { email: pending.memberdto.personalemailaddress, password: TEST_PASSWORD },
+    ]) {
+      const res = await login(payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(loginFailed);
+    }
+  });
+
+  it('refuses a malformed body with field errors', async () => {
+    const res = await login({ email: 'not-an-email', password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', fieldErrors: { '/email': expect.any(Array) } });
+    const missing = await login({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toHaveProperty('/email');
+  });
+
+  it('answers 401 for an expired access token', async () => {
+    const member = await registerMember(t.app, employer);
+    const expired = await signAccessToken(
+      t.config,
+      { memberId: member.memberId, accountId: employer.accountid, email: member.email },
+      new Date(Date.now() - 16 * 60 * 1000),
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${expired}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    const fresh = await signAccessToken(t.config, { memberId: member.memberId, accountId: employer.accountid, email: member.email });
+    expect((await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+  });
+
+  it('answers 401 for a token signed with another key', async () => {
+    const member = await registerMember(t.app, employer);
+    const otherConfig = { ...t.config, TOKEN_SECRET: 'another-secret-that-is-at-least-32-characters' };
+    const forged = await signAccessToken(otherConfig, { memberId: member.memberId, accountId: employer.accountid, email: member.email });
+    const res = await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${forged}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('rotates the refresh token; reusing a rotated one revokes the whole family', async () => {
+    const member = await registerMember(t.app, employer);
+    const first = member.tokens.refresh_token;
+
+    const r1 = await refresh(first);
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json().data.tokenResponse.refresh_token as string;
+    expect(second).not.toBe(first);
+    expect(decodeJwt(r1.json().data.tokenResponse.access_token).sub).toBe(member.memberId);
+
+    const r2 = await refresh(second);
+    expect(r2.statusCode).toBe(200);
+    const third = r2.json().data.tokenResponse.refresh_token as string;
+
+    const reuse = await refresh(first);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    // The thief's reuse also locks out the newest token of the family.
+    expect((await refresh(third)).statusCode).toBe(401);
+
+    // Another sign-in is a new family and works.
+    const again = await login({ email: member.email, password: member.password });
+    expect((await refresh(again.json().data.tokenResponse.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown, expired or malformed refresh token', async () => {
+    const member = await registerMember(t.app, employer);
+    expect((await refresh('not-a-token')).statusCode).toBe(401);
+    await testDb.db.updateTable('refresh_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', member.memberId).execute();
+    expect((await refresh(member.tokens.refresh_token)).statusCode).toBe(401);
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/Login/Refresh', payload: {} });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fieldErrors).toEqual({ '/refresh_token': ['This field is required.'] });
+  });
+
+  it('logout revokes the refresh token family', async () => {
+    const member = await registerMember(t.app, employer);
+    const out = await t.app.inject({ method: 'POST', url: '/api/Login/Logout', payload: { refresh_token: member.tokens.refresh_token } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ success: true, data: null });
+    expect((await refresh(member.tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it("one member's refresh token never yields another member's tokens", async () => {
+    const a = await registerMember(t.app, employer);
+    const b = await registerMember(t.app, employer);
+    const res = await refresh(a.tokens.refresh_token);
+    expect(decodeJwt(res.json().data.tokenResponse.access_token).sub).toBe(a.memberId);
+    expect(decodeJwt(res.json().data.tokenResponse.access_token).sub).not.toBe(b.memberId);
+  });
+
+  it('sets the password only through the link of that member (login of a pending member fails until then)', async () => {
+    const body = registerBody(employer);
+    await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+    const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+    expect((await login({ email: body.memberdto.personalemailaddress, password: TEST_PASSWORD })).statusCode).toBe(401);
+    await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: link.memberId, password: TEST_PASSWORD, token: link.token } });
+    expect((await login({ email: body.memberdto.personalemailaddress, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});

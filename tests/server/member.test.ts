@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { decryptSsn } from '#server/crypto.ts';
+import { EMPTY_ID } from '#contracts/api.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { createEmployer, latestLink, registerBody, registerMember, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';
+
+describe.each(databases())('member routes on $name', (database) => {
+  let testDb: TestDb;
+  let t: TestApp;
+  let employer: TestEmployer;
+
+  beforeAll(async () => {
+    testDb = await database.create();
+    t = await createTestApp(testDb.db);
+    employer = await createEmployer(testDb.db, { accountname: 'Acme Test Co' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await testDb.close();
+  });
+
+  const memberCount = async () =>
+    (await testDb.db.selectFrom('member').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+  describe('POST /api/Member/Register', () => {
+    it('creates a pending member with the registration defaults and mails a link built from PUBLIC_URL', async () => {
+      const body = registerBody(employer);
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json();
+      expect(answer).toMatchObject({ success: true, data: { memberid: expect.any(String) } });
+
+      const row = await testDb.db.selectFrom('member').selectAll().where('id', '=', answer.data.memberid).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        accountid: employer.accountid,
+        priormemberid: EMPTY_ID,
+        externalid: EMPTY_ID,
+        primarymemberid: EMPTY_ID,
+        origination: 1,
+        relationship: 1,
+        createdby: 'Register',
+        gender: null,
+        status: 'Active',
+        contributionclass: 'ALL',
+        emailaddress: body.memberdto.personalemailaddress,
+        personalemailaddress: body.memberdto.personalemailaddress,
+        ispasswordchanged: null,
+        password_hash: null,
+      });
+
+      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      expect(link.url.origin).toBe(TEST_PUBLIC_URL);
+      expect(link.url.pathname).toBe('/set-password');
+      expect(link.employerId).toBe(employer.accountid);
+      expect(link.memberId).toBe(answer.data.memberid);
+      expect(link.token.length).toBeGreaterThan(30);
+      expect(t.announcements.at(-1)).toBe(
+        `Mail to ${body.memberdto.personalemailaddress}: Welcome to Acme Test Co benefits ${link.url.toString()}`,
+      );
+      const token = await testDb.db.selectFrom('set_password_token').selectAll().where('memberid', '=', row.id).executeTakeFirstOrThrow();
+      expect(token.token_hash).not.toContain(link.token);
+    });
+
+    it('answers 409 ALREADY_REGISTERED with the memberid for a known e-mail (any case)', async () => {
+      const body = registerBody(employer);
+      const first = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const again = registerBody(employer, { personalemailaddress: body.memberdto.personalemailaddress.toUpperCase() });
+      const before = await memberCount();
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: again });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'ALREADY_REGISTERED',
+        message: 'Register failed. Please try again.',
+        data: { memberid: first.json().data.memberid },
+      });
+      expect(await memberCount()).toBe(before);
+    });
+
+    it('refuses an unknown employer', async () => {
+      const before = await memberCount();
+      for (const accountid of [randomUUID(), 'not-a-uuid']) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: registerBody(employer, { accountid }) });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'An Employer must give you access before you can Register.',
+        });
+      }
+      expect(await memberCount()).toBe(before);
+    });
+
+    it('validates the member fields with the registration document', async () => {
+      const before = await memberCount();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Member/Register',
+        payload: registerBody(employer, { firstname: '', personalemailaddress: 'not-an-email' }),
+      });
+      expect(res.statusCode).toBe(400);
+      const answer = res.json();
+      expect(answer).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(Object.keys(answer.fieldErrors)).toEqual(expect.arrayContaining(['/memberdto/firstname', '/memberdto/personalemailaddress']));
+      expect(await memberCount()).toBe(before);
+    });
+
+    it('refuses a body without memberdto with a field error', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: { company: 'x' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { '/memberdto': ['This field is required.'] } });
+    });
+  });
+
+  describe('set password', () => {
+    it('GET /api/Member/{id}?token= answers the password info only for that member with a live token', async () => {
+      const body = registerBody(employer);
+      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+
+      const res = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ id: link.memberId, accountid: employer.accountid, ispasswordchanged: null });
+
+      const other = await registerMember(t.app, employer);
+      const wrongMember = await t.app.inject({ method: 'GET', url: `/api/Member/${other.memberId}?token=${link.token}` });
+      expect(wrongMember.statusCode).toBe(403);
+      expect(wrongMember.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      const wrongToken = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=x${link.token}` });
+      expect(wrongToken.statusCode).toBe(403);
+      const none = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}` });
+      expect(none.statusCode).toBe(403);
+    });
+
+    it('sets the password once: the token is single use', async () => {
+      const body = registerBody(employer);
+      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      const payload = { id: link.memberId, password: TEST_PASSWORD, token: link.token };
+
+      const first = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ success: true, data: null });
+      const row = await testDb.db.selectFrom('member').selectAll().where('id', '=', link.memberId).executeTakeFirstOrThrow();
+      expect(row.ispasswordchanged).toBeInstanceOf(Date);
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+
+      const second = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { ...payload, password: 'An0ther!Pass' } });
+      expect(second.statusCode).toBe(403);
+      expect(second.json()).toMatchObject({ code: 'TOKEN_INVALID', message: 'This link is no longer valid. Ask for a new invitation.' });
+      const info = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
+      expect(info.statusCode).toBe(403);
+    });
+
+    it('refuses an expired token', async () => {
+      const body = registerBody(employer);
+      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      await testDb.db.updateTable('set_password_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', link.memberId).execute();
+
+      const info = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
+      expect(info.statusCode).toBe(403);
+      const res = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: link.memberId, password: TEST_PASSWORD, token: link.token } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('TOKEN_INVALID');
+    });
+
+    it("refuses another member's token and a weak password, changing nothing", async () => {
+      const a = registerBody(employer);
+      const b = registerBody(employer);
+      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: a });
+      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: b });
+      const linkA = await latestLink(testDb.db, a.memberdto.personalemailaddress);
+      const linkB = await latestLink(testDb.db, b.memberdto.personalemailaddress);
+
+      const crossed = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkB.memberId, password: TEST_PASSWORD, token: linkA.token } });
+      expect(crossed.statusCode).toBe(403);
+      expect(crossed.json().code).toBe('TOKEN_INVALID');
+
+      const weak = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkA.memberId, password: 'weak', token: linkA.token } });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { '/password': expect.any(Array) } });
+
+      const missing = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkA.memberId, token: linkA.token } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fieldErrors).toEqual({ '/password': ['This field is required.'] });
+
+      const rows = await testDb.db.selectFrom('member').select(['password_hash', 'ispasswordchanged']).where('id', 'in', [linkA.memberId, linkB.memberId]).execute();
+      expect(rows).toEqual([
+        { password_hash: null, ispasswordchanged: null },
+        { password_hash: null, ispasswordchanged: null },
+      ]);
+      // The weak attempt did not use up the link.
+      const ok = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkA.memberId, password: TEST_PASSWORD, token: linkA.token } });
+      expect(ok.statusCode).toBe(200);
+    });
+  });
+
+  describe('ResendInvitation and DELETE /api/Member/{id}', () => {
+    it('mails a new link while pending and makes the old one stop working', async () => {
+      const body = registerBody(employer);
+      const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const memberid = reg.json().data.memberid;
+      const old = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, data: null });
+      const fresh = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      expect(fresh.token).not.toBe(old.token);
+      expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${old.token}` })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${fresh.token}` })).statusCode).toBe(200);
+    });
+
+    it('refuses to resend for an active member, an unknown id or a malformed body', async () => {
+      const member = await registerMember(t.app, employer);
+      const active = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: member.memberId } });
+      expect(active.statusCode).toBe(409);
+      expect(active.json().code).toBe('CONFLICT');
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: randomUUID() } });
+      expect(unknown.statusCode).toBe(404);
+      const malformed = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: 'x' } });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().fieldErrors).toHaveProperty('/memberid');
+    });
+
+    it('deletes a pending registration with its tokens, so the e-mail can register again', async () => {
+      const body = registerBody(employer);
+      const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const memberid = reg.json().data.memberid;
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/Member/${memberid}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, data: null });
+      expect(await testDb.db.selectFrom('member').select('id').where('id', '=', memberid).executeTakeFirst()).toBeUndefined();
+      expect(await testDb.db.selectFrom('set_password_token').select('id').where('memberid', '=', memberid).execute()).toEqual([]);
+      const again = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      expect(again.statusCode).toBe(200);
+    });
+
+    it('refuses to delete an active member, an unknown id or a malformed id', async () => {
+      const member = await registerMember(t.app, employer);
+      const active = await t.app.inject({ method: 'DELETE', url: `/api/Member/${member.memberId}` });
+      expect(active.statusCode).toBe(409);
+      expect(await testDb.db.selectFrom('member').select('id').where('id', '=', member.memberId).executeTakeFirst()).toBeDefined();
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/Member/${randomUUID()}` })).statusCode).toBe(404);
+      const malformed = await t.app.inject({ method: 'DELETE', url: '/api/Member/123' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'params/id': expect.any(Array) } });
+    });
+  });
+
+  describe('reading and updating the member', () => {
+    it('GET /api/Member/GetMember answers the signed-in member; GET /api/Member/{id} only with that member\'s bearer', async () => {
+      const a = await registerMember(t.app, employer, { firstname: 'Grace', lastname: 'Hopper' });
+      const b = await registerMember(t.app, employer);
+
+      const me = await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: a.auth });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().data).toMatchObject({ id: a.memberId, firstname: 'Grace', lastname: 'Hopper', accountid: employer.accountid, additionalid: null });
+      expect(me.json().data).not.toHaveProperty('password_hash');
+      expect(me.json().data.ispasswordchanged).toEqual(expect.any(String));
+
+      const own = await t.app.inject({ method: 'GET', url: `/api/Member/${a.memberId}`, headers: a.auth });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data.id).toBe(a.memberId);
+      const others = await t.app.inject({ method: 'GET', url: `/api/Member/${b.memberId}`, headers: a.auth });
+      expect(others.statusCode).toBe(403);
+
+      expect((await t.app.inject({ method: 'GET', url: '/api/Member/GetMember' })).statusCode).toBe(401);
+      const forged = await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${a.tokens.id_token}` } });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    const profile = {
+      firstname: 'Ada',
+      lastname: 'Byron',
+      address1: '1 Main St',
+      address2: '',
+      phonenumber: '5555551234',
+      city: 'Springfield',
+      county: 'Sangamon',
+      stateorprovince: 'IL',
+      birthdate: '1985-06-15',
+      postalcode: '62701',
+      gender: 'Female',
+      istobaccouser: 'No',
+      pcpname: 'Dr. Who',
+      pcpid: 'PCP-1',
+      existingpatient: 'yes',
+    };
+
+    it('PUT /api/Member updates only the caller, encrypts the SSN and answers it masked', async () => {
+      const a = await registerMember(t.app, employer);
+      const b = await registerMember(t.app, employer);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Member',
+        headers: a.auth,
+        payload: { member: { ...profile, id: b.memberId, accountid: randomUUID(), emailaddress: 'x@y.test', additionalid: '123456789' } },
+      });
+      expect(res.statusCode).toBe(200);
+      const member = res.json().data;
+      expect(member).toMatchObject({ ...profile, id: a.memberId, accountid: employer.accountid, emailaddress: a.email, additionalid: '***-**-6789', modifiedby: a.email });
+
+      const row = await testDb.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      expect(row.ssn_ciphertext).not.toContain('6789');
+      expect(decryptSsn(row.ssn_ciphertext!, t.config.SSN_KEY)).toBe('123456789');
+      const other = await testDb.db.selectFrom('member').selectAll().where('id', '=', b.memberId).executeTakeFirstOrThrow();
+      expect(other.address1).toBeNull();
+
+      // Omitted or masked SSN keeps the stored one.
+      const again = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...profile, city: 'Chicago', additionalid: '***-**-6789' } } });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toMatchObject({ city: 'Chicago', additionalid: '***-**-6789' });
+      const kept = await testDb.db.selectFrom('member').select('ssn_ciphertext').where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      expect(kept.ssn_ciphertext).toBe(row.ssn_ciphertext);
+    });
+
+    it('PUT /api/Member refuses invalid fields with pointers under /member and changes nothing', async () => {
+      const a = await registerMember(t.app, employer);
+      const before = await testDb.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Member',
+        headers: a.auth,
+        payload: { member: { ...profile, birthdate: '1900-01-01', additionalid: '12-345' } },
+      });
+      expect(res.statusCode).toBe(400);
+      const answer = res.json();
+      expect(answer.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(answer.fieldErrors)).toEqual(expect.arrayContaining(['/member/birthdate', '/member/additionalid']));
+      const after = await testDb.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+
+      const noBody = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: {} });
+      expect(noBody.statusCode).toBe(400);
+      expect(noBody.json().fieldErrors).toEqual({ '/member': ['This field is required.'] });
+    });
+
+    it('PUT /api/Member needs a bearer token', async () => {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/Member', payload: { member: profile } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    });
+  });
+});

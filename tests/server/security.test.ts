@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { createEmployer, latestLink, parseLink, registerBody, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';
+import { startSmtpCatcher } from './helpers/smtp-catcher.ts';
+
+/** Quoted-printable as nodemailer writes long lines: soft breaks and =XX escapes. */
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+describe.each(databases())('security and plumbing on $name', (database) => {
+  let testDb: TestDb;
+  let t: TestApp;
+  let employer: TestEmployer;
+  beforeAll(async () => {
+    testDb = await database.create();
+    t = await createTestApp(testDb.db, {
+      beforeRoutes: (app) => {
+        app.get('/api/test/throw', async () => {
+          throw new Error('secret internals: password=hunter2');
+        });
+      },
+    });
+    employer = await createEmployer(testDb.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await testDb.close();
+  });
+
+  it('answers an unexpected failure with 500 INTERNAL and no stack trace or internal message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/throw' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, data: null, code: 'INTERNAL', message: 'Something went wrong.' });
+    expect(res.body).not.toMatch(/hunter2|secret|at .*\.ts/);
+  });
+
+  it('answers unknown API paths and bad JSON with the envelope', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/NoSuchThing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, data: null, code: 'NOT_FOUND', message: 'Not found.' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toEqual({ success: false, data: null, code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' });
+  });
+
+  it('sends security headers with a CSP that allows the built app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/Version/test' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document with the routes and their schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/Member/Register', '/api/Member/{id}', '/api/Member/GetMember', '/api/Login', '/api/Login/Refresh', '/api/LogFact/v2', '/api/Version/test', '/api/changepassword']) {
+      expect(doc.paths).toHaveProperty([p]);
+    }
+    expect(doc.paths['/api/Member/Register'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/Member/GetMember'].get.security).toEqual([{ bearer: [] }]);
+    const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('never logs the set-password token of a link', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await createTestApp(testDb.db, { logger: { level: 'info', stream } });
+    try {
+      await logged.app.inject({ method: 'GET', url: `/api/Member/${employer.accountid}?token=SECRET-TOKEN-VALUE` });
+      expect(lines.join('')).toContain('token=***');
+      expect(lines.join('')).not.toContain('SECRET-TOKEN-VALUE');
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('limits sign-in attempts per client', async () => {
+    const limited = await createTestApp(testDb.db, { env: { AUTH_RATE_LIMIT: '3' } });
+    try {
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/Login', payload: { email: 'x@example.test', password: 'Wr0ng!Pass' } });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+      // Other routes are not limited by it.
+      expect((await limited.app.inject({ method: 'GET', url: '/api/Version/test' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('delivers the invitation by SMTP with a link built from PUBLIC_URL, not from the body', async () => {
+    const smtp = await startSmtpCatcher();
+    const mailing = await createTestApp(testDb.db, { env: { SMTP_URL: smtp.url } });
+    try {
+      const body = registerBody(employer);
+      const res = await mailing.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      expect(res.statusCode).toBe(200);
+      expect(smtp.messages).toHaveLength(1);
+      const [mail] = smtp.messages;
+      expect(mail!.to).toEqual([body.memberdto.personalemailaddress]);
+      expect(mail!.from).toBe('no-reply@portal.test');
+      const link = parseLink(decodeQuotedPrintable(mail!.raw));
+      expect(link.url.origin).toBe(TEST_PUBLIC_URL);
+      expect(mail!.raw).not.toContain('evil.test');
+      expect(link.memberId).toBe(res.json().data.memberid);
+      const row = await testDb.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
+      expect(row.senton).toBeInstanceOf(Date);
+      expect(row.last_error).toBeNull();
+      expect(mailing.announcements).toEqual([]);
+      // The link works.
+      const set = await mailing.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: link.memberId, password: TEST_PASSWORD, token: link.token } });
+      expect(set.statusCode).toBe(200);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
+  });
+
+  it('records a delivery failure without failing the registration', async () => {
+    const smtp = await startSmtpCatcher();
+    await smtp.close();
+    const failing = await createTestApp(testDb.db, { env: { SMTP_URL: smtp.url } });
+    try {
+      const body = registerBody(employer);
+      const res = await failing.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      expect(res.statusCode).toBe(200);
+      const row = await testDb.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
+      expect(row.senton).toBeNull();
+      expect(row.attempts).toBe(1);
+      expect(row.last_error).toEqual(expect.any(String));
+      // The link is still in the outbox for a later resend.
+      expect((await latestLink(testDb.db, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('writes the file outbox as an .eml under DATA_DIR/mail', async () => {
+    const body = registerBody(employer);
+    await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+    const row = await testDb.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
+    const { readFileSync } = await import('node:fs');
+    const eml = readFileSync(path.join(t.config.DATA_DIR, 'mail', `${row.id}.eml`), 'utf8');
+    expect(eml).toContain(`To: ${body.memberdto.personalemailaddress}`);
+    expect(eml).toMatch(/^Subject: Welcome to /m);
+    expect(row.senton).toBeInstanceOf(Date);
+  });
+
+  describe('the web app', () => {
+    let webRoot: string;
+    let web: TestApp;
+    beforeAll(async () => {
+      webRoot = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-web-'));
+      mkdirSync(path.join(webRoot, 'assets'));
+      writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Benefit Portal</title>');
+      writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+      web = await createTestApp(testDb.db, { webRoot });
+    });
+    afterAll(async () => {
+      await web.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    });
+
+    it('serves index.html for screen paths, hashed assets as immutable, and JSON 404 under /api', async () => {
+      const screen = await web.app.inject({ method: 'GET', url: '/set-password?employer_id=x&member_id=y&token=z' });
+      expect(screen.statusCode).toBe(200);
+      expect(screen.body).toContain('<title>Benefit Portal</title>');
+      expect(screen.headers['cache-control']).toBe('no-cache');
+      const root = await web.app.inject({ method: 'GET', url: '/' });
+      expect(root.body).toContain('<title>Benefit Portal</title>');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const api = await web.app.inject({ method: 'GET', url: '/api/Nope' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('NOT_FOUND');
+      const post = await web.app.inject({ method: 'POST', url: '/welcome' });
+      expect(post.statusCode).toBe(404);
+    });
+  });
+});
