@@ -7,16 +7,15 @@ import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } fr
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginAnswer } from '#contracts/requests.ts';
+import { message } from '#engine/core/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
-import type { FieldErrors } from '#engine/core/types.ts';
 import { api } from '../api/api-client.ts';
 import { useBranding } from '../api/queries.ts';
 import { saveTokens } from '../api/session.ts';
 import { DEFAULT_SUPPORT_EMAIL, PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
-
-export const LOGIN_FAILED = 'Login failed. Please try again.';
 
 const hasTokens = (answer: LoginAnswer | null | undefined) =>
   Boolean(
@@ -50,7 +49,7 @@ export function LoginScreen() {
   const [serverErrors, setServerErrors] = useState<FieldErrors>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (data: FormData) => {
+  const submit = async (form: FormDocument, data: FormData) => {
     setBusy(true);
     const answer = await api.post<LoginAnswer>('/api/Login', data, { public: true });
     setBusy(false);
@@ -60,7 +59,7 @@ export function LoginScreen() {
       return;
     }
     if (!answer.success) setServerErrors(withoutPrefix(answer.fieldErrors, ''));
-    showError(LOGIN_FAILED);
+    showError(message(form, 'login-failed'));
   };
 
   const registerLink = employerId ? `/register?employer_id=${encodeURIComponent(employerId)}` : '/register';
@@ -79,7 +78,7 @@ export function LoginScreen() {
                 formData={formData}
                 context={context}
                 onChange={setFormData}
-                onSubmit={(data) => void submit(data)}
+                onSubmit={(data) => void submit(document, data)}
                 serverErrors={serverErrors}
                 submitText="Log In"
                 submitLoading={busy}

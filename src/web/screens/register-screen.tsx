@@ -26,17 +26,16 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApiFailure } from '#contracts/api.ts';
 import type { RegisterFailureData, RegisterRequest } from '#contracts/requests.ts';
-import type { FieldErrors } from '#engine/core/types.ts';
+import { message } from '#engine/core/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { useBranding } from '../api/queries.ts';
 import { useToast } from '../layout/toast.tsx';
 import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
 
-export const REGISTER_FAILED = 'Register failed. Please try again.';
-export const DELETION_FAILED = 'Deletion failed. Please try again.';
 export const NO_EMPLOYER =
-  'An Employer must give you access before you can Register. Please use the registration link your employer sent you.';
+  'An Employer must give you access before you can Register... Please use the registration link your employer sent you.';
 
 const BULLETS = [
   'Shop and enroll in the health coverage that fits you and your family.',
@@ -79,11 +78,13 @@ function StopSign() {
 type Pending = { memberid: string };
 
 function AlreadyRegisteredModal({
+  document,
   pending,
   onClose,
   onResent,
   onDeleted,
 }: {
+  document: FormDocument | undefined;
   pending: Pending | null;
   onClose: () => void;
   onResent: () => void;
@@ -93,21 +94,21 @@ function AlreadyRegisteredModal({
   const [busy, setBusy] = useState<'resend' | 'delete' | null>(null);
 
   const resend = async () => {
-    if (!pending) return;
+    if (!pending || !document) return;
     setBusy('resend');
     const answer = await api.post('/api/Member/ResendInvitation', { memberid: pending.memberid }, { public: true });
     setBusy(null);
     if (answer.success) onResent();
-    else showError(answer.message || REGISTER_FAILED);
+    else showError(answer.message || message(document, 'register-failed'));
   };
 
   const remove = async () => {
-    if (!pending) return;
+    if (!pending || !document) return;
     setBusy('delete');
     const answer = await api.del(`/api/Member/${encodeURIComponent(pending.memberid)}`, { public: true });
     setBusy(null);
     if (answer.success) onDeleted();
-    else showError(DELETION_FAILED);
+    else showError(message(document, 'delete-failed'));
   };
 
   return (
@@ -149,7 +150,7 @@ export function RegisterScreen() {
   const resolving = Boolean(employerId) && branding.isLoading;
   const loginAfterRegister = `/login?register=true&employer_id=${encodeURIComponent(employerId ?? '')}`;
 
-  const submit = async (data: FormData) => {
+  const submit = async (form: FormDocument, data: FormData) => {
     if (!employer) return;
     const request: RegisterRequest = {
       memberdto: {
@@ -169,7 +170,7 @@ export function RegisterScreen() {
       navigate(loginAfterRegister);
       return;
     }
-    showError(REGISTER_FAILED);
+    showError(message(form, 'register-failed'));
     setServerErrors(withoutPrefix(answer.fieldErrors, '/memberdto'));
     const memberid = (answer as ApiFailure<RegisterFailureData>).data?.memberid;
     if (memberid) setPending({ memberid });
@@ -191,14 +192,18 @@ export function RegisterScreen() {
   else {
     content = (
       <Stack gap="sm">
-        <TextInput label={document.messages.employerName ?? 'Employer Name'} value={employer.accountname} disabled />
+        <TextInput
+          label={document.messages['employer-name'] ?? 'Employer Name'}
+          value={employer.accountname}
+          disabled
+        />
         <DocumentForm
           key={formKey}
           document={document}
           formData={formData}
           context={context}
           onChange={setFormData}
-          onSubmit={(data) => void submit(data)}
+          onSubmit={(data) => void submit(document, data)}
           serverErrors={serverErrors}
           submitText="Register Account"
           submitDisabled={formData.terms !== true || busy}
@@ -234,6 +239,7 @@ export function RegisterScreen() {
         </Grid.Col>
       </Grid>
       <AlreadyRegisteredModal
+        document={document}
         pending={pending}
         onClose={() => setPending(null)}
         onResent={() => {

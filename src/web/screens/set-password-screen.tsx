@@ -9,19 +9,18 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { MemberPasswordInfo } from '#contracts/requests.ts';
-import type { FieldErrors } from '#engine/core/types.ts';
+import { message } from '#engine/core/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
 import { api, swrPublicFetcher } from '../api/api-client.ts';
 import { useToast } from '../layout/toast.tsx';
 import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
 
-export const SOMETHING_WENT_WRONG = 'Something went wrong.';
-export const PASSWORD_SET_FAILED = 'Password set failed. Please try again.';
-
-function AccessDenied() {
+/** Shown for a link that is not (or no longer) good; the spec's text when the document could not be read. */
+function AccessDenied({ document }: { document: FormDocument | undefined }) {
   return (
     <Stack gap="sm" align="center">
-      <Title order={1}>Access Denied</Title>
+      <Title order={1}>{document ? message(document, 'access-denied') : 'Access Denied'}</Title>
       <Text>
         Have an Account?{' '}
         <Anchor component={RouterLink} to="/login">
@@ -42,18 +41,18 @@ export function SetPasswordScreen() {
   const infoPath =
     memberId && token ? `/api/Member/${encodeURIComponent(memberId)}?token=${encodeURIComponent(token)}` : null;
   const info = useSWR<MemberPasswordInfo>(infoPath, swrPublicFetcher, { shouldRetryOnError: false });
-  const { document } = useFormDocument('set-password', employerId);
+  const { document, isLoading: documentLoading } = useFormDocument('set-password', employerId);
   const context = usePublicRuleContext();
   const [formData, setFormData] = useState<FormData>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   const allowed =
     Boolean(employerId) && info.data?.accountid === employerId && info.data.ispasswordchanged === null;
   const checking = infoPath !== null && info.isLoading;
 
-  const submit = async (data: FormData) => {
+  const submit = async (form: FormDocument, data: FormData) => {
     if (!memberId || !token) return;
     setBusy(true);
     const answer = await api.post('/api/changepassword', { id: memberId, password: data.password, token }, { public: true });
@@ -62,14 +61,14 @@ export function SetPasswordScreen() {
       navigate('/login');
       return;
     }
-    showError(answer.message || SOMETHING_WENT_WRONG);
+    showError(answer.message || message(form, 'something-wrong'));
     setServerErrors(withoutPrefix(answer.fieldErrors, ''));
-    setFailed(true);
+    setFailed(message(form, 'set-failed'));
   };
 
   let content;
-  if (checking || (allowed && !document)) content = <Loader aria-label="Loading" />;
-  else if (!allowed || !document) content = <AccessDenied />;
+  if (checking || documentLoading) content = <Loader aria-label="Loading" />;
+  else if (!allowed || !document) content = <AccessDenied document={document} />;
   else {
     content = (
       <Stack gap="sm">
@@ -79,7 +78,7 @@ export function SetPasswordScreen() {
           formData={formData}
           context={context}
           onChange={setFormData}
-          onSubmit={(data) => void submit(data)}
+          onSubmit={(data) => void submit(document, data)}
           serverErrors={serverErrors}
           submitText={busy ? 'Loading...' : 'Set Password'}
           submitDisabled={busy}
@@ -93,10 +92,10 @@ export function SetPasswordScreen() {
       <Paper withBorder p="xl" radius="md">
         {content}
       </Paper>
-      <Modal opened={failed} onClose={() => setFailed(false)} title="Set Password" centered>
+      <Modal opened={failed !== null} onClose={() => setFailed(null)} title={document?.title} centered>
         <Stack gap="md">
-          <Text>{PASSWORD_SET_FAILED}</Text>
-          <Button onClick={() => setFailed(false)}>OK</Button>
+          <Text>{failed}</Text>
+          <Button onClick={() => setFailed(null)}>OK</Button>
         </Stack>
       </Modal>
     </Container>

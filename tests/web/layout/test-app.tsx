@@ -5,6 +5,10 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundleDefinitions } from '#engine/core/index.ts';
+import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { App } from '#web/app.tsx';
 import { routes } from '#web/routes.tsx';
 
@@ -84,3 +88,30 @@ export const branding = {
   mediadata: null,
   emailaddress: 'hr@acme.example',
 };
+
+// The server's loader finds the content root from import.meta.url, which is no file URL under jsdom: the same
+// steps here, from the repository root: each form with the shared definitions bundled in, as the API serves it.
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const schemasDir = path.join(process.cwd(), 'schemas');
+const filesIn = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.schema.json'));
+const definitions: Record<string, JsonSchema> = Object.fromEntries(
+  filesIn(path.join(schemasDir, 'defs')).map((name) => [
+    name.slice(0, -'.schema.json'.length),
+    readJson(path.join(schemasDir, 'defs', name)) as JsonSchema,
+  ]),
+);
+
+/** A base form document, bundled. */
+export function baseForm(id: string): FormDocument {
+  return bundleDefinitions(readJson(path.join(schemasDir, 'forms', `${id}.schema.json`)) as FormDocument, definitions);
+}
+
+/** The base form documents as GET /api/content/forms/{id} serves them (any accountid: no override). */
+export function documentHandlers(): Record<string, Handler> {
+  const handlers: Record<string, Handler> = {};
+  for (const name of filesIn(path.join(schemasDir, 'forms'))) {
+    const document = baseForm(name.slice(0, -'.schema.json'.length));
+    handlers[`GET /api/content/forms/${document.id}`] = ok({ document, etag: `"${document.id}-${document.version}"` });
+  }
+  return handlers;
+}

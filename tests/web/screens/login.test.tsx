@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { documentHandlers, EMPLOYER_ID, fail, mockApi, ok, renderApp } from '../layout/test-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const tokens = { access_token: 'a.b.c', id_token: 'i.d.t', refresh_token: 'r-1', token_type: 'Bearer', expires_in: 900 };
+
+async function fillAndSubmit() {
+  await userEvent.type(await screen.findByLabelText(/^Email/), 'jane@example.com');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
+  await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
+describe('/login', () => {
+  it('shows the sign-in form with Show/Hide, Forgot Password? and Register', async () => {
+    mockApi(documentHandlers());
+    renderApp(`/login?employer_id=${EMPLOYER_ID}`);
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    const password = await screen.findByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      `/register?employer_id=${EMPLOYER_ID}`,
+    );
+    expect(screen.queryByText('Onboarding Pending')).not.toBeInTheDocument();
+  });
+
+  it('says onboarding is pending after a registration', async () => {
+    mockApi(documentHandlers());
+    renderApp(`/login?register=true&employer_id=${EMPLOYER_ID}`);
+    expect(screen.getByText('Onboarding Pending')).toBeInTheDocument();
+    expect(screen.getByText(/check your email/i)).toBeInTheDocument();
+    expect(screen.getByText(/no-reply address with a welcome subject.*up to 30 minutes/)).toBeInTheDocument();
+    expect(screen.getByText(/use the link/)).toBeInTheDocument();
+  });
+
+  it('stores the three tokens and goes to /profile', async () => {
+    const requests = mockApi({ ...documentHandlers(), 'POST /api/Login': ok({ tokenResponse: tokens }) });
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(sessionStorage.getItem('access_token')).toBe('a.b.c');
+    expect(sessionStorage.getItem('id_token')).toBe('i.d.t');
+    expect(sessionStorage.getItem('refresh_token')).toBe('r-1');
+    expect(requests.find((r) => r.path === '/api/Login')?.body).toEqual({
+      email: 'jane@example.com',
+      password: 'Secret#123',
+    });
+  });
+
+  it("shows 'Login failed. Please try again.' when the server refuses", async () => {
+    mockApi({ ...documentHandlers(), 'POST /api/Login': fail(401, 'LOGIN_FAILED', 'Email or password is wrong.') });
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('counts an answer without the tokens as a failure', async () => {
+    mockApi({ ...documentHandlers(), 'POST /api/Login': ok({ tokenResponse: { ...tokens, id_token: '' } }) });
+    renderApp('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  it("shows the document's messages for a missing email", async () => {
+    const requests = mockApi(documentHandlers());
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/Login')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { branding, documentHandlers, EMPLOYER_ID, fail, mockApi, ok, renderApp } from '../layout/test-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const PENDING_ID = '99999999-8888-4777-8666-555555555555';
+const STOP_SIGN = /^An Employer must give you access before you can Register\.\.\./;
+const known = { ...documentHandlers(), [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding) };
+
+async function fillForm() {
+  await userEvent.type(await screen.findByLabelText(/^First Name/), 'Jane');
+  await userEvent.type(screen.getByLabelText(/^Last Name/), 'Doe');
+  await userEvent.type(screen.getByLabelText(/^Personal Email/), 'jane@example.com');
+}
+
+describe('/register', () => {
+  it('shows the employer header, the marketing panel and the form with a disabled employer name', async () => {
+    mockApi(known);
+    renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByText('Acme Benefits Demo')).toBeInTheDocument();
+    expect(within(header).getByText('Need Help?')).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'hr@acme.example' })).toHaveAttribute('href', 'mailto:hr@acme.example');
+    expect(screen.getByRole('heading', { name: 'Your Benefits Program Just Got Real!' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+
+    expect(await screen.findByLabelText(/^First Name/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Last Name/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Personal Email/)).toBeInTheDocument();
+    const employerName = screen.getByLabelText('Employer Name');
+    expect(employerName).toBeDisabled();
+    expect(employerName).toHaveValue('Acme Benefits Demo');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/login?employer_id=${EMPLOYER_ID}`);
+  });
+
+  it("keeps 'Register Account' disabled until the terms are accepted", async () => {
+    mockApi(known);
+    renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+    await fillForm();
+    const button = screen.getByRole('button', { name: 'Register Account' });
+    expect(button).toBeDisabled();
+    const terms = screen.getByRole('checkbox', { name: /Terms of Use and Privacy Policy/ });
+    await userEvent.click(terms);
+    expect(button).toBeEnabled();
+    await userEvent.click(terms);
+    expect(button).toBeDisabled();
+  });
+
+  it('replaces the form by the stop-sign message without an employer in the link', () => {
+    mockApi(known);
+    renderApp('/register');
+    expect(screen.getByText(STOP_SIGN)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Account' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: /@/ })).toBeInTheDocument();
+  });
+
+  it('replaces the form by the stop-sign message for an unknown employer', async () => {
+    mockApi(documentHandlers());
+    renderApp('/register?employer_id=00000000-0000-4000-8000-000000000001');
+    expect(await screen.findByText(STOP_SIGN)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^First Name/)).not.toBeInTheDocument();
+  });
+
+  it('registers and goes to the Onboarding Pending sign-in', async () => {
+    const requests = mockApi({ ...known, 'POST /api/Member/Register': ok({ memberid: PENDING_ID }) });
+    const { router } = renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+    await fillForm();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Terms of Use/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register Account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?register=true&employer_id=${EMPLOYER_ID}`);
+    expect(await screen.findByText('Onboarding Pending')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/Member/Register')?.body).toEqual({
+      memberdto: { firstname: 'Jane', lastname: 'Doe', personalemailaddress: 'jane@example.com', accountid: EMPLOYER_ID },
+      company: 'Acme Benefits Demo',
+      url: `${window.location.origin}/set-password`,
+      plan_year: new Date().getFullYear(),
+    });
+  });
+
+  describe('when the e-mail already has a pending registration', () => {
+    const alreadyRegistered = fail(409, 'ALREADY_REGISTERED', 'Already registered.', { memberid: PENDING_ID });
+
+    async function submitTwice() {
+      await fillForm();
+      await userEvent.click(screen.getByRole('checkbox', { name: /Terms of Use/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'Register Account' }));
+      return screen.findByRole('dialog');
+    }
+
+    it('shows the failure toast and the modal; resend sends a new invitation', async () => {
+      const requests = mockApi({
+        ...known,
+        'POST /api/Member/Register': alreadyRegistered,
+        'POST /api/Member/ResendInvitation': ok(null),
+      });
+      const { router } = renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+      const dialog = await submitTwice();
+      expect(screen.getByRole('alert')).toHaveTextContent('Register failed. Please try again.');
+      expect(within(dialog).getByText(/registration was already initiated for that email/)).toBeInTheDocument();
+
+      await userEvent.click(within(dialog).getByRole('button', { name: /Resend confirmation/ }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(requests.find((r) => r.path === '/api/Member/ResendInvitation')?.body).toEqual({ memberid: PENDING_ID });
+    });
+
+    it('deletes the pending registration and returns to /register', async () => {
+      const requests = mockApi({
+        ...known,
+        'POST /api/Member/Register': alreadyRegistered,
+        [`DELETE /api/Member/${PENDING_ID}`]: ok(null),
+      });
+      const { router } = renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+      const dialog = await submitTwice();
+      await userEvent.click(within(dialog).getByRole('button', { name: /Delete the pending registration/ }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === `/api/Member/${PENDING_ID}`)).toBe(true);
+      expect(router.state.location.pathname).toBe('/register');
+      expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
+    });
+
+    it("says 'Deletion failed. Please try again.' when the deletion fails", async () => {
+      mockApi({
+        ...known,
+        'POST /api/Member/Register': alreadyRegistered,
+        [`DELETE /api/Member/${PENDING_ID}`]: fail(409, 'CONFLICT', 'The password was set.'),
+      });
+      renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+      const dialog = await submitTwice();
+      await userEvent.click(within(dialog).getByRole('button', { name: /Delete the pending registration/ }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Deletion failed. Please try again.'));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    });
+  });
+});
