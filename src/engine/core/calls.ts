@@ -18,7 +18,7 @@ const lookupDotted = (scope: unknown, name: string) => getAtPointer(scope, `/${n
 
 /**
  * Fills one call: `{name}` in the path takes `params.name` (JSON Logic over the scope) when declared, else the
- * dotted name in the scope (`{member.id}`); each value is URL-encoded. The body is the JSON Logic `body`
+ * dotted name in the scope (`{user.id}`); each value is URL-encoded. The body is the JSON Logic `body`
  * evaluated over the scope. Throws CallError when a placeholder has no value (null, undefined or '').
  */
 export function fillCall(

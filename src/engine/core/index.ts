@@ -2,7 +2,7 @@
  * The engine core: documents in, decisions out. Generic (it knows nothing about what the forms are for), no
  * React and no I/O, so the browser and the server import the same functions.
  *
- * - {@link resolveDocument} / {@link mergePatch}: base document + an employer's JSON Merge Patch (RFC 7396).
+ * - {@link resolveDocument} / {@link mergePatch}: base document + an override's JSON Merge Patch (RFC 7396).
  * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
  * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
  * - {@link evaluateFlow}: the visible steps and sub-steps for a context.

@@ -1,10 +1,10 @@
-/** JSON Merge Patch (RFC 7396): how an employer's override changes a base document. */
+/** JSON Merge Patch (RFC 7396): how an override changes a base document. */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * Applies `patch` to `target` as RFC 7396 says: an object patch merges member by member, `null` removes a member,
+ * Applies `patch` to `target` as RFC 7396 says: an object patch merges key by key, `null` removes a key,
  * anything else (arrays included) replaces. Neither argument is changed; the result shares no objects with the
  * patch.
  */
@@ -15,7 +15,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     if (value === null) {
       delete result[key];
     } else {
-      // defineProperty, so a '__proto__' member of a patch stays a plain member and never reaches the prototype.
+      // defineProperty, so a '__proto__' key of a patch stays a plain key and never reaches the prototype.
       Object.defineProperty(result, key, {
         value: mergePatch(result[key], value),
         enumerable: true,
@@ -27,7 +27,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
-/** The document a person sees: the base document with the employer's override applied (none: a copy of base). */
+/** The document a person sees: the base document with its override applied (none: a copy of base). */
 export function resolveDocument<T>(base: T, patch?: unknown): T {
   return (patch === undefined || patch === null ? structuredClone(base) : mergePatch(base, patch)) as T;
 }

@@ -56,7 +56,7 @@ export function variablesOf(logic: unknown): string[] {
   return [...names];
 }
 
-/** Every dotted path the flags schema declares ('employer', 'employer.hsaonly', ...). */
+/** Every dotted path the flags schema declares ('account', 'account.flag', ...). */
 function flagPaths(schema: unknown, prefix = ''): string[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
   return Object.entries(schema.properties).flatMap(([name, sub]) => {

@@ -9,7 +9,7 @@ export type JsonLogic = unknown;
 /** A JSON object schema (the draft @rjsf/validator-ajv8 supports: draft-07). */
 export type JsonSchema = Record<string, unknown>;
 
-/** Messages keyed by a field's JSON pointer into the form data (`/dependents/0/dateofbirth`); '' is the form. */
+/** Messages keyed by a field's JSON pointer into the form data (`/items/0/date`); '' is the form. */
 export type FieldErrors = Record<string, string[]>;
 
 /**
@@ -30,7 +30,7 @@ export type FormRule = {
 
 /**
  * An API call a document declares; `{name}` placeholders in path are filled from the call scope (dotted names
- * such as `{member.id}` walk into it) and URL-encoded.
+ * such as `{user.id}` walk into it) and URL-encoded.
  */
 export type CallDeclaration = {
   id: string;
@@ -56,7 +56,7 @@ export type FormDocument = {
   rules?: FormRule[];
   /** Texts keyed by message key: every text a person reads comes from here. */
   messages: Record<string, string>;
-  /** Which message a failed JSON Schema keyword shows: pointer (items as `/dependents/*`) -> keyword -> key. */
+  /** Which message a failed JSON Schema keyword shows: pointer (items as `/items/*`) -> keyword -> key. */
   errorMessages?: Record<string, Record<string, string>>;
   calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
 };

@@ -70,7 +70,7 @@ function errorPointer(error: ErrorObject): string {
   return error.instancePath;
 }
 
-/** `/dependents/0/firstname` -> candidates '/dependents/0/firstname' and '/dependents/* /firstname' with number 1. */
+/** `/items/0/name` -> candidates '/items/0/name' and '/items/* /name' (starred), with number 1. */
 function lookup(doc: FormDocument, pointer: string, keyword: string): { key: string; number?: number } | null {
   const table = doc.errorMessages ?? {};
   const tokens = pointer.split('/');

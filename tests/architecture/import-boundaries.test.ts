@@ -1,0 +1,126 @@
+/**
+ * Keeps the import directions of DESIGN.md true by reading every import line under src/:
+ *   web, staff -> engine/react, engine/theme -> engine/core;  web, staff -> domain, contracts;
+ *   server -> engine/core, domain, contracts, db;  db -> domain (and the wire contracts it maps rows to);
+ *   engine/* -> nothing of the product;  domain -> nothing but itself;
+ *   engine/core and domain never import React, Mantine or rjsf, and engine/core only its three libraries.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const src = path.join(root, 'src');
+
+type Layer = 'engine/core' | 'engine/react' | 'engine/theme' | 'domain' | 'contracts' | 'db' | 'server' | 'web' | 'staff';
+const LAYERS: Layer[] = ['engine/core', 'engine/react', 'engine/theme', 'domain', 'contracts', 'db', 'server', 'web', 'staff'];
+
+/** Which product layers each layer may import (itself always). */
+const ALLOWED: Record<Layer, Layer[]> = {
+  'engine/core': [],
+  'engine/theme': ['engine/core'],
+  'engine/react': ['engine/core', 'engine/theme'],
+  domain: [],
+  contracts: [],
+  db: ['domain', 'contracts'],
+  server: ['engine/core', 'domain', 'contracts', 'db'],
+  web: ['engine/react', 'engine/theme', 'engine/core', 'domain', 'contracts'],
+  staff: ['engine/react', 'engine/theme', 'engine/core', 'domain', 'contracts'],
+};
+
+const UI_PACKAGES = /^(react|react-dom|@mantine\/|@rjsf\/)/;
+/** engine/core runs in the browser and on the server alike, with no I/O: only these libraries. */
+const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats']);
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(full);
+    else if (/\.(ts|tsx)$/.test(entry.name)) yield full;
+  }
+}
+
+/** Every module specifier of a file: static imports and re-exports (type-only ones too) and dynamic import(). */
+export function specifiersOf(code: string): string[] {
+  const found: string[] = [];
+  const patterns = [/^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^\s*import\s*['"]([^'"]+)['"]/gm, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+function layerOfPath(file: string): Layer | null {
+  const relative = path.relative(src, file).split(path.sep).join('/');
+  return LAYERS.find((layer) => relative === layer || relative.startsWith(`${layer}/`)) ?? null;
+}
+
+/** The product layer a specifier points into, 'package' for a library, or 'content' for repository files. */
+function targetOf(file: string, specifier: string): Layer | 'package' | 'content' | null {
+  if (specifier.startsWith('.')) {
+    const target = path.resolve(path.dirname(file), specifier);
+    // A file of the repository outside src/ (package.json, schemas/): content, not code.
+    return path.relative(src, target).startsWith('..') ? 'content' : layerOfPath(target);
+  }
+  if (specifier.startsWith('#content/')) return 'content';
+  if (specifier.startsWith('#')) return layerOfPath(path.join(src, specifier.slice(1)));
+  return 'package';
+}
+
+const files = [...sourceFiles(src)];
+
+describe('import boundaries', () => {
+  it('finds the source files and their imports', () => {
+    expect(files.length).toBeGreaterThan(10);
+    expect(specifiersOf("import a from './a.ts';\nimport type { B } from '#b/b.ts';\nexport { c } from \"c\";\nimport 'side.css';\nconst d = await import('./d.ts');")).toEqual([
+      './a.ts',
+      '#b/b.ts',
+      'c',
+      'side.css',
+      './d.ts',
+    ]);
+  });
+
+  it('every import runs in an allowed direction', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = layerOfPath(file);
+      if (!from) continue;
+      for (const specifier of specifiersOf(readFileSync(file, 'utf8'))) {
+        const to = targetOf(file, specifier);
+        const where = `${path.relative(root, file)} imports '${specifier}'`;
+        if (to === 'package') {
+          if ((from === 'engine/core' || from === 'domain') && UI_PACKAGES.test(specifier)) violations.push(`${where}: no UI library in ${from}`);
+          if (from === 'engine/core' && !ENGINE_CORE_PACKAGES.has(specifier)) violations.push(`${where}: engine/core uses only ${[...ENGINE_CORE_PACKAGES].join(', ')}`);
+          if (from === 'domain' && !specifier.startsWith('node:') ) violations.push(`${where}: domain uses only the standard library`);
+          continue;
+        }
+        if (to === 'content') {
+          if (from.startsWith('engine/') || from === 'domain') violations.push(`${where}: ${from} gets documents passed in`);
+          continue;
+        }
+        if (to === null) {
+          violations.push(`${where}: outside the layers of src/`);
+          continue;
+        }
+        if (to !== from && !ALLOWED[from].includes(to)) violations.push(`${where}: ${from} may not import ${to}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps product words out of the engine code', () => {
+    const words = /\b(plan|employer|member|ichra|hsa|waive|dependent|enrollment)s?\b/i;
+    // Comments may use an example from the product to explain a generic mechanism; code may not.
+    const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|\s)\/\/.*$/gm, '$1');
+    const found = files
+      .filter((file) => layerOfPath(file)?.startsWith('engine/'))
+      .flatMap((file) =>
+        code(readFileSync(file, 'utf8'))
+          .split('\n')
+          .map((line, i) => [line, i + 1] as const)
+          .filter(([line]) => words.test(line))
+          .map(([line, n]) => `${path.relative(root, file)}:${n}: ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+});
