@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
+
+const waiveContext = { employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'waive' } };
+const NEW_REASON_TEXT = 'Choose why you are waiving coverage.';
+
+describe.each(databases())('content and staff override routes on $name', (database) => {
+  let handle: TestDb;
+  let test: TestApp;
+  let a: TestEmployer;
+  let b: TestEmployer;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    handle = await database.create();
+    test = await createTestApp(handle.db);
+    a = await createEmployer(handle.db, { accountname: 'Employer A' });
+    b = await createEmployer(handle.db, { accountname: 'Employer B' });
+    staff = { 'x-staff-key': test.config.STAFF_API_KEY };
+  });
+  afterAll(async () => {
+    await test?.close();
+    await handle?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url, headers });
+  const form = async (id: string, accountid?: string) =>
+    (await get(`/api/content/forms/${id}${accountid ? `?accountid=${accountid}` : ''}`)).json().data as { document: FormDocument; etag: string };
+  const flow = async (accountid: string) => (await get(`/api/content/flows/enrollment?accountid=${accountid}`)).json().data as { document: FlowDocument; etag: string };
+  const createDraft = (body: unknown, headers = staff) => test.app.inject({ method: 'POST', url: '/api/staff/overrides', headers, payload: body as object });
+  const act = (id: string, action: 'publish' | 'retire', headers = staff) => test.app.inject({ method: 'POST', url: `/api/staff/overrides/${id}/${action}`, headers });
+
+  describe('GET /api/content/{forms|flows}/{id}', () => {
+    it('answers the base document with its etag, and 304 when the browser already has it', async () => {
+      const response = await get('/api/content/forms/waiver');
+      expect(response.statusCode).toBe(200);
+      const { document, etag } = response.json().data;
+      expect(document).toMatchObject({ id: 'waiver', kind: 'form', messages: { 'select-waiver-reason': 'Please select a waiver reason' } });
+      expect(response.headers.etag).toBe(etag);
+      const again = await get('/api/content/forms/waiver', { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect((await get('/api/content/forms/waiver', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    });
+
+    it('serves bundled forms (shared pieces inlined) and the flow', async () => {
+      const { document } = await form('profile');
+      expect(document.schema.definitions).toHaveProperty('dependent');
+      expect(JSON.stringify(document)).not.toMatch(/\.schema\.json/);
+      const flowAnswer = await get('/api/content/flows/enrollment');
+      expect(flowAnswer.json().data.document).toMatchObject({ id: 'enrollment', kind: 'flow' });
+    });
+
+    it('answers 404 for an unknown document or the wrong kind, 400 for a bad employer id', async () => {
+      expect((await get('/api/content/forms/nope')).json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect((await get('/api/content/forms/nope')).statusCode).toBe(404);
+      expect((await get('/api/content/flows/profile')).statusCode).toBe(404);
+      expect((await get('/api/content/forms/enrollment')).statusCode).toBe(404);
+      expect((await get('/api/content/forms/waiver?accountid=acme')).statusCode).toBe(400);
+    });
+  });
+
+  describe('staff overrides', () => {
+    it('require the staff key', async () => {
+      const body = { accountid: a.accountid, documentid: 'waiver', patch: {} };
+      for (const headers of [{}, { 'x-staff-key': 'wrong' }]) {
+        const response = await createDraft(body, headers);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      }
+      expect((await get('/api/staff/overrides')).statusCode).toBe(401);
+      expect((await act(randomUUID(), 'publish', {})).statusCode).toBe(401);
+    });
+
+    it('refuse a patch whose merged document is invalid, naming the reason', async () => {
+      const badKeyword = await createDraft({ accountid: a.accountid, documentid: 'waiver', patch: { errorMessages: { '/waivecoveragereason': { '*': 'no-such-message' } } } });
+      expect(badKeyword.statusCode).toBe(400);
+      expect(badKeyword.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: expect.stringContaining("no message 'no-such-message'") });
+
+      const badLogic = await createDraft({ accountid: a.accountid, documentid: 'enrollment', patch: { steps: { cart: { when: { log: 1 } } } } });
+      expect(badLogic.statusCode).toBe(400);
+      expect(badLogic.json().message).toContain('operation not allowed: log');
+
+      const badSchema = await createDraft({ accountid: a.accountid, documentid: 'waiver', patch: { schema: { properties: { waivecoveragereason: { type: 'strung' } } } } });
+      expect(badSchema.statusCode).toBe(400);
+
+      const badKind = await createDraft({ accountid: a.accountid, documentid: 'waiver', patch: { kind: 'flow' } });
+      expect(badKind.statusCode).toBe(400);
+
+      expect((await createDraft({ accountid: a.accountid, documentid: 'nope', patch: {} })).statusCode).toBe(404);
+      expect((await createDraft({ accountid: randomUUID(), documentid: 'waiver', patch: {} })).statusCode).toBe(404);
+      expect((await createDraft({ accountid: a.accountid, documentid: 'waiver' })).statusCode).toBe(400);
+    });
+
+    it("change only employer A's documents, and only once published", async () => {
+      const baseWaiver = await form('waiver', a.accountid);
+      const baseFlow = await flow(a.accountid);
+
+      const messageDraft = await createDraft({ accountid: a.accountid, documentid: 'waiver', patch: { messages: { 'select-waiver-reason': NEW_REASON_TEXT } } });
+      expect(messageDraft.statusCode).toBe(201);
+      expect(messageDraft.json().data).toMatchObject({ accountid: a.accountid, documentid: 'waiver', version: 1, status: 'draft', publishedon: null });
+      const stepDraft = await createDraft({ accountid: a.accountid, documentid: 'enrollment', patch: { steps: { 'additional-services': { when: false } } } });
+      expect(stepDraft.statusCode).toBe(201);
+
+      // A draft is not served, but staff can preview it.
+      expect((await form('waiver', a.accountid)).document.messages['select-waiver-reason']).toBe('Please select a waiver reason');
+      const preview = await get(`/api/staff/overrides/${messageDraft.json().data.id}/preview`, staff);
+      expect(preview.json().data.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+
+      expect((await act(messageDraft.json().data.id, 'publish')).json().data).toMatchObject({ status: 'published', publishedon: expect.any(String) });
+      expect((await act(stepDraft.json().data.id, 'publish')).statusCode).toBe(200);
+
+      const waiverA = await form('waiver', a.accountid);
+      expect(waiverA.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+      expect(waiverA.etag).not.toBe(baseWaiver.etag);
+      const stepsA = evaluateFlow((await flow(a.accountid)).document, waiveContext);
+      expect(stepsA[2]!.substeps.map((s) => s.title)).toEqual(['Contributions', 'Your Cart']);
+      expect((await flow(a.accountid)).etag).not.toBe(baseFlow.etag);
+
+      // Employer B and the base documents are unaffected.
+      expect((await form('waiver', b.accountid)).document.messages['select-waiver-reason']).toBe('Please select a waiver reason');
+      expect(evaluateFlow((await flow(b.accountid)).document, waiveContext)[2]!.substeps.map((s) => s.title)).toEqual(['Contributions', 'Additional Services', 'Your Cart']);
+      expect((await form('waiver')).etag).toBe(baseWaiver.etag);
+
+      // Server-side validation uses the employer's document too.
+      await expect(test.app.content.validate('waiver', a.accountid, {}, { pointerPrefix: '/memberAccount' })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        statusCode: 400,
+        message: NEW_REASON_TEXT,
+        fieldErrors: { '/memberAccount/waivecoveragereason': [NEW_REASON_TEXT] },
+      });
+      expect(await test.app.content.check('waiver', b.accountid, {})).toEqual({ '/waivecoveragereason': ['Please select a waiver reason'] });
+    });
+
+    it('version per employer and document, retire the previous version on publish, and stop serving a retired one', async () => {
+      const second = await createDraft({ accountid: a.accountid, documentid: 'waiver', patch: { messages: { 'enter-waiver-reason': 'Tell us why.' } } });
+      expect(second.json().data.version).toBe(2);
+      expect((await act(second.json().data.id, 'publish')).statusCode).toBe(200);
+
+      const listed = (await get(`/api/staff/overrides?accountid=${a.accountid}&documentid=waiver`, staff)).json().data as Array<{ version: number; status: string }>;
+      expect(listed.map((o) => [o.version, o.status])).toEqual([
+        [1, 'retired'],
+        [2, 'published'],
+      ]);
+      const waiver = (await form('waiver', a.accountid)).document;
+      expect(waiver.messages['enter-waiver-reason']).toBe('Tell us why.');
+      expect(waiver.messages['select-waiver-reason']).toBe('Please select a waiver reason');
+
+      expect((await act(second.json().data.id, 'publish')).statusCode).toBe(409);
+      expect((await act(second.json().data.id, 'retire')).json().data.status).toBe('retired');
+      expect((await act(second.json().data.id, 'retire')).statusCode).toBe(409);
+      expect((await form('waiver', a.accountid)).document.messages['enter-waiver-reason']).toBe('Please enter a waiver reason');
+      expect((await act(randomUUID(), 'publish')).statusCode).toBe(404);
+    });
+  });
+
+  describe('app.content.validate', () => {
+    it("answers 400 with the first field message and prefixed pointers, and gives rules today's date", async () => {
+      const error = await test.app.content
+        .validate('profile', null, { firstname: 'Ada', birthdate: '2999-01-01' }, { pointerPrefix: '/member' })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400, message: 'Last Name is required' });
+      expect((error as { fieldErrors: Record<string, string[]> }).fieldErrors['/member/birthdate']).toEqual(['DOB must be between 1941-01-01 and today.']);
+      await expect(test.app.content.validate('login', null, { email: 'a@b.co', password: 'x' })).resolves.toBeUndefined();
+    });
+  });
+});
