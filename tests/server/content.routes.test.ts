@@ -67,7 +67,7 @@ describe.each(databases())('content and staff override routes on $name', (databa
   describe('staff overrides', () => {
     it('require the staff key', async () => {
       const body = { accountid: a.accountid, documentid: 'waiver', patch: {} };
-      for (const headers of [{}, { 'x-staff-key': 'wrong' }]) {
+      for (const headers of [{}, { 'x-staff-key': 'wrong' }] as Record<string, string>[]) {
         const response = await createDraft(body, headers);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
