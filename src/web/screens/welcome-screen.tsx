@@ -153,7 +153,7 @@ export function WelcomeScreen() {
   const contacts = useContacts(member?.accountid);
   const brokers = useBrokers(employer.data?.teamid);
 
-  if (!member || orders.isLoading) {
+  if (!member || orders.isLoading || employer.isLoading) {
     return (
       <Container size="lg" py="xl">
         <Loader aria-label="Loading" />

@@ -1,0 +1,231 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Broker, EmployerContact, Order } from '#contracts/entities.ts';
+import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const TEAM_ID = '22222222-3333-4444-8555-666666666666';
+const member = {
+  id: MEMBER_ID,
+  accountid: EMPLOYER_ID,
+  firstname: 'Jane',
+  lastname: 'Doe',
+  birthdate: '1985-04-12',
+  stateorprovince: 'TX',
+  contributionclass: 'ALL',
+};
+const employer = { ...branding, teamid: TEAM_ID, businessyear: 2026, employeazecustomer: 1, hsaonly: 1 };
+
+function order(fields: Partial<Order>): Order {
+  return {
+    id: crypto.randomUUID(),
+    memberid: MEMBER_ID,
+    productid: '00000000-0000-0000-0000-000000000000',
+    productfeeid: '00000000-0000-0000-0000-000000000000',
+    orderid: '00000000-0000-0000-0000-000000000000',
+    options: null,
+    description: null,
+    category: 'healthinsurance',
+    status: 0,
+    amountspent: 0,
+    productname: null,
+    vendorname: null,
+    externalvendorid: null,
+    policyholdersname: null,
+    policycarriername: null,
+    policynumber: null,
+    policyeffectivedate: '2026-02-01',
+    policyishsaeligible: 0,
+    policyisgovsubsidy: 0,
+    ordernumber: '0',
+    waivecoverage: 0,
+    summary_link: null,
+    tax_status: null,
+    businessyear: null,
+    createdon: '2026-01-15T10:00:00.000Z',
+    createdby: 'member',
+    modifiedon: '2026-01-15T10:00:00.000Z',
+    modifiedby: 'member',
+    modifiedreason: null,
+    ...fields,
+  };
+}
+
+function contact(type: EmployerContact['contacttype'], name: string, shown: boolean): EmployerContact {
+  const names = { 1: 'Insurance Broker', 2: 'Premium Payments/Banking', 3: 'HR', 4: 'Billing/Accounting', 5: 'Support' };
+  return {
+    id: crypto.randomUUID(),
+    accountid: EMPLOYER_ID,
+    contacttype: type,
+    contacttypename: names[type],
+    displaytoemployee: shown,
+    firstname: name,
+    middlename: null,
+    lastname: 'Smith',
+    emailaddress: `${name.toLowerCase()}@acme.example`,
+    phonenumber: '555-0100',
+  };
+}
+
+const teamBroker: Broker = { firstName: 'Bob', lastName: 'Broker', emailAddress: 'bob@brokers.example', phoneNumber: null };
+
+const waiveOrder = order({
+  category: 'waive',
+  description: 'I choose not to purchase health insurance',
+  waivecoverage: 1,
+  createdon: '2026-01-20T10:00:00.000Z',
+});
+const serviceOrder = order({
+  category: 'additionalservices',
+  options: 'Additional Services',
+  description: 'Telehealth Plus (Family)',
+  productname: 'Additional Services',
+  vendorname: 'Service Provider',
+  amountspent: 19.9,
+  createdon: '2026-01-20T09:59:59.000Z',
+});
+
+function api(orders: Order[], extra: Record<string, Handler> = {}) {
+  return mockApi({
+    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
+    'GET /api/Member/GetMember': ok(member),
+    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
+    'GET /api/Order/GetOrderByMember': ok({ orderdetails: orders }),
+    'GET /api/MemberAccount/GetMemberAccount': ok({ id: 'ma-1', memberid: MEMBER_ID, waivecoveragereason: 'Coverage through Spouse/Partner' }),
+    [`GET /api/Contacts/${EMPLOYER_ID}`]: ok({ contacts: [] }),
+    [`GET /api/Brocker/${TEAM_ID}`]: ok([teamBroker]),
+    [`GET /api/Dependent?memberid=${MEMBER_ID}`]: ok({ dependents: [] }),
+    ...extra,
+  });
+}
+
+describe('/welcome', () => {
+  it('welcomes back and shows the waived view with the business year and the waive reason', async () => {
+    signIn();
+    api([serviceOrder, waiveOrder]);
+    renderApp('/welcome');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back, Jane' })).toBeInTheDocument();
+    expect(screen.getByText(/enrollment is complete/i)).toBeInTheDocument();
+    const waived = screen.getByRole('region', { name: 'Coverage waived' });
+    expect(waived).toHaveTextContent(/WAIVED for the business year 2026/);
+    expect(waived).toHaveTextContent(/contact your broker or HR/);
+    expect(await within(waived).findByText('Waive reason: Coverage through Spouse/Partner')).toBeInTheDocument();
+    expect(screen.queryByText(/Health Plan Selected/)).not.toBeInTheDocument();
+
+    const services = screen.getByRole('region', { name: 'Additional Services' });
+    const row = within(services).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Service Provider',
+      'Telehealth Plus (Family)',
+      '$19.90',
+    ]);
+  });
+
+  it("congratulates after authorizing and uses the default business year 2025 when the employer has none", async () => {
+    signIn();
+    api([waiveOrder], { [`GET /api/Employer/${EMPLOYER_ID}`]: ok({ ...employer, businessyear: null }) });
+    renderApp('/welcome?authorize=true');
+    expect(await screen.findByRole('heading', { name: 'Congratulations! Jane' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Coverage waived' })).toHaveTextContent(/WAIVED for the business year 2025/);
+  });
+
+  it('shows the contacts flagged for employees, at most three', async () => {
+    signIn();
+    api([waiveOrder], {
+      [`GET /api/Contacts/${EMPLOYER_ID}`]: ok({
+        contacts: [
+          contact(1, 'Alice', true),
+          contact(2, 'Paula', false),
+          contact(3, 'Hank', true),
+          contact(4, 'Betty', true),
+          contact(5, 'Sam', true),
+        ],
+      }),
+    });
+    renderApp('/welcome');
+    const hr = await screen.findByRole('region', { name: 'Contact Your HR' });
+    expect(hr).toHaveTextContent('Acme Benefits Demo');
+    expect(hr).toHaveTextContent('Hank Smith');
+    expect(hr).toHaveTextContent('hank@acme.example');
+    expect(hr).toHaveTextContent('555-0100');
+    expect(screen.getByRole('region', { name: 'Contact Your Insurance Broker' })).toHaveTextContent('Alice Smith');
+    expect(screen.getByRole('region', { name: 'Contact Your Billing/Accounting' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Contact Your Support' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Contact Your Premium Payments/Banking' })).not.toBeInTheDocument();
+  });
+
+  it("shows the team's broker when the employer has no contacts", async () => {
+    signIn();
+    api([waiveOrder]);
+    renderApp('/welcome');
+    const card = await screen.findByRole('region', { name: 'Contact Your Insurance Broker' });
+    expect(card).toHaveTextContent('Bob Broker');
+    expect(card).toHaveTextContent('bob@brokers.example');
+    expect(card).toHaveTextContent('Not Available');
+  });
+
+  it('shows the enrolled view: the plan card with the contribution and the plan table', async () => {
+    signIn();
+    const plan = order({
+      category: 'healthinsurance',
+      productname: 'Silver HSA 3000',
+      options: 'Silver',
+      policycarriername: 'Blue Cross',
+      vendorname: 'Blue Cross',
+      tax_status: 'Pre-Tax',
+      amountspent: 412.5,
+      summary_link: 'https://plans.example/sbc.pdf',
+      businessyear: 2026,
+      createdon: '2026-01-20T10:00:00.000Z',
+    });
+    const contributionPath =
+      `GET /api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${EMPLOYER_ID}/2026-02-01/1985-04-12/TX/ALL/` +
+      '2015-06-01/1920-01-01/1920-01-01/1920-01-01/1920-01-01';
+    const requests = api([plan], {
+      [`GET /api/Dependent?memberid=${MEMBER_ID}`]: ok({ dependents: [{ dateofbirth: '2015-06-01' }] }),
+      [contributionPath]: ok(450),
+    });
+    renderApp('/welcome');
+    const card = await screen.findByRole('region', { name: '2026 Health Plan Selected' });
+    expect(within(card).getByRole('link', { name: 'View Summary Plan Description' })).toHaveAttribute(
+      'href',
+      'https://plans.example/sbc.pdf',
+    );
+    expect(await within(card).findByText(/\$450\.00/)).toBeInTheDocument();
+    expect(requests.some((r) => `GET ${r.path}` === contributionPath)).toBe(true);
+
+    const table = screen.getByRole('table', { name: 'Selected plans' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Area',
+      'Product Name',
+      'Company Name',
+      'Options',
+      'Tax Status',
+      'Cost',
+      'Date of Selection',
+    ]);
+    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Health Insurance',
+      'Silver HSA 3000',
+      'Blue Cross',
+      'Silver',
+      'Pre-Tax',
+      '$412.50',
+      '2026-01-20',
+    ]);
+    expect(screen.queryByRole('region', { name: 'Coverage waived' })).not.toBeInTheDocument();
+  });
+
+  it('shows $0.00 when the contribution cannot be read', async () => {
+    signIn();
+    api([order({ productname: 'Bronze 6000', createdon: '2026-01-20T10:00:00.000Z' })], {
+      'GET /api/Member/GetMember': ok({ ...member, stateorprovince: null }),
+    });
+    renderApp('/welcome');
+    const card = await screen.findByRole('region', { name: '2026 Health Plan Selected' });
+    expect(card).toHaveTextContent('$0.00');
+  });
+});
