@@ -139,6 +139,9 @@ export type ContentStore = ContentService & {
   invalidate(accountId: string, documentId: string): void;
 };
 
+/** Cached resolutions at most: the routes are public, so any employer id can be asked for (oldest go first). */
+const CACHE_LIMIT = 2000;
+
 export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
   const cache = new Map<string, Promise<{ document: FormDocument | FlowDocument; etag: string }>>();
 
@@ -156,6 +159,7 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
         return { document, etag: etagOf(document) };
       })();
       cache.set(key, entry);
+      if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
       // A failed read (the database was away) must not stay cached.
       entry.catch(() => cache.delete(key));
     }
