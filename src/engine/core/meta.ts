@@ -83,25 +83,24 @@ function itemsOf(schema: unknown, root: JsonSchema): unknown {
   return isObject(node) ? node.items : undefined;
 }
 
-function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, widgets: readonly string[] | undefined, problems: string[]) {
+function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
   if (!isObject(ui)) return;
   const properties = propertiesOf(schema, root);
   for (const [key, value] of Object.entries(ui)) {
     if (key === 'ui:showWhen') {
-      const refused = defaultRules.check(value);
-      if (refused.length > 0) problems.push(`${where}/ui:showWhen: operation not allowed: ${refused.join(', ')}`);
+      checkLogic(value, `${where}/ui:showWhen`, evaluator, problems);
     } else if (key === 'ui:widget') {
       if (typeof value !== 'string') problems.push(`${where}/ui:widget: must be a widget name`);
-      else if (widgets && !widgets.includes(value)) problems.push(`${where}/ui:widget: unknown widget '${value}'`);
+      else if (meta.widgets && !meta.widgets.includes(value)) problems.push(`${where}/ui:widget: unknown widget '${value}'`);
     } else if (key === 'ui:order') {
       if (properties && Array.isArray(value)) {
         for (const name of value) if (name !== '*' && !(String(name) in properties)) problems.push(`${where}/ui:order: unknown property '${String(name)}'`);
       }
     } else if (key === 'items') {
-      checkUi(value, itemsOf(schema, root), root, `${where}/items`, widgets, problems);
+      checkUi(value, itemsOf(schema, root), root, `${where}/items`, meta, evaluator, problems);
     } else if (!key.startsWith('ui:')) {
       if (!properties || !(key in properties)) problems.push(`${where}/${key}: no such property in the schema`);
-      else checkUi(value, properties[key], root, `${where}/${key}`, widgets, problems);
+      else checkUi(value, properties[key], root, `${where}/${key}`, meta, evaluator, problems);
     }
   }
 }
@@ -145,7 +144,7 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, evaluator: RuleEvaluato
       if (!keys.has(key)) problems.push(`/errorMessages${pointer}/${keyword}: no message '${key}'`);
     }
   }
-  checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta.widgets, problems);
+  checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta, evaluator, problems);
   checkCalls(doc.calls, '', evaluator, problems);
 }
 

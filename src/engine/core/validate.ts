@@ -39,6 +39,8 @@ const FALLBACK = 'Please check this field.';
 
 let sharedAjv: Ajv | null = null;
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
+// Ajv keeps every schema it compiled; keyed by content, a re-resolved document with the same schema reuses it.
+const compiledByContent = new Map<string, ValidateFunction>();
 
 /** The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats. */
 export function createAjv(): Ajv {
@@ -51,12 +53,16 @@ export function createAjv(): Ajv {
 export function compileSchema(schema: JsonSchema, documentId = 'form'): ValidateFunction {
   const cached = compiled.get(schema);
   if (cached) return cached;
-  sharedAjv ??= createAjv();
-  let validate: ValidateFunction;
-  try {
-    validate = sharedAjv.compile(schema);
-  } catch (error) {
-    throw new EngineConfigError(documentId, '/schema', (error as Error).message);
+  const content = JSON.stringify(schema);
+  let validate = compiledByContent.get(content);
+  if (!validate) {
+    sharedAjv ??= createAjv();
+    try {
+      validate = sharedAjv.compile(schema);
+    } catch (error) {
+      throw new EngineConfigError(documentId, '/schema', (error as Error).message);
+    }
+    compiledByContent.set(content, validate);
   }
   compiled.set(schema, validate);
   return validate;

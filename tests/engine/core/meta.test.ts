@@ -50,6 +50,13 @@ describe('checkDocument', () => {
     expect(() => assertDocument(bad, meta)).toThrow(EngineConfigError);
   });
 
+  it('checks the JSON Logic of ui:showWhen', () => {
+    const shown = { ...form, uiSchema: { a: { 'ui:showWhen': { '==': [{ var: 'data.a' }, 'x'] } } } };
+    expect(checkDocument(shown, meta)).toEqual([]);
+    const bad = { ...form, uiSchema: { a: { 'ui:showWhen': { log: 1 } } } };
+    expect(checkDocument(bad, meta)).toEqual(['/uiSchema/a/ui:showWhen: operation not allowed: log']);
+  });
+
   it('refuses what the meta-schema refuses and a schema that does not compile strictly', () => {
     expect(checkDocument({ ...form, extra: 1 }, meta)).toEqual(["/: must NOT have additional properties 'extra'"]);
     expect(checkDocument({ kind: 'other' }, meta)).toEqual(["/kind: must be 'form' or 'flow'"]);
