@@ -141,7 +141,7 @@ export function FlowRunner(props: FlowRunnerProps) {
           </Group>
         )}
         {Screen ? (
-          <Screen step={shown} major={major} context={context} next={next} goTo={goTo} />
+          <Screen key={`${major.id}/${shown.id}`} step={shown} major={major} context={context} next={next} goTo={goTo} />
         ) : (
           <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />
         )}

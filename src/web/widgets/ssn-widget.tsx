@@ -68,7 +68,7 @@ export function SsnWidget(props: WidgetProps) {
       <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={labelId}>
         {PART_LENGTHS.map((length, index) => (
           <TextInput
-            key={length + index}
+            key={`part-${index + 1}`}
             id={`${id}-${index + 1}`}
             ref={(element) => {
               inputs.current[index] = element;

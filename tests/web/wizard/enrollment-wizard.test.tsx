@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayUtc } from '#domain/dates.ts';
+import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import {
+  documentHandlers,
+  EMPLOYER_ID,
+  MEMBER_ID,
+  branding,
+  mockApi,
+  ok,
+  renderApp,
+  signIn,
+  type Handler,
+} from '../layout/test-app.tsx';
+
+const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8'));
+const today = todayUtc(new Date());
+
+const employer = {
+  ...branding,
+  teamid: 'team-1',
+  employeazecustomer: 1,
+  hsaonly: 1,
+  edoc_period: null,
+  planyearstart: '2000-01-01',
+  planyearend: '2100-12-31',
+  businessyear: 2026,
+};
+
+const member = {
+  id: MEMBER_ID,
+  accountid: EMPLOYER_ID,
+  firstname: 'Jane',
+  lastname: 'Doe',
+  address1: '1 Main St',
+  address2: null,
+  city: 'Austin',
+  county: 'Travis',
+  stateorprovince: 'TX',
+  postalcode: '07301',
+  birthdate: '1980-05-05',
+  phonenumber: '5125550100',
+  gender: 'Female',
+  istobaccouser: 'No',
+  additionalid: '***-**-1234',
+  pcpname: 'Dr. Who',
+  pcpid: 'P-1',
+  existingpatient: 'yes',
+  emailaddress: 'jane@example.com',
+  contributionclass: 'ALL',
+};
+
+const product = {
+  id: 'prod-1',
+  productname: 'Wellness Plus',
+  vendorname: 'Acme Wellness',
+  description: 'Gym and coaching',
+  category: 'additionalservices',
+  subcategory: null,
+  taxstatus: 'post-tax',
+  options: [
+    { id: 'opt-1', option: 'Individual', cost: 25 },
+    { id: 'opt-2', option: 'Family', cost: 45 },
+  ],
+};
+
+function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  const date = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' })[0];
+  const pad = '1920-01-01/1920-01-01/1920-01-01/1920-01-01/1920-01-01';
+  return {
+    ...documentHandlers(),
+    [`GET /api/content/flows/enrollment`]: ok({ document: flow, etag: '"enrollment-1"' }),
+    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
+    'GET /api/Version/test': ok('1.0.0'),
+    'GET /api/Member/GetMember': ok(member),
+    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
+    'GET /api/Dependent': ok({ dependents: [] }),
+    'PUT /api/Member': ok(member),
+    'POST /api/LogFact/v2': ok({ id: 'log-1' }),
+    'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    [`GET /api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${EMPLOYER_ID}/${date}/1980-05-05/TX/ALL/${pad}`]: ok(400),
+    [`GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${date}/1980-05-05/TX`]: ok(300),
+    'GET /api/Product': ok({ productlist: [product] }),
+    'POST /api/Order': ok({ id: 'order-1' }),
+    ...extra,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const logged = (requests: Array<{ method: string; path: string; body: unknown }>) =>
+  requests.filter((r) => r.path === '/api/LogFact/v2').map((r) => (r.body as { action: string }).action);
+
+describe('enrollment wizard', () => {
+  it('lists the missing required fields in a modal titled from the profile document', async () => {
+    signIn();
+    const requests = mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, address1: null, pcpname: null }) }));
+    renderApp('/profile');
+    expect(await screen.findByText('Welcome to your Benefits Package Creator', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Personal Details')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please enter all required fields. Missing fields are:' });
+    expect(within(dialog).getByText('Home Address')).toBeInTheDocument();
+    expect(within(dialog).getByText('PCP Name')).toBeInTheDocument();
+    expect(screen.getByText('Home Address is required')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the profile rules messages (date of birth range)', async () => {
+    signIn();
+    mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, birthdate: '1930-01-01' }) }));
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+    expect(await screen.findByText('DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
+  });
+
+  it('walks the waive path to the confirmation and places the orders in sequence', async () => {
+    signIn();
+    const requests = mockApi(handlers());
+    const { router } = renderApp('/profile');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
+    expect(put?.body).toMatchObject({ member: { firstname: 'Jane', postalcode: '07301' } });
+    expect((put?.body as { member: Record<string, unknown> }).member).not.toHaveProperty('additionalid');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
+    expect(await screen.findByText('$300.00')).toBeInTheDocument();
+    const reason = await screen.findByRole('combobox', { name: /Waiver Reason/ });
+    await userEvent.click(reason);
+    await userEvent.click(await screen.findByRole('option', { name: 'Coverage under Medicare', hidden: true }));
+    expect(reason).toHaveValue('Coverage under Medicare');
+
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: 'I. Contributions' })).toHaveAttribute('aria-current', 'step');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Plan and Benefits Summary')).toBeInTheDocument();
+    expect(screen.getByText('Coverage under Medicare')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText(/Acme Benefits Demo/).length).toBeGreaterThan(0);
+    const orders = requests.filter((r) => r.method === 'POST' && r.path === '/api/Order').map((r) => r.body as Record<string, Record<string, unknown>>);
+    expect(orders).toHaveLength(2);
+    expect(orders[0]?.order).toMatchObject({ category: 'additionalservices', productid: 'prod-1', productfeeid: 'opt-1', amountspent: 25 });
+    expect(orders[1]?.order).toMatchObject({ category: 'waive', description: 'I choose not to purchase health insurance', amountspent: 0 });
+    expect(orders[1]?.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Coverage under Medicare' });
+    expect(logged(requests)).toEqual([
+      'PROFILE ENTERED',
+      'SELECT CONTRIBUTION PAGE',
+      'HEALTH PLAN OPTION SELECTED',
+      'SELECT CONTRIBUTION PAGE',
+      'Plan and Benefits Summary(CART)',
+      'SUBMITTED REQUEST',
+    ]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+  }, 30_000);
+});
