@@ -82,3 +82,14 @@ describe('/login', () => {
     expect(requests.some((r) => r.path === '/api/Login')).toBe(false);
   });
 });
+
+describe('/login with a malformed employer link', () => {
+  it('still shows the base sign-in form', async () => {
+    const requests = mockApi(documentHandlers());
+    renderApp('/login?employer_id=not-an-id');
+    expect(await screen.findByLabelText(/^Email/)).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/content/forms/login?accountid=00000000-0000-0000-0000-000000000000')).toBe(
+      true,
+    );
+  });
+});
