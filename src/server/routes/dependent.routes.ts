@@ -9,12 +9,19 @@ import type { DependentRequest } from '#contracts/requests.ts';
 import { isDobInRange, todayUtc } from '#domain/dates.ts';
 import { DOB_MINIMUM } from '#domain/parameters/enrollment.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
+import { firstMessage } from '#engine/core/index.ts';
 import { protectSsn } from '../crypto.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
 const DOB_RANGE_MESSAGE = `DOB must be between ${DOB_MINIMUM} and today.`;
+const INVALID_SSN_MESSAGE = 'Please enter a valid Social Security Number.';
+const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
+const SSN_DIGITS = /^\d{9}$/;
+
+/** A request body as it may arrive: every field may be missing or null until the document has spoken. */
+type DependentBody = { [K in keyof DependentRequest]?: DependentRequest[K] | null };
 
 const nullableString = nullable({ type: 'string' });
 
@@ -45,44 +52,64 @@ export const dependentSchema = {
   },
 } as const;
 
+/**
+ * The shape only: which fields are required and what they must look like is the 'dependent' document's to say
+ * (with the spec's messages, and employer overrides), checked in the handler.
+ */
 const requestProperties = {
-  firstname: { type: 'string', minLength: 1, maxLength: 100 },
-  lastname: { type: 'string', minLength: 1, maxLength: 100 },
-  dateofbirth: isoDate,
-  gender: { type: 'string', enum: ['Male', 'Female'] },
-  relationship: { type: 'string', enum: ['spouse', 'child'] },
-  istobaccouser: { type: 'boolean' },
-  additionalid: { type: 'string', pattern: '^\\d{9}$', description: 'The full SSN, 9 digits' },
+  firstname: nullable({ type: 'string', maxLength: 100 }),
+  lastname: nullable({ type: 'string', maxLength: 100 }),
+  dateofbirth: nullable({ type: 'string', maxLength: 10 }),
+  gender: nullable({ type: 'string', maxLength: 10 }),
+  relationship: nullable({ type: 'string', maxLength: 10 }),
+  istobaccouser: nullable({ type: 'boolean' }),
+  additionalid: nullable({ type: 'string', maxLength: 11, description: 'The full SSN (9 digits); omitted, null or masked keeps the stored one' }),
   isdisabled: nullable({ type: 'boolean' }),
   pcpname: nullable({ type: 'string', maxLength: 200 }),
   pcpid: nullable({ type: 'string', maxLength: 100 }),
   existingpatient: nullable({ type: 'string', maxLength: 10 }),
 } as const;
 
-const requiredFields = ['firstname', 'lastname', 'dateofbirth', 'gender', 'relationship', 'istobaccouser', 'additionalid'];
-
-const createBody = { type: 'object', required: requiredFields, properties: requestProperties } as const;
-const changeBody = { type: 'object', required: ['id', ...requiredFields], properties: { id: uuid, ...requestProperties } } as const;
+const createBody = { type: 'object', properties: requestProperties } as const;
+const changeBody = { type: 'object', required: ['id'], properties: { id: uuid, ...requestProperties } } as const;
 
 const dependentAnswer = { 200: envelope(dependentSchema), ...failures };
 
 export async function dependentRoutes(app: FastifyInstance): Promise<void> {
-  /** The fields a dependent row takes from a request, after the form document has accepted it. */
-  async function validatedFields(body: DependentRequest, accountId: string, today: string) {
-    await app.content.validate('dependent', accountId, body, { context: { today } });
-    if (!isDobInRange(body.dateofbirth, today)) throw badRequest(DOB_RANGE_MESSAGE, { '/dateofbirth': [DOB_RANGE_MESSAGE] });
+  /**
+   * The fields a dependent row takes from a request, after the employer's 'dependent' document accepted it.
+   * Whatever the document says, the row's own needs hold: names, a relationship, a real date of birth in range
+   * and only a 9-digit SSN stored.
+   */
+  async function validatedFields(body: DependentBody, accountId: string, today: string) {
+    const keepSsn = body.additionalid === undefined || body.additionalid === null || MASKED_SSN.test(body.additionalid);
+    // The form's view of the body: a null is an empty field, as in the browser.
+    const data = Object.fromEntries(
+      Object.entries(body).filter(([field, value]) => value !== null && value !== undefined && !(field === 'additionalid' && keepSsn)),
+    );
+    const fieldErrors = await app.content.check('dependent', accountId, data, { context: { today } });
+    const need = (pointer: string, ok: boolean, message: string) => {
+      if (!ok) fieldErrors[pointer] ??= [message];
+    };
+    need('/firstname', Boolean(body.firstname?.trim()), 'First Name is required');
+    need('/lastname', Boolean(body.lastname?.trim()), 'Last Name is required');
+    need('/relationship', body.relationship === 'spouse' || body.relationship === 'child', 'Relationship is required');
+    need('/dateofbirth', !body.dateofbirth || isDobInRange(body.dateofbirth, today), DOB_RANGE_MESSAGE);
+    need('/additionalid', keepSsn || SSN_DIGITS.test(body.additionalid!), INVALID_SSN_MESSAGE);
+    const first = firstMessage(fieldErrors);
+    if (first !== null) throw badRequest(first, fieldErrors);
     return {
-      firstname: body.firstname.trim(),
-      lastname: body.lastname.trim(),
-      dateofbirth: body.dateofbirth,
-      gender: body.gender,
-      relationship: body.relationship,
-      istobaccouser: body.istobaccouser,
+      firstname: body.firstname!.trim(),
+      lastname: body.lastname!.trim(),
+      dateofbirth: body.dateofbirth ?? null,
+      gender: body.gender ?? null,
+      relationship: body.relationship as 'spouse' | 'child',
+      istobaccouser: body.istobaccouser ?? false,
       isdisabled: body.isdisabled ?? null,
       pcpname: body.pcpname ?? null,
       pcpid: body.pcpid ?? null,
       existingpatient: body.existingpatient ?? null,
-      ...protectSsn(body.additionalid, app.config.SSN_KEY),
+      ...(keepSsn ? {} : protectSsn(body.additionalid!, app.config.SSN_KEY)),
     };
   }
 
@@ -110,7 +137,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: DependentRequest }>(
+  app.post<{ Body: DependentBody }>(
     '/api/Dependent',
     {
       preHandler: app.authenticate,
@@ -125,7 +152,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Body: DependentRequest & { id: string } }>(
+  app.put<{ Body: DependentBody & { id: string } }>(
     '/api/Dependent',
     {
       preHandler: app.authenticate,

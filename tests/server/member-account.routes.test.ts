@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { enrollmentWorld, setBirthdate, type EnrollmentWorld } from './enrollment.fixtures.ts';
+
+describe.each(databases())('member account routes on $name', (database) => {
+  let handle: TestDb;
+  let world: EnrollmentWorld;
+  beforeAll(async () => {
+    handle = await database.create();
+    world = await enrollmentWorld(handle.db);
+  });
+  afterAll(async () => {
+    await world?.close();
+    await handle?.close();
+  });
+
+  const getAccount = (member: 'alice' | 'bob') =>
+    world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world[member].auth });
+
+  it('answers null before the first authorization', async () => {
+    const response = await getAccount('alice');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: null, message: '' });
+  });
+
+  it("answers the caller's latest account, never another member's", async () => {
+    await setBirthdate(handle.db, world.alice.memberId, '1990-06-15');
+    const order = await world.app.inject({
+      method: 'POST',
+      url: '/api/Order',
+      headers: world.alice.auth,
+      payload: { order: { category: 'waive', policyeffectivedate: '2026-01-01' }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } },
+    });
+    expect(order.statusCode).toBe(200);
+
+    const response = await getAccount('alice');
+    expect(response.json().data).toEqual({
+      id: expect.any(String),
+      memberid: world.alice.memberId,
+      memberaccounttype: 1,
+      status: 1,
+      familystatus: null,
+      currentbalance: 350,
+      currenthealthinsurancepremium: 0,
+      currentemployercontribution: 350,
+      currentemployeeclass: 'ALL',
+      currentpayrolldeduction: 0,
+      waivecoverage: 1,
+      waivecoveragereason: 'Coverage under Medicare',
+      spousemedicareeligible: 0,
+      createdon: expect.any(String),
+      modifiedon: expect.any(String),
+    });
+    expect((await getAccount('bob')).json().data).toBeNull();
+  });
+
+  it('requires a sign-in', async () => {
+    expect((await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
+import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { countRows, enrollmentWorld, setBirthdate, type EnrollmentWorld } from './enrollment.fixtures.ts';
+
+const FAMILY_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33';
+
+describe.each(databases())('order routes on $name', (database) => {
+  let handle: TestDb;
+  let world: EnrollmentWorld;
+  beforeAll(async () => {
+    handle = await database.create();
+    world = await enrollmentWorld(handle.db);
+    await setBirthdate(handle.db, world.alice.memberId, '1980-03-01');
+  });
+  afterAll(async () => {
+    await world?.close();
+    await handle?.close();
+  });
+
+  const post = (member: 'alice' | 'bob' | 'carol' | null, payload: object) =>
+    world.app.inject({ method: 'POST', url: '/api/Order', headers: member ? world[member].auth : {}, payload });
+  const counts = async () => [await countRows(handle.db, 'member_order'), await countRows(handle.db, 'member_account')];
+
+  it('places a waive order with its member account in one go (body built with the domain)', async () => {
+    const body = toOrderRequest(waiveOrder({ today: world.today, effectiveDate: '2026-01-01', reason: 'Coverage through another Employer' }));
+    const response = await post('alice', body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      memberid: world.alice.memberId,
+      category: 'waive',
+      description: 'I choose not to purchase health insurance',
+      amountspent: 0,
+      status: 0,
+      waivecoverage: 1,
+      ordernumber: '0',
+      productid: '00000000-0000-0000-0000-000000000000',
+      policyeffectivedate: '2026-01-01',
+      createdby: world.alice.email,
+    });
+    const account = await handle.db.selectFrom('member_account').selectAll().where('memberid', '=', world.alice.memberId).executeTakeFirstOrThrow();
+    // Age 45 on 2026-01-01: the employee-only amount of the 40-49 band.
+    expect(account).toMatchObject({
+      waivecoverage: 1,
+      waivecoveragereason: 'Coverage through another Employer',
+      currentemployercontribution_cents: 45000,
+      currentbalance_cents: 45000,
+      currentpayrolldeduction_cents: 0,
+      memberaccounttype: 1,
+      status: 1,
+    });
+  });
+
+  it("stores the person's own words for reason Other", async () => {
+    const response = await post('bob', { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.policyeffectivedate).toBe(world.today);
+    const account = await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth });
+    expect(account.json().data.waivecoveragereason).toBe('Covered by my parents');
+  });
+
+  it.each([
+    ['no reason', {}, '/memberAccount/waivecoveragereason'],
+    ['a reason that is not on the list', { waivecoveragereason: 'I forgot' }, '/memberAccount/waivecoveragereason'],
+    ['Other without words', { waivecoveragereason: 'Other', waivecoveragereasonother: '' }, '/memberAccount/waivecoveragereasonother'],
+  ])('refuses a waive order with %s: 400, nothing stored', async (_label, memberAccount, field) => {
+    const before = await counts();
+    const response = await post('bob', { order: { category: 'waive' }, memberAccount });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(Object.keys(response.json().fieldErrors)).toContain(field);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('prices an additional service from the database, not from the request', async () => {
+    const products = (await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.alice.auth })).json().data.productlist;
+    const family = products[0].options.find((o: { option: string }) => o.option === 'Family');
+    const body = toOrderRequest(
+      additionalServicesOrder({ today: world.today, product: products[0], option: { id: family.id, option: 'Family', costCents: 1 } }),
+    );
+    const accountsBefore = await countRows(handle.db, 'member_account');
+    const response = await post('alice', body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      category: 'additionalservices',
+      options: 'Additional Services',
+      productname: 'Additional Services',
+      vendorname: 'Service Provider',
+      productid: DEMO_PRODUCT_ID,
+      productfeeid: FAMILY_OPTION,
+      amountspent: 19.99,
+      tax_status: 'Pre-Tax',
+    });
+    expect(await countRows(handle.db, 'member_account')).toBe(accountsBefore);
+  });
+
+  it.each([
+    ['an unknown option', { productid: DEMO_PRODUCT_ID, productfeeid: randomUUID() }],
+    ['an option of another product', { productid: randomUUID(), productfeeid: FAMILY_OPTION }],
+    ['no product at all', {}],
+  ])('refuses an additional service with %s: 400, nothing stored', async (_label, ids) => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'additionalservices', ...ids }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('/order/productfeeid');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('places an HSA order with the amount asked for', async () => {
+    const response = await post('alice', { order: { category: 'HSA', amountspent: 125.5 }, memberAccount: {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ category: 'HSA', options: 'HSA Contribution', productname: 'HSA Plan', vendorname: 'HSA Vendor', policyishsaeligible: 1, amountspent: 125.5 });
+  });
+
+  it.each([
+    ['more than two decimals', { category: 'HSA', amountspent: 10.005 }, '/order/amountspent'],
+    ['a negative amount', { category: 'HSA', amountspent: -5 }, '/order/amountspent'],
+    ['an unknown category', { category: 'lottery' }, '/order/category'],
+    ['an effective date that does not exist', { category: 'HSA', amountspent: 5, policyeffectivedate: '2026-02-30' }, '/order/policyeffectivedate'],
+  ])('refuses %s: 400, nothing stored', async (_label, order, field) => {
+    const before = await counts();
+    const response = await post('alice', { order, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fieldErrors)).toContain(field);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('places a health insurance order with its member account', async () => {
+    await handle.db
+      .insertInto('dependent')
+      .values({ id: randomUUID(), memberid: world.alice.memberId, firstname: 'Kid', lastname: 'A', dateofbirth: '2014-01-01', relationship: 'child', createdby: 't', modifiedby: 't' })
+      .execute();
+    const response = await post('alice', {
+      order: { category: 'healthinsurance', description: 'Health insurance plan 12345VA0010001', productname: 'Silver Saver', vendorname: 'Acme Health', amountspent: 700, policyeffectivedate: '2026-01-01' },
+      memberAccount: {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ category: 'healthinsurance', amountspent: 700, waivecoverage: 0 });
+    const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.alice.auth })).json().data;
+    // 450 for age 45 plus 150 for one dependent; 700 spent: 100 deducted from pay.
+    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 600, currenthealthinsurancepremium: 700, currentbalance: 0, currentpayrolldeduction: 100 });
+  });
+
+  it.each([
+    ['order.memberid', (other: string) => ({ order: { category: 'HSA', amountspent: 1, memberid: other }, memberAccount: {} })],
+    ['memberAccount.memberid', (other: string) => ({ order: { category: 'HSA', amountspent: 1 }, memberAccount: { memberid: other } })],
+    ['member.id', (other: string) => ({ order: { category: 'HSA', amountspent: 1 }, memberAccount: {}, member: { id: other } })],
+  ])("refuses an order naming another member in %s: 403, nothing stored", async (_label, build) => {
+    const before = await counts();
+    const response = await post('alice', build(world.bob.memberId));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You may not access this record.' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an order naming another employer: 403, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'HSA', amountspent: 1 }, memberAccount: {}, employer_id: world.other.accountid });
+    expect(response.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("lists the caller's orders newest first, and nobody else's", async () => {
+    const response = await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: world.alice.auth });
+    expect(response.statusCode).toBe(200);
+    const categories = response.json().data.orderdetails.map((order: { category: string }) => order.category);
+    expect(categories).toEqual(['healthinsurance', 'HSA', 'additionalservices', 'waive']);
+    const carols = await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: world.carol.auth });
+    expect(carols.json()).toEqual({ success: true, data: { orderdetails: [] }, message: '' });
+  });
+
+  it('requires a sign-in', async () => {
+    expect((await post(null, { order: { category: 'HSA', amountspent: 1 }, memberAccount: {} })).statusCode).toBe(401);
+    expect((await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { enrollmentWorld, type EnrollmentWorld } from './enrollment.fixtures.ts';
+
+describe.each(databases())('product routes on $name', (database) => {
+  let handle: TestDb;
+  let world: EnrollmentWorld;
+  beforeAll(async () => {
+    handle = await database.create();
+    world = await enrollmentWorld(handle.db);
+  });
+  afterAll(async () => {
+    await world?.close();
+    await handle?.close();
+  });
+
+  describe('GET /api/Product', () => {
+    it('answers the additional services with their price options in dollars', async () => {
+      const response = await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.carol.auth });
+      expect(response.statusCode).toBe(200);
+      const [product] = response.json().data.productlist;
+      expect(product).toMatchObject({
+        productname: 'Telehealth Plus',
+        vendorname: 'CareLine Virtual Health',
+        category: 'additionalservices',
+        taxstatus: 'Pre-Tax',
+        options: [
+          { id: expect.any(String), option: 'Individual', cost: 9.99 },
+          { id: expect.any(String), option: 'Family', cost: 19.99 },
+        ],
+      });
+    });
+
+    it('requires a sign-in', async () => {
+      expect((await world.app.inject({ method: 'GET', url: '/api/Product' })).statusCode).toBe(401);
+    });
+  });
+});
