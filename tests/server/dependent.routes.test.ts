@@ -104,6 +104,26 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect(after).toEqual(before);
   });
 
+  it('keeps the stored SSN when a change sends it masked or not at all', async () => {
+    const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
+    const masked = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, additionalid: '***-**-4321' });
+    expect(masked.statusCode).toBe(200);
+    const omitted = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, additionalid: undefined, pcpname: 'Dr. Who' });
+    expect(omitted.json().data).toMatchObject({ additionalid: '***-**-4321', pcpname: 'Dr. Who' });
+    const row = await handle.db.selectFrom('dependent').select('ssn_ciphertext').where('id', '=', grace.id).executeTakeFirstOrThrow();
+    expect(decryptSsn(row.ssn_ciphertext!, world.config.SSN_KEY)).toBe('987654321');
+  });
+
+  it("answers the dependent document's own messages", async () => {
+    const response = await call('POST', '/api/Dependent', 'alice', { ...child, firstname: '', dateofbirth: '1930-05-05', additionalid: '12-34' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toMatchObject({
+      '/firstname': ['First Name is required'],
+      '/dateofbirth': ['DOB must be between 1941-01-01 and today.'],
+      '/additionalid': ['Please enter a valid Social Security Number.'],
+    });
+  });
+
   it('refuses a bad change with 400 and keeps the dependent as it was', async () => {
     const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
     const response = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, lastname: '' });

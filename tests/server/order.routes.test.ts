@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
 import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
@@ -160,6 +161,23 @@ describe.each(databases())('order routes on $name', (database) => {
     const response = await post('alice', { order: { category: 'HSA', amountspent: 1 }, memberAccount: {}, employer_id: world.other.accountid });
     expect(response.statusCode).toBe(403);
     expect(await counts()).toEqual(before);
+  });
+
+  it('writes the main order and its member account in one transaction: both or neither', async () => {
+    // A test-only constraint makes the member account insert fail after the order insert succeeded.
+    await sql`alter table member_account add constraint test_refuse check (familystatus is distinct from 'refuse')`.execute(handle.db);
+    try {
+      const before = await counts();
+      const response = await post('bob', {
+        order: { category: 'waive' },
+        memberAccount: { waivecoveragereason: 'Coverage under Medicare', familystatus: 'refuse' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ success: false, code: 'INTERNAL', message: 'Something went wrong.' });
+      expect(await counts()).toEqual(before);
+    } finally {
+      await sql`alter table member_account drop constraint test_refuse`.execute(handle.db);
+    }
   });
 
   it("lists the caller's orders newest first, and nobody else's", async () => {
