@@ -19,7 +19,6 @@ import {
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -58,18 +57,18 @@ function MarketingPanel() {
   );
 }
 
+function StopSignIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M7.5 1h9L23 7.5v9L16.5 23h-9L1 16.5v-9Z" fill="#c92a2a" />
+      <rect x="5" y="10.5" width="14" height="3" rx="1" fill="#fff" />
+    </svg>
+  );
+}
+
 function StopSign() {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title="Access Needed"
-      icon={
-        <ThemeIcon color="red" radius="sm" size={24} aria-hidden>
-          ✋
-        </ThemeIcon>
-      }
-    >
+    <Alert color="red" variant="light" title="Access Needed" icon={<StopSignIcon />}>
       {NO_EMPLOYER}
     </Alert>
   );
