@@ -57,21 +57,35 @@ const pglite: TestDatabase = {
   },
 };
 
+/** Runs one statement on a short-lived connection, so a test file holds only its own pool open. */
+async function adminRun(url: string, statement: (db: Kysely<Database>) => Promise<unknown>): Promise<void> {
+  const admin = await createDb({ databaseUrl: url, poolSize: 1 });
+  try {
+    await statement(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
 function postgresql(url: string): TestDatabase {
   return {
     name: 'postgresql',
     async create() {
       const schema = `test_${randomBytes(6).toString('hex')}`;
-      const admin = await createDb({ databaseUrl: url, poolSize: 1 });
-      await sql`create schema ${sql.id(schema)}`.execute(admin);
-      const db = await createDb({ databaseUrl: url, searchPath: schema, poolSize: 5 });
-      await migrate(db);
+      await adminRun(url, (admin) => sql`create schema ${sql.id(schema)}`.execute(admin));
+      const db = await createDb({ databaseUrl: url, searchPath: schema, poolSize: 4 });
+      try {
+        await migrate(db);
+      } catch (error) {
+        await db.destroy();
+        await adminRun(url, (admin) => sql`drop schema ${sql.id(schema)} cascade`.execute(admin));
+        throw error;
+      }
       return {
         db,
         async close() {
           await db.destroy();
-          await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-          await admin.destroy();
+          await adminRun(url, (admin) => sql`drop schema ${sql.id(schema)} cascade`.execute(admin));
         },
       };
     },
