@@ -13,8 +13,12 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-export async function migrate(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` names where Kysely keeps its migration tables. Without it Kysely's "does the lock table exist?" check
+ * looks in every schema, so a database holding several schemas (the PostgreSQL tests) would find another's.
+ */
+export async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -75,7 +75,7 @@ function postgresql(url: string): TestDatabase {
       await adminRun(url, (admin) => sql`create schema ${sql.id(schema)}`.execute(admin));
       const db = await createDb({ databaseUrl: url, searchPath: schema, poolSize: 4 });
       try {
-        await migrate(db);
+        await migrate(db, schema);
       } catch (error) {
         await db.destroy();
         await adminRun(url, (admin) => sql`drop schema ${sql.id(schema)} cascade`.execute(admin));

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn } from '../layout/test-app.tsx';
@@ -44,7 +44,8 @@ describe('/health-plan', () => {
     expect(first).toHaveTextContent('Silver');
 
     await userEvent.click(within(first).getByRole('button', { name: 'Load More' }));
-    expect(within(first).getByRole('rowheader', { name: 'Order Number' })).toBeVisible();
+    // Collapse opens with a transition; under load it may take more than one tick.
+    await waitFor(() => expect(within(first).getByRole('rowheader', { name: 'Order Number' })).toBeVisible());
     expect(first).toHaveTextContent('$310.00');
     expect(first).toHaveTextContent('Acme Benefits Demo');
     await userEvent.click(within(first).getByRole('button', { name: 'Show Less' }));
