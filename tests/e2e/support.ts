@@ -1,0 +1,68 @@
+/** What the browser journeys share: the demo employer, the invitation e-mail, and the steps a person repeats. */
+import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+/** The demo employer that `npm start` creates (src/db/seed/demo-employer.ts). */
+export const DEMO_EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
+export const DEMO_EMPLOYER_NAME = 'Acme Benefits Demo';
+export const PASSWORD = 'Str0ng!Pass#1';
+
+export type Person = { firstName: string; lastName: string; email: string };
+
+export function newPerson(firstName = 'Jordan'): Person {
+  return { firstName, lastName: 'Rivera', email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com` };
+}
+
+/** Without SMTP_URL the product writes each message as a quoted-printable .eml file under DATA_DIR/mail. */
+export async function invitationLink(email: string): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  let text: string | undefined;
+  await expect
+    .poll(() => {
+      text = readdirSync(folder)
+        .map((file) => readFileSync(join(folder, file), 'utf8'))
+        .find((message) => message.includes(`To: ${email}`));
+      return Boolean(text);
+    })
+    .toBe(true);
+  const decoded = text!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const link = decoded.match(/https?:\/\/\S+\/set-password\?\S+/)?.[0];
+  expect(link, 'the invitation carries a set-password link').toBeTruthy();
+  return link!;
+}
+
+export async function register(page: Page, person: Person): Promise<void> {
+  await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
+  await page.getByLabel('First Name').fill(person.firstName);
+  await page.getByLabel('Last Name').fill(person.lastName);
+  await page.getByLabel('Personal Email').fill(person.email);
+  await page.getByRole('checkbox', { name: /Terms of Use/ }).check();
+  await page.getByRole('button', { name: 'Register Account' }).click();
+  await expect(page).toHaveURL(/\/login\?register=true/);
+}
+
+export async function setPassword(page: Page, person: Person): Promise<void> {
+  await page.goto(await invitationLink(person.email));
+  await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm New Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function signIn(page: Page, person: Person): Promise<void> {
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+/** A registered member with a password, signed in on /profile. */
+export async function signedInMember(page: Page, firstName?: string): Promise<Person> {
+  const person = newPerson(firstName);
+  await register(page, person);
+  await setPassword(page, person);
+  await signIn(page, person);
+  return person;
+}
