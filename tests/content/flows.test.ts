@@ -18,7 +18,12 @@ describe('the enrollment flow reproduces the spec sequence table', () => {
   it.each(table.cases)('$name', ({ employer, choice, substeps }) => {
     const steps = evaluateFlow(flow, { today, employer, choice });
     expect(steps.map((s) => s.title)).toEqual(['Profile', 'Contributions', 'Shopping and Cart']);
-    expect(steps[2]!.substeps.map((s) => s.title)).toEqual(substeps);
+    // Steps 2 and 3 show one row of tabs: the choice (tab I) is step 2's only sub-step, step 3 continues the row.
+    expect(steps[1]!.tabs!.map((s) => s.title)).toEqual(substeps);
+    expect(steps[2]!.tabs!.map((s) => s.title)).toEqual(substeps);
+    expect(steps[1]!.substeps.map((s) => s.id)).toEqual(['choice']);
+    expect(steps[2]!.substeps.map((s) => s.title)).toEqual(substeps.slice(1));
+    expect(steps[0]!.tabs).toEqual([]);
     expect(steps.every((s) => s.canProceed)).toBe(true);
   });
 
@@ -29,14 +34,14 @@ describe('the enrollment flow reproduces the spec sequence table', () => {
 
   it('shows the waiver form on the first sub-step only when waiving', () => {
     const subFor = (option: 'buy' | 'waive') =>
-      evaluateFlow(flow, { today, employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option, planHsaEligible: true } })[2]!.substeps[0]!;
+      evaluateFlow(flow, { today, employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option, planHsaEligible: true } })[1]!.substeps[0]!;
     expect(subFor('waive')).toMatchObject({ title: 'Contributions', screen: 'contributions', form: 'waiver' });
     expect(subFor('buy').form).toBeUndefined();
   });
 
   it('names the screens of every sub-step', () => {
     const steps = evaluateFlow(flow, { today, employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: true } });
-    expect(steps[2]!.substeps.map((s) => s.screen)).toEqual([
+    expect(steps[2]!.tabs!.map((s) => s.screen)).toEqual([
       'contributions',
       'ichra-acknowledgment',
       'shop-health-plans',
@@ -47,8 +52,10 @@ describe('the enrollment flow reproduces the spec sequence table', () => {
   });
 
   it('snapshots the step list of every case of the table', () => {
+    // A tab repeats a sub-step already in the list: the snapshot names it by major step and id.
     for (const { name, employer, choice } of table.cases) {
-      expect(evaluateFlow(flow, { today, employer, choice })).toMatchSnapshot(name);
+      const steps = evaluateFlow(flow, { today, employer, choice });
+      expect(steps.map((step) => ({ ...step, tabs: step.tabs?.map((tab) => `${tab.parent}/${tab.id}`) }))).toMatchSnapshot(name);
     }
   });
 });

@@ -118,12 +118,12 @@ describe.each(databases())('content and staff override routes on $name', (databa
       expect(waiverA.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
       expect(waiverA.etag).not.toBe(baseWaiver.etag);
       const stepsA = evaluateFlow((await flow(a.accountid)).document, waiveContext);
-      expect(stepsA[2]!.substeps.map((s) => s.title)).toEqual(['Contributions', 'Your Cart']);
+      expect(stepsA[2]!.tabs!.map((s) => s.title)).toEqual(['Contributions', 'Your Cart']);
       expect((await flow(a.accountid)).etag).not.toBe(baseFlow.etag);
 
       // Employer B and the base documents are unaffected.
       expect((await form('waiver', b.accountid)).document.messages['select-waiver-reason']).toBe('Please select a waiver reason');
-      expect(evaluateFlow((await flow(b.accountid)).document, waiveContext)[2]!.substeps.map((s) => s.title)).toEqual(['Contributions', 'Additional Services', 'Your Cart']);
+      expect(evaluateFlow((await flow(b.accountid)).document, waiveContext)[2]!.tabs!.map((s) => s.title)).toEqual(['Contributions', 'Additional Services', 'Your Cart']);
       expect((await form('waiver')).etag).toBe(baseWaiver.etag);
 
       // Server-side validation uses the employer's document too.

@@ -163,6 +163,7 @@ function checkFlow(doc: FlowDocument, meta: MetaSchemas, evaluator: RuleEvaluato
       const parent = doc.steps[step.parent];
       if (!parent) problems.push(`${at}/parent: no step '${step.parent}'`);
       else if (parent.parent !== undefined) problems.push(`${at}/parent: '${step.parent}' is itself a sub-step`);
+      if (step.tabRow !== undefined) problems.push(`${at}/tabRow: only a major step joins a tab row`);
     }
     for (const part of ['when', 'formWhen', 'canProceed'] as const) {
       const logic = step[part];

@@ -67,6 +67,11 @@ export type FlowStep = {
   order: number;
   /** The major step this sub-step belongs to; absent on a major step. */
   parent?: string;
+  /**
+   * On a major step: consecutive major steps naming the same row show their sub-steps as one row of tabs,
+   * numbered on across them (a choice made on one major step can be tab I of the next one's row).
+   */
+  tabRow?: string;
   when?: JsonLogic;
   /** The form document the step shows, if it is a form. */
   form?: string;
@@ -98,7 +103,15 @@ export type ResolvedStep = {
   calls?: FlowStep['calls'];
   initialData?: JsonLogic;
   canProceed: boolean;
+  /** On a sub-step: the id of its major step. */
+  parent?: string;
+  /** The step's own visible sub-steps. */
   substeps: ResolvedStep[];
+  /**
+   * On a major step: the row of tabs it shows, its own sub-steps joined with those of the consecutive major
+   * steps sharing its `tabRow` (each tab's `parent` says which major step it belongs to).
+   */
+  tabs?: ResolvedStep[];
 };
 
 /** A call filled from its declaration and a scope: ready to send. */

@@ -1,7 +1,9 @@
 /**
  * Runs a flow document: the major step indicator (vertical beside the content on wide screens, horizontal on top
  * on narrow ones), the sub-step tabs numbered in Roman numerals, and the current step's screen. Which steps exist
- * is evaluateFlow's answer for the context, so a choice that hides a sub-step changes the tabs at once.
+ * is evaluateFlow's answer for the context, so a choice that hides a sub-step changes the tabs at once. The tabs
+ * are the major step's row (`tabs`): consecutive major steps sharing a tab row show one row, so a tab can belong
+ * to another major step and going to it moves the step indicator too.
  * Completed major steps (a tick) can be clicked to go back, except the first; earlier sub-step tabs too.
  * Next is throttled to once a second so a double click cannot skip a step.
  */
@@ -74,6 +76,8 @@ export function FlowRunner(props: FlowRunnerProps) {
   const { major: majorIndex, sub: subIndex } = locate(steps, position);
   const major = steps[majorIndex];
   const shown = major?.substeps[subIndex] ?? major;
+  const tabs = major?.tabs ?? major?.substeps ?? [];
+  const tabIndex = tabs.findIndex((tab) => tab.id === shown?.id && (tab.parent ?? major?.id) === major?.id);
 
   const goTo = (next: FlowPosition) => {
     setOwnPosition(next);
@@ -122,20 +126,20 @@ export function FlowRunner(props: FlowRunnerProps) {
         {stepper}
       </Box>
       <Box flex={1} w="100%">
-        {major.substeps.length > 0 && (
+        {tabs.length > 0 && (
           <Group component="nav" aria-label={props.substepsLabel} gap="xs" mb="md" wrap="wrap">
-            {major.substeps.map((sub, index) => (
+            {tabs.map((tab, index) => (
               <Button
-                key={sub.id}
+                key={`${tab.parent ?? major.id}/${tab.id}`}
                 size="compact-sm"
-                variant={index === subIndex ? 'filled' : 'light'}
-                aria-current={index === subIndex ? 'step' : undefined}
-                disabled={index > subIndex}
+                variant={index === tabIndex ? 'filled' : 'light'}
+                aria-current={index === tabIndex ? 'step' : undefined}
+                disabled={index > tabIndex}
                 onClick={() => {
-                  if (index < subIndex) goTo({ step: major.id, substep: sub.id });
+                  if (index < tabIndex) goTo({ step: tab.parent ?? major.id, substep: tab.id });
                 }}
               >
-                {`${toRoman(index + 1)}. ${sub.title}`}
+                {`${toRoman(index + 1)}. ${tab.title}`}
               </Button>
             ))}
           </Group>

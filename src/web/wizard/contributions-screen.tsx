@@ -76,8 +76,8 @@ function withDateChoices(document: FormDocument, choices: string[]): FormDocumen
 }
 
 /**
- * The flow shows this screen as major step 2 (form 'contributions') and again as sub-step I of step 3 (form
- * 'waiver' when waiving): both places show the whole choice, so either can be changed where it is seen.
+ * The flow shows this screen once, as major step 2's sub-step 'choice' (tab I of the row step 3 continues); the
+ * tab and the step indicator both lead back to it.
  */
 export function ContributionsScreen({ next }: StepScreenProps) {
   const wizard = useWizard();

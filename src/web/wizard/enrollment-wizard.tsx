@@ -34,7 +34,7 @@ export const wizardScreens = {
   cart: CartScreen,
 };
 
-/** The step that holds the health option: entering it resets the cart (spec §4 Entering step 2 resets). */
+/** The screen of step 2 that holds the health option: entering it resets the cart (spec §4 Entering step 2 resets). */
 const CHOICE_SCREEN = 'contributions';
 
 export function EnrollmentWizard() {

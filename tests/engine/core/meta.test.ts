@@ -64,7 +64,7 @@ describe('checkDocument', () => {
     expect(checkDocument(loose, meta)[0]).toMatch(/^\/schema: .*madeUp/);
   });
 
-  it('lets a flow read only the declared flags', () => {
+  it('lets a flow read only the declared flags, and only major steps join a tab row', () => {
     const flow = {
       id: 'f',
       version: 1,
@@ -72,12 +72,13 @@ describe('checkDocument', () => {
       steps: {
         a: { title: 'A', order: 1, when: { '==': [{ var: 'employer.hsaonly' }, 1] } },
         b: { title: 'B', order: 2, parent: 'a', when: { '==': [{ var: 'secret.flag' }, 1] } },
-        c: { title: 'C', order: 3, parent: 'missing' },
+        c: { title: 'C', order: 3, parent: 'missing', tabRow: 'row' },
       },
     };
     expect(checkDocument(flow, meta)).toEqual([
       "/steps/b/when: reads 'secret.flag', not a declared flag",
       "/steps/c/parent: no step 'missing'",
+      '/steps/c/tabRow: only a major step joins a tab row',
     ]);
     expect(variablesOf({ and: [{ var: 'a.b' }, { some: [{ var: 'list' }, { var: 'inner' }] }] })).toEqual(['a.b', 'list']);
   });

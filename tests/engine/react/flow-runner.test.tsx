@@ -41,31 +41,40 @@ function Runner({ context, start }: { context: Record<string, unknown>; start?: 
   );
 }
 
+/** The major step the indicator marks as the current one. */
+const activeMajor = () => screen.getByRole('navigation', { name: 'Steps' }).querySelector('[data-progress]');
+
 describe('FlowRunner', () => {
   it('numbers sub-steps in Roman numerals', () => {
     expect([1, 2, 3, 4, 6, 9, 14].map(toRoman)).toEqual(['I', 'II', 'III', 'IV', 'VI', 'IX', 'XIV']);
   });
 
-  it('walks the waive path: major steps, then the sub-step tabs the flow gives for the context', async () => {
+  it('walks the waive path: the choice once on major step 2 as tab I, then step 3 continuing the tab row', async () => {
     renderWithEngine(<Runner context={waive} />);
     expect(screen.getByText('screen profile')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('screen contributions')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sub-steps' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('screen choice')).toBeInTheDocument();
+    expect(activeMajor()).toHaveTextContent('Contributions');
     const tabs = screen.getByRole('navigation', { name: 'Sub-steps' });
     expect(tabs).toHaveTextContent('I. Contributions');
     expect(tabs).toHaveTextContent('II. Additional Services');
     expect(tabs).toHaveTextContent('III. Your Cart');
+    expect(screen.getByRole('button', { name: 'I. Contributions' })).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('button', { name: 'II. Additional Services' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('screen additional-services')).toBeInTheDocument();
+    expect(activeMajor()).toHaveTextContent('Shopping and Cart');
+    expect(screen.getByRole('button', { name: 'II. Additional Services' })).toHaveAttribute('aria-current', 'step');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('screen cart')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'III. Your Cart' })).toHaveAttribute('aria-current', 'step');
 
     await userEvent.click(screen.getByRole('button', { name: 'I. Contributions' }));
     expect(screen.getByText('screen choice')).toBeInTheDocument();
+    expect(activeMajor()).toHaveTextContent('Contributions');
+    expect(screen.getByRole('button', { name: 'III. Your Cart' })).toBeDisabled();
   });
 
   it('lets a completed major step be clicked to go back, except the first', async () => {
@@ -76,7 +85,7 @@ describe('FlowRunner', () => {
     await userEvent.click(profile!);
     expect(screen.getByText('screen cart')).toBeInTheDocument();
     await userEvent.click(contributions!);
-    expect(screen.getByText('screen contributions')).toBeInTheDocument();
+    expect(screen.getByText('screen choice')).toBeInTheDocument();
   });
 
   it('says a step is not available when the product has no screen for it', async () => {
@@ -94,8 +103,8 @@ describe('FlowRunner', () => {
     renderWithEngine(<Throttled />);
     const next = screen.getByRole('button', { name: 'Next' });
     await userEvent.click(next);
-    expect(screen.getByText('screen contributions')).toBeInTheDocument();
+    expect(screen.getByText('screen choice')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('screen contributions')).toBeInTheDocument();
+    expect(screen.getByText('screen choice')).toBeInTheDocument();
   });
 });

@@ -127,6 +127,8 @@ describe('enrollment wizard', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
     expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I. Contributions' })).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('button', { name: 'II. ICHRA Acknowledgment' })).toBeDisabled();
     const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
     expect(put?.body).toMatchObject({ member: { firstname: 'Jane', postalcode: '07301' } });
     expect((put?.body as { member: Record<string, unknown> }).member).not.toHaveProperty('additionalid');
@@ -137,14 +139,14 @@ describe('enrollment wizard', () => {
     await userEvent.click(reason);
     await userEvent.click(await screen.findByRole('option', { name: 'Coverage under Medicare', hidden: true }));
     expect(reason).toHaveValue('Coverage under Medicare');
+    expect(screen.getByRole('button', { name: 'II. Additional Services' })).toBeDisabled();
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('button', { name: 'I. Contributions' })).toHaveAttribute('aria-current', 'step');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'II. Additional Services' })).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByText('Select your Health Plan Option Below')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -165,7 +167,6 @@ describe('enrollment wizard', () => {
       'PROFILE ENTERED',
       'SELECT CONTRIBUTION PAGE',
       'HEALTH PLAN OPTION SELECTED',
-      'SELECT CONTRIBUTION PAGE',
       'Plan and Benefits Summary(CART)',
       'SUBMITTED REQUEST',
     ]);
