@@ -1,8 +1,9 @@
 /**
  * Renders a form document with rjsf and the engine theme. rjsf's own validation is off: the engine's validateForm
  * (the same rules the server runs) decides the errors, and the document decides their texts. A field shows its
- * errors once it has been touched (blurred), and every field does after a submit. Server field errors
- * (pointer-keyed, as the API answers them) mark the same fields until the field is edited.
+ * errors once it has been touched (blurred), or from its first keystroke when its uiSchema says
+ * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
+ * API answers them) mark the same fields until the field is edited.
  */
 import { rules, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
@@ -58,6 +59,23 @@ export function visibleUiSchema(uiSchema: unknown, scope: { data: unknown; conte
   return result as UiSchema;
 }
 
+/** The uiSchema of the field at a data pointer (array items under 'items'). */
+function uiAt(uiSchema: unknown, pointer: string): Record<string, unknown> {
+  let node = uiSchema;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (!node || typeof node !== 'object') return {};
+    const here = node as Record<string, unknown>;
+    node = /^\d+$/.test(segment) && here.items !== undefined ? here.items : here[segment];
+  }
+  return node && typeof node === 'object' ? (node as Record<string, unknown>) : {};
+}
+
+/** Whether the document asks for the field's errors while typing (its change phase on every keystroke). */
+function hasLiveErrors(uiSchema: unknown, pointer: string): boolean {
+  const options = uiAt(uiSchema, pointer)['ui:options'];
+  return Boolean(options && typeof options === 'object' && (options as Record<string, unknown>).liveErrors === true);
+}
+
 export function DocumentForm(props: DocumentFormProps) {
   const { document, formData, context, serverErrors } = props;
   const { widgets } = useEngine();
@@ -93,16 +111,17 @@ export function DocumentForm(props: DocumentFormProps) {
   const extraErrors = useMemo(() => toErrorSchema(JSON.parse(shownKey) as FieldErrors), [shownKey]);
   const formErrors = shown[''] ?? [];
 
-  const touch = (id: string) => {
-    const pointer = idToPointer(id, idPrefix);
-    if (pointer !== '' && !touched.has(pointer)) setTouched(new Set([...touched, pointer]));
+  const touchPointer = (pointer: string) => {
+    if (pointer !== '') setTouched((current) => (current.has(pointer) ? current : new Set([...current, pointer])));
   };
+  const touch = (id: string) => touchPointer(idToPointer(id, idPrefix));
 
   const change = (event: IChangeEvent, id?: string) => {
     if (id) {
       const pointer = idToPointer(id, idPrefix);
       const pointers = new Set(editedPointers).add(pointer);
       setEditedSinceServer({ source: serverErrors, pointers });
+      if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
     }
     props.onChange((event.formData ?? {}) as FormData);
   };

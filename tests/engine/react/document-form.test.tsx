@@ -55,6 +55,26 @@ describe('DocumentForm', () => {
     expect(dob).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("shows a liveErrors field's typing faults on every keystroke, before it is left", async () => {
+    const strength =
+      'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.';
+    renderWithEngine(<Harness document={baseForm('set-password')} />);
+    const password = screen.getByLabelText(/^New Password/);
+    await userEvent.type(password, 'Ab1');
+    expect(password).toHaveFocus();
+    expect(await screen.findByText(strength)).toBeInTheDocument();
+    await userEvent.type(password, '#defgh');
+    await waitFor(() => expect(screen.queryByText(strength)).not.toBeInTheDocument());
+  });
+
+  it('keeps a field without liveErrors quiet while typing', async () => {
+    const document = baseForm('set-password');
+    const quiet = { ...document, uiSchema: { ...document.uiSchema, password: { 'ui:widget': 'password' } } };
+    renderWithEngine(<Harness document={quiet} />);
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'Ab1');
+    expect(screen.queryByText(/^Password must be/)).not.toBeInTheDocument();
+  });
+
   it('lists every fault after a submit, with the document texts', async () => {
     const onInvalid = vi.fn();
     renderWithEngine(<Harness document={baseForm('profile')} onInvalid={onInvalid} />);
