@@ -1,6 +1,8 @@
 /**
  * 'ui:widget': 'date' — the browser's own date input, so the value is always ISO 'YYYY-MM-DD', a keyboard can type
- * it, and a test can fill it by its label. A stored date-time is shown by its date part.
+ * it, and a test can fill it by its label. A stored date-time is shown by its date part. ui:options placeholderValue
+ * names a stand-in date (a blank new item's default) that is shown as an empty input: the data keeps it, so the
+ * document's rules still refuse it until a real date is typed.
  */
 import { TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
@@ -18,13 +20,15 @@ export function DateWidget(props: WidgetProps) {
     const found = typeof fromOptions === 'string' ? fromOptions : fromSchema;
     return typeof found === 'string' ? isoDate(found) : undefined;
   };
+  const placeholderValue = (options as Record<string, unknown>).placeholderValue;
+  const shown = typeof placeholderValue === 'string' && isoDate(value) === isoDate(placeholderValue) ? '' : isoDate(value);
   return (
     <TextInput
       id={id}
       name={htmlName || id}
       type="date"
       label={visibleLabel(props)}
-      value={isoDate(value)}
+      value={shown}
       min={bound('min', 'formatMinimum')}
       max={bound('max', 'formatMaximum')}
       required={required}

@@ -1,6 +1,7 @@
 /**
  * The engine's rjsf theme: @rjsf/mantine's widgets and templates, plus generic widgets registered by the name a
- * uiSchema gives in 'ui:widget' ('password', 'yes-no', 'date', 'digits') and the field template.
+ * uiSchema gives in 'ui:widget' ('password', 'yes-no', 'date', 'digits'), the field template, and the array item and
+ * add button templates that take their texts from the array's uiSchema.
  * A product adds its own widgets through the `widgets` of `themedForm` (engine/react passes them along).
  */
 import type { FormProps, ThemeProps } from '@rjsf/core';
@@ -8,12 +9,14 @@ import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { ComponentType } from 'react';
+import { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
 import { DateWidget } from './date-widget.tsx';
 import { DigitsWidget } from './digits-widget.tsx';
 import { FieldTemplate } from './field-template.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { YesNoWidget } from './yes-no-widget.tsx';
 
+export { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
 export { DateWidget } from './date-widget.tsx';
 export { DigitsWidget, onlyDigits } from './digits-widget.tsx';
 export { FieldTemplate } from './field-template.tsx';
@@ -31,7 +34,12 @@ export const engineWidgets: RegistryWidgetsType = {
 export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps {
   return {
     widgets: { ...MantineTheme.widgets, ...engineWidgets, ...extraWidgets },
-    templates: { ...MantineTheme.templates, FieldTemplate },
+    templates: {
+      ...MantineTheme.templates,
+      FieldTemplate,
+      ArrayFieldItemTemplate,
+      ButtonTemplates: { ...MantineTheme.templates?.ButtonTemplates, AddButton },
+    },
   };
 }
 

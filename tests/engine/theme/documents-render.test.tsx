@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +20,20 @@ function Rendered({ document, initial = {} }: { document: FormDocument; initial?
   );
 }
 
-/** Mantine's generated ids (mantine-xxxxxxxxx) differ per run; the snapshot keeps their place, not their value. */
+/**
+ * Mantine's generated ids (mantine-xxxxxxxxx) differ per run, and its inline style classes (__m__-_r_xx_) count
+ * React ids, so they move when another form renders more; the snapshot keeps their place, not their value.
+ */
 function stableIds(form: Element | null): Element | null {
   const copy = form?.cloneNode(true) as Element | null;
+  const styleClass = /__m__-_r_[a-z0-9]+_/g;
   for (const element of copy?.querySelectorAll('*') ?? []) {
     for (const attribute of [...element.attributes]) {
       const holdsId = attribute.name === 'id' || attribute.name === 'for' || attribute.name.startsWith('aria-');
       if (holdsId) element.setAttribute(attribute.name, attribute.value.replace(/\bmantine-[a-z0-9]{9}\b/g, 'mantine-generated'));
+      if (attribute.name === 'class') element.setAttribute('class', attribute.value.replace(styleClass, '__m__-generated'));
     }
+    if (element.tagName === 'STYLE') element.textContent = (element.textContent ?? '').replace(styleClass, '__m__-generated');
   }
   return copy;
 }
@@ -76,5 +82,57 @@ describe('theme widgets', () => {
     expect(last).toHaveAttribute('placeholder', '1234');
     fireEvent.change(screen.getByRole('textbox', { name: 'SSN first 3 digits' }), { target: { value: '12x3' } });
     expect(screen.getByRole('textbox', { name: 'SSN first 3 digits' })).toHaveValue('123');
+  });
+
+  it("radios: the profile's Gender and Smoker are radio groups named by their labels", () => {
+    renderWithEngine(<Rendered document={baseForm('profile')} />);
+    expect(within(screen.getByRole('radiogroup', { name: 'Gender' })).getByRole('radio', { name: 'Female' })).toBeInTheDocument();
+    expect(within(screen.getByRole('radiogroup', { name: 'Smoker' })).getByRole('radio', { name: 'Yes' })).toBeInTheDocument();
+  });
+
+  it('us-state: a select of the states by name, storing the two-letter code', async () => {
+    const seen: FormData[] = [];
+    function Watched() {
+      const [data, setData] = useState<FormData>({});
+      seen.push(data);
+      return <DocumentForm document={baseForm('profile')} formData={data} context={{}} onChange={setData} onSubmit={() => undefined} />;
+    }
+    renderWithEngine(<Watched />);
+    const state = screen.getByRole('combobox', { name: 'State' });
+    expect(within(state).getByRole('option', { name: 'Texas' })).toHaveValue('TX');
+    await userEvent.selectOptions(state, 'New Jersey');
+    expect(state).toHaveValue('NJ');
+    expect(seen.at(-1)?.stateorprovince).toBe('NJ');
+  });
+
+  it("array: add and remove buttons and each item's group take their texts from the array's uiSchema", async () => {
+    renderWithEngine(<Rendered document={baseForm('profile')} />);
+    const add = screen.getByRole('button', { name: 'Add Dependent' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    const second = screen.getByRole('group', { name: 'Dependent #2' });
+    for (const name of ['First Name', 'Last Name']) expect(within(second).getByRole('textbox', { name })).toBeInTheDocument();
+    for (const name of ['Gender', 'Relationship', 'Smoker']) expect(within(second).getByRole('radiogroup', { name })).toBeInTheDocument();
+    expect(within(second).getByRole('group', { name: 'SSN' })).toBeInTheDocument();
+    expect(within(second).getByLabelText(/^DOB/)).toHaveAttribute('type', 'date');
+    expect(within(second).getByRole('radio', { name: 'Child' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: /Move/ })).not.toBeInTheDocument();
+
+    await userEvent.type(within(screen.getByRole('group', { name: 'Dependent #1' })).getByRole('textbox', { name: 'First Name' }), 'Ann');
+    await userEvent.click(within(screen.getByRole('group', { name: 'Dependent #1' })).getByRole('button', { name: 'Remove Dependent #1' }));
+    expect(screen.queryByRole('group', { name: 'Dependent #2' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Dependent #1' })).getByRole('textbox', { name: 'First Name' })).toHaveValue('');
+  });
+
+  it("date: a blank dependent's placeholder birthdate shows empty, and the date rule still refuses it", async () => {
+    renderWithEngine(<Rendered document={baseForm('profile')} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+    const dob = within(screen.getByRole('group', { name: 'Dependent #1' })).getByLabelText(/^DOB/);
+    expect(dob).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Dependent #1 DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
+    fireEvent.change(dob, { target: { value: '2015-04-03' } });
+    expect(dob).toHaveValue('2015-04-03');
+    expect(screen.queryByText('Dependent #1 DOB must be between 1941-01-01 and today.')).not.toBeInTheDocument();
   });
 });

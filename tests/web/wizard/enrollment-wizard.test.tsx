@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -119,6 +119,47 @@ describe('enrollment wizard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
     expect(await screen.findByText('DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
   });
+
+  it('saves a dependent added on the profile and lists it read-only on step 2', async () => {
+    signIn();
+    const stored: Array<Record<string, unknown>> = [];
+    const requests = mockApi(
+      handlers({
+        'GET /api/Dependent': () => ok({ dependents: stored }),
+        'POST /api/Dependent': (request) => {
+          const saved = { ...(request.body as Record<string, unknown>), id: 'dep-1', memberid: MEMBER_ID };
+          stored.push(saved);
+          return ok(saved);
+        },
+      }),
+    );
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Dependent' }, { timeout: 10_000 }));
+    const dependent = screen.getByRole('group', { name: 'Dependent #1' });
+    await userEvent.type(within(dependent).getByRole('textbox', { name: 'First Name' }), 'Sam');
+    await userEvent.type(within(dependent).getByRole('textbox', { name: 'Last Name' }), 'Doe');
+    fireEvent.change(within(dependent).getByLabelText(/^DOB/), { target: { value: '2015-04-03' } });
+    await userEvent.click(within(within(dependent).getByRole('radiogroup', { name: 'Gender' })).getByRole('radio', { name: 'Male' }));
+    await userEvent.click(within(within(dependent).getByRole('radiogroup', { name: 'Smoker' })).getByRole('radio', { name: 'No' }));
+    for (const [part, digits] of [['first 3', '123'], ['middle 2', '45'], ['last 4', '6789']] as const) {
+      await userEvent.type(within(dependent).getByRole('textbox', { name: `SSN ${part} digits` }), digits);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST' && r.path === '/api/Dependent');
+    expect(post?.body).toMatchObject({
+      firstname: 'Sam',
+      lastname: 'Doe',
+      dateofbirth: '2015-04-03',
+      gender: 'Male',
+      relationship: 'child',
+      istobaccouser: false,
+      additionalid: '123456789',
+    });
+    expect(await screen.findByText('Sam Doe (child, 2015-04-03)')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
+  }, 30_000);
 
   it('walks the waive path to the confirmation and places the orders in sequence', async () => {
     signIn();

@@ -1,0 +1,66 @@
+/**
+ * Arrays of things a person adds and removes (a profile's dependents): the texts come from the array's uiSchema
+ * ('ui:options'), so the theme knows nothing of what the items are. `addText` names the add button; `itemTitle`
+ * is the legend of each item's fieldset (so the item's fields are a group named by it), `removeText` names the
+ * item's remove button; `{number}` in either is the item's 1-based position. Without them, rjsf's icon buttons.
+ */
+import { Box, Button, Fieldset, Group } from '@mantine/core';
+import type { ArrayFieldItemTemplateProps, IconButtonProps } from '@rjsf/utils';
+import { getTemplate, getUiOptions } from '@rjsf/utils';
+import { Theme as MantineTheme } from '@rjsf/mantine';
+import { textOption } from './widget-support.ts';
+
+const numbered = (text: string, index: number) => text.replaceAll('{number}', String(index + 1));
+
+const MantineAddButton = MantineTheme.templates!.ButtonTemplates!.AddButton!;
+
+export function AddButton(props: IconButtonProps) {
+  const addText = textOption(getUiOptions(props.uiSchema), 'addText', '');
+  if (!addText) return <MantineAddButton {...props} />;
+  return (
+    <Button id={props.id} className={props.className} variant="light" disabled={props.disabled} onClick={props.onClick}>
+      {addText}
+    </Button>
+  );
+}
+
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, index, hasToolbar, buttonsProps, parentUiSchema, uiSchema, registry } = props;
+  const options = getUiOptions(parentUiSchema);
+  const itemTitle = textOption(options, 'itemTitle', '');
+  const removeText = textOption(options, 'removeText', '');
+  const ButtonsTemplate = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
+  const otherButtons = removeText ? { ...buttonsProps, hasRemove: false } : buttonsProps;
+  const hasOtherButtons = otherButtons.hasCopy || otherButtons.hasMoveUp || otherButtons.hasMoveDown || otherButtons.hasRemove;
+  const toolbar = hasToolbar && (
+    <Group gap="xs" justify="flex-end">
+      {hasOtherButtons && <ButtonsTemplate {...otherButtons} />}
+      {removeText && buttonsProps.hasRemove && (
+        <Button
+          id={`${buttonsProps.fieldPathId.$id}__remove`}
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          disabled={buttonsProps.disabled || buttonsProps.readonly}
+          onClick={buttonsProps.onRemoveItem}
+        >
+          {numbered(removeText, index)}
+        </Button>
+      )}
+    </Group>
+  );
+  if (!itemTitle) {
+    return (
+      <Box className={props.className} mb="xs">
+        {children}
+        {toolbar}
+      </Box>
+    );
+  }
+  return (
+    <Fieldset className={props.className} legend={numbered(itemTitle, index)} mb="sm">
+      {children}
+      {toolbar}
+    </Fieldset>
+  );
+}
