@@ -64,14 +64,23 @@ export function waivedContributionPath(shared: Pick<WizardShared, 'member'>, dat
     .join('/');
 }
 
-/** The document with the effective date limited to the employer's choices. */
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** An ISO date as a person reads it: 'January 1, 2027'. */
+function readableDate(iso: string): string {
+  return longDate.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** The document with the effective date limited to the employer's choices, each shown as a person reads it. */
 function withDateChoices(document: FormDocument, choices: string[]): FormDocument {
   const properties = (document.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const field = properties[EFFECTIVE_DATE_FIELD];
   if (!field || choices.length === 0) return document;
+  const ui = (document.uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>;
   return {
     ...document,
     schema: { ...document.schema, properties: { ...properties, [EFFECTIVE_DATE_FIELD]: { ...field, enum: choices } } },
+    uiSchema: { ...ui, [EFFECTIVE_DATE_FIELD]: { ...ui[EFFECTIVE_DATE_FIELD], 'ui:enumNames': choices.map(readableDate) } },
   };
 }
 

@@ -170,6 +170,14 @@ describe('enrollment wizard', () => {
     expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I. Contributions' })).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('button', { name: 'II. ICHRA Acknowledgment' })).toBeDisabled();
+    const [first, second] = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' });
+    const readable = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(readable('2027-01-01')).toBe('January 1, 2027');
+    const effective = screen.getByRole('combobox', { name: /^Effective Date/ });
+    expect(effective).toHaveValue(readable(first!));
+    await userEvent.click(effective);
+    expect(await screen.findByRole('option', { name: readable(second!), hidden: true })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
     expect(put?.body).toMatchObject({ member: { firstname: 'Jane', postalcode: '07301' } });
     expect((put?.body as { member: Record<string, unknown> }).member).not.toHaveProperty('additionalid');
@@ -202,7 +210,12 @@ describe('enrollment wizard', () => {
     const orders = requests.filter((r) => r.method === 'POST' && r.path === '/api/Order').map((r) => r.body as Record<string, Record<string, unknown>>);
     expect(orders).toHaveLength(2);
     expect(orders[0]?.order).toMatchObject({ category: 'additionalservices', productid: 'prod-1', productfeeid: 'opt-1', amountspent: 25 });
-    expect(orders[1]?.order).toMatchObject({ category: 'waive', description: 'I choose not to purchase health insurance', amountspent: 0 });
+    expect(orders[1]?.order).toMatchObject({
+      category: 'waive',
+      description: 'I choose not to purchase health insurance',
+      amountspent: 0,
+      policyeffectivedate: first,
+    });
     expect(orders[1]?.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Coverage under Medicare' });
     expect(logged(requests)).toEqual([
       'PROFILE ENTERED',
