@@ -7,7 +7,11 @@ import type { EmployerBranding } from '#contracts/entities.ts';
 import defaultLogo from '../assets/default-logo.svg';
 import productMark from '../assets/product-mark.svg';
 
-export function EmployerLogo({ branding }: { branding: EmployerBranding | undefined }) {
+/** On a narrow screen the logo is shown at this share of its size, so the header fits a phone's width. */
+const COMPACT_SCALE = 0.5;
+
+export function EmployerLogo({ branding, compact = false }: { branding: EmployerBranding | undefined; compact?: boolean }) {
+  const scale = compact ? COMPACT_SCALE : 1;
   if (branding?.mediadata) {
     return (
       <Image
@@ -15,13 +19,13 @@ export function EmployerLogo({ branding }: { branding: EmployerBranding | undefi
         alt={`${branding.accountname} logo`}
         width={190}
         height={50}
-        w={190}
-        h={50}
+        w={190 * scale}
+        h={50 * scale}
         fit="contain"
       />
     );
   }
-  return <Image src={defaultLogo} alt="Benefit Portal logo" width={220} height={110} w={220} h={110} fit="contain" />;
+  return <Image src={defaultLogo} alt="Benefit Portal logo" width={220} height={110} w={220 * scale} h={110 * scale} fit="contain" />;
 }
 
 export function PoweredBy() {

@@ -4,19 +4,22 @@
  * e-mail, or the default support address.
  */
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import { EmployerLogo, PoweredBy } from './employer-brand.tsx';
 import { DEFAULT_SUPPORT_EMAIL } from './links.ts';
+import { NARROW_SCREEN } from './theme.ts';
 
 export function EmployerHeader({ branding }: { branding: EmployerBranding | undefined }) {
   const help = branding?.emailaddress || DEFAULT_SUPPORT_EMAIL;
+  const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" wrap="wrap">
-        <Group gap="md" wrap="nowrap">
+        <Group gap={narrow ? 'xs' : 'md'} wrap="nowrap">
           <Anchor component={RouterLink} to="/" aria-label="Home">
-            <EmployerLogo branding={branding} />
+            <EmployerLogo branding={branding} compact={narrow} />
           </Anchor>
           <Stack gap={2}>
             {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}

@@ -24,10 +24,10 @@ export function Header({ branding, onAbout }: Props) {
 
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="md" wrap="nowrap">
+      <Group justify="space-between" wrap={narrow ? 'wrap' : 'nowrap'} gap="xs">
+        <Group gap={narrow ? 'xs' : 'md'} wrap="nowrap">
           <Anchor component={RouterLink} to="/" aria-label="Home">
-            <EmployerLogo branding={branding} />
+            <EmployerLogo branding={branding} compact={narrow} />
           </Anchor>
           <Stack gap={2}>
             {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}
