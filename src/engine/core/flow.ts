@@ -40,6 +40,6 @@ export function evaluateFlow(
     while (first > 0 && row(first - 1) === name) first -= 1;
     let last = index;
     while (last < steps.length - 1 && row(last + 1) === name) last += 1;
-    return { ...step, tabs: steps.slice(first, last + 1).flatMap((member) => member.substeps) };
+    return { ...step, tabs: steps.slice(first, last + 1).flatMap((major) => major.substeps) };
   });
 }
