@@ -14,6 +14,18 @@ import {
   type Person,
 } from './support.ts';
 
+/**
+ * Next moves on at most once a second (spec §9 Next-step throttle), as a person who clicks too soon finds: click
+ * again until the next screen shows.
+ */
+async function nextTo(page: Page, heading: string): Promise<void> {
+  const next = page.getByRole('heading', { name: heading });
+  await expect(async () => {
+    if (!(await next.isVisible())) await page.getByRole('button', { name: 'Next' }).click();
+    await expect(next).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function walkJourney(page: Page, person: Person): Promise<void> {
   // 1. Register through the employer link.
   await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
@@ -86,8 +98,8 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await page.getByLabel('County').fill('Multnomah');
   await page.getByLabel('State').selectOption('OR');
   await page.getByLabel('DOB').first().fill('1984-03-15');
-  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByLabel('Female').check();
-  await page.getByRole('radiogroup', { name: 'Smoker' }).first().getByLabel('No').check();
+  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByLabel('Female', { exact: true }).check();
+  await page.getByRole('radiogroup', { name: 'Smoker' }).first().getByLabel('No', { exact: true }).check();
   await page.getByLabel('SSN first 3 digits').first().fill('123');
   await page.getByLabel('SSN middle 2 digits').first().fill('45');
   await page.getByLabel('SSN last 4 digits').first().fill('6789');
@@ -99,15 +111,14 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await dependent.getByLabel('First Name').fill('Sam');
   await dependent.getByLabel('Last Name').fill(person.lastName);
   await dependent.getByLabel('DOB').fill('2015-06-01');
-  await dependent.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Male').check();
-  await dependent.getByRole('radiogroup', { name: 'Smoker' }).getByLabel('No').check();
+  await dependent.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Male', { exact: true }).check();
+  await dependent.getByRole('radiogroup', { name: 'Smoker' }).getByLabel('No', { exact: true }).check();
   await dependent.getByLabel('SSN first 3 digits').fill('987');
   await dependent.getByLabel('SSN middle 2 digits').fill('65');
   await dependent.getByLabel('SSN last 4 digits').fill('4321');
-  await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 2: effective date, the employer's contribution, read-only dependents, the health option.
-  await expect(page.getByRole('heading', { name: 'Select your Health Plan Option Below' })).toBeVisible();
+  await nextTo(page, 'Select your Health Plan Option Below');
   await expect(page.getByText('I. Contributions')).toBeVisible();
   await expect(page.getByText(/^\$\d[\d,]*\.\d\d$/).first()).toBeVisible();
   await expect(page.getByText('Sam Rivera')).toBeVisible();
@@ -121,19 +132,17 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await expect(page.getByText('Please enter a waiver reason')).toBeVisible();
   const reason = 'Covered through my union plan';
   await page.getByLabel('Other Reason').fill(reason);
-  await page.getByRole('button', { name: 'Next' }).click();
 
   // Additional Services (the demo employer's employeazecustomer is 1).
-  await expect(page.getByRole('heading', { name: 'Additional Services' })).toBeVisible();
+  await nextTo(page, 'Additional Services');
   await page.getByRole('button', { name: 'Details' }).click();
   await expect(page.getByText('In Development')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
 
   // Your Cart: the waived line, the service, Authorize Elections, the confirmation that cannot be dismissed.
-  await expect(page.getByRole('heading', { name: 'Plan and Benefits Summary' })).toBeVisible();
+  await nextTo(page, 'Plan and Benefits Summary');
   await expect(page.getByText('Waived Coverage')).toBeVisible();
   await expect(page.getByText(reason)).toBeVisible();
   await expect(page.getByText('Telehealth Plus').first()).toBeVisible();
