@@ -1,10 +1,14 @@
 /**
- * The dom project's setup: jest-dom matchers, and the browser APIs jsdom lacks that Mantine calls
- * (matchMedia for color scheme and breakpoints, ResizeObserver for floating elements, scrollIntoView for combobox).
+ * The dom project's setup: jest-dom matchers, the browser APIs jsdom lacks that Mantine calls (matchMedia for
+ * color scheme and breakpoints, ResizeObserver for floating elements, scrollIntoView for combobox), and a strict
+ * console: a test that makes React, rjsf or Mantine write console.error or console.warn fails (as epic-stack's
+ * setup does), so a warning is fixed where it comes from instead of scrolling past. A test that expects such
+ * output spies on the console itself (vi.spyOn(console, 'error').mockImplementation(...)), which replaces this.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -37,11 +41,25 @@ if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
 
+let consoleOutput: string[] = [];
+
 beforeEach(() => {
   sessionStorage.clear();
+  consoleOutput = [];
+  for (const level of ['error', 'warn'] as const) {
+    const original = console[level];
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      original(...args);
+      consoleOutput.push(`console.${level}: ${format(...args)}`);
+    });
+  }
 });
 
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  vi.restoreAllMocks();
+  const output = consoleOutput;
+  consoleOutput = [];
+  if (output.length > 0) throw new Error(`The test wrote to the console:\n${output.join('\n')}`);
 });

@@ -44,17 +44,30 @@ export type DocumentFormProps = {
   showAllErrors?: boolean;
 };
 
+/** The ui:options only the engine reads (DocumentForm itself), never a widget. */
+const ENGINE_UI_OPTIONS = ['liveErrors'];
+
+/** The ui:options a widget is given: without the engine's own, which @rjsf/mantine would spread onto its input. */
+function widgetOptions(options: unknown): unknown {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return options;
+  return Object.fromEntries(Object.entries(options).filter(([key]) => !ENGINE_UI_OPTIONS.includes(key)));
+}
+
 /**
- * The uiSchema with every field whose 'ui:showWhen' (JSON Logic over { data, context }) is falsy turned into a
- * hidden field: visibility is decided by the document's logic, outside the JSON Schema.
+ * The uiSchema rjsf is given: every field whose 'ui:showWhen' (JSON Logic over { data, context }) is falsy turned
+ * into a hidden field, so visibility is decided by the document's logic, outside the JSON Schema. The engine's own
+ * keys ('ui:showWhen', ui:options liveErrors) are consumed here and not passed on: rjsf hands unknown ui keys to
+ * the widgets as options, and @rjsf/mantine's widgets spread those onto DOM elements.
  */
 export function visibleUiSchema(uiSchema: unknown, scope: { data: unknown; context: unknown }): UiSchema {
   if (!uiSchema || typeof uiSchema !== 'object' || Array.isArray(uiSchema)) return (uiSchema ?? {}) as UiSchema;
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(uiSchema)) {
-    result[key] = key.startsWith('ui:') ? value : visibleUiSchema(value, scope);
+    if (key === 'ui:showWhen') continue;
+    if (key === 'ui:options') result[key] = widgetOptions(value);
+    else result[key] = key.startsWith('ui:') ? value : visibleUiSchema(value, scope);
   }
-  const condition = result['ui:showWhen'];
+  const condition = (uiSchema as Record<string, unknown>)['ui:showWhen'];
   if (condition !== undefined && !rules.truthy(rules.apply(condition, scope))) result['ui:widget'] = 'hidden';
   return result as UiSchema;
 }

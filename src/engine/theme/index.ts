@@ -1,7 +1,7 @@
 /**
  * The engine's rjsf theme: @rjsf/mantine's widgets and templates, plus generic widgets registered by the name a
  * uiSchema gives in 'ui:widget' ('password', 'yes-no', 'date', 'digits'), the field template, and the array item and
- * add button templates that take their texts from the array's uiSchema.
+ * add button templates that take their texts from the array's uiSchema, and an input template that stays controlled.
  * A product adds its own widgets through the `widgets` of `themedForm` (engine/react passes them along).
  */
 import type { FormProps, ThemeProps } from '@rjsf/core';
@@ -10,6 +10,7 @@ import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
+import { BaseInputTemplate } from './base-input-template.tsx';
 import { DateWidget } from './date-widget.tsx';
 import { DigitsWidget } from './digits-widget.tsx';
 import { FieldTemplate } from './field-template.tsx';
@@ -17,6 +18,7 @@ import { PasswordWidget } from './password-widget.tsx';
 import { YesNoWidget } from './yes-no-widget.tsx';
 
 export { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
+export { BaseInputTemplate } from './base-input-template.tsx';
 export { DateWidget } from './date-widget.tsx';
 export { DigitsWidget, onlyDigits } from './digits-widget.tsx';
 export { FieldTemplate } from './field-template.tsx';
@@ -36,6 +38,7 @@ export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps 
     widgets: { ...MantineTheme.widgets, ...engineWidgets, ...extraWidgets },
     templates: {
       ...MantineTheme.templates,
+      BaseInputTemplate,
       FieldTemplate,
       ArrayFieldItemTemplate,
       ButtonTemplates: { ...MantineTheme.templates?.ButtonTemplates, AddButton },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, type FormData } from '#engine/react/index.ts';
+import { DocumentForm, visibleUiSchema, type FormData } from '#engine/react/index.ts';
 import { baseForm, renderWithEngine } from './engine-harness.tsx';
 
 const today = '2026-03-10';
@@ -97,6 +97,18 @@ describe('DocumentForm', () => {
     expect(screen.getByText('The server refused this name.')).toBeInTheDocument();
     await userEvent.type(first, 'e');
     await waitFor(() => expect(screen.queryByText('The server refused this name.')).not.toBeInTheDocument());
+  });
+
+  it("consumes the engine's own ui keys, so no widget is handed ui:showWhen or liveErrors", () => {
+    const ui = {
+      reason: { 'ui:widget': 'textarea', 'ui:showWhen': { '==': [{ var: 'data.a' }, 'x'] }, 'ui:options': { liveErrors: true, rows: 3 } },
+      list: { items: { name: { 'ui:options': { liveErrors: true } } } },
+    };
+    expect(visibleUiSchema(ui, { data: { a: 'x' }, context: {} })).toEqual({
+      reason: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
+      list: { items: { name: { 'ui:options': {} } } },
+    });
+    expect(visibleUiSchema(ui, { data: { a: 'y' }, context: {} })).toMatchObject({ reason: { 'ui:widget': 'hidden' } });
   });
 
   it('gives every input its visible label as its accessible name', () => {
