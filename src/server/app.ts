@@ -62,10 +62,26 @@ const logSerializers = {
   }),
 };
 
+/**
+ * And should an object carrying a secret be logged anyway (a body in a debug line, an error's context), these
+ * fields are censored at any depth up to four: SSNs (additionalid), passwords, tokens, the bearer header.
+ */
+const SECRET_FIELDS = ['additionalid', 'password', 'token', 'refresh_token', 'access_token', 'id_token', 'authorization', 'x-staff-key'];
+export const logRedaction = {
+  paths: SECRET_FIELDS.flatMap((field) => {
+    const key = /^\w+$/.test(field) ? field : `[${JSON.stringify(field)}]`;
+    const last = key.startsWith('[') ? key : `.${key}`;
+    return [key, ...[1, 2, 3, 4].map((depth) => `${Array(depth).fill('*').join('.')}${last}`)];
+  }),
+  censor: '***',
+};
+
 function loggerOptions(logger: BuildAppOptions['logger']) {
   if (logger && typeof logger === 'object' && 'child' in logger) return { loggerInstance: logger as FastifyBaseLogger };
-  if (logger === true) return { logger: { serializers: logSerializers } };
-  if (logger && typeof logger === 'object') return { logger: { ...logger, serializers: { ...logSerializers, ...logger.serializers } } };
+  if (logger === true) return { logger: { serializers: logSerializers, redact: logRedaction } };
+  if (logger && typeof logger === 'object') {
+    return { logger: { ...logger, serializers: { ...logSerializers, ...logger.serializers }, redact: logRedaction } };
+  }
   return { logger: false };
 }
 

@@ -10,6 +10,11 @@ export const uuid = { type: 'string', format: 'uuid' } as const;
 export const isoDate = { type: 'string', format: 'date' } as const;
 export const nullable = <T extends object>(schema: T) => ({ ...schema, nullable: true }) as T & { nullable: true };
 
+/** Several properties of one schema: `properties: { ...propertiesOf(nullableString, 'city', 'county') }`. */
+export function propertiesOf<S extends object, N extends string>(schema: S, ...names: N[]): Record<N, S> {
+  return Object.fromEntries(names.map((name) => [name, schema])) as Record<N, S>;
+}
+
 /** `{ success: true, data, message }` around a data schema. */
 export function envelope(data: object) {
   return {

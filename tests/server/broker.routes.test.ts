@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { enrollmentWorld, type EnrollmentWorld } from './enrollment.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.ts';
+import { useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 describe.each(databases())('broker routes on $name', (database) => {
-  let handle: TestDb;
-  let world: EnrollmentWorld;
-  beforeAll(async () => {
-    handle = await database.create();
-    world = await enrollmentWorld(handle.db);
-  });
-  afterAll(async () => {
-    await world?.close();
-    await handle?.close();
-  });
+  const world = useEnrollmentWorld(database);
 
   describe('GET /api/Brocker/{teamid}', () => {
     it("answers the brokers of the caller's employer's team", async () => {

@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
 
 const waiveContext = { employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'waive' } };
 const NEW_REASON_TEXT = 'Choose why you are waiving coverage.';
 
 describe.each(databases())('content and staff override routes on $name', (database) => {
-  let handle: TestDb;
-  let test: TestApp;
+  const test = useTestApp(database);
   let a: TestEmployer;
   let b: TestEmployer;
   let staff: Record<string, string>;
-
   beforeAll(async () => {
-    handle = await database.create();
-    test = await createTestApp(handle.db);
-    a = await createEmployer(handle.db, { accountname: 'Employer A' });
-    b = await createEmployer(handle.db, { accountname: 'Employer B' });
+    a = await createEmployer(test.db, { accountname: 'Employer A' });
+    b = await createEmployer(test.db, { accountname: 'Employer B' });
     staff = { 'x-staff-key': test.config.STAFF_API_KEY };
-  });
-  afterAll(async () => {
-    await test?.close();
-    await handle?.close();
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url, headers });

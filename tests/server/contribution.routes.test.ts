@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { enrollmentWorld, type EnrollmentWorld } from './enrollment.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.ts';
+import { useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 const PAD = '1920-01-01';
 const monthly = (accountid: string, rest: string) => `/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${accountid}/${rest}`;
 const waived = (accountid: string, rest: string) => `/api/EmployerContribution/GetWaivedContribution/${accountid}/${rest}`;
 
 describe.each(databases())('contribution routes on $name', (database) => {
-  let handle: TestDb;
-  let world: EnrollmentWorld;
-  beforeAll(async () => {
-    handle = await database.create();
-    world = await enrollmentWorld(handle.db);
-  });
-  afterAll(async () => {
-    await world?.close();
-    await handle?.close();
-  });
+  const world = useEnrollmentWorld(database);
 
   const get = (url: string, member: 'alice' | 'carol' | null = 'alice') =>
     world.app.inject({ method: 'GET', url, headers: member ? world[member].auth : {} });

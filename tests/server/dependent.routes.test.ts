@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { decryptSsn } from '#server/crypto.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { countRows, enrollmentWorld, type EnrollmentWorld } from './enrollment.fixtures.ts';
+import { databases } from './helpers/databases.ts';
+import { countRows, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 const child = {
   firstname: 'Grace',
@@ -14,19 +15,11 @@ const child = {
 };
 
 describe.each(databases())('dependent routes on $name', (database) => {
-  let handle: TestDb;
-  let world: EnrollmentWorld;
-  beforeAll(async () => {
-    handle = await database.create();
-    world = await enrollmentWorld(handle.db);
-  });
-  afterAll(async () => {
-    await world?.close();
-    await handle?.close();
-  });
+  const world = useEnrollmentWorld(database);
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, member: 'alice' | 'bob' | null, payload?: object) =>
     world.app.inject({ method, url, headers: member ? world[member].auth : {}, ...(payload ? { payload } : {}) });
+  const storedRow = (id: string) => world.db.selectFrom('dependent').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('adds a dependent: SSN encrypted at rest, masked in the answer', async () => {
     const response = await call('POST', '/api/Dependent', 'alice', child);
@@ -45,7 +38,7 @@ describe.each(databases())('dependent routes on $name', (database) => {
       createdby: world.alice.email,
     });
     expect(dependent.age).toBeGreaterThanOrEqual(10);
-    const row = await handle.db.selectFrom('dependent').selectAll().where('id', '=', dependent.id).executeTakeFirstOrThrow();
+    const row = await world.db.selectFrom('dependent').selectAll().where('id', '=', dependent.id).executeTakeFirstOrThrow();
     expect(row.ssn_ciphertext).not.toContain('123456789');
     expect(decryptSsn(row.ssn_ciphertext!, world.config.SSN_KEY)).toBe('123456789');
     expect(JSON.stringify(response.json())).not.toContain('123456789');
@@ -74,13 +67,13 @@ describe.each(databases())('dependent routes on $name', (database) => {
     ['a date of birth in the future', { ...child, dateofbirth: '2999-01-01' }, '/dateofbirth'],
     ['a date of birth that does not exist', { ...child, dateofbirth: '2015-02-30' }, '/dateofbirth'],
   ])('refuses %s with 400 and stores nothing', async (_label, body, field) => {
-    const before = await countRows(handle.db, 'dependent');
+    const before = await countRows(world.db, 'dependent');
     const response = await call('POST', '/api/Dependent', 'alice', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(response.json().message).not.toBe('');
     expect(Object.keys(response.json().fieldErrors)).toContain(field);
-    expect(await countRows(handle.db, 'dependent')).toBe(before);
+    expect(await countRows(world.db, 'dependent')).toBe(before);
   });
 
   it('changes a dependent of the caller', async () => {
@@ -90,18 +83,36 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect(response.json().data).toMatchObject({ id: grace.id, firstname: 'Gracie', additionalid: '***-**-4321' });
   });
 
-  it("refuses to change or remove another member's dependent, and changes nothing", async () => {
+  it("refuses to change or remove another member's dependent: 403, and changes nothing", async () => {
     const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
-    const before = await handle.db.selectFrom('dependent').selectAll().where('id', '=', grace.id).executeTakeFirstOrThrow();
+    const before = await storedRow(grace.id);
 
     const put = await call('PUT', '/api/Dependent', 'bob', { ...child, id: grace.id, firstname: 'Hijacked' });
-    expect(put.statusCode).toBe(404);
-    expect(put.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(put.statusCode).toBe(403);
+    expect(put.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You may not access this record.' });
     const del = await call('DELETE', `/api/Dependent/${grace.id}`, 'bob');
-    expect(del.statusCode).toBe(404);
+    expect(del.statusCode).toBe(403);
 
-    const after = await handle.db.selectFrom('dependent').selectAll().where('id', '=', grace.id).executeTakeFirstOrThrow();
+    const after = await storedRow(grace.id);
     expect(after).toEqual(before);
+  });
+
+  it('refuses a body naming another member: 403, nothing stored or changed', async () => {
+    const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
+    const before = await world.db.selectFrom('dependent').selectAll().orderBy('id').execute();
+    const post = await call('POST', '/api/Dependent', 'bob', { ...child, memberid: world.alice.memberId });
+    expect(post.statusCode).toBe(403);
+    const put = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, memberid: world.bob.memberId, firstname: 'Moved' });
+    expect(put.statusCode).toBe(403);
+    expect(await world.db.selectFrom('dependent').selectAll().orderBy('id').execute()).toEqual(before);
+    // Its own id is fine.
+    const own = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, memberid: world.alice.memberId, additionalid: undefined });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('answers 404 for a dependent nobody has', async () => {
+    expect((await call('PUT', '/api/Dependent', 'alice', { ...child, id: randomUUID() })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/Dependent/${randomUUID()}`, 'alice')).statusCode).toBe(404);
   });
 
   it('keeps the stored SSN when a change sends it masked or not at all', async () => {
@@ -110,7 +121,7 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect(masked.statusCode).toBe(200);
     const omitted = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, additionalid: undefined, pcpname: 'Dr. Who' });
     expect(omitted.json().data).toMatchObject({ additionalid: '***-**-4321', pcpname: 'Dr. Who' });
-    const row = await handle.db.selectFrom('dependent').select('ssn_ciphertext').where('id', '=', grace.id).executeTakeFirstOrThrow();
+    const row = await world.db.selectFrom('dependent').select('ssn_ciphertext').where('id', '=', grace.id).executeTakeFirstOrThrow();
     expect(decryptSsn(row.ssn_ciphertext!, world.config.SSN_KEY)).toBe('987654321');
   });
 
@@ -126,9 +137,12 @@ describe.each(databases())('dependent routes on $name', (database) => {
 
   it('refuses a bad change with 400 and keeps the dependent as it was', async () => {
     const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
+    const before = await storedRow(grace.id);
     const response = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, lastname: '' });
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Last Name is required' });
     expect((await call('GET', '/api/Dependent', 'alice')).json().data.dependents[0].lastname).toBe('Lovelace');
+    expect(await storedRow(grace.id)).toEqual(before);
   });
 
   it('removes a dependent of the caller', async () => {
@@ -137,7 +151,12 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect(response.json()).toEqual({ success: true, data: null, message: '' });
     expect((await call('GET', '/api/Dependent', 'alice')).json().data.dependents).toEqual([]);
     expect((await call('DELETE', `/api/Dependent/${grace.id}`, 'alice')).statusCode).toBe(404);
-    expect((await call('DELETE', '/api/Dependent/not-an-id', 'alice')).statusCode).toBe(400);
+    await call('POST', '/api/Dependent', 'alice', child);
+    const before = await countRows(world.db, 'dependent');
+    const malformed = await call('DELETE', '/api/Dependent/not-an-id', 'alice');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'params/id': [expect.any(String)] } });
+    expect(await countRows(world.db, 'dependent')).toBe(before);
   });
 
   it('requires a sign-in for every call', async () => {

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { enrollmentWorld, type EnrollmentWorld } from './enrollment.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { demoEmployer } from '#db/seed/demo-employer.ts';
+import { databases } from './helpers/databases.ts';
+import { useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 describe.each(databases())('employer routes on $name', (database) => {
-  let handle: TestDb;
-  let world: EnrollmentWorld;
-  beforeAll(async () => {
-    handle = await database.create();
-    world = await enrollmentWorld(handle.db);
-  });
-  afterAll(async () => {
-    await world?.close();
-    await handle?.close();
-  });
+  const world = useEnrollmentWorld(database);
 
   describe('GET /api/Employer/Branding/{accountid} (no sign-in)', () => {
     it('answers name, logo and help address only', async () => {
@@ -44,19 +36,8 @@ describe.each(databases())('employer routes on $name', (database) => {
       const response = await world.app.inject({ method: 'GET', url: `/api/Employer/${world.demo.accountid}`, headers: world.alice.auth });
       expect(response.statusCode).toBe(200);
       const year = Number(response.json().data.planyearstart.slice(0, 4));
-      expect(response.json().data).toEqual({
-        accountid: world.demo.accountid,
-        accountname: 'Acme Benefits Demo',
-        teamid: world.demo.teamid,
-        mediadata: null,
-        emailaddress: 'benefits-help@acme-demo.example',
-        employeazecustomer: 1,
-        hsaonly: 1,
-        edoc_period: null,
-        planyearstart: `${year}-01-01`,
-        planyearend: `${year}-12-31`,
-        businessyear: year,
-      });
+      expect(response.json().data).toEqual(demoEmployer(year));
+      expect(response.json().data).toMatchObject({ accountid: world.demo.accountid, accountname: 'Acme Benefits Demo', teamid: world.demo.teamid });
     });
 
     it("refuses another employer's record", async () => {

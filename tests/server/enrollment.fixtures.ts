@@ -7,7 +7,9 @@ import type { Database } from '#db/database.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import type { TestDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
+import { useDatabase } from './helpers/lifecycle.ts';
 
 export type EnrollmentWorld = TestApp & {
   today: string;
@@ -29,6 +31,11 @@ export async function enrollmentWorld(db: Kysely<Database>): Promise<EnrollmentW
   const bob = await registerMember(testApp.app, demo, { firstname: 'Bob' });
   const carol = await registerMember(testApp.app, other, { firstname: 'Carol' });
   return { ...testApp, today, demo, other, alice, bob, carol };
+}
+
+/** The world on a fresh database of this kind for the tests of one describe block (helpers/lifecycle.ts). */
+export function useEnrollmentWorld(database: TestDatabase): EnrollmentWorld & { db: Kysely<Database> } {
+  return useDatabase(database, enrollmentWorld);
 }
 
 /** Sets a member's date of birth (registration does not ask for it; the profile does). */

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, registerMember, type TestEmployer } from './helpers/fixtures.ts';
 
 describe.each(databases())('event log route on $name', (database) => {
-  let testDb: TestDb;
-  let t: TestApp;
+  const t = useTestApp(database);
   let employer: TestEmployer;
   beforeAll(async () => {
-    testDb = await database.create();
-    t = await createTestApp(testDb.db);
-    employer = await createEmployer(testDb.db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await testDb.close();
+    employer = await createEmployer(t.db);
   });
 
-  const facts = () => testDb.db.selectFrom('log_fact').selectAll().execute();
+  const facts = () => t.db.selectFrom('log_fact').selectAll().execute();
 
   it('stores the event with account and member from the token, never from the body', async () => {
     const a = await registerMember(t.app, employer);
@@ -30,15 +23,15 @@ describe.each(databases())('event log route on $name', (database) => {
       payload: {
         title: 'PROFILE ENTERED',
         data: { description: 'Profile saved', User: b.email },
-        accountid: randomUUID(),
-        memberid: b.memberId,
+        accountid: employer.accountid,
+        memberid: a.memberId,
         action: 'PROFILE ENTERED',
         effectivedate: '2026-02-01',
       },
     });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id;
-    const row = await testDb.db.selectFrom('log_fact').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('log_fact').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       title: 'PROFILE ENTERED',
       accountid: employer.accountid,
@@ -47,6 +40,24 @@ describe.each(databases())('event log route on $name', (database) => {
       effectivedate: '2026-02-01',
       data: { description: 'Profile saved', User: a.email },
     });
+  });
+
+  it.each([
+    ['another member', (other: string) => ({ memberid: other })],
+    ['another employer', () => ({ accountid: randomUUID() })],
+  ])('refuses an event naming %s: 403, nothing stored', async (_label, ids) => {
+    const a = await registerMember(t.app, employer);
+    const b = await registerMember(t.app, employer);
+    const before = (await facts()).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/LogFact/v2',
+      headers: a.auth,
+      payload: { title: 'PROFILE ENTERED', data: { description: 'Profile saved', User: a.email }, ...ids(b.memberId) },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await facts()).length).toBe(before);
   });
 
   it('accepts the search-log shape: title and data only', async () => {

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { signAccessToken } from '#server/tokens.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, latestLink, registerBody, registerMember, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';
 
 describe.each(databases())('login routes on $name', (database) => {
-  let testDb: TestDb;
-  let t: TestApp;
+  const t = useTestApp(database);
   let employer: TestEmployer;
-
   beforeAll(async () => {
-    testDb = await database.create();
-    t = await createTestApp(testDb.db);
-    employer = await createEmployer(testDb.db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await testDb.close();
+    employer = await createEmployer(t.db);
   });
 
   const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/Login', payload: payload as object });
@@ -35,7 +27,7 @@ describe.each(databases())('login routes on $name', (database) => {
     expect(access.exp! - access.iat!).toBe(900);
     expect(decodeProtectedHeader(tokenResponse.access_token)).toMatchObject({ alg: 'HS256', typ: 'at+jwt' });
     expect(decodeJwt(tokenResponse.id_token)).toMatchObject({ given_name: 'Grace', family_name: 'Hopper', email: member.email, accountid: employer.accountid });
-    const stored = await testDb.db.selectFrom('refresh_token').select('token_hash').where('memberid', '=', member.memberId).execute();
+    const stored = await t.db.selectFrom('refresh_token').select('token_hash').where('memberid', '=', member.memberId).execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(tokenResponse.refresh_token);
   });
 
@@ -113,7 +105,7 @@ describe.each(databases())('login routes on $name', (database) => {
   it('refuses an unknown, expired or malformed refresh token', async () => {
     const member = await registerMember(t.app, employer);
     expect((await refresh('not-a-token')).statusCode).toBe(401);
-    await testDb.db.updateTable('refresh_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', member.memberId).execute();
+    await t.db.updateTable('refresh_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', member.memberId).execute();
     expect((await refresh(member.tokens.refresh_token)).statusCode).toBe(401);
     const malformed = await t.app.inject({ method: 'POST', url: '/api/Login/Refresh', payload: {} });
     expect(malformed.statusCode).toBe(400);
@@ -139,7 +131,7 @@ describe.each(databases())('login routes on $name', (database) => {
   it('sets the password only through the link of that member (login of a pending member fails until then)', async () => {
     const body = registerBody(employer);
     await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-    const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+    const link = await latestLink(t.db, body.memberdto.personalemailaddress);
     expect((await login({ email: body.memberdto.personalemailaddress, password: TEST_PASSWORD })).statusCode).toBe(401);
     await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: link.memberId, password: TEST_PASSWORD, token: link.token } });
     expect((await login({ email: body.memberdto.personalemailaddress, password: TEST_PASSWORD })).statusCode).toBe(200);

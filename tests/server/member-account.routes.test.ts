@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { enrollmentWorld, setBirthdate, type EnrollmentWorld } from './enrollment.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.ts';
+import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 describe.each(databases())('member account routes on $name', (database) => {
-  let handle: TestDb;
-  let world: EnrollmentWorld;
-  beforeAll(async () => {
-    handle = await database.create();
-    world = await enrollmentWorld(handle.db);
-  });
-  afterAll(async () => {
-    await world?.close();
-    await handle?.close();
-  });
+  const world = useEnrollmentWorld(database);
 
   const getAccount = (member: 'alice' | 'bob') =>
     world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world[member].auth });
@@ -24,7 +15,7 @@ describe.each(databases())('member account routes on $name', (database) => {
   });
 
   it("answers the caller's latest account, never another member's", async () => {
-    await setBirthdate(handle.db, world.alice.memberId, '1990-06-15');
+    await setBirthdate(world.db, world.alice.memberId, '1990-06-15');
     const order = await world.app.inject({
       method: 'POST',
       url: '/api/Order',

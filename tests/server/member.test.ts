@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { decryptSsn } from '#server/crypto.ts';
 import { EMPTY_ID } from '#contracts/api.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { createEmployer, latestLink, registerBody, registerMember, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';
+import { TEST_PUBLIC_URL } from './helpers/app.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+import { createEmployer, latestLink, registerBody, registerMember, TEST_PASSWORD, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';
 
 describe.each(databases())('member routes on $name', (database) => {
-  let testDb: TestDb;
-  let t: TestApp;
+  const t = useTestApp(database);
   let employer: TestEmployer;
-
   beforeAll(async () => {
-    testDb = await database.create();
-    t = await createTestApp(testDb.db);
-    employer = await createEmployer(testDb.db, { accountname: 'Acme Test Co' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await testDb.close();
+    employer = await createEmployer(t.db, { accountname: 'Acme Test Co' });
   });
 
   const memberCount = async () =>
-    (await testDb.db.selectFrom('member').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (await t.db.selectFrom('member').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
   describe('POST /api/Member/Register', () => {
     it('creates a pending member with the registration defaults and mails a link built from PUBLIC_URL', async () => {
@@ -32,7 +25,7 @@ describe.each(databases())('member routes on $name', (database) => {
       const answer = res.json();
       expect(answer).toMatchObject({ success: true, data: { memberid: expect.any(String) } });
 
-      const row = await testDb.db.selectFrom('member').selectAll().where('id', '=', answer.data.memberid).executeTakeFirstOrThrow();
+      const row = await t.db.selectFrom('member').selectAll().where('id', '=', answer.data.memberid).executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         accountid: employer.accountid,
         priormemberid: EMPTY_ID,
@@ -50,7 +43,7 @@ describe.each(databases())('member routes on $name', (database) => {
         password_hash: null,
       });
 
-      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
       expect(link.url.origin).toBe(TEST_PUBLIC_URL);
       expect(link.url.pathname).toBe('/set-password');
       expect(link.employerId).toBe(employer.accountid);
@@ -59,7 +52,7 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(t.announcements.at(-1)).toBe(
         `Mail to ${body.memberdto.personalemailaddress}: Welcome to Acme Test Co benefits ${link.url.toString()}`,
       );
-      const token = await testDb.db.selectFrom('set_password_token').selectAll().where('memberid', '=', row.id).executeTakeFirstOrThrow();
+      const token = await t.db.selectFrom('set_password_token').selectAll().where('memberid', '=', row.id).executeTakeFirstOrThrow();
       expect(token.token_hash).not.toContain(link.token);
     });
 
@@ -108,9 +101,11 @@ describe.each(databases())('member routes on $name', (database) => {
     });
 
     it('refuses a body without memberdto with a field error', async () => {
+      const before = await memberCount();
       const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: { company: 'x' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { '/memberdto': ['This field is required.'] } });
+      expect(await memberCount()).toBe(before);
     });
   });
 
@@ -118,7 +113,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('GET /api/Member/{id}?token= answers the password info only for that member with a live token', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
 
       const res = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
       expect(res.statusCode).toBe(200);
@@ -137,13 +132,13 @@ describe.each(databases())('member routes on $name', (database) => {
     it('sets the password once: the token is single use', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
       const payload = { id: link.memberId, password: TEST_PASSWORD, token: link.token };
 
       const first = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ success: true, data: null });
-      const row = await testDb.db.selectFrom('member').selectAll().where('id', '=', link.memberId).executeTakeFirstOrThrow();
+      const row = await t.db.selectFrom('member').selectAll().where('id', '=', link.memberId).executeTakeFirstOrThrow();
       expect(row.ispasswordchanged).toBeInstanceOf(Date);
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
@@ -157,8 +152,8 @@ describe.each(databases())('member routes on $name', (database) => {
     it('refuses an expired token', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(testDb.db, body.memberdto.personalemailaddress);
-      await testDb.db.updateTable('set_password_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', link.memberId).execute();
+      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      await t.db.updateTable('set_password_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', link.memberId).execute();
 
       const info = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
       expect(info.statusCode).toBe(403);
@@ -172,8 +167,8 @@ describe.each(databases())('member routes on $name', (database) => {
       const b = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: a });
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: b });
-      const linkA = await latestLink(testDb.db, a.memberdto.personalemailaddress);
-      const linkB = await latestLink(testDb.db, b.memberdto.personalemailaddress);
+      const linkA = await latestLink(t.db, a.memberdto.personalemailaddress);
+      const linkB = await latestLink(t.db, b.memberdto.personalemailaddress);
 
       const crossed = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkB.memberId, password: TEST_PASSWORD, token: linkA.token } });
       expect(crossed.statusCode).toBe(403);
@@ -187,7 +182,7 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fieldErrors).toEqual({ '/password': ['This field is required.'] });
 
-      const rows = await testDb.db.selectFrom('member').select(['password_hash', 'ispasswordchanged']).where('id', 'in', [linkA.memberId, linkB.memberId]).execute();
+      const rows = await t.db.selectFrom('member').select(['password_hash', 'ispasswordchanged']).where('id', 'in', [linkA.memberId, linkB.memberId]).execute();
       expect(rows).toEqual([
         { password_hash: null, ispasswordchanged: null },
         { password_hash: null, ispasswordchanged: null },
@@ -203,12 +198,12 @@ describe.each(databases())('member routes on $name', (database) => {
       const body = registerBody(employer);
       const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       const memberid = reg.json().data.memberid;
-      const old = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      const old = await latestLink(t.db, body.memberdto.personalemailaddress);
 
       const res = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
-      const fresh = await latestLink(testDb.db, body.memberdto.personalemailaddress);
+      const fresh = await latestLink(t.db, body.memberdto.personalemailaddress);
       expect(fresh.token).not.toBe(old.token);
       expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${old.token}` })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${fresh.token}` })).statusCode).toBe(200);
@@ -233,17 +228,20 @@ describe.each(databases())('member routes on $name', (database) => {
       const res = await t.app.inject({ method: 'DELETE', url: `/api/Member/${memberid}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
-      expect(await testDb.db.selectFrom('member').select('id').where('id', '=', memberid).executeTakeFirst()).toBeUndefined();
-      expect(await testDb.db.selectFrom('set_password_token').select('id').where('memberid', '=', memberid).execute()).toEqual([]);
+      expect(await t.db.selectFrom('member').select('id').where('id', '=', memberid).executeTakeFirst()).toBeUndefined();
+      expect(await t.db.selectFrom('set_password_token').select('id').where('memberid', '=', memberid).execute()).toEqual([]);
       const again = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       expect(again.statusCode).toBe(200);
     });
 
     it('refuses to delete an active member, an unknown id or a malformed id', async () => {
       const member = await registerMember(t.app, employer);
+      const before = await t.db.selectFrom('member').selectAll().orderBy('id').execute();
       const active = await t.app.inject({ method: 'DELETE', url: `/api/Member/${member.memberId}` });
       expect(active.statusCode).toBe(409);
-      expect(await testDb.db.selectFrom('member').select('id').where('id', '=', member.memberId).executeTakeFirst()).toBeDefined();
+      expect(active.json()).toMatchObject({ code: 'CONFLICT', message: 'This account is active and cannot be deleted.' });
+      expect(await t.db.selectFrom('member').selectAll().orderBy('id').execute()).toEqual(before);
+      expect(await t.db.selectFrom('member').select('id').where('id', '=', member.memberId).executeTakeFirst()).toBeDefined();
       expect((await t.app.inject({ method: 'DELETE', url: `/api/Member/${randomUUID()}` })).statusCode).toBe(404);
       const malformed = await t.app.inject({ method: 'DELETE', url: '/api/Member/123' });
       expect(malformed.statusCode).toBe(400);
@@ -273,23 +271,6 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(forged.statusCode).toBe(401);
     });
 
-    const profile = {
-      firstname: 'Ada',
-      lastname: 'Byron',
-      address1: '1 Main St',
-      address2: '',
-      phonenumber: '5555551234',
-      city: 'Springfield',
-      county: 'Sangamon',
-      stateorprovince: 'IL',
-      birthdate: '1985-06-15',
-      postalcode: '62701',
-      gender: 'Female',
-      istobaccouser: 'No',
-      pcpname: 'Dr. Who',
-      pcpid: 'PCP-1',
-      existingpatient: 'yes',
-    };
 
     it('PUT /api/Member updates only the caller, encrypts the SSN and answers it masked', async () => {
       const a = await registerMember(t.app, employer);
@@ -298,40 +279,40 @@ describe.each(databases())('member routes on $name', (database) => {
         method: 'PUT',
         url: '/api/Member',
         headers: a.auth,
-        payload: { member: { ...profile, id: b.memberId, accountid: randomUUID(), emailaddress: 'x@y.test', additionalid: '123456789' } },
+        payload: { member: { ...TEST_PROFILE, id: a.memberId, accountid: employer.accountid, emailaddress: 'x@y.test', additionalid: '123456789' } },
       });
       expect(res.statusCode).toBe(200);
       const member = res.json().data;
-      expect(member).toMatchObject({ ...profile, id: a.memberId, accountid: employer.accountid, emailaddress: a.email, additionalid: '***-**-6789', modifiedby: a.email });
+      expect(member).toMatchObject({ ...TEST_PROFILE, id: a.memberId, accountid: employer.accountid, emailaddress: a.email, additionalid: '***-**-6789', modifiedby: a.email });
 
-      const row = await testDb.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      const row = await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
       expect(row.ssn_ciphertext).not.toContain('6789');
       expect(decryptSsn(row.ssn_ciphertext!, t.config.SSN_KEY)).toBe('123456789');
-      const other = await testDb.db.selectFrom('member').selectAll().where('id', '=', b.memberId).executeTakeFirstOrThrow();
+      const other = await t.db.selectFrom('member').selectAll().where('id', '=', b.memberId).executeTakeFirstOrThrow();
       expect(other.address1).toBeNull();
 
       // Omitted or masked SSN keeps the stored one.
-      const again = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...profile, city: 'Chicago', additionalid: '***-**-6789' } } });
+      const again = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, city: 'Chicago', additionalid: '***-**-6789' } } });
       expect(again.statusCode).toBe(200);
       expect(again.json().data).toMatchObject({ city: 'Chicago', additionalid: '***-**-6789' });
-      const kept = await testDb.db.selectFrom('member').select('ssn_ciphertext').where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      const kept = await t.db.selectFrom('member').select('ssn_ciphertext').where('id', '=', a.memberId).executeTakeFirstOrThrow();
       expect(kept.ssn_ciphertext).toBe(row.ssn_ciphertext);
     });
 
     it('PUT /api/Member refuses invalid fields with pointers under /member and changes nothing', async () => {
       const a = await registerMember(t.app, employer);
-      const before = await testDb.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      const before = await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
       const res = await t.app.inject({
         method: 'PUT',
         url: '/api/Member',
         headers: a.auth,
-        payload: { member: { ...profile, birthdate: '1900-01-01', additionalid: '12-345' } },
+        payload: { member: { ...TEST_PROFILE, birthdate: '1900-01-01', additionalid: '12-345' } },
       });
       expect(res.statusCode).toBe(400);
       const answer = res.json();
       expect(answer.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(answer.fieldErrors)).toEqual(expect.arrayContaining(['/member/birthdate', '/member/additionalid']));
-      const after = await testDb.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      const after = await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
       expect(after).toEqual(before);
 
       const noBody = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: {} });
@@ -339,8 +320,21 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(noBody.json().fieldErrors).toEqual({ '/member': ['This field is required.'] });
     });
 
+    it.each([
+      ['another member\'s id', (other: string) => ({ id: other })],
+      ['another employer\'s account id', () => ({ accountid: randomUUID() })],
+    ])('PUT /api/Member refuses a body naming %s: 403, nothing changed', async (_label, ids) => {
+      const a = await registerMember(t.app, employer);
+      const b = await registerMember(t.app, employer);
+      const before = await t.db.selectFrom('member').selectAll().where('id', 'in', [a.memberId, b.memberId]).orderBy('id').execute();
+      const res = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, ...ids(b.memberId), additionalid: '123456789' } } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'You may not access this record.' });
+      expect(await t.db.selectFrom('member').selectAll().where('id', 'in', [a.memberId, b.memberId]).orderBy('id').execute()).toEqual(before);
+    });
+
     it('PUT /api/Member needs a bearer token', async () => {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/Member', payload: { member: profile } });
+      const res = await t.app.inject({ method: 'PUT', url: '/api/Member', payload: { member: TEST_PROFILE } });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     });

@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
 import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { countRows, enrollmentWorld, setBirthdate, type EnrollmentWorld } from './enrollment.fixtures.ts';
+import { databases } from './helpers/databases.ts';
+import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 const FAMILY_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33';
 
 describe.each(databases())('order routes on $name', (database) => {
-  let handle: TestDb;
-  let world: EnrollmentWorld;
+  const world = useEnrollmentWorld(database);
   beforeAll(async () => {
-    handle = await database.create();
-    world = await enrollmentWorld(handle.db);
-    await setBirthdate(handle.db, world.alice.memberId, '1980-03-01');
-  });
-  afterAll(async () => {
-    await world?.close();
-    await handle?.close();
+    await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
   });
 
   const post = (member: 'alice' | 'bob' | 'carol' | null, payload: object) =>
     world.app.inject({ method: 'POST', url: '/api/Order', headers: member ? world[member].auth : {}, payload });
-  const counts = async () => [await countRows(handle.db, 'member_order'), await countRows(handle.db, 'member_account')];
+  const counts = async () => [await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account')];
 
   it('places a waive order with its member account in one go (body built with the domain)', async () => {
     const body = toOrderRequest(waiveOrder({ today: world.today, effectiveDate: '2026-01-01', reason: 'Coverage through another Employer' }));
@@ -41,7 +34,7 @@ describe.each(databases())('order routes on $name', (database) => {
       policyeffectivedate: '2026-01-01',
       createdby: world.alice.email,
     });
-    const account = await handle.db.selectFrom('member_account').selectAll().where('memberid', '=', world.alice.memberId).executeTakeFirstOrThrow();
+    const account = await world.db.selectFrom('member_account').selectAll().where('memberid', '=', world.alice.memberId).executeTakeFirstOrThrow();
     // Age 45 on 2026-01-01: the employee-only amount of the 40-49 band.
     expect(account).toMatchObject({
       waivecoverage: 1,
@@ -81,7 +74,7 @@ describe.each(databases())('order routes on $name', (database) => {
     const body = toOrderRequest(
       additionalServicesOrder({ today: world.today, product: products[0], option: { id: family.id, option: 'Family', costCents: 1 } }),
     );
-    const accountsBefore = await countRows(handle.db, 'member_account');
+    const accountsBefore = await countRows(world.db, 'member_account');
     const response = await post('alice', body);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -94,7 +87,7 @@ describe.each(databases())('order routes on $name', (database) => {
       amountspent: 19.99,
       tax_status: 'Pre-Tax',
     });
-    expect(await countRows(handle.db, 'member_account')).toBe(accountsBefore);
+    expect(await countRows(world.db, 'member_account')).toBe(accountsBefore);
   });
 
   it.each([
@@ -129,7 +122,7 @@ describe.each(databases())('order routes on $name', (database) => {
   });
 
   it('places a health insurance order with its member account', async () => {
-    await handle.db
+    await world.db
       .insertInto('dependent')
       .values({ id: randomUUID(), memberid: world.alice.memberId, firstname: 'Kid', lastname: 'A', dateofbirth: '2014-01-01', relationship: 'child', createdby: 't', modifiedby: 't' })
       .execute();
@@ -165,7 +158,7 @@ describe.each(databases())('order routes on $name', (database) => {
 
   it('writes the main order and its member account in one transaction: both or neither', async () => {
     // A test-only constraint makes the member account insert fail after the order insert succeeded.
-    await sql`alter table member_account add constraint test_refuse check (familystatus is distinct from 'refuse')`.execute(handle.db);
+    await sql`alter table member_account add constraint test_refuse check (familystatus is distinct from 'refuse')`.execute(world.db);
     try {
       const before = await counts();
       const response = await post('bob', {
@@ -176,7 +169,7 @@ describe.each(databases())('order routes on $name', (database) => {
       expect(response.json()).toMatchObject({ success: false, code: 'INTERNAL', message: 'Something went wrong.' });
       expect(await counts()).toEqual(before);
     } finally {
-      await sql`alter table member_account drop constraint test_refuse`.execute(handle.db);
+      await sql`alter table member_account drop constraint test_refuse`.execute(world.db);
     }
   });
 

@@ -4,32 +4,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
-import { createEmployer, latestLink, parseLink, registerBody, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+import { createEmployer, latestLink, parseLink, registerBody, registerMember, TEST_PASSWORD, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';
 import { startSmtpCatcher } from './helpers/smtp-catcher.ts';
 
 /** Quoted-printable as nodemailer writes long lines: soft breaks and =XX escapes. */
 const decodeQuotedPrintable = (text: string) =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** Both SSNs below, written with or without dashes. */
+const SSN_DIGITS = /123-?45-?6789|987-?65-?4321/;
+const SSN_DEPENDENT = { firstname: 'Grace', lastname: 'Byron', dateofbirth: '2015-04-01', gender: 'Female', relationship: 'child', istobaccouser: false, additionalid: '987654321' };
+
 describe.each(databases())('security and plumbing on $name', (database) => {
-  let testDb: TestDb;
-  let t: TestApp;
+  const t = useTestApp(database, {
+    beforeRoutes: (app) => {
+      app.get('/api/test/throw', async () => {
+        throw new Error('secret internals: password=hunter2');
+      });
+    },
+  });
   let employer: TestEmployer;
   beforeAll(async () => {
-    testDb = await database.create();
-    t = await createTestApp(testDb.db, {
-      beforeRoutes: (app) => {
-        app.get('/api/test/throw', async () => {
-          throw new Error('secret internals: password=hunter2');
-        });
-      },
-    });
-    employer = await createEmployer(testDb.db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await testDb.close();
+    employer = await createEmployer(t.db);
   });
 
   it('answers an unexpected failure with 500 INTERNAL and no stack trace or internal message', async () => {
@@ -87,7 +85,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
         done();
       },
     });
-    const logged = await createTestApp(testDb.db, { logger: { level: 'info', stream } });
+    const logged = await createTestApp(t.db, { logger: { level: 'info', stream } });
     try {
       await logged.app.inject({ method: 'GET', url: `/api/Member/${employer.accountid}?token=SECRET-TOKEN-VALUE` });
       expect(lines.join('')).toContain('token=***');
@@ -97,8 +95,62 @@ describe.each(databases())('security and plumbing on $name', (database) => {
     }
   });
 
+  it('keeps SSNs encrypted at rest, masked in every answer and out of every log line', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await createTestApp(t.db, {
+      logger: { level: 'trace', stream },
+      beforeRoutes: (app) => {
+        app.post('/api/test/log-body', async (request) => {
+          request.log.info({ body: request.body }, 'a careless debug line');
+          throw new Error('failed after logging the body');
+        });
+      },
+    });
+    try {
+      const member = await registerMember(logged.app, employer);
+      const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+        logged.app.inject({ method, url, headers: member.auth, ...(payload ? { payload } : {}) });
+      const answers = [
+        await call('PUT', '/api/Member', { member: { ...TEST_PROFILE, additionalid: '123456789' } }),
+        await call('PUT', '/api/Member', { member: { ...TEST_PROFILE, birthdate: '1900-01-01', additionalid: '123456789' } }),
+        await call('POST', '/api/Dependent', SSN_DEPENDENT),
+        await call('POST', '/api/Dependent', { ...SSN_DEPENDENT, firstname: '' }),
+        await call('GET', '/api/Member/GetMember'),
+        await call('GET', `/api/Member/${member.memberId}`),
+        await call('GET', '/api/Dependent'),
+        await call('POST', '/api/test/log-body', { member: { additionalid: '123456789' }, dependents: [{ additionalid: '987654321' }], password: TEST_PASSWORD }),
+      ];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 200, 400, 200, 200, 200, 500]);
+      expect(answers[0]!.json().data.additionalid).toBe('***-**-6789');
+      expect(answers[2]!.json().data.additionalid).toBe('***-**-4321');
+      expect(answers[4]!.json().data.additionalid).toBe('***-**-6789');
+      expect(answers[5]!.json().data.additionalid).toBe('***-**-6789');
+      expect(answers[6]!.json().data.dependents.map((d: { additionalid: string }) => d.additionalid)).toEqual(['***-**-4321']);
+      for (const answer of answers) expect(answer.body).not.toMatch(SSN_DIGITS);
+
+      const memberRow = await t.db.selectFrom('member').selectAll().where('id', '=', member.memberId).executeTakeFirstOrThrow();
+      const dependentRows = await t.db.selectFrom('dependent').selectAll().where('memberid', '=', member.memberId).execute();
+      expect(memberRow.ssn_ciphertext).toEqual(expect.any(String));
+      expect(dependentRows).toHaveLength(1);
+      expect(JSON.stringify([memberRow, dependentRows])).not.toMatch(SSN_DIGITS);
+
+      const log = lines.join('');
+      expect(log).toContain('a careless debug line');
+      expect(log).not.toMatch(SSN_DIGITS);
+      expect(log).not.toContain(TEST_PASSWORD);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('limits sign-in attempts per client', async () => {
-    const limited = await createTestApp(testDb.db, { env: { AUTH_RATE_LIMIT: '3' } });
+    const limited = await createTestApp(t.db, { env: { AUTH_RATE_LIMIT: '3' } });
     try {
       const attempt = () => limited.app.inject({ method: 'POST', url: '/api/Login', payload: { email: 'x@example.test', password: 'Wr0ng!Pass' } });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
@@ -114,7 +166,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
 
   it('delivers the invitation by SMTP with a link built from PUBLIC_URL, not from the body', async () => {
     const smtp = await startSmtpCatcher();
-    const mailing = await createTestApp(testDb.db, { env: { SMTP_URL: smtp.url } });
+    const mailing = await createTestApp(t.db, { env: { SMTP_URL: smtp.url } });
     try {
       const body = registerBody(employer);
       const res = await mailing.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
@@ -127,7 +179,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(link.url.origin).toBe(TEST_PUBLIC_URL);
       expect(mail!.raw).not.toContain('evil.test');
       expect(link.memberId).toBe(res.json().data.memberid);
-      const row = await testDb.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
+      const row = await t.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
       expect(row.senton).toBeInstanceOf(Date);
       expect(row.last_error).toBeNull();
       expect(mailing.announcements).toEqual([]);
@@ -143,17 +195,17 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   it('records a delivery failure without failing the registration', async () => {
     const smtp = await startSmtpCatcher();
     await smtp.close();
-    const failing = await createTestApp(testDb.db, { env: { SMTP_URL: smtp.url } });
+    const failing = await createTestApp(t.db, { env: { SMTP_URL: smtp.url } });
     try {
       const body = registerBody(employer);
       const res = await failing.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       expect(res.statusCode).toBe(200);
-      const row = await testDb.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
+      const row = await t.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
       expect(row.senton).toBeNull();
       expect(row.attempts).toBe(1);
       expect(row.last_error).toEqual(expect.any(String));
       // The link is still in the outbox for a later resend.
-      expect((await latestLink(testDb.db, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
+      expect((await latestLink(t.db, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
     } finally {
       await failing.close();
     }
@@ -162,7 +214,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   it('writes the file outbox as an .eml under DATA_DIR/mail', async () => {
     const body = registerBody(employer);
     await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-    const row = await testDb.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', body.memberdto.personalemailaddress).executeTakeFirstOrThrow();
     const { readFileSync } = await import('node:fs');
     const eml = readFileSync(path.join(t.config.DATA_DIR, 'mail', `${row.id}.eml`), 'utf8');
     expect(eml).toContain(`To: ${body.memberdto.personalemailaddress}`);
@@ -178,7 +230,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       mkdirSync(path.join(webRoot, 'assets'));
       writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Benefit Portal</title>');
       writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
-      web = await createTestApp(testDb.db, { webRoot });
+      web = await createTestApp(t.db, { webRoot });
     });
     afterAll(async () => {
       await web.close();

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { databases, type TestDb } from './helpers/databases.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
 
 describe.each(databases())('version route on $name', (database) => {
-  let testDb: TestDb;
-  let t: TestApp;
-  beforeAll(async () => {
-    testDb = await database.create();
-    t = await createTestApp(testDb.db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await testDb.close();
-  });
+  const t = useTestApp(database);
 
   it('answers the version without sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Version/test' });

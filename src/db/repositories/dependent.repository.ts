@@ -18,6 +18,12 @@ export async function findOfMember(db: DbOrTx, memberid: string, id: string): Pr
   return db.selectFrom('dependent').selectAll().where('id', '=', id).where('memberid', '=', memberid).executeTakeFirst();
 }
 
+/** Whose dependent this is: the member's id, or undefined when there is no such dependent. */
+export async function ownerOf(db: DbOrTx, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('dependent').select('memberid').where('id', '=', id).executeTakeFirst();
+  return row?.memberid;
+}
+
 export async function insert(db: DbOrTx, row: NewDependentRow): Promise<DependentRow> {
   return db.insertInto('dependent').values(row).returningAll().executeTakeFirstOrThrow();
 }

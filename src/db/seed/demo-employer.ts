@@ -32,23 +32,28 @@ export function demoPlanYear(today: string): number {
   return Number(first!.slice(0, 4));
 }
 
+/** The demo employer's own row for a plan year. */
+export function demoEmployer(year: number): employers.NewEmployerRow {
+  return {
+    accountid: DEMO_ACCOUNT_ID,
+    accountname: DEMO_ACCOUNT_NAME,
+    teamid: DEMO_TEAM_ID,
+    mediadata: null,
+    emailaddress: 'benefits-help@acme-demo.example',
+    employeazecustomer: 1,
+    hsaonly: 1,
+    edoc_period: null,
+    planyearstart: `${year}-01-01`,
+    planyearend: `${year}-12-31`,
+    businessyear: year,
+  };
+}
+
 /** Creates or refreshes the demo employer with its schedule, contacts, broker and product; answers its accountid. */
 export async function seedDemoEmployer(db: Kysely<Database>, today: string): Promise<string> {
   const year = demoPlanYear(today);
   await db.transaction().execute(async (trx) => {
-    await employers.upsert(trx, {
-      accountid: DEMO_ACCOUNT_ID,
-      accountname: DEMO_ACCOUNT_NAME,
-      teamid: DEMO_TEAM_ID,
-      mediadata: null,
-      emailaddress: 'benefits-help@acme-demo.example',
-      employeazecustomer: 1,
-      hsaonly: 1,
-      edoc_period: null,
-      planyearstart: `${year}-01-01`,
-      planyearend: `${year}-12-31`,
-      businessyear: year,
-    });
+    await employers.upsert(trx, demoEmployer(year));
     await contributions.replaceSchedule(trx, DEMO_ACCOUNT_ID, DEMO_SCHEDULE);
     const contact = { accountid: DEMO_ACCOUNT_ID, middlename: null };
     await contacts.upsert(trx, {

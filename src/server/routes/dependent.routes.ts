@@ -1,7 +1,7 @@
 /**
  * The caller's dependents (spec §7 Dependents). Bodies are validated twice: the Fastify schema (shape) and the
  * 'dependent' form document (the same rules and messages the browser shows). SSNs are stored encrypted and
- * answered masked. A dependent of anyone else is not found.
+ * answered masked. A dependent of anyone else, or a body naming another member, answers 403 and changes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,7 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import { firstMessage } from '#engine/core/index.ts';
 import { protectSsn } from '../crypto.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
@@ -21,7 +22,7 @@ const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 const SSN_DIGITS = /^\d{9}$/;
 
 /** A request body as it may arrive: every field may be missing or null until the document has spoken. */
-type DependentBody = { [K in keyof DependentRequest]?: DependentRequest[K] | null };
+type DependentBody = { [K in keyof DependentRequest]?: DependentRequest[K] | null } & { memberid?: string };
 
 const nullableString = nullable({ type: 'string' });
 
@@ -70,8 +71,8 @@ const requestProperties = {
   existingpatient: nullable({ type: 'string', maxLength: 10 }),
 } as const;
 
-const createBody = { type: 'object', properties: requestProperties } as const;
-const changeBody = { type: 'object', required: ['id'], properties: { id: uuid, ...requestProperties } } as const;
+const createBody = { type: 'object', properties: { memberid: { ...uuid, description: "When given, the caller's own id" }, ...requestProperties } } as const;
+const changeBody = { type: 'object', required: ['id'], properties: { id: uuid, ...createBody.properties } } as const;
 
 const dependentAnswer = { 200: envelope(dependentSchema), ...failures };
 
@@ -85,7 +86,9 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     const keepSsn = body.additionalid === undefined || body.additionalid === null || MASKED_SSN.test(body.additionalid);
     // The form's view of the body: a null is an empty field, as in the browser.
     const data = Object.fromEntries(
-      Object.entries(body).filter(([field, value]) => value !== null && value !== undefined && !(field === 'additionalid' && keepSsn)),
+      Object.entries(body).filter(
+        ([field, value]) => value !== null && value !== undefined && field !== 'memberid' && !(field === 'additionalid' && keepSsn),
+      ),
     );
     const fieldErrors = await app.content.check('dependent', accountId, data, { context: { today } });
     const need = (pointer: string, ok: boolean, message: string) => {
@@ -111,6 +114,13 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       existingpatient: body.existingpatient ?? null,
       ...(keepSsn ? {} : protectSsn(body.additionalid!, app.config.SSN_KEY)),
     };
+  }
+
+  /** 404 for a dependent nobody has, 403 for another member's. */
+  async function requireOwn(memberId: string, id: string): Promise<void> {
+    const owner = await dependents.ownerOf(app.db, id);
+    if (owner === undefined) throw notFound(DEPENDENT_NOT_FOUND);
+    if (owner !== memberId) throw forbidden();
   }
 
   app.get<{ Querystring: { memberid?: string } }>(
@@ -145,6 +155,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { memberId, accountId, email } = request.member!;
+      refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
       const today = todayUtc(new Date());
       const fields = await validatedFields(request.body, accountId, today);
       const row = await dependents.insert(app.db, { id: randomUUID(), memberid: memberId, ...fields, createdby: email, modifiedby: email });
@@ -160,6 +171,8 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { memberId, accountId, email } = request.member!;
+      refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
+      await requireOwn(memberId, request.body.id);
       const today = todayUtc(new Date());
       const fields = await validatedFields(request.body, accountId, today);
       const row = await dependents.updateOfMember(app.db, memberId, request.body.id, { ...fields, modifiedby: email, modifiedon: new Date() });
@@ -181,6 +194,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
+      await requireOwn(request.member!.memberId, request.params.id);
       const removed = await dependents.deleteOfMember(app.db, request.member!.memberId, request.params.id);
       if (!removed) throw notFound(DEPENDENT_NOT_FOUND);
       return ok(null);

@@ -1,12 +1,14 @@
 /**
  * The event log (spec §4 Logged events). Who did it comes from the token: the body's accountid and memberid are
- * accepted for the spec's wire shape but not trusted, and data.User is set to the signed-in e-mail.
+ * accepted for the spec's wire shape only when they name the caller (else 403), and data.User is set to the
+ * signed-in e-mail.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LogFactEvent } from '#contracts/entities.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
 import { unauthorized } from '../errors.ts';
+import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
 
 export async function logFactRoutes(app: FastifyInstance): Promise<void> {
@@ -28,8 +30,8 @@ export async function logFactRoutes(app: FastifyInstance): Promise<void> {
               type: 'object',
               properties: { description: { type: 'string', maxLength: 4000 }, User: { type: 'string', maxLength: 320 } },
             },
-            accountid: { type: 'string', description: 'Ignored: taken from the token.' },
-            memberid: { type: 'string', description: 'Ignored: taken from the token.' },
+            accountid: { type: 'string', description: "The caller's employer when given; the stored one comes from the token." },
+            memberid: { type: 'string', description: "The caller when given; the stored one comes from the token." },
             action: { type: 'string', maxLength: 200 },
             effectivedate: nullable(isoDate),
           },
@@ -41,6 +43,7 @@ export async function logFactRoutes(app: FastifyInstance): Promise<void> {
       const caller = request.member;
       if (!caller) throw unauthorized();
       const { title, data, action, effectivedate } = request.body;
+      refuseOthersIds(caller, { memberIds: [request.body.memberid], accountIds: [request.body.accountid] });
       const id = randomUUID();
       await logFacts.insert(app.db, {
         id,

@@ -14,8 +14,9 @@ import * as setPasswordTokens from '#db/repositories/set-password-token.reposito
 import { firstMessage } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
+import { refuseOthersIds } from '../ownership.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, propertiesOf, uuid } from '../route-schemas.ts';
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
@@ -32,52 +33,48 @@ const nullableString = nullable({ type: 'string' });
 export const memberSchema = {
   type: 'object',
   properties: {
-    id: uuid,
-    accountid: uuid,
-    priormemberid: uuid,
-    externalid: uuid,
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    address1: nullableString,
-    address2: nullableString,
-    city: nullableString,
-    stateorprovince: nullableString,
-    postalcode: nullableString,
-    county: nullableString,
-    emailaddress: { type: 'string' },
-    personalemailaddress: { type: 'string' },
-    birthdate: nullableString,
-    hiredate: nullableString,
-    phonenumber: nullableString,
-    origination: { type: 'integer' },
-    relationship: { type: 'integer' },
-    primarymemberid: uuid,
-    istobaccouser: nullableString,
-    isdisabled: nullable({ type: 'boolean' }),
-    gender: nullableString,
-    additionalid: { ...nullableString, description: 'Masked: ***-**-1234' },
-    pcpname: nullableString,
-    pcpid: nullableString,
-    existingpatient: nullableString,
-    status: { type: 'string' },
-    terminationdate: nullableString,
-    division: nullableString,
-    currentplanid: nullableString,
+    ...propertiesOf(uuid, 'id', 'accountid', 'priormemberid', 'externalid', 'primarymemberid'),
+    ...propertiesOf({ type: 'string' }, 'firstname', 'lastname', 'emailaddress', 'personalemailaddress', 'status', 'contributionclass'),
+    ...propertiesOf(
+      nullableString,
+      'address1',
+      'address2',
+      'city',
+      'stateorprovince',
+      'postalcode',
+      'county',
+      'birthdate',
+      'hiredate',
+      'phonenumber',
+      'istobaccouser',
+      'gender',
+      'pcpname',
+      'pcpid',
+      'existingpatient',
+      'terminationdate',
+      'division',
+      'currentplanid',
+      'ispasswordchanged',
+    ),
+    ...propertiesOf({ type: 'integer' }, 'origination', 'relationship'),
+    ...propertiesOf(nullable({ type: 'boolean' }), 'isdisabled', 'irsdependent'),
     currentplanyear: nullable({ type: 'integer' }),
-    contributionclass: { type: 'string' },
-    irsdependent: nullable({ type: 'boolean' }),
-    ispasswordchanged: nullableString,
-    createdon: { type: 'string' },
-    createdby: { type: 'string' },
-    modifiedon: { type: 'string' },
-    modifiedby: { type: 'string' },
+    additionalid: { ...nullableString, description: 'Masked: ***-**-1234' },
+    ...propertiesOf({ type: 'string' }, 'createdon', 'createdby', 'modifiedon', 'modifiedby'),
   },
 } as const;
 
+/**
+ * The two answers of GET /api/Member/{id}, told apart by their fields: the serializer writes an answer with the
+ * first schema it matches, so a member must not match the password facts (it would lose all but three fields).
+ */
 const passwordInfoSchema = {
   type: 'object',
+  required: ['id', 'accountid', 'ispasswordchanged'],
+  additionalProperties: false,
   properties: { id: uuid, accountid: uuid, ispasswordchanged: nullableString },
 } as const;
+const memberOrPasswordInfo = { oneOf: [{ ...memberSchema, required: ['id', 'firstname', 'emailaddress'] }, passwordInfoSchema] };
 
 /** The profile fields PUT /api/Member may change; everything else in the body is ignored. */
 const updatableFields = [
@@ -102,25 +99,11 @@ const updatableFields = [
 
 const memberUpdateSchema = {
   type: 'object',
-  description: 'The profile fields; other member fields may be sent and are ignored. additionalid: the full SSN, or omitted/masked to keep it.',
+  description: 'The profile fields; other member fields may be sent and are ignored, except ids, which must be the caller\'s. additionalid: the full SSN, or omitted/masked to keep it.',
   properties: {
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    address1: nullableString,
-    address2: nullableString,
-    city: nullableString,
-    stateorprovince: nullableString,
-    postalcode: nullableString,
-    county: nullableString,
-    birthdate: nullableString,
-    phonenumber: nullableString,
-    istobaccouser: nullableString,
-    gender: nullableString,
-    pcpname: nullableString,
-    pcpid: nullableString,
-    existingpatient: nullableString,
-    currentplanid: nullableString,
-    currentplanyear: nullable({ type: 'integer' }),
+    ...Object.fromEntries(updatableFields.map((field) => [field, memberSchema.properties[field]])),
+    id: uuid,
+    accountid: uuid,
     additionalid: nullableString,
   },
 } as const;
@@ -309,7 +292,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         summary: 'With ?token= (a set-password link): { id, accountid, ispasswordchanged }; with the bearer of that member: the member',
         params: { type: 'object', required: ['id'], properties: { id: uuid } },
         querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
-        response: { 200: envelope({ oneOf: [passwordInfoSchema, memberSchema] }), ...failures },
+        response: { 200: envelope(memberOrPasswordInfo), ...failures },
       },
     },
     async (request) => {
@@ -336,7 +319,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Body: { member: MemberUpdate & Record<string, unknown> } }>(
+  app.put<{ Body: { member: MemberUpdate & { id?: string; accountid?: string } & Record<string, unknown> } }>(
     '/api/Member',
     {
       preHandler: app.authenticate,
@@ -349,8 +332,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const current = await signedInMember(app, request);
       const input = request.body.member;
+      refuseOthersIds(request.member!, { memberIds: [input.id], accountIds: [input.accountid] });
+      const current = await signedInMember(app, request);
       const keepSsn = input.additionalid === undefined || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
       // The form's view of the body: a null is an empty field, as in the browser.
       const data: Record<string, unknown> = {};

@@ -29,7 +29,8 @@ import * as memberAccounts from '#db/repositories/member-account.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
-import { badRequest, forbidden, unauthorized } from '../errors.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = 'Please choose an additional service that is offered.';
@@ -128,14 +129,6 @@ type CreateOrderBody = CreateOrderRequest & {
   employer_name?: string;
 };
 
-/** Ids in the body may only name the caller (or be the empty id): identity comes from the token. */
-function refuseOthersIds(body: CreateOrderBody, memberId: string, accountId: string): void {
-  const memberIds = [body.order.memberid, body.memberAccount?.memberid, body.member?.id];
-  const accountIds = [body.member?.accountid, body.employer_id];
-  const foreign = (ids: Array<string | undefined>, own: string) => ids.some((id) => id !== undefined && id !== EMPTY_ID && id !== own);
-  if (foreign(memberIds, memberId) || foreign(accountIds, accountId)) throw forbidden();
-}
-
 function amountCents(amount: number | undefined): Cents {
   try {
     return dollarsToCents(amount ?? 0);
@@ -160,7 +153,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { memberId, accountId, email } = request.member!;
       const { body } = request;
-      refuseOthersIds(body, memberId, accountId);
+      refuseOthersIds(request.member!, {
+        memberIds: [body.order.memberid, body.memberAccount?.memberid, body.member?.id],
+        accountIds: [body.member?.accountid, body.employer_id],
+      });
       const [member, employer] = await Promise.all([members.findById(app.db, memberId), employers.findById(app.db, accountId)]);
       if (!member || !employer) throw unauthorized();
 

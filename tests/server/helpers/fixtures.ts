@@ -8,6 +8,25 @@ import type { Insertable } from 'kysely';
 
 export const TEST_PASSWORD = 'Str0ng!Pass';
 
+/** A profile the profile document accepts (PUT /api/Member body.member). */
+export const TEST_PROFILE = {
+  firstname: 'Ada',
+  lastname: 'Byron',
+  address1: '1 Main St',
+  address2: '',
+  phonenumber: '5555551234',
+  city: 'Springfield',
+  county: 'Sangamon',
+  stateorprovince: 'IL',
+  birthdate: '1985-06-15',
+  postalcode: '62701',
+  gender: 'Female',
+  istobaccouser: 'No',
+  pcpname: 'Dr. Who',
+  pcpid: 'PCP-1',
+  existingpatient: 'yes',
+};
+
 export type TestEmployer = { accountid: string; accountname: string; teamid: string };
 
 export async function createEmployer(

@@ -1,0 +1,86 @@
+/**
+ * Every API route, and where its tests are: success, bad input (400 and nothing changed), and another member or
+ * employer refused (403, nothing changed). "public" routes have no caller to refuse; "token" routes take no id
+ * at all (the access token is the only identity), so another member's data cannot be named.
+ *
+ * | Route                                           | success              | bad input -> 400            | other refused                     |
+ * |-------------------------------------------------|----------------------|-----------------------------|-----------------------------------|
+ * | GET  /api/Version/test                          | version              | (no input)                  | public                            |
+ * | GET  /api/Employer/Branding/{accountid}         | employer.routes      | employer.routes             | public (404 unknown)              |
+ * | GET  /api/content/forms/{id}, flows/{id}        | content.routes       | content.routes              | public                            |
+ * | POST /api/Member/Register                       | member               | member (count unchanged)    | public (409 known e-mail)         |
+ * | POST /api/Member/ResendInvitation               | member               | member                      | public (409 once password set)    |
+ * | DELETE /api/Member/{id}                         | member               | member                      | member (409 once password set)    |
+ * | GET  /api/Member/{id}                           | member, security     | member (403 without token)  | member                            |
+ * | POST /api/changepassword                        | member               | member (rows unchanged)     | member (other's token)            |
+ * | POST /api/Login, /Refresh, /Logout              | login                | login                       | login (other's refresh token)     |
+ * | GET  /api/Member/GetMember                      | member, security     | (no input)                  | token                             |
+ * | PUT  /api/Member                                | member, security     | member (row unchanged)      | member (body id/accountid)        |
+ * | GET  /api/Dependent                             | dependent.routes     | dependent.routes            | dependent.routes (?memberid)      |
+ * | POST /api/Dependent                             | dependent.routes     | dependent.routes (count)    | dependent.routes (body memberid)  |
+ * | PUT  /api/Dependent                             | dependent.routes     | dependent.routes (row)      | dependent.routes                  |
+ * | DELETE /api/Dependent/{id}                      | dependent.routes     | dependent.routes (count)    | dependent.routes                  |
+ * | GET  /api/Employer/{accountid}                  | employer.routes      | employer.routes             | employer.routes                   |
+ * | GET  /api/MemberAccount/GetMemberAccount        | member-account       | (no input)                  | token (never another's)           |
+ * | GET  /api/EmployerContribution/... (both)       | contribution.routes  | contribution.routes         | contribution.routes               |
+ * | GET  /api/Product                               | product.routes       | (no input)                  | token                             |
+ * | GET  /api/Contacts/{accountid}                  | contacts.routes      | contacts.routes             | contacts.routes                   |
+ * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |
+ * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
+ * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
+ * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
+ * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
+ *
+ * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
+ * Below: a route without a line in docs/api.md or without its OpenAPI entry fails the suite.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+
+type Route = { method: string; path: string };
+
+/** `/api/Member/:id` and `/api/Member/{memberid}` both become `/api/Member/{}`. */
+const shape = (path: string) => path.replace(/:[^/]+|\{[^}]*\}/g, '{}');
+const key = ({ method, path }: Route) => `${method} ${shape(path)}`;
+
+/** The routes docs/api.md names: `GET /api/...`, `GET/POST /api/...`, in the table or the text. */
+function documentedRoutes(): Set<string> {
+  const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+  const found = new Set<string>();
+  for (const match of text.matchAll(/\b((?:GET|POST|PUT|DELETE)(?:\/(?:GET|POST|PUT|DELETE))*) (\/api(?:\/(?:\{[^}]*\}|[^\s?|,`/{}]+))+)/g)) {
+    for (const method of match[1]!.split('/')) found.add(key({ method, path: match[2]! }));
+  }
+  return found;
+}
+
+const [database] = databases();
+
+describe(`every API route is documented (on ${database!.name})`, () => {
+  const routes: Route[] = [];
+  const t = useTestApp(database!, {
+    beforeRoutes: (app) => {
+      app.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) if (method !== 'HEAD' && route.url.startsWith('/api/')) routes.push({ method, path: route.url });
+      });
+    },
+  });
+
+  it('sees the routes', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes).toContainEqual({ method: 'PUT', path: '/api/Member' });
+  });
+
+  it('finds each route in docs/api.md', () => {
+    const documented = documentedRoutes();
+    expect(routes.map(key).filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('finds each route in the OpenAPI document', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
+    const published = new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key({ method: method.toUpperCase(), path }))));
+    expect(routes.map(key).filter((route) => !published.has(route))).toEqual([]);
+  });
+});
