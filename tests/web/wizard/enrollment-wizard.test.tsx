@@ -5,11 +5,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { todayUtc } from '#domain/dates.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import { CART_TEXTS } from '#web/wizard/cart-screen.tsx';
+import { restoreZip } from '#web/widgets/index.ts';
 import {
   documentHandlers,
   EMPLOYER_ID,
   MEMBER_ID,
   branding,
+  fail,
   mockApi,
   ok,
   renderApp,
@@ -68,8 +71,11 @@ const product = {
   ],
 };
 
+const firstDate = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' })[0];
+const waivedContributionPath = `GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${firstDate}/1980-05-05/TX`;
+
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
-  const date = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' })[0];
+  const date = firstDate;
   const pad = '1920-01-01/1920-01-01/1920-01-01/1920-01-01/1920-01-01';
   return {
     ...documentHandlers(),
@@ -83,7 +89,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'POST /api/LogFact/v2': ok({ id: 'log-1' }),
     'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
     [`GET /api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${EMPLOYER_ID}/${date}/1980-05-05/TX/ALL/${pad}`]: ok(400),
-    [`GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${date}/1980-05-05/TX`]: ok(300),
+    [waivedContributionPath]: ok(300),
     'GET /api/Product': ok({ productlist: [product] }),
     'POST /api/Order': ok({ id: 'order-1' }),
     ...extra,
@@ -93,6 +99,33 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** Next on a sub-step, after the runner's one-second throttle since the last Next has passed. */
+async function nextAfterThrottle() {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+/**
+ * From the profile to the cart on the waive path (reason 'Coverage under Medicare'), with the additional service
+ * in the cart or not; `contribution` is the waived contribution as step 2 shows it, awaited so the cart has it.
+ */
+async function waiveToCart({ contribution, addService }: { contribution: string; addService: boolean }) {
+  await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+  expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
+  expect(await screen.findByText(contribution)).toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('combobox', { name: /Waiver Reason/ }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Coverage under Medicare', hidden: true }));
+  await nextAfterThrottle();
+  expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+  if (addService) await userEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
+  await nextAfterThrottle();
+  expect(await screen.findByText('Plan and Benefits Summary')).toBeInTheDocument();
+}
+
+const orderPosts = (requests: Array<{ method: string; path: string }>) =>
+  requests.filter((r) => r.method === 'POST' && r.path === '/api/Order');
 
 const logged = (requests: Array<{ method: string; path: string; body: unknown }>) =>
   requests.filter((r) => r.path === '/api/LogFact/v2').map((r) => (r.body as { action: string }).action);
@@ -227,5 +260,106 @@ describe('enrollment wizard', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+  }, 30_000);
+
+  it("disables Next on the profile when the employer's employeazecustomer is 0", async () => {
+    signIn();
+    const requests = mockApi(handlers({ [`GET /api/Employer/${EMPLOYER_ID}`]: ok({ ...employer, employeazecustomer: 0 }) }));
+    renderApp('/profile');
+    const next = await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 });
+    expect(next).toBeDisabled();
+    await userEvent.click(next);
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(screen.queryByText('Select your Health Plan Option Below')).not.toBeInTheDocument();
+  });
+
+  it('goes to /welcome from profile Next when an order was placed this year, after saving the member', async () => {
+    signIn();
+    const order = { id: 'order-0', category: 'waive', createdon: `${today}T09:00:00Z`, policyeffectivedate: null };
+    const requests = mockApi(handlers({ 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [order] }) }));
+    const { router } = renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/Member')).toBe(true);
+    expect(logged(requests)).toContain('PROFILE ENTERED');
+    expect(screen.queryByText('Select your Health Plan Option Below')).not.toBeInTheDocument();
+  });
+
+  it("stays in the wizard when the member's orders are from an earlier year", async () => {
+    signIn();
+    const lastYear = String(Number(today.slice(0, 4)) - 1);
+    const order = { id: 'order-0', category: 'waive', createdon: `${lastYear}-03-01T09:00:00Z`, policyeffectivedate: `${lastYear}-04-01` };
+    mockApi(handlers({ 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [order] }) }));
+    const { router } = renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it('keeps the ZIP code to 5 digits with its leading zero, and offers the states by name', async () => {
+    signIn();
+    const requests = mockApi(handlers());
+    renderApp('/profile');
+    const zip = await screen.findByRole('textbox', { name: /^ZIP Code/ }, { timeout: 10_000 });
+    expect(zip).toHaveValue('07301');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '0a2-1345678');
+    expect(zip).toHaveValue('02134');
+    expect(restoreZip(2134)).toBe('02134');
+
+    const state = screen.getByRole('combobox', { name: /^State/ });
+    expect(state).toHaveValue('TX');
+    expect(within(state).getByRole('option', { name: 'Texas' })).toHaveProperty('selected', true);
+    await userEvent.selectOptions(state, 'New Jersey');
+    expect(state).toHaveValue('NJ');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/Member')).toBe(true));
+    const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
+    expect(put?.body).toMatchObject({ member: { postalcode: '02134', stateorprovince: 'NJ' } });
+  }, 30_000);
+
+  it('asks for the acknowledgment when the cost exceeds the employer contribution, then authorizes', async () => {
+    signIn();
+    const requests = mockApi(handlers({ [waivedContributionPath]: ok(10) }));
+    renderApp('/profile');
+    await waiveToCart({ contribution: '$10.00', addService: true });
+
+    const acknowledgment = screen.getByRole('checkbox', { name: CART_TEXTS.acknowledge });
+    expect(acknowledgment).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your Contribution Amount is Greater than the Spent Amount');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(orderPosts(requests)).toHaveLength(0);
+
+    await userEvent.click(acknowledgment);
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Close Window' })).toBeInTheDocument();
+    expect(orderPosts(requests)).toHaveLength(2);
+  }, 30_000);
+
+  it('asks for no acknowledgment when the employer contribution covers the cost', async () => {
+    signIn();
+    mockApi(handlers());
+    renderApp('/profile');
+    await waiveToCart({ contribution: '$300.00', addService: true });
+    expect(screen.queryByRole('checkbox', { name: CART_TEXTS.acknowledge })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('shows the red toast and no confirmation when an order fails', async () => {
+    signIn();
+    const requests = mockApi(handlers({ 'POST /api/Order': fail(500, 'INTERNAL', 'The order could not be placed.') }));
+    renderApp('/profile');
+    await waiveToCart({ contribution: '$300.00', addService: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('The order could not be placed.');
+    expect(within(toast).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(orderPosts(requests)).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Authorize Elections' })).toBeEnabled();
+    expect(logged(requests)).not.toContain('SUBMITTED REQUEST');
   }, 30_000);
 });
