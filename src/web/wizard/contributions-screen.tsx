@@ -1,7 +1,8 @@
 /**
  * Step 2, Contributions (spec §2, §4): the effective date (the employer's choices), the employer's monthly
- * contribution in a circle (the class-aware call), the dependents read-only, and the health option. Choosing to
- * waive loads the waived contribution and shows the waiver form. Next checks both forms with their documents.
+ * contribution in a circle (the class-aware call), the dependents read-only (birthdates read like the effective
+ * dates), and the health option. Choosing to waive loads the waived contribution and shows the waiver form. Next
+ * checks both forms with their documents.
  */
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
@@ -208,7 +209,7 @@ function Contributions({ document, waiver, next }: { document: FormDocument; wai
           <List size="sm">
             {wizard.dependents.map((dependent) => (
               <List.Item key={dependent.id}>
-                {`${dependent.firstname} ${dependent.lastname} (${dependent.relationship}, ${dependent.dateofbirth?.slice(0, 10) ?? ''})`}
+                {`${dependent.firstname} ${dependent.lastname} (${dependent.relationship}, ${dependent.dateofbirth ? readableDate(dependent.dateofbirth.slice(0, 10)) : ''})`}
               </List.Item>
             ))}
           </List>

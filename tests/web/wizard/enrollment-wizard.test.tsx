@@ -190,7 +190,7 @@ describe('enrollment wizard', () => {
       istobaccouser: false,
       additionalid: '123456789',
     });
-    expect(await screen.findByText('Sam Doe (child, 2015-04-03)')).toBeInTheDocument();
+    expect(await screen.findByText('Sam Doe (child, April 3, 2015)')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
   }, 30_000);
 
