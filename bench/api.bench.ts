@@ -1,0 +1,136 @@
+/**
+ * API latency over loopback: the app on PGlite in a temp dir, and on PostgreSQL too when BENCH_DATABASE_URL is set
+ * (in a schema of its own, dropped at the end). Per database: one member registers, sets a password and signs in,
+ * then each call runs BENCH_REQUESTS times (default 200) one after another, and the script prints p50/p95 and the
+ * process RSS before and after. Not part of npm test; run with `npx tsx bench/api.bench.ts`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import { createDb } from '#db/create-db.ts';
+import type { Database } from '#db/database.ts';
+import { migrate } from '#db/migrate.ts';
+import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const PASSWORD = 'Str0ng!Pass';
+
+/** Opens a migrated, empty database. */
+type Target = { name: string; open: () => Promise<{ db: Kysely<Database>; close: () => Promise<void> }> };
+
+const pglite = (dataDir: string): Target => ({
+  name: 'PGlite (file, temp dir)',
+  async open() {
+    const db = await createDb({ dataDir: path.join(dataDir, 'pglite') });
+    await migrate(db);
+    return { db, close: () => db.destroy() };
+  },
+});
+
+const postgresql = (url: string): Target => ({
+  name: 'PostgreSQL (loopback)',
+  async open() {
+    const schema = `bench_${randomBytes(6).toString('hex')}`;
+    const admin = await createDb({ databaseUrl: url, poolSize: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    const db = await createDb({ databaseUrl: url, searchPath: schema });
+    await migrate(db, schema);
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+        await admin.destroy();
+      },
+    };
+  },
+});
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(label: string, call: () => Promise<Response>): Promise<string> {
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const start = performance.now();
+    const response = await call();
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return `| ${label} | ${REQUESTS} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`;
+}
+
+async function run(target: Target, dataDir: string): Promise<void> {
+  const { db, close } = await target.open();
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', AUTH_RATE_LIMIT: '100000', NODE_ENV: 'test' });
+  const accountid = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
+  const app = await buildApp({ config, db, mail: { announce: () => {} } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  try {
+    const email = `bench.${randomBytes(4).toString('hex')}@example.test`;
+    const registered = await post('/api/Member/Register', {
+      memberdto: { firstname: 'Bench', lastname: 'Mark', personalemailaddress: email, accountid },
+      company: 'Acme Benefits Demo',
+      plan_year: new Date().getUTCFullYear(),
+    });
+    if (!registered.ok) throw new Error(`Register: ${await registered.text()}`);
+    const mail = await db.selectFrom('mail_outbox').select('text_body').where('recipient', '=', email).executeTakeFirstOrThrow();
+    const link = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(mail.text_body)![0]);
+    const set = await post('/api/changepassword', { id: link.searchParams.get('member_id'), password: PASSWORD, token: link.searchParams.get('token') });
+    if (!set.ok) throw new Error(`Set password: ${await set.text()}`);
+    const login = () => post('/api/Login', { email, password: PASSWORD });
+    const tokens = (await (await login()).json()).data.tokenResponse;
+    const auth = { authorization: `Bearer ${tokens.access_token}` };
+
+    const rssBefore = process.memoryUsage().rss;
+    const rows = [
+      await measure('POST /api/Login', login),
+      await measure('GET /api/Member/GetMember', () => fetch(`${base}/api/Member/GetMember`, { headers: auth })),
+      await measure('GET /api/content/forms/profile?accountid=', () => fetch(`${base}/api/content/forms/profile?accountid=${accountid}`)),
+      await measure('POST /api/Order (waive)', () =>
+        post('/api/Order', { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } }, auth),
+      ),
+    ];
+    const rssAfter = process.memoryUsage().rss;
+    console.log(`\n### ${target.name}\n`);
+    console.log('| Call | Requests | p50 ms | p95 ms |\n|---|---|---|---|');
+    console.log(rows.join('\n'));
+    console.log(`\nProcess RSS: ${mb(rssBefore)} before the calls, ${mb(rssAfter)} after.`);
+  } finally {
+    await app.close();
+    await close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; ${REQUESTS} sequential requests per call.`);
+  console.log(`Process RSS at start: ${mb(process.memoryUsage().rss)}.`);
+  const url = process.env.BENCH_DATABASE_URL;
+  for (const make of [(dir: string) => pglite(dir), ...(url ? [() => postgresql(url)] : [])]) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
+    try {
+      await run(make(dataDir), dataDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
