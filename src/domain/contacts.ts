@@ -71,6 +71,14 @@ function fromBroker(broker: BrokerInput): WelcomeContact {
 }
 
 /**
+ * The contacts an employee may receive at all: those flagged displaytoemployee, plus the broker contacts (type 1),
+ * which /welcome falls back to when none is flagged. The others (billing, banking...) stay with the employer.
+ */
+export function contactsForEmployees<T extends Pick<ContactInput, 'contacttype' | 'displaytoemployee'>>(contacts: readonly T[]): T[] {
+  return contacts.filter((contact) => contact.displaytoemployee || contact.contacttype === 1);
+}
+
+/**
  * The cards /welcome shows: the contacts flagged displaytoemployee (at most 3, in the given order); when none
  * is flagged, the first broker contact (type 1); when the employer has no contacts at all, or none of type 1,
  * the broker record of the employer's team; nothing when there is no broker either.

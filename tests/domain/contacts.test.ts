@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_TYPE_NAMES, contactTypeName, selectWelcomeContacts, type ContactInput } from '#domain/contacts.ts';
+import { CONTACT_TYPE_NAMES, contactsForEmployees, contactTypeName, selectWelcomeContacts, type ContactInput } from '#domain/contacts.ts';
 
 const contact = (contacttype: number, displaytoemployee: boolean, firstname: string): ContactInput => ({
   contacttype,
@@ -57,5 +57,17 @@ describe('selectWelcomeContacts (spec §2 /welcome)', () => {
       phonenumber: '555-0100',
     });
     expect(selectWelcomeContacts(undefined, broker)[0]).toMatchObject({ title: 'Contact Your Insurance Broker', emailaddress: 'broker@example.com' });
+  });
+});
+
+describe('contactsForEmployees (spec §2 /welcome, §6: the flag controls whether employees see a contact)', () => {
+  const flagged = (contacttype: number, displaytoemployee: boolean) => ({ contacttype, displaytoemployee, id: `${contacttype}-${displaytoemployee}` });
+
+  it.each([
+    { name: 'flagged contacts of any type are kept', input: [flagged(3, true), flagged(5, true)], expected: ['3-true', '5-true'] },
+    { name: 'an unflagged broker is kept for the fallback card', input: [flagged(1, false), flagged(4, false)], expected: ['1-false'] },
+    { name: 'unflagged contacts of other types are left out', input: [flagged(2, false), flagged(4, false)], expected: [] },
+  ])('$name', ({ input, expected }) => {
+    expect(contactsForEmployees(input).map((c) => c.id)).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -159,6 +160,17 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(blocked.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
       // Other routes are not limited by it.
       expect((await limited.app.inject({ method: 'GET', url: '/api/Version/test' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits attempts to withdraw pending registrations per client', async () => {
+    const limited = await createTestApp(t.db, { env: { AUTH_RATE_LIMIT: '2' } });
+    try {
+      const attempt = () => limited.app.inject({ method: 'DELETE', url: `/api/Member/${randomUUID()}` });
+      for (let i = 0; i < 2; i += 1) expect((await attempt()).statusCode).toBe(404);
+      expect((await attempt()).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -1,6 +1,7 @@
 /** The employer's contacts (spec §7 Contacts), with the name of each contact type. */
 import type { FastifyInstance } from 'fastify';
 import * as contacts from '#db/repositories/contact.repository.ts';
+import { contactsForEmployees } from '#domain/contacts.ts';
 import { forbidden } from '../errors.ts';
 import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 
@@ -29,7 +30,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
       schema: {
         tags: ['Employer'],
-        summary: "The contacts of the caller's employer",
+        summary: "The contacts of the caller's employer that employees may see (flagged, or of type 1 Insurance Broker)",
         security: bearer,
         params: { type: 'object', required: ['accountid'], properties: { accountid: uuid } },
         response: {
@@ -41,7 +42,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       if (request.params.accountid !== request.member!.accountId) throw forbidden();
       const rows = await contacts.listByAccount(app.db, request.params.accountid);
-      return ok({ contacts: rows.map(contacts.toWire) });
+      return ok({ contacts: contactsForEmployees(rows.map(contacts.toWire)) });
     },
   );
 }

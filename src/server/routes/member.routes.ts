@@ -246,6 +246,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/api/Member/:id',
     {
+      // No sign-in exists yet for a pending registration, so the per-address limit is what slows a stranger.
+      config: rateLimit(app),
       schema: {
         tags: ['member'],
         summary: 'Withdraw a pending registration (only while the password was never set)',
