@@ -1,6 +1,7 @@
 /**
  * 'ui:widget': 'digits' — a text input that keeps only digits (so leading zeros survive, unlike a number input),
- * at most the schema's maxLength of them.
+ * at most the schema's maxLength of them. DigitsInput is that input for a widget that decides the length and how
+ * a stored value is shown itself (a product's ZIP code).
  */
 import { TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
@@ -11,16 +12,24 @@ export function onlyDigits(text: string, maxLength?: number): string {
   return maxLength === undefined ? digits : digits.slice(0, maxLength);
 }
 
-export function DigitsWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, rawErrors, options, schema } = props;
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+type DigitsInputProps = {
+  widget: WidgetProps;
+  /** What the input shows for the widget's value. */
+  shown: string;
+  maxLength: number | undefined;
+  autoComplete?: string;
+};
+
+export function DigitsInput({ widget, shown, maxLength, autoComplete }: DigitsInputProps) {
+  const { id, htmlName, required, disabled, readonly, autofocus, placeholder, rawErrors, options } = widget;
   return (
     <TextInput
       id={id}
       name={htmlName || id}
-      label={visibleLabel(props)}
-      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+      label={visibleLabel(widget)}
+      value={shown}
       inputMode="numeric"
+      autoComplete={autoComplete}
       maxLength={maxLength}
       placeholder={placeholder || undefined}
       required={required}
@@ -29,10 +38,17 @@ export function DigitsWidget(props: WidgetProps) {
       error={errorText(rawErrors)}
       onChange={(event) => {
         const digits = onlyDigits(event.currentTarget.value, maxLength);
-        props.onChange(digits === '' ? options.emptyValue : digits);
+        widget.onChange(digits === '' ? options.emptyValue : digits);
       }}
-      onBlur={(event) => props.onBlur(id, event.currentTarget.value)}
-      onFocus={(event) => props.onFocus(id, event.currentTarget.value)}
+      onBlur={(event) => widget.onBlur(id, event.currentTarget.value)}
+      onFocus={(event) => widget.onFocus(id, event.currentTarget.value)}
     />
   );
+}
+
+export function DigitsWidget(props: WidgetProps) {
+  const { value, schema } = props;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const shown = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  return <DigitsInput widget={props} shown={shown} maxLength={maxLength} />;
 }

@@ -20,7 +20,7 @@ import { YesNoWidget } from './yes-no-widget.tsx';
 export { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
 export { BaseInputTemplate } from './base-input-template.tsx';
 export { DateWidget } from './date-widget.tsx';
-export { DigitsWidget, onlyDigits } from './digits-widget.tsx';
+export { DigitsInput, DigitsWidget, onlyDigits } from './digits-widget.tsx';
 export { FieldTemplate } from './field-template.tsx';
 export { PasswordWidget } from './password-widget.tsx';
 export { YesNoWidget } from './yes-no-widget.tsx';
