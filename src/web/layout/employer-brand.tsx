@@ -2,7 +2,8 @@
  * The employer's logo (base64 JPEG, 190x50) or the default logo (220x110) when there is none, the account name and
  * the 'Powered by' product mark (spec §1 Branding, §9 logo sizes).
  */
-import { Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
+import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import defaultLogo from '../assets/default-logo.svg';
 import productMark from '../assets/product-mark.svg';
@@ -39,17 +40,17 @@ export function PoweredBy() {
   );
 }
 
-/** Logo, name and product mark stacked; used on pages without the full header (set password). */
-export function EmployerBrand({ branding }: { branding: EmployerBranding | undefined }) {
+/** The left of every header: the logo linking to /, the account name and 'Powered by'; compact on a narrow screen. */
+export function HeaderBrand({ branding, compact }: { branding: EmployerBranding | undefined; compact: boolean }) {
   return (
-    <Stack gap={4} align="center">
-      <EmployerLogo branding={branding} />
-      {branding?.accountname && (
-        <Text fw={600} size="lg">
-          {branding.accountname}
-        </Text>
-      )}
-      <PoweredBy />
-    </Stack>
+    <Group gap={compact ? 'xs' : 'md'} wrap="nowrap">
+      <Anchor component={RouterLink} to="/" aria-label="Home">
+        <EmployerLogo branding={branding} compact={compact} />
+      </Anchor>
+      <Stack gap={2}>
+        {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}
+        <PoweredBy />
+      </Stack>
+    </Group>
   );
 }

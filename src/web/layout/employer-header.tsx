@@ -5,9 +5,8 @@
  */
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
-import { EmployerLogo, PoweredBy } from './employer-brand.tsx';
+import { HeaderBrand } from './employer-brand.tsx';
 import { DEFAULT_SUPPORT_EMAIL } from './links.ts';
 import { NARROW_SCREEN } from './theme.ts';
 
@@ -17,15 +16,7 @@ export function EmployerHeader({ branding }: { branding: EmployerBranding | unde
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" wrap="wrap">
-        <Group gap={narrow ? 'xs' : 'md'} wrap="nowrap">
-          <Anchor component={RouterLink} to="/" aria-label="Home">
-            <EmployerLogo branding={branding} compact={narrow} />
-          </Anchor>
-          <Stack gap={2}>
-            {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}
-            <PoweredBy />
-          </Stack>
-        </Group>
+        <HeaderBrand branding={branding} compact={narrow} />
         <Stack gap={0} align="flex-end">
           <Text fw={600}>Need Help?</Text>
           <Anchor href={`mailto:${help}`}>{help}</Anchor>

@@ -8,7 +8,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import { useIdClaims, useSignedIn } from '../api/session.ts';
-import { EmployerLogo, PoweredBy } from './employer-brand.tsx';
+import { HeaderBrand } from './employer-brand.tsx';
 import { MODEL_NOTICE_URL } from './links.ts';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -25,15 +25,7 @@ export function Header({ branding, onAbout }: Props) {
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" wrap={narrow ? 'wrap' : 'nowrap'} gap="xs">
-        <Group gap={narrow ? 'xs' : 'md'} wrap="nowrap">
-          <Anchor component={RouterLink} to="/" aria-label="Home">
-            <EmployerLogo branding={branding} compact={narrow} />
-          </Anchor>
-          <Stack gap={2}>
-            {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}
-            <PoweredBy />
-          </Stack>
-        </Group>
+        <HeaderBrand branding={branding} compact={narrow} />
 
         {!signedIn && (
           <Button component={RouterLink} to="/login">
