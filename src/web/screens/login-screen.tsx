@@ -3,19 +3,19 @@
  * 'Forgot Password?' and 'Register'. With register=true it first says onboarding is pending. Success stores the
  * tokens and goes to /profile; any failure, or an answer without the three tokens, is 'Login failed.'.
  */
-import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { LoginAnswer } from '#contracts/requests.ts';
 import { message } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
+import type { FormDocument } from '#engine/core/types.ts';
+import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { useBranding } from '../api/queries.ts';
 import { saveTokens } from '../api/session.ts';
 import { DEFAULT_SUPPORT_EMAIL, PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
-import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
+import { FormCard } from './form-card.tsx';
+import { usePublicForm } from './use-form-document.ts';
 
 const hasTokens = (answer: LoginAnswer | null | undefined) =>
   Boolean(
@@ -38,28 +38,20 @@ function OnboardingPending() {
 }
 
 export function LoginScreen() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const { showError } = useToast();
-  const employerId = params.get('employer_id');
-  const { document, error } = useFormDocument('login', employerId);
+  const form = usePublicForm('login');
+  const { document, error, params, employerId } = form;
   const { data: branding } = useBranding(employerId);
-  const context = usePublicRuleContext();
-  const [formData, setFormData] = useState<FormData>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>();
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (form: FormDocument, data: FormData) => {
-    setBusy(true);
-    const answer = await api.post<LoginAnswer>('/api/Login', data, { public: true });
-    setBusy(false);
+  const submit = async (login: FormDocument, data: FormData) => {
+    const answer = await form.send(() => api.post<LoginAnswer>('/api/Login', data, { public: true }), '');
     if (answer.success && hasTokens(answer.data)) {
       saveTokens(answer.data.tokenResponse);
       navigate('/profile');
       return;
     }
-    if (!answer.success) setServerErrors(withoutPrefix(answer.fieldErrors, ''));
-    showError(message(form, 'login-failed'));
+    showError(message(login, 'login-failed'));
   };
 
   const registerLink = employerId ? `/register?employer_id=${encodeURIComponent(employerId)}` : '/register';
@@ -69,19 +61,19 @@ export function LoginScreen() {
     <Container size={480} py="xl">
       <Stack gap="md">
         {params.get('register') === 'true' && <OnboardingPending />}
-        <Paper withBorder p="xl" radius="md">
+        <FormCard>
           <Stack gap="sm">
             <Title order={1}>Sign In</Title>
             {document ? (
               <DocumentForm
                 document={document}
-                formData={formData}
-                context={context}
-                onChange={setFormData}
+                formData={form.formData}
+                context={form.context}
+                onChange={form.setFormData}
                 onSubmit={(data) => void submit(document, data)}
-                serverErrors={serverErrors}
+                serverErrors={form.serverErrors}
                 submitText="Log In"
-                submitLoading={busy}
+                submitLoading={form.busy}
               />
             ) : error ? (
               <Alert color="red">The sign-in form cannot be loaded. Please try again.</Alert>
@@ -95,7 +87,7 @@ export function LoginScreen() {
               </Anchor>
             </Group>
           </Stack>
-        </Paper>
+        </FormCard>
       </Stack>
     </Container>
   );

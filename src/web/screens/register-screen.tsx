@@ -22,16 +22,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { ApiFailure } from '#contracts/api.ts';
 import type { RegisterFailureData, RegisterRequest } from '#contracts/requests.ts';
 import { message } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
+import type { FormDocument } from '#engine/core/types.ts';
+import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { useBranding } from '../api/queries.ts';
 import { useToast } from '../layout/toast.tsx';
-import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
+import { FormCard } from './form-card.tsx';
+import { usePublicForm } from './use-form-document.ts';
 
 export const NO_EMPLOYER =
   'An Employer must give you access before you can Register... Please use the registration link your employer sent you.';
@@ -132,16 +133,11 @@ function AlreadyRegisteredModal({
 }
 
 export function RegisterScreen() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const { showError } = useToast();
-  const employerId = params.get('employer_id');
+  const form = usePublicForm('registration');
+  const { document, error: documentError, formData, employerId } = form;
   const branding = useBranding(employerId);
-  const { document, error: documentError } = useFormDocument('registration', employerId);
-  const context = usePublicRuleContext();
-  const [formData, setFormData] = useState<FormData>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>();
-  const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -149,7 +145,7 @@ export function RegisterScreen() {
   const resolving = Boolean(employerId) && branding.isLoading;
   const loginAfterRegister = `/login?register=true&employer_id=${encodeURIComponent(employerId ?? '')}`;
 
-  const submit = async (form: FormDocument, data: FormData) => {
+  const submit = async (registration: FormDocument, data: FormData) => {
     if (!employer) return;
     const request: RegisterRequest = {
       memberdto: {
@@ -162,23 +158,23 @@ export function RegisterScreen() {
       url: `${window.location.origin}/set-password`,
       plan_year: new Date().getFullYear(),
     };
-    setBusy(true);
-    const answer = await api.post<{ memberid: string }>('/api/Member/Register', request, { public: true });
-    setBusy(false);
+    const answer = await form.send(
+      () => api.post<{ memberid: string }>('/api/Member/Register', request, { public: true }),
+      '/memberdto',
+    );
     if (answer.success) {
       navigate(loginAfterRegister);
       return;
     }
-    showError(message(form, 'register-failed'));
-    setServerErrors(withoutPrefix(answer.fieldErrors, '/memberdto'));
+    showError(message(registration, 'register-failed'));
     const memberid = (answer as ApiFailure<RegisterFailureData>).data?.memberid;
     if (memberid) setPending({ memberid });
   };
 
   const restart = () => {
     setPending(null);
-    setFormData({});
-    setServerErrors(undefined);
+    form.setFormData({});
+    form.setServerErrors(undefined);
     setFormKey((key) => key + 1);
     navigate(`/register?employer_id=${encodeURIComponent(employerId ?? '')}`);
   };
@@ -200,13 +196,13 @@ export function RegisterScreen() {
           key={formKey}
           document={document}
           formData={formData}
-          context={context}
-          onChange={setFormData}
+          context={form.context}
+          onChange={form.setFormData}
           onSubmit={(data) => void submit(document, data)}
-          serverErrors={serverErrors}
+          serverErrors={form.serverErrors}
           submitText="Register Account"
-          submitDisabled={formData.terms !== true || busy}
-          submitLoading={busy}
+          submitDisabled={formData.terms !== true || form.busy}
+          submitLoading={form.busy}
         />
       </Stack>
     );
@@ -219,7 +215,7 @@ export function RegisterScreen() {
           <MarketingPanel />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="xl" radius="md">
+          <FormCard>
             <Stack gap="md">
               <Title order={1}>Register</Title>
               {content}
@@ -234,7 +230,7 @@ export function RegisterScreen() {
                 </Anchor>
               </Group>
             </Stack>
-          </Paper>
+          </FormCard>
         </Grid.Col>
       </Grid>
       <AlreadyRegisteredModal

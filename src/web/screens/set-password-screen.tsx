@@ -4,17 +4,18 @@
  * 'Access Denied'. The 'set-password' document gives the fields and their live messages. Success goes to /login;
  * a failure shows the server's message (or 'Something went wrong.') and the 'Password set failed.' modal.
  */
-import { Anchor, Button, Container, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MemberPasswordInfo } from '#contracts/requests.ts';
 import { message } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, withoutPrefix, type FormData } from '#engine/react/index.ts';
+import type { FormDocument } from '#engine/core/types.ts';
+import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api, swrPublicFetcher } from '../api/api-client.ts';
 import { useToast } from '../layout/toast.tsx';
-import { useFormDocument, usePublicRuleContext } from './use-form-document.ts';
+import { FormCard } from './form-card.tsx';
+import { usePublicForm } from './use-form-document.ts';
 
 /** Shown for a link that is not (or no longer) good; the spec's text when the document could not be read. */
 function AccessDenied({ document }: { document: FormDocument | undefined }) {
@@ -32,38 +33,31 @@ function AccessDenied({ document }: { document: FormDocument | undefined }) {
 }
 
 export function SetPasswordScreen() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const { showError } = useToast();
-  const employerId = params.get('employer_id');
+  const form = usePublicForm('set-password');
+  const { document, isLoading: documentLoading, params, employerId } = form;
   const memberId = params.get('member_id');
   const token = params.get('token');
   const infoPath =
     memberId && token ? `/api/Member/${encodeURIComponent(memberId)}?token=${encodeURIComponent(token)}` : null;
   const info = useSWR<MemberPasswordInfo>(infoPath, swrPublicFetcher, { shouldRetryOnError: false });
-  const { document, isLoading: documentLoading } = useFormDocument('set-password', employerId);
-  const context = usePublicRuleContext();
-  const [formData, setFormData] = useState<FormData>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>();
-  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
 
   const allowed =
     Boolean(employerId) && info.data?.accountid === employerId && info.data.ispasswordchanged === null;
   const checking = infoPath !== null && info.isLoading;
 
-  const submit = async (form: FormDocument, data: FormData) => {
+  const submit = async (setPassword: FormDocument, data: FormData) => {
     if (!memberId || !token) return;
-    setBusy(true);
-    const answer = await api.post('/api/changepassword', { id: memberId, password: data.password, token }, { public: true });
-    setBusy(false);
+    const body = { id: memberId, password: data.password, token };
+    const answer = await form.send(() => api.post('/api/changepassword', body, { public: true }), '');
     if (answer.success) {
       navigate('/login');
       return;
     }
-    showError(answer.message || message(form, 'something-wrong'));
-    setServerErrors(withoutPrefix(answer.fieldErrors, ''));
-    setFailed(message(form, 'set-failed'));
+    showError(answer.message || message(setPassword, 'something-wrong'));
+    setFailed(message(setPassword, 'set-failed'));
   };
 
   let content;
@@ -75,13 +69,13 @@ export function SetPasswordScreen() {
         <Title order={1}>{document.title ?? 'Set Password'}</Title>
         <DocumentForm
           document={document}
-          formData={formData}
-          context={context}
-          onChange={setFormData}
+          formData={form.formData}
+          context={form.context}
+          onChange={form.setFormData}
           onSubmit={(data) => void submit(document, data)}
-          serverErrors={serverErrors}
-          submitText={busy ? 'Loading...' : 'Set Password'}
-          submitDisabled={busy}
+          serverErrors={form.serverErrors}
+          submitText={form.busy ? 'Loading...' : 'Set Password'}
+          submitDisabled={form.busy}
         />
       </Stack>
     );
@@ -89,9 +83,7 @@ export function SetPasswordScreen() {
 
   return (
     <Container size={480} py="xl">
-      <Paper withBorder p="xl" radius="md">
-        {content}
-      </Paper>
+      <FormCard>{content}</FormCard>
       <Modal opened={failed !== null} onClose={() => setFailed(null)} title={document?.title} centered>
         <Stack gap="md">
           <Text>{failed}</Text>
