@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError, TOAST_HIDE_MS } from '#web/layout/toast.tsx';
+import { narrowScreen } from '../media-query.ts';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn } from './test-app.tsx';
 
 afterEach(() => {
@@ -15,20 +16,6 @@ const baseApi = {
   'POST /api/LogFact/v2': ok({ id: 'log-1' }),
   'POST /api/Login/Logout': ok(null),
 };
-
-/** Mantine's media queries read matchMedia: make every query match, as on a phone 840 px wide or less. */
-function narrowScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('header', () => {
   it('shows Sign In to a visitor, and the employer name and default logo from the link', async () => {

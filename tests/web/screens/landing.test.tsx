@@ -2,23 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../layout/test-app.tsx';
+import { narrowScreen } from '../media-query.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function narrowScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 const main = () => screen.getByRole('main');
 
