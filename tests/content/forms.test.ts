@@ -1,5 +1,6 @@
 /** The real forms behave as the spec says: messages, their order, the phases, and the calls they declare. */
 import { describe, expect, it } from 'vitest';
+import { padDependentBirthdates } from '#domain/contribution.ts';
 import { fillCalls, validateForm, type FieldErrors } from '#engine/core/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 
@@ -181,37 +182,30 @@ describe('declared calls', () => {
     ]);
   });
 
-  it('loads the monthly contribution with dependent birthdates padded to five with 1920-01-01', () => {
-    const [call] = fillCalls(flow.steps.contributions!.calls!.load!, {
+  it("loads the employer, then the monthly contribution with the member's class and the birthdates the screen padded", () => {
+    const scope = {
       data: { effectivedate: '2026-12-01', healthoption: 'buy' },
-      loaded: { member: { accountid: 'acc-1', contributionclass: null } },
-      forms: { profile: { birthdate: '1980-05-04', stateorprovince: 'MA', dependents: [{ dateofbirth: '2015-03-03' }] } },
-    }).filter((c) => c.id === 'contribution');
-    expect(call!.path).toBe(
-      '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/acc-1/2026-12-01/1980-05-04/MA/empty/2015-03-03/1920-01-01/1920-01-01/1920-01-01/1920-01-01',
-    );
+      loaded: { member: { accountid: 'acc-1', birthdate: '1980-05-04', stateorprovince: 'MA', contributionclass: null } },
+      screens: { contributions: { dependentBirthdates: padDependentBirthdates(['2015-03-03']) } },
+    };
+    expect(fillCalls(flow.steps.contributions!.calls!.load!, scope)).toEqual([
+      { id: 'employer', method: 'GET', path: '/api/Employer/acc-1' },
+      {
+        id: 'contribution',
+        method: 'GET',
+        path: '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/acc-1/2026-12-01/1980-05-04/MA/empty/2015-03-03/1920-01-01/1920-01-01/1920-01-01/1920-01-01',
+      },
+    ]);
+    const waiving = fillCalls(flow.steps.contributions!.calls!.load!, { ...scope, data: { effectivedate: '2026-12-01', healthoption: 'waive' } });
+    expect(waiving.map((c) => c.path)).toContain('/api/EmployerContribution/GetWaivedContribution/acc-1/2026-12-01/1980-05-04/MA');
   });
 
-  it('places the additional-services order, then the waive order with the reason', () => {
-    const calls = fillCalls(flow.steps.cart!.calls!.submit!, {
-      forms: {
-        contributions: { effectivedate: '2026-12-01', healthoption: 'waive' },
-        waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Mine' },
-      },
-      screens: { 'additional-services': { product: { id: 'p1', description: 'Vision' }, option: { id: 'o1', cost: 12.5 } } },
-    });
-    expect(calls.map((c) => c.id)).toEqual(['order-additional-services', 'order-waive']);
-    expect(calls[0]!.body).toEqual({
-      order: {
-        category: 'additionalservices', options: 'Additional Services', productname: 'Additional Services', vendorname: 'Service Provider',
-        productid: 'p1', productfeeid: 'o1', description: 'Vision', amountspent: 12.5, policyeffectivedate: '2026-12-01',
-      },
-      memberAccount: {},
-    });
-    expect(calls[1]!.body).toEqual({
-      order: { category: 'waive', description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1, policyeffectivedate: '2026-12-01' },
-      memberAccount: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Mine', waivecoverage: 1 },
-    });
+  it('places the orders the cart gives, one call each, in their order', () => {
+    const orders = [{ order: { category: 'additionalservices' } }, { order: { category: 'waive' }, memberAccount: { waivecoverage: 1 } }];
+    expect(fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { orders } } })).toEqual([
+      { id: 'place-order', method: 'POST', path: '/api/Order', body: orders[0] },
+      { id: 'place-order', method: 'POST', path: '/api/Order', body: orders[1] },
+    ]);
   });
 
   it('registers with the employer from the link and the plan year of today', () => {

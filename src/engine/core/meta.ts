@@ -114,6 +114,8 @@ function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[
   for (const phase of ['load', 'submit'] as const) {
     (calls?.[phase] ?? []).forEach((call, i) => {
       const at = `${where}/calls/${phase}/${i}`;
+      // Load calls are reads: runners cache them by path and read them again whenever the scope changes.
+      if (phase === 'load' && call.method !== 'GET') problems.push(`${at}/method: a load call reads (GET)`);
       for (const part of ['body', 'when', 'each'] as const) if (call[part] !== undefined) checkLogic(call[part], `${at}/${part}`, evaluator, problems);
       for (const [name, logic] of Object.entries(call.params ?? {})) checkLogic(logic, `${at}/params/${name}`, evaluator, problems);
     });

@@ -18,5 +18,7 @@ export type { MissingField } from './form-errors.ts';
 export { toRoman } from './roman.ts';
 export { useCalls } from './use-calls.ts';
 export type { CallsOutcome } from './use-calls.ts';
+export { useLoadCalls } from './use-load-calls.ts';
+export type { LoadState } from './use-load-calls.ts';
 export { useDocument } from './use-document.ts';
 export type { DocumentState } from './use-document.ts';

@@ -1,20 +1,23 @@
 /**
  * Additional Services (spec §2, §4 Cart): one product card with a price option dropdown, an Add To Cart / Remove
  * toggle (added means its option's cost is in the cart), and Details, which is not built yet ('In Development').
+ * The products are the answer of the step's declared load call.
  */
 import type { Product } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
-import type { StepScreenProps } from '#engine/react/index.ts';
-import { swrFetcher } from '#web/api/api-client.ts';
+import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
-import { useWizard } from './wizard-context.tsx';
+import { callScope, useWizard } from './wizard-context.tsx';
+
+/** The id of the load call that reads the products (flows/enrollment.flow.json). */
+const PRODUCTS_CALL = 'products';
 
 export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
-  const { choices, update } = useWizard();
-  const products = useSWR<{ productlist: Product[] }>('/api/Product', swrFetcher);
-  const product = products.data?.productlist[0];
+  const wizard = useWizard();
+  const { choices, update } = wizard;
+  const products = useLoadCalls(step.calls?.load, callScope(wizard));
+  const product = (products.loaded[PRODUCTS_CALL] as { productlist: Product[] } | undefined)?.productlist[0];
   const [details, setDetails] = useState(false);
 
   useEffect(() => {
@@ -30,7 +33,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
   return (
     <Stack gap="md">
       <Title order={2}>{step.title}</Title>
-      {products.isLoading && (
+      {products.loading && (
         <Center>
           <Loader aria-label="Loading" />
         </Center>

@@ -1,19 +1,20 @@
 /**
  * Your Cart, the Plan and Benefits Summary (spec §2, §4 Authorization and Placing an order, §5 Authorize, §9
  * Money): the waived coverage line with its reason, the additional service line and the totals. Authorize
- * Elections places the orders in sequence (H2's authorizationOrders), logs SUBMITTED REQUEST and shows the
- * confirmation, which cannot be dismissed: Close Window goes to /welcome?authorize=true.
+ * Elections computes the orders (authorizationOrders, toOrderRequest) and places them with the step's declared
+ * submit call, one per order in sequence, stopping at the first failure; then it logs SUBMITTED REQUEST and shows
+ * the confirmation, which cannot be dismissed: Close Window goes to /welcome?authorize=true.
  */
 import type { Order } from '#contracts/entities.ts';
 import { dollarsToCents, currentBalanceCents, employeeCostCents, formatCents, payrollDeductionCents } from '#domain/money.ts';
 import { authorizationOrders, storedWaiverReason, toOrderRequest, type AdditionalServiceChoice } from '#domain/orders.ts';
-import type { StepScreenProps } from '#engine/react/index.ts';
+import { useCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { api } from '#web/api/api-client.ts';
 import { showError } from '#web/layout/toast.tsx';
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { effectiveDate, healthOption, useWizard, type WizardChoices } from './wizard-context.tsx';
+import { callScope, effectiveDate, healthOption, useWizard, type WizardChoices } from './wizard-context.tsx';
 
 export const WAIVER_REASON_FIELD = 'waivecoveragereason';
 export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
@@ -39,8 +40,9 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
   };
 }
 
-export function CartScreen(_props: StepScreenProps) {
+export function CartScreen({ step }: StepScreenProps) {
   const wizard = useWizard();
+  const calls = useCalls(step.calls?.submit);
   const navigate = useNavigate();
   const { choices, employer } = wizard;
   const [acknowledged, setAcknowledged] = useState(false);
@@ -94,12 +96,10 @@ export function CartScreen(_props: StepScreenProps) {
           reasonOther: (choices.waiver[WAIVER_OTHER_FIELD] as string | undefined) ?? null,
         },
       });
-      for (const draft of drafts) {
-        const answer = await api.post('/api/Order', toOrderRequest(draft));
-        if (!answer.success) {
-          showError(answer.message);
-          return;
-        }
+      const outcome = await calls.run(callScope(wizard, { screens: { cart: { orders: drafts.map(toOrderRequest) } } }));
+      if (!outcome.ok) {
+        showError(outcome.answer.message);
+        return;
       }
       await wizard.log('SUBMITTED REQUEST');
       setDone(true);

@@ -1,26 +1,25 @@
 /**
  * Step 2, Contributions (spec §2, §4): the effective date (the employer's choices), the employer's monthly
- * contribution in a circle (the class-aware call), the dependents read-only (birthdates read like the effective
- * dates), and the health option. Choosing to waive loads the waived contribution and shows the waiver form. Next
- * checks both forms with their documents.
+ * contribution in a circle, the dependents read-only (birthdates read like the effective dates), and the health
+ * option. Choosing to waive shows the waiver form. The step's declared load calls read the employer, the
+ * class-aware contribution and, when waiving, the waived contribution; this screen gives them the dependents'
+ * birthdates padded to the call's slots (padDependentBirthdates). Next checks both forms with their documents.
  */
+import type { Employer } from '#contracts/entities.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { dollarsToCents, formatCents } from '#domain/money.ts';
 import { validateForm } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { swrFetcher } from '#web/api/api-client.ts';
+import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { Button, Center, Group, List, Loader, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR from 'swr';
 import {
+  callScope,
   EFFECTIVE_DATE_FIELD,
-  effectiveDate,
   HEALTH_OPTION_FIELD,
   healthOption,
   useWizard,
-  type WizardShared,
 } from './wizard-context.tsx';
 
 export const CONTRIBUTIONS_FORM = 'contributions';
@@ -34,36 +33,10 @@ export const CONTRIBUTIONS_TEXTS = {
   next: 'Next',
 } as const;
 
+/** The ids of the load calls whose answers this screen reads (flows/enrollment.flow.json). */
+const LOADED = { employer: 'employer', contribution: 'contribution', waived: 'waived-contribution' } as const;
+
 const toCents = (dollars: unknown) => (typeof dollars === 'number' ? dollarsToCents(dollars.toFixed(2)) : null);
-const segment = (value: string | null | undefined) => encodeURIComponent(value || 'empty');
-
-/** GET path of the class-aware monthly contribution (docs/api.md), or null while a part is unknown. */
-export function contributionPath(shared: Pick<WizardShared, 'member' | 'dependents'>, date: string | null): string | null {
-  const { member, dependents } = shared;
-  const dob = member.birthdate?.slice(0, 10);
-  if (!date || !dob || !member.stateorprovince) return null;
-  const family = padDependentBirthdates(dependents.map((dependent) => dependent.dateofbirth?.slice(0, 10)));
-  return [
-    '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass',
-    member.accountid,
-    date,
-    dob,
-    member.stateorprovince,
-    member.contributionclass || 'empty',
-    ...family,
-  ]
-    .map((part, index) => (index === 0 ? part : segment(part)))
-    .join('/');
-}
-
-export function waivedContributionPath(shared: Pick<WizardShared, 'member'>, date: string | null): string | null {
-  const { member } = shared;
-  const dob = member.birthdate?.slice(0, 10);
-  if (!date || !dob || !member.stateorprovince) return null;
-  return ['/api/EmployerContribution/GetWaivedContribution', member.accountid, date, dob, member.stateorprovince]
-    .map((part, index) => (index === 0 ? part : segment(part)))
-    .join('/');
-}
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -87,25 +60,51 @@ function withDateChoices(document: FormDocument, choices: string[]): FormDocumen
 
 /**
  * The flow shows this screen once, as major step 2's sub-step 'choice' (tab I of the row step 3 continues); the
- * tab and the step indicator both lead back to it.
+ * tab and the step indicator both lead back to it. The major step declares the contributions form and its load
+ * calls.
  */
-export function ContributionsScreen({ next }: StepScreenProps) {
+export function ContributionsScreen({ major, next }: StepScreenProps) {
   const wizard = useWizard();
   const contributions = useDocument('form', CONTRIBUTIONS_FORM, wizard.member.accountid);
   const waiver = useDocument('form', WAIVER_FORM, wizard.member.accountid);
-  if (!contributions.document || !waiver.document) {
+  const dependentBirthdates = useMemo(
+    () => padDependentBirthdates(wizard.dependents.map((dependent) => dependent.dateofbirth?.slice(0, 10))),
+    [wizard.dependents],
+  );
+  const { loaded } = useLoadCalls(
+    major.calls?.load,
+    callScope(wizard, { data: wizard.choices.contributions, screens: { contributions: { dependentBirthdates } } }),
+  );
+  const employer = loaded[LOADED.employer] as Employer | undefined;
+  if (!contributions.document || !waiver.document || !employer) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
       </Center>
     );
   }
-  return <Contributions document={contributions.document} waiver={waiver.document} next={next} />;
+  return (
+    <Contributions
+      document={contributions.document}
+      waiver={waiver.document}
+      employer={employer}
+      loaded={loaded}
+      next={next}
+    />
+  );
 }
 
-function Contributions({ document, waiver, next }: { document: FormDocument; waiver: FormDocument; next: () => void }) {
+type ContributionsProps = {
+  document: FormDocument;
+  waiver: FormDocument;
+  employer: Employer;
+  loaded: Record<string, unknown>;
+  next: () => void;
+};
+
+function Contributions({ document, waiver, employer, loaded, next }: ContributionsProps) {
   const wizard = useWizard();
-  const { employer, today, choices, update } = wizard;
+  const { today, choices, update } = wizard;
   const dates = useMemo(
     () =>
       effectiveDateChoices(today, {
@@ -119,7 +118,6 @@ function Contributions({ document, waiver, next }: { document: FormDocument; wai
   const [checked, setChecked] = useState(false);
   const context = useMemo(() => ({ today, effectiveDates: dates }), [today, dates]);
   const option = healthOption(choices);
-  const date = effectiveDate(choices);
 
   const logged = useRef(false);
   useEffect(() => {
@@ -134,15 +132,15 @@ function Contributions({ document, waiver, next }: { document: FormDocument; wai
     void wizard.log('SELECT CONTRIBUTION PAGE');
   }, []);
 
-  const contribution = useSWR<number>(contributionPath(wizard, date), swrFetcher);
-  const waived = useSWR<number>(option === 'waive' ? waivedContributionPath(wizard, date) : null, swrFetcher);
+  const contribution = loaded[LOADED.contribution];
+  const waived = loaded[LOADED.waived];
   useEffect(() => {
     update((current) => ({
       ...current,
-      contributionCents: toCents(contribution.data),
-      waivedContributionCents: option === 'waive' ? toCents(waived.data) : null,
+      contributionCents: toCents(contribution),
+      waivedContributionCents: option === 'waive' ? toCents(waived) : null,
     }));
-  }, [contribution.data, waived.data, option]);
+  }, [contribution, waived, option]);
 
   const changeContributions = (data: FormData) => {
     const before = healthOption(choices);

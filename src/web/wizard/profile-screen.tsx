@@ -24,7 +24,7 @@ import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantin
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEPENDENTS_FIELD, hasOrderThisYear, profileFormData } from './profile-data.ts';
-import { useWizard } from './wizard-context.tsx';
+import { callScope, useWizard } from './wizard-context.tsx';
 
 /** Screen texts (spec §2 Step 1); the form's own texts come from the profile document. */
 export const PROFILE_TEXTS = {
@@ -81,12 +81,7 @@ function ProfileForm({ document, step, next }: ProfileFormProps) {
 
   const submit = async (values: FormData) => {
     setServerErrors(undefined);
-    const outcome = await calls.run({
-      data: values,
-      context,
-      params: { accountid: wizard.member.accountid, memberid: wizard.member.id },
-      loaded: { member: wizard.member, dependents: { dependents: wizard.dependents } },
-    });
+    const outcome = await calls.run(callScope(wizard, { data: values }));
     if (!outcome.ok) {
       setServerErrors(formErrors(outcome));
       showError(outcome.answer.message);

@@ -37,6 +37,25 @@ export type WizardShared = {
 
 export const WizardContext = createContext<WizardShared | null>(null);
 
+/**
+ * The scope a step's declared calls read (schemas/README.md, Calls and their scope): the step's form data, the
+ * rule context, the session's ids, the records the wizard loaded (by the profile step's load call ids, reloaded
+ * after the profile is saved) and what the step's screen gives under its own name.
+ */
+export function callScope(
+  shared: WizardShared,
+  own: { data?: FormData; screens?: Record<string, unknown> } = {},
+): Record<string, unknown> {
+  const { member, dependents, today } = shared;
+  return {
+    data: own.data ?? {},
+    context: { today },
+    params: { accountid: member.accountid, memberid: member.id },
+    loaded: { member, dependents: { dependents } },
+    screens: own.screens ?? {},
+  };
+}
+
 export function useWizard(): WizardShared {
   const shared = useContext(WizardContext);
   if (!shared) throw new Error('Wizard screens render inside the EnrollmentWizard.');

@@ -82,6 +82,27 @@ describe('checkDocument', () => {
     ]);
     expect(variablesOf({ and: [{ var: 'a.b' }, { some: [{ var: 'list' }, { var: 'inner' }] }] })).toEqual(['a.b', 'list']);
   });
+
+  it('lets load calls only read (GET); submit calls may write', () => {
+    const flow = {
+      id: 'f',
+      version: 1,
+      kind: 'flow',
+      steps: {
+        a: {
+          title: 'A',
+          order: 1,
+          calls: {
+            load: [{ id: 'read', method: 'GET', path: '/api/a' }, { id: 'write', method: 'POST', path: '/api/a' }],
+            submit: [{ id: 'save', method: 'PUT', path: '/api/a' }],
+          },
+        },
+      },
+    };
+    expect(checkDocument(flow, meta)).toEqual(['/steps/a/calls/load/1/method: a load call reads (GET)']);
+    const withLoad = { ...form, calls: { load: [{ id: 'x', method: 'DELETE', path: '/api/x' }] } };
+    expect(checkDocument(withLoad, meta)).toEqual(['/calls/load/0/method: a load call reads (GET)']);
+  });
 });
 
 describe('bundleDefinitions', () => {

@@ -156,8 +156,10 @@ describe('enrollment wizard', () => {
   it('saves a dependent added on the profile and lists it read-only on step 2', async () => {
     signIn();
     const stored: Array<Record<string, unknown>> = [];
+    const withDependent = `GET /api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${EMPLOYER_ID}/${firstDate}/1980-05-05/TX/ALL/2015-04-03/1920-01-01/1920-01-01/1920-01-01/1920-01-01`;
     const requests = mockApi(
       handlers({
+        [withDependent]: ok(450),
         'GET /api/Dependent': () => ok({ dependents: stored }),
         'POST /api/Dependent': (request) => {
           const saved = { ...(request.body as Record<string, unknown>), id: 'dep-1', memberid: MEMBER_ID };
@@ -191,6 +193,8 @@ describe('enrollment wizard', () => {
       additionalid: '123456789',
     });
     expect(await screen.findByText('Sam Doe (child, April 3, 2015)')).toBeInTheDocument();
+    // The contribution call carries the dependent's birthdate, the other four slots padded.
+    expect(await screen.findByText('$450.00')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
   }, 30_000);
 
