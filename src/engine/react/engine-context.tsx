@@ -1,6 +1,6 @@
 /**
  * What the engine needs from the product, injected (engine/react imports nothing of the product): how to fetch a
- * document, how to send an API call, and the product's own widgets, registered by name.
+ * document, how to send an API call (load calls included), and the product's own widgets, registered by name.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -20,8 +20,12 @@ export type DocumentKind = 'form' | 'flow';
 
 export type EngineServices = {
   api: ApiPort;
-  /** Resolves to the answer's data for a GET path; throws on failure (an SWR fetcher). */
-  fetcher: <T>(path: string) => Promise<T>;
+  /**
+   * Reads a served document at a documentPath: resolves to the answer's data, throws on failure (an SWR fetcher).
+   * Documents only: they need no sign-in, so a product may read them without the person's credentials; every
+   * other read is a load call through `api`.
+   */
+  documentFetcher: <T>(path: string) => Promise<T>;
   /** Where a resolved document is served; by default /api/content/{kind}s/{id}?accountid={scope}. */
   documentPath?: (kind: DocumentKind, id: string, scope: string) => string;
   /** Widgets the product adds, by the name a uiSchema gives in 'ui:widget'. Keep the object stable. */

@@ -1,4 +1,4 @@
-/** Fetches a resolved document (base plus the scope's override) through the injected fetcher, cached by SWR. */
+/** Fetches a resolved document (base plus the scope's override) through the injected documentFetcher, cached by SWR. */
 import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 import useSWR from 'swr';
@@ -15,10 +15,10 @@ export function useDocument<K extends DocumentKind>(
   id: string | undefined,
   scope: string | null | undefined,
 ): DocumentState<DocumentOf<K>> {
-  const { fetcher, documentPath = defaultDocumentPath } = useEngine();
+  const { documentFetcher, documentPath = defaultDocumentPath } = useEngine();
   const key = id && scope ? documentPath(kind, id, scope) : null;
   const { data, error, isLoading } = useSWR<DocumentOf<K>>(key, async (path: string) => {
-    const served = await fetcher<Served<unknown>>(path);
+    const served = await documentFetcher<Served<unknown>>(path);
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
     return (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
   });

@@ -11,6 +11,7 @@ import { padDependentBirthdates } from '#domain/contribution.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
+import { monthlyContributionPath } from '#contracts/paths.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
   useBrokers,
@@ -58,20 +59,18 @@ function ContactCard({ contact, employerName }: { contact: WelcomeContact; emplo
 function useContribution(member: Member | undefined, order: Order | undefined): number | undefined {
   const { data: family } = useDependents(member?.id);
   const effectiveDate = dateOnly(order?.policyeffectivedate ?? null);
-  const ready = member?.birthdate && member.stateorprovince && effectiveDate && family;
-  const path = ready
-    ? '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/' +
-      [
-        member.accountid,
-        effectiveDate,
-        dateOnly(member.birthdate),
-        member.stateorprovince,
-        member.contributionclass || 'empty',
-        ...padDependentBirthdates(family.dependents.map((dependent) => dateOnly(dependent.dateofbirth))),
-      ]
-        .map((segment) => encodeURIComponent(segment ?? ''))
-        .join('/')
-    : null;
+  const state = member?.stateorprovince;
+  const path =
+    member?.birthdate && state && effectiveDate && family
+      ? monthlyContributionPath({
+          accountid: member.accountid,
+          effectiveDate,
+          birthdate: dateOnly(member.birthdate),
+          stateorprovince: state,
+          contributionclass: member.contributionclass,
+          dependentBirthdates: padDependentBirthdates(family.dependents.map((dependent) => dateOnly(dependent.dateofbirth))),
+        })
+      : null;
   const { data } = useSWR<number>(path, swrFetcher);
   return data;
 }

@@ -13,6 +13,6 @@ async function callApi<T>(method: HttpMethod, path: string, body?: unknown): Pro
 
 export const portalEngineServices: EngineServices = {
   api: { call: callApi },
-  fetcher: swrPublicFetcher,
+  documentFetcher: swrPublicFetcher,
   widgets: portalWidgets,
 };

@@ -1,10 +1,12 @@
 /**
- * Step 1, Profile: the profile document with the dependents, Next and Cancel (spec §2, §4, §5). Next is disabled
- * when the flow says the step cannot proceed (employeazecustomer 0). On Next: the document's rules; missing
- * required fields listed in a modal; then the step's declared submit calls (the flow document: the member saved,
- * the dependents made to match the form), the event logged, and with an order already placed this year the person goes to /welcome instead of the next step.
+ * Step 1, Profile: the profile document with the dependents, Next and Cancel (spec §2, §4, §5). The member and
+ * the dependents are the answers of the step's declared load calls; the form's data is made from them in code
+ * (profileFormData). Next is disabled when the flow says the step cannot proceed (employeazecustomer 0). On Next:
+ * the document's rules; missing required fields listed in a modal; then the step's declared submit calls (the
+ * member saved, the dependents made to match the form), the event logged, and with an order already placed this
+ * year the person goes to /welcome instead of the next step.
  */
-import type { Order } from '#contracts/entities.ts';
+import type { Dependent, Member, Order } from '#contracts/entities.ts';
 import { message } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import {
@@ -13,6 +15,7 @@ import {
   type CallsOutcome,
   missingRequiredFields,
   useDocument,
+  useLoadCalls,
   withoutPrefix,
   type FormData,
   type MissingField,
@@ -36,20 +39,37 @@ export const PROFILE_TEXTS = {
 /** The profile document's message that titles the missing-fields list (spec §5). */
 export const MISSING_FIELDS_MESSAGE = 'missing-fields';
 
+/** The ids of the load calls that read the person's records (flows/enrollment.flow.json). */
+const LOADED = { member: 'member', dependents: 'dependents' } as const;
+
 export function ProfileScreen({ step, next }: StepScreenProps) {
   const wizard = useWizard();
   const { document } = useDocument('form', step.form ?? 'profile', wizard.member.accountid);
-  if (!document) {
+  // The step reads its records itself, from nothing loaded; the wizard read the same paths, so SWR answers them.
+  const { loaded } = useLoadCalls(step.calls?.load, callScope(wizard, { loaded: {} }));
+  const member = loaded[LOADED.member] as Member | undefined;
+  const dependents = (loaded[LOADED.dependents] as { dependents: Dependent[] } | undefined)?.dependents;
+  if (!document || !member || !dependents) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
       </Center>
     );
   }
-  return <ProfileForm document={document} step={step} next={next} />;
+  return (
+    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} step={step} next={next} />
+  );
 }
 
-type ProfileFormProps = { document: FormDocument; step: StepScreenProps['step']; next: () => void };
+type ProfileFormProps = {
+  document: FormDocument;
+  member: Member;
+  dependents: Dependent[];
+  /** The answers of the step's load calls: the submit calls compare the form's dependents with the stored ones. */
+  loaded: Record<string, unknown>;
+  step: StepScreenProps['step'];
+  next: () => void;
+};
 
 /** Where a failed declared call's field errors belong in the form's data. */
 function formErrors(outcome: Extract<CallsOutcome, { ok: false }>): FieldErrors {
@@ -61,13 +81,10 @@ function formErrors(outcome: Extract<CallsOutcome, { ok: false }>): FieldErrors 
   return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
 }
 
-function ProfileForm({ document, step, next }: ProfileFormProps) {
+function ProfileForm({ document, member, dependents, loaded, step, next }: ProfileFormProps) {
   const wizard = useWizard();
   const navigate = useNavigate();
-  const saved = useMemo(
-    () => profileFormData(document, wizard.member, wizard.dependents),
-    [document, wizard.member, wizard.dependents],
-  );
+  const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
   const [data, setData] = useState<FormData>(saved);
   const [missing, setMissing] = useState<MissingField[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
@@ -81,7 +98,7 @@ function ProfileForm({ document, step, next }: ProfileFormProps) {
 
   const submit = async (values: FormData) => {
     setServerErrors(undefined);
-    const outcome = await calls.run(callScope(wizard, { data: values }));
+    const outcome = await calls.run(callScope(wizard, { data: values, loaded }));
     if (!outcome.ok) {
       setServerErrors(formErrors(outcome));
       showError(outcome.answer.message);

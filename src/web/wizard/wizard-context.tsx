@@ -39,19 +39,20 @@ export const WizardContext = createContext<WizardShared | null>(null);
 
 /**
  * The scope a step's declared calls read (schemas/README.md, Calls and their scope): the step's form data, the
- * rule context, the session's ids, the records the wizard loaded (by the profile step's load call ids, reloaded
- * after the profile is saved) and what the step's screen gives under its own name.
+ * rule context, the session's ids, what is loaded and what the step's screen gives under its own name. Unless the
+ * step gives its own `loaded`, that is the records the wizard loaded, by the ids of the profile step's load calls
+ * that read them (the same paths, so one read: reloaded after the profile is saved).
  */
 export function callScope(
   shared: WizardShared,
-  own: { data?: FormData; screens?: Record<string, unknown> } = {},
+  own: { data?: FormData; loaded?: Record<string, unknown>; screens?: Record<string, unknown> } = {},
 ): Record<string, unknown> {
   const { member, dependents, today } = shared;
   return {
     data: own.data ?? {},
     context: { today },
     params: { accountid: member.accountid, memberid: member.id },
-    loaded: { member, dependents: { dependents } },
+    loaded: own.loaded ?? { member, dependents: { dependents } },
     screens: own.screens ?? {},
   };
 }

@@ -52,8 +52,8 @@ export function baseFormIds(): string[] {
 export const noServices: EngineServices = {
   widgets: portalWidgets,
   api: { call: async () => ({ success: false, message: 'no api in this test' }) },
-  fetcher: async () => {
-    throw new Error('no fetcher in this test');
+  documentFetcher: async () => {
+    throw new Error('no document fetcher in this test');
   },
 };
 

@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Broker, EmployerContact, Order } from '#contracts/entities.ts';
+import { monthlyContributionPath } from '#contracts/paths.ts';
+import { padDependentBirthdates } from '#domain/contribution.ts';
+import { asFlowDocument, fillCalls } from '#engine/core/index.ts';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
 
 afterEach(() => {
@@ -227,5 +232,32 @@ describe('/welcome', () => {
     renderApp('/welcome');
     const card = await screen.findByRole('region', { name: '2026 Health Plan Selected' });
     expect(card).toHaveTextContent('$0.00');
+  });
+});
+
+describe("the contribution path /welcome reads (it is not a flow step)", () => {
+  const flow = asFlowDocument(JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8')));
+
+  it.each([
+    { contributionclass: null, dependents: ['2015-06-01'] },
+    { contributionclass: 'Full Time/West', dependents: [] },
+  ])('is the one the enrollment flow declares for step 2 (class $contributionclass)', ({ contributionclass, dependents }) => {
+    const dependentBirthdates = padDependentBirthdates(dependents);
+    const scope = {
+      data: { effectivedate: '2026-02-01', healthoption: 'buy' },
+      loaded: { member: { ...member, contributionclass } },
+      screens: { contributions: { dependentBirthdates } },
+    };
+    const declared = fillCalls(flow.steps.contributions!.calls!.load!, scope).find((call) => call.id === 'contribution');
+    expect(
+      monthlyContributionPath({
+        accountid: EMPLOYER_ID,
+        effectiveDate: '2026-02-01',
+        birthdate: member.birthdate,
+        stateorprovince: member.stateorprovince,
+        contributionclass,
+        dependentBirthdates,
+      }),
+    ).toBe(declared?.path);
   });
 });

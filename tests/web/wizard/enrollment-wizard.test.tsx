@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { monthlyContributionPath } from '#contracts/paths.ts';
+import { padDependentBirthdates } from '#domain/contribution.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { CART_TEXTS } from '#web/wizard/cart-screen.tsx';
@@ -71,12 +73,20 @@ const product = {
   ],
 };
 
-const firstDate = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' })[0];
+const firstDate = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' })[0]!;
+/** The class-aware contribution the flow's step 2 reads for the member on the first date, with these dependents. */
+const contributionPath = (dependentBirthdates: string[]) =>
+  `GET ${monthlyContributionPath({
+    accountid: EMPLOYER_ID,
+    effectiveDate: firstDate,
+    birthdate: member.birthdate,
+    stateorprovince: member.stateorprovince,
+    contributionclass: member.contributionclass,
+    dependentBirthdates: padDependentBirthdates(dependentBirthdates),
+  })}`;
 const waivedContributionPath = `GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${firstDate}/1980-05-05/TX`;
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
-  const date = firstDate;
-  const pad = '1920-01-01/1920-01-01/1920-01-01/1920-01-01/1920-01-01';
   return {
     ...documentHandlers(),
     [`GET /api/content/flows/enrollment`]: ok({ document: flow, etag: '"enrollment-1"' }),
@@ -88,7 +98,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'PUT /api/Member': ok(member),
     'POST /api/LogFact/v2': ok({ id: 'log-1' }),
     'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
-    [`GET /api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${EMPLOYER_ID}/${date}/1980-05-05/TX/ALL/${pad}`]: ok(400),
+    [contributionPath([])]: ok(400),
     [waivedContributionPath]: ok(300),
     'GET /api/Product': ok({ productlist: [product] }),
     'POST /api/Order': ok({ id: 'order-1' }),
@@ -145,6 +155,20 @@ describe('enrollment wizard', () => {
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
+  it("fills the profile from the step's load calls, which share the wizard's reads of the member and dependents", async () => {
+    signIn();
+    const stored = { id: 'dep-1', memberid: MEMBER_ID, firstname: 'Sam', lastname: 'Doe', dateofbirth: '2015-04-03T00:00:00Z', istobaccouser: false };
+    const requests = mockApi(handlers({ 'GET /api/Dependent': ok({ dependents: [stored] }) }));
+    renderApp('/profile');
+    const dependent = await screen.findByRole('group', { name: 'Dependent #1' }, { timeout: 10_000 });
+    expect(within(dependent).getByRole('textbox', { name: 'First Name' })).toHaveValue('Sam');
+    expect(within(dependent).getByLabelText(/^DOB/)).toHaveValue('2015-04-03');
+    expect(within(within(dependent).getByRole('radiogroup', { name: 'Smoker' })).getByRole('radio', { name: 'No' })).toBeChecked();
+    const reads = (path: string) => requests.filter((r) => r.method === 'GET' && r.path === path);
+    expect(reads('/api/Member/GetMember')).toHaveLength(1);
+    expect(reads(`/api/Dependent?memberid=${MEMBER_ID}`)).toHaveLength(1);
+  });
+
   it('shows the profile rules messages (date of birth range)', async () => {
     signIn();
     mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, birthdate: '1930-01-01' }) }));
@@ -156,7 +180,7 @@ describe('enrollment wizard', () => {
   it('saves a dependent added on the profile and lists it read-only on step 2', async () => {
     signIn();
     const stored: Array<Record<string, unknown>> = [];
-    const withDependent = `GET /api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${EMPLOYER_ID}/${firstDate}/1980-05-05/TX/ALL/2015-04-03/1920-01-01/1920-01-01/1920-01-01/1920-01-01`;
+    const withDependent = contributionPath(['2015-04-03']);
     const requests = mockApi(
       handlers({
         [withDependent]: ok(450),
