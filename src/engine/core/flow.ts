@@ -27,7 +27,6 @@ export function evaluateFlow(
     if (step.form !== undefined && holds(step.formWhen)) resolved.form = step.form;
     if (step.screen !== undefined) resolved.screen = step.screen;
     if (step.calls !== undefined) resolved.calls = step.calls;
-    if (step.initialData !== undefined) resolved.initialData = step.initialData;
     return resolved;
   };
   const majors = entries.filter(([, step]) => step.parent === undefined && holds(step.when));

@@ -175,7 +175,6 @@ function checkFlow(doc: FlowDocument, meta: MetaSchemas, evaluator: RuleEvaluato
         for (const name of variablesOf(logic)) if (!allowedVars.has(name)) problems.push(`${at}/${part}: reads '${name}', not a declared flag`);
       }
     }
-    if (step.initialData !== undefined) checkLogic(step.initialData, `${at}/initialData`, evaluator, problems);
     checkCalls(step.calls, at, evaluator, problems);
   }
 }

@@ -80,8 +80,6 @@ export type FlowStep = {
   /** The screen component the step names, for steps that are not forms. */
   screen?: string;
   calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
-  /** JSON Logic over the call scope after the load calls: the form's initial data. */
-  initialData?: JsonLogic;
   /** A JSON Logic expression over the context: when falsy, the step's Next is disabled. */
   canProceed?: JsonLogic;
 };
@@ -101,7 +99,6 @@ export type ResolvedStep = {
   form?: string;
   screen?: string;
   calls?: FlowStep['calls'];
-  initialData?: JsonLogic;
   canProceed: boolean;
   /** On a sub-step: the id of its major step. */
   parent?: string;
