@@ -7,7 +7,9 @@ import { centsToDollars, type Cents } from './money.ts';
 /** The all-zero identifier the spec calls empty (same value as the wire contract's EMPTY_ID). */
 export const EMPTY_UUID = '00000000-0000-0000-0000-000000000000';
 
-export type OrderCategory = 'healthinsurance' | 'waive' | 'HSA' | 'additionalservices';
+/** The order categories (spec §3 Order). */
+export const ORDER_CATEGORIES = ['healthinsurance', 'waive', 'HSA', 'additionalservices'] as const;
+export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
 
 /** The main order of an authorization: the health choice. The others ride along with it. */
 export const MAIN_ORDER_CATEGORIES: readonly OrderCategory[] = ['healthinsurance', 'waive'];

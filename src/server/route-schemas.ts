@@ -9,6 +9,7 @@ import type { ApiSuccess } from '#contracts/api.ts';
 export const uuid = { type: 'string', format: 'uuid' } as const;
 export const isoDate = { type: 'string', format: 'date' } as const;
 export const nullable = <T extends object>(schema: T) => ({ ...schema, nullable: true }) as T & { nullable: true };
+export const nullableString = nullable({ type: 'string' });
 
 /** Several properties of one schema: `properties: { ...propertiesOf(nullableString, 'city', 'county') }`. */
 export function propertiesOf<S extends object, N extends string>(schema: S, ...names: N[]): Record<N, S> {

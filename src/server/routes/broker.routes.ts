@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import * as brokers from '#db/repositories/broker.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import { forbidden } from '../errors.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
 
-const nullableString = nullable({ type: 'string' });
 
 const brokerSchema = {
   type: 'object',

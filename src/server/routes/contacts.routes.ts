@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import * as contacts from '#db/repositories/contact.repository.ts';
 import { contactsForEmployees } from '#domain/contacts.ts';
 import { forbidden } from '../errors.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
 
-const nullableString = nullable({ type: 'string' });
 
 const contactSchema = {
   type: 'object',

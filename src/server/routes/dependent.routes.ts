@@ -13,7 +13,7 @@ import { firstMessage } from '#engine/core/index.ts';
 import { protectSsn } from '../crypto.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
 const DOB_RANGE_MESSAGE = `DOB must be between ${DOB_MINIMUM} and today.`;
@@ -24,7 +24,6 @@ const SSN_DIGITS = /^\d{9}$/;
 /** A request body as it may arrive: every field may be missing or null until the document has spoken. */
 type DependentBody = { [K in keyof DependentRequest]?: DependentRequest[K] | null } & { memberid?: string };
 
-const nullableString = nullable({ type: 'string' });
 
 export const dependentSchema = {
   type: 'object',
@@ -46,10 +45,7 @@ export const dependentSchema = {
     pcpname: nullableString,
     pcpid: nullableString,
     existingpatient: nullableString,
-    createdon: { type: 'string' },
-    createdby: { type: 'string' },
-    modifiedon: { type: 'string' },
-    modifiedby: { type: 'string' },
+    ...propertiesOf({ type: 'string' }, 'createdon', 'createdby', 'modifiedon', 'modifiedby'),
   },
 } as const;
 

@@ -5,10 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../route-schemas.ts';
 import { NO_EMPLOYER_MESSAGE } from './member.routes.ts';
 
-const nullableString = nullable({ type: 'string' });
 
 const brandingProperties = {
   accountid: uuid,

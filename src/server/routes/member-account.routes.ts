@@ -1,9 +1,8 @@
 /** The caller's latest member account record (spec §7 Member account): the waiver reason /welcome shows. */
 import type { FastifyInstance } from 'fastify';
 import * as memberAccounts from '#db/repositories/member-account.repository.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../route-schemas.ts';
 
-const nullableString = nullable({ type: 'string' });
 
 export const memberAccountSchema = {
   type: 'object',

@@ -16,7 +16,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../erro
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
-import { bearer, envelope, failures, nullable, ok, propertiesOf, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
@@ -28,7 +28,6 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 const SSN = /^(\d{3})-?(\d{2})-?(\d{4})$/;
 
-const nullableString = nullable({ type: 'string' });
 
 export const memberSchema = {
   type: 'object',

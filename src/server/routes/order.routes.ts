@@ -16,6 +16,7 @@ import {
   hsaOrder,
   MAIN_ORDER_CATEGORIES,
   memberAccountDefaults,
+  ORDER_CATEGORIES,
   orderDefaults,
   OTHER_WAIVER_REASON,
   storedWaiverReason,
@@ -31,7 +32,7 @@ import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = 'Please choose an additional service that is offered.';
 const SELECT_REASON_MESSAGE = 'Please select a waiver reason';
@@ -39,7 +40,6 @@ const ENTER_REASON_MESSAGE = 'Please enter a waiver reason';
 const AMOUNT_MESSAGE = 'Please enter an amount in dollars with at most two decimals.';
 const DATE_MESSAGE = 'Please enter a real date (YYYY-MM-DD).';
 
-const nullableString = nullable({ type: 'string' });
 const flag = { type: 'integer', enum: [0, 1] } as const;
 
 export const orderSchema = {
@@ -52,7 +52,7 @@ export const orderSchema = {
     orderid: uuid,
     options: nullableString,
     description: nullableString,
-    category: { type: 'string', enum: ['healthinsurance', 'waive', 'HSA', 'additionalservices'] },
+    category: { type: 'string', enum: ORDER_CATEGORIES },
     status: { type: 'integer' },
     amountspent: { type: 'number', description: 'Dollars per month' },
     productname: nullableString,
@@ -69,10 +69,7 @@ export const orderSchema = {
     summary_link: nullableString,
     tax_status: nullableString,
     businessyear: nullable({ type: 'integer' }),
-    createdon: { type: 'string' },
-    createdby: { type: 'string' },
-    modifiedon: { type: 'string' },
-    modifiedby: { type: 'string' },
+    ...propertiesOf({ type: 'string' }, 'createdon', 'createdby', 'modifiedon', 'modifiedby'),
     modifiedreason: nullableString,
   },
 } as const;
@@ -87,7 +84,7 @@ const createOrderBody = {
       type: 'object',
       required: ['category'],
       properties: {
-        category: { type: 'string', enum: ['healthinsurance', 'waive', 'HSA', 'additionalservices'] },
+        category: { type: 'string', enum: ORDER_CATEGORIES },
         memberid: uuid,
         productid: uuid,
         productfeeid: uuid,

@@ -1,9 +1,8 @@
 /** The additional services a member may add (spec §7 Additional services), prices in dollars. */
 import type { FastifyInstance } from 'fastify';
 import * as products from '#db/repositories/product.repository.ts';
-import { bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
 
-const nullableString = nullable({ type: 'string' });
 
 const productSchema = {
   type: 'object',
