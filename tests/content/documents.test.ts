@@ -7,6 +7,7 @@ import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plu
 const content = loadBaseContent();
 const forms = [...content.forms.values()];
 const documents = [...forms, ...content.flows.values()];
+const readJson = (...parts: string[]): unknown => JSON.parse(readFileSync(path.join(defaultContentRoot, ...parts), 'utf8'));
 
 /** Every text a person can read in a form: messages, titles, enum values and their labels. */
 function textsOf(doc: FormDocument): string[] {
@@ -71,11 +72,15 @@ const specTexts: Record<string, string[]> = {
     'Indian Health Service (Native American Tribal Coverage)',
     'Other',
   ],
+  acknowledgements: ['Cart is empty !', 'Your Contribution Amount is Greater than the Spent Amount'],
 };
+
+/** The spec's catalogue texts (§2, §8) screens show outside any form: schemas/messages/en.json. */
+const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Unexpected Application Error!', 'Something went wrong.'];
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
   });
 
@@ -137,5 +142,35 @@ describe('content documents', () => {
 
   it.each(documents.map((d) => [d.id, d] as const))('%s resolves (no override) to its snapshot', (_, doc) => {
     expect(doc).toMatchSnapshot();
+  });
+});
+
+describe('messages files', () => {
+  const files = readdirSync(path.join(defaultContentRoot, 'schemas', 'messages'));
+  const en = readJson('schemas', 'messages', 'en.json') as { locale: string; messages: Record<string, string> };
+
+  it('has the English file, named by its locale', () => {
+    expect(files).toEqual(['en.json']);
+    expect(en.locale).toBe('en');
+  });
+
+  it.each(files)('%s satisfies the messages meta-schema', (file) => {
+    const validate = createAjv().compile(readJson('schemas', 'meta', 'messages.schema.json') as object);
+    expect(validate(readJson('schemas', 'messages', file)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("holds the spec's catalogue texts verbatim, each once", () => {
+    const texts = Object.values(en.messages);
+    expect(catalogueTexts.filter((text) => !texts.includes(text))).toEqual([]);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('keeps only texts the web shows (each key is read in src/web)', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? sources(path.join(dir, entry.name)) : [readFileSync(path.join(dir, entry.name), 'utf8')],
+      );
+    const web = sources(path.join(defaultContentRoot, 'src', 'web')).join('\n');
+    expect(Object.keys(en.messages).filter((key) => !web.includes(`messages['${key}']`))).toEqual([]);
   });
 });

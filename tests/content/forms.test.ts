@@ -1,7 +1,7 @@
 /** The real forms behave as the spec says: messages, their order, the phases, and the calls they declare. */
 import { describe, expect, it } from 'vitest';
 import { padDependentBirthdates } from '#domain/contribution.ts';
-import { fillCalls, validateForm, type FieldErrors } from '#engine/core/index.ts';
+import { fillCalls, firstMessage, validateForm, type FieldErrors } from '#engine/core/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 const content = loadBaseContent();
@@ -161,6 +161,30 @@ describe('contributions and waiver', () => {
       '/waivecoveragereasonother': ['Please enter a waiver reason'],
     });
     expect(validateForm(doc, { waivecoveragereason: 'Coverage under Medicare' }, context, 'server')).toEqual({});
+  });
+});
+
+describe('acknowledgements (the cart)', () => {
+  const check = (data: object, cart: { employeeCostCents: number; coverageChosen: boolean }) =>
+    validateForm(form('acknowledgements'), data, { ...context, ...cart });
+  const over = 'Your Contribution Amount is Greater than the Spent Amount';
+
+  it("refuses an empty cart first: 'Cart is empty !'", () => {
+    const errors = check({}, { employeeCostCents: 500, coverageChosen: false });
+    expect(firstMessage(errors)).toBe('Cart is empty !');
+    expect(check({}, { employeeCostCents: 0, coverageChosen: false })).toEqual({ '': ['Cart is empty !'] });
+  });
+
+  it('asks for the acknowledgment only when the employee pays above the employer contribution', () => {
+    expect(check({}, { employeeCostCents: 1500, coverageChosen: true })).toEqual({ '/deductionacknowledged': [over] });
+    expect(check({ deductionacknowledged: false }, { employeeCostCents: 1, coverageChosen: true })).toEqual({ '/deductionacknowledged': [over] });
+    expect(check({ deductionacknowledged: true }, { employeeCostCents: 1500, coverageChosen: true })).toEqual({});
+    expect(check({}, { employeeCostCents: 0, coverageChosen: true })).toEqual({});
+  });
+
+  it('checks nothing while the box is being ticked (its rules run on Authorize only)', () => {
+    const cart = { ...context, employeeCostCents: 1500, coverageChosen: false };
+    expect(validateForm(form('acknowledgements'), {}, cart, 'change:/deductionacknowledged')).toEqual({});
   });
 });
 

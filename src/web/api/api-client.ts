@@ -5,6 +5,7 @@
  */
 import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
 import type { LoginAnswer } from '#contracts/requests.ts';
+import { messages } from '#web/messages.ts';
 import { accessToken, clearSession, refreshToken, saveTokens } from './session.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -69,7 +70,7 @@ export async function call<T>(
   try {
     return (await response.json()) as ApiAnswer<T>;
   } catch {
-    return failure('Something went wrong.');
+    return failure(messages['something-wrong']);
   }
 }
 

@@ -1,6 +1,7 @@
 /** What a router failure shows (spec §8): 'Unexpected Application Error!' with the status or the message. */
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { messages } from '#web/messages.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -13,7 +14,7 @@ export function ErrorFallback() {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Title order={1}>Unexpected Application Error!</Title>
+        <Title order={1}>{messages['unexpected-error']}</Title>
         <Text c="red">{describe(error)}</Text>
       </Stack>
     </Container>

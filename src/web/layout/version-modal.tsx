@@ -1,6 +1,7 @@
 /** Version Information (spec §2): the employer's name and the release notices (the server's version text). */
 import { List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useVersionText } from '../api/queries.ts';
+import { messages } from '#web/messages.ts';
 
 type Props = { opened: boolean; onClose: () => void; employerName: string | undefined };
 
@@ -13,7 +14,7 @@ export function VersionModal({ opened, onClose, employerName }: Props) {
           <Title order={3} size="h5">
             Employer Name
           </Title>
-          <Text>{employerName ?? 'Not Available'}</Text>
+          <Text>{employerName ?? messages['not-available']}</Text>
         </div>
         <div>
           <Title order={3} size="h5">

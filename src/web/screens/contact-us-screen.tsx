@@ -2,8 +2,7 @@
 import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { useBrokers, useEmployer, useOwnAccountId } from '../api/queries.ts';
-
-const NOT_AVAILABLE = 'Not Available';
+import { messages } from '#web/messages.ts';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -11,7 +10,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={500}>{value?.trim() ? value : NOT_AVAILABLE}</Text>
+      <Text fw={500}>{value?.trim() ? value : messages['not-available']}</Text>
     </div>
   );
 }

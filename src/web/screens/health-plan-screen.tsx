@@ -7,6 +7,7 @@ import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Te
 import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
+import { messages } from '#web/messages.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 
 type Detail = { label: string; value: string | null };
@@ -84,7 +85,7 @@ export function HealthPlanScreen() {
           <Loader aria-label="Loading" />
         ) : list.length === 0 ? (
           <Text fw={700} ta="center" py="xl">
-            NO PLAN FOUND
+            {messages['no-plan-found']}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -12,6 +12,7 @@ import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
+import { messages } from '#web/messages.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
   useBrokers,
@@ -23,7 +24,6 @@ import {
   useOrders,
 } from '../api/queries.ts';
 
-const NOT_AVAILABLE = 'Not Available';
 const AREA_NAMES: Record<Order['category'], string> = {
   healthinsurance: 'Health Insurance',
   waive: 'Waive Coverage',
@@ -46,10 +46,10 @@ function ContactCard({ contact, employerName }: { contact: WelcomeContact; emplo
         <Title order={3} size="h5">
           {contact.title}
         </Title>
-        <Text size="sm">{employerName ?? NOT_AVAILABLE}</Text>
-        <Text fw={600}>{contact.fullname || NOT_AVAILABLE}</Text>
-        <Text size="sm">{contact.emailaddress || NOT_AVAILABLE}</Text>
-        <Text size="sm">{contact.phonenumber || NOT_AVAILABLE}</Text>
+        <Text size="sm">{employerName ?? messages['not-available']}</Text>
+        <Text fw={600}>{contact.fullname || messages['not-available']}</Text>
+        <Text size="sm">{contact.emailaddress || messages['not-available']}</Text>
+        <Text size="sm">{contact.phonenumber || messages['not-available']}</Text>
       </Stack>
     </Card>
   );
@@ -88,7 +88,7 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
           <Title order={2} size="h4">
             {year} Health Plan Selected
           </Title>
-          <Text fw={600}>{main.productname ?? NOT_AVAILABLE}</Text>
+          <Text fw={600}>{main.productname ?? messages['not-available']}</Text>
           {main.summary_link && (
             <Anchor href={main.summary_link} target="_blank" rel="noreferrer">
               View Summary Plan Description
@@ -138,7 +138,7 @@ function WaivedView({ year }: { year: number }) {
           Your health coverage was <strong>WAIVED</strong> for the business year {year}.
         </Text>
         <Text>If this was an error, please contact your broker or HR.</Text>
-        <Text>Waive reason: {account?.waivecoveragereason ?? NOT_AVAILABLE}</Text>
+        <Text>Waive reason: {account?.waivecoveragereason ?? messages['not-available']}</Text>
       </Stack>
     </Card>
   );

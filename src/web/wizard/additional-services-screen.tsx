@@ -6,6 +6,7 @@
 import type { Product } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
+import { messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { callScope, useWizard } from './wizard-context.tsx';
@@ -75,7 +76,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
         <Button onClick={next}>Next</Button>
       </Group>
       <Modal opened={details} onClose={() => setDetails(false)} title={product?.productname} centered>
-        <Text>In Development</Text>
+        <Text>{messages['in-development']}</Text>
       </Modal>
     </Stack>
   );

@@ -4,28 +4,32 @@
  * Elections computes the orders (authorizationOrders, toOrderRequest) and places them with the step's declared
  * submit call, one per order in sequence, stopping at the first failure; then it logs SUBMITTED REQUEST and shows
  * the confirmation, which cannot be dismissed: Close Window goes to /welcome?authorize=true.
+ * The heading, the acknowledgment checkbox and the rules Authorize checks first (an empty cart, a cost above the
+ * employer contribution without the acknowledgment) are the 'acknowledgements' document's; this screen computes
+ * the money and gives it to the rules in the context, and shows the first failure in the red toast.
  */
 import type { Order } from '#contracts/entities.ts';
 import { dollarsToCents, currentBalanceCents, employeeCostCents, formatCents, payrollDeductionCents } from '#domain/money.ts';
 import { authorizationOrders, storedWaiverReason, toOrderRequest, type AdditionalServiceChoice } from '#domain/orders.ts';
-import { useCalls, type StepScreenProps } from '#engine/react/index.ts';
+import { firstMessage, validateForm } from '#engine/core/index.ts';
+import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
+import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { api } from '#web/api/api-client.ts';
 import { showError } from '#web/layout/toast.tsx';
-import { Button, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Center, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { callScope, effectiveDate, healthOption, useWizard, type WizardChoices } from './wizard-context.tsx';
 
 export const WAIVER_REASON_FIELD = 'waivecoveragereason';
 export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
 
+export const ACKNOWLEDGEMENTS_FORM = 'acknowledgements';
+
+/** Screen texts beside the form (the heading, the checkbox and the rules' texts come from the document). */
 export const CART_TEXTS = {
-  title: 'Plan and Benefits Summary',
   authorize: 'Authorize Elections',
   inFlight: 'Redirecting',
-  overContribution: 'Your Contribution Amount is Greater than the Spent Amount',
-  acknowledge: 'I understand that the amount above my employer contribution is deducted from my pay on a pre-tax basis.',
-  emptyCart: 'Cart is empty !',
   closeWindow: 'Close Window',
 } as const;
 
@@ -42,12 +46,7 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
 
 export function CartScreen({ step }: StepScreenProps) {
   const wizard = useWizard();
-  const calls = useCalls(step.calls?.submit);
-  const navigate = useNavigate();
-  const { choices, employer } = wizard;
-  const [acknowledged, setAcknowledged] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
+  const { document } = useDocument('form', step.form ?? ACKNOWLEDGEMENTS_FORM, wizard.member.accountid);
 
   const logged = useRef(false);
   useEffect(() => {
@@ -55,6 +54,25 @@ export function CartScreen({ step }: StepScreenProps) {
     logged.current = true;
     void wizard.log('Plan and Benefits Summary(CART)');
   }, []);
+
+  if (!document) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  return <Cart document={document} submit={step.calls?.submit} />;
+}
+
+function Cart({ document, submit }: { document: FormDocument; submit: CallDeclaration[] | undefined }) {
+  const wizard = useWizard();
+  const calls = useCalls(submit);
+  const navigate = useNavigate();
+  const { choices, employer } = wizard;
+  const [acknowledgements, setAcknowledgements] = useState<FormData>({});
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
 
   const waiving = healthOption(choices) === 'waive';
   const reason = storedWaiverReason(
@@ -66,15 +84,16 @@ export function CartScreen({ step }: StepScreenProps) {
   const serviceCents = service?.option.costCents ?? 0;
   const spentCents = serviceCents;
   const costCents = employeeCostCents({ planCents: 0, serviceCents, contributionCents });
-  const mustAcknowledge = costCents > 0;
+  // The buy path's plans are not in the cart yet, so coverage is chosen only by waiving it.
+  const context = useMemo(
+    () => ({ today: wizard.today, employeeCostCents: costCents, coverageChosen: waiving }),
+    [wizard.today, costCents, waiving],
+  );
 
   const authorize = async () => {
-    if (!waiving) {
-      showError(CART_TEXTS.emptyCart);
-      return;
-    }
-    if (mustAcknowledge && !acknowledged) {
-      showError(CART_TEXTS.overContribution);
+    const fault = firstMessage(validateForm(document, acknowledgements, context, 'submit'));
+    if (fault !== null) {
+      showError(fault);
       return;
     }
     setSending(true);
@@ -118,7 +137,7 @@ export function CartScreen({ step }: StepScreenProps) {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{CART_TEXTS.title}</Title>
+      <Title order={2}>{document.title}</Title>
       <Table withTableBorder striped>
         <Table.Tbody>
           {waiving && row('Waived Coverage', reason ?? '', formatCents(0))}
@@ -129,13 +148,14 @@ export function CartScreen({ step }: StepScreenProps) {
           {row('Payroll Deduction', '', formatCents(payrollDeductionCents({ contributionCents, spentCents })))}
         </Table.Tbody>
       </Table>
-      {mustAcknowledge && (
-        <Checkbox
-          label={CART_TEXTS.acknowledge}
-          checked={acknowledged}
-          onChange={(event) => setAcknowledged(event.currentTarget.checked)}
-        />
-      )}
+      <DocumentForm
+        document={document}
+        formData={acknowledgements}
+        context={context}
+        onChange={setAcknowledgements}
+        onSubmit={() => void authorize()}
+        withoutSubmit
+      />
       <Group>
         <Button onClick={() => void authorize()} disabled={sending}>
           {sending ? CART_TEXTS.inFlight : CART_TEXTS.authorize}

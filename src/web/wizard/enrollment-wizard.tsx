@@ -9,6 +9,7 @@ import { FlowRunner, locate, useDocument, type FlowPosition } from '#engine/reac
 import { evaluateFlow } from '#engine/core/index.ts';
 import { api } from '#web/api/api-client.ts';
 import { useDependents, useEmployer, useMember } from '#web/api/queries.ts';
+import { messages } from '#web/messages.ts';
 import { Alert, Center, Container, Loader } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
@@ -45,7 +46,7 @@ export function EnrollmentWizard() {
   const failed = member.error ?? employer.error ?? dependents.error ?? flow.error;
 
   if (failed) {
-    const text = (failed as { message?: string }).message ?? 'Something went wrong.';
+    const text = (failed as { message?: string }).message ?? messages['something-wrong'];
     return (
       <Container py="xl">
         <Alert color="red" role="alert">

@@ -21,8 +21,9 @@ function Rendered({ document, initial = {} }: { document: FormDocument; initial?
 }
 
 /**
- * Mantine's generated ids (mantine-xxxxxxxxx) differ per run, and its inline style classes (__m__-_r_xx_) count
- * React ids, so they move when another form renders more; the snapshot keeps their place, not their value.
+ * Mantine's generated ids (mantine-xxxxxxxxx) differ per run, and React's ids (_r_xx_, a select's options) and
+ * Mantine's inline style classes built from them (__m__-_r_xx_) count the forms rendered before, so they move when
+ * a form is added; the snapshot keeps their place, not their value.
  */
 function stableIds(form: Element | null): Element | null {
   const copy = form?.cloneNode(true) as Element | null;
@@ -30,7 +31,10 @@ function stableIds(form: Element | null): Element | null {
   for (const element of copy?.querySelectorAll('*') ?? []) {
     for (const attribute of [...element.attributes]) {
       const holdsId = attribute.name === 'id' || attribute.name === 'for' || attribute.name.startsWith('aria-');
-      if (holdsId) element.setAttribute(attribute.name, attribute.value.replace(/\bmantine-[a-z0-9]{9}\b/g, 'mantine-generated'));
+      if (holdsId) {
+        const stable = attribute.value.replace(/\bmantine-[a-z0-9]{9}\b/g, 'mantine-generated').replace(/\b_r_[a-z0-9]+_\b/g, '_r_generated_');
+        element.setAttribute(attribute.name, stable);
+      }
       if (attribute.name === 'class') element.setAttribute('class', attribute.value.replace(styleClass, '__m__-generated'));
     }
     if (element.tagName === 'STYLE') element.textContent = (element.textContent ?? '').replace(styleClass, '__m__-generated');

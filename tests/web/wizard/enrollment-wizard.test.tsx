@@ -7,9 +7,9 @@ import { monthlyContributionPath } from '#contracts/paths.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
-import { CART_TEXTS } from '#web/wizard/cart-screen.tsx';
 import { restoreZip } from '#web/widgets/index.ts';
 import {
+  baseForm,
   documentHandlers,
   EMPLOYER_ID,
   MEMBER_ID,
@@ -23,6 +23,8 @@ import {
 } from '../layout/test-app.tsx';
 
 const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8'));
+/** The cart's acknowledgment checkbox is labelled by the 'acknowledgements' document. */
+const acknowledgeLabel = (baseForm('acknowledgements').schema.properties as Record<string, { title: string }>).deductionacknowledged!.title;
 const today = todayUtc(new Date());
 
 const employer = {
@@ -353,7 +355,7 @@ describe('enrollment wizard', () => {
     renderApp('/profile');
     await waiveToCart({ contribution: '$10.00', addService: true });
 
-    const acknowledgment = screen.getByRole('checkbox', { name: CART_TEXTS.acknowledge });
+    const acknowledgment = screen.getByRole('checkbox', { name: acknowledgeLabel });
     expect(acknowledgment).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your Contribution Amount is Greater than the Spent Amount');
@@ -372,7 +374,7 @@ describe('enrollment wizard', () => {
     mockApi(handlers());
     renderApp('/profile');
     await waiveToCart({ contribution: '$300.00', addService: true });
-    expect(screen.queryByRole('checkbox', { name: CART_TEXTS.acknowledge })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: acknowledgeLabel })).not.toBeInTheDocument();
   }, 30_000);
 
   it('shows the red toast and no confirmation when an order fails', async () => {
