@@ -23,7 +23,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('loadBaseContent', () => {
   it('loads the real content', () => {
     const content = loadBaseContent(copyContent());
-    expect(content.forms.size).toBe(7);
+    expect(content.forms.size).toBe(8);
     expect(content.flows.has('enrollment')).toBe(true);
   });
 

@@ -5,7 +5,7 @@
  * submit call, one per order in sequence, stopping at the first failure; then it logs SUBMITTED REQUEST and shows
  * the confirmation, which cannot be dismissed: Close Window goes to /welcome?authorize=true.
  * The heading, the acknowledgment checkbox and the rules Authorize checks first (an empty cart, a cost above the
- * employer contribution without the acknowledgment) are the 'acknowledgements' document's; this screen computes
+ * employer contribution without the acknowledgment) are the document the flow names for this step ('acknowledgements'); this screen computes
  * the money and gives it to the rules in the context, and shows the first failure in the red toast.
  */
 import type { Order } from '#contracts/entities.ts';
@@ -23,8 +23,6 @@ import { callScope, effectiveDate, healthOption, useWizard, type WizardChoices }
 
 export const WAIVER_REASON_FIELD = 'waivecoveragereason';
 export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
-
-export const ACKNOWLEDGEMENTS_FORM = 'acknowledgements';
 
 /** Screen texts beside the form (the heading, the checkbox and the rules' texts come from the document). */
 export const CART_TEXTS = {
@@ -46,7 +44,7 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
 
 export function CartScreen({ step }: StepScreenProps) {
   const wizard = useWizard();
-  const { document } = useDocument('form', step.form ?? ACKNOWLEDGEMENTS_FORM, wizard.member.accountid);
+  const { document } = useDocument('form', step.form, wizard.member.accountid);
 
   const logged = useRef(false);
   useEffect(() => {
