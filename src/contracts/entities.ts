@@ -212,6 +212,45 @@ export type Location = {
   statename: string;
   state: string;
   zipcode: string;
+  /** The share (0..1) of the ZIP's addresses that lie in this county; the lookup lists the largest first. */
+  share: number;
+};
+
+export type MetalLevel = 'Platinum' | 'Gold' | 'Silver' | 'Bronze' | 'Expanded Bronze' | 'Catastrophic';
+
+/** A health plan as a quote answers it (spec §3 Health plan); money in dollars, rate for the whole family a month. */
+export type HealthPlan = {
+  id: string;
+  planid: string;
+  planname: string;
+  issuername: string;
+  plantype: string;
+  metallevel: MetalLevel;
+  rate: number;
+  planeffectivedate: string;
+  ishsaeligible: YesNo;
+  annualdeductibleindividual: number | null;
+  annualdeductiblefamily: number | null;
+  annualoopmaxindividual: number | null;
+  annualoopmaxfamily: number | null;
+  primarycarevisit: string | null;
+  genericdrugs: string | null;
+  urgentcare: string | null;
+  emergencyroomservices: string | null;
+  inpatienthospitalservices: string | null;
+  urlforbenefitsummarycoverage: string | null;
+  providerlink: string | null;
+  /** The further benefit texts of spec §3 (imagingctpetscansmris, specialistvisit, ...), null when not known. */
+  benefits: Record<string, string | null>;
+};
+
+/** POST /api/HealthPlanQuote's data. ratesyear is the catalogue year quoted (estimated when it is not planyear). */
+export type HealthPlanQuote = {
+  healthplans: HealthPlan[];
+  planyear: number;
+  ratesyear: number;
+  estimated: boolean;
+  message: string | null;
 };
 
 export type TokenResponse = {

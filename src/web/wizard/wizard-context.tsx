@@ -3,7 +3,7 @@
  * far (effective date, health option, waiver, additional service, contribution amounts). The screens read and
  * change it through useWizard; the flow's rule context is derived from it.
  */
-import type { Dependent, Employer, Member, Product } from '#contracts/entities.ts';
+import type { Dependent, Employer, HealthPlan, Member, Product } from '#contracts/entities.ts';
 import type { Cents } from '#domain/money.ts';
 import type { FormData } from '#engine/react/index.ts';
 import { createContext, useContext } from 'react';
@@ -20,6 +20,12 @@ export type WizardChoices = {
   /** The contribution when coverage is waived, in cents. */
   waivedContributionCents: Cents | null;
   service: ServiceChoice | null;
+  /** The one plan in the cart (spec §4 Cart), as the quote answered it; null when none. */
+  plan: HealthPlan | null;
+  /** Plans ticked for comparison, at most three. */
+  compare: HealthPlan[];
+  /** The monthly HSA contribution the person chose, in cents (0 when none). */
+  hsaMonthlyCents: Cents;
 };
 
 export type WizardShared = {
@@ -82,4 +88,7 @@ export const emptyChoices = (): WizardChoices => ({
   contributionCents: null,
   waivedContributionCents: null,
   service: null,
+  plan: null,
+  compare: [],
+  hsaMonthlyCents: 0,
 });
