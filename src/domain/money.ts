@@ -70,3 +70,48 @@ export function currentBalanceCents(amounts: { contributionCents: Cents; spentCe
 export function payrollDeductionCents(amounts: { contributionCents: Cents; spentCents: Cents }): Cents {
   return Math.max(0, amounts.spentCents - amounts.contributionCents);
 }
+
+export type EnrollmentAmounts = {
+  /** The plan's monthly premium for the family (0 when waiving). */
+  premiumCents: Cents;
+  /** The additional service's monthly price (0 when none). */
+  serviceCents: Cents;
+  /** The monthly HSA contribution (0 when none). */
+  hsaCents: Cents;
+  /** The employer's monthly contribution (the waived amount when waiving). */
+  contributionCents: Cents;
+};
+
+export type EnrollmentTotals = {
+  /** What the contribution pays toward: plan cost plus additional service (spec §9 Money). */
+  spentCents: Cents;
+  /** Spent above the contribution, when positive (spec §9 employee cost). */
+  employeeCostCents: Cents;
+  /** The contribution left after the spend, when positive (MemberAccount currentbalance). */
+  currentBalanceCents: Cents;
+  /** The spend above the contribution, deducted from pay pre-tax (MemberAccount currentpayrolldeduction). */
+  payrollDeductionCents: Cents;
+  /** The main order's amount: the amount spent on the health choice minus the HSA contribution, i.e. the premium. */
+  mainOrderCents: Cents;
+};
+
+/**
+ * The money of one enrollment, computed once for the cart and for the server (spec §9 Money and Main order buy).
+ * The HSA contribution is the employee's own money in its own order: the ICHRA contribution does not pay it, so it
+ * is not part of the spend the contribution is weighed against.
+ */
+export function enrollmentTotals(amounts: EnrollmentAmounts): EnrollmentTotals {
+  for (const [name, value] of Object.entries(amounts)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole, non-negative number of cents.`);
+  }
+  const spentCents = amounts.premiumCents + amounts.serviceCents;
+  const spent = { contributionCents: amounts.contributionCents, spentCents };
+  return {
+    spentCents,
+    employeeCostCents: employeeCostCents({ planCents: amounts.premiumCents, serviceCents: amounts.serviceCents, contributionCents: amounts.contributionCents }),
+    currentBalanceCents: currentBalanceCents(spent),
+    payrollDeductionCents: payrollDeductionCents(spent),
+    // The amount spent on the health choice is premium plus HSA; minus the HSA that is the premium.
+    mainOrderCents: amounts.premiumCents,
+  };
+}
