@@ -30,6 +30,8 @@ import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
+import { enrollmentRoutes } from './routes/enrollment.routes.ts';
+import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
 import { defaultWebRoot, registerStatic } from './static.ts';
 
 export type BuildAppOptions = {
@@ -40,6 +42,11 @@ export type BuildAppOptions = {
   /** Where the built web app is; dist/web by default. */
   webRoot?: string;
   mail?: MailPluginOptions;
+  /**
+   * Where plan premiums come from (contract 2's planPremiumForMember by default). API tests pass a fixture
+   * catalogue priced from the stored family while the plan catalogue lives in another branch.
+   */
+  planPremiums?: PlanPremiumSource;
   /** Runs after the services and before the routes: tests add their own routes here. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 };
@@ -94,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);
+  app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
   await app.register(shared(errorsPlugin));
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -141,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactsRoutes);
   await app.register(brokerRoutes);
   await app.register(orderRoutes);
+  await app.register(enrollmentRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);
 

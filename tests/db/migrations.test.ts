@@ -11,6 +11,7 @@ const tables = [
   'document_override',
   'employer',
   'employer_contact',
+  'idempotency_key',
   'log_fact',
   'mail_outbox',
   'member',

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/dates.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers/app.ts';
 import type { TestDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
@@ -21,9 +21,9 @@ export type EnrollmentWorld = TestApp & {
   carol: RegisteredMember;
 };
 
-export async function enrollmentWorld(db: Kysely<Database>): Promise<EnrollmentWorld> {
+export async function enrollmentWorld(db: Kysely<Database>, options: TestAppOptions = {}): Promise<EnrollmentWorld> {
   const today = todayUtc(new Date());
-  const testApp = await createTestApp(db);
+  const testApp = await createTestApp(db, options);
   const accountid = await seedDemoEmployer(db, today);
   const demo = { accountid, accountname: DEMO_ACCOUNT_NAME, teamid: DEMO_TEAM_ID };
   const other = await createEmployer(db, { accountname: 'Other Employer' });
@@ -34,8 +34,8 @@ export async function enrollmentWorld(db: Kysely<Database>): Promise<EnrollmentW
 }
 
 /** The world on a fresh database of this kind for the tests of one describe block (helpers/lifecycle.ts). */
-export function useEnrollmentWorld(database: TestDatabase): EnrollmentWorld & { db: Kysely<Database> } {
-  return useDatabase(database, enrollmentWorld);
+export function useEnrollmentWorld(database: TestDatabase, options: TestAppOptions = {}): EnrollmentWorld & { db: Kysely<Database> } {
+  return useDatabase(database, (db) => enrollmentWorld(db, options));
 }
 
 /** Sets a member's date of birth (registration does not ask for it; the profile does). */

@@ -2,16 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
+import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 
 const FAMILY_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33';
 
 describe.each(databases())('order routes on $name', (database) => {
-  const world = useEnrollmentWorld(database);
+  const world = useEnrollmentWorld(database, { planPremiums: fixturePlanPremiums });
+  /** The effective dates offered today by the demo employer (its plan year is re-seeded to today's first choice). */
+  let offered: string[] = [];
   beforeAll(async () => {
     await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
+    await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', world.alice.memberId).execute();
+    const employer = await world.db.selectFrom('employer').selectAll().where('accountid', '=', world.demo.accountid).executeTakeFirstOrThrow();
+    offered = effectiveDateChoices(world.today, { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend });
   });
 
   const post = (member: 'alice' | 'bob' | 'carol' | null, payload: object) =>
@@ -19,7 +26,7 @@ describe.each(databases())('order routes on $name', (database) => {
   const counts = async () => [await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account')];
 
   it('places a waive order with its member account in one go (body built with the domain)', async () => {
-    const body = toOrderRequest(waiveOrder({ today: world.today, effectiveDate: '2026-01-01', reason: 'Coverage through another Employer' }));
+    const body = toOrderRequest(waiveOrder({ today: world.today, effectiveDate: offered[0], reason: 'Coverage through another Employer' }));
     const response = await post('alice', body);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -31,11 +38,11 @@ describe.each(databases())('order routes on $name', (database) => {
       waivecoverage: 1,
       ordernumber: '0',
       productid: '00000000-0000-0000-0000-000000000000',
-      policyeffectivedate: '2026-01-01',
+      policyeffectivedate: offered[0],
       createdby: world.alice.email,
     });
     const account = await world.db.selectFrom('member_account').selectAll().where('memberid', '=', world.alice.memberId).executeTakeFirstOrThrow();
-    // Age 45 on 2026-01-01: the employee-only amount of the 40-49 band.
+    // Born 1980-03-01: 46 or 47 on the first offered date, the employee-only amount of the 40-49 band.
     expect(account).toMatchObject({
       waivecoverage: 1,
       waivecoveragereason: 'Coverage through another Employer',
@@ -50,7 +57,8 @@ describe.each(databases())('order routes on $name', (database) => {
   it("stores the person's own words for reason Other", async () => {
     const response = await post('bob', { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.policyeffectivedate).toBe(world.today);
+    // No date sent: the first date offered (never today, which is not a coverage date).
+    expect(response.json().data.policyeffectivedate).toBe(offered[0]);
     const account = await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth });
     expect(account.json().data.waivecoveragereason).toBe('Covered by my parents');
   });
@@ -68,13 +76,22 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('prices an additional service from the database, not from the request', async () => {
+  it('prices an additional service from the database; a request amount that differs is refused, nothing stored', async () => {
     const products = (await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.alice.auth })).json().data.productlist;
     const family = products[0].options.find((o: { option: string }) => o.option === 'Family');
-    const body = toOrderRequest(
-      additionalServicesOrder({ today: world.today, product: products[0], option: { id: family.id, option: 'Family', costCents: 1 } }),
+    const forged = toOrderRequest(
+      additionalServicesOrder({ today: world.today, effectiveDate: offered[0], product: products[0], option: { id: family.id, option: 'Family', costCents: 1 } }),
     );
-    const accountsBefore = await countRows(world.db, 'member_account');
+    const before = await counts();
+    const refused = await post('alice', forged);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The additional service costs $19.99 a month, not $0.01. Please review your cart.');
+    expect(refused.json().fieldErrors).toHaveProperty('/order/amountspent');
+    expect(await counts()).toEqual(before);
+
+    const body = toOrderRequest(
+      additionalServicesOrder({ today: world.today, effectiveDate: offered[0], product: products[0], option: { id: family.id, option: 'Family', costCents: 1999 } }),
+    );
     const response = await post('alice', body);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -87,7 +104,7 @@ describe.each(databases())('order routes on $name', (database) => {
       amountspent: 19.99,
       tax_status: 'Pre-Tax',
     });
-    expect(await countRows(world.db, 'member_account')).toBe(accountsBefore);
+    expect(await countRows(world.db, 'member_account')).toBe(before[1]);
   });
 
   it.each([
@@ -102,10 +119,36 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('places an HSA order with the amount asked for', async () => {
+  it('places an HSA order with the amount asked for, within the IRS limit', async () => {
     const response = await post('alice', { order: { category: 'HSA', amountspent: 125.5 }, memberAccount: {} });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ category: 'HSA', options: 'HSA Contribution', productname: 'HSA Plan', vendorname: 'HSA Vendor', policyishsaeligible: 1, amountspent: 125.5 });
+  });
+
+  it('refuses an HSA order above the IRS limit for the months left: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'HSA', amountspent: 5000, policyeffectivedate: offered[0] }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^An HSA contribution of \$5,000.00 a month for the \d+ months? left in the plan year is above the \d{4} self-only limit of \$4,\d{3}\.00\. Please enter at most \$[\d,.]+ a month\.$/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an effective date that is not offered (another age band, another year): 400, nothing stored', async () => {
+    const before = await counts();
+    for (const date of ['2035-01-01', world.today]) {
+      const response = await post('bob', { order: { category: 'waive', policyeffectivedate: date }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`Please choose one of the effective dates offered to you: ${offered.join(', ')}.`);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a waive order that says it spends something: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('bob', { order: { category: 'waive', amountspent: 10 }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('/order/amountspent');
+    expect(await counts()).toEqual(before);
   });
 
   it.each([
@@ -121,20 +164,49 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('places a health insurance order with its member account', async () => {
+  it('refuses a health insurance order whose premium is not the plan\'s for the family on file: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', {
+      order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, amountspent: 1_000_000, policyeffectivedate: offered[0] },
+      memberAccount: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("The plan's monthly premium for your family is $400.00, not $1,000,000.00. Please review your cart.");
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a health insurance order for a plan that is not HSA eligible while an HSA order waits: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('/order/planid');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('places a health insurance order priced on the server, with its member account, superseding the earlier enrollment', async () => {
     await world.db
       .insertInto('dependent')
       .values({ id: randomUUID(), memberid: world.alice.memberId, firstname: 'Kid', lastname: 'A', dateofbirth: '2014-01-01', relationship: 'child', createdby: 't', modifiedby: 't' })
       .execute();
     const response = await post('alice', {
-      order: { category: 'healthinsurance', description: 'Health insurance plan 12345VA0010001', productname: 'Silver Saver', vendorname: 'Acme Health', amountspent: 700, policyeffectivedate: '2026-01-01' },
+      order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, description: 'ignored', productname: 'ignored', policyeffectivedate: offered[0] },
       memberAccount: {},
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ category: 'healthinsurance', amountspent: 700, waivecoverage: 0 });
+    // Two covered people at $400: $800, whatever the request said about the plan.
+    expect(response.json().data).toMatchObject({
+      category: 'healthinsurance',
+      amountspent: 800,
+      waivecoverage: 0,
+      productname: 'Prairie Bronze HSA',
+      description: `Health insurance plan ${HSA_PLAN}`,
+      policyishsaeligible: 1,
+    });
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.alice.auth })).json().data;
-    // 450 for age 45 plus 150 for one dependent; 700 spent: 100 deducted from pay.
-    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 600, currenthealthinsurancepremium: 700, currentbalance: 0, currentpayrolldeduction: 100 });
+    // 450 for age 46/47 plus 150 for one dependent; the plan and the service spend 819.99: 219.99 deducted from pay.
+    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 600, currenthealthinsurancepremium: 800, currentbalance: 0, currentpayrolldeduction: 219.99 });
+    const member = await world.db.selectFrom('member').select(['currentplanid', 'currentplanyear']).where('id', '=', world.alice.memberId).executeTakeFirstOrThrow();
+    expect(member).toEqual({ currentplanid: HSA_PLAN, currentplanyear: Number(offered[0]!.slice(0, 4)) });
   });
 
   it.each([
@@ -173,11 +245,13 @@ describe.each(databases())('order routes on $name', (database) => {
     }
   });
 
-  it("lists the caller's orders newest first, and nobody else's", async () => {
+  it("lists the caller's current orders newest first (the superseded waiver is history), and nobody else's", async () => {
     const response = await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: world.alice.auth });
     expect(response.statusCode).toBe(200);
     const categories = response.json().data.orderdetails.map((order: { category: string }) => order.category);
-    expect(categories).toEqual(['healthinsurance', 'HSA', 'additionalservices', 'waive']);
+    expect(categories).toEqual(['healthinsurance', 'HSA', 'additionalservices']);
+    const history = await world.db.selectFrom('member_order').select(['category', 'supersededon']).where('memberid', '=', world.alice.memberId).execute();
+    expect(history.filter((order) => order.supersededon !== null).map((order) => order.category)).toEqual(['waive']);
     const carols = await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: world.carol.auth });
     expect(carols.json()).toEqual({ success: true, data: { orderdetails: [] }, message: '' });
   });

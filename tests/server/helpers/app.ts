@@ -26,6 +26,7 @@ export type TestAppOptions = {
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
   webRoot?: string;
   logger?: BuildAppOptions['logger'];
+  planPremiums?: BuildAppOptions['planPremiums'];
 };
 
 export async function createTestApp(db: Kysely<Database>, options: TestAppOptions = {}): Promise<TestApp> {
@@ -46,6 +47,7 @@ export async function createTestApp(db: Kysely<Database>, options: TestAppOption
     beforeRoutes: options.beforeRoutes,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
     logger: options.logger,
+    planPremiums: options.planPremiums,
   });
   return {
     app,
