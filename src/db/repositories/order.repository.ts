@@ -63,6 +63,18 @@ export async function supersede(db: DbOrTx, ids: readonly string[], when: Date):
   return Number(result.numUpdatedRows);
 }
 
+/** Marks every current order of the member's plan year as replaced (history); answers how many. */
+export async function supersedeYear(db: DbOrTx, memberid: string, planyear: number, when: Date): Promise<number> {
+  const result = await db
+    .updateTable('member_order')
+    .set({ supersededon: when })
+    .where('memberid', '=', memberid)
+    .where('planyear', '=', planyear)
+    .where('supersededon', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Joins waiting single orders to the enrollment their main order completes. */
 export async function adopt(db: DbOrTx, ids: readonly string[], enrollmentid: string): Promise<void> {
   if (ids.length === 0) return;

@@ -305,8 +305,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
 
   const enrollmentid = randomUUID();
   const now = new Date();
-  const previous = await orders.listCurrentOfYear(trx, member.id, planyear);
-  await orders.supersede(trx, previous.map((order) => order.id), now);
+  await orders.supersedeYear(trx, member.id, planyear, now);
 
   const premiumCents = priced?.premiumCents ?? 0;
   const drafts: OrderDraft[] = authorizationOrders({
