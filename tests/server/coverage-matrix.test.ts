@@ -27,6 +27,7 @@
  * | GET  /api/Contacts/{accountid}                  | contacts.routes      | contacts.routes             | contacts.routes                   |
  * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |
  * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
+ * | POST /api/Enrollment/Authorize                  | enrollment.routes    | enrollment.routes (counts)  | enrollment.routes (body ids, keys)|
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
