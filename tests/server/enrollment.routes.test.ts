@@ -182,6 +182,15 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     });
   });
 
+  it('refuses an additional service when the employer offers none (employeazecustomer 2), nothing written', async () => {
+    await world.db.updateTable('employer').set({ employeazecustomer: 2 }).where('accountid', '=', world.demo.accountid).execute();
+    try {
+      await expectRefused('alice', waive({ service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION } }), 'Your employer does not offer additional services.', '/service/productfeeid');
+    } finally {
+      await world.db.updateTable('employer').set({ employeazecustomer: 1 }).where('accountid', '=', world.demo.accountid).execute();
+    }
+  });
+
   it('fails closed without the plan catalogue (contract 2 not wired): plan not found, nothing written', async () => {
     const bare = await createTestApp(world.db);
     try {

@@ -52,6 +52,7 @@ export const MESSAGES = {
   contributionDiffers: (server: Cents, sent: Cents) =>
     `Your employer's monthly contribution is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
   serviceUnknown: 'Please choose an additional service that is offered.',
+  serviceNotOffered: 'Your employer does not offer additional services.',
   serviceDiffers: (server: Cents, sent: Cents) =>
     `The additional service costs ${formatCents(server)} a month, not ${formatCents(sent)}. Please review your cart.`,
   waiveSpends: 'A waiver spends nothing: the amount must be 0.',
@@ -65,6 +66,9 @@ export const MESSAGES = {
   pendingHsa: 'The HSA contribution placed for this plan year needs an HSA-eligible plan. Please choose an HSA-eligible plan or remove the HSA contribution.',
   keyReused: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.',
 } as const;
+
+/** Additional services are offered only by an employer whose employeazecustomer is 1 (spec §2 Step 3 sub-steps). */
+const ADDITIONAL_SERVICES_CUSTOMER = 1;
 
 /** The money check failed: a 400 naming the field, nothing written. */
 const refuse = (message: string, field: string) => badRequest(message, { [field]: [message] });
@@ -293,6 +297,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
     await checkHsa(trx, member, employer, effectiveDate, choices.hsaCents, '/hsamonthly');
   }
+  if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/service/productfeeid');
   const service = choices.service
     ? await pricedService(trx, choices.service, choices.service.costCents, { option: '/service/productfeeid', cost: '/service/cost' })
     : null;
@@ -395,6 +400,7 @@ export async function placeSingleOrder(
       await checkHsa(trx, member, employer, effectiveDate, cents, '/order/amountspent');
       draft = build.hsa(when, cents);
     } else {
+      if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
       const choice = await pricedService(trx, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
       draft = build.service(when, choice);
     }
