@@ -1,7 +1,7 @@
 /**
  * Throughput of whole authorizations (POST /api/Enrollment/Authorize) on PostgreSQL: the app listens on loopback
  * in this process, BENCH_MEMBERS members (default 40) are registered and signed in, then BENCH_REQUESTS
- * authorizations (default 1000) are sent with BENCH_CONCURRENCY in flight (default 16), each with its own
+ * authorizations (default 1000) are sent with BENCH_CONCURRENCY in flight (default 32), each with its own
  * Idempotency-Key, members taken in turn, every other one a purchase (HSA-eligible plan, HSA contribution,
  * additional service) and the others a waiver with a service. Each one is a full transaction: member lock,
  * effective dates, premium, HSA limit, service price, contribution, supersede the earlier enrollment, three
@@ -30,7 +30,7 @@ import { offeredEffectiveDates } from '#server/services/enrollment-prices.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN } from '../tests/server/plan-premiums.fixture.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
 const PASSWORD = 'Str0ng!Pass';
 const INDIVIDUAL_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32';
