@@ -209,6 +209,21 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(member).toEqual({ currentplanid: HSA_PLAN, currentplanyear: Number(offered[0]!.slice(0, 4)) });
   });
 
+  it('ignores dependents a request carries (the spec body\'s member object is for display): the family on file decides', async () => {
+    await setBirthdate(world.db, world.bob.memberId, '1980-03-01');
+    await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', world.bob.memberId).execute();
+    const kids = Array.from({ length: 50 }, (_, i) => ({ firstname: `K${i}`, dateofbirth: '2020-01-01', relationship: 'child' }));
+    const response = await post('bob', {
+      order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, amountspent: 525 },
+      memberAccount: {},
+      member: { id: world.bob.memberId, dependents: kids, memberdependentlist: kids },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth })).json().data;
+    // Bob has no dependent on file: one person's premium and the employee amount of his band, nothing for the 50.
+    expect(account).toMatchObject({ currenthealthinsurancepremium: 525, currentemployercontribution: 450, currentpayrolldeduction: 75 });
+  });
+
   it.each([
     ['order.memberid', (other: string) => ({ order: { category: 'HSA', amountspent: 1, memberid: other }, memberAccount: {} })],
     ['memberAccount.memberid', (other: string) => ({ order: { category: 'HSA', amountspent: 1 }, memberAccount: { memberid: other } })],
