@@ -41,11 +41,13 @@ export function prepareZipCounty(crosswalk: readonly CsvRecord[]): CsvRecord[] {
       state: row.state!,
       city: (row.city ?? '').trim(),
       share: share.toFixed(4),
-      is_primary: row.is_primary_county === '1' ? '1' : '0',
     };
   });
   // The source is already in this order; sorting keeps the output stable should it ever not be.
-  return rows.sort((a, b) => a.zip.localeCompare(b.zip) || Number(b.share) - Number(a.share) || a.county_fips.localeCompare(b.county_fips));
+  rows.sort((a, b) => a.zip.localeCompare(b.zip) || Number(b.share) - Number(a.share) || a.county_fips.localeCompare(b.county_fips));
+  // The source flags the largest county per ZIP and state (a ZIP across a state line has two); the product's
+  // primary county is the ZIP's largest share nationwide: the first row of each ZIP.
+  return rows.map((row, index) => ({ ...row, is_primary: index === 0 || rows[index - 1]!.zip !== row.zip ? '1' : '0' }));
 }
 
 /** The rating-area rows with a county FIPS (the few without one cannot be looked up by a ZIP's county). */
