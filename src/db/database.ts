@@ -254,6 +254,33 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** Which version (hash of the shipped file) of each reference data set is imported. */
+export interface ReferenceDataTable {
+  name: string;
+  version: string;
+  rowcount: number;
+  importedon: GeneratedTimestamp;
+}
+
+/** One ZIP in one county; share (numeric, read as a string '0.8978') is the part of the ZIP's addresses there. */
+export interface ZipCountyTable {
+  zip: string;
+  county_fips: string;
+  county_name: string;
+  state: string;
+  city: string;
+  share: ColumnType<string, string | number, string | number>;
+  is_primary: boolean;
+}
+
+/** A county's ACA geographic rating area (a number within its state). */
+export interface CountyRatingAreaTable {
+  state: string;
+  county_fips: string;
+  county_name: string;
+  rating_area: number;
+}
+
 export interface Database {
   employer: EmployerTable;
   employer_contact: EmployerContactTable;
@@ -270,6 +297,9 @@ export interface Database {
   log_fact: LogFactTable;
   document_override: DocumentOverrideTable;
   mail_outbox: MailOutboxTable;
+  reference_data: ReferenceDataTable;
+  zip_county: ZipCountyTable;
+  county_rating_area: CountyRatingAreaTable;
 }
 
 /** What repositories take first: the database or a transaction on it (a Transaction is a Kysely). */

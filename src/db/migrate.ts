@@ -4,9 +4,11 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-geo.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-geo': m0002,
 };
 
 const provider: MigrationProvider = {

@@ -23,6 +23,7 @@ import { contributionRoutes } from './routes/contribution.routes.ts';
 import { dependentRoutes } from './routes/dependent.routes.ts';
 import { employerRoutes } from './routes/employer.routes.ts';
 import { logFactRoutes } from './routes/logfact.routes.ts';
+import { locationRoutes } from './routes/location.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dependentRoutes);
   await app.register(memberAccountRoutes);
   await app.register(contributionRoutes);
+  await app.register(locationRoutes);
   await app.register(productRoutes);
   await app.register(contactsRoutes);
   await app.register(brokerRoutes);

@@ -1,12 +1,13 @@
 /**
  * Starts the product: configuration, database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrations,
- * the demo employer, then the HTTP server. SIGINT/SIGTERM close the server and the database.
+ * the shipped reference data (imported once per data version), the demo employer, then the HTTP server. SIGINT/SIGTERM close the server and the database.
  */
 import path from 'node:path';
 import { createDb } from '#db/create-db.ts';
 import { migrate } from '#db/migrate.ts';
 import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from './app.ts';
+import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrate(db);
+  for (const outcome of await importReferenceData(db)) {
+    if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
+  }
   const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
 
   const app = await buildApp({ config, db, logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' } });

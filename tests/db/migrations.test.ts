@@ -7,6 +7,7 @@ import { databases } from '../server/helpers/databases.ts';
 const tables = [
   'broker',
   'contribution_schedule',
+  'county_rating_area',
   'dependent',
   'document_override',
   'employer',
@@ -18,8 +19,10 @@ const tables = [
   'member_order',
   'product',
   'product_option',
+  'reference_data',
   'refresh_token',
   'set_password_token',
+  'zip_county',
 ];
 
 describe.each(databases())('migrations on $name', (database) => {

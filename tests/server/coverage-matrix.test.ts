@@ -28,6 +28,7 @@
  * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |
  * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
+ * | GET  /api/USZipCounty/{zip}/                    | location.routes      | location.routes             | token (reference data)            |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
  *
@@ -41,8 +42,8 @@ import { useTestApp } from './helpers/lifecycle.ts';
 
 type Route = { method: string; path: string };
 
-/** `/api/Member/:id` and `/api/Member/{memberid}` both become `/api/Member/{}`. */
-const shape = (path: string) => path.replace(/:[^/]+|\{[^}]*\}/g, '{}');
+/** `/api/Member/:id` and `/api/Member/{memberid}` both become `/api/Member/{}`; a trailing slash is the same route. */
+const shape = (path: string) => path.replace(/:[^/]+|\{[^}]*\}/g, '{}').replace(/(.)\/$/, '$1');
 const key = ({ method, path }: Route) => `${method} ${shape(path)}`;
 
 /** The routes docs/api.md names: `GET /api/...`, `GET/POST /api/...`, in the table or the text. */
