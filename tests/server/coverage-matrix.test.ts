@@ -29,6 +29,8 @@
  * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
+ * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
+ * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
