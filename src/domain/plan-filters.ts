@@ -2,13 +2,13 @@
  * Shop Health Plans' rules (spec §2 Shop Health Plans, §5 Cart and compare and Display rules, §9): the deductible
  * and price bands, the filters and the price sort, the plan name cut, the compare list and the one-plan cart, and
  * which values show as empty. Pure: plans in, plans out; amounts compared in cents so a rate of $400.50 falls in
- * one band exactly. Texts (band labels, 'N/A', messages) are the screens' (the catalogue), never here.
+ * one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
  */
 import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX } from './parameters/enrollment.ts';
 
 /**
- * A band of dollar amounts, [minCents, maxCents) in cents; maxCents null means no upper end. A band named
- * '$200-$400' runs up to (not including) the next band's '$401', so no amount falls between two bands.
+ * A band of dollar amounts, [minCents, maxCents) in cents; maxCents null means no upper end. The band of $200 to
+ * $400 runs up to (not including) the next band's $401, so no amount falls between two bands.
  */
 export type Band<Id extends string = string> = { id: Id; minCents: number; maxCents: number | null };
 
@@ -127,7 +127,7 @@ export function truncatePlanName(name: string, max = PLAN_NAME_MAX): string {
   return characters.length > max ? `${characters.slice(0, max).join('')}...` : name;
 }
 
-/** Spec §5 Display rules: an empty benefit text shows 'N/A'. Answers the text to show, or null when it is empty. */
+/** Spec §5 Display rules: an empty benefit text shows as not applicable. Answers the text to show, or null when empty. */
 export function benefitText(value: string | null | undefined): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
