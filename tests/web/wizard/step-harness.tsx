@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import type { Dependent, Employer, Member } from '#contracts/entities.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { evaluateFlow } from '#engine/core/index.ts';
 import type { FlowDocument } from '#engine/core/types.ts';
-import type { StepScreenProps } from '#engine/react/index.ts';
+import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
 import { AppProviders } from '#web/app.tsx';
 import { ToastHost } from '#web/layout/toast.tsx';
 import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
@@ -76,8 +76,8 @@ export const member = {
 } as Member;
 
 export type StepHarness = {
-  next: ReturnType<typeof vi.fn>;
-  goTo: ReturnType<typeof vi.fn>;
+  next: Mock<() => void>;
+  goTo: Mock<(position: FlowPosition) => void>;
   logged: string[];
   choices: () => WizardChoices;
 };
@@ -92,7 +92,7 @@ export function renderStep(
   const steps = evaluateFlow(flow, context);
   const major = steps.find((s) => s.substeps.some((sub) => sub.id === stepId))!;
   const step = major.substeps.find((sub) => sub.id === stepId)!;
-  const harness: StepHarness = { next: vi.fn(), goTo: vi.fn(), logged: [], choices: () => current };
+  const harness: StepHarness = { next: vi.fn<() => void>(), goTo: vi.fn<(position: FlowPosition) => void>(), logged: [], choices: () => current };
   const initial: WizardChoices = { ...emptyChoices(), contributions: { effectivedate: '2027-01-01', healthoption: 'buy' }, ...options.choices };
   let current = initial;
 
