@@ -24,6 +24,7 @@ import { dependentRoutes } from './routes/dependent.routes.ts';
 import { employerRoutes } from './routes/employer.routes.ts';
 import { logFactRoutes } from './routes/logfact.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
+import { mediaRoutes } from './routes/media.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactsRoutes);
   await app.register(brokerRoutes);
   await app.register(orderRoutes);
+  await app.register(mediaRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);
 

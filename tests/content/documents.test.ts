@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDocument, createAjv, message, type FormDocument } from '#engine/core/index.ts';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { SHOP_TEXTS } from './shop-texts.ts';
 
 const content = loadBaseContent();
 const forms = [...content.forms.values()];
@@ -81,14 +82,15 @@ const specTexts: Record<string, string[]> = {
     'Other',
   ],
   acknowledgements: ['Cart is empty !', 'Your Contribution Amount is Greater than the Spent Amount'],
+  'ichra-acknowledgment': ['Please Acknowledge the Checkbox.', 'No ICHRA Documents Found'],
 };
 
 /** The spec's catalogue texts (§2, §8) screens show outside any form: schemas/messages/en.json. */
-const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Unexpected Application Error!', 'Something went wrong.'];
+const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Unexpected Application Error!', 'Something went wrong.', ...SHOP_TEXTS];
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'contributions', 'dependent', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
   });
 
@@ -120,6 +122,7 @@ describe('content documents', () => {
       'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
       // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
       'profile:zip-empty', 'profile:zip-county-mismatch',
+      'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
     ]);
     /** Message keys a widget is told to show by its ui:options ('messages': { role: key }). */
     const widgetMessages = (node: unknown): string[] => {

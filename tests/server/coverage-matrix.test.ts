@@ -30,6 +30,8 @@
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
  * | GET  /api/USZipCounty/{zip}/                    | location.routes      | location.routes             | token (reference data)            |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
+ * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
+ * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.

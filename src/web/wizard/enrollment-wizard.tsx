@@ -15,7 +15,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
+import { IchraAcknowledgmentScreen } from './ichra-acknowledgment-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
+import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
 import {
   effectiveDate,
   emptyChoices,
@@ -27,10 +29,12 @@ import {
 
 export const ENROLLMENT_FLOW = 'enrollment';
 
-/** The screens of the flow's steps this issue has; the buy path's screens come later (the runner says so). */
+/** The screens of the flow's steps, by the names the flow gives them (a step without one shows 'not available'). */
 export const wizardScreens = {
   profile: ProfileScreen,
   contributions: ContributionsScreen,
+  'ichra-acknowledgment': IchraAcknowledgmentScreen,
+  'shop-health-plans': ShopHealthPlansScreen,
   'additional-services': AdditionalServicesScreen,
   cart: CartScreen,
 };
@@ -85,7 +89,7 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     () => ({
       today,
       employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer },
-      choice: { option: healthOption(choices), planHsaEligible: false },
+      choice: { option: healthOption(choices), planHsaEligible: choices.plan?.ishsaeligible === 'Yes' },
     }),
     [today, employer.hsaonly, employer.employeazecustomer, choices],
   );
@@ -114,7 +118,12 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     };
     const entering = shown(next);
     if (entering?.screen === CHOICE_SCREEN && shown(position)?.screen !== CHOICE_SCREEN) {
-      setChoices((current) => ({ ...current, service: current.service && { ...current.service, added: false } }));
+      setChoices((current) => ({
+        ...current,
+        plan: null,
+        compare: [],
+        service: current.service && { ...current.service, added: false },
+      }));
     }
     setPosition(next);
   };
