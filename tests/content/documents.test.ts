@@ -110,6 +110,8 @@ describe('content documents', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
       'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
+      'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',
     ]);
     for (const doc of forms) {
       const used = new Set([...(doc.rules ?? []).map((r) => r.message), ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m))]);
