@@ -166,13 +166,21 @@ describe.each(databases())('contribution routes on $name', (database) => {
       ['a dob that is not a date', `2026-01-01/June-15/VA/empty/${PADS}`, 'params/dob'],
       ['a dependent birthdate that does not exist', `2026-01-01/1980-03-01/VA/empty/2015-13-01/${PAD}/${PAD}/${PAD}/${PAD}`, 'params/d1'],
       ['a state of 51 characters', `2026-01-01/1980-03-01/${'V'.repeat(51)}/empty/${PADS}`, 'params/state'],
+      ['a NUL in the date of birth', `2026-01-01/1980-03-01%00/VA/empty/${PADS}`, ''],
     ])('answers 400 for %s, and writes nothing', async (_label, rest, field) => {
       const before = [await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account'), await countRows(world.db, 'log_fact')];
       const response = await get(monthly(world.demo.accountid, rest));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
-      expect(Object.keys(response.json().fieldErrors ?? {}).join(' ')).toContain(field.replace('params/', ''));
+      if (field) expect(Object.keys(response.json().fieldErrors ?? {}).join(' ')).toContain(field.replace('params/', ''));
       expect([await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account'), await countRows(world.db, 'log_fact')]).toEqual(before);
+    });
+
+    it('answers 400 for a path that is not valid UTF-8 (a lone surrogate), writing nothing', async () => {
+      // Fastify's router refuses the URL before any route runs (its own 400 body, not the envelope).
+      const before = await countRows(world.db, 'log_fact');
+      expect((await get(monthly(world.demo.accountid, `2026-01-01/1980-03-01/%ED%A0%80/empty/${PADS}`))).statusCode).toBe(400);
+      expect(await countRows(world.db, 'log_fact')).toBe(before);
     });
 
     it("refuses another employer's account id (403) before anything else, and no sign-in (401)", async () => {
