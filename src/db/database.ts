@@ -52,14 +52,17 @@ export interface BrokerTable {
   phonenumber: string | null;
 }
 
-export interface ContributionScheduleTable {
+/** One contribution rule (migration 0004): a class, an age band, a family tier, optionally a state and rating area. */
+export interface ContributionRuleTable {
   id: string;
   accountid: string;
   contributionclass: Generated<string>;
   age_min: number;
   age_max: number;
-  employee_cents: number;
-  dependent_cents: Generated<number>;
+  tier: string;
+  state: string | null;
+  rating_area: number | null;
+  amount_cents: number;
 }
 
 export interface MemberTable {
@@ -285,7 +288,7 @@ export interface Database {
   employer: EmployerTable;
   employer_contact: EmployerContactTable;
   broker: BrokerTable;
-  contribution_schedule: ContributionScheduleTable;
+  contribution_rule: ContributionRuleTable;
   member: MemberTable;
   set_password_token: SetPasswordTokenTable;
   refresh_token: RefreshTokenTable;

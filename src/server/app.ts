@@ -42,6 +42,8 @@ export type BuildAppOptions = {
   /** Where the built web app is; dist/web by default. */
   webRoot?: string;
   mail?: MailPluginOptions;
+  /** The clock every route reads today from (app.now); the real one when omitted, a fixed one in tests. */
+  now?: () => Date;
   /** Runs after the services and before the routes: tests add their own routes here. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 };
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
   await app.register(shared(errorsPlugin));
   await app.register(helmet, {
     contentSecurityPolicy: {

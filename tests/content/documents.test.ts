@@ -123,6 +123,8 @@ describe('content documents', () => {
       // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
       'profile:zip-empty', 'profile:zip-county-mismatch',
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
+      'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
+      'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',
     ]);
     /** Message keys a widget is told to show by its ui:options ('messages': { role: key }). */
     const widgetMessages = (node: unknown): string[] => {

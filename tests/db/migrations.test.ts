@@ -6,7 +6,7 @@ import { databases } from '../server/helpers/databases.ts';
 
 const tables = [
   'broker',
-  'contribution_schedule',
+  'contribution_rule',
   'county_rating_area',
   'dependent',
   'document_override',

@@ -23,6 +23,7 @@
  * | GET  /api/Employer/{accountid}                  | employer.routes      | employer.routes             | employer.routes                   |
  * | GET  /api/MemberAccount/GetMemberAccount        | member-account       | (no input)                  | token (never another's)           |
  * | GET  /api/EmployerContribution/... (both)       | contribution.routes  | contribution.routes         | contribution.routes               |
+ * | GET  /api/EffectiveDates                        | contribution.routes  | (no input)                  | token (never another's)           |
  * | GET  /api/Product                               | product.routes       | (no input)                  | token                             |
  * | GET  /api/Contacts/{accountid}                  | contacts.routes      | contacts.routes             | contacts.routes                   |
  * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |

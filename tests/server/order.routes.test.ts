@@ -8,8 +8,11 @@ import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtur
 
 const FAMILY_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33';
 
+/** A fixed clock: 20 November 2025, so 2026-01-01 and 2026-02-01 are offered (the demo's plan year is 2026). */
+const NOW = () => new Date('2025-11-20T12:00:00Z');
+
 describe.each(databases())('order routes on $name', (database) => {
-  const world = useEnrollmentWorld(database);
+  const world = useEnrollmentWorld(database, { now: NOW });
   beforeAll(async () => {
     await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
   });
@@ -50,7 +53,8 @@ describe.each(databases())('order routes on $name', (database) => {
   it("stores the person's own words for reason Other", async () => {
     const response = await post('bob', { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.policyeffectivedate).toBe(world.today);
+    // No date sent: the server takes the first offered date (a main order's date decides the contribution).
+    expect(response.json().data.policyeffectivedate).toBe('2026-01-01');
     const account = await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth });
     expect(account.json().data.waivecoveragereason).toBe('Covered by my parents');
   });
@@ -133,8 +137,23 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ category: 'healthinsurance', amountspent: 700, waivecoverage: 0 });
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.alice.auth })).json().data;
-    // 450 for age 45 plus 150 for one dependent; 700 spent: 100 deducted from pay.
-    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 600, currenthealthinsurancepremium: 700, currentbalance: 0, currentpayrolldeduction: 100 });
+    // Age 45 with one child: the employee + children tier, 810; 700 spent: 110 left, nothing deducted from pay.
+    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 810, currenthealthinsurancepremium: 700, currentbalance: 110, currentpayrolldeduction: 0 });
+  });
+
+  it.each([
+    ['a month that is not offered', '2026-03-01'],
+    ['an earlier date in another age band', '2025-12-01'],
+    ['January 1 after the plan year', '2027-01-01'],
+  ])('refuses a main order on %s (%s): 400, nothing stored', async (_label, policyeffectivedate) => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'healthinsurance', amountspent: 500, policyeffectivedate }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { '/order/policyeffectivedate': ['This effective date is not offered. Please choose one of the effective dates shown.'] },
+    });
+    expect(await counts()).toEqual(before);
   });
 
   it.each([

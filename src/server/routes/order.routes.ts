@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { EMPTY_ID } from '#contracts/api.ts';
 import type { CreateOrderRequest } from '#contracts/requests.ts';
-import { monthlyContributionCents, waivedContributionCents } from '#domain/contribution.ts';
 import { isIsoDate, todayUtc } from '#domain/dates.ts';
 import { currentBalanceCents, dollarsToCents, payrollDeductionCents, type Cents } from '#domain/money.ts';
 import {
@@ -23,8 +22,6 @@ import {
   waiveOrder,
   type OrderValues,
 } from '#domain/orders.ts';
-import * as contributions from '#db/repositories/contribution.repository.ts';
-import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as memberAccounts from '#db/repositories/member-account.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
@@ -32,6 +29,7 @@ import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
+import { monthlyContributionForMember, offeredEffectiveDates, requireAcceptedDate, selfOnlyContributionForMember } from '../services/contributions.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = 'Please choose an additional service that is offered.';
@@ -157,10 +155,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const [member, employer] = await Promise.all([members.findById(app.db, memberId), employers.findById(app.db, accountId)]);
       if (!member || !employer) throw unauthorized();
 
-      const today = todayUtc(new Date());
+      const today = todayUtc(app.now());
       const sent = body.order;
-      const effectiveDate = sent.policyeffectivedate || today;
+      // A main order's date decides the contribution (the age band): it must be one the member is offered, and
+      // without one the server takes the first offered (docs/decisions.md, Contribution rules).
+      const isMainCategory = MAIN_ORDER_CATEGORIES.includes(sent.category);
+      const offered = isMainCategory ? await offeredEffectiveDates(app.db, memberId, today) : [];
+      const effectiveDate = sent.policyeffectivedate || (isMainCategory ? (offered[0] ?? today) : today);
       if (!isIsoDate(effectiveDate)) throw badRequest(DATE_MESSAGE, { '/order/policyeffectivedate': [DATE_MESSAGE] });
+      if (isMainCategory) await requireAcceptedDate(app.content, accountId, effectiveDate, offered, '/order/policyeffectivedate');
       const when = { today, effectiveDate };
 
       let values: OrderValues;
@@ -214,16 +217,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
       const isMain = MAIN_ORDER_CATEGORIES.includes(values.category);
       let contributionCents: Cents = 0;
-      if (isMain && member.birthdate && isIsoDate(member.birthdate)) {
-        const rows = (await contributions.listByAccount(app.db, accountId)).map(contributions.toDomain);
-        const basis = { rows, contributionclass: member.contributionclass, birthdate: member.birthdate, effectiveDate };
+      if (isMain) {
         contributionCents =
           values.category === 'waive'
-            ? waivedContributionCents(basis)
-            : monthlyContributionCents({
-                ...basis,
-                dependentBirthdates: (await dependents.listByMember(app.db, memberId)).map((dependent) => dependent.dateofbirth),
-              });
+            ? await selfOnlyContributionForMember(app.db, memberId, effectiveDate)
+            : await monthlyContributionForMember(app.db, memberId, effectiveDate);
       }
 
       const { amountspentCents, ...orderColumns } = values;

@@ -22,6 +22,7 @@ import {
   effectiveDate,
   emptyChoices,
   healthOption,
+  resetOnEnteringStepTwo,
   WizardContext,
   type WizardChoices,
   type WizardShared,
@@ -96,14 +97,14 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
 
   const chosenDate = effectiveDate(choices);
   const log = useCallback(
-    async (action: string) => {
+    async (action: string, effectiveDate?: string | null) => {
       const event: LogFactEvent = {
         title: action,
         data: { description: action, User: member.emailaddress || 'Unknown' },
         accountid: member.accountid,
         memberid: member.id,
         action,
-        effectivedate: chosenDate,
+        effectivedate: effectiveDate === undefined ? chosenDate : effectiveDate,
       };
       await api.post('/api/LogFact/v2', event);
     },
@@ -118,12 +119,7 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     };
     const entering = shown(next);
     if (entering?.screen === CHOICE_SCREEN && shown(position)?.screen !== CHOICE_SCREEN) {
-      setChoices((current) => ({
-        ...current,
-        plan: null,
-        compare: [],
-        service: current.service && { ...current.service, added: false },
-      }));
+      setChoices(resetOnEnteringStepTwo);
     }
     setPosition(next);
   };

@@ -100,6 +100,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'PUT /api/Member': ok(member),
     'POST /api/LogFact/v2': ok({ id: 'log-1' }),
     'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    'GET /api/EffectiveDates': ok({ effectivedates: effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' }), today }),
     [contributionPath([])]: ok(400),
     [waivedContributionPath]: ok(300),
     'GET /api/Product': ok({ productlist: [product] }),
@@ -218,7 +219,7 @@ describe('enrollment wizard', () => {
       istobaccouser: false,
       additionalid: '123456789',
     });
-    expect(await screen.findByText('Sam Doe (child, April 3, 2015)')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Sam Doe child April 3, 2015' })).toBeInTheDocument();
     // The contribution call carries the dependent's birthdate, the other four slots padded.
     expect(await screen.findByText('$450.00')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
