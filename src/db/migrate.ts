@@ -4,9 +4,11 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0003 from './migrations/0003-plan-catalogue.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0003-plan-catalogue': m0003,
 };
 
 const provider: MigrationProvider = {

@@ -1,11 +1,12 @@
 /**
  * Starts the product: configuration, database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrations,
- * the demo employer, then the HTTP server. SIGINT/SIGTERM close the server and the database.
+ * the shipped reference data (skipped when already imported), the demo employer, then the HTTP server. SIGINT/SIGTERM close the server and the database.
  */
 import path from 'node:path';
 import { createDb } from '#db/create-db.ts';
 import { migrate } from '#db/migrate.ts';
 import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { importReferenceData } from './data-import/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrate(db);
+  await importReferenceData(db);
   const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
 
   const app = await buildApp({ config, db, logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' } });
