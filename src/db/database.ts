@@ -323,6 +323,8 @@ export interface PlanZipCountyTable {
   state: string;
   zip: string;
   county_fips: string;
+  /** 'Marion County' */
+  county_name: string;
   rating_area: number;
 }
 

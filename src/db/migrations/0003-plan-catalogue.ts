@@ -72,6 +72,7 @@ const schema = `
       state char(2) not null,
       zip char(5) not null,
       county_fips char(5) not null,
+      county_name text not null,
       rating_area smallint not null,
       primary key (plan_year, zip, county_fips)
     );

@@ -39,7 +39,7 @@ export const PLAN_COLUMNS = [
 export const RATE_COLUMNS = ['plan_id', 'rating_area', 'age_band', 'rate_cents', 'tobacco_rate_cents'] as const;
 export const SERVICE_AREA_COLUMNS = ['service_area_id', 'county_fips', 'zip'] as const;
 export const PLAN_COUNTY_COLUMNS = ['plan_id', 'county_fips'] as const;
-export const ZIP_COUNTY_COLUMNS = ['zip', 'county_fips', 'rating_area'] as const;
+export const ZIP_COUNTY_COLUMNS = ['zip', 'county_fips', 'rating_area', 'county_name'] as const;
 
 export const PLAN_FILES = {
   plans: 'plans.csv.gz',

@@ -115,7 +115,7 @@ export async function importPlanCatalogue(db: Kysely<Database>, options: PlanImp
       await insertBatched(
         trx,
         'plan_zip_county',
-        rows.zipCounties.map((row) => ({ plan_year: planYear, state, zip: row.zip!, county_fips: row.county_fips!, rating_area: Number(row.rating_area) })),
+        rows.zipCounties.map((row) => ({ plan_year: planYear, state, zip: row.zip!, county_fips: row.county_fips!, county_name: row.county_name!, rating_area: Number(row.rating_area) })),
       );
       await trx
         .insertInto('reference_data')

@@ -128,8 +128,9 @@ export function prepareOregon2024(source: string, outRoot: string = plansRoot): 
     .filter((row) => planIds.has(row.plan_id!))
     .map((row) => [row.plan_id!, row.county_id!] as const)
     .sort((a, b) => a.join().localeCompare(b.join()));
+  const countyNames = new Map(read('counties.csv').map((row) => [row.id!, row.name!]));
   const zipCounties = read('zip_counties.csv')
-    .map((row) => [row.zip_code_id!.padStart(5, '0'), row.county_id!, ratingAreaNumber(row.rating_area_id!)] as const)
+    .map((row) => [row.zip_code_id!.padStart(5, '0'), row.county_id!, ratingAreaNumber(row.rating_area_id!), countyNames.get(row.county_id!) ?? ''] as const)
     .sort((a, b) => a.join().localeCompare(b.join()));
 
   const files: Record<keyof typeof PLAN_FILES, Buffer> = {
@@ -146,7 +147,7 @@ export function prepareOregon2024(source: string, outRoot: string = plansRoot): 
     planYear: 2024,
     version: hash.digest('hex').slice(0, 16),
     source:
-      'shared/data/oregon_2024 (Ideon export of Oregon PY2024 individual-market filings, JakeMofa/ichra-quoting-tool@9eca003): plans_summary.csv, plans.csv, rates_puf_style.csv, service_area_zip_counties.csv, plan_counties.csv, zip_counties.csv. Test and fixture data; see docs/data.md.',
+      'shared/data/oregon_2024 (Ideon export of Oregon PY2024 individual-market filings, JakeMofa/ichra-quoting-tool@9eca003): plans_summary.csv, plans.csv, rates_puf_style.csv, service_area_zip_counties.csv, plan_counties.csv, zip_counties.csv, counties.csv. Test and fixture data; see docs/data.md.',
     counts: {
       plans: plans.length,
       rates: rates.length,
