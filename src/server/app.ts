@@ -16,6 +16,7 @@ import { dbPlugin } from './plugins/db.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { affordabilityRoutes } from './routes/affordability.routes.ts';
 import { brokerRoutes } from './routes/broker.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(brokerRoutes);
   await app.register(orderRoutes);
   await app.register(healthPlanQuoteRoutes);
+  await app.register(affordabilityRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);
 

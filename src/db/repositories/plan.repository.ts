@@ -49,11 +49,19 @@ export async function offExchangePlansAt(
   db: DbOrTx,
   where: { planYear: number; zip: string; countyFips: string; planIds?: readonly string[]; metalLevels?: readonly string[] },
 ): Promise<PlanRow[]> {
+  return plansAt(db, { ...where, market: 'off' });
+}
+
+/** As offExchangePlansAt, for one market: 'off' the exchange, or 'on' it (the affordability benchmark). */
+export async function plansAt(
+  db: DbOrTx,
+  where: { planYear: number; zip: string; countyFips: string; market: 'on' | 'off'; planIds?: readonly string[]; metalLevels?: readonly string[] },
+): Promise<PlanRow[]> {
   let query = db
     .selectFrom('plan')
     .selectAll('plan')
     .where('plan.plan_year', '=', where.planYear)
-    .where('plan.off_exchange', '=', true)
+    .where(where.market === 'off' ? 'plan.off_exchange' : 'plan.on_exchange', '=', true)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('plan_service_area_zip as sa')
