@@ -80,7 +80,7 @@ const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Une
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
   });
 
@@ -110,6 +110,9 @@ describe('content documents', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
       'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      // src/web/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
+      ...['intro', 'submit', 'close', 'silver-plan', 'silver-premium', 'allowance', 'employee-cost', 'required-percent', 'threshold', 'poverty',
+        'verdict-shop-off-exchange', 'verdict-may-decline', 'no-plan-data', 'failed'].map((key) => `affordability:${key}`),
     ]);
     for (const doc of forms) {
       const used = new Set([...(doc.rules ?? []).map((r) => r.message), ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m))]);

@@ -66,7 +66,7 @@ describe.each(databases())('POST /api/Affordability on $name', (database) => {
 
   it('says plainly when no plan data covers the area', async () => {
     const texas = (await post({ householdincome: 60000, postalcode: '75007', countycode: '48113' })).json().data;
-    expect(texas).toMatchObject({ status: 'no-plan-data', affordable: null, verdict: null, message: en.messages['plans-none-for-state'].replace('{state}', 'Texas') });
+    expect(texas).toMatchObject({ status: 'no-plan-data', statewithoutplans: 'Texas', affordable: null, verdict: null, message: en.messages['plans-none-for-state'].replace('{state}', 'Texas') });
     await world.db.updateTable('member').set({ postalcode: null, county: null, stateorprovince: null }).where('id', '=', world.alice.memberId).execute();
     const nowhere = (await post({ householdincome: 60000 })).json().data;
     expect(nowhere).toMatchObject({ status: 'no-plan-data', message: null, selfonlypremium: null, allowance: 450 });

@@ -43,6 +43,7 @@ const affordabilitySchema = {
     percentofpoverty: nullable({ type: 'integer' }),
     affordable: nullable({ type: 'boolean' }),
     verdict: nullable({ type: 'string', enum: ['may-decline', 'shop-off-exchange', null] }),
+    statewithoutplans: nullableString,
   },
 } as const;
 

@@ -50,6 +50,8 @@ export type AffordabilityAnswer = {
   percentofpoverty: number | null;
   affordable: boolean | null;
   verdict: 'may-decline' | 'shop-off-exchange' | null;
+  /** The state's name when the catalogue has no plans for it (the web words the notice from it). */
+  statewithoutplans: string | null;
 };
 
 export const INCOME_MESSAGE = 'Please enter your household income in dollars with at most two decimals.';
@@ -115,6 +117,7 @@ export async function affordabilityForMember(db: DbOrTx, memberId: string, reque
     percentofpoverty: null,
     affordable: null,
     verdict: null,
+    statewithoutplans: null,
   };
 
   const yearFor = async (state: string) => {
@@ -127,7 +130,7 @@ export async function affordabilityForMember(db: DbOrTx, memberId: string, reque
   const state = stateOfCounty(location.countyFips);
   if (!state) return answer;
   const ratesYear = await yearFor(state.code);
-  if (ratesYear === null) return { ...answer, message: catalogueMessage('plans-none-for-state', { state: state.name }) };
+  if (ratesYear === null) return { ...answer, statewithoutplans: state.name, message: catalogueMessage('plans-none-for-state', { state: state.name }) };
   const estimated = ratesYear !== planYear;
   const found = await plans.locationOf(db, ratesYear, location.zip, location.countyFips);
   if (!found) return { ...answer, ratesyear: ratesYear, estimated };

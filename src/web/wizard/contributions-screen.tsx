@@ -14,6 +14,7 @@ import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { Button, Center, Group, List, Loader, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CalculateSubsidyButton } from './affordability-modal.tsx';
 import {
   callScope,
   EFFECTIVE_DATE_FIELD,
@@ -213,6 +214,7 @@ function Contributions({ document, waiver, employer, loaded, next }: Contributio
           </List>
         )}
       </Stack>
+      <CalculateSubsidyButton accountid={employer.accountid} effectiveDate={choices.contributions[EFFECTIVE_DATE_FIELD] as string | undefined} />
       <Group>
         <Button onClick={proceed}>{CONTRIBUTIONS_TEXTS.next}</Button>
       </Group>
