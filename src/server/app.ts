@@ -16,12 +16,14 @@ import { dbPlugin } from './plugins/db.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { affordabilityRoutes } from './routes/affordability.routes.ts';
 import { brokerRoutes } from './routes/broker.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { contributionRoutes } from './routes/contribution.routes.ts';
 import { dependentRoutes } from './routes/dependent.routes.ts';
 import { employerRoutes } from './routes/employer.routes.ts';
+import { healthPlanQuoteRoutes } from './routes/health-plan-quote.routes.ts';
 import { logFactRoutes } from './routes/logfact.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
@@ -148,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(brokerRoutes);
   await app.register(orderRoutes);
   await app.register(mediaRoutes);
+  await app.register(healthPlanQuoteRoutes);
+  await app.register(affordabilityRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);
 

@@ -90,7 +90,7 @@ const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Une
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'contributions', 'dependent', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
   });
 
@@ -125,6 +125,9 @@ describe('content documents', () => {
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',
+      // src/web/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
+      ...['intro', 'submit', 'close', 'silver-plan', 'silver-premium', 'allowance', 'employee-cost', 'required-percent', 'threshold', 'poverty',
+        'verdict-shop-off-exchange', 'verdict-may-decline', 'no-plan-data', 'failed'].map((key) => `affordability:${key}`),
     ]);
     /** Message keys a widget is told to show by its ui:options ('messages': { role: key }). */
     const widgetMessages = (node: unknown): string[] => {

@@ -6,16 +6,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import { importGeo, type GeoImportOptions } from './geo.importer.ts';
+import { importPlanCatalogue, type PlanImportOptions } from './plans.import.ts';
 import type { ImportOutcome } from './reference-data.ts';
 
 export type { ImportOutcome } from './reference-data.ts';
 
 export type ReferenceDataOptions = {
   geo?: GeoImportOptions;
+  plans?: PlanImportOptions;
 };
 
 export async function importReferenceData(db: Kysely<Database>, options: ReferenceDataOptions = {}): Promise<ImportOutcome[]> {
   const outcomes: ImportOutcome[] = [];
   outcomes.push(await importGeo(db, options.geo));
+  outcomes.push(...(await importPlanCatalogue(db, options.plans)).outcomes);
   return outcomes;
 }

@@ -17,6 +17,7 @@ import { useEffectiveDates } from '#web/api/queries.ts';
 import { messages as catalogue } from '#web/messages.ts';
 import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CalculateSubsidyButton } from './affordability-modal.tsx';
 import {
   callScope,
   EFFECTIVE_DATE_FIELD,
@@ -250,6 +251,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
           </Table>
         )}
       </Stack>
+      <CalculateSubsidyButton accountid={wizard.employer.accountid} effectiveDate={choices.contributions[EFFECTIVE_DATE_FIELD] as string | undefined} />
       <Group>
         <Button onClick={proceed} disabled={dates.length === 0}>
           {NEXT}
