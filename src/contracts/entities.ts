@@ -269,3 +269,9 @@ export type LogFactEvent = {
   action?: string;
   effectivedate?: string | null;
 };
+
+/**
+ * One of the employer's documents (GET /api/media/getdocs): its name from the file name (without the extension),
+ * the file name, and a short-lived signed link that opens the file without the bearer header (a new tab).
+ */
+export type MediaDocument = { name: string; filename: string; url: string };

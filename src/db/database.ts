@@ -52,14 +52,17 @@ export interface BrokerTable {
   phonenumber: string | null;
 }
 
-export interface ContributionScheduleTable {
+/** One contribution rule (migration 0004): a class, an age band, a family tier, optionally a state and rating area. */
+export interface ContributionRuleTable {
   id: string;
   accountid: string;
   contributionclass: Generated<string>;
   age_min: number;
   age_max: number;
-  employee_cents: number;
-  dependent_cents: Generated<number>;
+  tier: string;
+  state: string | null;
+  rating_area: number | null;
+  amount_cents: number;
 }
 
 export interface MemberTable {
@@ -272,11 +275,105 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** Which version (hash of the shipped file) of each reference data set is imported. */
+export interface ReferenceDataTable {
+  name: string;
+  version: string;
+  rowcount: number;
+  importedon: GeneratedTimestamp;
+}
+
+/** One ZIP in one county; share (numeric, read as a string '0.8978') is the part of the ZIP's addresses there. */
+export interface ZipCountyTable {
+  zip: string;
+  county_fips: string;
+  county_name: string;
+  state: string;
+  city: string;
+  share: ColumnType<string, string | number, string | number>;
+  is_primary: boolean;
+}
+
+/** A county's ACA geographic rating area (a number within its state). */
+export interface CountyRatingAreaTable {
+  state: string;
+  county_fips: string;
+  county_name: string;
+  rating_area: number;
+}
+
+/** A plan of the individual-market catalogue, by plan year (migration 0003). Money in cents. */
+export interface PlanTable {
+  plan_year: number;
+  plan_id: string;
+  state: string;
+  issuer_id: string;
+  issuer_name: string;
+  plan_name: string;
+  plan_type: string;
+  /** The catalogue's level: platinum, gold, silver, bronze, expanded_bronze, catastrophic. */
+  metal_level: string;
+  hsa_eligible: boolean;
+  on_exchange: boolean;
+  off_exchange: boolean;
+  service_area_id: string;
+  deductible_individual_cents: number | null;
+  deductible_family_cents: number | null;
+  oop_max_individual_cents: number | null;
+  oop_max_family_cents: number | null;
+  primary_care: string | null;
+  generic_drugs: string | null;
+  urgent_care: string | null;
+  emergency_room: string | null;
+  inpatient_hospital: string | null;
+  benefit_summary_url: string | null;
+  provider_url: string | null;
+  /** Written as JSON text: the further benefit texts keyed by the spec's field names. */
+  benefits: Json;
+}
+
+/** A plan's monthly rates in one rating area for one age band (0 = 0-14, 15..63, 64 = 64 and over). */
+export interface PlanRateTable {
+  plan_year: number;
+  plan_id: string;
+  rating_area: number;
+  age_band: number;
+  rate_cents: number;
+  tobacco_rate_cents: number;
+}
+
+/** The (zip, county) pairs a service area covers. */
+export interface PlanServiceAreaZipTable {
+  plan_year: number;
+  state: string;
+  service_area_id: string;
+  county_fips: string;
+  zip: string;
+}
+
+/** The counties a plan is sold in. */
+export interface PlanCountyTable {
+  plan_year: number;
+  plan_id: string;
+  county_fips: string;
+}
+
+/** The catalogue's own ZIP -> county -> rating area (number within the state). */
+export interface PlanZipCountyTable {
+  plan_year: number;
+  state: string;
+  zip: string;
+  county_fips: string;
+  /** 'Marion County' */
+  county_name: string;
+  rating_area: number;
+}
+
 export interface Database {
   employer: EmployerTable;
   employer_contact: EmployerContactTable;
   broker: BrokerTable;
-  contribution_schedule: ContributionScheduleTable;
+  contribution_rule: ContributionRuleTable;
   member: MemberTable;
   set_password_token: SetPasswordTokenTable;
   refresh_token: RefreshTokenTable;
@@ -289,6 +386,14 @@ export interface Database {
   log_fact: LogFactTable;
   document_override: DocumentOverrideTable;
   mail_outbox: MailOutboxTable;
+  reference_data: ReferenceDataTable;
+  zip_county: ZipCountyTable;
+  county_rating_area: CountyRatingAreaTable;
+  plan: PlanTable;
+  plan_rate: PlanRateTable;
+  plan_service_area_zip: PlanServiceAreaZipTable;
+  plan_county: PlanCountyTable;
+  plan_zip_county: PlanZipCountyTable;
 }
 
 /** What repositories take first: the database or a transaction on it (a Transaction is a Kysely). */

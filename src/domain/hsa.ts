@@ -1,7 +1,7 @@
 /**
  * Health savings account limits (spec §2 Flexible Spending, §9 "HSA annual contribution maximum ... catch-up 1000
  * per year for age 55 or older"). The figures are the IRS's per calendar year (26 U.S.C. 223(b), indexed by a
- * Revenue Procedure each year); the server reads them from data/reference/constants.json (hsa_hdhp) and passes them
+ * Revenue Procedure each year); the server reads them from data/constants.json (hsa_hdhp) and passes them
  * in, so this module holds only the rules. Amounts in cents.
  */
 import { ageOn, parseIsoDate } from './dates.ts';

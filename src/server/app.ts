@@ -16,13 +16,17 @@ import { dbPlugin } from './plugins/db.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { affordabilityRoutes } from './routes/affordability.routes.ts';
 import { brokerRoutes } from './routes/broker.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { contributionRoutes } from './routes/contribution.routes.ts';
 import { dependentRoutes } from './routes/dependent.routes.ts';
 import { employerRoutes } from './routes/employer.routes.ts';
+import { healthPlanQuoteRoutes } from './routes/health-plan-quote.routes.ts';
 import { logFactRoutes } from './routes/logfact.routes.ts';
+import { locationRoutes } from './routes/location.routes.ts';
+import { mediaRoutes } from './routes/media.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
@@ -42,6 +46,8 @@ export type BuildAppOptions = {
   /** Where the built web app is; dist/web by default. */
   webRoot?: string;
   mail?: MailPluginOptions;
+  /** The clock every route reads today from (app.now); the real one when omitted, a fixed one in tests. */
+  now?: () => Date;
   /**
    * Where plan premiums come from (contract 2's planPremiumForMember by default). API tests pass a fixture
    * catalogue priced from the stored family while the plan catalogue lives in another branch.
@@ -101,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
   await app.register(shared(errorsPlugin));
   await app.register(helmet, {
@@ -145,10 +152,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dependentRoutes);
   await app.register(memberAccountRoutes);
   await app.register(contributionRoutes);
+  await app.register(locationRoutes);
   await app.register(productRoutes);
   await app.register(contactsRoutes);
   await app.register(brokerRoutes);
   await app.register(orderRoutes);
+  await app.register(mediaRoutes);
+  await app.register(healthPlanQuoteRoutes);
+  await app.register(affordabilityRoutes);
   await app.register(enrollmentRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);

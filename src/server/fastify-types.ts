@@ -2,6 +2,7 @@
  * What the plugins add to Fastify, in one place so every routes module sees the same seams:
  * - app.db: the Kysely database (PGlite or PostgreSQL).
  * - app.config: the frozen configuration.
+ * - app.now: the clock (today is todayUtc(app.now())); tests give a fixed one.
  * - app.authenticate: preHandler that requires a valid access token and sets request.member.
  * - app.content: resolved form and flow documents per employer, and body validation with them.
  * - app.mail: the outbox.
@@ -46,6 +47,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: Config;
+    now: () => Date;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     content: ContentService;
     mail: MailService;

@@ -1,13 +1,17 @@
 /**
  * Starts the product: configuration, database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrations,
- * the demo employer, then the HTTP server. SIGINT/SIGTERM close the server and the database.
+ * the shipped reference data (imported once per data version), the demo employer (with its ICHRA documents in
+ * DATA_DIR/storage), then the HTTP server. SIGINT/SIGTERM close the server and the database.
  */
 import path from 'node:path';
 import { createDb } from '#db/create-db.ts';
 import { migrate } from '#db/migrate.ts';
-import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from './app.ts';
+import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
+import { storageIn } from './storage.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -15,7 +19,11 @@ async function main(): Promise<void> {
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrate(db);
+  for (const outcome of await importReferenceData(db)) {
+    if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
+  }
   const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
+  await seedDemoDocuments(storageIn(config.DATA_DIR), accountId, DEMO_ACCOUNT_NAME);
 
   const app = await buildApp({ config, db, logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' } });
   let closing = false;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDocument, createAjv, message, type FormDocument } from '#engine/core/index.ts';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { SHOP_TEXTS } from './shop-texts.ts';
 
 const content = loadBaseContent();
 const forms = [...content.forms.values()];
@@ -46,6 +47,14 @@ const specTexts: Record<string, string[]> = {
     'Please select yes or no for Smoker field and try again!',
     'Please enter a valid Social Security Number.',
     'Please check the zipCode',
+    // §8 ZIP problems (where each applies: docs/decisions.md) and the county picker's title.
+    'Enter the ZipCode',
+    'Please check your Zip Code',
+    'Error fetching county and city',
+    'Please check the ZipCode',
+    'Invalid or non-existent zip code',
+    'Please try Again!!. Internel Server Error.',
+    'Select a county',
     'Please enter all required fields. Missing fields are:',
     'First Name is required',
     'Last Name is required',
@@ -73,14 +82,15 @@ const specTexts: Record<string, string[]> = {
     'Other',
   ],
   acknowledgements: ['Cart is empty !', 'Your Contribution Amount is Greater than the Spent Amount'],
+  'ichra-acknowledgment': ['Please Acknowledge the Checkbox.', 'No ICHRA Documents Found'],
 };
 
 /** The spec's catalogue texts (§2, §8) screens show outside any form: schemas/messages/en.json. */
-const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Unexpected Application Error!', 'Something went wrong.'];
+const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Unexpected Application Error!', 'Something went wrong.', ...SHOP_TEXTS];
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'contributions', 'dependent', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
   });
 
@@ -110,9 +120,30 @@ describe('content documents', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
       'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
+      'profile:zip-empty', 'profile:zip-county-mismatch',
+      'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
+      'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
+      'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',
+      // src/web/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
+      ...['intro', 'submit', 'close', 'silver-plan', 'silver-premium', 'allowance', 'employee-cost', 'required-percent', 'threshold', 'poverty',
+        'verdict-shop-off-exchange', 'verdict-may-decline', 'no-plan-data', 'failed'].map((key) => `affordability:${key}`),
     ]);
+    /** Message keys a widget is told to show by its ui:options ('messages': { role: key }). */
+    const widgetMessages = (node: unknown): string[] => {
+      if (node === null || typeof node !== 'object') return [];
+      return Object.entries(node).flatMap(([key, value]) =>
+        key === 'ui:options' && value && typeof value === 'object' && 'messages' in value
+          ? Object.values((value as { messages: Record<string, string> }).messages)
+          : widgetMessages(value),
+      );
+    };
     for (const doc of forms) {
-      const used = new Set([...(doc.rules ?? []).map((r) => r.message), ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m))]);
+      const used = new Set([
+        ...(doc.rules ?? []).map((r) => r.message),
+        ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m)),
+        ...widgetMessages(doc.uiSchema),
+      ]);
       const unused = Object.keys(doc.messages).filter((key) => !used.has(key) && !shownByScreens.has(`${doc.id}:${key}`));
       expect(unused, doc.id).toEqual([]);
     }

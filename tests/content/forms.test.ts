@@ -149,8 +149,9 @@ describe('contributions and waiver', () => {
     expect(validateForm(doc, { effectivedate: '2027-01-01', healthoption: 'waive' }, ctx)).toEqual({});
     expect(validateForm(doc, { effectivedate: '2027-02-01', healthoption: 'other' }, ctx)).toEqual({
       '/healthoption': ['Please choose a health option.'],
-      '/effectivedate': ['Please choose an effective date.'],
+      '/effectivedate': ['This effective date is not offered. Please choose one of the effective dates shown.'],
     });
+    expect(validateForm(doc, { healthoption: 'buy' }, ctx)).toEqual({ '/effectivedate': ['Please choose an effective date.'] });
   });
 
   it('needs a reason, and the text when the reason is Other', () => {

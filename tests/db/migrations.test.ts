@@ -6,7 +6,8 @@ import { databases } from '../server/helpers/databases.ts';
 
 const tables = [
   'broker',
-  'contribution_schedule',
+  'contribution_rule',
+  'county_rating_area',
   'dependent',
   'document_override',
   'employer',
@@ -17,10 +18,17 @@ const tables = [
   'member',
   'member_account',
   'member_order',
+  'plan',
+  'plan_county',
+  'plan_rate',
+  'plan_service_area_zip',
+  'plan_zip_county',
   'product',
   'product_option',
+  'reference_data',
   'refresh_token',
   'set_password_token',
+  'zip_county',
 ];
 
 describe.each(databases())('migrations on $name', (database) => {

@@ -1,34 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contributionCents,
   countRealDependents,
-  monthlyContributionCents,
+  familyTier,
+  FAMILY_TIERS,
   normalizeContributionClass,
   padDependentBirthdates,
-  rowsForClass,
-  scheduleProblems,
-  waivedContributionCents,
-  type ContributionRow,
+  ruleSetProblems,
+  rulesForClass,
+  sameFamilyBirthdates,
+  selfOnlyContributionCents,
+  tierRules,
+  type ContributionBasis,
+  type ContributionRule,
+  type FamilyTier,
 } from '#domain/contribution.ts';
 
-const band = (contributionclass: string, ageMin: number, ageMax: number, employeeCents: number, dependentCents = 0): ContributionRow => ({
-  contributionclass,
-  ageMin,
-  ageMax,
-  employeeCents,
-  dependentCents,
+const pad = '1920-01-01';
+const amounts = (employee: number, spouse: number, children: number, family: number): Record<FamilyTier, number> => ({
+  employee,
+  'employee-spouse': spouse,
+  'employee-children': children,
+  family,
 });
 
-const schedule = [
-  band('ALL', 0, 29, 30000, 15000),
-  band('ALL', 30, 39, 35000, 15000),
-  band('ALL', 40, 49, 45000, 15000),
-  band('ALL', 50, 120, 60000, 15000),
-  band('PartTime', 0, 49, 20000, 5000),
-  band('PartTime', 50, 120, 25000, 5000),
+/** A realistic table: four age bands, four tiers, oldest/youngest 2:1 in every tier. */
+const rules: ContributionRule[] = [
+  ...tierRules('ALL', 0, 29, amounts(30000, 60000, 54000, 84000)),
+  ...tierRules('ALL', 30, 39, amounts(35000, 70000, 63000, 98000)),
+  ...tierRules('ALL', 40, 49, amounts(45000, 90000, 81000, 126000)),
+  ...tierRules('ALL', 50, 120, amounts(60000, 120000, 108000, 168000)),
+  ...tierRules('PartTime', 0, 120, amounts(20000, 30000, 30000, 40000)),
 ];
-const pad = '1920-01-01';
 
-describe('padDependentBirthdates', () => {
+const anywhere = { state: null, ratingArea: null };
+const basis = (overrides: Partial<ContributionBasis> = {}): ContributionBasis => ({
+  contributionclass: 'ALL',
+  birthdate: '1980-01-15',
+  effectiveDate: '2026-01-01',
+  tier: 'employee',
+  location: anywhere,
+  ...overrides,
+});
+
+describe('familyTier (the stored family decides; children count regardless of number)', () => {
+  const spouse = { relationship: 'spouse' };
+  const child = { relationship: 'child' };
+  it.each([
+    ['nobody', [], 'employee'],
+    ['a spouse', [spouse], 'employee-spouse'],
+    ['one child', [child], 'employee-children'],
+    ['five children', Array(5).fill(child), 'employee-children'],
+    ['a spouse and a child', [child, spouse], 'family'],
+    ['a spouse and eleven children (twelve dependents)', [spouse, ...Array(11).fill(child)], 'family'],
+    ['relationship case does not matter', [{ relationship: 'Spouse' }], 'employee-spouse'],
+  ])('%s -> %s', (_label, dependents, tier) => {
+    expect(familyTier(dependents)).toBe(tier);
+  });
+
+  it('a sixth dependent changes nothing beyond the tier', () => {
+    const five = [spouse, child, child, child, child];
+    const six = [...five, child];
+    expect(familyTier(six)).toBe(familyTier(five));
+    expect(contributionCents(rules, basis({ tier: familyTier(six) }))).toBe(contributionCents(rules, basis({ tier: familyTier(five) })));
+  });
+});
+
+describe('padDependentBirthdates and the call\'s family', () => {
   it.each([
     [[], [pad, pad, pad, pad, pad]],
     [['2015-03-01'], ['2015-03-01', pad, pad, pad, pad]],
@@ -37,16 +75,23 @@ describe('padDependentBirthdates', () => {
   ])('%j -> %j', (list, padded) => {
     expect(padDependentBirthdates(list)).toEqual(padded);
   });
-});
 
-describe('countRealDependents', () => {
   it.each([
     [[pad, pad, pad, pad, pad], 0],
     [['2015-03-01', pad, pad, pad, pad], 1],
     [['2015-03-01', null, '1990-01-01', '', undefined], 2],
-    [[], 0],
-  ])('%j -> %i', (list, count) => {
+  ])('countRealDependents %j -> %i', (list, count) => {
     expect(countRealDependents(list)).toBe(count);
+  });
+
+  it.each([
+    ['the same, padded', ['2015-03-01', pad, pad, pad, pad], ['2015-03-01'], true],
+    ['the same in another order', ['2017-01-01', '2015-03-01', pad, pad, pad], ['2015-03-01', '2017-01-01'], true],
+    ['one missing', ['2015-03-01', pad, pad, pad, pad], ['2015-03-01', '2017-01-01'], false],
+    ['one invented', ['2015-03-01', '2016-01-01', pad, pad, pad], ['2015-03-01'], false],
+    ['twelve stored: the first five', ['2001-01-01', '2002-01-01', '2003-01-01', '2004-01-01', '2005-01-01'], Array.from({ length: 12 }, (_, i) => `20${String(i + 1).padStart(2, '0')}-01-01`), true],
+  ])('sameFamilyBirthdates: %s -> %s', (_label, sent, stored, same) => {
+    expect(sameFamilyBirthdates(sent, stored)).toBe(same);
   });
 });
 
@@ -62,63 +107,118 @@ describe('contribution class', () => {
     expect(normalizeContributionClass(value)).toBe(normalized);
   });
 
-  it('uses the class rows, or ALL when the class has none', () => {
-    expect(rowsForClass(schedule, 'parttime')).toHaveLength(2);
-    expect(rowsForClass(schedule, 'Union')).toHaveLength(4);
-    expect(rowsForClass(schedule, null)).toHaveLength(4);
+  it('uses the class rules, or ALL when the class has none', () => {
+    expect(rulesForClass(rules, 'parttime')).toHaveLength(4);
+    expect(rulesForClass(rules, 'Union')).toHaveLength(16);
+    expect(rulesForClass(rules, null)).toHaveLength(16);
   });
 });
 
-describe('monthlyContributionCents', () => {
+describe('contributionCents (the one computation)', () => {
   it.each([
-    ['age 29 the day before the 30th birthday', 'ALL', '1996-06-02', '2026-06-01', [], 30000],
-    ['age 30 on the effective date', 'ALL', '1996-06-01', '2026-06-01', [], 35000],
-    ['two dependents', 'ALL', '1980-01-15', '2026-01-01', ['2010-01-01', '2012-05-05', pad, pad, pad], 45000 + 2 * 15000],
-    ['padding is no dependent', 'ALL', '1980-01-15', '2026-01-01', [pad, pad, pad, pad, pad], 45000],
-    ['oldest band', 'ALL', '1960-01-01', '2026-01-01', ['1962-01-01'], 60000 + 15000],
-    ['class of its own', 'PartTime', '1960-01-01', '2026-01-01', ['1962-01-01'], 25000 + 5000],
-    ['unknown class falls back to ALL', 'Seasonal', '1990-01-01', '2026-01-01', [], 35000],
-    ['the word empty is ALL', 'empty', '2000-01-01', '2026-01-01', [], 30000],
-  ])('%s', (_label, contributionclass, birthdate, effectiveDate, dependentBirthdates, cents) => {
-    expect(monthlyContributionCents({ rows: schedule, contributionclass, birthdate, effectiveDate, dependentBirthdates })).toBe(cents);
+    ['age 29 the day before the 30th birthday', { birthdate: '1996-06-02', effectiveDate: '2026-06-01' }, 30000],
+    ['age 30 on the effective date', { birthdate: '1996-06-01', effectiveDate: '2026-06-01' }, 35000],
+    ['age 45, employee + children', { tier: 'employee-children' as const }, 81000],
+    ['age 45, employee + spouse', { tier: 'employee-spouse' as const }, 90000],
+    ['age 45, family', { tier: 'family' as const }, 126000],
+    ['oldest band, family', { birthdate: '1960-01-01', tier: 'family' as const }, 168000],
+    ['class of its own', { contributionclass: 'PartTime', tier: 'family' as const }, 40000],
+    ['unknown class falls back to ALL', { contributionclass: 'Seasonal' }, 45000],
+    ['the word empty is ALL', { contributionclass: 'empty', birthdate: '2000-01-01' }, 30000],
+  ])('%s', (_label, overrides, cents) => {
+    expect(contributionCents(rules, basis(overrides))).toBe(cents);
   });
 
-  it('is 0 when no band covers the age or there is no schedule', () => {
-    const input = { contributionclass: 'ALL', birthdate: '1990-01-01', effectiveDate: '2026-01-01', dependentBirthdates: [] };
-    expect(monthlyContributionCents({ ...input, rows: [band('ALL', 40, 64, 40000)] })).toBe(0);
-    expect(monthlyContributionCents({ ...input, rows: [] })).toBe(0);
+  it('is 0 when no rule covers the age or there are no rules', () => {
+    expect(contributionCents(tierRules('ALL', 50, 64, amounts(1, 1, 1, 1)), basis())).toBe(0);
+    expect(contributionCents([], basis())).toBe(0);
   });
 
   it('rejects dates that are not dates', () => {
-    expect(() =>
-      monthlyContributionCents({ rows: schedule, contributionclass: 'ALL', birthdate: '1990-02-30', effectiveDate: '2026-01-01', dependentBirthdates: [] }),
-    ).toThrow(RangeError);
+    expect(() => contributionCents(rules, basis({ birthdate: '1990-02-30' }))).toThrow(RangeError);
+    expect(() => contributionCents(rules, basis({ effectiveDate: '2026-13-01' }))).toThrow(RangeError);
+  });
+
+  it('the self-only (waived) amount is the employee tier, whatever the family', () => {
+    expect(selfOnlyContributionCents(rules, basis())).toBe(45000);
+    expect(selfOnlyContributionCents(rules, { ...basis(), contributionclass: 'PartTime' })).toBe(20000);
+  });
+
+  it('every tier of one class, age and location gets one amount: the same inputs give the same cents', () => {
+    for (const tier of FAMILY_TIERS) {
+      const once = contributionCents(rules, basis({ tier }));
+      expect(contributionCents(rules, basis({ tier, birthdate: '1980-12-31' }))).toBe(once);
+    }
   });
 });
 
-describe('waivedContributionCents', () => {
+describe('location: the most specific rule wins', () => {
+  const located: ContributionRule[] = [
+    ...tierRules('ALL', 0, 120, amounts(40000, 60000, 60000, 80000)),
+    { contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier: 'employee', state: 'CA', ratingArea: null, amountCents: 50000 },
+    { contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier: 'employee', state: 'CA', ratingArea: 16, amountCents: 55000 },
+  ];
   it.each([
-    ['ALL', '1980-01-15', 45000],
-    ['PartTime', '1980-01-15', 20000],
-    ['ALL', '2010-01-15', 30000],
-  ])('%s, born %s: employee-only %i', (contributionclass, birthdate, cents) => {
-    expect(waivedContributionCents({ rows: schedule, contributionclass, birthdate, effectiveDate: '2026-01-01' })).toBe(cents);
+    ['no state known', anywhere, 'employee', 40000],
+    ['another state', { state: 'VA', ratingArea: 3 }, 'employee', 40000],
+    ['the state, rating area unknown', { state: 'CA', ratingArea: null }, 'employee', 50000],
+    ['the state, lower case', { state: 'ca', ratingArea: null }, 'employee', 50000],
+    ['the state, another rating area', { state: 'CA', ratingArea: 4 }, 'employee', 50000],
+    ['the state and its rating area', { state: 'CA', ratingArea: 16 }, 'employee', 55000],
+    ['a tier the state does not price falls back to anywhere', { state: 'CA', ratingArea: 16 }, 'family', 80000],
+  ] as const)('%s', (_label, location, tier, cents) => {
+    expect(contributionCents(located, basis({ location, tier }))).toBe(cents);
+  });
+
+  it('is a valid rule set', () => {
+    expect(ruleSetProblems(located)).toEqual([]);
   });
 });
 
-describe('scheduleProblems (ICHRA 3:1 age variation)', () => {
-  it('accepts a valid schedule', () => {
-    expect(scheduleProblems(schedule)).toEqual([]);
+describe('ruleSetProblems (ICHRA: 3:1 by age within a class, tier and location; one amount each)', () => {
+  const rule = (overrides: Partial<ContributionRule>): ContributionRule => ({
+    contributionclass: 'ALL',
+    ageMin: 0,
+    ageMax: 120,
+    tier: 'employee',
+    state: null,
+    ratingArea: null,
+    amountCents: 10000,
+    ...overrides,
+  });
+  const flat = (cents: number) => tierRules('ALL', 0, 120, amounts(cents, cents, cents, cents));
+
+  it('accepts the realistic table', () => {
+    expect(ruleSetProblems(rules)).toEqual([]);
+  });
+
+  it('accepts exactly 3:1 and refuses above it, per tier', () => {
+    const young = amounts(20000, 30000, 30000, 40000);
+    expect(ruleSetProblems([...tierRules('ALL', 0, 29, young), ...tierRules('ALL', 30, 120, amounts(60000, 90000, 90000, 120000))])).toEqual([]);
+    expect(ruleSetProblems([...tierRules('ALL', 0, 29, young), ...tierRules('ALL', 30, 120, amounts(60000, 90000, 90001, 120000))])).toEqual([
+      "Class ALL, employee-children, anywhere: the oldest's amount is more than 3 times the youngest's.",
+    ]);
+  });
+
+  it('refuses a paid oldest when the youngest gets nothing', () => {
+    expect(ruleSetProblems([...tierRules('X', 0, 29, amounts(0, 0, 0, 0)), ...tierRules('X', 30, 120, amounts(100, 100, 100, 100))])).toHaveLength(4);
+  });
+
+  it('checks 3:1 inside a location, with the class rules it falls back to', () => {
+    const problems = ruleSetProblems([...flat(10000), rule({ state: 'TX', ageMin: 50, ageMax: 120, amountCents: 30001 })]);
+    expect(problems).toEqual(["Class ALL, employee, TX: the oldest's amount is more than 3 times the youngest's."]);
   });
 
   it.each([
-    ['exactly 3:1 is allowed', [band('ALL', 0, 29, 20000), band('ALL', 30, 120, 60000)], []],
-    ['above 3:1', [band('ALL', 0, 29, 20000), band('ALL', 30, 120, 60001)], ['Class ALL: the highest amount is more than 3 times the lowest.']],
-    ['zero youngest with a paid oldest', [band('X', 0, 29, 0), band('X', 30, 120, 100)], ['Class X: the highest amount is more than 3 times the lowest.']],
-    ['overlap', [band('ALL', 0, 30, 30000), band('ALL', 30, 120, 40000)], ['Class ALL: the bands 0-30 and 30-120 overlap.']],
-    ['inverted', [band('ALL', 40, 30, 30000)], ['Class ALL: the band 40-30 is inverted.']],
-    ['negative', [band('ALL', 0, 120, -1)], ['Class ALL: the band 0-120 has a negative amount.']],
-  ])('%s', (_label, rows, problems) => {
-    expect(scheduleProblems(rows)).toEqual(problems);
+    ['overlap (one class, age, tier: one amount)', [...flat(10000), rule({ ageMin: 30, ageMax: 40, amountCents: 20000 })], 'overlap'],
+    ['a gap in one tier', [...tierRules('ALL', 0, 29, amounts(1, 1, 1, 1)), ...tierRules('ALL', 30, 120, amounts(1, 1, 1, 1)).filter((r) => r.tier !== 'family')], 'no amount for ages 30-120'],
+    ['inverted', [rule({ ageMin: 40, ageMax: 30 })], 'inverted'],
+    ['negative', [rule({ amountCents: -1 })], 'negative'],
+    ['not whole cents', [rule({ amountCents: 10.5 })], 'whole cents'],
+    ['a state that is not two letters', [rule({ state: 'Texas' })], 'two capital letters'],
+    ['a rating area without a state', [rule({ ratingArea: 3 })], 'without a state'],
+    ['ages out of range', [rule({ ageMin: -1 })], 'between 0 and 150'],
+  ])('%s', (_label, set, problem) => {
+    expect(ruleSetProblems(set).join(' ')).toContain(problem);
   });
 });

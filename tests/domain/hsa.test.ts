@@ -11,11 +11,11 @@ import {
 } from '#domain/hsa.ts';
 import { enrollmentTotals } from '#domain/money.ts';
 
-const constants = JSON.parse(readFileSync(new URL('../../data/reference/constants.json', import.meta.url), 'utf8'));
+const constants = JSON.parse(readFileSync(new URL('../../data/constants.json', import.meta.url), 'utf8'));
 const table = hsaLimitTable(constants.hsa_hdhp);
 
 describe('the committed IRS figures', () => {
-  it('are a verbatim copy of the shared reference constants, read into cents', () => {
+  it('are those of the shipped reference constants (data/constants.json), read into cents', () => {
     expect(table[2025]).toMatchObject({ selfOnlyCents: 430000, familyCents: 855000, catchUpCents: 100000 });
     expect(table[2026]).toMatchObject({ selfOnlyCents: 440000, familyCents: 875000, catchUpCents: 100000 });
     expect(table[2026]!.source).toContain('Rev. Proc. 2025-19');

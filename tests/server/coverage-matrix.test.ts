@@ -23,13 +23,19 @@
  * | GET  /api/Employer/{accountid}                  | employer.routes      | employer.routes             | employer.routes                   |
  * | GET  /api/MemberAccount/GetMemberAccount        | member-account       | (no input)                  | token (never another's)           |
  * | GET  /api/EmployerContribution/... (both)       | contribution.routes  | contribution.routes         | contribution.routes               |
+ * | GET  /api/EffectiveDates                        | contribution.routes  | (no input)                  | token (never another's)           |
  * | GET  /api/Product                               | product.routes       | (no input)                  | token                             |
  * | GET  /api/Contacts/{accountid}                  | contacts.routes      | contacts.routes             | contacts.routes                   |
  * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |
  * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
  * | POST /api/Enrollment/Authorize                  | enrollment.routes    | enrollment.routes (counts)  | enrollment.routes (body ids, keys)|
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
+ * | GET  /api/USZipCounty/{zip}/                    | location.routes      | location.routes             | token (reference data)            |
+ * | POST /api/HealthPlanQuote                       | health-plan-quote    | health-plan-quote           | health-plan-quote (accountid)     |
+ * | POST /api/Affordability                         | affordability.routes | affordability.routes        | token (no ids in the body)        |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
+ * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
+ * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
@@ -42,8 +48,8 @@ import { useTestApp } from './helpers/lifecycle.ts';
 
 type Route = { method: string; path: string };
 
-/** `/api/Member/:id` and `/api/Member/{memberid}` both become `/api/Member/{}`. */
-const shape = (path: string) => path.replace(/:[^/]+|\{[^}]*\}/g, '{}');
+/** `/api/Member/:id` and `/api/Member/{memberid}` both become `/api/Member/{}`; a trailing slash is the same route. */
+const shape = (path: string) => path.replace(/:[^/]+|\{[^}]*\}/g, '{}').replace(/(.)\/$/, '$1');
 const key = ({ method, path }: Route) => `${method} ${shape(path)}`;
 
 /** The routes docs/api.md names: `GET /api/...`, `GET/POST /api/...`, in the table or the text. */

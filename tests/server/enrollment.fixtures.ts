@@ -21,12 +21,20 @@ export type EnrollmentWorld = TestApp & {
   carol: RegisteredMember;
 };
 
-export async function enrollmentWorld(db: Kysely<Database>, options: TestAppOptions = {}): Promise<EnrollmentWorld> {
-  const today = todayUtc(new Date());
-  const testApp = await createTestApp(db, options);
+export type EnrollmentWorldOptions = {
+  /** The app's clock (app.now); the real one when omitted. The demo's plan year and world.today follow it. */
+  now?: () => Date;
+  /** Where plan premiums come from (contract 2's planPremiumForMember when omitted). */
+  planPremiums?: TestAppOptions['planPremiums'];
+};
+
+export async function enrollmentWorld(db: Kysely<Database>, options: EnrollmentWorldOptions = {}): Promise<EnrollmentWorld> {
+  const today = todayUtc((options.now ?? (() => new Date()))());
+  const testApp = await createTestApp(db, { now: options.now, planPremiums: options.planPremiums });
   const accountid = await seedDemoEmployer(db, today);
   const demo = { accountid, accountname: DEMO_ACCOUNT_NAME, teamid: DEMO_TEAM_ID };
-  const other = await createEmployer(db, { accountname: 'Other Employer' });
+  const year = Number(today.slice(0, 4));
+  const other = await createEmployer(db, { accountname: 'Other Employer', planyearstart: `${year}-01-01`, planyearend: `${year + 1}-12-31`, businessyear: year });
   const alice = await registerMember(testApp.app, demo, { firstname: 'Alice' });
   const bob = await registerMember(testApp.app, demo, { firstname: 'Bob' });
   const carol = await registerMember(testApp.app, other, { firstname: 'Carol' });
@@ -34,8 +42,19 @@ export async function enrollmentWorld(db: Kysely<Database>, options: TestAppOpti
 }
 
 /** The world on a fresh database of this kind for the tests of one describe block (helpers/lifecycle.ts). */
-export function useEnrollmentWorld(database: TestDatabase, options: TestAppOptions = {}): EnrollmentWorld & { db: Kysely<Database> } {
+export function useEnrollmentWorld(database: TestDatabase, options: EnrollmentWorldOptions = {}): EnrollmentWorld & { db: Kysely<Database> } {
   return useDatabase(database, (db) => enrollmentWorld(db, options));
+}
+
+/** A clock the test moves (`clock.set('2026-03-15T12:00:00Z')`), for app.now. */
+export function movableClock(start: string): { now: () => Date; set: (instant: string) => void } {
+  let instant = new Date(start);
+  return { now: () => new Date(instant), set: (next) => (instant = new Date(next)) };
+}
+
+/** Sets a member's stored state (the profile's stateorprovince). */
+export async function setState(db: Kysely<Database>, memberId: string, state: string | null): Promise<void> {
+  await db.updateTable('member').set({ stateorprovince: state }).where('id', '=', memberId).execute();
 }
 
 /** Sets a member's date of birth (registration does not ask for it; the profile does). */

@@ -3,7 +3,8 @@ import { databases } from './helpers/databases.ts';
 import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 describe.each(databases())('member account routes on $name', (database) => {
-  const world = useEnrollmentWorld(database);
+  // A fixed clock (20 November 2025): 2026-01-01 is an offered effective date.
+  const world = useEnrollmentWorld(database, { now: () => new Date('2025-11-20T12:00:00Z') });
 
   const getAccount = (member: 'alice' | 'bob') =>
     world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world[member].auth });

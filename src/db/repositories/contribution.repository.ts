@@ -1,51 +1,68 @@
+/**
+ * An employer's contribution rules (migration 0004): read whole, replaced whole (in a transaction), mapped to the
+ * domain's ContributionRule for the one computation in src/domain/contribution.ts.
+ */
 import type { Selectable } from 'kysely';
-import type { ContributionRow } from '#domain/contribution.ts';
-import type { ContributionScheduleTable, DbOrTx } from '../database.ts';
+import { FAMILY_TIERS, type ContributionRule, type FamilyTier } from '#domain/contribution.ts';
+import type { ContributionRuleTable, DbOrTx } from '../database.ts';
 
-export type ContributionScheduleRow = Selectable<ContributionScheduleTable>;
+export type ContributionRuleRow = Selectable<ContributionRuleTable>;
 
-/** An employer's whole schedule (every class), youngest band first. */
-export async function listByAccount(db: DbOrTx, accountid: string): Promise<ContributionScheduleRow[]> {
+/** An employer's rules (every class), by class, tier, location and youngest band first. */
+export async function listByAccount(db: DbOrTx, accountid: string): Promise<ContributionRuleRow[]> {
   return db
-    .selectFrom('contribution_schedule')
+    .selectFrom('contribution_rule')
     .selectAll()
     .where('accountid', '=', accountid)
     .orderBy('contributionclass')
+    .orderBy('tier')
+    .orderBy('state')
+    .orderBy('rating_area')
     .orderBy('age_min')
     .execute();
 }
 
-/** Replaces an employer's schedule with the given bands (run it in a transaction). */
-export async function replaceSchedule(
+/** Replaces an employer's rules with the given ones (run it in a transaction; validate with ruleSetProblems first). */
+export async function replaceRules(
   db: DbOrTx,
   accountid: string,
-  bands: ReadonlyArray<ContributionRow & { id: string }>,
+  rules: ReadonlyArray<ContributionRule & { id: string }>,
 ): Promise<void> {
-  await db.deleteFrom('contribution_schedule').where('accountid', '=', accountid).execute();
-  if (bands.length === 0) return;
+  await db.deleteFrom('contribution_rule').where('accountid', '=', accountid).execute();
+  if (rules.length === 0) return;
   await db
-    .insertInto('contribution_schedule')
+    .insertInto('contribution_rule')
     .values(
-      bands.map((band) => ({
-        id: band.id,
+      rules.map((rule) => ({
+        id: rule.id,
         accountid,
-        contributionclass: band.contributionclass,
-        age_min: band.ageMin,
-        age_max: band.ageMax,
-        employee_cents: band.employeeCents,
-        dependent_cents: band.dependentCents,
+        contributionclass: rule.contributionclass,
+        age_min: rule.ageMin,
+        age_max: rule.ageMax,
+        tier: rule.tier,
+        state: rule.state,
+        rating_area: rule.ratingArea,
+        amount_cents: rule.amountCents,
       })),
     )
     .execute();
 }
 
-/** A stored band as the domain's contribution rules read it. */
-export function toDomain(row: ContributionScheduleRow): ContributionRow {
+function tierOf(text: string): FamilyTier {
+  const tier = FAMILY_TIERS.find((known) => known === text);
+  if (!tier) throw new Error(`Unknown family tier '${text}' in contribution_rule.`);
+  return tier;
+}
+
+/** A stored rule as the domain reads it. */
+export function toDomain(row: ContributionRuleRow): ContributionRule {
   return {
     contributionclass: row.contributionclass,
     ageMin: row.age_min,
     ageMax: row.age_max,
-    employeeCents: row.employee_cents,
-    dependentCents: row.dependent_cents,
+    tier: tierOf(row.tier),
+    state: row.state,
+    ratingArea: row.rating_area,
+    amountCents: row.amount_cents,
   };
 }

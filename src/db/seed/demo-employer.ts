@@ -1,11 +1,11 @@
 /**
  * The demo employer "Acme Benefits Demo" (team plan): seeded on every start so a fresh install has an employer
- * link to register through. Idempotent: fixed ids, upserts, the contribution schedule and product options replaced.
+ * link to register through. Idempotent: fixed ids, upserts, the contribution rules and product options replaced.
  */
 import type { Kysely } from 'kysely';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { dollarsToCents } from '#domain/money.ts';
-import type { ContributionRow } from '#domain/contribution.ts';
+import { tierRules, type ContributionRule } from '#domain/contribution.ts';
 import type { Database } from '../database.ts';
 import * as brokers from '../repositories/broker.repository.ts';
 import * as contacts from '../repositories/contact.repository.ts';
@@ -18,13 +18,26 @@ export const DEMO_TEAM_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a12';
 export const DEMO_PRODUCT_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a31';
 export const DEMO_ACCOUNT_NAME = 'Acme Benefits Demo';
 
-/** Monthly amounts by age band, plus a per-dependent amount: oldest/youngest is 2:1, inside ICHRA's 3:1. */
-export const DEMO_SCHEDULE: ReadonlyArray<ContributionRow & { id: string }> = [
-  { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a41', contributionclass: 'ALL', ageMin: 0, ageMax: 29, employeeCents: dollarsToCents('300.00'), dependentCents: dollarsToCents('150.00') },
-  { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a42', contributionclass: 'ALL', ageMin: 30, ageMax: 39, employeeCents: dollarsToCents('350.00'), dependentCents: dollarsToCents('150.00') },
-  { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a43', contributionclass: 'ALL', ageMin: 40, ageMax: 49, employeeCents: dollarsToCents('450.00'), dependentCents: dollarsToCents('150.00') },
-  { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a44', contributionclass: 'ALL', ageMin: 50, ageMax: 120, employeeCents: dollarsToCents('600.00'), dependentCents: dollarsToCents('150.00') },
+/**
+ * The demo's contribution rules: class ALL, four age bands of the employee, each with a tier table (employee,
+ * + spouse, + children, family). In every tier the oldest band gets 2 times the youngest, inside ICHRA's 3:1;
+ * the tiers scale the employee amount by 2, 1.8 and 2.8.
+ */
+const DEMO_BANDS: ReadonlyArray<[ageMin: number, ageMax: number, employee: string, spouse: string, children: string, family: string]> = [
+  [0, 29, '300.00', '600.00', '540.00', '840.00'],
+  [30, 39, '350.00', '700.00', '630.00', '980.00'],
+  [40, 49, '450.00', '900.00', '810.00', '1260.00'],
+  [50, 120, '600.00', '1200.00', '1080.00', '1680.00'],
 ];
+
+export const DEMO_RULES: ReadonlyArray<ContributionRule & { id: string }> = DEMO_BANDS.flatMap(([ageMin, ageMax, employee, spouse, children, family]) =>
+  tierRules('ALL', ageMin, ageMax, {
+    employee: dollarsToCents(employee),
+    'employee-spouse': dollarsToCents(spouse),
+    'employee-children': dollarsToCents(children),
+    family: dollarsToCents(family),
+  }),
+).map((rule, index) => ({ ...rule, id: `5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a${(0x40 + index).toString(16)}` }));
 
 /** The plan year the demo offers on `today`: the calendar year of the first effective-date choice. */
 export function demoPlanYear(today: string): number {
@@ -54,7 +67,7 @@ export async function seedDemoEmployer(db: Kysely<Database>, today: string): Pro
   const year = demoPlanYear(today);
   await db.transaction().execute(async (trx) => {
     await employers.upsert(trx, demoEmployer(year));
-    await contributions.replaceSchedule(trx, DEMO_ACCOUNT_ID, DEMO_SCHEDULE);
+    await contributions.replaceRules(trx, DEMO_ACCOUNT_ID, DEMO_RULES);
     const contact = { accountid: DEMO_ACCOUNT_ID, middlename: null };
     await contacts.upsert(trx, {
       ...contact,

@@ -38,3 +38,21 @@ export const WELCOME_MAX_CONTACTS = 3;
 
 /** The business year /welcome names when an order carries none. Spec §2 /welcome and §9 Welcome: 2025. */
 export const DEFAULT_BUSINESS_YEAR = 2025;
+
+/** At most this many plans can be compared side by side. Spec §5 Cart and compare and §9: "Compare maximum: 3". */
+export const COMPARE_MAX = 3;
+
+/** Opening the comparison needs at least this many plans. Spec §5: "opening compare needs at least 2". */
+export const COMPARE_MIN = 2;
+
+/** A plan name longer than this is cut and an ellipsis added. Spec §2 Shop Health Plans and §9: 80 characters. */
+export const PLAN_NAME_MAX = 80;
+
+/**
+ * The health-plan search log entry's fixed values. Spec §9 Search log: "logtype 1 titled SHOP HEALTH PLANS, quote
+ * source NFOR1, dependentcount and totalplans sent as 0".
+ */
+export const SEARCH_LOG = { logtype: 1, logtypetitle: 'SHOP HEALTH PLANS', quotesource: 'NFOR1', dependentcount: 0, totalplans: 0 } as const;
+
+/** The container the employer's ICHRA documents are kept in. Spec §7 ICHRA documents and §9: 'ichra-documents'. */
+export const ICHRA_DOCUMENTS_CONTAINER = 'ichra-documents';

@@ -44,5 +44,5 @@ export { evaluateFlow } from './flow.ts';
 export { CallError, fillCall, fillCalls } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
 export { assertDocument, checkDocument, variablesOf, type MetaSchemas } from './meta.ts';
-export { escapeToken, getAtPointer, parsePointer } from './pointer.ts';
+export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';

@@ -25,3 +25,31 @@ export function getAtPointer(value: unknown, pointer: string): unknown {
   }
   return current;
 }
+
+/**
+ * A copy of `value` with `next` at `pointer` (objects along the way copied, missing ones created); the original is
+ * never changed. The whole-document pointer '' answers `next`.
+ */
+export function setAtPointer(value: unknown, pointer: string, next: unknown): unknown {
+  const tokens = parsePointer(pointer);
+  if (tokens.length === 0) return next;
+  const [head, ...rest] = tokens as [string, ...string[]];
+  const container: Record<string, unknown> | unknown[] =
+    Array.isArray(value) ? [...value] : value !== null && typeof value === 'object' ? { ...(value as Record<string, unknown>) } : {};
+  const here = (container as Record<string, unknown>)[head];
+  (container as Record<string, unknown>)[head] = rest.length === 0 ? next : setAtPointer(here, `/${rest.map(escapeToken).join('/')}`, next);
+  return container;
+}
+
+/**
+ * The values an answer gives to form fields, by a map from the field's pointer to the answer's property
+ * ({ '/city': 'city' }): what a widget declared in the uiSchema fills in after a lookup. Absent properties are
+ * left out, so they never blank a field.
+ */
+export function valuesFromAnswer(answer: Record<string, unknown>, fill: Record<string, string>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [pointer, property] of Object.entries(fill)) {
+    if (Object.prototype.hasOwnProperty.call(answer, property) && answer[property] !== undefined) values[pointer] = answer[property];
+  }
+  return values;
+}

@@ -5,21 +5,29 @@
  * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
  * API answers them) mark the same fields until the field is edited.
  */
-import { rules, validateForm } from '#engine/core/index.ts';
+import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import { themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useEngine } from './engine-context.tsx';
 import { ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 
 export type FormData = Record<string, unknown>;
 
-/** What the form passes to the widgets through rjsf's formContext. */
-export type DocumentFormContext = { document: FormDocument; context: Record<string, unknown> };
+/**
+ * What the form passes to the widgets through rjsf's formContext: the document (its messages), the rule context,
+ * and setFields, with which a widget fills other fields of the same form (values keyed by their pointer into the
+ * form data, e.g. a lookup's answer mapped by the widget's ui:options); the fields count as edited.
+ */
+export type DocumentFormContext = {
+  document: FormDocument;
+  context: Record<string, unknown>;
+  setFields: (values: Record<string, unknown>) => void;
+};
 
 export type DocumentFormProps = {
   document: FormDocument;
@@ -101,6 +109,9 @@ export function DocumentForm(props: DocumentFormProps) {
   });
 
   const idPrefix = document.id;
+  // The newest data, for setFields called after an await (a lookup answering later than the keystroke).
+  const latestData = useRef(formData);
+  latestData.current = formData;
   const uiSchema = useMemo(
     () => visibleUiSchema(document.uiSchema, { data: formData, context }),
     [document.uiSchema, formData, context],
@@ -139,6 +150,18 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onChange((event.formData ?? {}) as FormData);
   };
 
+  const setFields = (values: Record<string, unknown>) => {
+    let data: unknown = latestData.current;
+    for (const [pointer, value] of Object.entries(values)) data = setAtPointer(data, pointer, value);
+    latestData.current = data as FormData;
+    setEditedSinceServer((current) => {
+      const pointers = new Set(current.source === serverErrors ? current.pointers : []);
+      for (const pointer of Object.keys(values)) pointers.add(pointer);
+      return { source: serverErrors, pointers };
+    });
+    props.onChange(data as FormData);
+  };
+
   const submit = (event: IChangeEvent) => {
     const data = (event.formData ?? {}) as FormData;
     setSubmitted(true);
@@ -153,7 +176,7 @@ export function DocumentForm(props: DocumentFormProps) {
       schema={document.schema}
       uiSchema={uiSchema}
       formData={formData}
-      formContext={{ document, context } satisfies DocumentFormContext}
+      formContext={{ document, context, setFields } satisfies DocumentFormContext}
       validator={validator}
       idPrefix={idPrefix}
       idSeparator={ID_SEPARATOR}

@@ -18,9 +18,11 @@ type DigitsInputProps = {
   shown: string;
   maxLength: number | undefined;
   autoComplete?: string;
+  /** An error of the widget's own (a failed lookup), shown with the form's errors for the field. */
+  error?: string | null;
 };
 
-export function DigitsInput({ widget, shown, maxLength, autoComplete }: DigitsInputProps) {
+export function DigitsInput({ widget, shown, maxLength, autoComplete, error }: DigitsInputProps) {
   const { id, htmlName, required, disabled, readonly, autofocus, placeholder, rawErrors, options } = widget;
   return (
     <TextInput
@@ -35,7 +37,7 @@ export function DigitsInput({ widget, shown, maxLength, autoComplete }: DigitsIn
       required={required}
       disabled={disabled || readonly}
       autoFocus={autofocus}
-      error={errorText(rawErrors)}
+      error={errorText([...(rawErrors ?? []), ...(error ? [error] : [])])}
       onChange={(event) => {
         const digits = onlyDigits(event.currentTarget.value, maxLength);
         widget.onChange(digits === '' ? options.emptyValue : digits);

@@ -13,7 +13,7 @@ import { OTHER_WAIVER_REASON, storedWaiverReason } from '#domain/orders.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
-import { authorize, centsOf, type AuthorizeChoices } from '../services/enrollment.ts';
+import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
 import { ENTER_REASON_MESSAGE, orderSchema, SELECT_REASON_MESSAGE } from './order.routes.ts';
 
@@ -125,7 +125,8 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const key = request.headers[IDEMPOTENCY_HEADER];
       if (typeof key !== 'string' || !/^[\x21-\x7E]{1,200}$/.test(key)) throw badRequest(KEY_MESSAGE, { [`headers/${IDEMPOTENCY_HEADER}`]: [KEY_MESSAGE] });
       refuseOthersIds(caller, { memberIds: [body.memberid], accountIds: [body.accountid] });
-      const today = todayUtc(new Date());
+      const now = app.now();
+      const today = todayUtc(now);
 
       let waiver: AuthorizeChoices['waiver'] = null;
       if (body.healthoption === 'waive') {
@@ -154,9 +155,11 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
         contributionCents: body.contribution === undefined ? undefined : centsOf(body.contribution, '/contribution'),
       };
       const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
+      // Resolved before the transaction opens (the content service reads through app.db).
+      const messages = await dateMessages(app.content, caller.accountId);
       const { answer, replayed } = await app.db
         .transaction()
-        .execute((trx) => authorize({ trx, caller, planPremiums: app.planPremiums, today, key, requestHash }, choices));
+        .execute((trx) => authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today, key, requestHash }, choices));
       if (replayed) reply.header('idempotent-replayed', 'true');
       return ok(answer);
     },

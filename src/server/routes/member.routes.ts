@@ -15,6 +15,7 @@ import { firstMessage } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
+import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
 import { bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
 
@@ -348,6 +349,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       // Whatever the employer's profile document says, only a well-formed SSN is ever encrypted and stored.
       const ssn = keepSsn || !input.additionalid ? null : SSN.exec(String(input.additionalid));
       if (!keepSsn && input.additionalid && !ssn) fieldErrors['/member/additionalid'] ??= [INVALID_SSN_MESSAGE];
+      // The ZIP, county and state must be a real combination of the crosswalk (what the ZIP lookup offers).
+      const text = await profileMessages(app, current.accountid);
+      Object.assign(fieldErrors, await addressFieldErrors(app.db, text, data, '/member', fieldErrors));
       const first = firstMessage(fieldErrors);
       if (first !== null) throw badRequest(first, fieldErrors);
 

@@ -21,7 +21,7 @@ import * as orders from '#db/repositories/order.repository.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
-import { centsOf, MESSAGES, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
+import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = MESSAGES.serviceUnknown;
 export const SELECT_REASON_MESSAGE = 'Please select a waiver reason';
@@ -142,7 +142,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         memberIds: [body.order.memberid, body.memberAccount?.memberid, body.member?.id],
         accountIds: [body.member?.accountid, body.employer_id],
       });
-      const today = todayUtc(new Date());
+      const now = app.now();
+      const today = todayUtc(now);
       const sent = body.order;
       if (sent.policyeffectivedate && !isIsoDate(sent.policyeffectivedate)) {
         throw badRequest(DATE_MESSAGE, { '/order/policyeffectivedate': [DATE_MESSAGE] });
@@ -160,9 +161,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         }
         waiver = { reason: chosen!, reasonOther: account.waivecoveragereasonother ?? null, stored };
       }
+      // Resolved before the transaction opens (the content service reads through app.db).
+      const messages = await dateMessages(app.content, caller.accountId);
       const order = await app.db.transaction().execute((trx) =>
         placeSingleOrder(
-          { trx, caller, planPremiums: app.planPremiums, today },
+          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today },
           {
             category: sent.category,
             effectivedate: sent.policyeffectivedate ?? null,

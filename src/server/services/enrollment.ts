@@ -40,11 +40,11 @@ import {
   selfOnlyContributionForMember,
   type PlanPremiumSource,
 } from './enrollment-prices.ts';
-import { HSA_LIMITS } from './irs-constants.ts';
+import type { ContentService } from '../fastify-types.ts';
+import { contributionsMessage } from './contributions.ts';
+import { hsaLimits } from './irs-constants.ts';
 
 export const MESSAGES = {
-  noDateOffered: 'No coverage effective date is offered to you at the moment. Please contact your HR team.',
-  dateNotOffered: (offered: readonly string[]) => `Please choose one of the effective dates offered to you: ${offered.join(', ')}.`,
   planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
   planZip: 'The plan must be quoted for the ZIP code of your profile. Please search for plans again.',
   premiumDiffers: (server: Cents, sent: Cents) =>
@@ -84,12 +84,35 @@ export function centsOf(dollars: number, field: string): Cents {
   }
 }
 
-/** The effective date: one of the dates offered to the member on `today`; absent, the first offered. */
-export async function offeredDate(db: DbOrTx, memberId: string, today: string, sent: string | null | undefined, field: string): Promise<string> {
+/** The contributions document's texts for a refused effective date (resolved before the transaction opens). */
+export type DateMessages = { notOffered: string; noneOffered: string };
+
+/**
+ * The texts a refused effective date answers with: the employer's contributions document's, the same step 2
+ * shows. Resolve them BEFORE the transaction: the content service reads overrides through app.db, which would
+ * wait for the transaction's own connection on PGlite.
+ */
+export async function dateMessages(content: Pick<ContentService, 'resolve'>, accountId: string): Promise<DateMessages> {
+  const [notOffered, noneOffered] = await Promise.all([
+    contributionsMessage(content, accountId, 'effective-date-not-offered'),
+    contributionsMessage(content, accountId, 'no-effective-dates'),
+  ]);
+  return { notOffered, noneOffered };
+}
+
+/** The effective date: one of the dates offered to the member on `today` (contract 3); absent, the first offered. */
+export async function offeredDate(
+  db: DbOrTx,
+  messages: DateMessages,
+  memberId: string,
+  today: string,
+  sent: string | null | undefined,
+  field: string,
+): Promise<string> {
   const offered = await offeredEffectiveDates(db, memberId, today);
-  if (offered.length === 0) throw refuse(MESSAGES.noDateOffered, field);
+  if (offered.length === 0) throw refuse(messages.noneOffered, field);
   if (sent === undefined || sent === null || sent === '') return offered[0]!;
-  if (!offered.includes(sent)) throw refuse(MESSAGES.dateNotOffered(offered), field);
+  if (!offered.includes(sent)) throw refuse(messages.notOffered, field);
   return sent;
 }
 
@@ -116,15 +139,26 @@ type EmployerRow = NonNullable<Awaited<ReturnType<typeof employers.findById>>>;
 export async function pricedPlan(
   db: DbOrTx,
   source: PlanPremiumSource,
+  now: Date,
   member: MemberRow,
   plan: { planid: string; postalcode?: string | null; countycode?: string | null },
   effectiveDate: string,
   sentCents: Cents | undefined,
-  fields: { plan: string; postalcode: string; rate: string },
+  fields: { plan: string; postalcode: string; countycode: string; rate: string },
 ): Promise<{ plan: HealthPlan; premiumCents: Cents }> {
   const postalcode = plan.postalcode || member.postalcode;
   if (!postalcode || postalcode !== member.postalcode) throw refuse(MESSAGES.planZip, fields.postalcode);
-  const priced = await source(db, member.id, plan.planid, { postalcode, countycode: plan.countycode ?? '', effectiveDate });
+  let priced: Awaited<ReturnType<PlanPremiumSource>>;
+  try {
+    priced = await source(db, member.id, plan.planid, { postalcode, countycode: plan.countycode ?? '', effectiveDate }, now);
+  } catch (error) {
+    // The quote's own refusals (a location or date it cannot quote, no date of birth) name its body's fields.
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
+      const field = error.fieldErrors && Object.keys(error.fieldErrors).some((key) => key.endsWith('countycode')) ? fields.countycode : fields.plan;
+      throw refuse(error.message, field);
+    }
+    throw error;
+  }
   if (!priced) throw refuse(MESSAGES.planNotFound, fields.plan);
   if (!Number.isSafeInteger(priced.premiumCents) || priced.premiumCents < 0) throw new RangeError('The plan source answered an invalid premium.');
   if (sentCents !== undefined && sentCents !== priced.premiumCents) throw refuse(MESSAGES.premiumDiffers(priced.premiumCents, sentCents), fields.rate);
@@ -141,7 +175,7 @@ export async function checkHsa(db: DbOrTx, member: MemberRow, employer: Employer
   if (!member.birthdate) throw refuse(MESSAGES.hsaNeedsBirthdate, field);
   const tier = coverageTier(await coveredDependents(db, member.id));
   const check = checkHsaMonthly({
-    table: HSA_LIMITS,
+    table: hsaLimits(),
     planYear: employer.businessyear,
     planYearEnd: employer.planyearend,
     tier,
@@ -259,6 +293,10 @@ export type AuthorizeContext = {
   trx: DbOrTx;
   caller: AuthenticatedMember;
   planPremiums: PlanPremiumSource;
+  /** The contributions document's date texts (dateMessages, resolved before the transaction). */
+  dateMessages: DateMessages;
+  /** The app's clock (app.now); today is its UTC date. */
+  now: Date;
   today: string;
   key: string;
   requestHash: string;
@@ -280,16 +318,17 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     return { answer: stored.answer as AuthorizeAnswer, replayed: true };
   }
 
-  const effectiveDate = await offeredDate(trx, member.id, context.today, choices.effectivedate, '/effectivedate');
+  const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, choices.effectivedate, '/effectivedate');
   const planyear = employer.businessyear;
   const buying = choices.healthoption === 'healthinsurance';
 
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
     if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/plan/planid');
-    priced = await pricedPlan(trx, context.planPremiums, member, choices.plan, effectiveDate, choices.plan.rateCents, {
+    priced = await pricedPlan(trx, context.planPremiums, context.now, member, choices.plan, effectiveDate, choices.plan.rateCents, {
       plan: '/plan/planid',
       postalcode: '/plan/postalcode',
+      countycode: '/plan/countycode',
       rate: '/plan/rate',
     });
   }
@@ -385,7 +424,7 @@ export async function placeSingleOrder(
 ): Promise<Order> {
   const { trx, caller } = context;
   const { member, employer } = await lockCaller(trx, caller);
-  const effectiveDate = await offeredDate(trx, member.id, context.today, sent.effectivedate, '/order/policyeffectivedate');
+  const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, sent.effectivedate, '/order/policyeffectivedate');
   const when = { today: context.today, effectiveDate };
   const planyear = employer.businessyear;
   const now = new Date();
@@ -415,9 +454,10 @@ export async function placeSingleOrder(
   if (buying) {
     const planid = sent.planid || member.currentplanid;
     if (!planid) throw refuse(MESSAGES.planNotFound, '/order/planid');
-    priced = await pricedPlan(trx, context.planPremiums, member, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
+    priced = await pricedPlan(trx, context.planPremiums, context.now, member, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
       plan: '/order/planid',
       postalcode: '/order/planid',
+      countycode: '/order/countycode',
       rate: '/order/amountspent',
     });
   } else if (sent.amountCents !== undefined && sent.amountCents !== 0) {

@@ -21,6 +21,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 const failure = (message: string): ApiFailure => ({ success: false, data: null, message, code: 'INTERNAL' });
 
+const UNREACHABLE_MESSAGE = 'The server cannot be reached. Please try again.';
+/** The answers `call` makes up when no answer came (network failure), told apart from a server's own 500. */
+const unreachable = new WeakSet<object>();
+
+/** Whether a failure is `call`'s own for a server that could not be reached (no HTTP answer at all). */
+export function isUnreachable(answer: object): boolean {
+  return unreachable.has(answer);
+}
+
 async function send<T>(method: Method, path: string, body: unknown, withToken: boolean): Promise<Response | null> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -66,7 +75,11 @@ export async function call<T>(
     onUnauthorized();
     return { success: false, data: null, message: 'Please sign in again.', code: 'UNAUTHORIZED' };
   }
-  if (!response) return failure('The server cannot be reached. Please try again.');
+  if (!response) {
+    const answer = failure(UNREACHABLE_MESSAGE);
+    unreachable.add(answer);
+    return answer;
+  }
   try {
     return (await response.json()) as ApiAnswer<T>;
   } catch {

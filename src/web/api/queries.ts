@@ -77,6 +77,11 @@ export function useDependents(memberid: string | null | undefined): Read<{ depen
   );
 }
 
+/** The effective dates the server offers the signed-in member today (spec §9; the server decides). */
+export function useEffectiveDates(enabled: boolean): Read<{ effectivedates: string[]; today: string }> {
+  return useSWR<{ effectivedates: string[]; today: string }>(enabled ? '/api/EffectiveDates' : null, swrFetcher);
+}
+
 /** The signed-in member's employer: from the id_token, else from the member record. */
 export function useOwnAccountId(): string | null {
   const claims = useIdClaims();

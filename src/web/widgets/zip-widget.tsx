@@ -1,8 +1,19 @@
 /**
  * 'ui:widget': 'zip' — a US ZIP code: digits only, at most 5, kept as text so a leading zero stays ('02134').
+ * With 'ui:options': { lookup } the 5th digit runs the lookup the document names and fills other fields of the
+ * form from the answer; a ZIP in several counties opens a blocking picker (the answer's order: largest share
+ * first). The document declares everything product-specific:
+ *   lookup: { path: '/api/USZipCounty/{value}/', list: '/locationlist' (pointer into the answer's data),
+ *             fill: { '/city': 'city', ... } (form field pointer -> answer property), choiceLabel: 'countyname' }
+ *   messages: { notFound, failed, serverError, invalid, pickerTitle } (keys of the document's messages)
  */
-import { DigitsInput, onlyDigits } from '#engine/theme/index.ts';
+import { Button, Modal, Stack } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useRef, useState } from 'react';
+import { getAtPointer, message, valuesFromAnswer } from '#engine/core/index.ts';
+import type { DocumentFormContext } from '#engine/react/index.ts';
+import { DigitsInput, onlyDigits } from '#engine/theme/index.ts';
+import { call, isUnreachable } from '#web/api/api-client.ts';
 
 export const ZIP_LENGTH = 5;
 
@@ -12,6 +23,87 @@ export function restoreZip(value: unknown): string {
   return typeof value === 'string' ? onlyDigits(value, ZIP_LENGTH) : '';
 }
 
+type Lookup = { path: string; list: string; fill: Record<string, string>; choiceLabel: string };
+type LookupMessages = Partial<Record<'notFound' | 'failed' | 'serverError' | 'invalid' | 'pickerTitle', string>>;
+type Choice = Record<string, unknown>;
+
+function lookupOf(options: WidgetProps['options']): Lookup | null {
+  const lookup = (options as Record<string, unknown>).lookup as Partial<Lookup> | undefined;
+  if (!lookup || typeof lookup.path !== 'string' || !lookup.fill || typeof lookup.fill !== 'object') return null;
+  return { path: lookup.path, list: lookup.list ?? '', fill: lookup.fill, choiceLabel: lookup.choiceLabel ?? '' };
+}
+
+/** Which of the document's messages a failed lookup shows: by what failed (spec §8; docs/decisions.md). */
+function failureKey(answer: { code?: string; message: string }): keyof LookupMessages {
+  if (isUnreachable(answer)) return 'failed';
+  if (answer.code === 'NOT_FOUND') return 'notFound';
+  if (answer.code === 'VALIDATION_FAILED') return 'invalid';
+  return 'serverError';
+}
+
 export function ZipWidget(props: WidgetProps) {
-  return <DigitsInput widget={props} shown={restoreZip(props.value)} maxLength={ZIP_LENGTH} autoComplete="postal-code" />;
+  const formContext = props.registry.formContext as Partial<DocumentFormContext> | undefined;
+  const lookup = lookupOf(props.options);
+  const keys = ((props.options as Record<string, unknown>).messages ?? {}) as LookupMessages;
+  const text = (key: keyof LookupMessages) =>
+    formContext?.document && keys[key] ? message(formContext.document, keys[key]!) : (keys[key] ?? key);
+  const [error, setError] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Choice[] | null>(null);
+  // Only the newest lookup may fill the form: a slower answer for an older ZIP is dropped.
+  const latest = useRef(0);
+  useEffect(() => () => void (latest.current += 1), []);
+
+  const fill = (choice: Choice) => {
+    setChoices(null);
+    if (lookup) formContext?.setFields?.(valuesFromAnswer(choice, lookup.fill));
+  };
+
+  const run = async (zip: string) => {
+    if (!lookup) return;
+    const ticket = ++latest.current;
+    const answer = await call<unknown>('GET', lookup.path.replace('{value}', encodeURIComponent(zip)));
+    if (ticket !== latest.current) return;
+    if (!answer.success) {
+      setError(text(failureKey(answer)));
+      return;
+    }
+    const found = lookup.list ? getAtPointer(answer.data, lookup.list) : answer.data;
+    const list = Array.isArray(found) ? (found.filter((item) => item && typeof item === 'object') as Choice[]) : [];
+    if (list.length === 0) setError(text('notFound'));
+    else if (list.length === 1) fill(list[0]!);
+    else setChoices(list);
+  };
+
+  const widget: WidgetProps = {
+    ...props,
+    onChange: (value: unknown) => {
+      props.onChange(value);
+      setError(null);
+      latest.current += 1;
+      if (typeof value === 'string' && value.length === ZIP_LENGTH && value !== restoreZip(props.value)) void run(value);
+    },
+  };
+
+  return (
+    <>
+      <DigitsInput widget={widget} shown={restoreZip(props.value)} maxLength={ZIP_LENGTH} autoComplete="postal-code" error={error} />
+      <Modal
+        opened={choices !== null}
+        onClose={() => undefined}
+        title={text('pickerTitle')}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        withCloseButton={false}
+        centered
+      >
+        <Stack gap="xs">
+          {(choices ?? []).map((choice, index) => (
+            <Button key={index} variant="light" onClick={() => fill(choice)}>
+              {String(choice[lookup?.choiceLabel ?? ''] ?? '')}
+            </Button>
+          ))}
+        </Stack>
+      </Modal>
+    </>
+  );
 }

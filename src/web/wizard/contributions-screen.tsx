@@ -1,19 +1,23 @@
 /**
- * Step 2, Contributions (spec §2, §4): the effective date (the employer's choices), the employer's monthly
- * contribution in a circle, the dependents read-only (birthdates read like the effective dates), and the health
- * option. Choosing to waive shows the waiver form. The step's declared load calls read the employer, the
- * class-aware contribution and, when waiving, the waived contribution; this screen gives them the dependents'
- * birthdates padded to the call's slots (padDependentBirthdates). Next checks both forms with their documents.
+ * Step 2, Contributions (spec §2, §4): the effective date (the server's choices, GET /api/EffectiveDates), the
+ * employer's monthly contribution in a circle (two decimals), the dependents read-only, and the health option
+ * (Shop Off Exchange by default, or Not Buying Health Insurance). Choosing to waive shows the waiver form, loads the
+ * waived contribution (the step's declared 'waived-contribution' call) and clears any plan; changing the date
+ * clears the plan too. The step's declared load calls read the class-aware contribution; this screen gives them
+ * the dependents' birthdates padded to the call's slots (the server checks them against the stored family). Events:
+ * SELECT CONTRIBUTION PAGE on entering, HEALTH PLAN OPTION SELECTED on a change of option, each with the effective
+ * date. Texts come from the contributions document. Next checks both forms with their documents.
  */
-import type { Employer } from '#contracts/entities.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { dollarsToCents, formatCents } from '#domain/money.ts';
 import { validateForm } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { Button, Center, Group, List, Loader, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { useEffectiveDates } from '#web/api/queries.ts';
+import { messages as catalogue } from '#web/messages.ts';
+import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CalculateSubsidyButton } from './affordability-modal.tsx';
 import {
   callScope,
   EFFECTIVE_DATE_FIELD,
@@ -25,16 +29,25 @@ import {
 export const CONTRIBUTIONS_FORM = 'contributions';
 export const WAIVER_FORM = 'waiver';
 
-/** Screen texts beside the form (the form's own texts, heading included, come from the documents). */
-export const CONTRIBUTIONS_TEXTS = {
-  contribution: 'Employer Monthly Contribution',
-  dependents: 'Dependents',
-  noDependents: 'No dependents',
-  next: 'Next',
+/** The screen's own texts: keys of the contributions document's messages. */
+const TEXT = {
+  contribution: 'contribution-label',
+  dependents: 'dependents-label',
+  noDependents: 'no-dependents',
+  name: 'dependent-name',
+  relationship: 'dependent-relationship',
+  birthdate: 'dependent-birthdate',
+  noDates: 'no-effective-dates',
 } as const;
 
+/** The wizard's button label (the flow runner's other steps use the same). */
+const NEXT = 'Next';
+
+export const SELECT_CONTRIBUTION_PAGE = 'SELECT CONTRIBUTION PAGE';
+export const HEALTH_PLAN_OPTION_SELECTED = 'HEALTH PLAN OPTION SELECTED';
+
 /** The ids of the load calls whose answers this screen reads (flows/enrollment.flow.json). */
-const LOADED = { employer: 'employer', contribution: 'contribution', waived: 'waived-contribution' } as const;
+const LOADED = { contribution: 'contribution', waived: 'waived-contribution' } as const;
 
 const toCents = (dollars: unknown) => (typeof dollars === 'number' ? dollarsToCents(dollars.toFixed(2)) : null);
 
@@ -67,6 +80,7 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
   const wizard = useWizard();
   const contributions = useDocument('form', CONTRIBUTIONS_FORM, wizard.member.accountid);
   const waiver = useDocument('form', WAIVER_FORM, wizard.member.accountid);
+  const offered = useEffectiveDates(true);
   const dependentBirthdates = useMemo(
     () => padDependentBirthdates(wizard.dependents.map((dependent) => dependent.dateofbirth?.slice(0, 10))),
     [wizard.dependents],
@@ -75,8 +89,14 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
     major.calls?.load,
     callScope(wizard, { data: wizard.choices.contributions, screens: { contributions: { dependentBirthdates } } }),
   );
-  const employer = loaded[LOADED.employer] as Employer | undefined;
-  if (!contributions.document || !waiver.document || !employer) {
+  if (offered.error) {
+    return (
+      <Alert color="red" role="alert">
+        {(offered.error as { message?: string }).message ?? catalogue['something-wrong']}
+      </Alert>
+    );
+  }
+  if (!contributions.document || !waiver.document || !offered.data) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
@@ -87,7 +107,7 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
     <Contributions
       document={contributions.document}
       waiver={waiver.document}
-      employer={employer}
+      dates={offered.data.effectivedates}
       loaded={loaded}
       next={next}
     />
@@ -97,39 +117,36 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
 type ContributionsProps = {
   document: FormDocument;
   waiver: FormDocument;
-  employer: Employer;
+  /** The server's choices, earliest first. */
+  dates: string[];
   loaded: Record<string, unknown>;
   next: () => void;
 };
 
-function Contributions({ document, waiver, employer, loaded, next }: ContributionsProps) {
+function Contributions({ document, waiver, dates, loaded, next }: ContributionsProps) {
   const wizard = useWizard();
   const { today, choices, update } = wizard;
-  const dates = useMemo(
-    () =>
-      effectiveDateChoices(today, {
-        edocPeriod: employer.edoc_period,
-        planYearStart: employer.planyearstart,
-        planYearEnd: employer.planyearend,
-      }),
-    [today, employer],
-  );
+  const text = (key: (typeof TEXT)[keyof typeof TEXT]) => document.messages[key] ?? key;
   const shownDocument = useMemo(() => withDateChoices(document, dates), [document, dates]);
   const [checked, setChecked] = useState(false);
   const context = useMemo(() => ({ today, effectiveDates: dates }), [today, dates]);
   const option = healthOption(choices);
 
-  const logged = useRef(false);
+  const entered = useRef(false);
   useEffect(() => {
-    if (logged.current) return;
-    logged.current = true;
-    if (Object.keys(choices.contributions).length === 0) {
-      update((current) => ({
-        ...current,
-        contributions: { [EFFECTIVE_DATE_FIELD]: dates[0], [HEALTH_OPTION_FIELD]: 'buy' },
-      }));
-    }
-    void wizard.log('SELECT CONTRIBUTION PAGE');
+    if (entered.current) return;
+    entered.current = true;
+    const chosen = choices.contributions[EFFECTIVE_DATE_FIELD];
+    const date = typeof chosen === 'string' && dates.includes(chosen) ? chosen : (dates[0] ?? null);
+    update((current) => ({
+      ...current,
+      contributions: {
+        ...current.contributions,
+        [EFFECTIVE_DATE_FIELD]: date ?? undefined,
+        [HEALTH_OPTION_FIELD]: current.contributions[HEALTH_OPTION_FIELD] === 'waive' ? 'waive' : 'buy',
+      },
+    }));
+    void wizard.log(SELECT_CONTRIBUTION_PAGE, date);
   }, []);
 
   const contribution = loaded[LOADED.contribution];
@@ -143,14 +160,19 @@ function Contributions({ document, waiver, employer, loaded, next }: Contributio
   }, [contribution, waived, option]);
 
   const changeContributions = (data: FormData) => {
-    const before = healthOption(choices);
-    update((current) => ({ ...current, contributions: data }));
-    const after = data[HEALTH_OPTION_FIELD] === 'waive' ? 'waive' : 'buy';
-    if (after !== before) void wizard.log('HEALTH PLAN OPTION SELECTED');
+    const before = { option: healthOption(choices), date: choices.contributions[EFFECTIVE_DATE_FIELD] };
+    const after = { option: data[HEALTH_OPTION_FIELD] === 'waive' ? 'waive' : 'buy', date: data[EFFECTIVE_DATE_FIELD] };
+    // Waiving, or another date, clears the plan chosen for the old one (spec §4 Health option, Effective date change).
+    const clearsPlan = (after.option !== before.option && after.option === 'waive') || after.date !== before.date;
+    update((current) => ({ ...current, contributions: data, ...(clearsPlan ? { plan: null, compare: [] } : {}) }));
+    if (after.option !== before.option) {
+      void wizard.log(HEALTH_PLAN_OPTION_SELECTED, typeof after.date === 'string' ? after.date : null);
+    }
   };
 
   const proceed = () => {
     setChecked(true);
+    if (dates.length === 0) return;
     const own = validateForm(shownDocument, choices.contributions, context, 'submit');
     const waiving = option === 'waive' ? validateForm(waiver, choices.waiver, context, 'submit') : {};
     if (Object.keys(own).length === 0 && Object.keys(waiving).length === 0) next();
@@ -160,6 +182,11 @@ function Contributions({ document, waiver, employer, loaded, next }: Contributio
   return (
     <Stack gap="md">
       <Title order={2}>{document.title}</Title>
+      {dates.length === 0 && (
+        <Alert color="yellow" role="alert">
+          {text(TEXT.noDates)}
+        </Alert>
+      )}
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Stack flex={1} miw={280}>
           <DocumentForm
@@ -195,26 +222,40 @@ function Contributions({ document, waiver, employer, loaded, next }: Contributio
             }
           />
           <Text size="sm" ta="center">
-            {CONTRIBUTIONS_TEXTS.contribution}
+            {text(TEXT.contribution)}
           </Text>
         </Stack>
       </Group>
       <Stack gap={4}>
-        <Text fw={600}>{CONTRIBUTIONS_TEXTS.dependents}</Text>
+        <Text fw={600}>{text(TEXT.dependents)}</Text>
         {wizard.dependents.length === 0 ? (
-          <Text size="sm">{CONTRIBUTIONS_TEXTS.noDependents}</Text>
+          <Text size="sm">{text(TEXT.noDependents)}</Text>
         ) : (
-          <List size="sm">
-            {wizard.dependents.map((dependent) => (
-              <List.Item key={dependent.id}>
-                {`${dependent.firstname} ${dependent.lastname} (${dependent.relationship}, ${dependent.dateofbirth ? readableDate(dependent.dateofbirth.slice(0, 10)) : ''})`}
-              </List.Item>
-            ))}
-          </List>
+          <Table aria-label={text(TEXT.dependents)} withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text(TEXT.name)}</Table.Th>
+                <Table.Th>{text(TEXT.relationship)}</Table.Th>
+                <Table.Th>{text(TEXT.birthdate)}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {wizard.dependents.map((dependent) => (
+                <Table.Tr key={dependent.id}>
+                  <Table.Td>{`${dependent.firstname} ${dependent.lastname}`}</Table.Td>
+                  <Table.Td>{dependent.relationship}</Table.Td>
+                  <Table.Td>{dependent.dateofbirth ? readableDate(dependent.dateofbirth.slice(0, 10)) : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
+      <CalculateSubsidyButton accountid={wizard.employer.accountid} effectiveDate={choices.contributions[EFFECTIVE_DATE_FIELD] as string | undefined} />
       <Group>
-        <Button onClick={proceed}>{CONTRIBUTIONS_TEXTS.next}</Button>
+        <Button onClick={proceed} disabled={dates.length === 0}>
+          {NEXT}
+        </Button>
       </Group>
     </Stack>
   );

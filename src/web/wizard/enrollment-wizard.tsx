@@ -15,11 +15,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
+import { IchraAcknowledgmentScreen } from './ichra-acknowledgment-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
+import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
 import {
   effectiveDate,
   emptyChoices,
   healthOption,
+  resetOnEnteringStepTwo,
   WizardContext,
   type WizardChoices,
   type WizardShared,
@@ -27,10 +30,12 @@ import {
 
 export const ENROLLMENT_FLOW = 'enrollment';
 
-/** The screens of the flow's steps this issue has; the buy path's screens come later (the runner says so). */
+/** The screens of the flow's steps, by the names the flow gives them (a step without one shows 'not available'). */
 export const wizardScreens = {
   profile: ProfileScreen,
   contributions: ContributionsScreen,
+  'ichra-acknowledgment': IchraAcknowledgmentScreen,
+  'shop-health-plans': ShopHealthPlansScreen,
   'additional-services': AdditionalServicesScreen,
   cart: CartScreen,
 };
@@ -85,21 +90,21 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     () => ({
       today,
       employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer },
-      choice: { option: healthOption(choices), planHsaEligible: false },
+      choice: { option: healthOption(choices), planHsaEligible: choices.plan?.ishsaeligible === 'Yes' },
     }),
     [today, employer.hsaonly, employer.employeazecustomer, choices],
   );
 
   const chosenDate = effectiveDate(choices);
   const log = useCallback(
-    async (action: string) => {
+    async (action: string, effectiveDate?: string | null) => {
       const event: LogFactEvent = {
         title: action,
         data: { description: action, User: member.emailaddress || 'Unknown' },
         accountid: member.accountid,
         memberid: member.id,
         action,
-        effectivedate: chosenDate,
+        effectivedate: effectiveDate === undefined ? chosenDate : effectiveDate,
       };
       await api.post('/api/LogFact/v2', event);
     },
@@ -114,7 +119,7 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     };
     const entering = shown(next);
     if (entering?.screen === CHOICE_SCREEN && shown(position)?.screen !== CHOICE_SCREEN) {
-      setChoices((current) => ({ ...current, service: current.service && { ...current.service, added: false } }));
+      setChoices(resetOnEnteringStepTwo);
     }
     setPosition(next);
   };

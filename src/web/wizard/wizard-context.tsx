@@ -35,8 +35,11 @@ export type WizardShared = {
   today: string;
   choices: WizardChoices;
   update: (change: (choices: WizardChoices) => WizardChoices) => void;
-  /** Logs an action event (POST /api/LogFact/v2) with the account, member, label and effective date. */
-  log: (action: string) => Promise<void>;
+  /**
+   * Logs an action event (POST /api/LogFact/v2) with the account, member, label and effective date: the chosen
+   * one, or `effectiveDate` when given (a screen that has just chosen it).
+   */
+  log: (action: string, effectiveDate?: string | null) => Promise<void>;
   /** Reloads the member and dependents after they were saved. */
   reload: () => Promise<void>;
 };
@@ -80,6 +83,21 @@ export function healthOption(choices: WizardChoices): HealthOption {
 export function effectiveDate(choices: WizardChoices): string | null {
   const value = choices.contributions[EFFECTIVE_DATE_FIELD];
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * What entering step 2 (the health option) resets (spec §4 Entering step 2 resets): the selected plan cleared (plan
+ * cost 0), the compare list cleared, the HSA amount 0, the additional service not added (amount 0). The flow
+ * shows step 2 as sub-step 1, so the sub-step index is 1 there. The effective date, option and waiver stay.
+ */
+export function resetOnEnteringStepTwo(choices: WizardChoices): WizardChoices {
+  return {
+    ...choices,
+    plan: null,
+    compare: [],
+    hsaMonthlyCents: 0,
+    service: choices.service && { ...choices.service, added: false },
+  };
 }
 
 export const emptyChoices = (): WizardChoices => ({

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleProblems } from '#domain/contribution.ts';
+import { contributionCents, ruleSetProblems } from '#domain/contribution.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import * as contributions from '#db/repositories/contribution.repository.ts';
 import * as contacts from '#db/repositories/contact.repository.ts';
 import * as brokers from '#db/repositories/broker.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
-import { DEMO_ACCOUNT_ID, DEMO_TEAM_ID, DEMO_SCHEDULE, demoPlanYear, seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { DEMO_ACCOUNT_ID, DEMO_TEAM_ID, DEMO_RULES, demoPlanYear, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { databases, type TestDb } from '../../server/helpers/databases.ts';
 
 describe('demoPlanYear', () => {
@@ -49,7 +49,7 @@ describe.each(databases())('seedDemoEmployer on $name', (database) => {
       businessyear: 2026,
     });
     const schedule = await contributions.listByAccount(db, DEMO_ACCOUNT_ID);
-    expect(schedule).toHaveLength(DEMO_SCHEDULE.length);
+    expect(schedule).toHaveLength(DEMO_RULES.length);
     expect((await contacts.listByAccount(db, DEMO_ACCOUNT_ID)).map((row) => [row.contacttype, row.displaytoemployee])).toEqual([
       [1, true],
       [3, true],
@@ -76,9 +76,14 @@ describe.each(databases())('seedDemoEmployer on $name', (database) => {
     expect(choices).toEqual(['2025-06-01', '2025-07-01']);
   });
 
-  it('has a contribution schedule within the ICHRA 3:1 age limit', async () => {
+  it('has contribution rules within the ICHRA 3:1 age limit, one amount per age and tier', async () => {
     const rows = (await contributions.listByAccount(handle.db, DEMO_ACCOUNT_ID)).map(contributions.toDomain);
-    expect(scheduleProblems(rows)).toEqual([]);
-    expect(rows.every((row) => row.dependentCents > 0)).toBe(true);
+    expect(ruleSetProblems(rows)).toEqual([]);
+    const at = (birthdate: string, tier: 'employee' | 'employee-spouse' | 'employee-children' | 'family') =>
+      contributionCents(rows, { contributionclass: 'ALL', birthdate, effectiveDate: '2026-01-01', tier, location: { state: 'VA', ratingArea: null } });
+    // A realistic tier table: every tier pays more than the employee alone; family the most.
+    expect(['employee', 'employee-spouse', 'employee-children', 'family'].map((tier) => at('1980-06-01', tier as 'family'))).toEqual([45000, 90000, 81000, 126000]);
+    expect(at('2000-06-01', 'family')).toBe(84000);
+    expect(at('1950-06-01', 'family')).toBe(168000);
   });
 });

@@ -26,6 +26,8 @@ export type TestAppOptions = {
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
   webRoot?: string;
   logger?: BuildAppOptions['logger'];
+  /** A fixed clock for the app (app.now). */
+  now?: () => Date;
   planPremiums?: BuildAppOptions['planPremiums'];
 };
 
@@ -47,6 +49,7 @@ export async function createTestApp(db: Kysely<Database>, options: TestAppOption
     beforeRoutes: options.beforeRoutes,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
     logger: options.logger,
+    now: options.now,
     planPremiums: options.planPremiums,
   });
   return {

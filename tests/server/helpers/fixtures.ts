@@ -16,7 +16,7 @@ export const TEST_PROFILE = {
   address2: '',
   phonenumber: '5555551234',
   city: 'Springfield',
-  county: 'Sangamon',
+  county: 'Sangamon County',
   stateorprovince: 'IL',
   birthdate: '1985-06-15',
   postalcode: '62701',

@@ -100,6 +100,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'PUT /api/Member': ok(member),
     'POST /api/LogFact/v2': ok({ id: 'log-1' }),
     'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    'GET /api/EffectiveDates': ok({ effectivedates: effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' }), today }),
     [contributionPath([])]: ok(400),
     [waivedContributionPath]: ok(300),
     'GET /api/Product': ok({ productlist: [product] }),
@@ -218,7 +219,7 @@ describe('enrollment wizard', () => {
       istobaccouser: false,
       additionalid: '123456789',
     });
-    expect(await screen.findByText('Sam Doe (child, April 3, 2015)')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Sam Doe child April 3, 2015' })).toBeInTheDocument();
     // The contribution call carries the dependent's birthdate, the other four slots padded.
     expect(await screen.findByText('$450.00')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
@@ -290,6 +291,43 @@ describe('enrollment wizard', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+  }, 30_000);
+
+  it('walks the buy path: ICHRA Acknowledgment, Shop Health Plans, and an HSA-eligible plan in the cart brings Flexible Spending', async () => {
+    signIn();
+    const hsaPlan = {
+      id: 'id-H1', planid: 'H1', planname: 'HSA Bronze', issuername: 'Aetna', plantype: 'HMO', metallevel: 'Bronze', rate: 250,
+      planeffectivedate: firstDate, ishsaeligible: 'Yes', annualdeductibleindividual: 7000, annualdeductiblefamily: 14000,
+      annualoopmaxindividual: 8000, annualoopmaxfamily: 16000, primarycarevisit: null, genericdrugs: null, urgentcare: null,
+      emergencyroomservices: null, inpatienthospitalservices: null, urlforbenefitsummarycoverage: null, providerlink: null, benefits: {},
+    };
+    const location = { city: 'Jersey City', countyname: 'Travis', countycode: '48453', statename: 'Texas', state: 'TX', zipcode: '07301', share: 1 };
+    const requests = mockApi(
+      handlers({
+        'GET /api/media/getdocs': ok({ documents: [{ name: 'ICHRA Plan Document', filename: 'ICHRA Plan Document.pdf', url: '/api/media/file/x' }] }),
+        'GET /api/USZipCounty/07301/': ok({ locationlist: [location] }),
+        'POST /api/HealthPlanQuote': ok({ healthplans: [hsaPlan], planyear: 2027, ratesyear: 2027, estimated: false, message: null }),
+      }),
+    );
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+    await nextAfterThrottle();
+
+    expect(await screen.findByRole('link', { name: 'ICHRA Plan Document' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'II. ICHRA Acknowledgment' })).toHaveAttribute('aria-current', 'step');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I certify/ }));
+    await nextAfterThrottle();
+
+    const card = await screen.findByRole('article', { name: 'HSA Bronze' });
+    expect(screen.queryByRole('button', { name: /Flexible Spending/ })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('button', { name: 'IV. Flexible Spending' })).toBeInTheDocument();
+    const quote = requests.find((r) => r.path === '/api/HealthPlanQuote');
+    expect(quote?.body).toMatchObject({ policyeffectivedaterequested: firstDate, postalcode: '07301', countycode: '48453' });
+    expect(logged(requests)).toEqual(
+      expect.arrayContaining(['ENTERED ICHRA ACKNOWLEDGEMENT', 'ICHRA DOC ACKNOWLEDGEMENT COMPLETED', 'ENTERED SHOP HEALTH PLANS', 'PLAN ADDED TO CART']),
+    );
   }, 30_000);
 
   it("disables Next on the profile when the employer's employeazecustomer is 0", async () => {

@@ -1,0 +1,65 @@
+/**
+ * The nationwide ZIP -> county crosswalk (zip_county) and county rating areas (county_rating_area), imported from
+ * data/geo. A ZIP answers one Location per county, the county with the largest share of its addresses first.
+ */
+import type { Location } from '#contracts/entities.ts';
+import { stateName } from '#domain/us-states.ts';
+import type { DbOrTx, ZipCountyTable } from '../database.ts';
+import type { Selectable } from 'kysely';
+
+export type ZipCountyRow = Selectable<ZipCountyTable>;
+
+export function toLocation(row: ZipCountyRow): Location {
+  return {
+    city: row.city,
+    countyname: row.county_name,
+    countycode: row.county_fips,
+    statename: stateName(row.state),
+    state: row.state,
+    zipcode: row.zip,
+    share: Number(row.share),
+  };
+}
+
+/** The ZIP's counties, largest share first (ties by FIPS); empty for an unknown ZIP. */
+export async function countiesForZip(db: DbOrTx, zip: string): Promise<Location[]> {
+  const rows = await db
+    .selectFrom('zip_county')
+    .selectAll()
+    .where('zip', '=', zip)
+    .orderBy('share', 'desc')
+    .orderBy('county_fips')
+    .execute();
+  return rows.map(toLocation);
+}
+
+/** Whether the crosswalk knows the ZIP at all. */
+export async function zipExists(db: DbOrTx, zip: string): Promise<boolean> {
+  const row = await db.selectFrom('zip_county').select('zip').where('zip', '=', zip).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The crosswalk row of a ZIP in a county named by its 5-digit FIPS code or by its name as the lookup answers it
+ * ('Denton County', compared without case and outer spaces); undefined when the pair is not real.
+ */
+export async function findCounty(db: DbOrTx, zip: string, county: string): Promise<Location | undefined> {
+  const wanted = county.trim();
+  let query = db.selectFrom('zip_county').selectAll().where('zip', '=', zip);
+  query = /^\d{5}$/.test(wanted)
+    ? query.where('county_fips', '=', wanted)
+    : query.where((eb) => eb(eb.fn('lower', ['county_name']), '=', wanted.toLowerCase()));
+  const row = await query.orderBy('share', 'desc').limit(1).executeTakeFirst();
+  return row ? toLocation(row) : undefined;
+}
+
+/** The county's ACA rating area number within its state, or null when the table has none for it. */
+export async function ratingAreaFor(db: DbOrTx, state: string, countyFips: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('county_rating_area')
+    .select('rating_area')
+    .where('state', '=', state)
+    .where('county_fips', '=', countyFips)
+    .executeTakeFirst();
+  return row?.rating_area ?? null;
+}

@@ -1,0 +1,179 @@
+/**
+ * Shop Health Plans' rules (spec §2 Shop Health Plans, §5 Cart and compare and Display rules, §9): the deductible
+ * and price bands, the filters and the price sort, the plan name cut, the compare list and the one-plan cart, and
+ * which values show as empty. Pure: plans in, plans out; amounts compared in cents so a rate of $400.50 falls in
+ * one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
+ */
+import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX } from './parameters/enrollment.ts';
+
+/**
+ * A band of dollar amounts, [minCents, maxCents) in cents; maxCents null means no upper end. The band of $200 to
+ * $400 runs up to (not including) the next band's $401, so no amount falls between two bands.
+ */
+export type Band<Id extends string = string> = { id: Id; minCents: number; maxCents: number | null };
+
+/**
+ * Spec §9 Deductible bands: $1-$1000, $1001-$3500, $3501-$5000, $5001-$15000, $15001 or higher. A $0 deductible
+ * counts in the lowest band (docs/decisions.md: a person asking for the lowest deductibles wants it too).
+ */
+export const DEDUCTIBLE_BANDS = [
+  { id: '1-1000', minCents: 0, maxCents: 100_100 },
+  { id: '1001-3500', minCents: 100_100, maxCents: 350_100 },
+  { id: '3501-5000', minCents: 350_100, maxCents: 500_100 },
+  { id: '5001-15000', minCents: 500_100, maxCents: 1_500_100 },
+  { id: '15001-up', minCents: 1_500_100, maxCents: null },
+] as const satisfies readonly Band[];
+
+/** Spec §9 Price bands (monthly rate): below $200, $200-$400, $401-$600, $601-$800, $801-$1000, $1001 or higher. */
+export const PRICE_BANDS = [
+  { id: 'below-200', minCents: 0, maxCents: 20_000 },
+  { id: '200-400', minCents: 20_000, maxCents: 40_100 },
+  { id: '401-600', minCents: 40_100, maxCents: 60_100 },
+  { id: '601-800', minCents: 60_100, maxCents: 80_100 },
+  { id: '801-1000', minCents: 80_100, maxCents: 100_100 },
+  { id: '1001-up', minCents: 100_100, maxCents: null },
+] as const satisfies readonly Band[];
+
+/**
+ * What these rules read of a quoted health plan (spec §3 Health plan; the wire type HealthPlan of
+ * src/contracts/entities.ts has these fields): dollars as numbers, ishsaeligible 'Yes' or 'No'.
+ */
+export type HealthPlan = {
+  planid: string;
+  issuername: string;
+  metallevel: string;
+  rate: number;
+  ishsaeligible: string;
+  annualdeductibleindividual: number | null;
+};
+
+export type DeductibleBandId = (typeof DEDUCTIBLE_BANDS)[number]['id'];
+export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
+
+/** Spec §9 Metal tiers, in the order the filter lists them. */
+export const METAL_TIERS: readonly string[] = ['Gold', 'Silver', 'Bronze', 'Expanded Bronze', 'Platinum', 'Catastrophic'];
+
+/** Dollars (a number from the wire) to whole cents, rounded once; null for no amount. */
+function toCents(dollars: number | null | undefined): number | null {
+  return typeof dollars === 'number' && Number.isFinite(dollars) ? Math.round(dollars * 100) : null;
+}
+
+/** The band an amount of dollars falls in; null for no amount or a negative one. */
+export function bandOf<B extends Band>(bands: readonly B[], dollars: number | null | undefined): B | null {
+  const cents = toCents(dollars);
+  if (cents === null || cents < 0) return null;
+  return bands.find((band) => cents >= band.minCents && (band.maxCents === null || cents < band.maxCents)) ?? null;
+}
+
+export const deductibleBandOf = (plan: Pick<HealthPlan, 'annualdeductibleindividual'>) =>
+  bandOf(DEDUCTIBLE_BANDS, plan.annualdeductibleindividual);
+export const priceBandOf = (plan: Pick<HealthPlan, 'rate'>) => bandOf(PRICE_BANDS, plan.rate);
+
+export type PriceSort = 'price-asc' | 'price-desc';
+
+/** What the person filters by. An empty list does not filter; several entries in one list are alternatives. */
+export type PlanFilters = {
+  carriers: string[];
+  metals: string[];
+  deductibleBands: DeductibleBandId[];
+  priceBands: PriceBandId[];
+  hsaEligibleOnly: boolean;
+  sort: PriceSort | null;
+};
+
+export const noFilters = (): PlanFilters => ({
+  carriers: [],
+  metals: [],
+  deductibleBands: [],
+  priceBands: [],
+  hsaEligibleOnly: false,
+  sort: null,
+});
+
+/** Whether the plan's data marks it HSA eligible (ishsaeligible 'Yes'). */
+export function isHsaEligible(plan: Pick<HealthPlan, 'ishsaeligible'>): boolean {
+  return plan.ishsaeligible === 'Yes';
+}
+
+/** The plans that pass every filter, sorted by monthly rate when asked (ties keep the quote's order). */
+export function filterPlans<P extends HealthPlan>(plans: readonly P[], filters: PlanFilters): P[] {
+  const within = <T>(list: readonly T[], value: T | null | undefined) => list.length === 0 || (value != null && list.includes(value));
+  const kept = plans.filter(
+    (plan) =>
+      within(filters.carriers, plan.issuername) &&
+      within(filters.metals, plan.metallevel) &&
+      within(filters.deductibleBands, deductibleBandOf(plan)?.id) &&
+      within(filters.priceBands, priceBandOf(plan)?.id) &&
+      (!filters.hsaEligibleOnly || isHsaEligible(plan)),
+  );
+  if (filters.sort === null) return kept;
+  const direction = filters.sort === 'price-asc' ? 1 : -1;
+  return kept
+    .map((plan, index) => ({ plan, index, cents: toCents(plan.rate) ?? 0 }))
+    .sort((a, b) => (a.cents - b.cents) * direction || a.index - b.index)
+    .map(({ plan }) => plan);
+}
+
+/** The carriers of the plans, each once, in alphabetical order: the carrier filter's choices. */
+export function carriersOf(plans: readonly Pick<HealthPlan, 'issuername'>[]): string[] {
+  return [...new Set(plans.map((plan) => plan.issuername).filter((name) => name.trim() !== ''))].sort((a, b) =>
+    a.localeCompare(b, 'en'),
+  );
+}
+
+/** A plan name cut at 80 characters (whole characters, never half a surrogate pair) plus an ellipsis. */
+export function truncatePlanName(name: string, max = PLAN_NAME_MAX): string {
+  const characters = Array.from(name);
+  return characters.length > max ? `${characters.slice(0, max).join('')}...` : name;
+}
+
+/** Spec §5 Display rules: an empty benefit text shows as not applicable. Answers the text to show, or null when empty. */
+export function benefitText(value: string | null | undefined): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Why a change to the compare list or the cart was refused: the screen shows the matching message. */
+export type Refusal = 'compare-max' | 'compare-min' | 'plan-already-selected';
+
+/** Ticks or unticks a plan for comparison; a fourth plan is refused. */
+export function toggleCompare<P extends Pick<HealthPlan, 'planid'>>(
+  list: readonly P[],
+  plan: P,
+): { list: P[]; refused: Refusal | null } {
+  if (list.some((entry) => entry.planid === plan.planid)) {
+    return { list: list.filter((entry) => entry.planid !== plan.planid), refused: null };
+  }
+  if (list.length >= COMPARE_MAX) return { list: [...list], refused: 'compare-max' };
+  return { list: [...list, plan], refused: null };
+}
+
+/** Opening the comparison needs at least two plans: null when it may open. */
+export function compareRefusal(list: readonly unknown[]): Refusal | null {
+  return list.length < COMPARE_MIN ? 'compare-min' : null;
+}
+
+/** Puts a plan in the cart, which holds one plan: another plan already there is refused. */
+export function addToCart<P extends Pick<HealthPlan, 'planid'>>(
+  cart: P | null,
+  plan: P,
+): { cart: P | null; refused: Refusal | null } {
+  if (cart && cart.planid !== plan.planid) return { cart, refused: 'plan-already-selected' };
+  return { cart: plan, refused: null };
+}
+
+/**
+ * Whether the member's full SSN is on file (spec §4 Cart: "A plan can be added only when the full SSN is
+ * entered"): answers carry it masked to its last four digits, requests the nine digits.
+ */
+export function hasFullSsn(additionalid: string | null | undefined): boolean {
+  return typeof additionalid === 'string' && /^(?:\*{3}-\*{2}-\d{4}|\d{3}-?\d{2}-?\d{4})$/.test(additionalid);
+}
+
+/** CSV text (RFC 4180): fields with a comma, quote or line break quoted, quotes doubled, lines ended by CRLF. */
+export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  const field = (value: string | number | null) => {
+    const text = value === null ? '' : String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}

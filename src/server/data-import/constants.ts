@@ -1,0 +1,48 @@
+/**
+ * The reference constants the product ships (data/constants.json, prepared from shared/data by
+ * prepare-plans.ts), read once and shaped as the domain's parameter types.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { dollarsToCents } from '#domain/money.ts';
+import type { AffordabilityConstants, PovertyGuideline, PovertyRegion } from '#domain/parameters/affordability.ts';
+import { dataRoot } from './plan-files.ts';
+
+type RawGuideline = { first_person: number; additional_person: number };
+type RawConstants = {
+  ichra_affordability_required_contribution_percentage: Record<string, { percent_of_household_income: number } | string>;
+  federal_poverty_guidelines: Record<string, Record<string, RawGuideline | string> | string>;
+};
+
+const isYear = (key: string) => /^\d{4}$/.test(key);
+const guideline = (raw: RawGuideline): PovertyGuideline => ({
+  firstPersonCents: dollarsToCents(raw.first_person),
+  additionalPersonCents: dollarsToCents(raw.additional_person),
+});
+
+/** The constants of a data/constants.json text as the affordability check reads them. */
+export function affordabilityConstantsOf(text: string): AffordabilityConstants {
+  const raw = JSON.parse(text) as RawConstants;
+  const requiredContributionBasisPoints: Record<number, number> = {};
+  for (const [year, entry] of Object.entries(raw.ichra_affordability_required_contribution_percentage)) {
+    if (!isYear(year) || typeof entry === 'string') continue;
+    requiredContributionBasisPoints[Number(year)] = Math.round(entry.percent_of_household_income * 100);
+  }
+  const povertyGuidelines: Record<number, Record<PovertyRegion, PovertyGuideline>> = {};
+  for (const [year, entry] of Object.entries(raw.federal_poverty_guidelines)) {
+    if (!isYear(year) || typeof entry === 'string') continue;
+    povertyGuidelines[Number(year)] = {
+      contiguous: guideline(entry.contiguous_48_and_dc as RawGuideline),
+      alaska: guideline(entry.alaska as RawGuideline),
+      hawaii: guideline(entry.hawaii as RawGuideline),
+    };
+  }
+  return { requiredContributionBasisPoints, povertyGuidelines };
+}
+
+let cached: AffordabilityConstants | null = null;
+
+export function affordabilityConstants(): AffordabilityConstants {
+  cached ??= affordabilityConstantsOf(readFileSync(path.join(dataRoot, 'constants.json'), 'utf8'));
+  return cached;
+}

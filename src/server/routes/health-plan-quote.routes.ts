@@ -1,0 +1,117 @@
+/**
+ * POST /api/HealthPlanQuote (spec §7 Health plan search, contract 2). The body keeps the spec's shape; the
+ * server reads only the location (postalcode, countycode) and the effective date from it. People and prices are
+ * the caller's on file (services/plan-quotes.ts); names, birthdates, smoker flags and dependents in the body are
+ * checked for shape and otherwise ignored. Ids in the body may only name the caller (403).
+ */
+import type { FastifyInstance } from 'fastify';
+import { refuseOthersIds } from '../ownership.ts';
+import { bearer, envelope, failures, isoDate, nullable, nullableString, ok, propertiesOf, uuid } from '../route-schemas.ts';
+import { quoteForMember } from '../services/plan-quotes.ts';
+
+/** Free text of a bounded length without control characters or lone surrogates (PostgreSQL and logs choke on them). */
+export const plainText = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]*$' }) as const;
+const nullablePlainText = (maxLength: number) => nullable(plainText(maxLength));
+const fiveDigits = { type: 'string', pattern: '^[0-9]{5}$' } as const;
+
+const dependentSchema = {
+  type: 'object',
+  properties: {
+    id: uuid,
+    firstname: nullablePlainText(100),
+    lastname: nullablePlainText(100),
+    dateofbirth: nullablePlainText(40),
+    relationship: nullablePlainText(20),
+    gender: nullablePlainText(20),
+    istobaccouser: { anyOf: [{ type: 'boolean' }, plainText(5), { type: 'null' }] },
+  },
+} as const;
+
+export const quoteBody = {
+  type: 'object',
+  required: ['postalcode', 'countycode', 'policyeffectivedaterequested'],
+  properties: {
+    postalcode: { ...fiveDigits, description: 'The ZIP code whose plans to quote' },
+    countycode: { ...fiveDigits, description: "The county's 5-digit FIPS code; (postalcode, countycode) must be a real pair" },
+    policyeffectivedaterequested: { ...isoDate, description: 'An effective date the member is offered, or January 1 of next year' },
+    empinfo: {
+      type: 'object',
+      description: 'Ignored: the quote prices the member on file',
+      properties: { firstname: nullablePlainText(100), lastname: nullablePlainText(100), createdby: nullablePlainText(200), birthdate: nullablePlainText(40) },
+    },
+    gender: nullablePlainText(20),
+    issmoker: { anyOf: [{ type: 'boolean' }, plainText(5), { type: 'null' }], description: 'Ignored: tobacco use on file counts' },
+    accountid: { ...uuid, description: "The caller's employer, when sent" },
+    countyname: nullablePlainText(100),
+    state: nullablePlainText(50),
+    city: nullablePlainText(100),
+    memberdependentlist: { type: 'array', maxItems: 20, items: dependentSchema, description: 'Ignored: dependents on file count' },
+  },
+} as const;
+
+export type QuoteBody = {
+  postalcode: string;
+  countycode: string;
+  policyeffectivedaterequested: string;
+  accountid?: string;
+};
+
+const money = nullable({ type: 'number' });
+
+export const healthPlanSchema = {
+  type: 'object',
+  properties: {
+    ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
+    rate: { type: 'number', description: 'Dollars a month for the whole family' },
+    ...propertiesOf(money, 'annualdeductibleindividual', 'annualdeductiblefamily', 'annualoopmaxindividual', 'annualoopmaxfamily'),
+    ...propertiesOf(
+      nullableString,
+      'primarycarevisit',
+      'genericdrugs',
+      'urgentcare',
+      'emergencyroomservices',
+      'inpatienthospitalservices',
+      'urlforbenefitsummarycoverage',
+      'providerlink',
+    ),
+    benefits: { type: 'object', additionalProperties: nullableString },
+  },
+} as const;
+
+export const healthPlanQuoteSchema = {
+  type: 'object',
+  required: ['healthplans', 'planyear', 'ratesyear', 'estimated', 'message'],
+  properties: {
+    healthplans: { type: 'array', items: healthPlanSchema },
+    planyear: { type: 'integer' },
+    ratesyear: { type: 'integer', description: 'The catalogue year quoted (the newest when the plan year has none)' },
+    estimated: { type: 'boolean' },
+    message: nullableString,
+  },
+} as const;
+
+export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: QuoteBody }>(
+    '/api/HealthPlanQuote',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['Health plans'],
+        summary: "The off-exchange plans at a ZIP and county, priced for the caller's family on file",
+        security: bearer,
+        body: quoteBody,
+        response: { 200: envelope(healthPlanQuoteSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      refuseOthersIds(request.member!, { accountIds: [body.accountid] });
+      const quote = await quoteForMember(app.db, request.member!.memberId, {
+        postalcode: body.postalcode,
+        countycode: body.countycode,
+        effectiveDate: body.policyeffectivedaterequested,
+      }, app.now());
+      return ok(quote, quote.message ?? '');
+    },
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The address rules the crosswalk decides: a stored (ZIP, county, state) must be a real combination, as the ZIP
+ * lookup offers them. Texts are the profile document's ZIP messages (the employer's resolved document).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FieldErrors } from '#contracts/api.ts';
+import type { DbOrTx } from '#db/database.ts';
+import * as locations from '#db/repositories/location.repository.ts';
+import { message, type FormDocument } from '#engine/core/index.ts';
+
+export const ZIP_PATTERN = /^\d{5}$/;
+
+/** The profile document's message texts as this employer sees them. */
+export async function profileMessages(app: FastifyInstance, accountId: string | null): Promise<(key: string) => string> {
+  const { document } = await app.content.resolve('profile', accountId);
+  return (key) => message(document as FormDocument, key);
+}
+
+/**
+ * Field errors (under `prefix`) when the address's postalcode, county and stateorprovince are not a real
+ * combination: an unknown ZIP marks postalcode ('zip-not-found'); a county the ZIP does not reach marks county
+ * and a state that is not the county's marks stateorprovince ('zip-county-mismatch'). Fields that are absent or
+ * already faulty are left to the document's own checks.
+ */
+export async function addressFieldErrors(
+  db: DbOrTx,
+  text: (key: string) => string,
+  address: { postalcode?: unknown; county?: unknown; stateorprovince?: unknown },
+  prefix: string,
+  alreadyFaulty: FieldErrors = {},
+): Promise<FieldErrors> {
+  const { postalcode, county, stateorprovince } = address;
+  const faulty = (field: string) => alreadyFaulty[`${prefix}/${field}`] !== undefined;
+  if (typeof postalcode !== 'string' || !ZIP_PATTERN.test(postalcode) || faulty('postalcode')) return {};
+  if (!(await locations.zipExists(db, postalcode))) return { [`${prefix}/postalcode`]: [text('zip-not-found')] };
+  if (typeof county !== 'string' || county.trim() === '' || faulty('county')) return {};
+  const found = await locations.findCounty(db, postalcode, county);
+  if (!found) return { [`${prefix}/county`]: [text('zip-county-mismatch')] };
+  if (typeof stateorprovince !== 'string' || stateorprovince.trim() === '' || faulty('stateorprovince')) return {};
+  if (stateorprovince.trim().toUpperCase() !== found.state) return { [`${prefix}/stateorprovince`]: [text('zip-county-mismatch')] };
+  return {};
+}

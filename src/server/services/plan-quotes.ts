@@ -1,0 +1,191 @@
+/**
+ * Plan quotes for the caller (contract 2): every plan sold off the exchange at the chosen (zip, county), in its
+ * standard variant, priced for the member's family ON FILE (the stored member and dependents: ages on the
+ * effective date, tobacco), never for people or prices a request names. The effective date must be one the
+ * member is offered (the employer's choices, src/domain/effective-dates.ts) or January 1 of next year (the
+ * current-plan search). The plan year is the effective date's year; when the catalogue has no rates for it, the
+ * newest year's rates are used and the answer says they are estimates.
+ */
+import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entities.ts';
+import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
+import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import { centsToDollars, type Cents } from '#domain/money.ts';
+import { ageBand, familyPremium, ratesYearFor, type RatedPerson, type RatesYear } from '#domain/rating.ts';
+import { stateOfCounty } from '#domain/parameters/states.ts';
+import type { DbOrTx } from '#db/database.ts';
+import * as dependents from '#db/repositories/dependent.repository.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
+import * as plans from '#db/repositories/plan.repository.ts';
+import { catalogueMessage } from '../catalogue-messages.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+
+/** Where and when to quote: the body's postalcode and countycode (5-digit FIPS) and the effective date. */
+export type QuoteWhere = { postalcode: string; countycode: string; effectiveDate: string };
+
+export const NOT_OFFERED_MESSAGE = 'Please choose an effective date your employer offers.';
+export const LOCATION_MESSAGE = 'Please check the ZipCode and county.';
+export const NO_BIRTHDATE_MESSAGE = 'Please enter your date of birth in your profile first.';
+
+const METAL_LEVELS: Record<string, MetalLevel> = {
+  platinum: 'Platinum',
+  gold: 'Gold',
+  silver: 'Silver',
+  bronze: 'Bronze',
+  expanded_bronze: 'Expanded Bronze',
+  catastrophic: 'Catastrophic',
+};
+
+const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+/** A catalogue plan as the quote answers it (spec §3 Health plan), with the family's monthly rate. */
+export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveDate: string): HealthPlan {
+  return {
+    id: row.plan_id,
+    planid: row.plan_id,
+    planname: row.plan_name,
+    issuername: row.issuer_name,
+    plantype: row.plan_type,
+    metallevel: METAL_LEVELS[row.metal_level] ?? 'Bronze',
+    rate: centsToDollars(premiumCents),
+    planeffectivedate: effectiveDate,
+    ishsaeligible: row.hsa_eligible ? 'Yes' : 'No',
+    annualdeductibleindividual: dollars(row.deductible_individual_cents),
+    annualdeductiblefamily: dollars(row.deductible_family_cents),
+    annualoopmaxindividual: dollars(row.oop_max_individual_cents),
+    annualoopmaxfamily: dollars(row.oop_max_family_cents),
+    primarycarevisit: row.primary_care,
+    genericdrugs: row.generic_drugs,
+    urgentcare: row.urgent_care,
+    emergencyroomservices: row.emergency_room,
+    inpatienthospitalservices: row.inpatient_hospital,
+    urlforbenefitsummarycoverage: row.benefit_summary_url,
+    providerlink: row.provider_url,
+    benefits: (row.benefits ?? {}) as Record<string, string | null>,
+  };
+}
+
+/** The member and their employer, or 401 when the member is gone. */
+async function memberAndEmployer(db: DbOrTx, memberId: string) {
+  const member = await members.findById(db, memberId);
+  const employer = member && (await employers.findById(db, member.accountid));
+  if (!member || !employer) throw unauthorized();
+  return { member, employer };
+}
+
+/**
+ * The effective dates the member may quote on `today`: the employer's choices inside its plan year, plus
+ * January 1 of next year (the current-plan search).
+ */
+export function quotableEffectiveDates(employer: { edoc_period: number | null; planyearstart: string; planyearend: string }, today: string): string[] {
+  const choices = effectiveDateChoices(today, { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend });
+  const nextJanuary = `${String(Number(today.slice(0, 4)) + 1).padStart(4, '0')}-01-01`;
+  return [...new Set([...choices, nextJanuary])].sort();
+}
+
+/** 400 unless the date is offered; `pointer` names the body field for the form. */
+export function requireOfferedDate(employer: Parameters<typeof quotableEffectiveDates>[0], effectiveDate: string, now: Date, pointer: string): void {
+  if (!isIsoDate(effectiveDate) || !quotableEffectiveDates(employer, todayUtc(now)).includes(effectiveDate)) {
+    throw badRequest(NOT_OFFERED_MESSAGE, { [pointer]: [NOT_OFFERED_MESSAGE] });
+  }
+}
+
+/** The family on file as rating sees it: the member, and each dependent on the policy born by the effective date. */
+export async function familyOnFile(db: DbOrTx, member: members.MemberRow, effectiveDate: string): Promise<RatedPerson[]> {
+  if (!member.birthdate || !isIsoDate(member.birthdate) || member.birthdate > effectiveDate) {
+    throw badRequest(NO_BIRTHDATE_MESSAGE);
+  }
+  const people: RatedPerson[] = [{ role: 'member', age: ageOn(member.birthdate, effectiveDate), tobacco: member.istobaccouser === 'Yes' }];
+  for (const dependent of await dependents.listByMember(db, member.id)) {
+    const born = dependent.dateofbirth;
+    // A new blank dependent carries a placeholder birthdate in 1900 (spec §3); it is no one to price yet.
+    if (!born || born < '1901-01-01' || born > effectiveDate || dependent.isonhealthpolicy !== 'Yes') continue;
+    people.push({ role: dependent.relationship === 'spouse' ? 'spouse' : 'child', age: ageOn(born, effectiveDate), tobacco: dependent.istobaccouser });
+  }
+  return people;
+}
+
+export type CatalogueArea =
+  | { kind: 'no-plans'; planYear: number; stateName: string }
+  | { kind: 'area'; planYear: number; years: RatesYear; location: plans.CatalogueLocation };
+
+/**
+ * The catalogue's answer for a (zip, county) in a plan year: no plans for the county's state, or the pair with
+ * its rating area in the year whose rates quote the plan year. A pair the state's catalogue does not hold is a
+ * 400: the location must be real. (With the ZIP crosswalk of contract 1, a real pair outside the catalogue
+ * could answer an empty list instead; see docs/decisions.md.)
+ */
+export async function catalogueArea(db: DbOrTx, where: { postalcode: string; countycode: string; planYear: number }): Promise<CatalogueArea> {
+  const state = stateOfCounty(where.countycode);
+  if (!state || !/^\d{5}$/.test(where.postalcode)) throw badRequest(LOCATION_MESSAGE, { '/countycode': [LOCATION_MESSAGE] });
+  const years = ratesYearFor(where.planYear, await plans.catalogueYears(db, state.code));
+  if (!years) return { kind: 'no-plans', planYear: where.planYear, stateName: state.name };
+  const location = await plans.locationOf(db, years.ratesYear, where.postalcode, where.countycode);
+  if (!location) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE], '/countycode': [LOCATION_MESSAGE] });
+  return { kind: 'area', planYear: where.planYear, years, location };
+}
+
+/** The family premium of each plan row (rows a band is missing for are left out), cheapest first. */
+export async function pricePlans(
+  db: DbOrTx,
+  rows: readonly plans.PlanRow[],
+  people: readonly RatedPerson[],
+  where: { ratesYear: number; ratingArea: number },
+): Promise<Array<{ row: plans.PlanRow; premiumCents: Cents }>> {
+  const rates = await plans.ratesOf(db, {
+    planYear: where.ratesYear,
+    ratingArea: where.ratingArea,
+    planIds: rows.map((row) => row.plan_id),
+    bands: people.map((person) => ageBand(person.age)),
+  });
+  const priced: Array<{ row: plans.PlanRow; premiumCents: Cents }> = [];
+  for (const row of rows) {
+    const premium = familyPremium(people, rates.get(row.plan_id) ?? new Map());
+    if (premium) priced.push({ row, premiumCents: premium.totalCents });
+  }
+  return priced.sort((a, b) => a.premiumCents - b.premiumCents || a.row.plan_name.localeCompare(b.row.plan_name));
+}
+
+async function quote(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date, planIds?: readonly string[]) {
+  const { member, employer } = await memberAndEmployer(db, memberId);
+  requireOfferedDate(employer, where.effectiveDate, now, '/policyeffectivedaterequested');
+  const planYear = Number(where.effectiveDate.slice(0, 4));
+  const area = await catalogueArea(db, { postalcode: where.postalcode, countycode: where.countycode, planYear });
+  if (area.kind === 'no-plans') {
+    const answer: HealthPlanQuote = { healthplans: [], planyear: planYear, ratesyear: planYear, estimated: false, message: catalogueMessage('plans-none-for-state', { state: area.stateName }) };
+    return { answer, priced: [] };
+  }
+  const people = await familyOnFile(db, member, where.effectiveDate);
+  const { ratesYear, estimated } = area.years;
+  const rows = await plans.offExchangePlansAt(db, { planYear: ratesYear, zip: area.location.zip, countyFips: area.location.countyFips, planIds });
+  const priced = await pricePlans(db, rows, people, { ratesYear, ratingArea: area.location.ratingArea });
+  const answer: HealthPlanQuote = {
+    healthplans: priced.map(({ row, premiumCents }) => toHealthPlan(row, premiumCents, where.effectiveDate)),
+    planyear: planYear,
+    ratesyear: ratesYear,
+    estimated,
+    message: estimated ? catalogueMessage('plans-estimated-rates', { planYear, ratesYear }) : null,
+  };
+  return { answer, priced };
+}
+
+/** Every off-exchange plan at the location for the caller's family on file, cheapest first (contract 2). */
+export async function quoteForMember(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date = new Date()): Promise<HealthPlanQuote> {
+  return (await quote(db, memberId, where, now)).answer;
+}
+
+/**
+ * One plan's monthly premium for the caller's family on file, as the quote would answer it; null when the plan
+ * is not sold off the exchange at the location (or the state has no plans). For the order code (contract 2).
+ */
+export async function planPremiumForMember(
+  db: DbOrTx,
+  memberId: string,
+  planid: string,
+  where: QuoteWhere,
+  now: Date = new Date(),
+): Promise<{ plan: HealthPlan; premiumCents: number } | null> {
+  const { answer, priced } = await quote(db, memberId, where, now, [planid]);
+  const found = priced[0];
+  return found ? { plan: answer.healthplans[0]!, premiumCents: found.premiumCents } : null;
+}

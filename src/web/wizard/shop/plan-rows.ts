@@ -1,0 +1,112 @@
+/**
+ * How a plan's facts are shown (spec §2 Plan comparison screen, Plan Summary Document screen, Plan Details; §5
+ * Display rules): the rows in the spec's order with their catalogue labels, money with a dollar sign and two
+ * decimals (a text that has one kept as is), empty texts the catalogue's not-applicable text.
+ */
+import type { HealthPlan } from '#contracts/entities.ts';
+import { formatCurrency } from '#domain/money.ts';
+import { benefitText, truncatePlanName } from '#domain/plan-filters.ts';
+import { messages } from '#web/messages.ts';
+
+export type PlanRow = { key: string; label: string; value: (plan: HealthPlan) => string };
+
+/** A money value as shown: '$' and two decimals, not applicable when there is none. */
+export function money(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return messages['not-applicable'];
+  return formatCurrency(value);
+}
+
+/** A benefit text as shown: not applicable when empty. */
+export function text(value: string | null | undefined): string {
+  return benefitText(value) ?? messages['not-applicable'];
+}
+
+const row = (key: string, label: string, value: (plan: HealthPlan) => string): PlanRow => ({ key, label, value });
+
+const ROWS = {
+  planName: row('planname', messages['row-plan-name'], (plan) => truncatePlanName(plan.planname)),
+  premium: row('rate', messages['row-monthly-premium'], (plan) => money(plan.rate)),
+  deductibleIndividual: row('annualdeductibleindividual', messages['row-deductible-individual'], (plan) => money(plan.annualdeductibleindividual)),
+  deductibleFamily: row('annualdeductiblefamily', messages['row-deductible-family'], (plan) => money(plan.annualdeductiblefamily)),
+  // The spec: "Combined Medical and Drug Deductible (Individual, which reuses the individual deductible value)".
+  combined: row('combineddeductible', messages['row-combined-deductible'], (plan) => money(plan.annualdeductibleindividual)),
+  oopIndividual: row('annualoopmaxindividual', messages['row-oop-individual'], (plan) => money(plan.annualoopmaxindividual)),
+  oopFamily: row('annualoopmaxfamily', messages['row-oop-family'], (plan) => money(plan.annualoopmaxfamily)),
+  primaryCare: row('primarycarevisit', messages['row-primary-care'], (plan) => text(plan.primarycarevisit)),
+  urgentCare: row('urgentcare', messages['row-urgent-care'], (plan) => text(plan.urgentcare)),
+  emergency: row('emergencyroomservices', messages['row-emergency-room'], (plan) => text(plan.emergencyroomservices)),
+  inpatient: row('inpatienthospitalservices', messages['row-inpatient'], (plan) => text(plan.inpatienthospitalservices)),
+  genericDrugs: row('genericdrugs', messages['row-generic-drugs'], (plan) => text(plan.genericdrugs)),
+};
+
+/** The comparison screen's rows, in the spec's order. */
+export const COMPARISON_ROWS: PlanRow[] = [
+  ROWS.planName,
+  ROWS.premium,
+  ROWS.deductibleIndividual,
+  ROWS.deductibleFamily,
+  ROWS.combined,
+  ROWS.oopIndividual,
+  ROWS.oopFamily,
+  ROWS.primaryCare,
+  ROWS.urgentCare,
+  ROWS.emergency,
+  ROWS.inpatient,
+  ROWS.genericDrugs,
+];
+
+/** The Plan Summary Document screen's rows. */
+export const SUMMARY_ROWS: PlanRow[] = [
+  ROWS.planName,
+  ROWS.premium,
+  ROWS.deductibleIndividual,
+  ROWS.deductibleFamily,
+  ROWS.oopIndividual,
+  ROWS.primaryCare,
+  ROWS.urgentCare,
+  ROWS.emergency,
+  ROWS.inpatient,
+];
+
+/** The further benefit texts of spec §3, with their labels, as Plan Details lists them. */
+const BENEFIT_LABELS: Array<[string, string]> = [
+  ['specialistvisit', messages['benefit-specialistvisit']],
+  ['preventivecare', messages['benefit-preventivecare']],
+  ['preferredbranddrugs', messages['benefit-preferredbranddrugs']],
+  ['nonpreferreddrugs', messages['benefit-nonpreferreddrugs']],
+  ['specialtydrugs', messages['benefit-specialtydrugs']],
+  ['imagingctpetscansmris', messages['benefit-imagingctpetscansmris']],
+  ['xraysanddiagnosticimaging', messages['benefit-xraysanddiagnosticimaging']],
+  ['emergencytransportation', messages['benefit-emergencytransportation']],
+  ['outpatientrehab', messages['benefit-outpatientrehab']],
+  ['habilitationservices', messages['benefit-habilitationservices']],
+  ['skillednursingfacility', messages['benefit-skillednursingfacility']],
+  ['substanceobusedisorderoutpatient', messages['benefit-substanceobusedisorderoutpatient']],
+  ['substanceobusedisorderinpatient', messages['benefit-substanceobusedisorderinpatient']],
+  ['prepostnatalcare', messages['benefit-prepostnatalcare']],
+  ['homehealthcareservices', messages['benefit-homehealthcareservices']],
+  ['inpatientbehavioralservices', messages['benefit-inpatientbehavioralservices']],
+  ['outpatientbehavioralservices', messages['benefit-outpatientbehavioralservices']],
+  ['durabelmedicalequipment', messages['benefit-durabelmedicalequipment']],
+  ['hospiceservices', messages['benefit-hospiceservices']],
+  ['childroutineeyeexam', messages['benefit-childroutineeyeexam']],
+  ['eyeglassesforchildren', messages['benefit-eyeglassesforchildren']],
+];
+
+/** Plan Details' rows: carrier, type, tier, the comparison's rows, then every further benefit text. */
+export const DETAIL_ROWS: PlanRow[] = [
+  row('issuername', messages['carrier'], (plan) => text(plan.issuername)),
+  row('plantype', messages['plan-type'], (plan) => text(plan.plantype)),
+  row('metallevel', messages['metal-tier'], (plan) => text(plan.metallevel)),
+  ...COMPARISON_ROWS.slice(1),
+  ...BENEFIT_LABELS.map(([field, label]) => row(field, label, (plan) => text(plan.benefits?.[field]))),
+];
+
+/** The CSV export's columns: the carrier, the comparison's rows (the full plan name) and HSA eligibility. */
+export const EXPORT_ROWS: PlanRow[] = [
+  row('issuername', messages['carrier'], (plan) => plan.issuername),
+  row('planname', messages['row-plan-name'], (plan) => plan.planname),
+  row('metallevel', messages['metal-tier'], (plan) => plan.metallevel),
+  ...COMPARISON_ROWS.slice(1),
+  row('ishsaeligible', messages['hsa-eligible'], (plan) => plan.ishsaeligible),
+];

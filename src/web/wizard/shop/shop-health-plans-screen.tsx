@@ -1,0 +1,502 @@
+/**
+ * Shop Health Plans (spec §2 Shop Health Plans, §4 Cart, §5 Cart and compare, §9): the plans quoted for the chosen
+ * effective date (plan-search.ts), the header with the ZIP and the count, the filters and the price sort
+ * (src/domain/plan-filters.ts), plan cards (Compare, Plan Details, View Plan Summary Document, Search for
+ * Providers, Add to Cart / Remove), the comparison and summary screens (each with Back), the member's current plan
+ * (found in the next-year search) with Keep Current Plan / Remove, and on a narrow screen Export Plans (CSV) and
+ * Proceed. The cart holds one plan (choices.plan) and the compare list at most three (choices.compare); a plan
+ * goes in the cart only with the full SSN on file, else the SSN prompt opens. Texts come from the catalogue.
+ */
+import type { HealthPlan } from '#contracts/entities.ts';
+import {
+  addToCart,
+  carriersOf,
+  compareRefusal,
+  DEDUCTIBLE_BANDS,
+  filterPlans,
+  hasFullSsn,
+  isHsaEligible,
+  METAL_TIERS,
+  noFilters,
+  PRICE_BANDS,
+  toCsv,
+  toggleCompare,
+  truncatePlanName,
+  type DeductibleBandId,
+  type PlanFilters,
+  type PriceBandId,
+  type PriceSort,
+  type Refusal,
+} from '#domain/plan-filters.ts';
+import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
+import { showError } from '#web/layout/toast.tsx';
+import { NARROW_SCREEN } from '#web/layout/theme.ts';
+import { messages } from '#web/messages.ts';
+import { SSN_NOTICE_MESSAGE } from '#web/widgets/ssn-widget.tsx';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Indicator,
+  Loader,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { effectiveDate, useWizard } from '../wizard-context.tsx';
+import { findCurrentPlan, nextYearDate, usePlanSearch, type SearchPerson } from './plan-search.ts';
+import { COMPARISON_ROWS, DETAIL_ROWS, EXPORT_ROWS, money, SUMMARY_ROWS } from './plan-rows.ts';
+
+const REFUSALS: Record<Refusal, string> = {
+  'compare-max': messages['compare-max'],
+  'compare-min': messages['compare-min'],
+  'plan-already-selected': messages['plan-already-selected'],
+};
+
+const DEDUCTIBLE_LABELS: Record<DeductibleBandId, string> = {
+  '1-1000': messages['deductible-1-1000'],
+  '1001-3500': messages['deductible-1001-3500'],
+  '3501-5000': messages['deductible-3501-5000'],
+  '5001-15000': messages['deductible-5001-15000'],
+  '15001-up': messages['deductible-15001-up'],
+};
+
+const PRICE_LABELS: Record<PriceBandId, string> = {
+  'below-200': messages['price-below-200'],
+  '200-400': messages['price-200-400'],
+  '401-600': messages['price-401-600'],
+  '601-800': messages['price-601-800'],
+  '801-1000': messages['price-801-1000'],
+  '1001-up': messages['price-1001-up'],
+};
+
+/** The CSV file Export Plans downloads. */
+export const EXPORT_FILE_NAME = 'health-plans.csv';
+
+/** The form document that holds the SSN-required notice. */
+const PROFILE_FORM = 'profile';
+
+type View = { kind: 'list' } | { kind: 'compare' } | { kind: 'summary'; plan: HealthPlan };
+
+export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
+  const wizard = useWizard();
+  const { member, dependents, employer, choices, update, today } = wizard;
+  const date = effectiveDate(choices);
+  const person: SearchPerson = useMemo(
+    () => ({ member, dependents, employerName: employer.accountname }),
+    [member, dependents, employer.accountname],
+  );
+  const search = usePlanSearch(person, date);
+  const currentDate = member.currentplanid ? nextYearDate(today) : null;
+  const currentSearch = usePlanSearch(person, currentDate !== date ? currentDate : null);
+  const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
+  const [filters, setFilters] = useState<PlanFilters>(noFilters);
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [details, setDetails] = useState<HealthPlan | null>(null);
+  const [ssnPrompt, setSsnPrompt] = useState(false);
+
+  const logged = useRef(false);
+  useEffect(() => {
+    if (logged.current) return;
+    logged.current = true;
+    void wizard.log('ENTERED SHOP HEALTH PLANS');
+  }, []);
+
+  const plans = search.quote?.healthplans ?? [];
+  const shown = useMemo(() => filterPlans(plans, filters), [plans, filters]);
+  const carriers = useMemo(() => carriersOf(plans), [plans]);
+  // The current plan as quoted for the chosen date when the catalogue has it, else as the next-year search found it.
+  const currentPlan =
+    findCurrentPlan(plans, member.currentplanid) ??
+    findCurrentPlan(currentDate === date ? plans : currentSearch.quote?.healthplans, member.currentplanid);
+
+  const refuse = (refusal: Refusal) => showError(REFUSALS[refusal]);
+
+  const add = (plan: HealthPlan) => {
+    if (!hasFullSsn(member.additionalid)) {
+      setSsnPrompt(true);
+      return;
+    }
+    const outcome = addToCart(choices.plan, plan);
+    if (outcome.refused) return refuse(outcome.refused);
+    if (choices.plan?.planid === plan.planid) return;
+    update((current) => ({ ...current, plan }));
+    void wizard.log('PLAN ADDED TO CART');
+  };
+
+  const remove = () => {
+    if (!choices.plan) return;
+    update((current) => ({ ...current, plan: null }));
+    void wizard.log('PLAN REMOVED FROM CART');
+  };
+
+  const toggle = (plan: HealthPlan) => {
+    const outcome = toggleCompare(choices.compare, plan);
+    if (outcome.refused) return refuse(outcome.refused);
+    update((current) => ({ ...current, compare: outcome.list }));
+  };
+
+  const openCompare = () => {
+    const refusal = compareRefusal(choices.compare);
+    if (refusal) return refuse(refusal);
+    setView({ kind: 'compare' });
+  };
+
+  const exportPlans = () => {
+    const csv = toCsv([EXPORT_ROWS.map((r) => r.label), ...shown.map((plan) => EXPORT_ROWS.map((r) => r.value(plan)))]);
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = EXPORT_FILE_NAME;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+  };
+
+  if (view.kind === 'compare') {
+    return <Comparison plans={choices.compare} onBack={() => setView({ kind: 'list' })} />;
+  }
+  if (view.kind === 'summary') {
+    return <PlanSummary plan={view.plan} onBack={() => setView({ kind: 'list' })} />;
+  }
+
+  const quote = search.quote;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2}>{step.title}</Title>
+          {quote && (
+            <Text aria-live="polite">
+              {`${messages['zip-code']}: ${quote.location.zipcode}`} · <strong>{shown.length}</strong> {messages['plans-found']}
+            </Text>
+          )}
+        </Stack>
+        <Indicator label={choices.compare.length} size={18} disabled={choices.compare.length === 0}>
+          <Button variant="light" onClick={openCompare}>
+            {messages['compare-plans']}
+          </Button>
+        </Indicator>
+      </Group>
+
+      {quote?.estimated && (
+        <Alert color="yellow" role="status">
+          {messages['rates-estimated'].replace('{year}', String(quote.ratesyear))}
+        </Alert>
+      )}
+      {quote?.message && (
+        <Alert color="blue" role="status">
+          {quote.message}
+        </Alert>
+      )}
+
+      {currentPlan && (
+        <Card withBorder padding="md" component="section" aria-label={messages['your-current-plan']}>
+          <Stack gap={4}>
+            <Text fw={700}>{messages['your-current-plan']}</Text>
+            <Text size="sm" c="dimmed">
+              {currentPlan.issuername}
+            </Text>
+            <Text>{truncatePlanName(currentPlan.planname)}</Text>
+            <Text fw={600}>{money(currentPlan.rate)}</Text>
+            <Group>
+              {choices.plan?.planid === currentPlan.planid ? (
+                <Button color="red" variant="light" onClick={remove}>
+                  {messages['remove']}
+                </Button>
+              ) : (
+                <Button onClick={() => add(currentPlan)}>{messages['keep-current-plan']}</Button>
+              )}
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {search.loading && (
+        <Center py="lg">
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
+      {search.failed && !search.loading && (
+        <Alert color="red" role="alert" title={messages['plan-search-failed']}>
+          <Button mt="sm" variant="white" color="red" onClick={search.retry}>
+            {messages['retry']}
+          </Button>
+        </Alert>
+      )}
+
+      {quote && plans.length > 0 && (
+        <Filters filters={filters} carriers={carriers} onChange={setFilters} />
+      )}
+
+      {quote && shown.length === 0 && (
+        <Text ta="center" fw={700} py="lg">
+          {messages['no-plan-found']}
+        </Text>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {shown.map((plan) => (
+          <PlanCard
+            key={plan.id || plan.planid}
+            plan={plan}
+            inCart={choices.plan?.planid === plan.planid}
+            compared={choices.compare.some((entry) => entry.planid === plan.planid)}
+            onCompare={() => toggle(plan)}
+            onDetails={() => setDetails(plan)}
+            onSummary={() => setView({ kind: 'summary', plan })}
+            onAdd={() => add(plan)}
+            onRemove={remove}
+          />
+        ))}
+      </SimpleGrid>
+
+      <Group>
+        {narrow ? (
+          <>
+            <Button variant="default" onClick={exportPlans} disabled={shown.length === 0}>
+              {messages['export-plans']}
+            </Button>
+            <Button onClick={next}>{messages['proceed']}</Button>
+          </>
+        ) : (
+          <Button onClick={next}>{messages['next']}</Button>
+        )}
+      </Group>
+
+      <Modal opened={details !== null} onClose={() => setDetails(null)} title={details ? truncatePlanName(details.planname) : ''} size="lg" centered>
+        {details && <RowsTable rows={DETAIL_ROWS} plan={details} />}
+      </Modal>
+
+      <Modal opened={ssnPrompt} onClose={() => setSsnPrompt(false)} title={messages['ssn-invalid']} centered>
+        <Stack>
+          <SsnNotice />
+          <Group>
+            <Button onClick={() => goTo({ step: 'profile' })}>{messages['go-to-profile']}</Button>
+            <Button variant="default" onClick={() => setSsnPrompt(false)}>
+              {messages['close']}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The SSN-required notice of the profile document (spec §5: 'Your SSN is required when ...'). */
+function SsnNotice() {
+  const wizard = useWizard();
+  const { document } = useDocument('form', PROFILE_FORM, wizard.member.accountid);
+  const notice = document?.messages[SSN_NOTICE_MESSAGE];
+  return notice ? <Text>{notice}</Text> : null;
+}
+
+function Filters({ filters, carriers, onChange }: { filters: PlanFilters; carriers: string[]; onChange: (filters: PlanFilters) => void }) {
+  const set = (change: Partial<PlanFilters>) => onChange({ ...filters, ...change });
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Filters">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        <Checkbox.Group label={messages['carrier']} value={filters.carriers} onChange={(carriers) => set({ carriers })}>
+          <Stack gap={4} mt={4}>
+            {carriers.map((carrier) => (
+              <Checkbox key={carrier} value={carrier} label={carrier} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Checkbox.Group label={messages['metal-tier']} value={filters.metals} onChange={(metals) => set({ metals })}>
+          <Stack gap={4} mt={4}>
+            {METAL_TIERS.map((metal) => (
+              <Checkbox key={metal} value={metal} label={metal} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Checkbox.Group
+          label={messages['deductible']}
+          value={filters.deductibleBands}
+          onChange={(bands) => set({ deductibleBands: bands as DeductibleBandId[] })}
+        >
+          <Stack gap={4} mt={4}>
+            {DEDUCTIBLE_BANDS.map((band) => (
+              <Checkbox key={band.id} value={band.id} label={DEDUCTIBLE_LABELS[band.id]} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Checkbox.Group
+          label={messages['row-monthly-premium']}
+          value={filters.priceBands}
+          onChange={(bands) => set({ priceBands: bands as PriceBandId[] })}
+        >
+          <Stack gap={4} mt={4}>
+            {PRICE_BANDS.map((band) => (
+              <Checkbox key={band.id} value={band.id} label={PRICE_LABELS[band.id]} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Stack gap="sm">
+          <NativeSelect
+            label={messages['sort-by-price']}
+            value={filters.sort ?? ''}
+            data={[
+              { value: '', label: messages['sort-none'] },
+              { value: 'price-asc', label: messages['sort-price-asc'] },
+              { value: 'price-desc', label: messages['sort-price-desc'] },
+            ]}
+            onChange={(event) => set({ sort: (event.currentTarget.value || null) as PriceSort | null })}
+          />
+          <Checkbox
+            label={messages['hsa-eligible']}
+            checked={filters.hsaEligibleOnly}
+            onChange={(event) => set({ hsaEligibleOnly: event.currentTarget.checked })}
+          />
+        </Stack>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+type PlanCardProps = {
+  plan: HealthPlan;
+  inCart: boolean;
+  compared: boolean;
+  onCompare: () => void;
+  onDetails: () => void;
+  onSummary: () => void;
+  onAdd: () => void;
+  onRemove: () => void;
+};
+
+function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onAdd, onRemove }: PlanCardProps) {
+  return (
+    <Card withBorder padding="md" component="article" aria-label={plan.planname}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {plan.issuername}
+          </Text>
+          <Checkbox label={messages['compare']} checked={compared} onChange={onCompare} />
+        </Group>
+        <Text fw={700} title={plan.planname}>
+          {truncatePlanName(plan.planname)}
+        </Text>
+        <Group gap={6}>
+          <Badge variant="light">{plan.metallevel}</Badge>
+          <Badge variant="outline">{plan.plantype}</Badge>
+          {isHsaEligible(plan) && <Badge color="teal">{messages['hsa-eligible']}</Badge>}
+          {inCart && <Badge color="green">{messages['in-cart']}</Badge>}
+        </Group>
+        <Text size="lg" fw={700}>
+          {money(plan.rate)}
+        </Text>
+        <Text size="sm">{`${messages['deductible']}: ${money(plan.annualdeductibleindividual)}`}</Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={onDetails}>
+            {messages['plan-details']}
+          </Button>
+          <Button size="xs" variant="default" onClick={onSummary}>
+            {messages['view-plan-summary']}
+          </Button>
+          {plan.providerlink && (
+            <Button size="xs" variant="default" component="a" href={plan.providerlink} target="_blank" rel="noopener noreferrer">
+              {messages['search-providers']}
+            </Button>
+          )}
+        </Group>
+        {inCart ? (
+          <Button color="red" variant="light" onClick={onRemove}>
+            {messages['remove']}
+          </Button>
+        ) : (
+          <Button onClick={onAdd}>{messages['add-to-cart']}</Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function RowsTable({ rows, plan }: { rows: typeof DETAIL_ROWS; plan: HealthPlan }) {
+  return (
+    <Table withTableBorder striped>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Th scope="row">{row.label}</Table.Th>
+            <Table.Td>{row.value(plan)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <Group>
+      <Button variant="default" onClick={onBack}>
+        {messages['back']}
+      </Button>
+    </Group>
+  );
+}
+
+/** The comparison screen: one column per plan headed by its issuer, the rows of spec §2 in order. */
+function Comparison({ plans, onBack }: { plans: HealthPlan[]; onBack: () => void }) {
+  return (
+    <Stack gap="md">
+      <Title order={2}>{messages['plan-comparison']}</Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withTableBorder withColumnBorders striped aria-label={messages['plan-comparison']}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              {plans.map((plan) => (
+                <Table.Th key={plan.planid} scope="col">
+                  {plan.issuername}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {COMPARISON_ROWS.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Th scope="row">{row.label}</Table.Th>
+                {plans.map((plan) => (
+                  <Table.Td key={plan.planid}>{row.value(plan)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <BackButton onBack={onBack} />
+    </Stack>
+  );
+}
+
+/** The Plan Summary Document screen: the summary rows, and the insurer's summary of benefits when it has one. */
+function PlanSummary({ plan, onBack }: { plan: HealthPlan; onBack: () => void }) {
+  return (
+    <Stack gap="md">
+      <Title order={2}>{messages['plan-summary-document']}</Title>
+      <Text c="dimmed">{plan.issuername}</Text>
+      <RowsTable rows={SUMMARY_ROWS} plan={plan} />
+      {plan.urlforbenefitsummarycoverage && (
+        <Anchor href={plan.urlforbenefitsummarycoverage} target="_blank" rel="noopener noreferrer">
+          {messages['summary-of-benefits']}
+        </Anchor>
+      )}
+      <BackButton onBack={onBack} />
+    </Stack>
+  );
+}

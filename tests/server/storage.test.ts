@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoIchraDocuments, pdfDocument } from '#server/demo-documents.ts';
+import { documentName } from '#server/routes/media.routes.ts';
+import { isSafeSegment, Storage, StorageNameError } from '#server/storage.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('storage', () => {
+  const storage = new Storage(path.join(dir, 'storage'));
+
+  it.each(['ICHRA Plan Document.pdf', 'Acme Benefits Demo', '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11', 'Café, Inc.'])('accepts the name %j', (name) => {
+    expect(isSafeSegment(name)).toBe(true);
+  });
+
+  it.each(['', '.', '..', '../x', 'a/b', 'a\\b', '.hidden', 'a\u0000b', 'a\nb', ' padded ', 'x'.repeat(201), 'a\uD800b', 'C:x'])(
+    'refuses the name %j',
+    (name) => {
+      expect(isSafeSegment(name)).toBe(false);
+    },
+  );
+
+  it('writes, lists and reads files of a folder; an absent folder lists nothing', async () => {
+    await storage.write('ichra-documents', 'acct-1', 'B.pdf', Buffer.from('b'));
+    await storage.write('ichra-documents', 'acct-1', 'A.pdf', Buffer.from('aa'));
+    expect(await storage.list('ichra-documents', 'acct-1')).toEqual([
+      { filename: 'A.pdf', size: 2 },
+      { filename: 'B.pdf', size: 1 },
+    ]);
+    expect((await storage.read('ichra-documents', 'acct-1', 'A.pdf'))?.toString()).toBe('aa');
+    expect(await storage.read('ichra-documents', 'acct-1', 'missing.pdf')).toBeNull();
+    expect(await storage.list('ichra-documents', 'nobody')).toEqual([]);
+  });
+
+  it('never reaches outside its root', async () => {
+    writeFileSync(path.join(dir, 'secret.txt'), 'secret');
+    await expect(storage.read('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
+    await expect(storage.read('..', 'storage', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
+    await expect(storage.list('ichra-documents', '../..')).rejects.toBeInstanceOf(StorageNameError);
+    await expect(storage.write('ichra-documents', 'acct-1', '../../x.pdf', Buffer.from('x'))).rejects.toBeInstanceOf(StorageNameError);
+  });
+
+  it('neither lists nor reads symbolic links, hidden files or folders', async () => {
+    const folder = path.join(dir, 'storage', 'ichra-documents', 'acct-2');
+    mkdirSync(path.join(folder, 'sub'), { recursive: true });
+    writeFileSync(path.join(folder, '.hidden'), 'x');
+    symlinkSync(path.join(dir, 'secret.txt'), path.join(folder, 'link.pdf'));
+    writeFileSync(path.join(folder, 'real.pdf'), 'ok');
+    expect((await storage.list('ichra-documents', 'acct-2')).map((f) => f.filename)).toEqual(['real.pdf']);
+    expect(await storage.read('ichra-documents', 'acct-2', 'link.pdf')).toBeNull();
+    expect(await storage.read('ichra-documents', 'acct-2', 'sub')).toBeNull();
+  });
+});
+
+describe('demo documents', () => {
+  it('are valid PDFs: header, objects where the cross-reference table says, trailer and end marker', () => {
+    for (const { filename, bytes } of demoIchraDocuments('Acme Benefits Demo')) {
+      const text = bytes.toString('latin1');
+      expect(filename.endsWith('.pdf')).toBe(true);
+      expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+      expect(text.endsWith('%%EOF\n')).toBe(true);
+      const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+      expect(text.slice(startxref, startxref + 4)).toBe('xref');
+      const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(startxref))!;
+      const entries = text.slice(startxref).split(/\r\n|\n/).slice(3, 2 + Number(count));
+      entries.forEach((entry, index) => {
+        const offset = Number(entry.slice(0, 10));
+        expect(text.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`);
+      });
+      for (const match of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
+        const start = match.index! + match[0].length;
+        expect(text.slice(start + Number(match[1]), start + Number(match[1]) + '\nendstream'.length)).toBe('\nendstream');
+      }
+    }
+  });
+
+  it('escapes parentheses and backslashes in text and spreads long text over pages', () => {
+    const pdf = pdfDocument('A (b) \\ c', Array.from({ length: 85 }, (_, i) => `Line ${i}`)).toString('latin1');
+    expect(pdf).toContain('(A \\(b\\) \\\\ c) Tj');
+    expect(pdf).toContain('/Count 3');
+  });
+
+  it('are named from their file names', () => {
+    expect(documentName('ICHRA Plan Document.pdf')).toBe('ICHRA Plan Document');
+    expect(documentName('Summary.v2.pdf')).toBe('Summary.v2');
+    expect(documentName('README')).toBe('README');
+  });
+});

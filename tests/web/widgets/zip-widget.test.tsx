@@ -1,0 +1,107 @@
+/**
+ * The profile's ZIP field with the real profile document: the 5th digit runs GET /api/USZipCounty/{zip}/ through
+ * the api client and fills city, county and state; several counties open the blocking 'Select a county' picker in
+ * the answer's order (largest share first); failures show the catalogue texts inline.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DocumentForm, type FormData } from '#engine/react/index.ts';
+import { baseForm, renderWithEngine } from '../../engine/react/engine-harness.tsx';
+import { fail, mockApi, ok, type Handler } from '../layout/test-app.tsx';
+
+const profile = baseForm('profile');
+
+const location = (countyname: string, countycode: string, share: number, zip = '75007') => ({
+  city: 'Carrollton',
+  countyname,
+  countycode,
+  statename: 'Texas',
+  state: 'TX',
+  zipcode: zip,
+  share,
+});
+
+function Profile({ initial = {} }: { initial?: FormData }) {
+  const [data, setData] = useState<FormData>(initial);
+  return (
+    <>
+      <DocumentForm document={profile} formData={data} context={{ today: '2026-03-10' }} onChange={setData} onSubmit={() => undefined} submitText="Save" />
+      <output data-testid="data">{JSON.stringify(data)}</output>
+    </>
+  );
+}
+
+const shown = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as FormData;
+
+function renderProfile(handlers: Record<string, Handler>, initial?: FormData) {
+  const requests = mockApi(handlers);
+  renderWithEngine(<Profile initial={initial} />);
+  return { requests, zip: screen.getByRole('textbox', { name: /^ZIP Code/ }) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ZIP widget', () => {
+  it('fills city, county and state from a one-county ZIP on the 5th digit, leading zero kept', async () => {
+    const { requests, zip } = renderProfile({
+      'GET /api/USZipCounty/00501/': ok({
+        locationlist: [{ city: 'Holtsville', countyname: 'Suffolk County', countycode: '36103', statename: 'New York', state: 'NY', zipcode: '00501', share: 1 }],
+      }),
+    });
+    await userEvent.type(zip, '0050');
+    expect(requests.filter((r) => r.path.startsWith('/api/USZipCounty'))).toEqual([]);
+    await userEvent.type(zip, '1');
+    await waitFor(() => expect(shown()).toMatchObject({ postalcode: '00501', city: 'Holtsville', county: 'Suffolk County', stateorprovince: 'NY' }));
+    expect(zip).toHaveValue('00501');
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Holtsville');
+    expect(screen.getByRole('textbox', { name: /^County/ })).toHaveValue('Suffolk County');
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('NY');
+    expect(requests.filter((r) => r.path.startsWith('/api/USZipCounty'))).toHaveLength(1);
+  });
+
+  it("opens the blocking 'Select a county' picker for several counties, largest share first, and fills the choice", async () => {
+    const { zip } = renderProfile({
+      'GET /api/USZipCounty/75007/': ok({
+        locationlist: [location('Denton County', '48121', 0.8978), location('Dallas County', '48113', 0.0764), location('Collin County', '48085', 0.0259)],
+      }),
+    });
+    await userEvent.type(zip, '75007');
+    const picker = await screen.findByRole('dialog', { name: 'Select a county' });
+    expect(within(picker).getAllByRole('button').map((b) => b.textContent)).toEqual(['Denton County', 'Dallas County', 'Collin County']);
+    // Blocking: no close button, Escape does not close it.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Select a county' })).toBeInTheDocument();
+    expect(within(picker).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
+
+    await userEvent.click(within(picker).getByRole('button', { name: 'Dallas County' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select a county' })).not.toBeInTheDocument());
+    expect(shown()).toMatchObject({ postalcode: '75007', city: 'Carrollton', county: 'Dallas County', stateorprovince: 'TX' });
+  });
+
+  it.each([
+    ['an unknown ZIP (404)', fail(404, 'NOT_FOUND', 'Invalid or non-existent zip code'), 'Invalid or non-existent zip code'],
+    ['a refused ZIP (400)', fail(400, 'VALIDATION_FAILED', 'Please check your Zip Code'), 'Please check your Zip Code'],
+    ['a server failure (500)', fail(500, 'INTERNAL', 'Something went wrong.'), 'Please try Again!!. Internel Server Error.'],
+  ])('shows the catalogue text inline for %s and fills nothing', async (_label, reply, text) => {
+    const { zip } = renderProfile({ 'GET /api/USZipCounty/99999/': reply }, { city: 'Keep' });
+    await userEvent.type(zip, '99999');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(shown()).toMatchObject({ city: 'Keep', postalcode: '99999' });
+    expect(shown()).not.toHaveProperty('county');
+    expect(shown()).not.toHaveProperty('stateorprovince');
+    // Editing the ZIP clears the lookup's message.
+    await userEvent.type(zip, '{Backspace}');
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error fetching county and city' when the lookup gets no answer at all", async () => {
+    renderWithEngine(<Profile />);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
+    await userEvent.type(screen.getByRole('textbox', { name: /^ZIP Code/ }), '75007');
+    expect(await screen.findByText('Error fetching county and city')).toBeInTheDocument();
+  });
+});

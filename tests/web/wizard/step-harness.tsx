@@ -1,0 +1,130 @@
+/**
+ * Renders one wizard step's screen on its own: the app's providers, the toast, and a wizard context holding the
+ * given member, employer and choices (changes kept, readable through `choices()`), with the flow's resolved step.
+ * `next`, `goTo` and `log` are recorded. API calls go through the test fetch (test-app.tsx mockApi).
+ */
+import { render } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { useState, type ComponentType } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi, type Mock } from 'vitest';
+import type { Dependent, Employer, Member } from '#contracts/entities.ts';
+import { todayUtc } from '#domain/dates.ts';
+import { evaluateFlow } from '#engine/core/index.ts';
+import type { FlowDocument } from '#engine/core/types.ts';
+import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
+import { AppProviders } from '#web/app.tsx';
+import { ToastHost } from '#web/layout/toast.tsx';
+import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
+import { branding, EMPLOYER_ID, MEMBER_ID } from '../layout/test-app.tsx';
+
+export const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8')) as FlowDocument;
+export const today = todayUtc(new Date());
+
+export const employer: Employer = {
+  ...branding,
+  teamid: 'team-1',
+  employeazecustomer: 1,
+  hsaonly: 1,
+  edoc_period: null,
+  planyearstart: '2000-01-01',
+  planyearend: '2100-12-31',
+  businessyear: 2026,
+};
+
+export const member = {
+  id: MEMBER_ID,
+  accountid: EMPLOYER_ID,
+  priormemberid: '00000000-0000-0000-0000-000000000000',
+  externalid: '00000000-0000-0000-0000-000000000000',
+  firstname: 'Jane',
+  lastname: 'Doe',
+  address1: '1 Main St',
+  address2: null,
+  city: 'Jersey City',
+  county: 'Hudson',
+  stateorprovince: 'NJ',
+  postalcode: '07301',
+  birthdate: '1980-05-05',
+  phonenumber: '5125550100',
+  gender: 'Female',
+  istobaccouser: 'No',
+  additionalid: '***-**-1234',
+  pcpname: 'Dr. Who',
+  pcpid: 'P-1',
+  existingpatient: 'yes',
+  emailaddress: 'jane@example.com',
+  personalemailaddress: 'jane@example.com',
+  hiredate: null,
+  origination: 1,
+  relationship: 1,
+  primarymemberid: '00000000-0000-0000-0000-000000000000',
+  isdisabled: null,
+  status: 'Active',
+  terminationdate: null,
+  division: null,
+  currentplanid: null,
+  currentplanyear: null,
+  contributionclass: 'ALL',
+  irsdependent: null,
+  ispasswordchanged: '2026-01-01T00:00:00Z',
+  createdon: '2026-01-01T00:00:00Z',
+  createdby: 'Register',
+  modifiedon: '2026-01-01T00:00:00Z',
+  modifiedby: 'Register',
+} as Member;
+
+export type StepHarness = {
+  next: Mock<() => void>;
+  goTo: Mock<(position: FlowPosition) => void>;
+  logged: string[];
+  choices: () => WizardChoices;
+};
+
+/** Renders the screen of the flow's sub-step `stepId` for a buying member. */
+export function renderStep(
+  stepId: string,
+  Screen: ComponentType<StepScreenProps>,
+  options: { member?: Partial<Member>; dependents?: Dependent[]; choices?: Partial<WizardChoices> } = {},
+): StepHarness {
+  const context = { today, employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } };
+  const steps = evaluateFlow(flow, context);
+  const major = steps.find((s) => s.substeps.some((sub) => sub.id === stepId))!;
+  const step = major.substeps.find((sub) => sub.id === stepId)!;
+  const harness: StepHarness = { next: vi.fn<() => void>(), goTo: vi.fn<(position: FlowPosition) => void>(), logged: [], choices: () => current };
+  const initial: WizardChoices = { ...emptyChoices(), contributions: { effectivedate: '2027-01-01', healthoption: 'buy' }, ...options.choices };
+  let current = initial;
+
+  function Harness() {
+    const [choices, setChoices] = useState(initial);
+    current = choices;
+    const value: WizardShared = {
+      member: { ...member, ...options.member },
+      employer,
+      dependents: options.dependents ?? [],
+      today,
+      choices,
+      update: (change) => setChoices((before) => (current = change(before))),
+      log: async (action) => {
+        harness.logged.push(action);
+      },
+      reload: async () => {},
+    };
+    return (
+      <WizardContext.Provider value={value}>
+        <Screen step={step} major={major} context={context} next={harness.next} goTo={harness.goTo} />
+      </WizardContext.Provider>
+    );
+  }
+
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <Harness />
+        <ToastHost />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return harness;
+}
