@@ -15,6 +15,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
+import { FlexibleSpendingScreen } from './flexible-spending-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 import {
   effectiveDate,
@@ -31,6 +32,7 @@ export const ENROLLMENT_FLOW = 'enrollment';
 export const wizardScreens = {
   profile: ProfileScreen,
   contributions: ContributionsScreen,
+  'flexible-spending': FlexibleSpendingScreen,
   'additional-services': AdditionalServicesScreen,
   cart: CartScreen,
 };
@@ -85,7 +87,7 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     () => ({
       today,
       employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer },
-      choice: { option: healthOption(choices), planHsaEligible: false },
+      choice: { option: healthOption(choices), planHsaEligible: choices.plan?.ishsaeligible === 'Yes' },
     }),
     [today, employer.hsaonly, employer.employeazecustomer, choices],
   );
