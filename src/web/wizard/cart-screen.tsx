@@ -26,7 +26,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authorizeRequest, newIdempotencyKey } from './cart/authorization.ts';
-import { cartSummary, totalRows, type CartSummary } from './cart/cart-summary.ts';
+import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/cart-summary.ts';
 import { familyText, printSummary } from './cart/print-summary.ts';
 import { SummaryModal } from './cart/summary-modal.tsx';
 import { callScope, effectiveDate, useWizard } from './wizard-context.tsx';
@@ -59,7 +59,6 @@ export function CartScreen({ step, goTo }: StepScreenProps) {
   return <Cart document={document} submit={step.calls?.submit} edit={() => goTo({ step: PROFILE_STEP })} />;
 }
 
-const COLUMNS = ['cart-column-item', 'cart-column-carrier', 'cart-column-plan-type', 'cart-column-plan-name', 'cart-column-metal'] as const;
 
 function CartTable({ summary, title }: { summary: CartSummary; title: string }) {
   return (
@@ -67,8 +66,8 @@ function CartTable({ summary, title }: { summary: CartSummary; title: string }) 
       <Table withTableBorder striped aria-label={title}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((key) => (
-              <Table.Th key={key}>{messages[key]}</Table.Th>
+            {cartColumns().map((text) => (
+              <Table.Th key={text}>{text}</Table.Th>
             ))}
             <Table.Th ta="right">{messages['cart-column-cost']}</Table.Th>
           </Table.Tr>

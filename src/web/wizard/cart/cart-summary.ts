@@ -130,6 +130,17 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   };
 }
 
+/** The table's columns before the monthly cost, as the screen and the print view show them. */
+export function cartColumns(): string[] {
+  return [
+    messages['cart-column-item'],
+    messages['cart-column-carrier'],
+    messages['cart-column-plan-type'],
+    messages['cart-column-plan-name'],
+    messages['cart-column-metal'],
+  ];
+}
+
 /** The totals rows as every view shows them, in this order, with two decimals. */
 export function totalRows(totals: CartTotals): Array<{ key: keyof CartTotals; label: string; amount: string }> {
   return [

@@ -6,7 +6,7 @@
 import { formatMessage } from '#engine/core/index.ts';
 import { formatCents } from '#domain/money.ts';
 import { messages } from '#web/messages.ts';
-import { totalRows, type CartSummary } from './cart-summary.ts';
+import { cartColumns, totalRows, type CartSummary } from './cart-summary.ts';
 
 export type PrintDetails = { title: string; memberName: string; employerName: string; effectiveDate: string | null };
 
@@ -47,16 +47,8 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   const lines = element(doc, 'table');
   lines.setAttribute('aria-label', details.title);
   const head = lines.createTHead().insertRow();
-  for (const [key, amount] of [
-    ['cart-column-item', false],
-    ['cart-column-carrier', false],
-    ['cart-column-plan-type', false],
-    ['cart-column-plan-name', false],
-    ['cart-column-metal', false],
-    ['cart-column-cost', true],
-  ] as const) {
-    head.append(element(doc, 'th', messages[key], amount ? 'amount' : undefined));
-  }
+  for (const text of cartColumns()) head.append(element(doc, 'th', text));
+  head.append(element(doc, 'th', messages['cart-column-cost'], 'amount'));
   const rows = lines.createTBody();
   for (const line of summary.lines) {
     const row = rows.insertRow();
