@@ -22,6 +22,7 @@ import { contentRoutes } from './routes/content.routes.ts';
 import { contributionRoutes } from './routes/contribution.routes.ts';
 import { dependentRoutes } from './routes/dependent.routes.ts';
 import { employerRoutes } from './routes/employer.routes.ts';
+import { hsaRoutes } from './routes/hsa.routes.ts';
 import { logFactRoutes } from './routes/logfact.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactsRoutes);
   await app.register(brokerRoutes);
   await app.register(orderRoutes);
+  await app.register(hsaRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);
 

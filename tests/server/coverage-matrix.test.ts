@@ -28,6 +28,7 @@
  * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |
  * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
+ * | GET  /api/Hsa/Limit                             | hsa.routes           | hsa.routes                  | token (never another's)           |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
  *
