@@ -173,7 +173,11 @@ export function WelcomeScreen() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
-        {main ? (
+        {orders.error !== undefined ? (
+          <Alert color="red" role="alert">
+            {messages['something-wrong']}
+          </Alert>
+        ) : main ? (
           <Text size="lg">{messages['welcome-complete']}</Text>
         ) : (
           <Alert color="yellow" variant="light" role="status">

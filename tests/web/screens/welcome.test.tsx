@@ -7,7 +7,7 @@ import type { Broker, EmployerContact, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { asFlowDocument, fillCalls } from '#engine/core/index.ts';
-import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+import { branding, EMPLOYER_ID, fail, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -238,6 +238,14 @@ describe('/welcome', () => {
     expect(screen.queryByText(/Health Plan Selected/)).not.toBeInTheDocument();
     await userEvent.click(within(notice).getByRole('link', { name: 'Continue Enrollment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('says nothing about completion when the orders cannot be read', async () => {
+    signIn();
+    api([], { 'GET /api/Order/GetOrderByMember': fail(500, 'INTERNAL', 'Something went wrong.') });
+    renderApp('/welcome');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+    expect(screen.queryByText(/enrollment is (not )?complete/)).not.toBeInTheDocument();
   });
 
   it('lists the HSA order beside the plan, each with its date of selection only', async () => {
