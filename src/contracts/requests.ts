@@ -42,3 +42,48 @@ export type CreateOrderRequest = {
   /** When waiving with reason Other, waivecoveragereasonother carries the person's own words. */
   memberAccount: Partial<MemberAccount> & { waivecoveragereasonother?: string };
 };
+
+/**
+ * POST /api/Enrollment/Authorize (contract 4): the cart's choices only; the server computes every amount and
+ * writes the orders in one transaction. Sent with an `Idempotency-Key` header (a UUID made once per submission
+ * attempt and reused on a retry or a second click): a repeated key answers the first answer.
+ */
+export type AuthorizeRequest = {
+  /** YYYY-MM-DD, one the member is offered. */
+  effectivedate: string;
+  healthoption: 'buy' | 'waive';
+  /** The plan in the cart (buy). */
+  planid?: string;
+  /** The location the plan was quoted for. */
+  postalcode: string;
+  countycode: string;
+  /** One of the spec's waiver reasons (waive). */
+  waivecoveragereason?: string;
+  /** The person's own words when the reason is 'Other'. */
+  waivecoveragereasonother?: string;
+  /** The monthly HSA contribution in dollars (0 when none). */
+  hsamonthly: number;
+  /** The additional service's price option in the cart, if any. */
+  productoptionid?: string;
+};
+
+export type AuthorizeAnswer = { orders: Order[]; memberAccount: MemberAccount };
+
+/** The header that makes an authorization safe to send again. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * GET /api/Hsa/Limit?effectivedate=YYYY-MM-DD: the caller's annual HSA limit for the plan year of the date, by
+ * coverage tier (self-only without dependents, else family) with the catch-up from age 55, in dollars, and the
+ * most a month for the months left in the plan year (the monthly amount times monthsleft may not exceed it).
+ */
+export type HsaLimit = {
+  annuallimit: number;
+  monthsleft: number;
+  maxmonthly: number;
+  tier: 'self-only' | 'family';
+  /** The catch-up included in annuallimit (0 when the member is under 55). */
+  catchup: number;
+};
+
+export const hsaLimitPath = (effectivedate: string) => `/api/Hsa/Limit?effectivedate=${encodeURIComponent(effectivedate)}`;

@@ -225,12 +225,20 @@ describe('declared calls', () => {
     expect(waiving.map((c) => c.path)).toContain('/api/EmployerContribution/GetWaivedContribution/acc-1/2026-12-01/1980-05-04/MA');
   });
 
-  it('places the orders the cart gives, one call each, in their order', () => {
-    const orders = [{ order: { category: 'additionalservices' } }, { order: { category: 'waive' }, memberAccount: { waivecoverage: 1 } }];
-    expect(fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { orders } } })).toEqual([
-      { id: 'place-order', method: 'POST', path: '/api/Order', body: orders[0] },
-      { id: 'place-order', method: 'POST', path: '/api/Order', body: orders[1] },
+  it('authorizes the cart in one call with the request and the Idempotency-Key the cart gives', () => {
+    const authorization = { effectivedate: '2026-12-01', healthoption: 'waive', postalcode: '02134', countycode: '25025', hsamonthly: 0 };
+    const idempotencyKey = '6b1f0a52-0c1e-4c55-9b7a-3a4c0c3c2f10';
+    expect(fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { authorization, idempotencyKey } } })).toEqual([
+      {
+        id: 'authorize',
+        method: 'POST',
+        path: '/api/Enrollment/Authorize',
+        body: authorization,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      },
     ]);
+    // Without a key the call is not made.
+    expect(() => fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { authorization } } })).toThrow(/Idempotency-Key/);
   });
 
   it('registers with the employer from the link and the plan year of today', () => {

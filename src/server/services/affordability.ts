@@ -2,7 +2,7 @@
  * 'Calculate Subsidy': the ICHRA affordability check for the caller (domain/affordability.ts) with the numbers
  * from the server's own records: the lowest-cost silver plan sold on the exchange at the member's (zip, county)
  * for the member alone (age on the effective date, without the tobacco load, as the credit's benchmark), the
- * employer's self-only allowance from the stored schedule, and the constants shipped in data/constants.json.
+ * employer's self-only allowance from the stored schedule, and the constants shipped in data/reference/constants.json.
  * Where the catalogue has no plan data for the area, the answer says so instead of guessing.
  */
 import { checkAffordability, povertyRegionOf } from '#domain/affordability.ts';

@@ -1,7 +1,7 @@
 /**
  * /health-plan, 'Employee Health Plans' (spec §2): a card 'Health Plan #n' per purchased product with its product
  * name and options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when
- * there are none.
+ * there are none (a waive order is no purchase).
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -75,7 +75,8 @@ export function HealthPlanScreen() {
   const orders = useOrders();
   const employer = useEmployer(useOwnAccountId());
   const { data: member } = useMember();
-  const list = orders.data?.orderdetails ?? [];
+  // Purchased products only: a waive order bought nothing.
+  const list = (orders.data?.orderdetails ?? []).filter((order) => order.category !== 'waive');
 
   return (
     <Container size="lg" py="xl">

@@ -1,10 +1,11 @@
 /**
  * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
  * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
- * additional services. The latest main order decides which view shows.
+ * additional services. The latest main order decides which view shows. Enrollment is complete only once the member
+ * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard.
  */
-import { Anchor, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
@@ -172,7 +173,22 @@ export function WelcomeScreen() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
-        <Text size="lg">Your enrollment is complete. No further action is needed.</Text>
+        {orders.error !== undefined ? (
+          <Alert color="red" role="alert">
+            {messages['something-wrong']}
+          </Alert>
+        ) : main ? (
+          <Text size="lg">{messages['welcome-complete']}</Text>
+        ) : (
+          <Alert color="yellow" variant="light" role="status">
+            <Stack gap="xs" align="flex-start">
+              <Text>{messages['welcome-not-authorized']}</Text>
+              <Button component={Link} to="/profile">
+                {messages['welcome-continue']}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
 
         {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} />}
         {main && !waived && <PlanView member={member} main={main} orders={all} />}
