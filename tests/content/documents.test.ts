@@ -59,8 +59,10 @@ const specTexts: Record<string, string[]> = {
     'Saved Successfully',
     'First Name', 'Last Name', 'Home Address', 'APT (optional)', 'Telephone', 'City', 'County', 'State', 'DOB',
     'ZIP Code', 'Gender', 'Male', 'Female', 'Smoker', 'Yes', 'No', 'SSN', 'PCP Name', 'PCP ID', 'Existing Patient',
+    'missing date of birth in dependent #{number}', 'Dependent #{number} DOB must be between 1941-01-01 and today.',
+    'Date of Birth', 'Spouse', 'Child',
   ],
-  dependent: ['Please enter a valid Social Security Number.', 'DOB must be between 1941-01-01 and today.', 'First Name', 'Last Name', 'DOB', 'Gender', 'Smoker', 'SSN'],
+  dependent: ['Please enter a valid Social Security Number.', 'DOB must be between 1941-01-01 and today.', 'Smoker field is required', 'First Name', 'Last Name', 'Date of Birth', 'Gender', 'Smoker', 'SSN', 'Spouse', 'Child'],
   contributions: ['Shop Off Exchange', 'Not Buying Health Insurance (Waive Coverage)', 'Effective Date'],
   waiver: [
     'Please select a waiver reason',
