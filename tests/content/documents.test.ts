@@ -60,7 +60,7 @@ const specTexts: Record<string, string[]> = {
     'First Name', 'Last Name', 'Home Address', 'APT (optional)', 'Telephone', 'City', 'County', 'State', 'DOB',
     'ZIP Code', 'Gender', 'Male', 'Female', 'Smoker', 'Yes', 'No', 'SSN', 'PCP Name', 'PCP ID', 'Existing Patient',
     'missing date of birth in dependent #{number}', 'Dependent #{number} DOB must be between 1941-01-01 and today.',
-    'Date of Birth', 'Spouse', 'Child',
+    'Date of Birth', 'Spouse', 'Child', 'Welcome to your Benefits Package Creator', 'Next', 'Cancel',
   ],
   dependent: ['Please enter a valid Social Security Number.', 'DOB must be between 1941-01-01 and today.', 'Smoker field is required', 'First Name', 'Last Name', 'Date of Birth', 'Gender', 'Smoker', 'SSN', 'Spouse', 'Child'],
   contributions: ['Shop Off Exchange', 'Not Buying Health Insurance (Waive Coverage)', 'Effective Date'],
@@ -112,6 +112,7 @@ describe('content documents', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
       'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      'profile:heading', 'profile:next', 'profile:cancel',
     ]);
     for (const doc of forms) {
       const used = new Set([...(doc.rules ?? []).map((r) => r.message), ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m))]);

@@ -274,7 +274,39 @@ describe('declared calls', () => {
       { id: 'delete-dependent', method: 'DELETE', path: '/api/Dependent/d1' },
       { id: 'create-dependent', method: 'POST', path: '/api/Dependent', body: { firstname: 'New' } },
       { id: 'update-dependent', method: 'PUT', path: '/api/Dependent', body: { id: 'd2', firstname: 'Kept' } },
+      { id: 'orders', method: 'GET', path: '/api/Order/GetOrderByMember' },
     ]);
+  });
+
+  it('after saving, searches the next-year plans for the current plan (only with a currentplanid), then reads the orders; both optional', () => {
+    const submit = flow.steps.profile!.calls!.submit!;
+    const loaded = { member: { id: 'm1', accountid: 'acc-1', emailaddress: 'ada@example.test', currentplanid: 'PLAN-1' }, dependents: { dependents: [] } };
+    const data = { ...validProfile, county: 'Suffolk' };
+    const calls = fillCalls(submit, { data, context, loaded, screens: { profile: { currentPlanDate: '2027-01-01' } } });
+    expect(calls.slice(-2)).toEqual([
+      {
+        id: 'current-plans',
+        method: 'POST',
+        path: '/api/HealthPlanQuote',
+        body: {
+          empinfo: { firstname: 'Ada', lastname: 'Lovelace', createdby: 'ada@example.test', birthdate: '1980-05-04' },
+          postalcode: '02134',
+          policyeffectivedaterequested: '2027-01-01',
+          gender: 'Female',
+          issmoker: 'No',
+          accountid: 'acc-1',
+          countycode: null,
+          countyname: 'Suffolk',
+          state: 'MA',
+          city: 'Boston',
+          memberdependentlist: [{ dateofbirth: '2015-03-03', gender: 'Male', relationship: 'child', istobaccouser: false }],
+        },
+      },
+      { id: 'orders', method: 'GET', path: '/api/Order/GetOrderByMember' },
+    ]);
+    // No SSN leaves for the search.
+    expect(JSON.stringify(calls.at(-2))).not.toContain(validProfile.additionalid);
+    expect(submit.filter((c) => c.optional).map((c) => c.id)).toEqual(['current-plans', 'orders']);
   });
 
   it("loads the employer, then the monthly contribution with the member's class and the birthdates the screen padded", () => {

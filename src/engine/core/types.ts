@@ -44,6 +44,8 @@ export type CallDeclaration = {
   when?: JsonLogic;
   /** JSON Logic over the scope giving a list: the call is made once per item, with `item` and `index` in scope. */
   each?: JsonLogic;
+  /** A submit call whose failure does not stop the list: it has no answer, and the calls after it still run. */
+  optional?: boolean;
 };
 
 export type FormDocument = {
