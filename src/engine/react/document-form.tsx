@@ -45,6 +45,9 @@ export type DocumentFormProps = {
   showAllErrors?: boolean;
 };
 
+/** A required yes/no question starts unanswered (rjsf would answer it false), so 'required' can ask for it. */
+const UNANSWERED_BOOLEANS = { requiredBooleanDefault: 'skip' } as const;
+
 /** The ui:options only the engine reads (DocumentForm itself), never a widget. */
 const ENGINE_UI_OPTIONS = ['liveErrors'];
 
@@ -169,6 +172,7 @@ export function DocumentForm(props: DocumentFormProps) {
         idSeparator={ID_SEPARATOR}
         noValidate
         noHtml5Validate
+        experimental_defaultFormStateBehavior={UNANSWERED_BOOLEANS}
         showErrorList={false}
         extraErrors={extraErrors}
         disabled={props.disabled}

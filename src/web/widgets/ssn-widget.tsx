@@ -120,10 +120,9 @@ export function SsnWidget(props: WidgetProps) {
             autoComplete="off"
             maxLength={length}
             onPaste={(event) => {
-              const text = event.clipboardData.getData('text');
-              if (text.replace(/\D/g, '').length <= length) return;
+              // A pasted number replaces what the box holds and runs on into the boxes after it.
               event.preventDefault();
-              change(index, text);
+              change(index, event.clipboardData.getData('text'));
             }}
             w={length * 18 + 28}
             disabled={disabled || readonly}
