@@ -49,6 +49,8 @@ export type CallDeclaration = {
    * the screen made once so a repeated request is recognised.
    */
   headers?: Record<string, JsonLogic>;
+  /** A submit call whose failure does not stop the list: it has no answer, and the calls after it still run. */
+  optional?: boolean;
 };
 
 export type FormDocument = {
