@@ -114,7 +114,7 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await dependent.getByLabel('DOB').fill('2015-06-01');
   await dependent.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Male', { exact: true }).check();
   await dependent.getByRole('radiogroup', { name: 'Smoker' }).getByLabel('No', { exact: true }).check();
-  await dependent.getByLabel('SSN first 3 digits').fill('987');
+  await dependent.getByLabel('SSN first 3 digits').fill('587');
   await dependent.getByLabel('SSN middle 2 digits').fill('65');
   await dependent.getByLabel('SSN last 4 digits').fill('4321');
 

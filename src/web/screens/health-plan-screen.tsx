@@ -7,6 +7,7 @@ import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Te
 import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
+import { formatMessage } from '#engine/core/index.ts';
 import { messages } from '#web/messages.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 
@@ -40,7 +41,7 @@ type CardProps = { order: Order; number: number; accountname?: string; member?: 
 
 function PlanCard({ order, number, accountname, member }: CardProps) {
   const [expanded, toggle] = useDisclosure(false);
-  const title = `Health Plan #${number}`;
+  const title = formatMessage(messages['health-plan-card'], { number });
   return (
     <Card withBorder padding="lg" component="article" aria-label={title}>
       <Stack gap="xs">
@@ -81,7 +82,7 @@ export function HealthPlanScreen() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Employee Health Plans</Title>
+        <Title order={1}>{messages['health-plans-title']}</Title>
         {orders.isLoading ? (
           <Loader aria-label="Loading" />
         ) : list.length === 0 ? (

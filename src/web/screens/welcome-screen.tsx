@@ -13,6 +13,7 @@ import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
+import { formatMessage } from '#engine/core/index.ts';
 import { messages } from '#web/messages.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
@@ -29,7 +30,7 @@ const AREA_NAMES: Record<Order['category'], string> = {
   healthinsurance: 'Health Insurance',
   waive: 'Waive Coverage',
   HSA: 'HSA',
-  additionalservices: 'Additional Services',
+  additionalservices: messages['welcome-additional-services'],
 };
 
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
@@ -84,10 +85,10 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="lg" component="section" aria-label={`${year} Health Plan Selected`}>
+      <Card withBorder padding="lg" component="section" aria-label={formatMessage(messages['welcome-plan-selected'], { year })}>
         <Stack gap="xs">
           <Title order={2} size="h4">
-            {year} Health Plan Selected
+            {formatMessage(messages['welcome-plan-selected'], { year })}
           </Title>
           <Text fw={600}>{main.productname ?? messages['not-available']}</Text>
           {main.summary_link && (
@@ -205,9 +206,9 @@ export function WelcomeScreen() {
           </SimpleGrid>
         )}
 
-        <Stack gap="xs" component="section" aria-label="Additional Services">
+        <Stack gap="xs" component="section" aria-label={messages['welcome-additional-services']}>
           <Title order={2} size="h4">
-            Additional Services
+            {messages['welcome-additional-services']}
           </Title>
           {services.length === 0 ? (
             <Text c="dimmed">No additional services selected.</Text>

@@ -64,7 +64,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
                 disabled={!service.optionId}
                 onClick={() => setService({ added: !service.added })}
               >
-                {service.added ? messages['service-remove'] : messages['service-add']}
+                {service.added ? messages['remove'] : messages['service-add']}
               </Button>
               <Button variant="default" onClick={() => setDetails(true)}>
                 {messages['service-details']}

@@ -126,10 +126,10 @@ function CartCards({ summary }: { summary: CartSummary }) {
               <Text fw={600}>{line.label}</Text>
               <Text fw={600}>{formatCents(line.cents)}</Text>
             </Group>
-            {pair(messages['cart-column-carrier'], line.carrier)}
-            {pair(messages['cart-column-plan-type'], line.plantype)}
-            {pair(messages['cart-column-plan-name'], line.name)}
-            {pair(messages['cart-column-metal'], line.metal)}
+            {pair(messages['carrier'], line.carrier)}
+            {pair(messages['plan-type'], line.plantype)}
+            {pair(messages['row-plan-name'], line.name)}
+            {pair(messages['metal-tier'], line.metal)}
           </Stack>
         </Card>
       ))}

@@ -68,6 +68,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'PUT /api/Member': ok(member),
     'POST /api/LogFact/v2': ok({ id: 'log-1' }),
     'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    'GET /api/EffectiveDates': ok({ effectivedates: [firstOfNextYear(today)], today }),
     ...extra,
   };
 }

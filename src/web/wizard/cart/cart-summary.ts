@@ -134,10 +134,10 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
 export function cartColumns(): string[] {
   return [
     messages['cart-column-item'],
-    messages['cart-column-carrier'],
-    messages['cart-column-plan-type'],
-    messages['cart-column-plan-name'],
-    messages['cart-column-metal'],
+    messages['carrier'],
+    messages['plan-type'],
+    messages['row-plan-name'],
+    messages['metal-tier'],
   ];
 }
 
