@@ -11,20 +11,9 @@ import {
   PASSWORD,
   invitationLink,
   newPerson,
+  nextTo,
   type Person,
 } from './support.ts';
-
-/**
- * Next moves on at most once a second (spec §9 Next-step throttle), as a person who clicks too soon finds: click
- * again until the next screen shows.
- */
-async function nextTo(page: Page, heading: string): Promise<void> {
-  const next = page.getByRole('heading', { name: heading });
-  await expect(async () => {
-    if (!(await next.isVisible())) await page.getByRole('button', { name: 'Next' }).click();
-    await expect(next).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 async function walkJourney(page: Page, person: Person): Promise<void> {
   // 1. Register through the employer link.
