@@ -9,6 +9,7 @@ import { checkAffordability, povertyRegionOf } from '#domain/affordability.ts';
 import { ageOn } from '#domain/dates.ts';
 import { centsToDollars, dollarsToCents, type Cents } from '#domain/money.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
+import type { AffordabilityAnswer } from '#contracts/entities.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
@@ -27,30 +28,6 @@ export type AffordabilityRequest = {
   /** The location; the member's stored ZIP and county when left out. */
   postalcode?: string;
   countycode?: string;
-};
-
-export type AffordabilityAnswer = {
-  status: 'checked' | 'no-plan-data';
-  message: string | null;
-  planyear: number;
-  ratesyear: number | null;
-  estimated: boolean;
-  percentyear: number | null;
-  householdincome: number;
-  householdsize: number;
-  silverplan: { planid: string; planname: string; issuername: string } | null;
-  selfonlypremium: number | null;
-  allowance: number;
-  employeecost: number | null;
-  requiredpercent: number | null;
-  monthlyincome: number | null;
-  threshold: number | null;
-  povertyguideline: number | null;
-  percentofpoverty: number | null;
-  affordable: boolean | null;
-  verdict: 'may-decline' | 'shop-off-exchange' | null;
-  /** The state's name when the catalogue has no plans for it (the web words the notice from it). */
-  statewithoutplans: string | null;
 };
 
 export const INCOME_MESSAGE = 'Please enter your household income in dollars with at most two decimals.';
