@@ -22,7 +22,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDb } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { migrate } from '#db/migrate.ts';
-import { DEMO_PRODUCT_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -92,11 +92,10 @@ async function main(): Promise<void> {
       members.push({ id, auth: { authorization: `Bearer ${tokens.access_token}` } });
     }
     const [effectivedate] = await offeredEffectiveDates(db, members[0]!.id, today);
-    const service = { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION };
     const cart = (n: number) =>
       n % 2 === 0
-        ? { effectivedate, healthoption: 'healthinsurance', plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY }, hsamonthly: 100, service }
-        : { effectivedate, healthoption: 'waive', waiver: { waivecoveragereason: 'Coverage under Medicare' }, service };
+        ? { effectivedate, healthoption: 'buy', planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY, hsamonthly: 100, productoptionid: INDIVIDUAL_OPTION }
+        : { effectivedate, healthoption: 'waive', postalcode: '', countycode: '', hsamonthly: 0, waivecoveragereason: 'Coverage under Medicare', productoptionid: INDIVIDUAL_OPTION };
 
     const times: number[] = [];
     let next = 0;

@@ -275,3 +275,28 @@ export type LogFactEvent = {
  * the file name, and a short-lived signed link that opens the file without the bearer header (a new tab).
  */
 export type MediaDocument = { name: string; filename: string; url: string };
+
+/** POST /api/Affordability's data: the ICHRA affordability check's numbers and verdict, money in dollars. */
+export type AffordabilityAnswer = {
+  status: 'checked' | 'no-plan-data';
+  message: string | null;
+  planyear: number;
+  ratesyear: number | null;
+  estimated: boolean;
+  percentyear: number | null;
+  householdincome: number;
+  householdsize: number;
+  silverplan: { planid: string; planname: string; issuername: string } | null;
+  selfonlypremium: number | null;
+  allowance: number;
+  employeecost: number | null;
+  requiredpercent: number | null;
+  monthlyincome: number | null;
+  threshold: number | null;
+  povertyguideline: number | null;
+  percentofpoverty: number | null;
+  affordable: boolean | null;
+  verdict: 'may-decline' | 'shop-off-exchange' | null;
+  /** The state's name when the catalogue has no plans for it. */
+  statewithoutplans: string | null;
+};

@@ -44,24 +44,31 @@ export type CreateOrderRequest = {
 };
 
 /**
- * POST /api/Enrollment/Authorize (contract 4), with the header Idempotency-Key: the cart's choices only. Every
- * amount is computed on the server from what it stores; the optional amounts are what the cart showed, and one
- * that differs from the server's is refused (nothing is written) so the person never authorizes a price they did
- * not see. Dollars on the wire.
+ * POST /api/Enrollment/Authorize (contract 4): the cart's choices only; the server computes every amount from what
+ * it stores and writes the orders in one transaction. Sent with an `Idempotency-Key` header (a UUID made once per
+ * submission attempt and reused on a retry or a second click): a repeated key answers the first answer, the same
+ * key with another body is refused (422). Any field not named here (dependents, prices) is refused.
  */
 export type AuthorizeRequest = {
-  /** One of the effective dates offered to the member (YYYY-MM-DD). */
+  /** YYYY-MM-DD, one the member is offered. */
   effectivedate: string;
-  healthoption: 'healthinsurance' | 'waive';
-  /** The plan in the cart (healthinsurance): its id and the ZIP code and county it was quoted for. */
-  plan?: { planid: string; postalcode: string; countycode: string; rate?: number } | null;
-  /** The waiver reason (waive); waivecoveragereasonother holds the person's words for 'Other'. */
-  waiver?: { waivecoveragereason?: string | null; waivecoveragereasonother?: string } | null;
-  /** The monthly HSA contribution in dollars (healthinsurance with an HSA-eligible plan only); 0 or absent: none. */
-  hsamonthly?: number;
-  /** The additional service in the cart: the product and its price option. */
-  service?: { productid: string; productfeeid: string; cost?: number } | null;
-  /** The employer contribution the cart showed (dollars a month). */
+  healthoption: 'buy' | 'waive';
+  /** The plan in the cart (buy). */
+  planid?: string;
+  /** The location the plan was quoted for (buy: the profile's ZIP code and a county of it; ignored when waiving). */
+  postalcode: string;
+  countycode: string;
+  /** One of the spec's waiver reasons (waive). */
+  waivecoveragereason?: string;
+  /** The person's own words when the reason is 'Other'. */
+  waivecoveragereasonother?: string;
+  /** The monthly HSA contribution in dollars (0 when none; buy with an HSA-eligible plan only). */
+  hsamonthly: number;
+  /** The additional service's price option in the cart, if any. */
+  productoptionid?: string;
+  /** Optional, dollars a month: what the cart showed. One that differs from the server's amount is refused. */
+  rate?: number;
+  servicecost?: number;
   contribution?: number;
   /** Accepted only when they name the caller (else 403), like the spec's other bodies. */
   memberid?: string;
@@ -70,9 +77,28 @@ export type AuthorizeRequest = {
 
 /** What an authorization wrote: its orders (HSA, additional service, main order) and the member account. */
 export type AuthorizeAnswer = {
+  orders: Order[];
+  memberAccount: MemberAccount;
   enrollmentid: string;
   planyear: number;
   effectivedate: string;
-  orders: import('./entities.ts').Order[];
-  memberAccount: MemberAccount;
 };
+
+/** The header that makes an authorization safe to send again. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * GET /api/Hsa/Limit?effectivedate=YYYY-MM-DD: the caller's annual HSA limit for the plan year of the date, by
+ * coverage tier (self-only without dependents, else family) with the catch-up from age 55, in dollars, and the
+ * most a month for the months left in the plan year (the monthly amount times monthsleft may not exceed it).
+ */
+export type HsaLimit = {
+  annuallimit: number;
+  monthsleft: number;
+  maxmonthly: number;
+  tier: 'self-only' | 'family';
+  /** The catch-up included in annuallimit (0 when the member is under 55). */
+  catchup: number;
+};
+
+export const hsaLimitPath = (effectivedate: string) => `/api/Hsa/Limit?effectivedate=${encodeURIComponent(effectivedate)}`;

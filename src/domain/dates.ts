@@ -53,6 +53,11 @@ export function firstOfMonthAfter(date: string, months: number): string {
   return formatIsoDate({ year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 });
 }
 
+/** January 1 of the year after `date` ('2025-12-19' -> '2026-01-01'): the next-year effective date (spec §9). */
+export function firstOfNextYear(date: string): string {
+  return formatIsoDate({ year: mustParse(date).year + 1, month: 1, day: 1 });
+}
+
 /** Today's date in UTC ('YYYY-MM-DD'), from the clock the caller passes in. */
 export function todayUtc(now: Date): string {
   return formatIsoDate({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() });

@@ -83,35 +83,34 @@ export type EnrollmentAmounts = {
 };
 
 export type EnrollmentTotals = {
-  /** What the contribution pays toward: plan cost plus additional service (spec §9 Money). */
+  /** Amount spent: the plan's premium, the additional service and the HSA contribution (what the fund pays for). */
   spentCents: Cents;
-  /** Spent above the contribution, when positive (spec §9 employee cost). */
+  /** Plan cost plus additional service above the contribution, when positive (spec §9 employee cost). */
   employeeCostCents: Cents;
-  /** The contribution left after the spend, when positive (MemberAccount currentbalance). */
+  /** The contribution left after the amount spent, when positive (MemberAccount currentbalance). */
   currentBalanceCents: Cents;
-  /** The spend above the contribution, deducted from pay pre-tax (MemberAccount currentpayrolldeduction). */
+  /** The amount spent above the contribution, deducted from pay pre-tax (MemberAccount currentpayrolldeduction). */
   payrollDeductionCents: Cents;
-  /** The main order's amount: the amount spent on the health choice minus the HSA contribution, i.e. the premium. */
+  /** The main order's amount: the health choice's part of the amount spent minus the HSA contribution, the premium. */
   mainOrderCents: Cents;
 };
 
 /**
- * The money of one enrollment, computed once for the cart and for the server (spec §9 Money and Main order buy).
- * The HSA contribution is the employee's own money in its own order: the ICHRA contribution does not pay it, so it
- * is not part of the spend the contribution is weighed against.
+ * The money of one enrollment (spec §9 Money and Main order buy), the same rules the cart's summary shows
+ * (src/web/wizard/cart/cart-summary.ts): the Member Benefit Fund pays for the plan, the HSA contribution and the
+ * additional service; employee cost is plan plus service minus the contribution.
  */
 export function enrollmentTotals(amounts: EnrollmentAmounts): EnrollmentTotals {
   for (const [name, value] of Object.entries(amounts)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole, non-negative number of cents.`);
   }
-  const spentCents = amounts.premiumCents + amounts.serviceCents;
+  const spentCents = amounts.premiumCents + amounts.serviceCents + amounts.hsaCents;
   const spent = { contributionCents: amounts.contributionCents, spentCents };
   return {
     spentCents,
     employeeCostCents: employeeCostCents({ planCents: amounts.premiumCents, serviceCents: amounts.serviceCents, contributionCents: amounts.contributionCents }),
     currentBalanceCents: currentBalanceCents(spent),
     payrollDeductionCents: payrollDeductionCents(spent),
-    // The amount spent on the health choice is premium plus HSA; minus the HSA that is the premium.
     mainOrderCents: amounts.premiumCents,
   };
 }

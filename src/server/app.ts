@@ -24,6 +24,7 @@ import { contributionRoutes } from './routes/contribution.routes.ts';
 import { dependentRoutes } from './routes/dependent.routes.ts';
 import { employerRoutes } from './routes/employer.routes.ts';
 import { healthPlanQuoteRoutes } from './routes/health-plan-quote.routes.ts';
+import { hsaRoutes } from './routes/hsa.routes.ts';
 import { logFactRoutes } from './routes/logfact.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlanQuoteRoutes);
   await app.register(affordabilityRoutes);
   await app.register(enrollmentRoutes);
+  await app.register(hsaRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);
 

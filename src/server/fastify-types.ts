@@ -13,6 +13,7 @@ import type { Database } from '#db/database.ts';
 import type { Config } from './config.ts';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { PlanPremiumSource } from './services/enrollment-prices.ts';
+import type { FormDocument } from '#engine/core/types.ts';
 
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string };
 
@@ -36,6 +37,8 @@ export interface ContentService {
     data: unknown,
     options?: { pointerPrefix?: string; context?: Record<string, unknown> },
   ): Promise<FieldErrors>;
+  /** The base form document (no employer's override): the texts and rules a route holds to whatever an override says. */
+  baseForm(documentId: string): FormDocument;
 }
 
 export interface MailService {

@@ -28,7 +28,7 @@ const validProfile = {
   pcpid: 'P1',
   existingpatient: 'yes',
   dependents: [
-    { firstname: 'Kid', lastname: 'Lovelace', dateofbirth: '2015-03-03', gender: 'Male', relationship: 'child', istobaccouser: false, additionalid: '987654321' },
+    { firstname: 'Kid', lastname: 'Lovelace', dateofbirth: '2015-03-03', gender: 'Male', relationship: 'child', istobaccouser: false, additionalid: '587654321' },
   ],
 };
 
@@ -109,7 +109,7 @@ describe('profile', () => {
     expect(check({ ...validProfile, additionalid: undefined })).toEqual({ '/additionalid': ['Please enter a valid Social Security Number.'] });
   });
 
-  it("reports each dependent's missing fields and DOB with its number; the blank dependent fails until its DOB changes", () => {
+  it("reports each dependent's missing fields with its number; the blank dependent's placeholder DOB is missing", () => {
     const blank = { dateofbirth: '1900-01-01', relationship: 'child' };
     const errors: FieldErrors = check({ ...validProfile, dependents: [validProfile.dependents[0], blank] });
     expect(errors).toEqual({
@@ -117,9 +117,80 @@ describe('profile', () => {
       '/dependents/1/lastname': ['missing last name in dependent #2'],
       '/dependents/1/gender': ['missing gender in dependent #2'],
       '/dependents/1/istobaccouser': ['missing smoker in dependent #2'],
-      '/dependents/1/dateofbirth': ['Dependent #2 DOB must be between 1941-01-01 and today.'],
+      '/dependents/1/dateofbirth': ['missing date of birth in dependent #2'],
       '/dependents/1/additionalid': ['missing SSN in dependent #2'],
     });
+    const dependent = validProfile.dependents[0]!;
+    expect(check({ ...validProfile, dependents: [dependent, { ...dependent, dateofbirth: undefined }] })).toEqual({
+      '/dependents/1/dateofbirth': ['missing date of birth in dependent #2'],
+    });
+    expect(check({ ...validProfile, dependents: [dependent, { ...dependent, dateofbirth: '1940-12-31' }] })).toEqual({
+      '/dependents/1/dateofbirth': ['Dependent #2 DOB must be between 1941-01-01 and today.'],
+    });
+    expect(check({ ...validProfile, dependents: [{ ...dependent, dateofbirth: '2026-11-22' }] })).toEqual({
+      '/dependents/0/dateofbirth': ['Dependent #1 DOB must be between 1941-01-01 and today.'],
+    });
+  });
+
+  it("asks for the smoker answer with the §5 text on Next and on the server, the schema's text once the field is left", () => {
+    const { istobaccouser: _smoker, ...noSmoker } = validProfile;
+    const choice = 'Please select yes or no for Smoker field and try again!';
+    expect(check(noSmoker)).toEqual({ '/istobaccouser': [choice] });
+    expect(check(noSmoker, 'server')).toEqual({ '/istobaccouser': [choice] });
+    expect(check({ ...validProfile, istobaccouser: 'Maybe' })).toEqual({ '/istobaccouser': [choice] });
+    expect(check(noSmoker, 'change:/istobaccouser')).toEqual({ '/istobaccouser': ['Smoker field is required'] });
+  });
+
+  it('treats a value of only spaces as empty, on Next and on the server', () => {
+    const blanks = { ...validProfile, firstname: '   ', address1: '\t ', city: ' ', pcpid: '  ', address2: '   ' };
+    const expected = {
+      '/firstname': ['First Name is required'],
+      '/address1': ['Home Address is required'],
+      '/city': ['City is required'],
+      '/pcpid': ['PCP ID is required'],
+    };
+    expect(check(blanks)).toEqual(expected);
+    const { dependents: _d, ...member } = blanks;
+    expect(check(member, 'server')).toEqual(expected);
+    const dependent = { ...validProfile.dependents[0]!, firstname: '  ', additionalid: '   ' };
+    expect(check({ ...validProfile, dependents: [dependent] })).toEqual({
+      '/dependents/0/firstname': ['missing first name in dependent #1'],
+      '/dependents/0/additionalid': ['missing SSN in dependent #1'],
+    });
+    expect(validateForm(form('dependent'), { ...dependent, additionalid: undefined }, context, 'server')).toEqual({ '/firstname': ['First Name is required'] });
+  });
+
+  it.each([
+    ['000123456', 'area 000'],
+    ['666123456', 'area 666'],
+    ['900123456', 'area 9xx'],
+    ['999123456', 'area 9xx'],
+    ['123004567', 'group 00'],
+    ['123450000', 'serial 0000'],
+    ['12345678', '8 digits'],
+    ['1234567890', '10 digits'],
+    ['12345678a', 'a letter'],
+  ])('refuses the SSN %s (%s) for the member and a dependent, in the browser and on the server', (ssn) => {
+    const invalid = 'Please enter a valid Social Security Number.';
+    const { dependents: _d, ...member } = validProfile;
+    expect(check({ ...validProfile, additionalid: ssn })).toEqual({ '/additionalid': [invalid] });
+    expect(check({ ...member, additionalid: ssn }, 'server')).toEqual({ '/additionalid': [invalid] });
+    const dependent = { ...validProfile.dependents[0]!, additionalid: ssn };
+    expect(check({ ...validProfile, dependents: [dependent] })).toEqual({ '/dependents/0/additionalid': [invalid] });
+    expect(validateForm(form('dependent'), dependent, context, 'server')).toEqual({ '/additionalid': [invalid] });
+  });
+
+  it('accepts issuable SSNs at the edges of the rule', () => {
+    for (const ssn of ['001010001', '665999999', '667010001', '899999999']) {
+      expect(check({ ...validProfile, additionalid: ssn }), ssn).toEqual({});
+    }
+  });
+
+  it('checks the ZIP as 5 digits with the spec text', () => {
+    for (const zip of ['1234', '123456', '1234a', '12 34']) {
+      expect(check({ ...validProfile, postalcode: zip }), zip).toEqual({ '/postalcode': ['Please check the zipCode'] });
+    }
+    expect(check({ ...validProfile, postalcode: '  ' })).toEqual({ '/postalcode': ['ZIP Code is required'] });
   });
 
   it('validates a member update on the server: no dependents needed, an omitted SSN is kept, a masked one refused', () => {
@@ -204,7 +275,39 @@ describe('declared calls', () => {
       { id: 'delete-dependent', method: 'DELETE', path: '/api/Dependent/d1' },
       { id: 'create-dependent', method: 'POST', path: '/api/Dependent', body: { firstname: 'New' } },
       { id: 'update-dependent', method: 'PUT', path: '/api/Dependent', body: { id: 'd2', firstname: 'Kept' } },
+      { id: 'orders', method: 'GET', path: '/api/Order/GetOrderByMember' },
     ]);
+  });
+
+  it('after saving, searches the next-year plans for the current plan (only with a currentplanid), then reads the orders; both optional', () => {
+    const submit = flow.steps.profile!.calls!.submit!;
+    const loaded = { member: { id: 'm1', accountid: 'acc-1', emailaddress: 'ada@example.test', currentplanid: 'PLAN-1' }, dependents: { dependents: [] } };
+    const data = { ...validProfile, county: 'Suffolk' };
+    const calls = fillCalls(submit, { data, context, loaded, screens: { profile: { currentPlanDate: '2027-01-01' } } });
+    expect(calls.slice(-2)).toEqual([
+      {
+        id: 'current-plans',
+        method: 'POST',
+        path: '/api/HealthPlanQuote',
+        body: {
+          empinfo: { firstname: 'Ada', lastname: 'Lovelace', createdby: 'ada@example.test', birthdate: '1980-05-04' },
+          postalcode: '02134',
+          policyeffectivedaterequested: '2027-01-01',
+          gender: 'Female',
+          issmoker: 'No',
+          accountid: 'acc-1',
+          countycode: null,
+          countyname: 'Suffolk',
+          state: 'MA',
+          city: 'Boston',
+          memberdependentlist: [{ dateofbirth: '2015-03-03', gender: 'Male', relationship: 'child', istobaccouser: false }],
+        },
+      },
+      { id: 'orders', method: 'GET', path: '/api/Order/GetOrderByMember' },
+    ]);
+    // No SSN leaves for the search.
+    expect(JSON.stringify(calls.at(-2))).not.toContain(validProfile.additionalid);
+    expect(submit.filter((c) => c.optional).map((c) => c.id)).toEqual(['current-plans', 'orders']);
   });
 
   it("loads the employer, then the monthly contribution with the member's class and the birthdates the screen padded", () => {
@@ -225,12 +328,20 @@ describe('declared calls', () => {
     expect(waiving.map((c) => c.path)).toContain('/api/EmployerContribution/GetWaivedContribution/acc-1/2026-12-01/1980-05-04/MA');
   });
 
-  it('places the orders the cart gives, one call each, in their order', () => {
-    const orders = [{ order: { category: 'additionalservices' } }, { order: { category: 'waive' }, memberAccount: { waivecoverage: 1 } }];
-    expect(fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { orders } } })).toEqual([
-      { id: 'place-order', method: 'POST', path: '/api/Order', body: orders[0] },
-      { id: 'place-order', method: 'POST', path: '/api/Order', body: orders[1] },
+  it('authorizes the cart in one call with the request and the Idempotency-Key the cart gives', () => {
+    const authorization = { effectivedate: '2026-12-01', healthoption: 'waive', postalcode: '02134', countycode: '25025', hsamonthly: 0 };
+    const idempotencyKey = '6b1f0a52-0c1e-4c55-9b7a-3a4c0c3c2f10';
+    expect(fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { authorization, idempotencyKey } } })).toEqual([
+      {
+        id: 'authorize',
+        method: 'POST',
+        path: '/api/Enrollment/Authorize',
+        body: authorization,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      },
     ]);
+    // Without a key the call is not made.
+    expect(() => fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { authorization } } })).toThrow(/Idempotency-Key/);
   });
 
   it('registers with the employer from the link and the plan year of today', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAffordability, povertyGuidelineCents, povertyRegionOf } from '#domain/affordability.ts';
 import type { AffordabilityConstants } from '#domain/parameters/affordability.ts';
 
-/** data/constants.json's values (IRS Rev. Proc. 2024-35 and 2025-25; HHS/ASPE 2025 and 2026 guidelines). */
+/** data/reference/constants.json's values (IRS Rev. Proc. 2024-35 and 2025-25; HHS/ASPE 2025 and 2026 guidelines). */
 const constants: AffordabilityConstants = {
   requiredContributionBasisPoints: { 2025: 902, 2026: 996 },
   povertyGuidelines: {

@@ -3,6 +3,7 @@ import {
   ageOn,
   daysInMonth,
   firstOfMonthAfter,
+  firstOfNextYear,
   formatIsoDate,
   isDobInRange,
   isIsoDate,
@@ -93,5 +94,19 @@ describe('isDobInRange (1941-01-01 .. today)', () => {
     ['', false],
   ])('%j on 2025-06-15: %s', (dob, inRange) => {
     expect(isDobInRange(dob, '2025-06-15')).toBe(inRange);
+  });
+});
+
+describe('firstOfNextYear', () => {
+  it.each([
+    ['2026-01-01', '2027-01-01'],
+    ['2025-12-31', '2026-01-01'],
+    ['2024-02-29', '2025-01-01'],
+  ])('%s -> %s', (date, expected) => {
+    expect(firstOfNextYear(date)).toBe(expected);
+  });
+
+  it('refuses text that is not a date', () => {
+    expect(() => firstOfNextYear('2026-13-01')).toThrow(RangeError);
   });
 });

@@ -11,20 +11,9 @@ import {
   PASSWORD,
   invitationLink,
   newPerson,
+  nextTo,
   type Person,
 } from './support.ts';
-
-/**
- * Next moves on at most once a second (spec §9 Next-step throttle), as a person who clicks too soon finds: click
- * again until the next screen shows.
- */
-async function nextTo(page: Page, heading: string): Promise<void> {
-  const next = page.getByRole('heading', { name: heading });
-  await expect(async () => {
-    if (!(await next.isVisible())) await page.getByRole('button', { name: 'Next' }).click();
-    await expect(next).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 async function walkJourney(page: Page, person: Person): Promise<void> {
   // 1. Register through the employer link.
@@ -111,12 +100,10 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   const dependent = page.getByRole('group', { name: 'Dependent #1' });
   await dependent.getByLabel('First Name').fill('Sam');
   await dependent.getByLabel('Last Name').fill(person.lastName);
-  await dependent.getByLabel('DOB').fill('2015-06-01');
+  await dependent.getByLabel('Date of Birth').fill('2015-06-01');
   await dependent.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Male', { exact: true }).check();
   await dependent.getByRole('radiogroup', { name: 'Smoker' }).getByLabel('No', { exact: true }).check();
-  await dependent.getByLabel('SSN first 3 digits').fill('987');
-  await dependent.getByLabel('SSN middle 2 digits').fill('65');
-  await dependent.getByLabel('SSN last 4 digits').fill('4321');
+  await dependent.getByRole('textbox', { name: 'SSN', exact: true }).fill('587654321');
 
   // Step 2: effective date, the employer's contribution, read-only dependents, the health option.
   await nextTo(page, 'Select your Health Plan Option Below');

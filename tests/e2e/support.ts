@@ -66,3 +66,15 @@ export async function signedInMember(page: Page, firstName?: string): Promise<Pe
   await signIn(page, person);
   return person;
 }
+
+/**
+ * Next moves on at most once a second (spec §9 Next-step throttle), as a person who clicks too soon finds: click
+ * again until the next screen shows.
+ */
+export async function nextTo(page: Page, heading: string): Promise<void> {
+  const next = page.getByRole('heading', { name: heading });
+  await expect(async () => {
+    if (!(await next.isVisible())) await page.getByRole('button', { name: 'Next' }).click();
+    await expect(next).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+}

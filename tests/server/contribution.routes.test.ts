@@ -18,10 +18,13 @@ const PADS = `${PAD}/${PAD}/${PAD}/${PAD}/${PAD}`;
 const monthly = (accountid: string, rest: string) => `/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${accountid}/${rest}`;
 const waived = (accountid: string, rest: string) => `/api/EmployerContribution/GetWaivedContribution/${accountid}/${rest}`;
 
+/** Dependents are listed in the order they were added (createdon); a clock of whole milliseconds can tie, so each gets its own second. */
+let added = 0;
 async function addDependent(db: Kysely<Database>, memberid: string, relationship: 'spouse' | 'child', dateofbirth: string): Promise<void> {
+  const createdon = new Date(Date.UTC(2025, 0, 1) + (added += 1) * 1000).toISOString();
   await db
     .insertInto('dependent')
-    .values({ id: randomUUID(), memberid, firstname: 'D', lastname: 'X', dateofbirth, relationship, createdby: 't', modifiedby: 't' })
+    .values({ id: randomUUID(), memberid, firstname: 'D', lastname: 'X', dateofbirth, relationship, createdon, createdby: 't', modifiedby: 't' })
     .execute();
 }
 

@@ -33,6 +33,7 @@
  * | GET  /api/USZipCounty/{zip}/                    | location.routes      | location.routes             | token (reference data)            |
  * | POST /api/HealthPlanQuote                       | health-plan-quote    | health-plan-quote           | health-plan-quote (accountid)     |
  * | POST /api/Affordability                         | affordability.routes | affordability.routes        | token (no ids in the body)        |
+ * | GET  /api/Hsa/Limit                             | hsa.routes           | hsa.routes                  | token (never another's)           |
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
  * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
  * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |

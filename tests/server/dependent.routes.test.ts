@@ -76,9 +76,38 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect(await countRows(world.db, 'dependent')).toBe(before);
   });
 
+  it.each([
+    ['a first name of only spaces', { ...child, firstname: '   ' }, '/firstname', 'First Name is required'],
+    ['a last name of only spaces', { ...child, lastname: ' \t ' }, '/lastname', 'Last Name is required'],
+    ['a gender of only spaces', { ...child, gender: '  ' }, '/gender', 'Gender field is required'],
+    ['an SSN with area 000', { ...child, additionalid: '000123456' }, '/additionalid', 'Please enter a valid Social Security Number.'],
+    ['an SSN with area 666', { ...child, additionalid: '666123456' }, '/additionalid', 'Please enter a valid Social Security Number.'],
+    ['an SSN with area 9xx', { ...child, additionalid: '912345678' }, '/additionalid', 'Please enter a valid Social Security Number.'],
+    ['an SSN with group 00', { ...child, additionalid: '123004567' }, '/additionalid', 'Please enter a valid Social Security Number.'],
+    ['an SSN with serial 0000', { ...child, additionalid: '123450000' }, '/additionalid', 'Please enter a valid Social Security Number.'],
+    ['a dashed SSN', { ...child, additionalid: '123-45-6789' }, '/additionalid', 'Please enter a valid Social Security Number.'],
+  ])('refuses %s with the document text, on POST and PUT, storing and changing nothing', async (_label, body, field, text) => {
+    const before = await world.db.selectFrom('dependent').selectAll().orderBy('id').execute();
+    const post = await call('POST', '/api/Dependent', 'alice', body);
+    expect(post.statusCode).toBe(400);
+    expect(post.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: text, fieldErrors: { [field]: [text] } });
+    const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
+    const put = await call('PUT', '/api/Dependent', 'alice', { ...body, id: grace.id });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().fieldErrors).toMatchObject({ [field]: [text] });
+    expect(await world.db.selectFrom('dependent').selectAll().orderBy('id').execute()).toEqual(before);
+  });
+
+  it('stores optional texts of only spaces as no value, and names without surrounding spaces', async () => {
+    const response = await call('POST', '/api/Dependent', 'alice', { ...child, firstname: ' Ada ', pcpname: '   ', pcpid: ' ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ firstname: 'Ada', pcpname: null, pcpid: null });
+    expect((await call('DELETE', `/api/Dependent/${response.json().data.id}`, 'alice')).statusCode).toBe(200);
+  });
+
   it('changes a dependent of the caller', async () => {
     const [grace] = (await call('GET', '/api/Dependent', 'alice')).json().data.dependents;
-    const response = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, firstname: 'Gracie', additionalid: '987654321' });
+    const response = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, firstname: 'Gracie', additionalid: '587654321' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: grace.id, firstname: 'Gracie', additionalid: '***-**-4321' });
   });
@@ -122,7 +151,7 @@ describe.each(databases())('dependent routes on $name', (database) => {
     const omitted = await call('PUT', '/api/Dependent', 'alice', { ...child, id: grace.id, additionalid: undefined, pcpname: 'Dr. Who' });
     expect(omitted.json().data).toMatchObject({ additionalid: '***-**-4321', pcpname: 'Dr. Who' });
     const row = await world.db.selectFrom('dependent').select('ssn_ciphertext').where('id', '=', grace.id).executeTakeFirstOrThrow();
-    expect(decryptSsn(row.ssn_ciphertext!, world.config.SSN_KEY)).toBe('987654321');
+    expect(decryptSsn(row.ssn_ciphertext!, world.config.SSN_KEY)).toBe('587654321');
   });
 
   it("answers the dependent document's own messages", async () => {

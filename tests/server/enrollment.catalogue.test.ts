@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
+import { LOCATION_MESSAGE } from '#server/services/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
@@ -34,14 +35,14 @@ describe.each(databases())('Authorize Elections on the Oregon catalogue on $name
       method: 'POST',
       url: '/api/Enrollment/Authorize',
       headers: { ...world.alice.auth, 'idempotency-key': randomUUID() },
-      payload: { effectivedate: '2026-01-01', healthoption: 'healthinsurance', plan: { planid: KAISER_BRONZE, postalcode: '97002', countycode: MARION, ...plan } },
+      payload: { effectivedate: '2026-01-01', healthoption: 'buy', planid: KAISER_BRONZE, postalcode: '97002', countycode: MARION, hsamonthly: 0, ...plan },
     });
   const counts = async () => [await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account'), await countRows(world.db, 'idempotency_key')];
 
   it.each([
-    ['a forged premium', { rate: 1_000_000 }, "The plan's monthly premium for your family is $550.00, not $1,000,000.00. Please review your cart.", '/plan/rate'],
-    ['a plan the catalogue does not sell there', { planid: '00000OR0000000' }, 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.', '/plan/planid'],
-    ['a county that is not the ZIP code\'s', { countycode: CLACKAMAS }, 'Please check the ZipCode and county.', '/plan/countycode'],
+    ['a forged premium', { rate: 1_000_000 }, "The plan's monthly premium for your family is $550.00, not $1,000,000.00. Please review your cart.", '/rate'],
+    ['a plan the catalogue does not sell there', { planid: '00000OR0000000' }, 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.', '/planid'],
+    ['a county that is not the ZIP code\'s', { countycode: CLACKAMAS }, LOCATION_MESSAGE, '/countycode'],
   ])('refuses %s: 400, nothing written', async (_label, plan, message, field) => {
     const before = await counts();
     const response = await authorize(plan);

@@ -55,14 +55,20 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     });
   const buy = (extra: object = {}) => ({
     effectivedate: offered[0],
-    healthoption: 'healthinsurance',
-    plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY },
+    healthoption: 'buy',
+    planid: HSA_PLAN,
+    postalcode: FIXTURE_ZIP,
+    countycode: FIXTURE_COUNTY,
+    hsamonthly: 0,
     ...extra,
   });
   const waive = (extra: object = {}) => ({
     effectivedate: offered[0],
     healthoption: 'waive',
-    waiver: { waivecoveragereason: 'Coverage through Spouse/Partner' },
+    postalcode: '',
+    countycode: '',
+    hsamonthly: 0,
+    waivecoveragereason: 'Coverage through Spouse/Partner',
     ...extra,
   });
   const tables = ['member_order', 'member_account', 'idempotency_key', 'log_fact'] as const;
@@ -93,7 +99,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
 
   it('writes the whole cart at once: HSA order, additional service, member plan, main order, member account, SUBMITTED REQUEST', async () => {
     const member = await fresh('1980-03-01', 1);
-    const response = await authorize(member.auth, buy({ hsamonthly: 100, service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION, cost: 9.99 }, contribution: 810, plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY, rate: 800 } }));
+    const response = await authorize(member.auth, buy({ hsamonthly: 100, productoptionid: INDIVIDUAL_OPTION, servicecost: 9.99, contribution: 810, rate: 800 }));
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
     const planyear = Number(offered[0]!.slice(0, 4));
@@ -103,8 +109,8 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(data.orders[1]).toMatchObject({ options: 'Additional Services', productname: 'Additional Services', vendorname: 'Service Provider', productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION, amountspent: 9.99 });
     // Two covered people at $400 a month; the main order's amount is the amount spent minus the HSA contribution.
     expect(data.orders[2]).toMatchObject({ category: 'healthinsurance', description: `Health insurance plan ${HSA_PLAN}`, productname: 'Prairie Bronze HSA', vendorname: 'Prairie Health', amountspent: 800, waivecoverage: 0, policyishsaeligible: 1, businessyear: planyear });
-    // Age 45 with a child: the employee + children tier, 810; spent 809.99: 0.01 left, nothing deducted from pay.
-    expect(data.memberAccount).toMatchObject({ memberid: member.memberId, currentemployercontribution: 810, currenthealthinsurancepremium: 800, currentbalance: 0.01, currentpayrolldeduction: 0, waivecoverage: 0, waivecoveragereason: null, memberaccounttype: 1, status: 1 });
+    // Age 45 with a child: the employee + children tier, 810; the fund pays plan, service and HSA, 909.99: 99.99 from pay.
+    expect(data.memberAccount).toMatchObject({ memberid: member.memberId, currentemployercontribution: 810, currenthealthinsurancepremium: 800, currentbalance: 0, currentpayrolldeduction: 99.99, waivecoverage: 0, waivecoveragereason: null, memberaccounttype: 1, status: 1 });
     expect(await memberPlan(member.memberId)).toEqual({ currentplanid: HSA_PLAN, currentplanyear: planyear });
     const logged = await world.db.selectFrom('log_fact').selectAll().where('memberid', '=', member.memberId).execute();
     expect(logged).toMatchObject([{ title: 'SUBMITTED REQUEST', action: 'SUBMITTED REQUEST', accountid: world.demo.accountid, effectivedate: offered[0] }]);
@@ -114,7 +120,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
 
   it('waives end to end: the waive order, the employee-only contribution, the reason, no plan', async () => {
     const member = await fresh('1995-07-01', 2);
-    const response = await authorize(member.auth, waive({ waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents' }, service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION } }));
+    const response = await authorize(member.auth, waive({ waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents', productoptionid: INDIVIDUAL_OPTION }));
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
     expect(data.orders.map((order: { category: string }) => order.category)).toEqual(['additionalservices', 'waive']);
@@ -128,8 +134,8 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
 
   describe('forged amounts are refused and nothing is written', () => {
     it('a premium that is not the plan\'s for the family on file', async () => {
-      await expectRefused('alice', buy({ plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY, rate: 1_000_000 } }), "The plan's monthly premium for your family is $400.00, not $1,000,000.00. Please review your cart.", '/plan/rate');
-      await expectRefused('alice', buy({ plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY, rate: 0 } }), /is \$400\.00, not \$0\.00/);
+      await expectRefused('alice', buy({ rate: 1_000_000 }), "The plan's monthly premium for your family is $400.00, not $1,000,000.00. Please review your cart.", '/rate');
+      await expectRefused('alice', buy({ rate: 0 }), /is \$400\.00, not \$0\.00/);
     });
 
     it('an effective date that is not offered (another age band or year), or today', async () => {
@@ -142,7 +148,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
       const kids = Array.from({ length: 50 }, (_, i) => ({ dateofbirth: '2020-01-01', firstname: `K${i}` }));
       await expectRefused('alice', buy({ dependents: kids }), /^This field is not allowed/, '/dependents');
       await expectRefused('alice', buy({ memberdependentlist: kids }), /^This field is not allowed/, '/memberdependentlist');
-      await expectRefused('alice', buy({ plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY, premium: 1 } }), /^This field is not allowed/, '/plan/premium');
+      await expectRefused('alice', buy({ premium: 1 }), /^This field is not allowed/, '/premium');
       await expectRefused('alice', waive({ amountspent: 0 }), /^This field is not allowed/, '/amountspent');
     });
 
@@ -152,43 +158,52 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
 
     it('an HSA contribution over the IRS limit for the months left', async () => {
       // Self-only (no dependents), 46 or 47 at the end of the plan year: at most the self-only limit over the months left.
-      await expectRefused('alice', buy({ hsamonthly: 5000 }), /^An HSA contribution of \$5,000\.00 a month for the \d+ months? left in the plan year is above the \d{4} self-only limit of \$4,\d{3}\.00\. Please enter at most \$[\d,]+\.\d\d a month\.$/, '/hsamonthly');
+      // The Flexible Spending screen's own text (schemas/messages/en.json hsa-over-limit), with the server's figures.
+      await expectRefused('alice', buy({ hsamonthly: 5000 }), '$5,000.00 a month for the 12 months left in the plan year is $60,000.00, more than your annual HSA limit of $4,400.00. Please enter $366.66 or less.', '/hsamonthly');
       // One cent above the monthly maximum is refused; the maximum itself is accepted (below).
-      const max = (await authorize(world.alice.auth, buy({ hsamonthly: 5000 }))).json().message.match(/at most \$([\d,]+\.\d\d)/)[1].replace(',', '');
-      await expectRefused('alice', buy({ hsamonthly: Number((Number(max) + 0.01).toFixed(2)) }), /above the/);
+      const max = '366.66';
+      await expectRefused('alice', buy({ hsamonthly: Number((Number(max) + 0.01).toFixed(2)) }), /more than your annual HSA limit of \$4,400\.00/);
       const accepted = await authorize(world.alice.auth, buy({ hsamonthly: Number(max) }));
       expect(accepted.statusCode, accepted.body).toBe(200);
+    });
+
+    it('accepts exactly what GET /api/Hsa/Limit (the Flexible Spending screen) says is the most a month', async () => {
+      const member = await fresh('1980-03-01', 1);
+      const limit = (await world.app.inject({ method: 'GET', url: `/api/Hsa/Limit?effectivedate=${offered[1]}`, headers: member.auth })).json().data;
+      expect(limit).toMatchObject({ tier: 'family', monthsleft: 11, annuallimit: 8750, maxmonthly: 795.45 });
+      await expectRefused(member, buy({ effectivedate: offered[1], hsamonthly: limit.maxmonthly + 0.01 }), /more than your annual HSA limit of \$8,750\.00/, '/hsamonthly');
+      expect((await authorize(member.auth, buy({ effectivedate: offered[1], hsamonthly: limit.maxmonthly }))).statusCode).toBe(200);
     });
 
     it('the 55-or-older catch-up and the family tier raise the limit', async () => {
       const older = await fresh('1960-01-01', 1);
       const response = await authorize(older.auth, buy({ hsamonthly: 5000 }));
-      expect(response.json().message).toMatch(/the \d{4} family limit of \$9,750\.00/);
+      expect(response.json().message).toMatch(/annual HSA limit of \$9,750\.00\. Please enter \$812\.50 or less\.$/);
     });
 
     it('an HSA contribution without an HSA-eligible plan, or when waiving', async () => {
-      await expectRefused('alice', buy({ plan: { planid: PPO_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY }, hsamonthly: 10 }), 'An HSA contribution needs an HSA-eligible health plan in your cart.', '/hsamonthly');
+      await expectRefused('alice', buy({ planid: PPO_PLAN, hsamonthly: 10 }), 'An HSA contribution needs an HSA-eligible health plan in your cart.', '/hsamonthly');
       await expectRefused('alice', waive({ hsamonthly: 10 }), 'An HSA contribution needs an HSA-eligible health plan in your cart.', '/hsamonthly');
     });
 
     it('a service price that is not the catalogue\'s, or a service that is not offered', async () => {
-      await expectRefused('alice', buy({ service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION, cost: 0.01 } }), 'The additional service costs $9.99 a month, not $0.01. Please review your cart.', '/service/cost');
-      await expectRefused('alice', buy({ service: { productid: DEMO_PRODUCT_ID, productfeeid: randomUUID() } }), 'Please choose an additional service that is offered.', '/service/productfeeid');
+      await expectRefused('alice', buy({ productoptionid: INDIVIDUAL_OPTION, servicecost: 0.01 }), 'The additional service costs $9.99 a month, not $0.01. Please review your cart.', '/servicecost');
+      await expectRefused('alice', buy({ productoptionid: randomUUID() }), 'Please choose an additional service that is offered.', '/productoptionid');
     });
 
     it('a plan that is not in the catalogue, or quoted for another ZIP code', async () => {
       const notFound = 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.';
-      await expectRefused('alice', buy({ plan: { planid: '99999ZZ9999999', postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY } }), notFound, '/plan/planid');
-      await expectRefused('alice', buy({ plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: '17001' } }), notFound, '/plan/planid');
-      await expectRefused('alice', buy({ plan: { planid: HSA_PLAN, postalcode: '90210', countycode: FIXTURE_COUNTY } }), /ZIP code of your profile/, '/plan/postalcode');
-      await expectRefused('alice', buy({ plan: null }), notFound, '/plan/planid');
+      await expectRefused('alice', buy({ planid: '99999ZZ9999999' }), notFound, '/planid');
+      await expectRefused('alice', buy({ countycode: '17001' }), notFound, '/planid');
+      await expectRefused('alice', buy({ postalcode: '90210' }), /ZIP code of your profile/, '/postalcode');
+      await expectRefused('alice', buy({ planid: undefined }), notFound, '/planid');
     });
   });
 
   it('refuses an additional service when the employer offers none (employeazecustomer 2), nothing written', async () => {
     await world.db.updateTable('employer').set({ employeazecustomer: 2 }).where('accountid', '=', world.demo.accountid).execute();
     try {
-      await expectRefused('alice', waive({ service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION } }), 'Your employer does not offer additional services.', '/service/productfeeid');
+      await expectRefused('alice', waive({ productoptionid: INDIVIDUAL_OPTION }), 'Your employer does not offer additional services.', '/productoptionid');
     } finally {
       await world.db.updateTable('employer').set({ employeazecustomer: 1 }).where('accountid', '=', world.demo.accountid).execute();
     }
@@ -202,7 +217,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
       await setBirthdate(world.db, member.memberId, '1980-03-01');
       await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
       const before = await counts();
-      const response = await bare.app.inject({ method: 'POST', url: '/api/Enrollment/Authorize', headers: { ...member.auth, 'idempotency-key': randomUUID() }, payload: buy({ plan: { planid: HSA_PLAN, postalcode: FIXTURE_ZIP, countycode: FIXTURE_COUNTY, rate: 400 } }) });
+      const response = await bare.app.inject({ method: 'POST', url: '/api/Enrollment/Authorize', headers: { ...member.auth, 'idempotency-key': randomUUID() }, payload: buy({ rate: 400 }) });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.');
       expect(await counts()).toEqual(before);
@@ -215,15 +230,17 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     ['no health option', { effectivedate: '2027-01-01' }, '/healthoption'],
     ['an unknown health option', { effectivedate: '2027-01-01', healthoption: 'both' }, '/healthoption'],
     ['a date that does not exist', { effectivedate: '2027-02-30', healthoption: 'waive' }, '/effectivedate'],
-    ['a NUL in the waiver words', { effectivedate: '2027-01-01', healthoption: 'waive', waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: 'a\u0000b' } }, '/waiver/waivecoveragereasonother'],
-    ['a lone surrogate in the waiver words', { effectivedate: '2027-01-01', healthoption: 'waive', waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: 'a\ud800b' } }, '/waiver/waivecoveragereasonother'],
-    ['an HSA amount with three decimals', { effectivedate: '2027-01-01', healthoption: 'waive', waiver: { waivecoveragereason: 'Coverage under Medicare' }, hsamonthly: 10.005 }, '/hsamonthly'],
+    ['a NUL in the waiver words', { effectivedate: '2027-01-01', healthoption: 'waive', waivecoveragereason: 'Other', waivecoveragereasonother: 'a\u0000b' }, '/waivecoveragereasonother'],
+    ['a lone surrogate in the waiver words', { effectivedate: '2027-01-01', healthoption: 'waive', waivecoveragereason: 'Other', waivecoveragereasonother: 'a\ud800b' }, '/waivecoveragereasonother'],
+    ['an HSA amount with three decimals', { effectivedate: '2027-01-01', healthoption: 'waive', waivecoveragereason: 'Coverage under Medicare', hsamonthly: 10.005 }, '/hsamonthly'],
     ['a huge HSA amount', { effectivedate: '2027-01-01', healthoption: 'waive', hsamonthly: 1e300 }, '/hsamonthly'],
     ['a negative contribution', { effectivedate: '2027-01-01', healthoption: 'waive', contribution: -1 }, '/contribution'],
-    ['a plan id with odd characters', { effectivedate: '2027-01-01', healthoption: 'healthinsurance', plan: { planid: "x'; drop table member;--", postalcode: '62701', countycode: '17167' } }, '/plan/planid'],
-    ['no waiver reason', { effectivedate: '2027-01-01', healthoption: 'waive' }, '/waiver/waivecoveragereason'],
-    ['Other without words', { effectivedate: '2027-01-01', healthoption: 'waive', waiver: { waivecoveragereason: 'Other' } }, '/waiver/waivecoveragereasonother'],
-    ['a deep object', { effectivedate: '2027-01-01', healthoption: 'waive', waiver: { waivecoveragereason: { a: { b: { c: {} } } } } }, '/waiver/waivecoveragereason'],
+    ['a plan id with odd characters', { effectivedate: '2027-01-01', healthoption: 'buy', planid: "x'; drop table member;--", postalcode: '62701', countycode: '17167' }, '/planid'],
+    ['a ZIP code of four digits', { effectivedate: '2027-01-01', healthoption: 'buy', planid: 'A1', postalcode: '6270', countycode: '17167' }, '/postalcode'],
+    ['an option id that is no id', { effectivedate: '2027-01-01', healthoption: 'waive', productoptionid: 'abc' }, '/productoptionid'],
+    ['no waiver reason', { effectivedate: '2027-01-01', healthoption: 'waive' }, '/waivecoveragereason'],
+    ['Other without words', { effectivedate: '2027-01-01', healthoption: 'waive', waivecoveragereason: 'Other' }, '/waivecoveragereasonother'],
+    ['a deep object', { effectivedate: '2027-01-01', healthoption: 'waive', waivecoveragereason: { a: { b: { c: {} } } } }, '/waivecoveragereason'],
   ])('refuses %s: 400, nothing written', async (_label, payload, field) => {
     const before = await counts();
     const response = await authorize(world.bob.auth, payload);
@@ -272,7 +289,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(first.statusCode, first.body).toBe(200);
     const before = await counts();
     // The same choices with the keys in another order are the same request.
-    const again = await authorize(member.auth, { hsamonthly: 50, plan: { countycode: FIXTURE_COUNTY, planid: HSA_PLAN, postalcode: FIXTURE_ZIP }, healthoption: 'healthinsurance', effectivedate: offered[0] }, key);
+    const again = await authorize(member.auth, { hsamonthly: 50, countycode: FIXTURE_COUNTY, planid: HSA_PLAN, postalcode: FIXTURE_ZIP, healthoption: 'buy', effectivedate: offered[0] }, key);
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
@@ -284,7 +301,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
 
   it('replaces the earlier enrollment of the plan year on a change of mind, keeping it as history', async () => {
     const member = await fresh();
-    const bought = await authorize(member.auth, buy({ hsamonthly: 20, service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION } }));
+    const bought = await authorize(member.auth, buy({ hsamonthly: 20, productoptionid: INDIVIDUAL_OPTION }));
     expect(bought.statusCode).toBe(200);
     const waived = await authorize(member.auth, waive());
     expect(waived.statusCode).toBe(200);
@@ -303,7 +320,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     await sql`alter table member_account add constraint test_refuse check (currentemployercontribution_cents <> 45000) not valid`.execute(world.db);
     try {
       const before = [await counts(), await memberPlan(member.memberId)];
-      const response = await authorize(member.auth, buy({ hsamonthly: 10, service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION } }));
+      const response = await authorize(member.auth, buy({ hsamonthly: 10, productoptionid: INDIVIDUAL_OPTION }));
       expect(response.statusCode).toBe(500);
       expect(response.json()).toMatchObject({ success: false, code: 'INTERNAL', message: 'Something went wrong.' });
       expect([await counts(), await memberPlan(member.memberId)]).toEqual(before);
@@ -315,7 +332,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
   it('makes exactly one enrollment of 20 simultaneous authorizations of one cart', async () => {
     const member = await fresh('1980-03-01', 1);
     const key = randomUUID();
-    const cart = buy({ hsamonthly: 25, service: { productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION } });
+    const cart = buy({ hsamonthly: 25, productoptionid: INDIVIDUAL_OPTION });
     const answers = await Promise.all(Array.from({ length: 20 }, () => authorize(member.auth, cart, key)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((answer) => answer.json().data.enrollmentid)).size).toBe(1);

@@ -283,7 +283,7 @@ describe.each(databases())('member routes on $name', (database) => {
       });
       expect(res.statusCode).toBe(200);
       const member = res.json().data;
-      expect(member).toMatchObject({ ...TEST_PROFILE, id: a.memberId, accountid: employer.accountid, emailaddress: a.email, additionalid: '***-**-6789', modifiedby: a.email });
+      expect(member).toMatchObject({ ...TEST_PROFILE, address2: null, id: a.memberId, accountid: employer.accountid, emailaddress: a.email, additionalid: '***-**-6789', modifiedby: a.email });
 
       const row = await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
       expect(row.ssn_ciphertext).not.toContain('6789');
@@ -331,6 +331,34 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'You may not access this record.' });
       expect(await t.db.selectFrom('member').selectAll().where('id', 'in', [a.memberId, b.memberId]).orderBy('id').execute()).toEqual(before);
+    });
+
+    it.each([
+      ['a first name of only spaces', { firstname: '   ' }, '/member/firstname', 'First Name is required'],
+      ['a home address of only spaces', { address1: ' \t' }, '/member/address1', 'Home Address is required'],
+      ['a PCP ID of only spaces', { pcpid: '  ' }, '/member/pcpid', 'PCP ID is required'],
+      ['no smoker answer', { istobaccouser: null }, '/member/istobaccouser', 'Please select yes or no for Smoker field and try again!'],
+      ['a smoker answer that is not Yes or No', { istobaccouser: 'Maybe' }, '/member/istobaccouser', 'Please select yes or no for Smoker field and try again!'],
+      ['a ZIP code of 4 digits', { postalcode: '1234' }, '/member/postalcode', 'Please check the zipCode'],
+      ['an SSN with area 000', { additionalid: '000121234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
+      ['an SSN with area 666', { additionalid: '666121234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
+      ['an SSN with area 9xx', { additionalid: '900121234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
+      ['an SSN with group 00', { additionalid: '123001234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
+      ['an SSN with serial 0000', { additionalid: '123450000' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
+    ])('PUT /api/Member refuses %s with the profile document text and changes nothing', async (_label, change, pointer, text) => {
+      const a = await registerMember(t.app, employer);
+      const before = await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      const res = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, ...change } } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', fieldErrors: { [pointer]: [text] } });
+      expect(await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow()).toEqual(before);
+    });
+
+    it('PUT /api/Member stores an apartment of only spaces as no value', async () => {
+      const a = await registerMember(t.app, employer);
+      const res = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, address2: '   ' } } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.address2).toBeNull();
     });
 
     it('PUT /api/Member needs a bearer token', async () => {

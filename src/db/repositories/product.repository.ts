@@ -30,7 +30,16 @@ export async function findActiveOption(
   productid: string,
   optionid: string,
 ): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
-  const row = await db
+  return findOption(db, optionid, productid);
+}
+
+/** A price option by its id alone, with its active product (the cart names the option only). */
+export async function findActiveOptionById(db: DbOrTx, optionid: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
+  return findOption(db, optionid);
+}
+
+async function findOption(db: DbOrTx, optionid: string, productid?: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
+  let query = db
     .selectFrom('product_option as o')
     .innerJoin('product as p', 'p.id', 'o.productid')
     .select([
@@ -48,9 +57,9 @@ export async function findActiveOption(
       'o.sort',
     ])
     .where('o.id', '=', optionid)
-    .where('o.productid', '=', productid)
-    .where('p.active', '=', true)
-    .executeTakeFirst();
+    .where('p.active', '=', true);
+  if (productid !== undefined) query = query.where('o.productid', '=', productid);
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const { p_id, o_id, option, cost_cents, sort, ...product } = row;
   return { product: { id: p_id, ...product }, option: { id: o_id, productid: p_id, option, cost_cents, sort } };

@@ -1,6 +1,6 @@
 /**
  * The shapes of the dated constants the ICHRA affordability check reads. The values are not here: the server
- * loads them from data/constants.json (prepared from the cited public sources: IRS Revenue Procedures for the
+ * loads them from data/reference/constants.json (prepared from the cited public sources: IRS Revenue Procedures for the
  * required contribution percentage, HHS/ASPE for the poverty guidelines) and passes them in.
  */
 

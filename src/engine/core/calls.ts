@@ -19,7 +19,8 @@ const lookupDotted = (scope: unknown, name: string) => getAtPointer(scope, `/${n
 /**
  * Fills one call: `{name}` in the path takes `params.name` (JSON Logic over the scope) when declared, else the
  * dotted name in the scope (`{user.id}`); each value is URL-encoded. The body is the JSON Logic `body`
- * evaluated over the scope. Throws CallError when a placeholder has no value (null, undefined or '').
+ * evaluated over the scope; each of `headers` is JSON Logic giving a plain value, sent as its string. Throws
+ * CallError when a placeholder or a header has no value (null, undefined or '') or is not a plain value.
  */
 export function fillCall(
   call: CallDeclaration,
@@ -36,6 +37,16 @@ export function fillCall(
   });
   const filled: FilledCall = { id: call.id, method: call.method, path };
   if (call.body !== undefined) filled.body = evaluator.apply(call.body, scope);
+  if (call.headers !== undefined) {
+    const headers: Record<string, string> = {};
+    for (const [name, logic] of Object.entries(call.headers)) {
+      const value = evaluator.apply(logic, scope);
+      if (value === undefined || value === null || value === '') throw new CallError(call.id, `no value for header ${name}`);
+      if (typeof value === 'object') throw new CallError(call.id, `header ${name} is not a plain value`);
+      headers[name] = String(value);
+    }
+    filled.headers = headers;
+  }
   return filled;
 }
 

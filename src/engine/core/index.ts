@@ -39,7 +39,15 @@ export {
   type Operation,
   type RuleEvaluator,
 } from './rules.ts';
-export { compileSchema, createAjv, firstMessage, validateForm, type ValidationPhase } from './validate.ts';
+export {
+  compileSchema,
+  createAjv,
+  firstMessage,
+  isEmptyValue,
+  validateForm,
+  withoutEmptyValues,
+  type ValidationPhase,
+} from './validate.ts';
 export { evaluateFlow } from './flow.ts';
 export { CallError, fillCall, fillCalls } from './calls.ts';
 export { formatMessage, message } from './messages.ts';

@@ -116,8 +116,11 @@ function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[
       const at = `${where}/calls/${phase}/${i}`;
       // Load calls are reads: runners cache them by path and read them again whenever the scope changes.
       if (phase === 'load' && call.method !== 'GET') problems.push(`${at}/method: a load call reads (GET)`);
+      // A read is cached by its path alone, so a header could not tell two reads apart.
+      if (phase === 'load' && call.headers !== undefined) problems.push(`${at}/headers: a load call sends no headers`);
       for (const part of ['body', 'when', 'each'] as const) if (call[part] !== undefined) checkLogic(call[part], `${at}/${part}`, evaluator, problems);
       for (const [name, logic] of Object.entries(call.params ?? {})) checkLogic(logic, `${at}/params/${name}`, evaluator, problems);
+      for (const [name, logic] of Object.entries(call.headers ?? {})) checkLogic(logic, `${at}/headers/${name}`, evaluator, problems);
     });
   }
 }

@@ -44,6 +44,13 @@ export type CallDeclaration = {
   when?: JsonLogic;
   /** JSON Logic over the scope giving a list: the call is made once per item, with `item` and `index` in scope. */
   each?: JsonLogic;
+  /**
+   * Request headers by name, each JSON Logic over the scope giving a plain value (sent as its string), e.g. a key
+   * the screen made once so a repeated request is recognised.
+   */
+  headers?: Record<string, JsonLogic>;
+  /** A submit call whose failure does not stop the list: it has no answer, and the calls after it still run. */
+  optional?: boolean;
 };
 
 export type FormDocument = {
@@ -112,7 +119,13 @@ export type ResolvedStep = {
 };
 
 /** A call filled from its declaration and a scope: ready to send. */
-export type FilledCall = { id: string; method: CallDeclaration['method']; path: string; body?: unknown };
+export type FilledCall = {
+  id: string;
+  method: CallDeclaration['method'];
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** Any document the engine serves. */
 export type EngineDocument = FormDocument | FlowDocument;

@@ -76,8 +76,11 @@ function errorPointer(error: ErrorObject): string {
   return error.instancePath;
 }
 
-/** `/items/0/name` -> candidates '/items/0/name' and '/items/* /name' (starred), with number 1. */
-function lookup(doc: FormDocument, pointer: string, keyword: string): { key: string; number?: number } | null {
+/**
+ * `/items/0/name` -> candidates '/items/0/name' and '/items/* /name' (starred), with number 1; in each, the first
+ * of `keys` (most specific first) the entry names.
+ */
+function lookup(doc: FormDocument, pointer: string, keys: readonly string[]): { key: string; number?: number } | null {
   const table = doc.errorMessages ?? {};
   const tokens = pointer.split('/');
   const firstIndex = tokens.findIndex((t, i) => i > 0 && /^\d+$/.test(t));
@@ -85,16 +88,61 @@ function lookup(doc: FormDocument, pointer: string, keyword: string): { key: str
   const number = firstIndex > 0 ? Number(tokens[firstIndex]) + 1 : undefined;
   for (const candidate of [pointer, starred]) {
     const entry = table[candidate];
-    const key = entry?.[keyword] ?? entry?.['*'];
+    const key = keys.map((k) => entry?.[k]).find((k) => k !== undefined);
     if (key) return { key, number };
   }
   return null;
 }
 
-function schemaMessage(doc: FormDocument, error: ErrorObject, pointer: string): string {
+const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
+
+/** The ui:options placeholderValue of a uiSchema node, if it names one. */
+function placeholderOf(ui: unknown): unknown {
+  if (!ui || typeof ui !== 'object') return undefined;
+  const options = (ui as Record<string, unknown>)['ui:options'];
+  return options && typeof options === 'object' ? (options as Record<string, unknown>).placeholderValue : undefined;
+}
+
+/**
+ * The data as validation sees it: a property whose value is a string of only white space (or nothing) has no
+ * value, and neither has one equal to its field's `ui:options.placeholderValue` (a stand-in the form shows
+ * empty), so `required` and the rules treat both as missing. Array items keep their places.
+ */
+export function withoutEmptyValues(data: unknown, uiSchema?: unknown): unknown {
+  const ui = uiSchema && typeof uiSchema === 'object' ? (uiSchema as Record<string, unknown>) : undefined;
+  if (Array.isArray(data)) return data.map((item) => withoutEmptyValues(item, ui?.items));
+  if (data === null || typeof data !== 'object') return data;
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+    const fieldUi = ui?.[name];
+    const placeholder = placeholderOf(fieldUi);
+    if (isBlank(value) || (placeholder !== undefined && value === placeholder)) continue;
+    Object.defineProperty(result, name, { value: withoutEmptyValues(value, fieldUi), enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+/** Whether a value counts as not filled in: absent, null, or a string of only white space. */
+export function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || isBlank(value);
+}
+
+/** The phase's kind, as errorMessages name it after '@': 'submit', 'server' or 'change'. */
+function phaseKind(phase: ValidationPhase): string {
+  return phase.startsWith('change:') ? 'change' : phase;
+}
+
+/**
+ * The message of a failed keyword. errorMessages may name a phase after '@' ('required@change': while typing or
+ * once the field is left), which wins over the keyword alone in that phase; '*' is any keyword.
+ */
+function schemaMessage(doc: FormDocument, error: ErrorObject, pointer: string, phase: ValidationPhase): string {
   const keyword = error.keyword === 'format' ? `format:${String((error.params as { format: string }).format)}` : error.keyword;
   const params = { ...(error.params as Record<string, unknown>) };
-  const found = lookup(doc, pointer, keyword) ?? (keyword.startsWith('format:') ? lookup(doc, pointer, 'format') : null);
+  const kind = phaseKind(phase);
+  const keywords = keyword.startsWith('format:') ? [keyword, 'format'] : [keyword];
+  const keys = [...keywords.flatMap((k) => [`${k}@${kind}`, k]), `*@${kind}`, '*'];
+  const found = lookup(doc, pointer, keys);
   if (found) return message(doc, found.key, { ...params, number: found.number });
   const generic = keyword === 'minLength' && params.limit === 1 ? GENERIC.required : GENERIC[keyword] ?? GENERIC[error.keyword];
   return formatMessage(generic ?? FALLBACK, params);
@@ -106,14 +154,15 @@ function ruleRuns(rule: FormRule, phase: ValidationPhase): boolean {
 }
 
 /**
- * Validates `data` with the document: schema errors first (in Ajv's deterministic order), then each rule in the
+ * Validates `data` with the document (blank strings and placeholder values counting as absent: see
+ * withoutEmptyValues): schema errors first (in Ajv's deterministic order), then each rule in the
  * document's order. Answers messages keyed by the field's JSON pointer ('' is the whole form); a pointer never
  * holds the same message twice. Empty when valid. `context` is what rules read besides the data (today, flags,
  * choices). Throws EngineConfigError when the document itself is broken.
  */
 export function validateForm(
   doc: FormDocument,
-  data: unknown,
+  input: unknown,
   context: Record<string, unknown> = {},
   phase: ValidationPhase = 'submit',
   evaluator: RuleEvaluator = defaultRules,
@@ -126,11 +175,12 @@ export function validateForm(
     if (!list.includes(text)) list.push(text);
   };
 
+  const data = withoutEmptyValues(input, doc.uiSchema);
   const validate = compileSchema(doc.schema, doc.id);
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
       const pointer = errorPointer(error);
-      add(pointer, schemaMessage(doc, error, pointer));
+      add(pointer, schemaMessage(doc, error, pointer, phase));
     }
   }
 

@@ -3,7 +3,8 @@
  * (the same rules the server runs) decides the errors, and the document decides their texts. A field shows its
  * errors once it has been touched (blurred), or from its first keystroke when its uiSchema says
  * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
- * API answers them) mark the same fields until the field is edited.
+ * API answers them) mark the same fields until the field is edited. A refused submit moves focus to the first
+ * field in error.
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
@@ -12,9 +13,9 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useEngine } from './engine-context.tsx';
-import { ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
+import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 
 export type FormData = Record<string, unknown>;
 
@@ -51,6 +52,9 @@ export type DocumentFormProps = {
   /** Shows every error as after a submit (a screen that checks this form on its own Next sets it). */
   showAllErrors?: boolean;
 };
+
+/** A required yes/no question starts unanswered (rjsf would answer it false), so 'required' can ask for it. */
+const UNANSWERED_BOOLEANS = { requiredBooleanDefault: 'skip' } as const;
 
 /** The ui:options only the engine reads (DocumentForm itself), never a widget. */
 const ENGINE_UI_OPTIONS = ['liveErrors'];
@@ -112,6 +116,12 @@ export function DocumentForm(props: DocumentFormProps) {
   // The newest data, for setFields called after an await (a lookup answering later than the keystroke).
   const latestData = useRef(formData);
   latestData.current = formData;
+  const container = useRef<HTMLDivElement>(null);
+  // After a refused submit, focus goes to the first field in error (once the errors are on screen).
+  const [refused, setRefused] = useState<{ errors: FieldErrors } | null>(null);
+  useEffect(() => {
+    if (refused) focusFirstError(container.current, idPrefix, refused.errors);
+  }, [refused, idPrefix]);
   const uiSchema = useMemo(
     () => visibleUiSchema(document.uiSchema, { data: formData, context }),
     [document.uiSchema, formData, context],
@@ -167,43 +177,48 @@ export function DocumentForm(props: DocumentFormProps) {
     setSubmitted(true);
     setEditedSinceServer({ source: serverErrors, pointers: new Set() });
     const errors = validateForm(document, data, context, 'submit');
-    if (Object.keys(errors).length > 0) props.onInvalid?.(errors, data);
-    else props.onSubmit(data);
+    if (Object.keys(errors).length > 0) {
+      setRefused({ errors });
+      props.onInvalid?.(errors, data);
+    } else props.onSubmit(data);
   };
 
   return (
-    <Form
-      schema={document.schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      formContext={{ document, context, setFields } satisfies DocumentFormContext}
-      validator={validator}
-      idPrefix={idPrefix}
-      idSeparator={ID_SEPARATOR}
-      noValidate
-      noHtml5Validate
-      showErrorList={false}
-      extraErrors={extraErrors}
-      disabled={props.disabled}
-      onChange={change}
-      onBlur={touch}
-      onSubmit={submit}
-    >
-      <Stack gap="sm" mt="md">
-        {formErrors.map((error) => (
-          <Alert key={error} color="red" role="alert">
-            {error}
-          </Alert>
-        ))}
-        <Group>
-          {!props.withoutSubmit && (
-            <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
-              {props.submitText}
-            </Button>
-          )}
-          {props.children}
-        </Group>
-      </Stack>
-    </Form>
+    <div ref={container}>
+      <Form
+        schema={document.schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        formContext={{ document, context, setFields } satisfies DocumentFormContext}
+        validator={validator}
+        idPrefix={idPrefix}
+        idSeparator={ID_SEPARATOR}
+        noValidate
+        noHtml5Validate
+        experimental_defaultFormStateBehavior={UNANSWERED_BOOLEANS}
+        showErrorList={false}
+        extraErrors={extraErrors}
+        disabled={props.disabled}
+        onChange={change}
+        onBlur={touch}
+        onSubmit={submit}
+      >
+        <Stack gap="sm" mt="md">
+          {formErrors.map((error) => (
+            <Alert key={error} color="red" role="alert">
+              {error}
+            </Alert>
+          ))}
+          <Group>
+            {!props.withoutSubmit && (
+              <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
+                {props.submitText}
+              </Button>
+            )}
+            {props.children}
+          </Group>
+        </Stack>
+      </Form>
+    </div>
   );
 }

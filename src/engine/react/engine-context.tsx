@@ -13,7 +13,8 @@ export type PortAnswer<T> =
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type ApiPort = {
-  call: <T>(method: HttpMethod, path: string, body?: unknown) => Promise<PortAnswer<T>>;
+  /** Sends one call; `headers` are the call's declared headers (filled), sent beside the product's own. */
+  call: <T>(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>) => Promise<PortAnswer<T>>;
 };
 
 export type DocumentKind = 'form' | 'flow';

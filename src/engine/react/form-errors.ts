@@ -2,6 +2,7 @@
  * Between the engine's pointer-keyed errors and rjsf: field ids are `${idPrefix}/${path...}` (the form uses '/'
  * as rjsf's id separator), so an id turns into the JSON pointer the engine and the server key errors by.
  */
+import { formatMessage, isEmptyValue } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
 import type { ErrorSchema } from '@rjsf/utils';
 
@@ -62,10 +63,16 @@ export function mergeErrors(...sources: FieldErrors[]): FieldErrors {
   return result;
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-export type MissingField = { pointer: string; title: string };
+export type MissingField = {
+  pointer: string;
+  /** The field's schema title. */
+  title: string;
+  /**
+   * How a list names the field: its title, after the item's title for a field of an array item whose uiSchema
+   * gives one (`'ui:options': { itemTitle: 'Row #{number}' }` -> 'Row #2: Title').
+   */
+  label: string;
+};
 
 /**
  * A schema node with a local `$ref` ('#/definitions/x', as resolved documents carry shared pieces) followed, its
@@ -85,33 +92,70 @@ export function derefSchema(root: JsonSchema, node: JsonSchema): JsonSchema {
   return current;
 }
 
-function missingIn(
-  root: JsonSchema,
-  node: JsonSchema,
-  data: unknown,
-  path: Array<string | number>,
-  found: MissingField[],
-): void {
-  const schema = derefSchema(root, node);
+type Ui = Record<string, unknown> | undefined;
+const uiChild = (ui: Ui, key: string): Ui => {
+  const child = ui?.[key];
+  return child && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>) : undefined;
+};
+const uiOption = (ui: Ui, key: string): unknown => uiChild(ui, 'ui:options')?.[key];
+
+type Walk = { root: JsonSchema; errors: FieldErrors; found: MissingField[] };
+
+function missingIn(walk: Walk, node: JsonSchema, ui: Ui, data: unknown, path: Array<string | number>, prefix: string): void {
+  const schema = derefSchema(walk.root, node);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const values = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   for (const [name, own] of Object.entries(properties)) {
-    const property = derefSchema(root, own);
+    const property = derefSchema(walk.root, own);
+    const fieldUi = uiChild(ui, name);
     const value = values[name];
-    if (required.includes(name) && isEmpty(value)) {
-      found.push({ pointer: toPointer([...path, name]), title: typeof property.title === 'string' ? property.title : name });
+    const pointer = toPointer([...path, name]);
+    const placeholder = uiOption(fieldUi, 'placeholderValue');
+    const empty = isEmptyValue(value) || (placeholder !== undefined && value === placeholder);
+    if (empty && (required.includes(name) || (walk.errors[pointer]?.length ?? 0) > 0)) {
+      const title = typeof property.title === 'string' ? property.title : name;
+      walk.found.push({ pointer, title, label: `${prefix}${title}` });
     } else if (property.type === 'object') {
-      missingIn(root, property, value, [...path, name], found);
+      missingIn(walk, property, fieldUi, value, [...path, name], prefix);
     } else if (property.type === 'array' && Array.isArray(value) && property.items && typeof property.items === 'object') {
-      value.forEach((item, index) => missingIn(root, property.items as JsonSchema, item, [...path, name, index], found));
+      const itemTitle = uiOption(fieldUi, 'itemTitle');
+      value.forEach((item, index) => {
+        const itemPrefix = typeof itemTitle === 'string' ? `${formatMessage(itemTitle, { number: index + 1 })}: ` : prefix;
+        missingIn(walk, property.items as JsonSchema, uiChild(fieldUi, 'items'), item, [...path, name, index], itemPrefix);
+      });
     }
   }
 }
 
-/** The required fields that have no value, with their titles, in the schema's order (for a "missing fields" list). */
-export function missingRequiredFields(document: FormDocument, data: unknown): MissingField[] {
-  const found: MissingField[] = [];
-  missingIn(document.schema, document.schema, data, [], found);
-  return found;
+/**
+ * The fields that are not filled in (absent, null, only white space, or still the field's placeholderValue) and
+ * must be: required by the schema, or holding an error in `errors` (a rule that asks for them), in the schema's
+ * order, with their titles (for a "missing fields" list).
+ */
+export function missingRequiredFields(document: FormDocument, data: unknown, errors: FieldErrors = {}): MissingField[] {
+  const walk: Walk = { root: document.schema, errors, found: [] };
+  missingIn(walk, document.schema, document.uiSchema, data, [], '');
+  return walk.found;
+}
+
+/**
+ * Moves focus to the first field (in the page's order) that has an error: the inputs of a field are its id
+ * (`${idPrefix}${pointer}`) or that id followed by '-' (a widget's parts: boxes, radios) or '/' (a group's fields).
+ * Answers whether a field was focused.
+ */
+export function focusFirstError(root: ParentNode | null, idPrefix: string, errors: FieldErrors): boolean {
+  if (!root) return false;
+  const ids = Object.entries(errors)
+    .filter(([pointer, messages]) => pointer !== '' && messages.length > 0)
+    .map(([pointer]) => `${idPrefix}${pointer}`);
+  if (ids.length === 0) return false;
+  const inField = (elementId: string) => ids.some((id) => elementId === id || elementId.startsWith(`${id}-`) || elementId.startsWith(`${id}/`));
+  for (const element of root.querySelectorAll<HTMLElement>('input, select, textarea, button')) {
+    if (!element.id || !inField(element.id)) continue;
+    if ((element as HTMLInputElement).disabled || (element as HTMLInputElement).type === 'hidden') continue;
+    element.focus();
+    return true;
+  }
+  return false;
 }

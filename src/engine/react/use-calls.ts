@@ -1,9 +1,10 @@
 /**
  * The call binder: runs a step's declared calls in order, each filled by the engine (fillCalls: placeholders,
- * params, body, `when`), through the injected API port. A call with `each` runs once per item, so a failure can
+ * params, body, headers, `when`), through the injected API port. A call with `each` runs once per item, so a failure can
  * say which item it was about. It stops at the first failure and answers it, so a step can show the message and
  * mark the fields. Answers are kept in the scope's `results` by call id (a list for `each` calls), so a later call
- * can use an earlier one's answer.
+ * can use an earlier one's answer. An `optional` call that fails has no answer and does not stop the list (a
+ * lookup whose failure means "nothing found").
  */
 import { fillCalls, rules } from '#engine/core/index.ts';
 import type { CallDeclaration } from '#engine/core/types.ts';
@@ -37,8 +38,11 @@ export function useCalls(calls: CallDeclaration[] | undefined) {
           const answers: unknown[] = [];
           for (const target of expand(declaration, { ...scope, results })) {
             for (const request of fillCalls([single], target.scope)) {
-              const answer = await api.call<unknown>(request.method, request.path, request.body);
-              if (!answer.success) return { ok: false, failed: request.id, index: target.index, answer, results };
+              const answer = await api.call<unknown>(request.method, request.path, request.body, request.headers);
+              if (!answer.success) {
+                if (declaration.optional) continue;
+                return { ok: false, failed: request.id, index: target.index, answer, results };
+              }
               answers.push(answer.data);
             }
           }

@@ -1,11 +1,13 @@
 /**
- * The reference constants the product ships (data/constants.json, prepared from shared/data by
- * prepare-plans.ts), read once and shaped as the domain's parameter types.
+ * The reference constants the product ships (data/reference/constants.json, a verbatim copy of the published
+ * figures written by prepare-plans.ts), read once and shaped as the domain's parameter types: the affordability
+ * check's percentages and poverty guidelines, and the HSA limits.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dollarsToCents } from '#domain/money.ts';
 import type { AffordabilityConstants, PovertyGuideline, PovertyRegion } from '#domain/parameters/affordability.ts';
+import { hsaFiguresFromConstants, type HsaYearFigures } from '#domain/hsa.ts';
 import { dataRoot } from './plan-files.ts';
 
 type RawGuideline = { first_person: number; additional_person: number };
@@ -20,7 +22,7 @@ const guideline = (raw: RawGuideline): PovertyGuideline => ({
   additionalPersonCents: dollarsToCents(raw.additional_person),
 });
 
-/** The constants of a data/constants.json text as the affordability check reads them. */
+/** The constants of a data/reference/constants.json text as the affordability check reads them. */
 export function affordabilityConstantsOf(text: string): AffordabilityConstants {
   const raw = JSON.parse(text) as RawConstants;
   const requiredContributionBasisPoints: Record<number, number> = {};
@@ -40,9 +42,22 @@ export function affordabilityConstantsOf(text: string): AffordabilityConstants {
   return { requiredContributionBasisPoints, povertyGuidelines };
 }
 
+export const constantsFile = path.join(dataRoot, 'reference', 'constants.json');
+
+let cachedText: string | null = null;
+const constantsText = (): string => (cachedText ??= readFileSync(constantsFile, 'utf8'));
+
 let cached: AffordabilityConstants | null = null;
 
 export function affordabilityConstants(): AffordabilityConstants {
-  cached ??= affordabilityConstantsOf(readFileSync(path.join(dataRoot, 'constants.json'), 'utf8'));
+  cached ??= affordabilityConstantsOf(constantsText());
   return cached;
+}
+
+let cachedHsa: Map<number, HsaYearFigures> | null = null;
+
+/** The IRS HSA limits by year (hsa_hdhp). */
+export function hsaFigures(): Map<number, HsaYearFigures> {
+  cachedHsa ??= hsaFiguresFromConstants((JSON.parse(constantsText()) as { hsa_hdhp: Record<string, unknown> }).hsa_hdhp);
+  return cachedHsa;
 }

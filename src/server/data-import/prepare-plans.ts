@@ -2,13 +2,13 @@
  * Prepares the plan catalogue the product ships from the reference data set (shared/data, see its README):
  *   npm run data:prepare:plans -- [path to shared/data]      (default ../shared/data)
  * writes data/plans/or-2024/*.csv.gz (only the columns the product reads, gzip) with manifest.json, and
- * data/constants.json (the IRS and HHS constants the affordability check and HSA limits read). Re-runnable: the
+ * data/reference/constants.json (the IRS and HHS constants the affordability check and HSA limits read). Re-runnable: the
  * same input writes the same bytes. Cost-sharing-reduction variants (ids ending -04/-05/-06) are left out: they
  * are sold only on the exchange to people with a subsidy, which an ICHRA quote never shows.
  * docs/data.md says how to prepare a full CMS public use file set instead.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ageBandOfLabel } from '#domain/rating.ts';
@@ -163,19 +163,19 @@ export function prepareOregon2024(source: string, outRoot: string = plansRoot): 
   return manifest;
 }
 
-/** data/constants.json: the reference constants as published (each value carries its source). */
+/** data/reference/constants.json: the reference constants, verbatim as published (each value carries its source). */
 export function prepareConstants(source: string, outRoot: string = dataRoot): void {
   const constants = JSON.parse(readFileSync(path.join(source, 'constants.json'), 'utf8')) as Record<string, unknown>;
   for (const section of ['ichra_affordability_required_contribution_percentage', 'federal_poverty_guidelines', 'hsa_hdhp']) {
     if (!constants[section]) throw new Error(`constants.json has no ${section}`);
   }
-  mkdirSync(outRoot, { recursive: true });
-  writeFileSync(path.join(outRoot, 'constants.json'), `${JSON.stringify(constants, null, 2)}\n`);
+  mkdirSync(path.join(outRoot, 'reference'), { recursive: true });
+  copyFileSync(path.join(source, 'constants.json'), path.join(outRoot, 'reference', 'constants.json'));
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const source = path.resolve(process.argv[2] ?? '../shared/data');
   const manifest = prepareOregon2024(source);
   prepareConstants(source);
-  console.log(`data/plans/or-2024 version ${manifest.version}: ${JSON.stringify(manifest.counts)}; data/constants.json written`);
+  console.log(`data/plans/or-2024 version ${manifest.version}: ${JSON.stringify(manifest.counts)}; data/reference/constants.json written`);
 }

@@ -183,6 +183,11 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
     base,
     resolve: resolveDoc,
     check,
+    baseForm(documentId) {
+      const form = base.forms.get(documentId);
+      if (!form) throw new AppError('INTERNAL', 500, `'${documentId}' is not a form.`);
+      return form;
+    },
     async validate(documentId, accountId, data, options) {
       const errors = await check(documentId, accountId, data, options);
       const first = firstMessage(errors);

@@ -6,20 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DependentRequest } from '#contracts/requests.ts';
-import { isDobInRange, todayUtc } from '#domain/dates.ts';
-import { DOB_MINIMUM } from '#domain/parameters/enrollment.ts';
+import { todayUtc } from '#domain/dates.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
-import { firstMessage } from '#engine/core/index.ts';
+import { firstMessage, isEmptyValue, validateForm } from '#engine/core/index.ts';
 import { protectSsn } from '../crypto.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
-const DOB_RANGE_MESSAGE = `DOB must be between ${DOB_MINIMUM} and today.`;
-const INVALID_SSN_MESSAGE = 'Please enter a valid Social Security Number.';
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
-const SSN_DIGITS = /^\d{9}$/;
+/** The fields a dependent row cannot do without, whatever an employer's override says. */
+const ROW_NEEDS = ['/firstname', '/lastname', '/relationship', '/additionalid'] as const;
+
+/** A text as stored: without surrounding spaces, and null when nothing is left. */
+const storedText = (value: string | null | undefined): string | null => (isEmptyValue(value) ? null : value!.trim());
 
 /** A request body as it may arrive: every field may be missing or null until the document has spoken. */
 type DependentBody = { [K in keyof DependentRequest]?: DependentRequest[K] | null } & { memberid?: string };
@@ -79,35 +80,33 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
    * and only a 9-digit SSN stored.
    */
   async function validatedFields(body: DependentBody, accountId: string, today: string) {
-    const keepSsn = body.additionalid === undefined || body.additionalid === null || MASKED_SSN.test(body.additionalid);
+    const keepSsn = isEmptyValue(body.additionalid) || MASKED_SSN.test(body.additionalid!);
     // The form's view of the body: a null is an empty field, as in the browser.
     const data = Object.fromEntries(
       Object.entries(body).filter(
         ([field, value]) => value !== null && value !== undefined && field !== 'memberid' && !(field === 'additionalid' && keepSsn),
       ),
     );
-    const fieldErrors = await app.content.check('dependent', accountId, data, { context: { today } });
-    const need = (pointer: string, ok: boolean, message: string) => {
-      if (!ok) fieldErrors[pointer] ??= [message];
-    };
-    need('/firstname', Boolean(body.firstname?.trim()), 'First Name is required');
-    need('/lastname', Boolean(body.lastname?.trim()), 'Last Name is required');
-    need('/relationship', body.relationship === 'spouse' || body.relationship === 'child', 'Relationship is required');
-    need('/dateofbirth', !body.dateofbirth || isDobInRange(body.dateofbirth, today), DOB_RANGE_MESSAGE);
-    need('/additionalid', keepSsn || SSN_DIGITS.test(body.additionalid!), INVALID_SSN_MESSAGE);
+    const context = { today };
+    const fieldErrors = await app.content.check('dependent', accountId, data, { context });
+    // Whatever the employer's document says, the row's own needs hold (names, a relationship, a date of birth in
+    // range, only an issuable SSN stored): the base document's verdict on those fields, with its texts.
+    const base = validateForm(app.content.baseForm('dependent'), data, context, 'server');
+    const needs: readonly string[] = body.dateofbirth ? [...ROW_NEEDS, '/dateofbirth'] : ROW_NEEDS;
+    for (const pointer of needs) if (base[pointer]) fieldErrors[pointer] ??= base[pointer];
     const first = firstMessage(fieldErrors);
     if (first !== null) throw badRequest(first, fieldErrors);
     return {
       firstname: body.firstname!.trim(),
       lastname: body.lastname!.trim(),
       dateofbirth: body.dateofbirth ?? null,
-      gender: body.gender ?? null,
+      gender: storedText(body.gender),
       relationship: body.relationship as 'spouse' | 'child',
       istobaccouser: body.istobaccouser ?? false,
       isdisabled: body.isdisabled ?? null,
-      pcpname: body.pcpname ?? null,
-      pcpid: body.pcpid ?? null,
-      existingpatient: body.existingpatient ?? null,
+      pcpname: storedText(body.pcpname),
+      pcpid: storedText(body.pcpid),
+      existingpatient: storedText(body.existingpatient),
       ...(keepSsn ? {} : protectSsn(body.additionalid!, app.config.SSN_KEY)),
     };
   }

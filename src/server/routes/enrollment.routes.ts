@@ -12,11 +12,12 @@ import { todayUtc } from '#domain/dates.ts';
 import { OTHER_WAIVER_REASON, storedWaiverReason } from '#domain/orders.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
 import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
 import { ENTER_REASON_MESSAGE, orderSchema, SELECT_REASON_MESSAGE } from './order.routes.ts';
 
+/** Fastify lower-cases header names (the contract's IDEMPOTENCY_HEADER is 'Idempotency-Key'). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const KEY_MESSAGE = 'Please send an Idempotency-Key header (1 to 200 visible characters) with each authorization.';
 export const UNKNOWN_FIELD_MESSAGE = 'This field is not allowed: the server reads prices, dependents and dates from what it stores.';
@@ -25,23 +26,28 @@ export const UNKNOWN_FIELD_MESSAGE = 'This field is not allowed: the server read
 const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }) as const;
 const dollars = { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Dollars per month' } as const;
 
-/** The fields each object of the body may carry; any other is refused (Fastify's Ajv would silently drop it). */
-const ALLOWED: Record<string, readonly string[]> = {
-  '': ['effectivedate', 'healthoption', 'plan', 'waiver', 'hsamonthly', 'service', 'contribution', 'memberid', 'accountid'],
-  '/plan': ['planid', 'postalcode', 'countycode', 'rate'],
-  '/waiver': ['waivecoveragereason', 'waivecoveragereasonother'],
-  '/service': ['productid', 'productfeeid', 'cost'],
-};
+
+/** The fields the body may carry; any other is refused (Fastify's Ajv would silently drop it). */
+const ALLOWED = [
+  'effectivedate',
+  'healthoption',
+  'planid',
+  'postalcode',
+  'countycode',
+  'waivecoveragereason',
+  'waivecoveragereasonother',
+  'hsamonthly',
+  'productoptionid',
+  'rate',
+  'servicecost',
+  'contribution',
+  'memberid',
+  'accountid',
+];
 
 function unknownFields(body: unknown): string[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
-  const found: string[] = [];
-  for (const [at, allowed] of Object.entries(ALLOWED)) {
-    const value = at === '' ? body : (body as Record<string, unknown>)[at.slice(1)];
-    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-    for (const key of Object.keys(value)) if (!allowed.includes(key)) found.push(`${at}/${key}`);
-  }
-  return found;
+  return Object.keys(body).filter((key) => !ALLOWED.includes(key)).map((key) => `/${key}`);
 }
 
 const authorizeBody = {
@@ -49,27 +55,16 @@ const authorizeBody = {
   required: ['effectivedate', 'healthoption'],
   properties: {
     effectivedate: { ...isoDate, description: 'One of the effective dates offered to the member' },
-    healthoption: { type: 'string', enum: ['healthinsurance', 'waive'] },
-    plan: nullable({
-      type: 'object',
-      required: ['planid', 'postalcode', 'countycode'],
-      properties: {
-        planid: { type: 'string', pattern: '^[A-Za-z0-9-]{1,40}$' },
-        postalcode: { type: 'string', pattern: '^[0-9]{5}$' },
-        countycode: { type: 'string', pattern: '^[0-9]{5}$' },
-        rate: { ...dollars, description: 'The monthly premium the cart showed; refused when it differs' },
-      },
-    }),
-    waiver: nullable({
-      type: 'object',
-      properties: { waivecoveragereason: nullable(text(200)), waivecoveragereasonother: text(500) },
-    }),
+    healthoption: { type: 'string', enum: ['buy', 'waive'] },
+    planid: { type: 'string', pattern: '^[A-Za-z0-9-]{1,40}$', description: 'buy: the plan in the cart' },
+    postalcode: { type: 'string', pattern: '^([0-9]{5})?$', description: "buy: the profile's ZIP code the plan was quoted for" },
+    countycode: { type: 'string', pattern: '^([0-9]{5})?$', description: 'buy: the county (FIPS) the plan was quoted for' },
+    waivecoveragereason: text(200),
+    waivecoveragereasonother: text(500),
     hsamonthly: { ...dollars, description: 'The monthly HSA contribution; 0 or absent: none' },
-    service: nullable({
-      type: 'object',
-      required: ['productid', 'productfeeid'],
-      properties: { productid: uuid, productfeeid: uuid, cost: { ...dollars, description: 'The price the cart showed; refused when it differs' } },
-    }),
+    productoptionid: { ...uuid, description: "The additional service's price option" },
+    rate: { ...dollars, description: 'The monthly premium the cart showed; refused when it differs' },
+    servicecost: { ...dollars, description: "The service's price the cart showed; refused when it differs" },
     contribution: { ...dollars, description: 'The employer contribution the cart showed; refused when it differs' },
     memberid: uuid,
     accountid: uuid,
@@ -130,29 +125,29 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
 
       let waiver: AuthorizeChoices['waiver'] = null;
       if (body.healthoption === 'waive') {
-        const sent = body.waiver ?? {};
-        await app.content.validate('waiver', caller.accountId, sent, { pointerPrefix: '/waiver', context: { today } });
+        const sent = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
+        await app.content.validate('waiver', caller.accountId, sent, { pointerPrefix: '', context: { today } });
         const chosen = sent.waivecoveragereason ?? null;
         const stored = storedWaiverReason(chosen, sent.waivecoveragereasonother);
         if (!stored) {
           throw chosen === OTHER_WAIVER_REASON
-            ? badRequest(ENTER_REASON_MESSAGE, { '/waiver/waivecoveragereasonother': [ENTER_REASON_MESSAGE] })
-            : badRequest(SELECT_REASON_MESSAGE, { '/waiver/waivecoveragereason': [SELECT_REASON_MESSAGE] });
+            ? badRequest(ENTER_REASON_MESSAGE, { '/waivecoveragereasonother': [ENTER_REASON_MESSAGE] })
+            : badRequest(SELECT_REASON_MESSAGE, { '/waivecoveragereason': [SELECT_REASON_MESSAGE] });
         }
         waiver = { reason: chosen!, reasonOther: sent.waivecoveragereasonother ?? null, stored };
       }
-      const plan = body.plan ?? null;
+      const cents = (value: number | undefined, field: string) => (value === undefined ? undefined : centsOf(value, field));
       const choices: AuthorizeChoices = {
         effectivedate: body.effectivedate,
         healthoption: body.healthoption,
         plan:
-          body.healthoption === 'healthinsurance' && plan
-            ? { ...plan, rateCents: plan.rate === undefined ? undefined : centsOf(plan.rate, '/plan/rate') }
+          body.healthoption === 'buy' && body.planid
+            ? { planid: body.planid, postalcode: body.postalcode ?? '', countycode: body.countycode ?? '', rateCents: cents(body.rate, '/rate') }
             : null,
         waiver,
-        hsaCents: body.hsamonthly === undefined ? 0 : centsOf(body.hsamonthly, '/hsamonthly'),
-        service: body.service ? { ...body.service, costCents: body.service.cost === undefined ? undefined : centsOf(body.service.cost, '/service/cost') } : null,
-        contributionCents: body.contribution === undefined ? undefined : centsOf(body.contribution, '/contribution'),
+        hsaCents: cents(body.hsamonthly, '/hsamonthly') ?? 0,
+        service: body.productoptionid ? { productoptionid: body.productoptionid, costCents: cents(body.servicecost, '/servicecost') } : null,
+        contributionCents: cents(body.contribution, '/contribution'),
       };
       const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
       // Resolved before the transaction opens (the content service reads through app.db).

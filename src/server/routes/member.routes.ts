@@ -11,7 +11,7 @@ import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
-import { firstMessage } from '#engine/core/index.ts';
+import { firstMessage, isEmptyValue, message, PATTERNS } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
@@ -23,11 +23,9 @@ export const SET_PASSWORD_TOKEN_DAYS = 7;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
 export const REGISTER_FAILED_MESSAGE = 'Register failed. Please try again.';
 export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
-const INVALID_SSN_MESSAGE = 'Please enter a valid Social Security Number.';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
-const SSN = /^(\d{3})-?(\d{2})-?(\d{4})$/;
 
 
 export const memberSchema = {
@@ -338,7 +336,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       refuseOthersIds(request.member!, { memberIds: [input.id], accountIds: [input.accountid] });
       const current = await signedInMember(app, request);
       const keepSsn = input.additionalid === undefined || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
-      // The form's view of the body: a null is an empty field, as in the browser.
+      // The form's view of the body: a null is an empty field, as in the browser (and the document's validation
+      // counts a value of only spaces as empty too).
       const data: Record<string, unknown> = {};
       for (const field of updatableFields) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
       if (!keepSsn) data.additionalid = input.additionalid;
@@ -346,9 +345,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         pointerPrefix: '/member',
         context: { today: todayIso() },
       });
-      // Whatever the employer's profile document says, only a well-formed SSN is ever encrypted and stored.
-      const ssn = keepSsn || !input.additionalid ? null : SSN.exec(String(input.additionalid));
-      if (!keepSsn && input.additionalid && !ssn) fieldErrors['/member/additionalid'] ??= [INVALID_SSN_MESSAGE];
+      // Whatever the employer's profile document says, only an issuable SSN is ever encrypted and stored (the
+      // refusal's text is the base profile document's).
+      const ssn = keepSsn || isEmptyValue(input.additionalid) ? null : String(input.additionalid);
+      if (ssn !== null && !PATTERNS.ssn!.test(ssn)) {
+        fieldErrors['/member/additionalid'] ??= [message(app.content.baseForm('profile'), 'ssn-invalid')];
+      }
       // The ZIP, county and state must be a real combination of the crosswalk (what the ZIP lookup offers).
       const text = await profileMessages(app, current.accountid);
       Object.assign(fieldErrors, await addressFieldErrors(app.db, text, data, '/member', fieldErrors));
@@ -357,10 +359,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
       const changes: members.MemberChanges = {};
       for (const field of updatableFields) {
-        if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
+        const value = input[field];
+        // A text of only spaces is stored as no value.
+        if (value !== undefined) (changes as Record<string, unknown>)[field] = typeof value === 'string' && isEmptyValue(value) ? null : value;
       }
       if (!keepSsn) {
-        Object.assign(changes, ssn ? protectSsn(ssn.slice(1).join(''), app.config.SSN_KEY) : { ssn_ciphertext: null, ssn_last4: null });
+        Object.assign(changes, ssn ? protectSsn(ssn, app.config.SSN_KEY) : { ssn_ciphertext: null, ssn_last4: null });
       }
       const updated = await members.update(app.db, current.id, {
         ...changes,

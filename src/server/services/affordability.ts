@@ -2,13 +2,14 @@
  * 'Calculate Subsidy': the ICHRA affordability check for the caller (domain/affordability.ts) with the numbers
  * from the server's own records: the lowest-cost silver plan sold on the exchange at the member's (zip, county)
  * for the member alone (age on the effective date, without the tobacco load, as the credit's benchmark), the
- * employer's self-only allowance from the stored schedule, and the constants shipped in data/constants.json.
+ * employer's self-only allowance from the stored schedule, and the constants shipped in data/reference/constants.json.
  * Where the catalogue has no plan data for the area, the answer says so instead of guessing.
  */
 import { checkAffordability, povertyRegionOf } from '#domain/affordability.ts';
 import { ageOn } from '#domain/dates.ts';
 import { centsToDollars, dollarsToCents, type Cents } from '#domain/money.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
+import type { AffordabilityAnswer } from '#contracts/entities.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
@@ -27,30 +28,6 @@ export type AffordabilityRequest = {
   /** The location; the member's stored ZIP and county when left out. */
   postalcode?: string;
   countycode?: string;
-};
-
-export type AffordabilityAnswer = {
-  status: 'checked' | 'no-plan-data';
-  message: string | null;
-  planyear: number;
-  ratesyear: number | null;
-  estimated: boolean;
-  percentyear: number | null;
-  householdincome: number;
-  householdsize: number;
-  silverplan: { planid: string; planname: string; issuername: string } | null;
-  selfonlypremium: number | null;
-  allowance: number;
-  employeecost: number | null;
-  requiredpercent: number | null;
-  monthlyincome: number | null;
-  threshold: number | null;
-  povertyguideline: number | null;
-  percentofpoverty: number | null;
-  affordable: boolean | null;
-  verdict: 'may-decline' | 'shop-off-exchange' | null;
-  /** The state's name when the catalogue has no plans for it (the web words the notice from it). */
-  statewithoutplans: string | null;
 };
 
 export const INCOME_MESSAGE = 'Please enter your household income in dollars with at most two decimals.';

@@ -13,7 +13,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthPlan, Order } from '#contracts/entities.ts';
 import type { AuthorizeAnswer } from '#contracts/requests.ts';
-import { checkHsaMonthly, coverageTier } from '#domain/hsa.ts';
 import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
 import {
   authorizationOrders,
@@ -42,7 +41,8 @@ import {
 } from './enrollment-prices.ts';
 import type { ContentService } from '../fastify-types.ts';
 import { contributionsMessage } from './contributions.ts';
-import { hsaLimits } from './irs-constants.ts';
+import { hsaLimitForMember } from './hsa-limits.ts';
+import { catalogueMessage } from '../catalogue-messages.ts';
 
 export const MESSAGES = {
   planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
@@ -58,11 +58,6 @@ export const MESSAGES = {
   waiveSpends: 'A waiver spends nothing: the amount must be 0.',
   amount: 'Please enter an amount in dollars with at most two decimals.',
   hsaNeedsPlan: 'An HSA contribution needs an HSA-eligible health plan in your cart.',
-  hsaNeedsBirthdate: 'Please enter your date of birth in your profile: the HSA limit depends on your age.',
-  hsaNoFigures: (year: number) => `The IRS has no HSA limit on file for ${year}. Please contact your HR team.`,
-  hsaOverLimit: (monthly: Cents, months: number, annual: Cents, max: Cents, year: number, tier: string) =>
-    `An HSA contribution of ${formatCents(monthly)} a month for the ${months} month${months === 1 ? '' : 's'} left in the plan year is above ` +
-    `the ${year} ${tier} limit of ${formatCents(annual)}. Please enter at most ${formatCents(max)} a month.`,
   pendingHsa: 'The HSA contribution placed for this plan year needs an HSA-eligible plan. Please choose an HSA-eligible plan or remove the HSA contribution.',
   keyReused: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.',
 } as const;
@@ -123,7 +118,13 @@ export async function pricedService(
   sentCents: Cents | undefined,
   fields: { option: string; cost: string },
 ): Promise<AdditionalServiceChoice> {
-  const found = ids.productid && ids.productfeeid ? await products.findActiveOption(db, ids.productid, ids.productfeeid) : undefined;
+  const found = !ids.productfeeid
+    ? undefined
+    : ids.productid === undefined
+      ? await products.findActiveOptionById(db, ids.productfeeid)
+      : ids.productid
+        ? await products.findActiveOption(db, ids.productid, ids.productfeeid)
+        : undefined;
   if (!found) throw refuse(MESSAGES.serviceUnknown, fields.option);
   if (sentCents !== undefined && sentCents !== found.option.cost_cents) throw refuse(MESSAGES.serviceDiffers(found.option.cost_cents, sentCents), fields.cost);
   return {
@@ -165,28 +166,21 @@ export async function pricedPlan(
   return priced;
 }
 
-/** The dependents on the member's policy, from the profile on file. */
-async function coveredDependents(db: DbOrTx, memberId: string): Promise<number> {
-  return (await dependents.listByMember(db, memberId)).filter((dependent) => dependent.isonhealthpolicy === 'Yes').length;
-}
-
-/** The HSA monthly amount within the IRS limit of the member's tier, age and plan year, from the effective date. */
-export async function checkHsa(db: DbOrTx, member: MemberRow, employer: EmployerRow, effectiveDate: string, monthlyCents: Cents, field: string): Promise<void> {
-  if (!member.birthdate) throw refuse(MESSAGES.hsaNeedsBirthdate, field);
-  const tier = coverageTier(await coveredDependents(db, member.id));
-  const check = checkHsaMonthly({
-    table: hsaLimits(),
-    planYear: employer.businessyear,
-    planYearEnd: employer.planyearend,
-    tier,
-    birthdate: member.birthdate,
-    effectiveDate,
-    monthlyCents,
+/**
+ * The HSA monthly amount within the member's IRS limit for the months left (services/hsa-limits.ts, the computation
+ * GET /api/Hsa/Limit shows), refused with the Flexible Spending screen's own text.
+ */
+export async function checkHsa(db: DbOrTx, memberId: string, effectiveDate: string, monthlyCents: Cents, field: string): Promise<void> {
+  const limit = await hsaLimitForMember(db, memberId, effectiveDate);
+  if (monthlyCents * limit.monthsLeft <= limit.annualCents) return;
+  const message = catalogueMessage('hsa-over-limit', {
+    amount: formatCents(monthlyCents),
+    months: limit.monthsLeft,
+    total: formatCents(monthlyCents * limit.monthsLeft),
+    limit: formatCents(limit.annualCents),
+    max: formatCents(limit.maxMonthlyCents),
   });
-  if (check.ok) return;
-  if (check.reason === 'no-figures') throw refuse(MESSAGES.hsaNoFigures(employer.businessyear), field);
-  const annual = check.annual!;
-  throw refuse(MESSAGES.hsaOverLimit(monthlyCents, check.monthsLeft, annual.totalCents, check.maxMonthlyCents, annual.figuresYear, tier), field);
+  throw refuse(message, field);
 }
 
 /** The plan as the main order records it; the offered effective date is the policy's. */
@@ -281,11 +275,11 @@ async function logSubmitted(trx: DbOrTx, caller: AuthenticatedMember, effectiveD
 /** The checked, priced choices of an authorization (validated input, amounts from the server). */
 export type AuthorizeChoices = {
   effectivedate: string;
-  healthoption: 'healthinsurance' | 'waive';
+  healthoption: 'buy' | 'waive';
   plan: { planid: string; postalcode: string; countycode: string; rateCents?: Cents } | null;
   waiver: { reason: string; reasonOther: string | null; stored: string } | null;
   hsaCents: Cents;
-  service: { productid: string; productfeeid: string; costCents?: Cents } | null;
+  service: { productoptionid: string; costCents?: Cents } | null;
   contributionCents?: Cents;
 };
 
@@ -320,25 +314,25 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
 
   const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, choices.effectivedate, '/effectivedate');
   const planyear = employer.businessyear;
-  const buying = choices.healthoption === 'healthinsurance';
+  const buying = choices.healthoption === 'buy';
 
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
-    if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/plan/planid');
+    if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/planid');
     priced = await pricedPlan(trx, context.planPremiums, context.now, member, choices.plan, effectiveDate, choices.plan.rateCents, {
-      plan: '/plan/planid',
-      postalcode: '/plan/postalcode',
-      countycode: '/plan/countycode',
-      rate: '/plan/rate',
+      plan: '/planid',
+      postalcode: '/postalcode',
+      countycode: '/countycode',
+      rate: '/rate',
     });
   }
   if (choices.hsaCents > 0) {
     if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
-    await checkHsa(trx, member, employer, effectiveDate, choices.hsaCents, '/hsamonthly');
+    await checkHsa(trx, member.id, effectiveDate, choices.hsaCents, '/hsamonthly');
   }
-  if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/service/productfeeid');
+  if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
   const service = choices.service
-    ? await pricedService(trx, choices.service, choices.service.costCents, { option: '/service/productfeeid', cost: '/service/cost' })
+    ? await pricedService(trx, { productfeeid: choices.service.productoptionid }, choices.service.costCents, { option: '/productoptionid', cost: '/servicecost' })
     : null;
   const contributionCents = buying
     ? await monthlyContributionForMember(trx, member.id, effectiveDate)
@@ -436,7 +430,7 @@ export async function placeSingleOrder(
     if (sent.category === 'HSA') {
       const cents = sent.amountCents ?? 0;
       if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
-      await checkHsa(trx, member, employer, effectiveDate, cents, '/order/amountspent');
+      await checkHsa(trx, member.id, effectiveDate, cents, '/order/amountspent');
       draft = build.hsa(when, cents);
     } else {
       if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');

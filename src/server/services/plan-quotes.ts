@@ -24,7 +24,7 @@ import { badRequest, unauthorized } from '../errors.ts';
 export type QuoteWhere = { postalcode: string; countycode: string; effectiveDate: string };
 
 export const NOT_OFFERED_MESSAGE = 'Please choose an effective date your employer offers.';
-export const LOCATION_MESSAGE = 'Please check the ZipCode and county.';
+export const LOCATION_MESSAGE = 'That ZIP code and county do not go together: please check the address in your profile.';
 export const NO_BIRTHDATE_MESSAGE = 'Please enter your date of birth in your profile first.';
 
 const METAL_LEVELS: Record<string, MetalLevel> = {

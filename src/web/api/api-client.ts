@@ -30,8 +30,14 @@ export function isUnreachable(answer: object): boolean {
   return unreachable.has(answer);
 }
 
-async function send<T>(method: Method, path: string, body: unknown, withToken: boolean): Promise<Response | null> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  withToken: boolean,
+  extra: Record<string, string> = {},
+): Promise<Response | null> {
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = withToken ? accessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -58,17 +64,20 @@ async function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-/** Sends a call and answers the envelope. `public: true` sends no token and never redirects on 401. */
+/**
+ * Sends a call and answers the envelope. `public: true` sends no token and never redirects on 401; `headers` are
+ * sent beside the client's own (a declared call's Idempotency-Key), the same on the retry after a refresh.
+ */
 export async function call<T>(
   method: Method,
   path: string,
   body?: unknown,
-  options: { public?: boolean } = {},
+  options: { public?: boolean; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer<T>> {
   const withToken = !options.public;
-  let response = await send(method, path, body, withToken);
+  let response = await send(method, path, body, withToken, options.headers);
   if (response?.status === 401 && withToken && (await refresh())) {
-    response = await send(method, path, body, withToken);
+    response = await send(method, path, body, withToken, options.headers);
   }
   if (response?.status === 401 && withToken) {
     clearSession();

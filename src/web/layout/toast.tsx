@@ -2,13 +2,14 @@
  * The error toast (spec §8): a red filled alert at the bottom left that hides itself after 3000 ms, is not
  * closed by clicking elsewhere, and closes with its close button. The message comes from the caller.
  * `showError` works from anywhere (event handlers, non-React code); `<ToastHost />` renders the current toast.
+ * `showSuccess` shows a confirmation ('Saved Successfully') the same way, in green, with role status.
  */
 import { Alert, Portal } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
 
 export const TOAST_HIDE_MS = 3000;
 
-type Toast = { id: number; message: string };
+type Toast = { id: number; message: string; kind: 'error' | 'success' };
 
 let current: Toast | null = null;
 let nextId = 1;
@@ -20,7 +21,13 @@ function emit(): void {
 
 /** Shows `message` in the error toast, replacing the one shown. */
 export function showError(message: string): void {
-  current = { id: nextId++, message };
+  current = { id: nextId++, message, kind: 'error' };
+  emit();
+}
+
+/** Shows `message` as a confirmation (green), replacing the toast shown. */
+export function showSuccess(message: string): void {
+  current = { id: nextId++, message, kind: 'success' };
   emit();
 }
 
@@ -56,9 +63,9 @@ export function ToastHost() {
   return (
     <Portal>
       <Alert
-        role="alert"
+        role={toast.kind === 'error' ? 'alert' : 'status'}
         variant="filled"
-        color="red"
+        color={toast.kind === 'error' ? 'red' : 'teal'}
         withCloseButton
         closeButtonLabel="Close"
         onClose={() => hide(toast.id)}

@@ -1,12 +1,13 @@
 /**
  * /health-plan, 'Employee Health Plans' (spec §2): a card 'Health Plan #n' per purchased product with its product
  * name and options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when
- * there are none.
+ * there are none (a waive order is no purchase).
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
+import { formatMessage } from '#engine/core/index.ts';
 import { messages } from '#web/messages.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 
@@ -40,7 +41,7 @@ type CardProps = { order: Order; number: number; accountname?: string; member?: 
 
 function PlanCard({ order, number, accountname, member }: CardProps) {
   const [expanded, toggle] = useDisclosure(false);
-  const title = `Health Plan #${number}`;
+  const title = formatMessage(messages['health-plan-card'], { number });
   return (
     <Card withBorder padding="lg" component="article" aria-label={title}>
       <Stack gap="xs">
@@ -75,12 +76,13 @@ export function HealthPlanScreen() {
   const orders = useOrders();
   const employer = useEmployer(useOwnAccountId());
   const { data: member } = useMember();
-  const list = orders.data?.orderdetails ?? [];
+  // Purchased products only: a waive order bought nothing.
+  const list = (orders.data?.orderdetails ?? []).filter((order) => order.category !== 'waive');
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Employee Health Plans</Title>
+        <Title order={1}>{messages['health-plans-title']}</Title>
         {orders.isLoading ? (
           <Loader aria-label="Loading" />
         ) : list.length === 0 ? (

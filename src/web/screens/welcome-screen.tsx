@@ -1,10 +1,11 @@
 /**
  * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
  * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
- * additional services. The latest main order decides which view shows.
+ * additional services. The latest main order decides which view shows. Enrollment is complete only once the member
+ * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard.
  */
-import { Anchor, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
@@ -12,6 +13,7 @@ import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
+import { formatMessage } from '#engine/core/index.ts';
 import { messages } from '#web/messages.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
@@ -28,7 +30,7 @@ const AREA_NAMES: Record<Order['category'], string> = {
   healthinsurance: 'Health Insurance',
   waive: 'Waive Coverage',
   HSA: 'HSA',
-  additionalservices: 'Additional Services',
+  additionalservices: messages['welcome-additional-services'],
 };
 
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
@@ -83,10 +85,10 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="lg" component="section" aria-label={`${year} Health Plan Selected`}>
+      <Card withBorder padding="lg" component="section" aria-label={formatMessage(messages['welcome-plan-selected'], { year })}>
         <Stack gap="xs">
           <Title order={2} size="h4">
-            {year} Health Plan Selected
+            {formatMessage(messages['welcome-plan-selected'], { year })}
           </Title>
           <Text fw={600}>{main.productname ?? messages['not-available']}</Text>
           {main.summary_link && (
@@ -172,7 +174,22 @@ export function WelcomeScreen() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
-        <Text size="lg">Your enrollment is complete. No further action is needed.</Text>
+        {orders.error !== undefined ? (
+          <Alert color="red" role="alert">
+            {messages['something-wrong']}
+          </Alert>
+        ) : main ? (
+          <Text size="lg">{messages['welcome-complete']}</Text>
+        ) : (
+          <Alert color="yellow" variant="light" role="status">
+            <Stack gap="xs" align="flex-start">
+              <Text>{messages['welcome-not-authorized']}</Text>
+              <Button component={Link} to="/profile">
+                {messages['welcome-continue']}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
 
         {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} />}
         {main && !waived && <PlanView member={member} main={main} orders={all} />}
@@ -189,9 +206,9 @@ export function WelcomeScreen() {
           </SimpleGrid>
         )}
 
-        <Stack gap="xs" component="section" aria-label="Additional Services">
+        <Stack gap="xs" component="section" aria-label={messages['welcome-additional-services']}>
           <Title order={2} size="h4">
-            Additional Services
+            {messages['welcome-additional-services']}
           </Title>
           {services.length === 0 ? (
             <Text c="dimmed">No additional services selected.</Text>

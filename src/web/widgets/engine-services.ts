@@ -6,8 +6,13 @@ import type { EngineServices, HttpMethod, PortAnswer } from '#engine/react/index
 import { call, swrPublicFetcher } from '#web/api/api-client.ts';
 import { portalWidgets } from './index.ts';
 
-async function callApi<T>(method: HttpMethod, path: string, body?: unknown): Promise<PortAnswer<T>> {
-  const answer = await call<T>(method, path, body);
+async function callApi<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<PortAnswer<T>> {
+  const answer = await call<T>(method, path, body, { headers });
   return answer.success ? { success: true, data: answer.data, message: answer.message } : answer;
 }
 

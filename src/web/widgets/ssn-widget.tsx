@@ -1,8 +1,10 @@
 /**
- * 'ui:widget': 'ssn' — a Social Security Number in three boxes of 3, 2 and 4 digits, stored as the 9 digits.
+ * 'ui:widget': 'ssn' — a Social Security Number in three boxes of 3, 2 and 4 digits, stored as the 9 digits
+ * (ui:options.parts gives other boxes: [9] is one box of 9 digits). Typing a box full moves to the next; pasting
+ * (or typing) more digits than a box holds fills the following boxes too, so a pasted '123-45-6789' fills all.
  * The server answers a stored SSN masked ('***-**-1234'): that value means "keep the stored one", so the boxes
  * start empty with the mask as their placeholders, and the value stays masked until the person types.
- * Under the boxes: the document's SSN notice message (ui:options.notice names another message).
+ * Under the boxes: the document's SSN notice message (ui:options.notice names another message; '' none).
  */
 import type { DocumentFormContext } from '#engine/react/index.ts';
 import { errorText } from '#engine/theme/index.ts';
@@ -10,50 +12,88 @@ import { Group, Input, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 
-const PART_LENGTHS = [3, 2, 4] as const;
+export const SSN_PARTS: readonly number[] = [3, 2, 4];
 /** The message shown under the boxes unless ui:options.notice names another (spec §5 SSN notice). */
 export const SSN_NOTICE_MESSAGE = 'ssn-notice';
 const MASKED = /^\*{3}-\*{2}-(\d{4})$/;
 
-type Parts = [string, string, string];
+type Parts = string[];
 
 export function isMaskedSsn(value: unknown): boolean {
   return typeof value === 'string' && MASKED.test(value);
 }
 
-function split(value: unknown): Parts {
-  if (typeof value !== 'string' || isMaskedSsn(value)) return ['', '', ''];
-  const digits = value.replace(/\D/g, '');
-  return [digits.slice(0, 3), digits.slice(3, 5), digits.slice(5, 9)];
+/** Digits cut into boxes of the given lengths (what does not fit is dropped). */
+export function splitDigits(digits: string, lengths: readonly number[]): Parts {
+  let start = 0;
+  return lengths.map((length) => {
+    const part = digits.slice(start, start + length);
+    start += length;
+    return part;
+  });
+}
+
+function split(value: unknown, lengths: readonly number[]): Parts {
+  if (typeof value !== 'string' || isMaskedSsn(value)) return lengths.map(() => '');
+  return splitDigits(value.replace(/\D/g, ''), lengths);
+}
+
+/**
+ * The boxes after `text` was typed or pasted into box `index`: its digits fill that box and, when there are more
+ * than it holds, the boxes after it; the boxes before it are kept. Answers the boxes and the box to focus next.
+ */
+export function fillFrom(parts: Parts, index: number, text: string, lengths: readonly number[]): { parts: Parts; focus: number } {
+  const digits = text.replace(/\D/g, '');
+  const next = [...parts];
+  const capacity = lengths.slice(index).reduce((sum, length) => sum + length, 0);
+  if (digits.length <= lengths[index]!) {
+    next[index] = digits;
+    return { parts: next, focus: digits.length === lengths[index] ? index + 1 : index };
+  }
+  const spread = splitDigits(digits.slice(0, capacity), lengths.slice(index));
+  spread.forEach((part, offset) => {
+    next[index + offset] = part;
+  });
+  const last = spread.findLastIndex((part) => part.length > 0);
+  const full = spread[last]!.length === lengths[index + last];
+  return { parts: next, focus: index + last + (full ? 1 : 0) };
+}
+
+function partLengths(options: WidgetProps['options']): readonly number[] {
+  const parts = (options as Record<string, unknown>).parts;
+  return Array.isArray(parts) && parts.length > 0 && parts.every((n) => Number.isInteger(n) && n > 0) ? (parts as number[]) : SSN_PARTS;
 }
 
 export function SsnWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, rawErrors, options, label, hideLabel, registry } = props;
-  const [parts, setParts] = useState<Parts>(() => split(value));
+  const lengths = partLengths(options);
+  const [parts, setParts] = useState<Parts>(() => split(value, lengths));
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const masked = isMaskedSsn(value);
   const maskedLast4 = masked ? (MASKED.exec(String(value))?.[1] ?? '') : '';
 
   useEffect(() => {
     // A value set from outside (loaded data, a reset) replaces what the boxes hold; the boxes' own typing does not.
-    if (parts.join('') !== (typeof value === 'string' ? value : '')) setParts(split(value));
+    if (parts.join('') !== (typeof value === 'string' ? value : '')) setParts(split(value, lengths));
   }, [value]);
 
   const change = (index: number, text: string) => {
-    const digits = text.replace(/\D/g, '').slice(0, PART_LENGTHS[index]);
-    const next = [...parts] as Parts;
-    next[index] = digits;
+    const { parts: next, focus } = fillFrom(parts, index, text, lengths);
     setParts(next);
     const joined = next.join('');
     props.onChange(joined === '' ? options.emptyValue : joined);
-    if (digits.length === PART_LENGTHS[index]) inputs.current[index + 1]?.focus();
+    if (focus !== index) inputs.current[Math.min(focus, lengths.length - 1)]?.focus();
   };
 
   const { document } = registry.formContext as DocumentFormContext;
   const noticeKey = typeof options.notice === 'string' ? options.notice : SSN_NOTICE_MESSAGE;
   const notice = noticeKey ? document?.messages[noticeKey] : undefined;
-  const partNames = ['first 3 digits', 'middle 2 digits', 'last 4 digits'];
-  const placeholders = masked ? ['***', '**', maskedLast4] : ['###', '##', '####'];
+  const partNames = lengths.length === SSN_PARTS.length ? ['first 3 digits', 'middle 2 digits', 'last 4 digits'] : [];
+  const placeholders = lengths.map((length, index) => {
+    if (!masked) return '#'.repeat(length);
+    const hidden = '*'.repeat(Math.max(0, length - (index === lengths.length - 1 ? maskedLast4.length : 0)));
+    return index === lengths.length - 1 ? `${hidden}${maskedLast4}`.slice(-length) : hidden;
+  });
   const labelId = `${id}-label`;
 
   return (
@@ -66,19 +106,24 @@ export function SsnWidget(props: WidgetProps) {
       error={errorText(rawErrors)}
     >
       <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={labelId}>
-        {PART_LENGTHS.map((length, index) => (
+        {lengths.map((length, index) => (
           <TextInput
             key={`part-${index + 1}`}
             id={`${id}-${index + 1}`}
             ref={(element) => {
               inputs.current[index] = element;
             }}
-            aria-label={`${label} ${partNames[index]}`}
+            aria-label={partNames[index] ? `${label} ${partNames[index]}` : label}
             value={parts[index]}
             placeholder={placeholders[index]}
             inputMode="numeric"
             autoComplete="off"
             maxLength={length}
+            onPaste={(event) => {
+              // A pasted number replaces what the box holds and runs on into the boxes after it.
+              event.preventDefault();
+              change(index, event.clipboardData.getData('text'));
+            }}
             w={length * 18 + 28}
             disabled={disabled || readonly}
             error={Boolean(rawErrors && rawErrors.length > 0)}

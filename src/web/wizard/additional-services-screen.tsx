@@ -39,6 +39,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
           <Loader aria-label="Loading" />
         </Center>
       )}
+      {!products.loading && !product && <Text c="dimmed">{messages['service-none']}</Text>}
       {product && service && (
         <Card withBorder padding="lg" maw={520}>
           <Stack gap="sm">
@@ -50,7 +51,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
             </Text>
             <Text size="sm">{product.description}</Text>
             <NativeSelect
-              label="Price option"
+              label={messages['service-price-option']}
               value={service.optionId ?? ''}
               disabled={service.added}
               data={product.options.map((option) => ({ value: option.id, label: `${option.option} - ${formatCurrency(option.cost)}` }))}
@@ -63,17 +64,17 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
                 disabled={!service.optionId}
                 onClick={() => setService({ added: !service.added })}
               >
-                {service.added ? 'Remove' : 'Add To Cart'}
+                {service.added ? messages['remove'] : messages['service-add']}
               </Button>
               <Button variant="default" onClick={() => setDetails(true)}>
-                Details
+                {messages['service-details']}
               </Button>
             </Group>
           </Stack>
         </Card>
       )}
       <Group>
-        <Button onClick={next}>Next</Button>
+        <Button onClick={next}>{messages['next']}</Button>
       </Group>
       <Modal opened={details} onClose={() => setDetails(false)} title={product?.productname} centered>
         <Text>{messages['in-development']}</Text>

@@ -8,6 +8,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FieldErrors } from '#contracts/api.ts';
+import type { AffordabilityAnswer } from '#contracts/entities.ts';
 import { fillMessage } from '#contracts/messages.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { DocumentForm, useDocument, type FormData } from '#engine/react/index.ts';
@@ -15,31 +16,6 @@ import { api } from '../api/api-client.ts';
 import { messages } from '../messages.ts';
 
 export const AFFORDABILITY_FORM = 'affordability';
-
-/** POST /api/Affordability's data (src/server/services/affordability.ts). */
-export type AffordabilityAnswer = {
-  status: 'checked' | 'no-plan-data';
-  message: string | null;
-  planyear: number;
-  ratesyear: number | null;
-  estimated: boolean;
-  percentyear: number | null;
-  householdincome: number;
-  householdsize: number;
-  silverplan: { planid: string; planname: string; issuername: string } | null;
-  selfonlypremium: number | null;
-  allowance: number;
-  employeecost: number | null;
-  requiredpercent: number | null;
-  monthlyincome: number | null;
-  threshold: number | null;
-  povertyguideline: number | null;
-  percentofpoverty: number | null;
-  affordable: boolean | null;
-  verdict: 'may-decline' | 'shop-off-exchange' | null;
-  /** The state's name when the catalogue has no plans for it. */
-  statewithoutplans: string | null;
-};
 
 type Props = {
   opened: boolean;

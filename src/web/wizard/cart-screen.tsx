@@ -1,48 +1,44 @@
 /**
- * Your Cart, the Plan and Benefits Summary (spec §2, §4 Authorization and Placing an order, §5 Authorize, §9
- * Money): the waived coverage line with its reason, the additional service line and the totals. Authorize
- * Elections computes the orders (authorizationOrders, toOrderRequest) and places them with the step's declared
- * submit call, one per order in sequence, stopping at the first failure; then it logs SUBMITTED REQUEST and shows
- * the confirmation, which cannot be dismissed: Close Window goes to /welcome?authorize=true.
- * The heading, the acknowledgment checkbox and the rules Authorize checks first (an empty cart, a cost above the
- * employer contribution without the acknowledgment) are the document the flow names for this step ('acknowledgements'); this screen computes
- * the money and gives it to the rules in the context, and shows the first failure in the red toast.
+ * Your Cart, the Plan and Benefits Summary (spec §2, §4 Cart and Authorization, §5 Authorize, §9 Money): the table
+ * of carrier, plan type, plan name and metal tier with the plan, HSA, waived coverage and additional service lines
+ * and the totals (employee cost, remaining contribution, pre-tax payroll deduction), all from one CartSummary that
+ * the Summary Information modal (with the Member Fund Chart) and the print view share. It logs
+ * 'Plan and Benefits Summary(CART)' when shown; Edit Info goes back to the profile. On screens 840 px wide or less
+ * the lines and the covered family are stacked cards and the buttons stick to the bottom.
+ *
+ * Authorize Elections checks the step's document ('acknowledgements': 'Cart is empty !', the acknowledgment when
+ * the cost exceeds the employer contribution), then sends the step's declared call, POST /api/Enrollment/Authorize,
+ * with the cart's choices only and an Idempotency-Key: one key per request body, so a retry or a second click
+ * sends the same key (the server answers a repeated key with its first answer) and a changed cart a new one. While
+ * it is in flight the button reads 'Redirecting'. A failure shows its message in the red toast and keeps the cart;
+ * success logs SUBMITTED REQUEST and shows the confirmation, which cannot be dismissed: Close Window goes to
+ * /welcome?authorize=true.
  */
-import type { Order } from '#contracts/entities.ts';
-import { dollarsToCents, currentBalanceCents, employeeCostCents, formatCents, payrollDeductionCents } from '#domain/money.ts';
-import { authorizationOrders, storedWaiverReason, toOrderRequest, type AdditionalServiceChoice } from '#domain/orders.ts';
-import { firstMessage, validateForm } from '#engine/core/index.ts';
+import { formatCents } from '#domain/money.ts';
+import { firstMessage, formatMessage, validateForm } from '#engine/core/index.ts';
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { api } from '#web/api/api-client.ts';
+import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { showError } from '#web/layout/toast.tsx';
-import { Button, Center, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { messages } from '#web/messages.ts';
+import { Box, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { callScope, effectiveDate, healthOption, useWizard, type WizardChoices } from './wizard-context.tsx';
+import { authorizeRequest, newIdempotencyKey } from './cart/authorization.ts';
+import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/cart-summary.ts';
+import { familyText, printSummary } from './cart/print-summary.ts';
+import { SummaryModal } from './cart/summary-modal.tsx';
+import { callScope, effectiveDate, useWizard } from './wizard-context.tsx';
 
-export const WAIVER_REASON_FIELD = 'waivecoveragereason';
-export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
+export { chosenService, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart/cart-summary.ts';
 
-/** Screen texts beside the form (the heading, the checkbox and the rules' texts come from the document). */
-export const CART_TEXTS = {
-  authorize: 'Authorize Elections',
-  inFlight: 'Redirecting',
-  closeWindow: 'Close Window',
-} as const;
+/** The event logged when the cart shows (spec §4 Logged events). */
+export const CART_EVENT = 'Plan and Benefits Summary(CART)';
+/** The step Edit Info goes back to (flows/enrollment.flow.json). */
+const PROFILE_STEP = 'profile';
 
-/** The chosen additional service as the order builders take it, or null when none is in the cart. */
-export function chosenService(choices: WizardChoices): AdditionalServiceChoice | null {
-  const service = choices.service;
-  const option = service?.added ? service.product.options.find((o) => o.id === service.optionId) : undefined;
-  if (!service || !option) return null;
-  return {
-    product: { id: service.product.id, productname: service.product.productname, taxstatus: service.product.taxstatus },
-    option: { id: option.id, option: option.option, costCents: dollarsToCents(option.cost.toFixed(2)) },
-  };
-}
-
-export function CartScreen({ step }: StepScreenProps) {
+export function CartScreen({ step, goTo }: StepScreenProps) {
   const wizard = useWizard();
   const { document } = useDocument('form', step.form, wizard.member.accountid);
 
@@ -50,7 +46,7 @@ export function CartScreen({ step }: StepScreenProps) {
   useEffect(() => {
     if (logged.current) return;
     logged.current = true;
-    void wizard.log('Plan and Benefits Summary(CART)');
+    void wizard.log(CART_EVENT);
   }, []);
 
   if (!document) {
@@ -60,60 +56,149 @@ export function CartScreen({ step }: StepScreenProps) {
       </Center>
     );
   }
-  return <Cart document={document} submit={step.calls?.submit} />;
+  return <Cart document={document} submit={step.calls?.submit} edit={() => goTo({ step: PROFILE_STEP })} />;
 }
 
-function Cart({ document, submit }: { document: FormDocument; submit: CallDeclaration[] | undefined }) {
+
+function CartTable({ summary, title }: { summary: CartSummary; title: string }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table withTableBorder striped aria-label={title}>
+        <Table.Thead>
+          <Table.Tr>
+            {cartColumns().map((text) => (
+              <Table.Th key={text}>{text}</Table.Th>
+            ))}
+            <Table.Th ta="right">{messages['cart-column-cost']}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {summary.lines.map((line) => (
+            <Table.Tr key={line.key} data-line={line.key}>
+              <Table.Th scope="row">{line.label}</Table.Th>
+              <Table.Td>{line.carrier}</Table.Td>
+              <Table.Td>{line.plantype}</Table.Td>
+              <Table.Td>{line.name}</Table.Td>
+              <Table.Td>{line.metal}</Table.Td>
+              <Table.Td ta="right">{formatCents(line.cents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TotalsTable({ summary }: { summary: CartSummary }) {
+  return (
+    <Table withTableBorder aria-label={messages['cart-totals']} maw={520} ml="auto">
+      <Table.Tbody>
+        {totalRows(summary.totals).map((row) => (
+          <Table.Tr key={row.key} data-total={row.key}>
+            <Table.Th scope="row">{row.label}</Table.Th>
+            <Table.Td ta="right">{row.amount}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The narrow layout: each line, each covered family member and the totals as stacked cards. */
+function CartCards({ summary }: { summary: CartSummary }) {
+  const pair = (label: string, value: string) =>
+    value === '' ? null : (
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" ta="right">
+          {value}
+        </Text>
+      </Group>
+    );
+  return (
+    <Stack gap="sm">
+      {summary.lines.map((line) => (
+        <Card key={line.key} withBorder padding="sm" component="section" aria-label={line.label} data-line={line.key}>
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text fw={600}>{line.label}</Text>
+              <Text fw={600}>{formatCents(line.cents)}</Text>
+            </Group>
+            {pair(messages['carrier'], line.carrier)}
+            {pair(messages['plan-type'], line.plantype)}
+            {pair(messages['row-plan-name'], line.name)}
+            {pair(messages['metal-tier'], line.metal)}
+          </Stack>
+        </Card>
+      ))}
+      {summary.dependents.length > 0 && (
+        <Stack gap="xs" component="section" aria-label={messages['cart-family']}>
+          <Text fw={600}>{messages['cart-family']}</Text>
+          {summary.dependents.map((dependent) => (
+            <Card key={dependent.id} withBorder padding="sm">
+              <Text size="sm">{familyText(dependent)}</Text>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <Card withBorder padding="sm" component="section" aria-label={messages['cart-totals']}>
+        <Stack gap={4}>
+          {totalRows(summary.totals).map((row) => (
+            <Group key={row.key} justify="space-between" data-total={row.key}>
+              <Text size="sm">{row.label}</Text>
+              <Text size="sm" fw={600}>
+                {row.amount}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+type CartProps = { document: FormDocument; submit: CallDeclaration[] | undefined; edit: () => void };
+
+function Cart({ document, submit, edit }: CartProps) {
   const wizard = useWizard();
   const calls = useCalls(submit);
   const navigate = useNavigate();
-  const { choices, employer } = wizard;
+  const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
+  const { choices, employer, member, dependents } = wizard;
   const [acknowledgements, setAcknowledgements] = useState<FormData>({});
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
+  const [summaryOpen, setSummaryOpen] = useState(false);
 
-  const waiving = healthOption(choices) === 'waive';
-  const reason = storedWaiverReason(
-    choices.waiver[WAIVER_REASON_FIELD] as string | undefined,
-    choices.waiver[WAIVER_OTHER_FIELD] as string | undefined,
-  );
-  const service = chosenService(choices);
-  const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
-  const serviceCents = service?.option.costCents ?? 0;
-  const spentCents = serviceCents;
-  const costCents = employeeCostCents({ planCents: 0, serviceCents, contributionCents });
-  // The buy path's plans are not in the cart yet, so coverage is chosen only by waiving it.
+  const summary = useMemo(() => cartSummary(choices, dependents), [choices, dependents]);
   const context = useMemo(
-    () => ({ today: wizard.today, employeeCostCents: costCents, coverageChosen: waiving }),
-    [wizard.today, costCents, waiving],
+    () => ({ today: wizard.today, employeeCostCents: summary.totals.employeeCostCents, coverageChosen: summary.coverageChosen }),
+    [wizard.today, summary],
   );
+  const authorization = useMemo(() => authorizeRequest(choices, member), [choices, member]);
+
+  // One Idempotency-Key per request body: the same cart sent again (a retry, a second click) carries the same key.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: string) => {
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+  const inFlight = useRef(false);
 
   const authorize = async () => {
+    if (inFlight.current) return;
     const fault = firstMessage(validateForm(document, acknowledgements, context, 'submit'));
     if (fault !== null) {
       showError(fault);
       return;
     }
+    inFlight.current = true;
     setSending(true);
     try {
-      const orders = await api.get<{ orderdetails: Order[] }>('/api/Order/GetOrderByMember');
-      const year = wizard.today.slice(0, 4);
-      const hasAdditionalServicesOrder =
-        orders.success &&
-        orders.data.orderdetails.some((order) => order.category === 'additionalservices' && order.createdon?.startsWith(year));
-      const drafts = authorizationOrders({
-        today: wizard.today,
-        effectiveDate: effectiveDate(choices),
-        hsaMonthlyCents: 0,
-        additionalService: service,
-        hasAdditionalServicesOrder,
-        main: {
-          choice: 'waive',
-          reason: String(choices.waiver[WAIVER_REASON_FIELD] ?? ''),
-          reasonOther: (choices.waiver[WAIVER_OTHER_FIELD] as string | undefined) ?? null,
-        },
-      });
-      const outcome = await calls.run(callScope(wizard, { screens: { cart: { orders: drafts.map(toOrderRequest) } } }));
+      const idempotencyKey = keyFor(JSON.stringify(authorization));
+      const outcome = await calls.run(callScope(wizard, { screens: { cart: { authorization, idempotencyKey } } }));
       if (!outcome.ok) {
         showError(outcome.answer.message);
         return;
@@ -121,31 +206,62 @@ function Cart({ document, submit }: { document: FormDocument; submit: CallDeclar
       await wizard.log('SUBMITTED REQUEST');
       setDone(true);
     } finally {
+      inFlight.current = false;
       setSending(false);
     }
   };
 
-  const row = (label: string, detail: string, amount: string) => (
-    <Table.Tr key={label}>
-      <Table.Th scope="row">{label}</Table.Th>
-      <Table.Td>{detail}</Table.Td>
-      <Table.Td ta="right">{amount}</Table.Td>
-    </Table.Tr>
+  const print = () => {
+    const opened = printSummary(summary, {
+      title: document.title ?? '',
+      memberName: `${member.firstname} ${member.lastname}`,
+      employerName: employer.accountname,
+      effectiveDate: effectiveDate(choices),
+    });
+    if (!opened) showError(messages['cart-print-blocked']);
+  };
+
+  const secondary = (
+    <>
+      <Button variant="default" onClick={() => setSummaryOpen(true)}>
+        {messages['cart-summary-open']}
+      </Button>
+      <Button variant="default" onClick={print}>
+        {messages['cart-print']}
+      </Button>
+      <Button variant="subtle" onClick={edit}>
+        {messages['cart-edit']}
+      </Button>
+    </>
+  );
+  const authorizeButton = (
+    <Button onClick={() => void authorize()} disabled={sending}>
+      {sending ? messages['cart-in-flight'] : messages['cart-authorize']}
+    </Button>
   );
 
   return (
-    <Stack gap="md">
-      <Title order={2}>{document.title}</Title>
-      <Table withTableBorder striped>
-        <Table.Tbody>
-          {waiving && row('Waived Coverage', reason ?? '', formatCents(0))}
-          {service && row('Additional Services', `${service.product.productname} (${service.option.option})`, formatCents(serviceCents))}
-          {row('Employer Contribution', '', formatCents(contributionCents))}
-          {row('Amount Spent', '', formatCents(spentCents))}
-          {row('Remaining Contribution', '', formatCents(currentBalanceCents({ contributionCents, spentCents })))}
-          {row('Payroll Deduction', '', formatCents(payrollDeductionCents({ contributionCents, spentCents })))}
-        </Table.Tbody>
-      </Table>
+    <Stack gap="md" pb={narrow ? 96 : undefined}>
+      <Group justify="space-between" align="center">
+        <Title order={2}>{document.title}</Title>
+        {!narrow && <Group gap="xs">{secondary}</Group>}
+      </Group>
+      {!summary.coverageChosen && (
+        <Text fw={700} c="red" role="status">
+          {document.messages['cart-empty']}
+        </Text>
+      )}
+      {narrow ? (
+        <CartCards summary={summary} />
+      ) : (
+        <>
+          {summary.lines.length > 0 && <CartTable summary={summary} title={document.title ?? ''} />}
+          <TotalsTable summary={summary} />
+        </>
+      )}
+      <Text size="xs" c="dimmed">
+        {messages['cart-estimate-notice']}
+      </Text>
       <DocumentForm
         document={document}
         formData={acknowledgements}
@@ -154,11 +270,24 @@ function Cart({ document, submit }: { document: FormDocument; submit: CallDeclar
         onSubmit={() => void authorize()}
         withoutSubmit
       />
-      <Group>
-        <Button onClick={() => void authorize()} disabled={sending}>
-          {sending ? CART_TEXTS.inFlight : CART_TEXTS.authorize}
-        </Button>
-      </Group>
+      {narrow ? (
+        <Box
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+          data-testid="cart-sticky-buttons"
+        >
+          <SimpleGrid cols={2} spacing="xs">
+            {secondary}
+            {authorizeButton}
+          </SimpleGrid>
+        </Box>
+      ) : (
+        <Group>{authorizeButton}</Group>
+      )}
+      <SummaryModal opened={summaryOpen} onClose={() => setSummaryOpen(false)} summary={summary} />
       <Modal
         opened={done}
         onClose={() => undefined}
@@ -166,12 +295,12 @@ function Cart({ document, submit }: { document: FormDocument; submit: CallDeclar
         closeOnClickOutside={false}
         closeOnEscape={false}
         centered
-        title="Thank you!"
+        title={messages['cart-confirm-title']}
       >
         <Stack>
-          <Text>{`Thank you for completing your benefits elections with ${employer.accountname}.`}</Text>
+          <Text>{formatMessage(messages['cart-confirm-text'], { employer: employer.accountname })}</Text>
           <Text fw={600}>{employer.accountname}</Text>
-          <Button onClick={() => navigate('/welcome?authorize=true')}>{CART_TEXTS.closeWindow}</Button>
+          <Button onClick={() => navigate('/welcome?authorize=true')}>{messages['cart-close-window']}</Button>
         </Stack>
       </Modal>
     </Stack>

@@ -16,6 +16,7 @@ import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
 import { IchraAcknowledgmentScreen } from './ichra-acknowledgment-screen.tsx';
+import { FlexibleSpendingScreen } from './flexible-spending-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
 import {
@@ -36,6 +37,7 @@ export const wizardScreens = {
   contributions: ContributionsScreen,
   'ichra-acknowledgment': IchraAcknowledgmentScreen,
   'shop-health-plans': ShopHealthPlansScreen,
+  'flexible-spending': FlexibleSpendingScreen,
   'additional-services': AdditionalServicesScreen,
   cart: CartScreen,
 };

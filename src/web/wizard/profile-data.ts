@@ -60,3 +60,22 @@ export function hasOrderThisYear(orders: ReadonlyArray<{ createdon?: string | nu
   const year = today.slice(0, 4);
   return orders.some((order) => order.createdon?.startsWith(year) || order.policyeffectivedate?.startsWith(year));
 }
+
+/** Where Next from the profile leads, after the member and the dependents were saved. */
+export type AfterProfile = 'next' | 'welcome' | 'health-plan';
+
+/**
+ * Spec §4 and §2 /welcome: with no order this year, the next step; with an order this year, /welcome when the
+ * member's current plan (planid = currentplanid) is in the next-year plan list, else /health-plan. A failed plan
+ * search or order read is "nothing found" (undefined).
+ */
+export function afterProfile(input: {
+  today: string;
+  currentplanid: string | null | undefined;
+  plans: ReadonlyArray<{ planid: string }> | undefined;
+  orders: ReadonlyArray<{ createdon?: string | null; policyeffectivedate?: string | null }> | undefined;
+}): AfterProfile {
+  if (!hasOrderThisYear(input.orders ?? [], input.today)) return 'next';
+  const current = Boolean(input.currentplanid) && (input.plans ?? []).some((plan) => plan.planid === input.currentplanid);
+  return current ? 'welcome' : 'health-plan';
+}

@@ -1,12 +1,15 @@
 /**
  * Step 1, Profile: the profile document with the dependents, Next and Cancel (spec §2, §4, §5). The member and
  * the dependents are the answers of the step's declared load calls; the form's data is made from them in code
- * (profileFormData). Next is disabled when the flow says the step cannot proceed (employeazecustomer 0). On Next:
- * the document's rules; missing required fields listed in a modal; then the step's declared submit calls (the
- * member saved, the dependents made to match the form), the event logged, and with an order already placed this
- * year the person goes to /welcome instead of the next step.
+ * (profileFormData). Next is disabled when the flow says the step cannot proceed (employeazecustomer 0) and
+ * answers at most once a second. On Next: the document's rules (focus on the first field in error); the missing
+ * fields listed in a modal, a dependent's named by its item title ('Dependent #2: Date of Birth'); then the
+ * step's declared submit calls (the member saved, the dependents made to match the form, then the current-plan
+ * search for next January 1 and the member's orders), 'Saved Successfully', the event logged, and /welcome,
+ * /health-plan or the next step as afterProfile says. Every text comes from the profile document.
  */
-import type { Dependent, Member, Order } from '#contracts/entities.ts';
+import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
+import { firstOfNextYear } from '#domain/dates.ts';
 import { message } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import {
@@ -21,26 +24,29 @@ import {
   type MissingField,
   type StepScreenProps,
 } from '#engine/react/index.ts';
-import { api } from '#web/api/api-client.ts';
-import { showError } from '#web/layout/toast.tsx';
+import { showError, showSuccess } from '#web/layout/toast.tsx';
 import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEPENDENTS_FIELD, hasOrderThisYear, profileFormData } from './profile-data.ts';
+import { afterProfile, DEPENDENTS_FIELD, profileFormData } from './profile-data.ts';
 import { callScope, useWizard } from './wizard-context.tsx';
 
-/** Screen texts (spec §2 Step 1); the form's own texts come from the profile document. */
-export const PROFILE_TEXTS = {
-  heading: 'Welcome to your Benefits Package Creator',
-  next: 'Next',
-  cancel: 'Cancel',
+/** The profile document's messages the screen shows itself (spec §2 Step 1, §5). */
+export const PROFILE_MESSAGES = {
+  heading: 'heading',
+  next: 'next',
+  cancel: 'cancel',
+  missingFields: 'missing-fields',
+  saved: 'saved',
 } as const;
 
-/** The profile document's message that titles the missing-fields list (spec §5). */
-export const MISSING_FIELDS_MESSAGE = 'missing-fields';
+/** Spec §9: Next answers at most once a second. */
+export const NEXT_THROTTLE_MS = 1000;
 
 /** The ids of the load calls that read the person's records (flows/enrollment.flow.json). */
 const LOADED = { member: 'member', dependents: 'dependents' } as const;
+/** The ids of the submit calls whose answers decide where Next leads. */
+const LOOKUPS = { plans: 'current-plans', orders: 'orders' } as const;
 
 export function ProfileScreen({ step, next }: StepScreenProps) {
   const wizard = useWizard();
@@ -90,31 +96,40 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
   const calls = useCalls(step.calls?.submit);
   const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);
+  const lastNext = useRef(Number.NEGATIVE_INFINITY);
+  const text = (key: string) => message(document, key);
 
-  const invalid = (_errors: FieldErrors, values: FormData) => {
-    const fields = missingRequiredFields(document, values);
+  const invalid = (errors: FieldErrors, values: FormData) => {
+    const fields = missingRequiredFields(document, values, errors);
     if (fields.length > 0) setMissing(fields);
   };
 
   const submit = async (values: FormData) => {
+    const now = Date.now();
+    if (now - lastNext.current < NEXT_THROTTLE_MS) return;
+    lastNext.current = now;
     setServerErrors(undefined);
-    const outcome = await calls.run(callScope(wizard, { data: values, loaded }));
+    const screens = { profile: { currentPlanDate: firstOfNextYear(wizard.today) } };
+    const outcome = await calls.run(callScope(wizard, { data: values, loaded, screens }));
     if (!outcome.ok) {
       setServerErrors(formErrors(outcome));
       showError(outcome.answer.message);
       return;
     }
+    showSuccess(text(PROFILE_MESSAGES.saved));
     await wizard.reload();
     await wizard.log('PROFILE ENTERED');
-    const orders = await api.get<{ orderdetails: Order[] }>('/api/Order/GetOrderByMember');
-    if (orders.success && hasOrderThisYear(orders.data.orderdetails, wizard.today)) navigate('/welcome');
-    else next();
+    const quote = outcome.results[LOOKUPS.plans] as HealthPlanQuote | undefined;
+    const orders = outcome.results[LOOKUPS.orders] as { orderdetails?: Order[] } | undefined;
+    const where = afterProfile({ today: wizard.today, currentplanid: member.currentplanid, plans: quote?.healthplans, orders: orders?.orderdetails });
+    if (where === 'next') next();
+    else navigate(`/${where}`);
   };
 
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{PROFILE_TEXTS.heading}</Title>
+        <Title order={2}>{text(PROFILE_MESSAGES.heading)}</Title>
         <Title order={3} size="h4" fw={500}>
           {document.title}
         </Title>
@@ -127,19 +142,19 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
         onSubmit={(values) => void submit(values)}
         onInvalid={invalid}
         serverErrors={serverErrors}
-        submitText={PROFILE_TEXTS.next}
+        submitText={text(PROFILE_MESSAGES.next)}
         submitDisabled={!step.canProceed}
         submitLoading={calls.running}
       >
         <Button variant="default" onClick={() => setData(saved)} disabled={calls.running}>
-          {PROFILE_TEXTS.cancel}
+          {text(PROFILE_MESSAGES.cancel)}
         </Button>
       </DocumentForm>
-      <Modal opened={missing.length > 0} onClose={() => setMissing([])} title={message(document, MISSING_FIELDS_MESSAGE)} centered>
+      <Modal opened={missing.length > 0} onClose={() => setMissing([])} title={text(PROFILE_MESSAGES.missingFields)} centered>
         <List>
           {missing.map((field) => (
             <List.Item key={field.pointer}>
-              <Text size="sm">{field.title}</Text>
+              <Text size="sm">{field.label}</Text>
             </List.Item>
           ))}
         </List>

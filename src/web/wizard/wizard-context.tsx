@@ -3,7 +3,7 @@
  * far (effective date, health option, waiver, additional service, contribution amounts). The screens read and
  * change it through useWizard; the flow's rule context is derived from it.
  */
-import type { Dependent, Employer, HealthPlan, Member, Product } from '#contracts/entities.ts';
+import type { Dependent, Employer, HealthPlan, Location, Member, Product } from '#contracts/entities.ts';
 import type { Cents } from '#domain/money.ts';
 import type { FormData } from '#engine/react/index.ts';
 import { createContext, useContext } from 'react';
@@ -26,6 +26,11 @@ export type WizardChoices = {
   compare: HealthPlan[];
   /** The monthly HSA contribution the person chose, in cents (0 when none). */
   hsaMonthlyCents: Cents;
+  /**
+   * The ZIP code and county the plans were quoted for (set by the shop screens); null until chosen. The
+   * authorization sends them; without one the member's stored ZIP code goes with an empty county.
+   */
+  location: Location | null;
 };
 
 export type WizardShared = {
@@ -109,4 +114,5 @@ export const emptyChoices = (): WizardChoices => ({
   plan: null,
   compare: [],
   hsaMonthlyCents: 0,
+  location: null,
 });

@@ -26,6 +26,31 @@ describe('fillCall', () => {
     expect(fillCall(call, { data: { a: 1, list: [] } })).toEqual({ id: 'put', method: 'PUT', path: '/api/thing', body: { thing: { a: 1 } } });
   });
 
+  it('fills declared headers with JSON Logic over the scope, as strings', () => {
+    const call: CallDeclaration = {
+      id: 'send',
+      method: 'POST',
+      path: '/api/thing',
+      body: { var: 'data' },
+      headers: { 'Idempotency-Key': { var: 'screens.s.key' }, 'X-Count': { var: 'data.n' } },
+    };
+    expect(fillCall(call, { data: { n: 2 }, screens: { s: { key: 'k-1' } } })).toEqual({
+      id: 'send',
+      method: 'POST',
+      path: '/api/thing',
+      body: { n: 2 },
+      headers: { 'Idempotency-Key': 'k-1', 'X-Count': '2' },
+    });
+    expect(fillCall({ id: 'plain', method: 'GET', path: '/api/x' }, {})).not.toHaveProperty('headers');
+  });
+
+  it('refuses a header without a plain value', () => {
+    const call: CallDeclaration = { id: 'send', method: 'POST', path: '/api/x', headers: { 'Idempotency-Key': { var: 'key' } } };
+    expect(() => fillCall(call, {})).toThrow(/no value for header Idempotency-Key/);
+    expect(() => fillCall(call, { key: '' })).toThrow(CallError);
+    expect(() => fillCall(call, { key: { a: 1 } })).toThrow(/header Idempotency-Key is not a plain value/);
+  });
+
   it('refuses a placeholder without a value', () => {
     const call: CallDeclaration = { id: 'get', method: 'GET', path: '/api/x/{member.id}' };
     expect(() => fillCall(call, {})).toThrow(CallError);

@@ -103,6 +103,33 @@ describe('checkDocument', () => {
     const withLoad = { ...form, calls: { load: [{ id: 'x', method: 'DELETE', path: '/api/x' }] } };
     expect(checkDocument(withLoad, meta)).toEqual(['/calls/load/0/method: a load call reads (GET)']);
   });
+
+  it('lets submit calls declare headers (JSON Logic, checked), never load calls', () => {
+    const flow = {
+      id: 'f',
+      version: 1,
+      kind: 'flow',
+      steps: {
+        a: {
+          title: 'A',
+          order: 1,
+          calls: {
+            load: [{ id: 'read', method: 'GET', path: '/api/a', headers: { 'X-Key': 'k' } }],
+            submit: [
+              { id: 'save', method: 'POST', path: '/api/a', headers: { 'Idempotency-Key': { var: 'screens.s.key' } } },
+              { id: 'bad', method: 'POST', path: '/api/a', headers: { 'X-Op': { eval: [] } } },
+            ],
+          },
+        },
+      },
+    };
+    const problems = checkDocument(flow, meta);
+    expect(problems).toContain('/steps/a/calls/load/0/headers: a load call sends no headers');
+    expect(problems.some((p) => p.startsWith('/steps/a/calls/submit/1/headers/X-Op'))).toBe(true);
+    expect(problems.some((p) => p.includes('/submit/0/'))).toBe(false);
+    const badName = { ...flow, steps: { a: { title: 'A', order: 1, calls: { submit: [{ id: 's', method: 'POST', path: '/x', headers: { 'bad name': 'v' } }] } } } };
+    expect(checkDocument(badName, meta).length).toBeGreaterThan(0);
+  });
 });
 
 describe('bundleDefinitions', () => {

@@ -40,6 +40,12 @@ describe('the rule evaluator', () => {
     expect(rules.apply({ matches: ['123456789', 'digits-9'] }, {})).toBe(true);
     expect(rules.apply({ matches: ['12345678a', 'digits-9'] }, {})).toBe(false);
     expect(rules.apply({ matches: ['***-**-1234', 'masked-last-4'] }, {})).toBe(true);
+    for (const issuable of ['001010001', '123456789', '665999999', '667010001', '899999999']) {
+      expect(rules.apply({ matches: [issuable, 'ssn'] }, {}), issuable).toBe(true);
+    }
+    for (const refused of ['000123456', '666123456', '900123456', '999999999', '123004567', '123450000', '12345678', '1234567890', '123-45-6789']) {
+      expect(rules.apply({ matches: [refused, 'ssn'] }, {}), refused).toBe(false);
+    }
     expect(rules.apply({ matches: ['Abcdef1!', 'strong-password'] }, {})).toBe(true);
     expect(rules.apply({ matches: ['Abcdef1~', 'strong-password'] }, {})).toBe(false);
     expect(rules.apply({ matches: [undefined, 'digits'] }, {})).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineConfigError, firstMessage, validateForm, type FormDocument } from '#engine/core/index.ts';
+import { EngineConfigError, firstMessage, isEmptyValue, validateForm, withoutEmptyValues, type FormDocument } from '#engine/core/index.ts';
 
 const doc: FormDocument = {
   id: 'sample',
@@ -112,5 +112,65 @@ describe('validateForm', () => {
   it('refuses a document whose rule uses an operation off the allow-list', () => {
     const bad: FormDocument = { ...doc, rules: [{ id: 'bad', assert: { log: 1 }, path: '', message: 'x' }] };
     expect(() => validateForm(bad, { name: 'a', email: 'a@b.co' }, context)).toThrow(EngineConfigError);
+  });
+});
+
+describe('empty values', () => {
+  const blankDoc: FormDocument = {
+    ...doc,
+    uiSchema: { items: { items: { when: { 'ui:options': { placeholderValue: '1900-01-01' } } } } },
+    rules: [
+      { id: 'code-needed', phases: ['submit'], assert: { '!!': { var: 'data.code' } }, path: '/code', message: 'code-needed' },
+      {
+        id: 'item-date',
+        each: '/items',
+        when: { '!!': { var: 'item.when' } },
+        assert: { date_between: [{ var: 'item.when' }, '2000-01-01', { var: 'context.today' }] },
+        path: '/items/*/when',
+        message: 'item-date',
+      },
+    ],
+    errorMessages: { ...doc.errorMessages, '/items/*/when': { required: 'item-label' } },
+  };
+  const withWhen: FormDocument = {
+    ...blankDoc,
+    schema: {
+      ...blankDoc.schema,
+      properties: {
+        ...(blankDoc.schema.properties as object),
+        items: { type: 'array', items: { type: 'object', required: ['label', 'when'], properties: { label: { type: 'string' }, when: { type: 'string' } } } },
+      },
+    },
+  };
+
+  it('treats a string of only white space as absent, for required fields and for rules, in every phase', () => {
+    expect(validateForm(blankDoc, { name: '  \t', email: 'a@b.co', code: ' ' }, context)).toEqual({
+      '/name': ['Name is required'],
+      '/code': ['A code is needed'],
+    });
+    expect(validateForm(blankDoc, { name: ' ', email: 'a@b.co' }, context, 'server')).toEqual({ '/name': ['Name is required'] });
+    expect(validateForm(blankDoc, { name: ' ', email: 'a@b.co' }, context, 'change:/name')).toEqual({ '/name': ['Name is required'] });
+    expect(validateForm(blankDoc, { name: ' Ann ', email: 'a@b.co', code: '123' }, context)).toEqual({});
+  });
+
+  it("treats a value equal to its field's ui:options placeholderValue as absent (array items keep their places)", () => {
+    const data = { name: 'Ann', email: 'a@b.co', code: '123', items: [{ label: 'a', when: '2010-01-01' }, { label: 'b', when: '1900-01-01' }] };
+    expect(validateForm(withWhen, data, context)).toEqual({ '/items/1/when': ['Item #2 needs a label'] });
+    expect(withoutEmptyValues(data, withWhen.uiSchema)).toEqual({ ...data, items: [data.items[0], { label: 'b' }] });
+    expect(withoutEmptyValues({ a: ' ', b: null, c: [' '], d: { e: '' } })).toEqual({ b: null, c: [' '], d: {} });
+    expect([undefined, null, '', '  \n'].every(isEmptyValue)).toBe(true);
+    expect([0, false, 'a', []].some(isEmptyValue)).toBe(false);
+  });
+
+  it('picks a phase-specific message (keyword@phase) over the plain one in that phase', () => {
+    const phased: FormDocument = {
+      ...doc,
+      rules: [],
+      errorMessages: { '/name': { '*': 'name-required', 'required@change': 'name-short', 'required@server': 'server-says' } },
+    };
+    expect(validateForm(phased, { email: 'a@b.co' }, context)).toEqual({ '/name': ['Name is required'] });
+    expect(validateForm(phased, { email: 'a@b.co' }, context, 'change:/name')).toEqual({ '/name': ['Longer name please'] });
+    expect(validateForm(phased, { email: 'a@b.co' }, context, 'server')).toEqual({ '/name': ['Server rule'] });
+    expect(validateForm(phased, { name: '', email: 'a@b.co' }, context, 'change:/name')).toEqual({ '/name': ['Longer name please'] });
   });
 });

@@ -80,8 +80,26 @@ describe('DocumentForm', () => {
     renderWithEngine(<Harness document={baseForm('profile')} onInvalid={onInvalid} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('First Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Smoker field is required')).toBeInTheDocument();
+    expect(screen.getByText('Please select yes or no for Smoker field and try again!')).toBeInTheDocument();
+    expect(screen.queryByText('Smoker field is required')).not.toBeInTheDocument();
     expect(onInvalid.mock.calls[0]?.[0]).toHaveProperty('/firstname');
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveFocus());
+  });
+
+  it('moves focus to the first field in error, in the order of the page', async () => {
+    const profile = baseForm('profile');
+    renderWithEngine(<Harness document={profile} initial={{ firstname: 'Ann', lastname: 'Lee', address1: '   ' }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(profile.messages['address-required']!)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Home Address/)).toHaveFocus());
+  });
+
+  it("shows the smoker field's schema text once it is left empty, and only then", async () => {
+    renderWithEngine(<Harness document={baseForm('profile')} />);
+    const group = screen.getByRole('radiogroup', { name: /^Smoker/ });
+    expect(screen.queryByText('Smoker field is required')).not.toBeInTheDocument();
+    fireEvent.blur(within(group).getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByText('Smoker field is required')).toBeInTheDocument();
   });
 
   it('marks the field a server error names, until that field is edited', async () => {

@@ -118,7 +118,7 @@ describe('theme widgets', () => {
     for (const name of ['First Name', 'Last Name']) expect(within(second).getByRole('textbox', { name })).toBeInTheDocument();
     for (const name of ['Gender', 'Relationship', 'Smoker']) expect(within(second).getByRole('radiogroup', { name })).toBeInTheDocument();
     expect(within(second).getByRole('group', { name: 'SSN' })).toBeInTheDocument();
-    expect(within(second).getByLabelText(/^DOB/)).toHaveAttribute('type', 'date');
+    expect(within(second).getByLabelText(/^Date of Birth/)).toHaveAttribute('type', 'date');
     expect(within(second).getByRole('radio', { name: 'Child' })).toBeChecked();
     expect(screen.queryByRole('button', { name: /Move/ })).not.toBeInTheDocument();
 
@@ -128,15 +128,22 @@ describe('theme widgets', () => {
     expect(within(screen.getByRole('group', { name: 'Dependent #1' })).getByRole('textbox', { name: 'First Name' })).toHaveValue('');
   });
 
-  it("date: a blank dependent's placeholder birthdate shows empty, and the date rule still refuses it", async () => {
-    renderWithEngine(<Rendered document={baseForm('profile')} />);
+  it("date: a blank dependent's placeholder birthdate shows empty and counts as missing; a date out of range is refused", async () => {
+    const profile = baseForm('profile');
+    const missing = profile.messages['dependent-dob-missing']!.replace('{number}', '1');
+    const range = profile.messages['dependent-dob-range']!.replace('{number}', '1');
+    renderWithEngine(<Rendered document={profile} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
-    const dob = within(screen.getByRole('group', { name: 'Dependent #1' })).getByLabelText(/^DOB/);
+    const dob = within(screen.getByRole('group', { name: 'Dependent #1' })).getByLabelText(/^Date of Birth/);
     expect(dob).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Dependent #1 DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
+    expect(await screen.findByText(missing)).toBeInTheDocument();
+    expect(screen.queryByText(range)).not.toBeInTheDocument();
+    fireEvent.change(dob, { target: { value: '1940-12-31' } });
+    expect(await screen.findByText(range)).toBeInTheDocument();
     fireEvent.change(dob, { target: { value: '2015-04-03' } });
     expect(dob).toHaveValue('2015-04-03');
-    expect(screen.queryByText('Dependent #1 DOB must be between 1941-01-01 and today.')).not.toBeInTheDocument();
+    expect(screen.queryByText(range)).not.toBeInTheDocument();
+    expect(screen.queryByText(missing)).not.toBeInTheDocument();
   });
 });

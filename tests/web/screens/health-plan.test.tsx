@@ -52,6 +52,14 @@ describe('/health-plan', () => {
     expect(within(first).getByRole('button', { name: 'Load More' })).toBeInTheDocument();
   });
 
+  it("shows 'NO PLAN FOUND' when coverage was only waived", async () => {
+    signIn();
+    api([{ ...order('o-3', 'Waive', 'N/A'), category: 'waive' }]);
+    renderApp('/health-plan');
+    expect(await screen.findByText('NO PLAN FOUND')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
   it("shows 'NO PLAN FOUND' without orders", async () => {
     signIn();
     api([]);

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import type { Broker, EmployerContact, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { asFlowDocument, fillCalls } from '#engine/core/index.ts';
-import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+import { branding, EMPLOYER_ID, fail, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -113,7 +114,8 @@ describe('/welcome', () => {
     api([serviceOrder, waiveOrder]);
     renderApp('/welcome');
     expect(await screen.findByRole('heading', { name: 'Welcome Back, Jane' })).toBeInTheDocument();
-    expect(screen.getByText(/enrollment is complete/i)).toBeInTheDocument();
+    expect(screen.getByText('Your enrollment is complete. No further action is needed.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     const waived = screen.getByRole('region', { name: 'Coverage waived' });
     expect(waived).toHaveTextContent(/WAIVED for the business year 2026/);
     expect(waived).toHaveTextContent(/contact your broker or HR/);
@@ -222,6 +224,51 @@ describe('/welcome', () => {
       '2026-01-20',
     ]);
     expect(screen.queryByRole('region', { name: 'Coverage waived' })).not.toBeInTheDocument();
+  });
+
+  it('says enrollment is complete only after authorizing: without a main order it leads back to the wizard', async () => {
+    signIn();
+    api([serviceOrder]);
+    const { router } = renderApp('/welcome');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back, Jane' })).toBeInTheDocument();
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Your enrollment is not complete: authorize your elections in Your Cart.');
+    expect(screen.queryByText(/enrollment is complete/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Coverage waived' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Health Plan Selected/)).not.toBeInTheDocument();
+    await userEvent.click(within(notice).getByRole('link', { name: 'Continue Enrollment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('says nothing about completion when the orders cannot be read', async () => {
+    signIn();
+    api([], { 'GET /api/Order/GetOrderByMember': fail(500, 'INTERNAL', 'Something went wrong.') });
+    renderApp('/welcome');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+    expect(screen.queryByText(/enrollment is (not )?complete/)).not.toBeInTheDocument();
+  });
+
+  it('lists the HSA order beside the plan, each with its date of selection only', async () => {
+    signIn();
+    const plan = order({ productname: 'Silver HSA 3000', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
+    const hsa = order({
+      category: 'HSA',
+      productname: 'HSA Plan',
+      vendorname: 'HSA Vendor',
+      options: 'HSA Contribution',
+      amountspent: 50,
+      createdon: '2026-01-20T09:59:58.000Z',
+    });
+    api([hsa, plan, serviceOrder]);
+    renderApp('/welcome?authorize=true');
+    expect(await screen.findByText('Your enrollment is complete. No further action is needed.')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Selected plans' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Health Insurance', 'Silver HSA 3000', 'N/A', 'N/A', 'N/A', '$362.37', '2026-01-20'],
+      ['HSA', 'HSA Plan', 'HSA Vendor', 'HSA Contribution', 'N/A', '$50.00', '2026-01-20'],
+    ]);
+    expect(screen.getByRole('region', { name: 'Additional Services' })).toHaveTextContent('Telehealth Plus (Family)');
   });
 
   it('shows $0.00 when the contribution cannot be read', async () => {

@@ -104,7 +104,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     [contributionPath([])]: ok(400),
     [waivedContributionPath]: ok(300),
     'GET /api/Product': ok({ productlist: [product] }),
-    'POST /api/Order': ok({ id: 'order-1' }),
+    'POST /api/Enrollment/Authorize': ok({ orders: [{ id: 'order-1' }], memberAccount: { id: 'ma-1' } }),
     ...extra,
   };
 }
@@ -137,8 +137,8 @@ async function waiveToCart({ contribution, addService }: { contribution: string;
   expect(await screen.findByText('Plan and Benefits Summary')).toBeInTheDocument();
 }
 
-const orderPosts = (requests: Array<{ method: string; path: string }>) =>
-  requests.filter((r) => r.method === 'POST' && r.path === '/api/Order');
+const authorizations = (requests: Array<{ method: string; path: string; body: unknown }>) =>
+  requests.filter((r) => r.method === 'POST' && r.path === '/api/Enrollment/Authorize');
 
 const logged = (requests: Array<{ method: string; path: string; body: unknown }>) =>
   requests.filter((r) => r.path === '/api/LogFact/v2').map((r) => (r.body as { action: string }).action);
@@ -165,7 +165,7 @@ describe('enrollment wizard', () => {
     renderApp('/profile');
     const dependent = await screen.findByRole('group', { name: 'Dependent #1' }, { timeout: 10_000 });
     expect(within(dependent).getByRole('textbox', { name: 'First Name' })).toHaveValue('Sam');
-    expect(within(dependent).getByLabelText(/^DOB/)).toHaveValue('2015-04-03');
+    expect(within(dependent).getByLabelText(/^Date of Birth/)).toHaveValue('2015-04-03');
     expect(within(within(dependent).getByRole('radiogroup', { name: 'Smoker' })).getByRole('radio', { name: 'No' })).toBeChecked();
     const reads = (path: string) => requests.filter((r) => r.method === 'GET' && r.path === path);
     expect(reads('/api/Member/GetMember')).toHaveLength(1);
@@ -200,12 +200,10 @@ describe('enrollment wizard', () => {
     const dependent = screen.getByRole('group', { name: 'Dependent #1' });
     await userEvent.type(within(dependent).getByRole('textbox', { name: 'First Name' }), 'Sam');
     await userEvent.type(within(dependent).getByRole('textbox', { name: 'Last Name' }), 'Doe');
-    fireEvent.change(within(dependent).getByLabelText(/^DOB/), { target: { value: '2015-04-03' } });
+    fireEvent.change(within(dependent).getByLabelText(/^Date of Birth/), { target: { value: '2015-04-03' } });
     await userEvent.click(within(within(dependent).getByRole('radiogroup', { name: 'Gender' })).getByRole('radio', { name: 'Male' }));
     await userEvent.click(within(within(dependent).getByRole('radiogroup', { name: 'Smoker' })).getByRole('radio', { name: 'No' }));
-    for (const [part, digits] of [['first 3', '123'], ['middle 2', '45'], ['last 4', '6789']] as const) {
-      await userEvent.type(within(dependent).getByRole('textbox', { name: `SSN ${part} digits` }), digits);
-    }
+    await userEvent.type(within(dependent).getByRole('textbox', { name: 'SSN' }), '123456789');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -225,7 +223,7 @@ describe('enrollment wizard', () => {
     expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
   }, 30_000);
 
-  it('walks the waive path to the confirmation and places the orders in sequence', async () => {
+  it('walks the waive path to the confirmation and authorizes the elections in one call', async () => {
     signIn();
     const requests = mockApi(handlers());
     const { router } = renderApp('/profile');
@@ -271,16 +269,18 @@ describe('enrollment wizard', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText(/Acme Benefits Demo/).length).toBeGreaterThan(0);
-    const orders = requests.filter((r) => r.method === 'POST' && r.path === '/api/Order').map((r) => r.body as Record<string, Record<string, unknown>>);
-    expect(orders).toHaveLength(2);
-    expect(orders[0]?.order).toMatchObject({ category: 'additionalservices', productid: 'prod-1', productfeeid: 'opt-1', amountspent: 25 });
-    expect(orders[1]?.order).toMatchObject({
-      category: 'waive',
-      description: 'I choose not to purchase health insurance',
-      amountspent: 0,
-      policyeffectivedate: first,
+    const sent = authorizations(requests);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      effectivedate: first,
+      healthoption: 'waive',
+      postalcode: '07301',
+      countycode: '',
+      hsamonthly: 0,
+      waivecoveragereason: 'Coverage under Medicare',
+      productoptionid: 'opt-1',
     });
-    expect(orders[1]?.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Coverage under Medicare' });
+    expect(requests.some((r) => r.path === '/api/Order' && r.method === 'POST')).toBe(false);
     expect(logged(requests)).toEqual([
       'PROFILE ENTERED',
       'SELECT CONTRIBUTION PAGE',
@@ -341,13 +341,13 @@ describe('enrollment wizard', () => {
     expect(screen.queryByText('Select your Health Plan Option Below')).not.toBeInTheDocument();
   });
 
-  it('goes to /welcome from profile Next when an order was placed this year, after saving the member', async () => {
+  it('goes to /health-plan from profile Next when an order was placed this year and no current plan is found, after saving the member', async () => {
     signIn();
-    const order = { id: 'order-0', category: 'waive', createdon: `${today}T09:00:00Z`, policyeffectivedate: null };
+    const order = { id: 'order-0', category: 'waive', createdon: `${today}T09:00:00Z`, policyeffectivedate: null, amountspent: 0 };
     const requests = mockApi(handlers({ 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [order] }) }));
     const { router } = renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/health-plan'));
     expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/Member')).toBe(true);
     expect(logged(requests)).toContain('PROFILE ENTERED');
     expect(screen.queryByText('Select your Health Plan Option Below')).not.toBeInTheDocument();
@@ -398,13 +398,13 @@ describe('enrollment wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your Contribution Amount is Greater than the Spent Amount');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(orderPosts(requests)).toHaveLength(0);
+    expect(authorizations(requests)).toHaveLength(0);
 
     await userEvent.click(acknowledgment);
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Close Window' })).toBeInTheDocument();
-    expect(orderPosts(requests)).toHaveLength(2);
+    expect(authorizations(requests)).toHaveLength(1);
   }, 30_000);
 
   it('asks for no acknowledgment when the employer contribution covers the cost', async () => {
@@ -415,9 +415,9 @@ describe('enrollment wizard', () => {
     expect(screen.queryByRole('checkbox', { name: acknowledgeLabel })).not.toBeInTheDocument();
   }, 30_000);
 
-  it('shows the red toast and no confirmation when an order fails', async () => {
+  it('shows the red toast and no confirmation when the authorization fails', async () => {
     signIn();
-    const requests = mockApi(handlers({ 'POST /api/Order': fail(500, 'INTERNAL', 'The order could not be placed.') }));
+    const requests = mockApi(handlers({ 'POST /api/Enrollment/Authorize': fail(500, 'INTERNAL', 'The order could not be placed.') }));
     renderApp('/profile');
     await waiveToCart({ contribution: '$300.00', addService: false });
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
@@ -425,7 +425,7 @@ describe('enrollment wizard', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The order could not be placed.');
     expect(within(toast).getByRole('button', { name: 'Close' })).toBeInTheDocument();
-    expect(orderPosts(requests)).toHaveLength(1);
+    expect(authorizations(requests)).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Authorize Elections' })).toBeEnabled();
     expect(logged(requests)).not.toContain('SUBMITTED REQUEST');

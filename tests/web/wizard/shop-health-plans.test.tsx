@@ -309,11 +309,18 @@ describe('Shop Health Plans', () => {
     expect(harness.choices().plan).toBeNull();
   });
 
-  it('says the rates are estimates from the catalogue year, and shows the plain-words notice with NO PLAN FOUND', async () => {
-    setup(ok(quote([], { ratesyear: 2026, estimated: true, message: 'There are no individual health plans on file for New Jersey.' })));
+  it("shows the server's notice that the rates are estimates from the catalogue year", async () => {
+    const notice = 'The 2027 rates are not published in our catalogue yet: these premiums are estimates from the 2026 rates.';
+    setup(ok(quote(plans, { ratesyear: 2026, estimated: true, message: notice })));
     renderStep('shop-health-plans', ShopHealthPlansScreen);
-    expect(await screen.findByText(/estimates from the 2026 rates/)).toBeInTheDocument();
-    expect(screen.getByText('There are no individual health plans on file for New Jersey.')).toBeInTheDocument();
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(screen.getAllByText(/estimates/)).toHaveLength(1);
+  });
+
+  it('shows the plain-words notice of a state without plans with NO PLAN FOUND', async () => {
+    setup(ok(quote([], { message: 'There are no individual health plans on file for New Jersey.' })));
+    renderStep('shop-health-plans', ShopHealthPlansScreen);
+    expect(await screen.findByText('There are no individual health plans on file for New Jersey.')).toBeInTheDocument();
     expect(screen.getByText('NO PLAN FOUND')).toBeInTheDocument();
   });
 

@@ -35,7 +35,6 @@ import { messages } from '#web/messages.ts';
 import { SSN_NOTICE_MESSAGE } from '#web/widgets/ssn-widget.tsx';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -56,7 +55,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveDate, useWizard } from '../wizard-context.tsx';
 import { findCurrentPlan, nextYearDate, usePlanSearch, type SearchPerson } from './plan-search.ts';
-import { COMPARISON_ROWS, DETAIL_ROWS, EXPORT_ROWS, money, SUMMARY_ROWS } from './plan-rows.ts';
+import { DETAIL_ROWS, EXPORT_ROWS, money } from './plan-rows.ts';
+import { Comparison, PlanSummary, RowsTable } from './plan-views.tsx';
 
 const REFUSALS: Record<Refusal, string> = {
   'compare-max': messages['compare-max'],
@@ -191,13 +191,8 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
         </Indicator>
       </Group>
 
-      {quote?.estimated && (
-        <Alert color="yellow" role="status">
-          {messages['rates-estimated'].replace('{year}', String(quote.ratesyear))}
-        </Alert>
-      )}
       {quote?.message && (
-        <Alert color="blue" role="status">
+        <Alert color={quote.estimated ? 'yellow' : 'blue'} role="status">
           {quote.message}
         </Alert>
       )}
@@ -422,81 +417,5 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
         )}
       </Stack>
     </Card>
-  );
-}
-
-function RowsTable({ rows, plan }: { rows: typeof DETAIL_ROWS; plan: HealthPlan }) {
-  return (
-    <Table withTableBorder striped>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.key}>
-            <Table.Th scope="row">{row.label}</Table.Th>
-            <Table.Td>{row.value(plan)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <Group>
-      <Button variant="default" onClick={onBack}>
-        {messages['back']}
-      </Button>
-    </Group>
-  );
-}
-
-/** The comparison screen: one column per plan headed by its issuer, the rows of spec §2 in order. */
-function Comparison({ plans, onBack }: { plans: HealthPlan[]; onBack: () => void }) {
-  return (
-    <Stack gap="md">
-      <Title order={2}>{messages['plan-comparison']}</Title>
-      <Table.ScrollContainer minWidth={480}>
-        <Table withTableBorder withColumnBorders striped aria-label={messages['plan-comparison']}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th />
-              {plans.map((plan) => (
-                <Table.Th key={plan.planid} scope="col">
-                  {plan.issuername}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {COMPARISON_ROWS.map((row) => (
-              <Table.Tr key={row.key}>
-                <Table.Th scope="row">{row.label}</Table.Th>
-                {plans.map((plan) => (
-                  <Table.Td key={plan.planid}>{row.value(plan)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <BackButton onBack={onBack} />
-    </Stack>
-  );
-}
-
-/** The Plan Summary Document screen: the summary rows, and the insurer's summary of benefits when it has one. */
-function PlanSummary({ plan, onBack }: { plan: HealthPlan; onBack: () => void }) {
-  return (
-    <Stack gap="md">
-      <Title order={2}>{messages['plan-summary-document']}</Title>
-      <Text c="dimmed">{plan.issuername}</Text>
-      <RowsTable rows={SUMMARY_ROWS} plan={plan} />
-      {plan.urlforbenefitsummarycoverage && (
-        <Anchor href={plan.urlforbenefitsummarycoverage} target="_blank" rel="noopener noreferrer">
-          {messages['summary-of-benefits']}
-        </Anchor>
-      )}
-      <BackButton onBack={onBack} />
-    </Stack>
   );
 }

@@ -1,0 +1,65 @@
+/**
+ * GET /api/Hsa/Limit?effectivedate= (spec §9 HSA figures): the caller's annual HSA limit for the tax year of the
+ * effective date, by coverage tier (family with a dependent on the policy, else self-only) with the catch-up from age 55, the
+ * months left in the plan year and the most a month, in dollars. The IRS figures are read once from
+ * data/reference/constants.json (a verbatim copy of the project's reference constants); the rules are
+ * src/domain/hsa.ts, computed by services/hsa-limits.ts, the same computation the orders are checked with.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { HsaLimit } from '#contracts/requests.ts';
+import { isIsoDate } from '#domain/dates.ts';
+import { centsToDollars } from '#domain/money.ts';
+import { badRequest } from '../errors.ts';
+import { bearer, envelope, failures, isoDate, ok } from '../route-schemas.ts';
+import { hsaLimitForMember } from '../services/hsa-limits.ts';
+
+const INVALID_DATE = 'Please enter a real date (YYYY-MM-DD).';
+
+
+const dollars = (description: string) => ({ type: 'number', description }) as const;
+
+const limitSchema = {
+  type: 'object',
+  required: ['annuallimit', 'monthsleft', 'maxmonthly', 'tier', 'catchup'],
+  properties: {
+    annuallimit: dollars('The annual HSA limit in dollars, catch-up included'),
+    monthsleft: { type: 'integer', description: 'Months from the effective date through the end of the plan year (within the tax year)' },
+    maxmonthly: dollars('The most a month in dollars: maxmonthly times monthsleft stays within annuallimit'),
+    tier: { type: 'string', enum: ['self-only', 'family'] },
+    catchup: dollars('The catch-up for age 55 or older included in annuallimit, 0 when none'),
+  },
+} as const;
+
+export async function hsaRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { effectivedate: string } }>(
+    '/api/Hsa/Limit',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['Order'],
+        summary: "The caller's annual HSA limit and the most a month for an effective date",
+        security: bearer,
+        querystring: {
+          type: 'object',
+          required: ['effectivedate'],
+          additionalProperties: false,
+          properties: { effectivedate: isoDate },
+        },
+        response: { 200: envelope(limitSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { effectivedate } = request.query;
+      if (!isIsoDate(effectivedate)) throw badRequest(INVALID_DATE, { 'querystring/effectivedate': [INVALID_DATE] });
+      const limit = await hsaLimitForMember(app.db, request.member!.memberId, effectivedate);
+      const answer: HsaLimit = {
+        annuallimit: centsToDollars(limit.annualCents),
+        monthsleft: limit.monthsLeft,
+        maxmonthly: centsToDollars(limit.maxMonthlyCents),
+        tier: limit.tier,
+        catchup: centsToDollars(limit.catchUpCents),
+      };
+      return ok(answer);
+    },
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The numbers of Your Cart, computed once from the wizard's choices with the money rules of src/domain/money.ts
+ * (spec §9 Money) and shared by everything that shows them: the table, the mobile cards, the Summary Information
+ * modal with its chart, and the print view, so they can never disagree.
+ *
+ * - amount spent: the plan's monthly rate, the additional service and the HSA contribution;
+ * - employee cost: plan cost plus additional service minus the employer contribution, when positive (what the
+ *   acknowledgment is about);
+ * - remaining contribution: contribution minus amount spent, when positive;
+ * - pre-tax payroll deduction: amount spent minus contribution, when positive.
+ */
+import type { Dependent, HealthPlan } from '#contracts/entities.ts';
+import {
+  currentBalanceCents,
+  dollarsToCents,
+  employeeCostCents,
+  formatCents,
+  payrollDeductionCents,
+  type Cents,
+} from '#domain/money.ts';
+import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
+import { messages } from '#web/messages.ts';
+import { healthOption, type WizardChoices } from '../wizard-context.tsx';
+
+export const WAIVER_REASON_FIELD = 'waivecoveragereason';
+export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
+
+/** One line of the cart: what it is, its details (carrier, plan type, plan name, metal tier) and its monthly cost. */
+export type CartLine = {
+  key: 'plan' | 'hsa' | 'waive' | 'service';
+  label: string;
+  carrier: string;
+  plantype: string;
+  name: string;
+  metal: string;
+  cents: Cents;
+};
+
+export type CartTotals = {
+  contributionCents: Cents;
+  spentCents: Cents;
+  employeeCostCents: Cents;
+  remainingCents: Cents;
+  payrollDeductionCents: Cents;
+};
+
+export type CartSummary = {
+  waiving: boolean;
+  plan: HealthPlan | null;
+  service: AdditionalServiceChoice | null;
+  lines: CartLine[];
+  totals: CartTotals;
+  /** A plan is in the cart or coverage is waived (else 'Cart is empty !'). */
+  coverageChosen: boolean;
+  dependents: Dependent[];
+};
+
+/** A whole number of dollars or dollars with cents (a quote's rate, an option's cost) in cents. */
+export const amountCents = (dollars: number): Cents => dollarsToCents(dollars.toFixed(2));
+
+/** The chosen additional service as the order builders take it, or null when none is in the cart. */
+export function chosenService(choices: WizardChoices): AdditionalServiceChoice | null {
+  const service = choices.service;
+  const option = service?.added ? service.product.options.find((o) => o.id === service.optionId) : undefined;
+  if (!service || !option) return null;
+  return {
+    product: { id: service.product.id, productname: service.product.productname, taxstatus: service.product.taxstatus },
+    option: { id: option.id, option: option.option, costCents: amountCents(option.cost) },
+  };
+}
+
+/** The waiver reason as stored and shown: the person's own words for 'Other'. */
+export function waiverReason(choices: WizardChoices): string | null {
+  return storedWaiverReason(
+    choices.waiver[WAIVER_REASON_FIELD] as string | undefined,
+    choices.waiver[WAIVER_OTHER_FIELD] as string | undefined,
+  );
+}
+
+export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []): CartSummary {
+  const waiving = healthOption(choices) === 'waive';
+  const plan = waiving ? null : choices.plan;
+  const service = chosenService(choices);
+  const planCents = plan ? amountCents(plan.rate) : 0;
+  const hsaCents = plan ? choices.hsaMonthlyCents : 0;
+  const serviceCents = service?.option.costCents ?? 0;
+  const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
+  const spentCents = planCents + serviceCents + hsaCents;
+
+  const lines: CartLine[] = [];
+  const blank = { carrier: '', plantype: '', name: '', metal: '' };
+  if (plan) {
+    lines.push({
+      key: 'plan',
+      label: messages['cart-line-plan'],
+      carrier: plan.issuername,
+      plantype: plan.plantype,
+      name: plan.planname,
+      metal: plan.metallevel,
+      cents: planCents,
+    });
+  }
+  if (hsaCents > 0) lines.push({ ...blank, key: 'hsa', label: messages['cart-line-hsa'], cents: hsaCents });
+  if (waiving) {
+    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], name: waiverReason(choices) ?? '', cents: 0 });
+  }
+  if (service) {
+    lines.push({
+      ...blank,
+      key: 'service',
+      label: messages['cart-line-service'],
+      name: `${service.product.productname} (${service.option.option})`,
+      cents: serviceCents,
+    });
+  }
+  return {
+    waiving,
+    plan,
+    service,
+    lines,
+    coverageChosen: waiving || plan !== null,
+    dependents,
+    totals: {
+      contributionCents,
+      spentCents,
+      employeeCostCents: employeeCostCents({ planCents, serviceCents, contributionCents }),
+      remainingCents: currentBalanceCents({ contributionCents, spentCents }),
+      payrollDeductionCents: payrollDeductionCents({ contributionCents, spentCents }),
+    },
+  };
+}
+
+/** The table's columns before the monthly cost, as the screen and the print view show them. */
+export function cartColumns(): string[] {
+  return [
+    messages['cart-column-item'],
+    messages['carrier'],
+    messages['plan-type'],
+    messages['row-plan-name'],
+    messages['metal-tier'],
+  ];
+}
+
+/** The totals rows as every view shows them, in this order, with two decimals. */
+export function totalRows(totals: CartTotals): Array<{ key: keyof CartTotals; label: string; amount: string }> {
+  return [
+    { key: 'spentCents', label: messages['cart-total-spent'], amount: formatCents(totals.spentCents) },
+    { key: 'contributionCents', label: messages['cart-total-contribution'], amount: formatCents(totals.contributionCents) },
+    { key: 'employeeCostCents', label: messages['cart-total-employee-cost'], amount: formatCents(totals.employeeCostCents) },
+    { key: 'remainingCents', label: messages['cart-total-remaining'], amount: formatCents(totals.remainingCents) },
+    { key: 'payrollDeductionCents', label: messages['cart-total-payroll'], amount: formatCents(totals.payrollDeductionCents) },
+  ];
+}

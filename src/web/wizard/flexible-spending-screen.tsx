@@ -1,0 +1,114 @@
+/**
+ * Flexible Spending Options (spec §2, §5 HSA amount, §9 HSA figures): the HSA explanation, the monthly HSA
+ * contribution (whole dollars: digits only, leading zeros stripped), the instructions modal, and the annual limit
+ * for the member's coverage tier and plan year with the 55-or-older catch-up, as the server figures it
+ * (GET /api/Hsa/Limit: the IRS figures, the member's age and family, the months left in the plan year). The monthly
+ * amount times the months left may not exceed the limit: above the most a month, the field says so and Next
+ * waits. The amount is kept in the wizard's choices (hsaMonthlyCents) for the cart.
+ */
+import type { HsaLimit } from '#contracts/requests.ts';
+import { hsaLimitPath } from '#contracts/requests.ts';
+import { dollarsToCents, formatCurrency, type Cents } from '#domain/money.ts';
+import { formatMessage } from '#engine/core/index.ts';
+import type { StepScreenProps } from '#engine/react/index.ts';
+import { swrFetcher } from '#web/api/api-client.ts';
+import { messages } from '#web/messages.ts';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { effectiveDate, useWizard } from './wizard-context.tsx';
+
+/** The most digits the amount takes (up to $99,999 a month; any real limit is far below). */
+export const HSA_AMOUNT_DIGITS = 5;
+
+/** What the amount field keeps of what is typed: digits only, no leading zeros, at most HSA_AMOUNT_DIGITS. */
+export function hsaAmountText(typed: string): string {
+  return typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, HSA_AMOUNT_DIGITS);
+}
+
+const toCents = (text: string): Cents => (text === '' ? 0 : dollarsToCents(text));
+
+/** The over-limit message for a monthly amount, or null when it fits (or the limit is not known). */
+export function overLimitMessage(monthlyCents: Cents, limit: HsaLimit | undefined): string | null {
+  if (!limit || monthlyCents <= dollarsToCents(limit.maxmonthly.toFixed(2))) return null;
+  const monthly = monthlyCents / 100;
+  return formatMessage(messages['hsa-over-limit'], {
+    amount: formatCurrency(monthly),
+    months: limit.monthsleft,
+    total: formatCurrency((monthlyCents * limit.monthsleft) / 100),
+    limit: formatCurrency(limit.annuallimit),
+    max: formatCurrency(limit.maxmonthly),
+  });
+}
+
+export function FlexibleSpendingScreen({ next }: StepScreenProps) {
+  const { choices, update } = useWizard();
+  const date = effectiveDate(choices);
+  const limit = useSWR<HsaLimit>(date ? hsaLimitPath(date) : null, swrFetcher, { shouldRetryOnError: false });
+  const [text, setText] = useState(() => (choices.hsaMonthlyCents > 0 ? String(Math.floor(choices.hsaMonthlyCents / 100)) : ''));
+  const [instructions, setInstructions] = useState(false);
+
+  const cents = toCents(text);
+  const fault = overLimitMessage(cents, limit.data);
+
+  const change = (typed: string) => {
+    const kept = hsaAmountText(typed);
+    setText(kept);
+    update((current) => ({ ...current, hsaMonthlyCents: toCents(kept) }));
+  };
+  const proceed = () => {
+    if (fault === null) next();
+  };
+
+  const year = date?.slice(0, 4) ?? '';
+  const tier = limit.data?.tier === 'family' ? messages['hsa-tier-family'] : messages['hsa-tier-self'];
+  return (
+    <Stack gap="md">
+      <Title order={2}>{messages['hsa-heading']}</Title>
+      <Text>{messages['hsa-explanation']}</Text>
+      <Group>
+        <Button variant="light" onClick={() => setInstructions(true)}>
+          {messages['hsa-instructions-open']}
+        </Button>
+      </Group>
+      {limit.data ? (
+        <Stack gap={2} data-testid="hsa-limit">
+          <Text fw={600}>
+            {formatMessage(messages['hsa-annual-limit'], { tier, year, limit: formatCurrency(limit.data.annuallimit) })}
+          </Text>
+          {limit.data.catchup > 0 && (
+            <Text size="sm">{formatMessage(messages['hsa-catch-up'], { amount: formatCurrency(limit.data.catchup) })}</Text>
+          )}
+          <Text size="sm">
+            {formatMessage(messages['hsa-max-monthly'], {
+              max: formatCurrency(limit.data.maxmonthly),
+              months: limit.data.monthsleft,
+            })}
+          </Text>
+        </Stack>
+      ) : (
+        limit.error !== undefined && (
+          <Alert color="gray" variant="light">
+            {messages['hsa-limit-unavailable']}
+          </Alert>
+        )
+      )}
+      <TextInput
+        label={messages['hsa-amount']}
+        value={text}
+        inputMode="numeric"
+        leftSection="$"
+        maw={280}
+        maxLength={HSA_AMOUNT_DIGITS}
+        onChange={(event) => change(event.currentTarget.value)}
+        error={fault}
+      />
+      <Group>
+        <Button onClick={proceed}>{messages['next']}</Button>
+      </Group>
+      <Modal opened={instructions} onClose={() => setInstructions(false)} title={messages['hsa-instructions-title']} centered>
+        <Text>{messages['hsa-instructions']}</Text>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,270 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CartScreen } from '#web/wizard/cart-screen.tsx';
+import { baseForm, fail, ok, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
+import { narrowScreen } from '../media-query.ts';
+import { choicesWith, dependent, logged, plan, product, renderStep } from './screen-harness.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const acknowledgeLabel = (baseForm('acknowledgements').schema.properties as Record<string, { title: string }>)
+  .deductionacknowledged!.title;
+const AUTHORIZE = 'POST /api/Enrollment/Authorize';
+const authorized = ok({ orders: [{ id: 'o-1', category: 'healthinsurance' }], memberAccount: { id: 'ma-1' } });
+
+/** Buying the plan ($412.37) with $50 HSA and the Family service ($45.50): $507.87 spent. */
+const buying = (contributionCents: number) =>
+  choicesWith({
+    plan,
+    hsaMonthlyCents: 5000,
+    contributionCents,
+    service: { product, optionId: 'opt-2', added: true },
+  });
+
+const waiving = choicesWith({
+  contributions: { effectivedate: '2026-02-01', healthoption: 'waive' },
+  waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: '  Covered by my parents ' },
+  waivedContributionCents: 30000,
+  plan,
+});
+
+const cells = (row: Element) => [...row.children].map((cell) => cell.textContent);
+const totals = () =>
+  within(screen.getByRole('table', { name: 'Totals' }))
+    .getAllByRole('row')
+    .map((row) => cells(row));
+const authorizeCalls = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path === '/api/Enrollment/Authorize');
+
+describe('Your Cart (Plan and Benefits Summary)', () => {
+  it('lists the plan, HSA and additional service lines and the totals with two decimals; logs the cart event', async () => {
+    const { requests } = renderStep('cart', CartScreen, { choices: buying(40000) });
+    const table = await screen.findByRole('table', { name: 'Plan and Benefits Summary' });
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'Item',
+      'Carrier',
+      'Plan Type',
+      'Plan Name',
+      'Metal Tier',
+      'Monthly Cost',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map(cells)).toEqual([
+      ['Health Plan', 'Blue Cross', 'PPO', 'Silver HSA 3000', 'Silver', '$412.37'],
+      ['HSA Contribution', '', '', '', '', '$50.00'],
+      ['Additional Service', '', '', 'Wellness Plus (Family)', '', '$45.50'],
+    ]);
+    expect(totals()).toEqual([
+      ['Total Monthly Cost', '$507.87'],
+      ['Employer Contribution', '$400.00'],
+      ['Employee Cost', '$57.87'],
+      ['Remaining Contribution', '$0.00'],
+      ['Pre-Tax Payroll Deduction', '$107.87'],
+    ]);
+    expect(screen.getByRole('checkbox', { name: acknowledgeLabel })).not.toBeChecked();
+    await waitFor(() => expect(logged(requests)).toEqual(['Plan and Benefits Summary(CART)']));
+  });
+
+  it('shows the remaining contribution and no acknowledgment when the contribution covers the cost', async () => {
+    renderStep('cart', CartScreen, { choices: buying(60000) });
+    await screen.findByRole('table', { name: 'Totals' });
+    expect(totals()).toEqual([
+      ['Total Monthly Cost', '$507.87'],
+      ['Employer Contribution', '$600.00'],
+      ['Employee Cost', '$0.00'],
+      ['Remaining Contribution', '$92.13'],
+      ['Pre-Tax Payroll Deduction', '$0.00'],
+    ]);
+    expect(screen.queryByRole('checkbox', { name: acknowledgeLabel })).not.toBeInTheDocument();
+  });
+
+  it("says 'Cart is empty !' without a plan and refuses to authorize", async () => {
+    const { requests } = renderStep('cart', CartScreen, { choices: choicesWith({ contributionCents: 40000 }) });
+    expect(await screen.findByRole('status')).toHaveTextContent('Cart is empty !');
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cart is empty !');
+    expect(authorizeCalls(requests)).toHaveLength(0);
+  });
+
+  it('asks for the acknowledgment, then authorizes with the choices only and an Idempotency-Key', async () => {
+    const { requests, router } = renderStep('cart', CartScreen, { choices: buying(40000), handlers: { [AUTHORIZE]: authorized } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your Contribution Amount is Greater than the Spent Amount');
+    expect(authorizeCalls(requests)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: acknowledgeLabel }));
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(dialog).toHaveTextContent('Thank you for completing your benefits elections with Acme Benefits Demo.');
+    const [call] = authorizeCalls(requests);
+    expect(call?.body).toEqual({
+      effectivedate: '2026-02-01',
+      healthoption: 'buy',
+      planid: '12345NJ0010001',
+      postalcode: '07301',
+      countycode: '',
+      hsamonthly: 50,
+      productoptionid: 'opt-2',
+    });
+    expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(call?.headers.authorization).toBe('Bearer access-1');
+    expect(requests.some((r) => r.path === '/api/Order')).toBe(false);
+    expect(logged(requests)).toEqual(['Plan and Benefits Summary(CART)', 'SUBMITTED REQUEST']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+  });
+
+  it('keeps the cart after a failure and sends the same Idempotency-Key on the retry', async () => {
+    let calls = 0;
+    const { requests } = renderStep('cart', CartScreen, {
+      choices: buying(60000),
+      handlers: {
+        [AUTHORIZE]: () => (++calls === 1 ? fail(503, 'INTERNAL', 'The elections could not be authorized. Please try again.') : authorized),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('The elections could not be authorized. Please try again.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Authorize Elections' })).toBeEnabled();
+    expect(within(screen.getByRole('table', { name: 'Plan and Benefits Summary' })).getByText('Silver HSA 3000')).toBeInTheDocument();
+    expect(logged(requests)).not.toContain('SUBMITTED REQUEST');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
+    const [first, second] = authorizeCalls(requests);
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    expect(second?.body).toEqual(first?.body);
+  });
+
+  it("reads 'Redirecting' while in flight and sends one request for a double click", async () => {
+    const { requests } = renderStep('cart', CartScreen, { choices: buying(60000), handlers: { [AUTHORIZE]: authorized } });
+    const recorded = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/Enrollment/Authorize')) await gate;
+      return recorded(input, init);
+    });
+    const button = await screen.findByRole('button', { name: 'Authorize Elections' });
+    await userEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Redirecting' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Redirecting' }));
+    release();
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(authorizeCalls(requests)).toHaveLength(1);
+  });
+
+  it('sends the waiver with its reason in the person’s words and no plan or HSA amount', async () => {
+    const { requests } = renderStep('cart', CartScreen, { choices: waiving, handlers: { [AUTHORIZE]: authorized } });
+    const table = await screen.findByRole('table', { name: 'Plan and Benefits Summary' });
+    expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([['Waived Coverage', '', '', 'Covered by my parents', '', '$0.00']]);
+    expect(totals()).toEqual([
+      ['Total Monthly Cost', '$0.00'],
+      ['Employer Contribution', '$300.00'],
+      ['Employee Cost', '$0.00'],
+      ['Remaining Contribution', '$300.00'],
+      ['Pre-Tax Payroll Deduction', '$0.00'],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(authorizeCalls(requests)[0]?.body).toEqual({
+      effectivedate: '2026-02-01',
+      healthoption: 'waive',
+      postalcode: '07301',
+      countycode: '',
+      hsamonthly: 0,
+      waivecoveragereason: 'Other',
+      waivecoveragereasonother: 'Covered by my parents',
+    });
+  });
+
+  it('sends the quoted location when the shop screens chose one', async () => {
+    const location = { city: 'Jersey City', countyname: 'Hudson', countycode: '34017', statename: 'New Jersey', state: 'NJ', zipcode: '07302', share: 1 };
+    const { requests } = renderStep('cart', CartScreen, {
+      choices: { ...buying(60000), location },
+      handlers: { [AUTHORIZE]: authorized },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(authorizeCalls(requests)[0]?.body).toMatchObject({ postalcode: '07302', countycode: '34017' });
+  });
+
+  it('shows the Summary Information: the fund explanation, the purchase summary and a drawn Member Fund Chart', async () => {
+    renderStep('cart', CartScreen, { choices: buying(40000) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Summary Information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Summary Information' });
+    expect(within(dialog).getByRole('region', { name: 'Member Benefit Fund Explanation' })).toHaveTextContent(/Member Benefit Fund/);
+    const purchase = within(dialog).getByRole('region', { name: 'Purchase Summary' });
+    expect(purchase).toHaveTextContent('Silver HSA 3000');
+    expect(purchase).toHaveTextContent('Pre-Tax Payroll Deduction$107.87');
+    const chart = within(dialog).getByRole('img', { name: /Member Fund Chart/ });
+    expect(chart).toHaveAccessibleName(
+      'Member Fund Chart Employer contribution $400.00 a month against $507.87 spent: remaining contribution $0.00, pre-tax payroll deduction $107.87.',
+    );
+    const bars = [...chart.querySelectorAll('rect')].map((rect) => [rect.dataset.part, Number(rect.dataset.cents), Number(rect.getAttribute('height'))]);
+    expect(bars.map(([part, cents]) => [part, cents])).toEqual([
+      ['contribution', 40000],
+      ['plan', 41237],
+      ['hsa', 5000],
+      ['service', 4550],
+    ]);
+    // Drawn to scale: the spend is the tallest bar, the contribution 400/507.87 of it.
+    const spendHeight = bars.slice(1).reduce((sum, [, , h]) => sum + (h as number), 0);
+    expect((bars[0]![2] as number) / spendHeight).toBeCloseTo(40000 / 50787, 5);
+    expect(within(dialog).getByText('Employee Cost: $57.87')).toBeInTheDocument();
+  });
+
+  it('prints the same numbers in a new window and asks it to print from the opener', async () => {
+    const printed = document.implementation.createHTMLDocument('');
+    const target = { document: printed, focus: vi.fn(), print: vi.fn() };
+    const open = vi.fn(() => target);
+    vi.stubGlobal('open', open);
+    renderStep('cart', CartScreen, { choices: buying(40000), dependents: [dependent] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(open).toHaveBeenCalledWith('', '_blank', expect.any(String));
+    expect(target.print).toHaveBeenCalledTimes(1);
+    expect(printed.querySelector('script')).toBeNull();
+    expect(printed.title).toBe('Plan and Benefits Summary');
+    expect(printed.body.textContent).toContain('Plan and Benefits Summary for Jane Doe');
+    const printedTotals = [...printed.querySelectorAll('table[aria-label="Totals"] tr')].map(cells);
+    expect(printedTotals).toEqual(totals());
+    const printedLines = [...printed.querySelectorAll('table')[0]!.querySelectorAll('tbody tr')].map(cells);
+    const table = screen.getByRole('table', { name: 'Plan and Benefits Summary' });
+    expect(printedLines).toEqual(within(table).getAllByRole('row').slice(1).map(cells));
+    expect(printed.body.textContent).toContain('Sam Doe (child, born 2015-04-03)');
+  });
+
+  it('says so when the print window is blocked', async () => {
+    vi.stubGlobal('open', vi.fn(() => null));
+    renderStep('cart', CartScreen, { choices: buying(40000) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The print window could not be opened.');
+  });
+
+  it('goes back to the profile with Edit Info', async () => {
+    const { goTo } = renderStep('cart', CartScreen, { choices: buying(40000) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Info' }));
+    expect(goTo).toHaveBeenCalledWith({ step: 'profile' });
+  });
+
+  it('stacks the lines, the family and the totals as cards with sticky buttons on narrow screens', async () => {
+    narrowScreen();
+    renderStep('cart', CartScreen, { choices: buying(40000), dependents: [dependent] });
+    const planCard = await screen.findByRole('region', { name: 'Health Plan' });
+    expect(planCard).toHaveTextContent('Silver HSA 3000');
+    expect(planCard).toHaveTextContent('$412.37');
+    expect(screen.getByRole('region', { name: 'Covered Family' })).toHaveTextContent('Sam Doe (child, born 2015-04-03)');
+    expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent('Pre-Tax Payroll Deduction$107.87');
+    expect(screen.queryByRole('table', { name: 'Plan and Benefits Summary' })).not.toBeInTheDocument();
+    const sticky = screen.getByTestId('cart-sticky-buttons');
+    expect(within(sticky).getByRole('button', { name: 'Authorize Elections' })).toBeInTheDocument();
+    expect(within(sticky).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+});

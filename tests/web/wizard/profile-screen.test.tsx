@@ -1,0 +1,246 @@
+/**
+ * Step 1, Profile, as a person uses it: every text is read from the profile document here, so a text changed in
+ * the document but not on screen (or written into a component) fails these tests.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstOfNextYear, todayUtc } from '#domain/dates.ts';
+import { message } from '#engine/core/index.ts';
+import { afterProfile } from '#web/wizard/profile-data.ts';
+import {
+  baseForm,
+  documentHandlers,
+  EMPLOYER_ID,
+  MEMBER_ID,
+  branding,
+  fail,
+  mockApi,
+  ok,
+  renderApp,
+  signIn,
+  type Handler,
+  type RecordedRequest,
+} from '../layout/test-app.tsx';
+
+const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8'));
+const profile = baseForm('profile');
+const text = (key: string, params?: Record<string, unknown>) => message(profile, key, params);
+const today = todayUtc(new Date());
+
+const employer = { ...branding, teamid: 'team-1', employeazecustomer: 1, hsaonly: 1, edoc_period: null, planyearstart: '2000-01-01', planyearend: '2100-12-31', businessyear: 2026 };
+
+const member = {
+  id: MEMBER_ID,
+  accountid: EMPLOYER_ID,
+  firstname: 'Jane',
+  lastname: 'Doe',
+  address1: '1 Main St',
+  address2: null,
+  city: 'Austin',
+  county: 'Travis',
+  stateorprovince: 'TX',
+  postalcode: '07301',
+  birthdate: '1980-05-05',
+  phonenumber: '5125550100',
+  gender: 'Female',
+  istobaccouser: 'No',
+  additionalid: '***-**-1234',
+  pcpname: 'Dr. Who',
+  pcpid: 'P-1',
+  existingpatient: 'yes',
+  emailaddress: 'jane@example.com',
+  contributionclass: 'ALL',
+  currentplanid: null as string | null,
+};
+
+function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    ...documentHandlers(),
+    'GET /api/content/flows/enrollment': ok({ document: flow, etag: '"enrollment-1"' }),
+    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
+    'GET /api/Version/test': ok('1.0.0'),
+    'GET /api/Member/GetMember': ok(member),
+    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
+    'GET /api/Dependent': ok({ dependents: [] }),
+    'PUT /api/Member': ok(member),
+    'POST /api/LogFact/v2': ok({ id: 'log-1' }),
+    'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    'GET /api/EffectiveDates': ok({ effectivedates: [firstOfNextYear(today)], today }),
+    ...extra,
+  };
+}
+
+const puts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'PUT' && r.path === '/api/Member');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openProfile(extra: Record<string, Handler> = {}, stored: Record<string, unknown> = {}) {
+  signIn();
+  const requests = mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, ...stored }), ...extra }));
+  const app = renderApp('/profile');
+  await screen.findByRole('button', { name: text('next') }, { timeout: 10_000 });
+  return { requests, ...app };
+}
+
+describe('profile step', () => {
+  it("shows the document's heading, title, buttons and SSN notice; PCP name and PCP ID marked required", async () => {
+    await openProfile();
+    expect(screen.getByRole('heading', { name: text('heading') })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: profile.title! })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: text('cancel') })).toBeInTheDocument();
+    expect(screen.getByText(text('ssn-notice'))).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^PCP Name/ })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: /^PCP ID/ })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: /^APT/ })).not.toBeRequired();
+    const gender = screen.getByRole('radiogroup', { name: /^Gender/ });
+    expect(within(gender).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Male', 'Female']);
+    expect(within(gender).getByRole('radio', { name: 'Female' })).toBeChecked();
+  });
+
+  it('lists each missing field in the modal, a dependent\'s named by its number, and saves nothing', async () => {
+    const { requests } = await openProfile({}, { firstname: '   ', pcpid: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+    const dependent = screen.getByRole('group', { name: 'Dependent #1' });
+    await userEvent.type(within(dependent).getByRole('textbox', { name: 'First Name' }), 'Sam');
+    const smoker = within(dependent).getByRole('radiogroup', { name: /^Smoker/ });
+    expect(within(smoker).getByRole('radio', { name: 'Yes' })).not.toBeChecked();
+    expect(within(smoker).getByRole('radio', { name: 'No' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+
+    const dialog = await screen.findByRole('dialog', { name: text('missing-fields') });
+    const items = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'First Name',
+      'PCP ID',
+      'Dependent #1: Last Name',
+      'Dependent #1: Date of Birth',
+      'Dependent #1: Gender',
+      'Dependent #1: Smoker',
+      'Dependent #1: SSN',
+    ]);
+    expect(screen.getByText(text('firstname-required'))).toBeInTheDocument();
+    expect(screen.getByText(text('dependent-dob-missing', { number: 1 }))).toBeInTheDocument();
+    expect(screen.queryByText(text('dependent-dob-range', { number: 1 }))).not.toBeInTheDocument();
+    expect(screen.getByText(text('dependent-ssn-missing', { number: 1 }))).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+  }, 30_000);
+
+  it('shows the §5 texts on Next: date of birth, smoker, dependent date of birth, ZIP', async () => {
+    await openProfile({}, { birthdate: '1930-01-01', istobaccouser: undefined, postalcode: '123' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+    fireEvent.change(within(screen.getByRole('group', { name: 'Dependent #1' })).getByLabelText(/^Date of Birth/), { target: { value: '1930-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    expect(await screen.findByText(text('dob-range'))).toBeInTheDocument();
+    expect(screen.getByText(text('smoker-choice'))).toBeInTheDocument();
+    expect(screen.queryByText(text('smoker-required'))).not.toBeInTheDocument();
+    expect(screen.getByText(text('dependent-dob-range', { number: 1 }))).toBeInTheDocument();
+  }, 30_000);
+
+  it('fills all three SSN boxes from one paste into the first, and refuses an SSN that cannot be issued', async () => {
+    const { requests } = await openProfile();
+    const first = screen.getByRole('textbox', { name: 'SSN first 3 digits' });
+    await userEvent.click(first);
+    await userEvent.paste('666-12-3456');
+    expect(first).toHaveValue('666');
+    expect(screen.getByRole('textbox', { name: 'SSN middle 2 digits' })).toHaveValue('12');
+    expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveValue('3456');
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    expect(await screen.findByText(text('ssn-invalid'))).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+
+    await userEvent.click(first);
+    await userEvent.paste('123456789');
+    await waitFor(() => expect(screen.queryByText(text('ssn-invalid'))).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect((puts(requests)[0]!.body as { member: Record<string, unknown> }).member.additionalid).toBe('123456789');
+  }, 30_000);
+
+  it("says 'Saved Successfully', logs PROFILE ENTERED and goes to step 2 when there is no order this year; one save for a double click", async () => {
+    const { requests } = await openProfile();
+    const next = screen.getByRole('button', { name: text('next') });
+    await userEvent.dblClick(next);
+    expect(await screen.findByText(text('saved'))).toBeInTheDocument();
+    expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(1);
+    expect(requests.filter((r) => r.path === '/api/LogFact/v2').map((r) => (r.body as { action: string }).action)[0]).toBe('PROFILE ENTERED');
+    // Without a current plan id there is nothing to look for: no plan search.
+    expect(requests.some((r) => r.path === '/api/HealthPlanQuote')).toBe(false);
+  }, 30_000);
+
+  it('with an order this year and the current plan in the next-year list, saves and goes to /welcome', async () => {
+    const order = { id: 'order-0', category: 'healthinsurance', createdon: `${today}T09:00:00Z`, policyeffectivedate: null, amountspent: 0 };
+    const quote = { healthplans: [{ planid: 'OTHER' }, { planid: 'PLAN-1' }], planyear: 2027, ratesyear: 2027, estimated: false, message: null };
+    const { requests, router } = await openProfile(
+      { 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [order] }), 'POST /api/HealthPlanQuote': ok(quote) },
+      { currentplanid: 'PLAN-1' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    const search = requests.find((r) => r.method === 'POST' && r.path === '/api/HealthPlanQuote');
+    expect(search?.body).toMatchObject({ policyeffectivedaterequested: firstOfNextYear(today), postalcode: '07301', accountid: EMPLOYER_ID });
+    expect(JSON.stringify(search?.body)).not.toContain('1234');
+    const order_ = requests.map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    expect(order_.indexOf('PUT /api/Member')).toBeLessThan(order_.indexOf('POST /api/HealthPlanQuote'));
+  }, 30_000);
+
+  it.each([
+    ['the current plan is not in the list', ok({ healthplans: [{ planid: 'OTHER' }], planyear: 2027, ratesyear: 2027, estimated: false, message: null })],
+    ['the plan search fails', fail(404, 'NOT_FOUND', 'Not found.')],
+  ])('with an order this year goes to /health-plan when %s', async (_label, answer) => {
+    const order = { id: 'order-0', category: 'waive', createdon: `${today}T09:00:00Z`, policyeffectivedate: null, amountspent: 0 };
+    const { router } = await openProfile(
+      { 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [order] }), 'POST /api/HealthPlanQuote': answer },
+      { currentplanid: 'PLAN-1' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/health-plan'));
+    expect(screen.queryByText(text('saved'))).toBeInTheDocument();
+  }, 30_000);
+
+  it('adds a blank dependent (relationship child, empty date), and sends its 9-digit SSN and smoker answer as true/false', async () => {
+    const { requests } = await openProfile({ 'POST /api/Dependent': (request) => ok({ ...(request.body as object), id: 'dep-1', memberid: MEMBER_ID }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+    const dependent = screen.getByRole('group', { name: 'Dependent #1' });
+    expect(within(within(dependent).getByRole('radiogroup', { name: /^Relationship/ })).getByRole('radio', { name: 'Child' })).toBeChecked();
+    expect(within(dependent).getByLabelText(/^Date of Birth/)).toHaveValue('');
+    await userEvent.type(within(dependent).getByRole('textbox', { name: 'First Name' }), 'Sam');
+    await userEvent.type(within(dependent).getByRole('textbox', { name: 'Last Name' }), 'Doe');
+    fireEvent.change(within(dependent).getByLabelText(/^Date of Birth/), { target: { value: '2015-04-03' } });
+    await userEvent.click(within(within(dependent).getByRole('radiogroup', { name: /^Gender/ })).getByRole('radio', { name: 'Male' }));
+    await userEvent.click(within(within(dependent).getByRole('radiogroup', { name: /^Smoker/ })).getByRole('radio', { name: 'Yes' }));
+    const ssn = within(dependent).getByRole('textbox', { name: 'SSN' });
+    await userEvent.click(ssn);
+    await userEvent.paste('123-45-6789');
+    expect(ssn).toHaveValue('123456789');
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.path === '/api/Dependent')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/api/Dependent')?.body).toMatchObject({
+      firstname: 'Sam',
+      relationship: 'child',
+      istobaccouser: true,
+      additionalid: '123456789',
+    });
+  }, 30_000);
+});
+
+describe('afterProfile', () => {
+  const thisYear = [{ createdon: `${today}T00:00:00Z` }];
+  const lastYear = [{ createdon: `${Number(today.slice(0, 4)) - 1}-06-01T00:00:00Z`, policyeffectivedate: `${Number(today.slice(0, 4)) - 1}-07-01` }];
+  it.each([
+    ['no orders', undefined, [{ planid: 'P' }], 'P', 'next'],
+    ['orders of an earlier year only', lastYear, [{ planid: 'P' }], 'P', 'next'],
+    ['an order this year and the current plan found', thisYear, [{ planid: 'P' }], 'P', 'welcome'],
+    ['an order this year, the current plan not in the list', thisYear, [{ planid: 'Q' }], 'P', 'health-plan'],
+    ['an order this year, the plan search failed', thisYear, undefined, 'P', 'health-plan'],
+    ['an order this year, no current plan id', thisYear, [{ planid: 'P' }], null, 'health-plan'],
+  ] as const)('%s -> %s', (_label, orders, plans, currentplanid, expected) => {
+    expect(afterProfile({ today, orders, plans, currentplanid })).toBe(expected);
+  });
+});
