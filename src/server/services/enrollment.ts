@@ -41,7 +41,7 @@ import {
 } from './enrollment-prices.ts';
 import type { ContentService } from '../fastify-types.ts';
 import { contributionsMessage } from './contributions.ts';
-import { hsaLimitForMember } from './hsa-limits.ts';
+import { hsaLimitOf } from './hsa-limits.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
 
 export const MESSAGES = {
@@ -170,8 +170,15 @@ export async function pricedPlan(
  * The HSA monthly amount within the member's IRS limit for the months left (services/hsa-limits.ts, the computation
  * GET /api/Hsa/Limit shows), refused with the Flexible Spending screen's own text.
  */
-export async function checkHsa(db: DbOrTx, memberId: string, effectiveDate: string, monthlyCents: Cents, field: string): Promise<void> {
-  const limit = await hsaLimitForMember(db, memberId, effectiveDate);
+export async function checkHsa(
+  db: DbOrTx,
+  member: MemberRow,
+  employer: EmployerRow,
+  effectiveDate: string,
+  monthlyCents: Cents,
+  field: string,
+): Promise<void> {
+  const limit = hsaLimitOf(member, employer, await dependents.listByMember(db, member.id), effectiveDate);
   if (monthlyCents * limit.monthsLeft <= limit.annualCents) return;
   const message = catalogueMessage('hsa-over-limit', {
     amount: formatCents(monthlyCents),
@@ -328,7 +335,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   }
   if (choices.hsaCents > 0) {
     if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
-    await checkHsa(trx, member.id, effectiveDate, choices.hsaCents, '/hsamonthly');
+    await checkHsa(trx, member, employer, effectiveDate, choices.hsaCents, '/hsamonthly');
   }
   if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
   const service = choices.service
@@ -430,7 +437,7 @@ export async function placeSingleOrder(
     if (sent.category === 'HSA') {
       const cents = sent.amountCents ?? 0;
       if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
-      await checkHsa(trx, member.id, effectiveDate, cents, '/order/amountspent');
+      await checkHsa(trx, member, employer, effectiveDate, cents, '/order/amountspent');
       draft = build.hsa(when, cents);
     } else {
       if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');

@@ -24,10 +24,13 @@ export type MemberHsaLimit = {
   maxMonthlyCents: Cents;
 };
 
-export async function hsaLimitForMember(db: DbOrTx, memberId: string, effectiveDate: string): Promise<MemberHsaLimit> {
-  const member = await members.findById(db, memberId);
-  if (!member) throw unauthorized();
-  const [employer, family] = await Promise.all([employers.findById(db, member.accountid), dependents.listByMember(db, member.id)]);
+/** The limit from rows already read (an authorization holds the member and employer rows it locked). */
+export function hsaLimitOf(
+  member: { birthdate: string | null },
+  employer: { planyearend: string } | undefined,
+  family: ReadonlyArray<{ isonhealthpolicy: string }>,
+  effectiveDate: string,
+): MemberHsaLimit {
   const taxYear = Number(effectiveDate.slice(0, 4));
   const tier: HsaTier = family.some((dependent) => dependent.isonhealthpolicy === 'Yes') ? 'family' : 'self-only';
   const { year: figuresYear, figures } = hsaFiguresFor(hsaFigures(), taxYear);
@@ -42,4 +45,11 @@ export async function hsaLimitForMember(db: DbOrTx, memberId: string, effectiveD
     monthsLeft,
     maxMonthlyCents: hsaMaxMonthlyCents(annualCents, monthsLeft),
   };
+}
+
+export async function hsaLimitForMember(db: DbOrTx, memberId: string, effectiveDate: string): Promise<MemberHsaLimit> {
+  const member = await members.findById(db, memberId);
+  if (!member) throw unauthorized();
+  const [employer, family] = await Promise.all([employers.findById(db, member.accountid), dependents.listByMember(db, member.id)]);
+  return hsaLimitOf(member, employer, family, effectiveDate);
 }
