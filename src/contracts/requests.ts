@@ -44,9 +44,10 @@ export type CreateOrderRequest = {
 };
 
 /**
- * POST /api/Enrollment/Authorize (contract 4): the cart's choices only; the server computes every amount and
- * writes the orders in one transaction. Sent with an `Idempotency-Key` header (a UUID made once per submission
- * attempt and reused on a retry or a second click): a repeated key answers the first answer.
+ * POST /api/Enrollment/Authorize (contract 4): the cart's choices only; the server computes every amount from what
+ * it stores and writes the orders in one transaction. Sent with an `Idempotency-Key` header (a UUID made once per
+ * submission attempt and reused on a retry or a second click): a repeated key answers the first answer, the same
+ * key with another body is refused (422). Any field not named here (dependents, prices) is refused.
  */
 export type AuthorizeRequest = {
   /** YYYY-MM-DD, one the member is offered. */
@@ -54,20 +55,34 @@ export type AuthorizeRequest = {
   healthoption: 'buy' | 'waive';
   /** The plan in the cart (buy). */
   planid?: string;
-  /** The location the plan was quoted for. */
+  /** The location the plan was quoted for (buy: the profile's ZIP code and a county of it; ignored when waiving). */
   postalcode: string;
   countycode: string;
   /** One of the spec's waiver reasons (waive). */
   waivecoveragereason?: string;
   /** The person's own words when the reason is 'Other'. */
   waivecoveragereasonother?: string;
-  /** The monthly HSA contribution in dollars (0 when none). */
+  /** The monthly HSA contribution in dollars (0 when none; buy with an HSA-eligible plan only). */
   hsamonthly: number;
   /** The additional service's price option in the cart, if any. */
   productoptionid?: string;
+  /** Optional, dollars a month: what the cart showed. One that differs from the server's amount is refused. */
+  rate?: number;
+  servicecost?: number;
+  contribution?: number;
+  /** Accepted only when they name the caller (else 403), like the spec's other bodies. */
+  memberid?: string;
+  accountid?: string;
 };
 
-export type AuthorizeAnswer = { orders: Order[]; memberAccount: MemberAccount };
+/** What an authorization wrote: its orders (HSA, additional service, main order) and the member account. */
+export type AuthorizeAnswer = {
+  orders: Order[];
+  memberAccount: MemberAccount;
+  enrollmentid: string;
+  planyear: number;
+  effectivedate: string;
+};
 
 /** The header that makes an authorization safe to send again. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

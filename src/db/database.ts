@@ -166,6 +166,8 @@ export interface MemberAccountTable {
   waivecoverage: Generated<number>;
   waivecoveragereason: string | null;
   spousemedicareeligible: Generated<number>;
+  /** The enrollment (authorization) that wrote it. */
+  enrollmentid: string | null;
   createdon: GeneratedTimestamp;
   modifiedon: GeneratedTimestamp;
 }
@@ -219,6 +221,22 @@ export interface MemberOrderTable {
   modifiedon: GeneratedTimestamp;
   modifiedby: string;
   modifiedreason: string | null;
+  /** The employer's plan year the order is for. */
+  planyear: number | null;
+  /** The authorization the order belongs to; null while a single order waits for its main order. */
+  enrollmentid: string | null;
+  /** When a later enrollment replaced it (kept as history); null while current. */
+  supersededon: Timestamp | null;
+}
+
+export interface IdempotencyKeyTable {
+  memberid: string;
+  key: string;
+  /** sha256 of the request body, so a key reused with another body is refused. */
+  request_hash: string;
+  /** The first answer's data, replayed for the same key. Written as JSON text, read parsed. */
+  answer: Json;
+  createdon: GeneratedTimestamp;
 }
 
 export interface LogFactTable {
@@ -364,6 +382,7 @@ export interface Database {
   product: ProductTable;
   product_option: ProductOptionTable;
   member_order: MemberOrderTable;
+  idempotency_key: IdempotencyKeyTable;
   log_fact: LogFactTable;
   document_override: DocumentOverrideTable;
   mail_outbox: MailOutboxTable;

@@ -70,3 +70,47 @@ export function currentBalanceCents(amounts: { contributionCents: Cents; spentCe
 export function payrollDeductionCents(amounts: { contributionCents: Cents; spentCents: Cents }): Cents {
   return Math.max(0, amounts.spentCents - amounts.contributionCents);
 }
+
+export type EnrollmentAmounts = {
+  /** The plan's monthly premium for the family (0 when waiving). */
+  premiumCents: Cents;
+  /** The additional service's monthly price (0 when none). */
+  serviceCents: Cents;
+  /** The monthly HSA contribution (0 when none). */
+  hsaCents: Cents;
+  /** The employer's monthly contribution (the waived amount when waiving). */
+  contributionCents: Cents;
+};
+
+export type EnrollmentTotals = {
+  /** Amount spent: the plan's premium, the additional service and the HSA contribution (what the fund pays for). */
+  spentCents: Cents;
+  /** Plan cost plus additional service above the contribution, when positive (spec §9 employee cost). */
+  employeeCostCents: Cents;
+  /** The contribution left after the amount spent, when positive (MemberAccount currentbalance). */
+  currentBalanceCents: Cents;
+  /** The amount spent above the contribution, deducted from pay pre-tax (MemberAccount currentpayrolldeduction). */
+  payrollDeductionCents: Cents;
+  /** The main order's amount: the health choice's part of the amount spent minus the HSA contribution, the premium. */
+  mainOrderCents: Cents;
+};
+
+/**
+ * The money of one enrollment (spec §9 Money and Main order buy), the same rules the cart's summary shows
+ * (src/web/wizard/cart/cart-summary.ts): the Member Benefit Fund pays for the plan, the HSA contribution and the
+ * additional service; employee cost is plan plus service minus the contribution.
+ */
+export function enrollmentTotals(amounts: EnrollmentAmounts): EnrollmentTotals {
+  for (const [name, value] of Object.entries(amounts)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole, non-negative number of cents.`);
+  }
+  const spentCents = amounts.premiumCents + amounts.serviceCents + amounts.hsaCents;
+  const spent = { contributionCents: amounts.contributionCents, spentCents };
+  return {
+    spentCents,
+    employeeCostCents: employeeCostCents({ planCents: amounts.premiumCents, serviceCents: amounts.serviceCents, contributionCents: amounts.contributionCents }),
+    currentBalanceCents: currentBalanceCents(spent),
+    payrollDeductionCents: payrollDeductionCents(spent),
+    mainOrderCents: amounts.premiumCents,
+  };
+}

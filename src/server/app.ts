@@ -35,6 +35,8 @@ import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
+import { enrollmentRoutes } from './routes/enrollment.routes.ts';
+import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
 import { defaultWebRoot, registerStatic } from './static.ts';
 
 export type BuildAppOptions = {
@@ -47,6 +49,11 @@ export type BuildAppOptions = {
   mail?: MailPluginOptions;
   /** The clock every route reads today from (app.now); the real one when omitted, a fixed one in tests. */
   now?: () => Date;
+  /**
+   * Where plan premiums come from (contract 2's planPremiumForMember by default). API tests pass a fixture
+   * catalogue priced from the stored family while the plan catalogue lives in another branch.
+   */
+  planPremiums?: PlanPremiumSource;
   /** Runs after the services and before the routes: tests add their own routes here. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 };
@@ -102,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
   await app.register(shared(errorsPlugin));
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -153,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(healthPlanQuoteRoutes);
   await app.register(affordabilityRoutes);
+  await app.register(enrollmentRoutes);
   await app.register(hsaRoutes);
   await app.register(contentRoutes);
   await app.register(staffOverridesRoutes);

@@ -6,11 +6,13 @@
  * - app.authenticate: preHandler that requires a valid access token and sets request.member.
  * - app.content: resolved form and flow documents per employer, and body validation with them.
  * - app.mail: the outbox.
+ * - app.planPremiums: plan premiums for the order code (contract 2).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import type { Config } from './config.ts';
 import type { FieldErrors } from '#contracts/api.ts';
+import type { PlanPremiumSource } from './services/enrollment-prices.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string };
@@ -52,6 +54,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     content: ContentService;
     mail: MailService;
+    /** The plan premium for a member's stored family (contract 2); see services/enrollment-prices.ts. */
+    planPremiums: PlanPremiumSource;
   }
   interface FastifyRequest {
     member: AuthenticatedMember | null;

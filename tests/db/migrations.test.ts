@@ -12,6 +12,7 @@ const tables = [
   'document_override',
   'employer',
   'employer_contact',
+  'idempotency_key',
   'log_fact',
   'mail_outbox',
   'member',

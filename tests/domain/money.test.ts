@@ -7,6 +7,7 @@ import {
   formatCents,
   formatCurrency,
   payrollDeductionCents,
+  enrollmentTotals,
 } from '#domain/money.ts';
 
 describe('dollarsToCents', () => {
@@ -94,5 +95,18 @@ describe('money rules (spec §9)', () => {
   ])('contribution %i, spent %i -> balance %i, payroll deduction %i', (contributionCents, spentCents, balance, deduction) => {
     expect(currentBalanceCents({ contributionCents, spentCents })).toBe(balance);
     expect(payrollDeductionCents({ contributionCents, spentCents })).toBe(deduction);
+  });
+});
+
+describe('enrollmentTotals (spec §9 Money, the cart summary\'s rules)', () => {
+  it.each([
+    ['contribution above the spend', { premiumCents: 40000, serviceCents: 999, hsaCents: 0, contributionCents: 45000 }, { spentCents: 40999, employeeCostCents: 0, currentBalanceCents: 4001, payrollDeductionCents: 0, mainOrderCents: 40000 }],
+    ['spend with HSA above the contribution', { premiumCents: 70000, serviceCents: 0, hsaCents: 25000, contributionCents: 60000 }, { spentCents: 95000, employeeCostCents: 10000, currentBalanceCents: 0, payrollDeductionCents: 35000, mainOrderCents: 70000 }],
+    ['waiving with a service', { premiumCents: 0, serviceCents: 1999, hsaCents: 0, contributionCents: 45000 }, { spentCents: 1999, employeeCostCents: 0, currentBalanceCents: 43001, payrollDeductionCents: 0, mainOrderCents: 0 }],
+  ])('%s', (_label, amounts, totals) => expect(enrollmentTotals(amounts)).toEqual(totals));
+
+  it('refuses a negative or fractional amount', () => {
+    expect(() => enrollmentTotals({ premiumCents: -1, serviceCents: 0, hsaCents: 0, contributionCents: 0 })).toThrow(RangeError);
+    expect(() => enrollmentTotals({ premiumCents: 1.5, serviceCents: 0, hsaCents: 0, contributionCents: 0 })).toThrow(RangeError);
   });
 });

@@ -11,16 +11,20 @@ import { padDependentBirthdates } from '#domain/contribution.ts';
 import { monthlyContributionForMember, offeredEffectiveDates, selfOnlyContributionForMember } from '#server/services/contributions.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows, movableClock, setBirthdate, setState, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, PPO_PLAN } from './plan-premiums.fixture.ts';
 
 const PAD = '1920-01-01';
 const PADS = `${PAD}/${PAD}/${PAD}/${PAD}/${PAD}`;
 const monthly = (accountid: string, rest: string) => `/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/${accountid}/${rest}`;
 const waived = (accountid: string, rest: string) => `/api/EmployerContribution/GetWaivedContribution/${accountid}/${rest}`;
 
+/** Dependents are listed in the order they were added (createdon); a clock of whole milliseconds can tie, so each gets its own second. */
+let added = 0;
 async function addDependent(db: Kysely<Database>, memberid: string, relationship: 'spouse' | 'child', dateofbirth: string): Promise<void> {
+  const createdon = new Date(Date.UTC(2025, 0, 1) + (added += 1) * 1000).toISOString();
   await db
     .insertInto('dependent')
-    .values({ id: randomUUID(), memberid, firstname: 'D', lastname: 'X', dateofbirth, relationship, createdby: 't', modifiedby: 't' })
+    .values({ id: randomUUID(), memberid, firstname: 'D', lastname: 'X', dateofbirth, relationship, createdon, createdby: 't', modifiedby: 't' })
     .execute();
 }
 
@@ -30,7 +34,8 @@ async function clearDependents(db: Kysely<Database>, memberid: string): Promise<
 
 describe.each(databases())('contribution routes on $name', (database) => {
   const clock = movableClock('2025-11-20T12:00:00Z');
-  const world = useEnrollmentWorld(database, { now: clock.now });
+  // Plans are priced from the order tests' fixture catalogue (contract 2's signature), so an order can be placed.
+  const world = useEnrollmentWorld(database, { now: clock.now, planPremiums: fixturePlanPremiums });
   beforeAll(async () => {
     await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
     await setState(world.db, world.alice.memberId, 'VA');
@@ -85,6 +90,8 @@ describe.each(databases())('contribution routes on $name', (database) => {
     });
 
     it('twelve dependents: the call carries five, the answer is the family amount, the same as the order and the service', async () => {
+      const zip = (await world.db.selectFrom('member').select('postalcode').where('id', '=', world.alice.memberId).executeTakeFirstOrThrow()).postalcode;
+      await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', world.alice.memberId).execute();
       await addDependent(world.db, world.alice.memberId, 'spouse', '1982-02-02');
       const children = Array.from({ length: 11 }, (_, i) => `20${String(i + 5).padStart(2, '0')}-03-03`);
       for (const dob of children) await addDependent(world.db, world.alice.memberId, 'child', dob);
@@ -96,13 +103,15 @@ describe.each(databases())('contribution routes on $name', (database) => {
         method: 'POST',
         url: '/api/Order',
         headers: world.alice.auth,
-        payload: { order: { category: 'healthinsurance', amountspent: 1500, policyeffectivedate: '2026-01-01' }, memberAccount: {} },
+        // The server prices the plan (the fixture's, at the profile's ZIP code); the contribution is the point here.
+        payload: { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: '2026-01-01' }, memberAccount: {} },
       });
-      expect(order.statusCode).toBe(200);
+      expect(order.statusCode, order.body).toBe(200);
       const account = (await get('/api/MemberAccount/GetMemberAccount')).json().data;
       expect(account.currentemployercontribution).toBe(screen);
       await world.db.deleteFrom('member_account').where('memberid', '=', world.alice.memberId).execute();
       await world.db.deleteFrom('member_order').where('memberid', '=', world.alice.memberId).execute();
+      await world.db.updateTable('member').set({ postalcode: zip }).where('id', '=', world.alice.memberId).execute();
     });
 
     it('the age on each offered date decides the band (a 30th birthday between the two dates)', async () => {

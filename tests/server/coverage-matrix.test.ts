@@ -28,6 +28,7 @@
  * | GET  /api/Contacts/{accountid}                  | contacts.routes      | contacts.routes             | contacts.routes                   |
  * | GET  /api/Brocker/{teamid}                      | broker.routes        | broker.routes               | broker.routes                     |
  * | POST /api/Order                                 | order.routes         | order.routes (counts)       | order.routes (body ids)           |
+ * | POST /api/Enrollment/Authorize                  | enrollment.routes    | enrollment.routes (counts)  | enrollment.routes (body ids, keys)|
  * | GET  /api/Order/GetOrderByMember                | order.routes         | (no input)                  | token (never another's)           |
  * | GET  /api/USZipCounty/{zip}/                    | location.routes      | location.routes             | token (reference data)            |
  * | POST /api/HealthPlanQuote                       | health-plan-quote    | health-plan-quote           | health-plan-quote (accountid)     |

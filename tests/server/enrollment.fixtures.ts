@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/dates.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers/app.ts';
 import type { TestDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
@@ -24,11 +24,13 @@ export type EnrollmentWorld = TestApp & {
 export type EnrollmentWorldOptions = {
   /** The app's clock (app.now); the real one when omitted. The demo's plan year and world.today follow it. */
   now?: () => Date;
+  /** Where plan premiums come from (contract 2's planPremiumForMember when omitted). */
+  planPremiums?: TestAppOptions['planPremiums'];
 };
 
 export async function enrollmentWorld(db: Kysely<Database>, options: EnrollmentWorldOptions = {}): Promise<EnrollmentWorld> {
   const today = todayUtc((options.now ?? (() => new Date()))());
-  const testApp = await createTestApp(db, { now: options.now });
+  const testApp = await createTestApp(db, { now: options.now, planPremiums: options.planPremiums });
   const accountid = await seedDemoEmployer(db, today);
   const demo = { accountid, accountname: DEMO_ACCOUNT_NAME, teamid: DEMO_TEAM_ID };
   const year = Number(today.slice(0, 4));

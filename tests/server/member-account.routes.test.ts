@@ -21,7 +21,8 @@ describe.each(databases())('member account routes on $name', (database) => {
       method: 'POST',
       url: '/api/Order',
       headers: world.alice.auth,
-      payload: { order: { category: 'waive', policyeffectivedate: '2026-01-01' }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } },
+      // No date: the first effective date offered.
+      payload: { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } },
     });
     expect(order.statusCode).toBe(200);
 

@@ -2,19 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
+import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 
 const FAMILY_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33';
+const NOT_OFFERED = 'This effective date is not offered. Please choose one of the effective dates shown.';
 
 /** A fixed clock: 20 November 2025, so 2026-01-01 and 2026-02-01 are offered (the demo's plan year is 2026). */
 const NOW = () => new Date('2025-11-20T12:00:00Z');
 
 describe.each(databases())('order routes on $name', (database) => {
-  const world = useEnrollmentWorld(database, { now: NOW });
+  const world = useEnrollmentWorld(database, { now: NOW, planPremiums: fixturePlanPremiums });
+  /** The effective dates offered on the clock's today by the demo employer (2026-01-01 and 2026-02-01). */
+  let offered: string[] = [];
   beforeAll(async () => {
     await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
+    await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', world.alice.memberId).execute();
+    const employer = await world.db.selectFrom('employer').selectAll().where('accountid', '=', world.demo.accountid).executeTakeFirstOrThrow();
+    offered = effectiveDateChoices(world.today, { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend });
   });
 
   const post = (member: 'alice' | 'bob' | 'carol' | null, payload: object) =>
@@ -22,7 +30,7 @@ describe.each(databases())('order routes on $name', (database) => {
   const counts = async () => [await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account')];
 
   it('places a waive order with its member account in one go (body built with the domain)', async () => {
-    const body = toOrderRequest(waiveOrder({ today: world.today, effectiveDate: '2026-01-01', reason: 'Coverage through another Employer' }));
+    const body = toOrderRequest(waiveOrder({ today: world.today, effectiveDate: offered[0], reason: 'Coverage through another Employer' }));
     const response = await post('alice', body);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -34,11 +42,11 @@ describe.each(databases())('order routes on $name', (database) => {
       waivecoverage: 1,
       ordernumber: '0',
       productid: '00000000-0000-0000-0000-000000000000',
-      policyeffectivedate: '2026-01-01',
+      policyeffectivedate: offered[0],
       createdby: world.alice.email,
     });
     const account = await world.db.selectFrom('member_account').selectAll().where('memberid', '=', world.alice.memberId).executeTakeFirstOrThrow();
-    // Age 45 on 2026-01-01: the employee-only amount of the 40-49 band.
+    // Born 1980-03-01: 45 on 2026-01-01, the employee-only amount of the 40-49 band.
     expect(account).toMatchObject({
       waivecoverage: 1,
       waivecoveragereason: 'Coverage through another Employer',
@@ -53,8 +61,8 @@ describe.each(databases())('order routes on $name', (database) => {
   it("stores the person's own words for reason Other", async () => {
     const response = await post('bob', { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents' } });
     expect(response.statusCode).toBe(200);
-    // No date sent: the server takes the first offered date (a main order's date decides the contribution).
-    expect(response.json().data.policyeffectivedate).toBe('2026-01-01');
+    // No date sent: the first date offered (never today, which is not a coverage date).
+    expect(response.json().data.policyeffectivedate).toBe(offered[0]);
     const account = await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth });
     expect(account.json().data.waivecoveragereason).toBe('Covered by my parents');
   });
@@ -72,13 +80,22 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('prices an additional service from the database, not from the request', async () => {
+  it('prices an additional service from the database; a request amount that differs is refused, nothing stored', async () => {
     const products = (await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.alice.auth })).json().data.productlist;
     const family = products[0].options.find((o: { option: string }) => o.option === 'Family');
-    const body = toOrderRequest(
-      additionalServicesOrder({ today: world.today, product: products[0], option: { id: family.id, option: 'Family', costCents: 1 } }),
+    const forged = toOrderRequest(
+      additionalServicesOrder({ today: world.today, effectiveDate: offered[0], product: products[0], option: { id: family.id, option: 'Family', costCents: 1 } }),
     );
-    const accountsBefore = await countRows(world.db, 'member_account');
+    const before = await counts();
+    const refused = await post('alice', forged);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The additional service costs $19.99 a month, not $0.01. Please review your cart.');
+    expect(refused.json().fieldErrors).toHaveProperty('/order/amountspent');
+    expect(await counts()).toEqual(before);
+
+    const body = toOrderRequest(
+      additionalServicesOrder({ today: world.today, effectiveDate: offered[0], product: products[0], option: { id: family.id, option: 'Family', costCents: 1999 } }),
+    );
     const response = await post('alice', body);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -91,7 +108,7 @@ describe.each(databases())('order routes on $name', (database) => {
       amountspent: 19.99,
       tax_status: 'Pre-Tax',
     });
-    expect(await countRows(world.db, 'member_account')).toBe(accountsBefore);
+    expect(await countRows(world.db, 'member_account')).toBe(before[1]);
   });
 
   it.each([
@@ -106,10 +123,36 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('places an HSA order with the amount asked for', async () => {
+  it('places an HSA order with the amount asked for, within the IRS limit', async () => {
     const response = await post('alice', { order: { category: 'HSA', amountspent: 125.5 }, memberAccount: {} });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ category: 'HSA', options: 'HSA Contribution', productname: 'HSA Plan', vendorname: 'HSA Vendor', policyishsaeligible: 1, amountspent: 125.5 });
+  });
+
+  it('refuses an HSA order above the IRS limit for the months left: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'HSA', amountspent: 5000, policyeffectivedate: offered[0] }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('$5,000.00 a month for the 12 months left in the plan year is $60,000.00, more than your annual HSA limit of $4,400.00. Please enter $366.66 or less.');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an effective date that is not offered (another age band, another year): 400, nothing stored', async () => {
+    const before = await counts();
+    for (const date of ['2035-01-01', world.today, '2026-03-01', '2025-12-01', '2027-01-01']) {
+      const response = await post('bob', { order: { category: 'waive', policyeffectivedate: date }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: NOT_OFFERED, fieldErrors: { '/order/policyeffectivedate': [NOT_OFFERED] } });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a waive order that says it spends something: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('bob', { order: { category: 'waive', amountspent: 10 }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('/order/amountspent');
+    expect(await counts()).toEqual(before);
   });
 
   it.each([
@@ -125,35 +168,65 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('places a health insurance order with its member account', async () => {
+  it('refuses a health insurance order whose premium is not the plan\'s for the family on file: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', {
+      order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, amountspent: 1_000_000, policyeffectivedate: offered[0] },
+      memberAccount: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("The plan's monthly premium for your family is $400.00, not $1,000,000.00. Please review your cart.");
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a health insurance order for a plan that is not HSA eligible while an HSA order waits: 400, nothing stored', async () => {
+    const before = await counts();
+    const response = await post('alice', { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('/order/planid');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('places a health insurance order priced on the server, with its member account, superseding the earlier enrollment', async () => {
     await world.db
       .insertInto('dependent')
       .values({ id: randomUUID(), memberid: world.alice.memberId, firstname: 'Kid', lastname: 'A', dateofbirth: '2014-01-01', relationship: 'child', createdby: 't', modifiedby: 't' })
       .execute();
     const response = await post('alice', {
-      order: { category: 'healthinsurance', description: 'Health insurance plan 12345VA0010001', productname: 'Silver Saver', vendorname: 'Acme Health', amountspent: 700, policyeffectivedate: '2026-01-01' },
+      order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, description: 'ignored', productname: 'ignored', policyeffectivedate: offered[0] },
       memberAccount: {},
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ category: 'healthinsurance', amountspent: 700, waivecoverage: 0 });
+    // Two covered people at $400: $800, whatever the request said about the plan.
+    expect(response.json().data).toMatchObject({
+      category: 'healthinsurance',
+      amountspent: 800,
+      waivecoverage: 0,
+      productname: 'Prairie Bronze HSA',
+      description: `Health insurance plan ${HSA_PLAN}`,
+      policyishsaeligible: 1,
+    });
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.alice.auth })).json().data;
-    // Age 45 with one child: the employee + children tier, 810; 700 spent: 110 left, nothing deducted from pay.
-    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 810, currenthealthinsurancepremium: 700, currentbalance: 110, currentpayrolldeduction: 0 });
+    // Age 45 with one child: the employee + children tier, 810; the fund pays the plan, the waiting service (19.99)
+    // and the waiting HSA order (125.50): 945.49, so 135.49 is deducted from pay.
+    expect(account).toMatchObject({ waivecoverage: 0, waivecoveragereason: null, currentemployercontribution: 810, currenthealthinsurancepremium: 800, currentbalance: 0, currentpayrolldeduction: 135.49 });
+    const member = await world.db.selectFrom('member').select(['currentplanid', 'currentplanyear']).where('id', '=', world.alice.memberId).executeTakeFirstOrThrow();
+    expect(member).toEqual({ currentplanid: HSA_PLAN, currentplanyear: Number(offered[0]!.slice(0, 4)) });
   });
 
-  it.each([
-    ['a month that is not offered', '2026-03-01'],
-    ['an earlier date in another age band', '2025-12-01'],
-    ['January 1 after the plan year', '2027-01-01'],
-  ])('refuses a main order on %s (%s): 400, nothing stored', async (_label, policyeffectivedate) => {
-    const before = await counts();
-    const response = await post('alice', { order: { category: 'healthinsurance', amountspent: 500, policyeffectivedate }, memberAccount: {} });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fieldErrors: { '/order/policyeffectivedate': ['This effective date is not offered. Please choose one of the effective dates shown.'] },
+  it('ignores dependents a request carries (the spec body\'s member object is for display): the family on file decides', async () => {
+    await setBirthdate(world.db, world.bob.memberId, '1980-03-01');
+    await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', world.bob.memberId).execute();
+    const kids = Array.from({ length: 50 }, (_, i) => ({ firstname: `K${i}`, dateofbirth: '2020-01-01', relationship: 'child' }));
+    const response = await post('bob', {
+      order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, amountspent: 525 },
+      memberAccount: {},
+      member: { id: world.bob.memberId, dependents: kids, memberdependentlist: kids },
     });
-    expect(await counts()).toEqual(before);
+    expect(response.statusCode, response.body).toBe(200);
+    const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth })).json().data;
+    // Bob has no dependent on file: one person's premium and the employee amount of his band, nothing for the 50.
+    expect(account).toMatchObject({ currenthealthinsurancepremium: 525, currentemployercontribution: 450, currentpayrolldeduction: 75 });
   });
 
   it.each([
@@ -192,11 +265,13 @@ describe.each(databases())('order routes on $name', (database) => {
     }
   });
 
-  it("lists the caller's orders newest first, and nobody else's", async () => {
+  it("lists the caller's current orders newest first (the superseded waiver is history), and nobody else's", async () => {
     const response = await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: world.alice.auth });
     expect(response.statusCode).toBe(200);
     const categories = response.json().data.orderdetails.map((order: { category: string }) => order.category);
-    expect(categories).toEqual(['healthinsurance', 'HSA', 'additionalservices', 'waive']);
+    expect(categories).toEqual(['healthinsurance', 'HSA', 'additionalservices']);
+    const history = await world.db.selectFrom('member_order').select(['category', 'supersededon']).where('memberid', '=', world.alice.memberId).execute();
+    expect(history.filter((order) => order.supersededon !== null).map((order) => order.category)).toEqual(['waive']);
     const carols = await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: world.carol.auth });
     expect(carols.json()).toEqual({ success: true, data: { orderdetails: [] }, message: '' });
   });

@@ -10,6 +10,14 @@ export async function findById(db: DbOrTx, id: string): Promise<MemberRow | unde
   return db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Reads the member and locks the row until the transaction ends (SELECT ... FOR UPDATE): the one place that
+ * serializes a member's enrollments, so concurrent authorizations run one after another.
+ */
+export async function lockForUpdate(trx: DbOrTx, id: string): Promise<MemberRow | undefined> {
+  return trx.selectFrom('member').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** E-mail addresses are unique regardless of case (the unique index is on lower(emailaddress)). */
 export async function findByEmail(db: DbOrTx, email: string): Promise<MemberRow | undefined> {
   return db

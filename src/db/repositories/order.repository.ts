@@ -10,7 +10,12 @@ export async function insert(db: DbOrTx, row: NewOrderRow): Promise<OrderRow> {
   return db.insertInto('member_order').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A member's orders, newest first. */
+export async function insertMany(db: DbOrTx, rows: readonly NewOrderRow[]): Promise<OrderRow[]> {
+  if (rows.length === 0) return [];
+  return db.insertInto('member_order').values([...rows]).returningAll().execute();
+}
+
+/** A member's orders, history included, newest first. */
 export async function listByMember(db: DbOrTx, memberid: string): Promise<OrderRow[]> {
   return db
     .selectFrom('member_order')
@@ -19,6 +24,61 @@ export async function listByMember(db: DbOrTx, memberid: string): Promise<OrderR
     .orderBy('createdon', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** A member's current orders (not replaced by a later enrollment), newest first. */
+export async function listCurrentByMember(db: DbOrTx, memberid: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('member_order')
+    .selectAll()
+    .where('memberid', '=', memberid)
+    .where('supersededon', 'is', null)
+    .orderBy('createdon', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The member's current orders of a plan year. */
+export async function listCurrentOfYear(db: DbOrTx, memberid: string, planyear: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('member_order')
+    .selectAll()
+    .where('memberid', '=', memberid)
+    .where('planyear', '=', planyear)
+    .where('supersededon', 'is', null)
+    .orderBy('createdon')
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks orders as replaced (history); answers how many were current. */
+export async function supersede(db: DbOrTx, ids: readonly string[], when: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('member_order')
+    .set({ supersededon: when })
+    .where('id', 'in', [...ids])
+    .where('supersededon', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Marks every current order of the member's plan year as replaced (history); answers how many. */
+export async function supersedeYear(db: DbOrTx, memberid: string, planyear: number, when: Date): Promise<number> {
+  const result = await db
+    .updateTable('member_order')
+    .set({ supersededon: when })
+    .where('memberid', '=', memberid)
+    .where('planyear', '=', planyear)
+    .where('supersededon', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Joins waiting single orders to the enrollment their main order completes. */
+export async function adopt(db: DbOrTx, ids: readonly string[], enrollmentid: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('member_order').set({ enrollmentid }).where('id', 'in', [...ids]).execute();
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

@@ -24,21 +24,45 @@ export async function listActive(db: DbOrTx): Promise<Product[]> {
   return products.map((product) => toWire(product, options.filter((option) => option.productid === product.id)));
 }
 
-/** A price option of an active product, with its product; undefined when either is unknown or inactive. */
+/** A price option of an active product, with its product; undefined when either is unknown or inactive (one query). */
 export async function findActiveOption(
   db: DbOrTx,
   productid: string,
   optionid: string,
 ): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
-  const product = await db.selectFrom('product').selectAll().where('id', '=', productid).where('active', '=', true).executeTakeFirst();
-  if (!product) return undefined;
-  const option = await db
-    .selectFrom('product_option')
-    .selectAll()
-    .where('id', '=', optionid)
-    .where('productid', '=', productid)
-    .executeTakeFirst();
-  return option ? { product, option } : undefined;
+  return findOption(db, optionid, productid);
+}
+
+/** A price option by its id alone, with its active product (the cart names the option only). */
+export async function findActiveOptionById(db: DbOrTx, optionid: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
+  return findOption(db, optionid);
+}
+
+async function findOption(db: DbOrTx, optionid: string, productid?: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
+  let query = db
+    .selectFrom('product_option as o')
+    .innerJoin('product as p', 'p.id', 'o.productid')
+    .select([
+      'p.id as p_id',
+      'p.productname',
+      'p.vendorname',
+      'p.description',
+      'p.category',
+      'p.subcategory',
+      'p.taxstatus',
+      'p.active',
+      'o.id as o_id',
+      'o.option',
+      'o.cost_cents',
+      'o.sort',
+    ])
+    .where('o.id', '=', optionid)
+    .where('p.active', '=', true);
+  if (productid !== undefined) query = query.where('o.productid', '=', productid);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const { p_id, o_id, option, cost_cents, sort, ...product } = row;
+  return { product: { id: p_id, ...product }, option: { id: o_id, productid: p_id, option, cost_cents, sort } };
 }
 
 /** Inserts the product with its options, or overwrites them by id (seeding); options not given are removed. */

@@ -28,6 +28,7 @@ export type TestAppOptions = {
   logger?: BuildAppOptions['logger'];
   /** A fixed clock for the app (app.now). */
   now?: () => Date;
+  planPremiums?: BuildAppOptions['planPremiums'];
 };
 
 export async function createTestApp(db: Kysely<Database>, options: TestAppOptions = {}): Promise<TestApp> {
@@ -49,6 +50,7 @@ export async function createTestApp(db: Kysely<Database>, options: TestAppOption
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
     logger: options.logger,
     now: options.now,
+    planPremiums: options.planPremiums,
   });
   return {
     app,

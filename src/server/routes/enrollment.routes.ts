@@ -1,0 +1,162 @@
+/**
+ * Authorize Elections (spec §4 Authorization and Placing an order; contract 4): the cart's choices in, the written
+ * orders out, all or nothing in one transaction (services/enrollment.ts). The browser sends an Idempotency-Key per
+ * cart: a repeated key with the same body answers the first answer (header Idempotent-Replayed: true), with
+ * another body 422. The body carries choices only; a field the contract does not name (dependents, prices,
+ * premiums) is refused, never read.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AuthorizeRequest } from '#contracts/requests.ts';
+import { todayUtc } from '#domain/dates.ts';
+import { OTHER_WAIVER_REASON, storedWaiverReason } from '#domain/orders.ts';
+import { badRequest } from '../errors.ts';
+import { refuseOthersIds } from '../ownership.ts';
+import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
+import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
+import { memberAccountSchema } from './member-account.routes.ts';
+import { ENTER_REASON_MESSAGE, orderSchema, SELECT_REASON_MESSAGE } from './order.routes.ts';
+
+/** Fastify lower-cases header names (the contract's IDEMPOTENCY_HEADER is 'Idempotency-Key'). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const KEY_MESSAGE = 'Please send an Idempotency-Key header (1 to 200 visible characters) with each authorization.';
+export const UNKNOWN_FIELD_MESSAGE = 'This field is not allowed: the server reads prices, dependents and dates from what it stores.';
+
+/** Text without NUL or a lone surrogate (Ajv compiles patterns with the u flag, so a pair is one code point). */
+const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }) as const;
+const dollars = { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Dollars per month' } as const;
+
+
+/** The fields the body may carry; any other is refused (Fastify's Ajv would silently drop it). */
+const ALLOWED = [
+  'effectivedate',
+  'healthoption',
+  'planid',
+  'postalcode',
+  'countycode',
+  'waivecoveragereason',
+  'waivecoveragereasonother',
+  'hsamonthly',
+  'productoptionid',
+  'rate',
+  'servicecost',
+  'contribution',
+  'memberid',
+  'accountid',
+];
+
+function unknownFields(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !ALLOWED.includes(key)).map((key) => `/${key}`);
+}
+
+const authorizeBody = {
+  type: 'object',
+  required: ['effectivedate', 'healthoption'],
+  properties: {
+    effectivedate: { ...isoDate, description: 'One of the effective dates offered to the member' },
+    healthoption: { type: 'string', enum: ['buy', 'waive'] },
+    planid: { type: 'string', pattern: '^[A-Za-z0-9-]{1,40}$', description: 'buy: the plan in the cart' },
+    postalcode: { type: 'string', pattern: '^([0-9]{5})?$', description: "buy: the profile's ZIP code the plan was quoted for" },
+    countycode: { type: 'string', pattern: '^([0-9]{5})?$', description: 'buy: the county (FIPS) the plan was quoted for' },
+    waivecoveragereason: text(200),
+    waivecoveragereasonother: text(500),
+    hsamonthly: { ...dollars, description: 'The monthly HSA contribution; 0 or absent: none' },
+    productoptionid: { ...uuid, description: "The additional service's price option" },
+    rate: { ...dollars, description: 'The monthly premium the cart showed; refused when it differs' },
+    servicecost: { ...dollars, description: "The service's price the cart showed; refused when it differs" },
+    contribution: { ...dollars, description: 'The employer contribution the cart showed; refused when it differs' },
+    memberid: uuid,
+    accountid: uuid,
+  },
+} as const;
+
+const authorizeAnswer = {
+  type: 'object',
+  properties: {
+    enrollmentid: uuid,
+    planyear: { type: 'integer' },
+    effectivedate: { type: 'string' },
+    orders: { type: 'array', items: orderSchema },
+    memberAccount: memberAccountSchema,
+  },
+} as const;
+
+/** The same choices hash the same whatever the order of their keys. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: AuthorizeRequest; Headers: { 'idempotency-key'?: string } }>(
+    '/api/Enrollment/Authorize',
+    {
+      // Sign-in first (it reads headers only), so an anonymous request is a 401 whatever its body.
+      onRequest: app.authenticate,
+      preValidation: async (request) => {
+        const unknown = unknownFields(request.body);
+        if (unknown.length > 0) throw badRequest(UNKNOWN_FIELD_MESSAGE, Object.fromEntries(unknown.map((field) => [field, [UNKNOWN_FIELD_MESSAGE]])));
+      },
+      schema: {
+        tags: ['Order'],
+        summary: "Authorize Elections: the cart's choices written as one enrollment (HSA, additional service, member plan, main order, member account), amounts computed on the server",
+        security: bearer,
+        headers: {
+          type: 'object',
+          properties: { [IDEMPOTENCY_HEADER]: { type: 'string', description: 'One per cart: a repeated key answers the first answer' } },
+        },
+        body: authorizeBody,
+        response: { 200: envelope(authorizeAnswer), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.member!;
+      const { body } = request;
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      if (typeof key !== 'string' || !/^[\x21-\x7E]{1,200}$/.test(key)) throw badRequest(KEY_MESSAGE, { [`headers/${IDEMPOTENCY_HEADER}`]: [KEY_MESSAGE] });
+      refuseOthersIds(caller, { memberIds: [body.memberid], accountIds: [body.accountid] });
+      const now = app.now();
+      const today = todayUtc(now);
+
+      let waiver: AuthorizeChoices['waiver'] = null;
+      if (body.healthoption === 'waive') {
+        const sent = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
+        await app.content.validate('waiver', caller.accountId, sent, { pointerPrefix: '', context: { today } });
+        const chosen = sent.waivecoveragereason ?? null;
+        const stored = storedWaiverReason(chosen, sent.waivecoveragereasonother);
+        if (!stored) {
+          throw chosen === OTHER_WAIVER_REASON
+            ? badRequest(ENTER_REASON_MESSAGE, { '/waivecoveragereasonother': [ENTER_REASON_MESSAGE] })
+            : badRequest(SELECT_REASON_MESSAGE, { '/waivecoveragereason': [SELECT_REASON_MESSAGE] });
+        }
+        waiver = { reason: chosen!, reasonOther: sent.waivecoveragereasonother ?? null, stored };
+      }
+      const cents = (value: number | undefined, field: string) => (value === undefined ? undefined : centsOf(value, field));
+      const choices: AuthorizeChoices = {
+        effectivedate: body.effectivedate,
+        healthoption: body.healthoption,
+        plan:
+          body.healthoption === 'buy' && body.planid
+            ? { planid: body.planid, postalcode: body.postalcode ?? '', countycode: body.countycode ?? '', rateCents: cents(body.rate, '/rate') }
+            : null,
+        waiver,
+        hsaCents: cents(body.hsamonthly, '/hsamonthly') ?? 0,
+        service: body.productoptionid ? { productoptionid: body.productoptionid, costCents: cents(body.servicecost, '/servicecost') } : null,
+        contributionCents: cents(body.contribution, '/contribution'),
+      };
+      const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
+      // Resolved before the transaction opens (the content service reads through app.db).
+      const messages = await dateMessages(app.content, caller.accountId);
+      const { answer, replayed } = await app.db
+        .transaction()
+        .execute((trx) => authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today, key, requestHash }, choices));
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return ok(answer);
+    },
+  );
+}

@@ -1,0 +1,497 @@
+/**
+ * The server's authority on an enrollment's money (spec §4 Placing an order, Authorization; §9 Order values and
+ * Money). Every amount comes from what the server stores: the premium from the plan id and the member's family on
+ * file (contract 2), the contribution from the employer's schedule (contract 3), the HSA amount within the IRS
+ * limit, the service price from the catalogue, the effective date from the dates the member is offered. An amount
+ * the browser sends that differs is refused with a message naming both amounts; nothing is written.
+ *
+ * One member's enrollments run one at a time: each writing transaction first locks the member's row
+ * (SELECT ... FOR UPDATE). A member has at most one current enrollment per plan year: a new main order supersedes
+ * the earlier enrollment's orders (kept as history, supersededon set), and a partial unique index
+ * (migrations/0005-enrollment.ts) makes a second current main order impossible.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HealthPlan, Order } from '#contracts/entities.ts';
+import type { AuthorizeAnswer } from '#contracts/requests.ts';
+import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
+import {
+  authorizationOrders,
+  memberAccountDefaults,
+  type AdditionalServiceChoice,
+  type ChosenPlan,
+  type OrderDraft,
+  type OrderValues,
+} from '#domain/orders.ts';
+import type { DbOrTx } from '#db/database.ts';
+import * as dependents from '#db/repositories/dependent.repository.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
+import * as idempotencyKeys from '#db/repositories/idempotency-key.repository.ts';
+import * as logFacts from '#db/repositories/log-fact.repository.ts';
+import * as memberAccounts from '#db/repositories/member-account.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
+import * as orders from '#db/repositories/order.repository.ts';
+import * as products from '#db/repositories/product.repository.ts';
+import { AppError, badRequest, unauthorized } from '../errors.ts';
+import type { AuthenticatedMember } from '../fastify-types.ts';
+import {
+  monthlyContributionForMember,
+  offeredEffectiveDates,
+  selfOnlyContributionForMember,
+  type PlanPremiumSource,
+} from './enrollment-prices.ts';
+import type { ContentService } from '../fastify-types.ts';
+import { contributionsMessage } from './contributions.ts';
+import { hsaLimitOf } from './hsa-limits.ts';
+import { catalogueMessage } from '../catalogue-messages.ts';
+
+export const MESSAGES = {
+  planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
+  planZip: 'The plan must be quoted for the ZIP code of your profile. Please search for plans again.',
+  premiumDiffers: (server: Cents, sent: Cents) =>
+    `The plan's monthly premium for your family is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
+  contributionDiffers: (server: Cents, sent: Cents) =>
+    `Your employer's monthly contribution is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
+  serviceUnknown: 'Please choose an additional service that is offered.',
+  serviceNotOffered: 'Your employer does not offer additional services.',
+  serviceDiffers: (server: Cents, sent: Cents) =>
+    `The additional service costs ${formatCents(server)} a month, not ${formatCents(sent)}. Please review your cart.`,
+  waiveSpends: 'A waiver spends nothing: the amount must be 0.',
+  amount: 'Please enter an amount in dollars with at most two decimals.',
+  hsaNeedsPlan: 'An HSA contribution needs an HSA-eligible health plan in your cart.',
+  pendingHsa: 'The HSA contribution placed for this plan year needs an HSA-eligible plan. Please choose an HSA-eligible plan or remove the HSA contribution.',
+  keyReused: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.',
+} as const;
+
+/** Additional services are offered only by an employer whose employeazecustomer is 1 (spec §2 Step 3 sub-steps). */
+const ADDITIONAL_SERVICES_CUSTOMER = 1;
+
+/** The money check failed: a 400 naming the field, nothing written. */
+const refuse = (message: string, field: string) => badRequest(message, { [field]: [message] });
+
+/** Dollars from the wire as exact cents, or a 400 on the field. */
+export function centsOf(dollars: number, field: string): Cents {
+  try {
+    const cents = dollarsToCents(dollars);
+    if (cents < 0) throw new RangeError('negative');
+    return cents;
+  } catch {
+    throw refuse(MESSAGES.amount, field);
+  }
+}
+
+/** The contributions document's texts for a refused effective date (resolved before the transaction opens). */
+export type DateMessages = { notOffered: string; noneOffered: string };
+
+/**
+ * The texts a refused effective date answers with: the employer's contributions document's, the same step 2
+ * shows. Resolve them BEFORE the transaction: the content service reads overrides through app.db, which would
+ * wait for the transaction's own connection on PGlite.
+ */
+export async function dateMessages(content: Pick<ContentService, 'resolve'>, accountId: string): Promise<DateMessages> {
+  const [notOffered, noneOffered] = await Promise.all([
+    contributionsMessage(content, accountId, 'effective-date-not-offered'),
+    contributionsMessage(content, accountId, 'no-effective-dates'),
+  ]);
+  return { notOffered, noneOffered };
+}
+
+/** The effective date: one of the dates offered to the member on `today` (contract 3); absent, the first offered. */
+export async function offeredDate(
+  db: DbOrTx,
+  messages: DateMessages,
+  memberId: string,
+  today: string,
+  sent: string | null | undefined,
+  field: string,
+): Promise<string> {
+  const offered = await offeredEffectiveDates(db, memberId, today);
+  if (offered.length === 0) throw refuse(messages.noneOffered, field);
+  if (sent === undefined || sent === null || sent === '') return offered[0]!;
+  if (!offered.includes(sent)) throw refuse(messages.notOffered, field);
+  return sent;
+}
+
+/** The additional service's price option from the catalogue; a sent cost that differs is refused. */
+export async function pricedService(
+  db: DbOrTx,
+  ids: { productid?: string | null; productfeeid?: string | null },
+  sentCents: Cents | undefined,
+  fields: { option: string; cost: string },
+): Promise<AdditionalServiceChoice> {
+  const found = !ids.productfeeid
+    ? undefined
+    : ids.productid === undefined
+      ? await products.findActiveOptionById(db, ids.productfeeid)
+      : ids.productid
+        ? await products.findActiveOption(db, ids.productid, ids.productfeeid)
+        : undefined;
+  if (!found) throw refuse(MESSAGES.serviceUnknown, fields.option);
+  if (sentCents !== undefined && sentCents !== found.option.cost_cents) throw refuse(MESSAGES.serviceDiffers(found.option.cost_cents, sentCents), fields.cost);
+  return {
+    product: { id: found.product.id, productname: found.product.productname, taxstatus: found.product.taxstatus },
+    option: { id: found.option.id, option: found.option.option, costCents: found.option.cost_cents },
+  };
+}
+
+type MemberRow = NonNullable<Awaited<ReturnType<typeof members.findById>>>;
+type EmployerRow = NonNullable<Awaited<ReturnType<typeof employers.findById>>>;
+
+/** The plan's premium for the member's stored family (contract 2); unknown plans and a differing sent rate refused. */
+export async function pricedPlan(
+  db: DbOrTx,
+  source: PlanPremiumSource,
+  now: Date,
+  member: MemberRow,
+  plan: { planid: string; postalcode?: string | null; countycode?: string | null },
+  effectiveDate: string,
+  sentCents: Cents | undefined,
+  fields: { plan: string; postalcode: string; countycode: string; rate: string },
+): Promise<{ plan: HealthPlan; premiumCents: Cents }> {
+  const postalcode = plan.postalcode || member.postalcode;
+  if (!postalcode || postalcode !== member.postalcode) throw refuse(MESSAGES.planZip, fields.postalcode);
+  let priced: Awaited<ReturnType<PlanPremiumSource>>;
+  try {
+    priced = await source(db, member.id, plan.planid, { postalcode, countycode: plan.countycode ?? '', effectiveDate }, now);
+  } catch (error) {
+    // The quote's own refusals (a location or date it cannot quote, no date of birth) name its body's fields.
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
+      const field = error.fieldErrors && Object.keys(error.fieldErrors).some((key) => key.endsWith('countycode')) ? fields.countycode : fields.plan;
+      throw refuse(error.message, field);
+    }
+    throw error;
+  }
+  if (!priced) throw refuse(MESSAGES.planNotFound, fields.plan);
+  if (!Number.isSafeInteger(priced.premiumCents) || priced.premiumCents < 0) throw new RangeError('The plan source answered an invalid premium.');
+  if (sentCents !== undefined && sentCents !== priced.premiumCents) throw refuse(MESSAGES.premiumDiffers(priced.premiumCents, sentCents), fields.rate);
+  return priced;
+}
+
+/**
+ * The HSA monthly amount within the member's IRS limit for the months left (services/hsa-limits.ts, the computation
+ * GET /api/Hsa/Limit shows), refused with the Flexible Spending screen's own text.
+ */
+export async function checkHsa(
+  db: DbOrTx,
+  member: MemberRow,
+  employer: EmployerRow,
+  effectiveDate: string,
+  monthlyCents: Cents,
+  field: string,
+): Promise<void> {
+  const limit = hsaLimitOf(member, employer, await dependents.listByMember(db, member.id), effectiveDate);
+  if (monthlyCents * limit.monthsLeft <= limit.annualCents) return;
+  const message = catalogueMessage('hsa-over-limit', {
+    amount: formatCents(monthlyCents),
+    months: limit.monthsLeft,
+    total: formatCents(monthlyCents * limit.monthsLeft),
+    limit: formatCents(limit.annualCents),
+    max: formatCents(limit.maxMonthlyCents),
+  });
+  throw refuse(message, field);
+}
+
+/** The plan as the main order records it; the offered effective date is the policy's. */
+function chosenPlan(plan: HealthPlan, effectiveDate: string): ChosenPlan {
+  return {
+    planid: plan.planid,
+    planname: plan.planname,
+    issuername: plan.issuername,
+    metallevel: plan.metallevel,
+    ishsaeligible: plan.ishsaeligible,
+    urlforbenefitsummarycoverage: plan.urlforbenefitsummarycoverage,
+    planeffectivedate: effectiveDate,
+  };
+}
+
+/** Locks the caller's member row for the transaction and reads the employer; 401 when either is gone. */
+export async function lockCaller(trx: DbOrTx, caller: AuthenticatedMember): Promise<{ member: MemberRow; employer: EmployerRow }> {
+  const member = await members.lockForUpdate(trx, caller.memberId);
+  const employer = member ? await employers.findById(trx, member.accountid) : undefined;
+  if (!member || !employer || member.accountid !== caller.accountId) throw unauthorized();
+  return { member, employer };
+}
+
+type OrderExtras = { enrollmentid: string | null; planyear: number; businessyear: number; email: string; memberId: string };
+
+function orderRow(values: OrderValues, extras: OrderExtras) {
+  const { amountspentCents, ...columns } = values;
+  return {
+    ...columns,
+    id: randomUUID(),
+    memberid: extras.memberId,
+    amountspent_cents: amountspentCents,
+    externalvendorid: null,
+    policyholdersname: null,
+    policynumber: null,
+    businessyear: extras.businessyear,
+    planyear: extras.planyear,
+    enrollmentid: extras.enrollmentid,
+    createdby: extras.email,
+    modifiedby: extras.email,
+    modifiedreason: null,
+  };
+}
+
+/** The member account a main order writes, with the totals of spec §9. */
+async function writeMemberAccount(
+  trx: DbOrTx,
+  input: { member: MemberRow; enrollmentid: string; waivecoverage: 0 | 1; waiverReason: string | null; familystatus: string | null; contributionCents: Cents; premiumCents: Cents; serviceCents: Cents; hsaCents: Cents },
+) {
+  const totals = enrollmentTotals({
+    premiumCents: input.premiumCents,
+    serviceCents: input.serviceCents,
+    hsaCents: input.hsaCents,
+    contributionCents: input.contributionCents,
+  });
+  const defaults = memberAccountDefaults();
+  return memberAccounts.insert(trx, {
+    id: randomUUID(),
+    memberid: input.member.id,
+    memberaccounttype: defaults.memberaccounttype,
+    status: defaults.status,
+    familystatus: input.familystatus,
+    currentbalance_cents: totals.currentBalanceCents,
+    currenthealthinsurancepremium_cents: input.premiumCents,
+    currentemployercontribution_cents: input.contributionCents,
+    currentemployeeclass: input.member.contributionclass,
+    currentpayrolldeduction_cents: totals.payrollDeductionCents,
+    waivecoverage: input.waivecoverage,
+    waivecoveragereason: input.waiverReason,
+    spousemedicareeligible: defaults.spousemedicareeligible,
+    enrollmentid: input.enrollmentid,
+  });
+}
+
+/** The member's plan as the enrollment leaves it: the plan bought, or none when waiving. */
+async function updateMemberPlan(trx: DbOrTx, member: MemberRow, planid: string | null, planyear: number, email: string): Promise<void> {
+  await members.update(trx, member.id, { currentplanid: planid, currentplanyear: planyear, modifiedby: email, modifiedon: new Date() });
+}
+
+async function logSubmitted(trx: DbOrTx, caller: AuthenticatedMember, effectiveDate: string, enrollmentid: string): Promise<void> {
+  await logFacts.insert(trx, {
+    id: randomUUID(),
+    title: 'SUBMITTED REQUEST',
+    accountid: caller.accountId,
+    memberid: caller.memberId,
+    action: 'SUBMITTED REQUEST',
+    effectivedate: effectiveDate,
+    data: { description: `Authorize Elections (enrollment ${enrollmentid})`, User: caller.email },
+  });
+}
+
+/** The checked, priced choices of an authorization (validated input, amounts from the server). */
+export type AuthorizeChoices = {
+  effectivedate: string;
+  healthoption: 'buy' | 'waive';
+  plan: { planid: string; postalcode: string; countycode: string; rateCents?: Cents } | null;
+  waiver: { reason: string; reasonOther: string | null; stored: string } | null;
+  hsaCents: Cents;
+  service: { productoptionid: string; costCents?: Cents } | null;
+  contributionCents?: Cents;
+};
+
+export type AuthorizeContext = {
+  trx: DbOrTx;
+  caller: AuthenticatedMember;
+  planPremiums: PlanPremiumSource;
+  /** The contributions document's date texts (dateMessages, resolved before the transaction). */
+  dateMessages: DateMessages;
+  /** The app's clock (app.now); today is its UTC date. */
+  now: Date;
+  today: string;
+  key: string;
+  requestHash: string;
+};
+
+/**
+ * One authorization, all or nothing, inside the caller's transaction: the idempotency key answered before (same
+ * body: the first answer; another body: 422), then the choices priced and checked, the earlier enrollment of the
+ * plan year superseded, the HSA order, the additional-services order, the member's plan, the main order and the
+ * member account written, SUBMITTED REQUEST logged and the answer stored under the key.
+ */
+export async function authorize(context: AuthorizeContext, choices: AuthorizeChoices): Promise<{ answer: AuthorizeAnswer; replayed: boolean }> {
+  const { trx, caller } = context;
+  const { member, employer } = await lockCaller(trx, caller);
+
+  const stored = await idempotencyKeys.find(trx, caller.memberId, context.key);
+  if (stored) {
+    if (stored.request_hash !== context.requestHash) throw new AppError('CONFLICT', 422, MESSAGES.keyReused);
+    return { answer: stored.answer as AuthorizeAnswer, replayed: true };
+  }
+
+  const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, choices.effectivedate, '/effectivedate');
+  const planyear = employer.businessyear;
+  const buying = choices.healthoption === 'buy';
+
+  let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
+  if (buying) {
+    if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/planid');
+    priced = await pricedPlan(trx, context.planPremiums, context.now, member, choices.plan, effectiveDate, choices.plan.rateCents, {
+      plan: '/planid',
+      postalcode: '/postalcode',
+      countycode: '/countycode',
+      rate: '/rate',
+    });
+  }
+  if (choices.hsaCents > 0) {
+    if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
+    await checkHsa(trx, member, employer, effectiveDate, choices.hsaCents, '/hsamonthly');
+  }
+  if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
+  const service = choices.service
+    ? await pricedService(trx, { productfeeid: choices.service.productoptionid }, choices.service.costCents, { option: '/productoptionid', cost: '/servicecost' })
+    : null;
+  const contributionCents = buying
+    ? await monthlyContributionForMember(trx, member.id, effectiveDate)
+    : await selfOnlyContributionForMember(trx, member.id, effectiveDate);
+  if (choices.contributionCents !== undefined && choices.contributionCents !== contributionCents) {
+    throw refuse(MESSAGES.contributionDiffers(contributionCents, choices.contributionCents), '/contribution');
+  }
+
+  const enrollmentid = randomUUID();
+  const now = new Date();
+  await orders.supersedeYear(trx, member.id, planyear, now);
+
+  const premiumCents = priced?.premiumCents ?? 0;
+  const drafts: OrderDraft[] = authorizationOrders({
+    today: context.today,
+    effectiveDate,
+    hsaMonthlyCents: choices.hsaCents,
+    additionalService: service,
+    hasAdditionalServicesOrder: false,
+    main: buying
+      ? { choice: 'buy', plan: chosenPlan(priced!.plan, effectiveDate), amountSpentCents: premiumCents + choices.hsaCents }
+      : { choice: 'waive', reason: choices.waiver!.reason, reasonOther: choices.waiver!.reasonOther },
+  });
+  const extras: OrderExtras = { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id };
+  await updateMemberPlan(trx, member, priced?.plan.planid ?? null, planyear, caller.email);
+  const written = await orders.insertMany(trx, drafts.map((draft) => orderRow(draft.order, extras)));
+  const account = await writeMemberAccount(trx, {
+    member,
+    enrollmentid,
+    waivecoverage: buying ? 0 : 1,
+    waiverReason: buying ? null : choices.waiver!.stored,
+    familystatus: null,
+    contributionCents,
+    premiumCents,
+    serviceCents: service?.option.costCents ?? 0,
+    hsaCents: choices.hsaCents,
+  });
+  await logSubmitted(trx, caller, effectiveDate, enrollmentid);
+
+  const answer: AuthorizeAnswer = {
+    enrollmentid,
+    planyear,
+    effectivedate: effectiveDate,
+    orders: written.map(orders.toWire),
+    memberAccount: memberAccounts.toWire(account),
+  };
+  await idempotencyKeys.insert(trx, {
+    memberid: member.id,
+    key: context.key,
+    request_hash: context.requestHash,
+    answer,
+  });
+  return { answer, replayed: false };
+}
+
+/** A single order of POST /api/Order, priced and checked like an authorization's. */
+export type SingleOrder = {
+  category: Order['category'];
+  effectivedate: string | null;
+  amountCents: Cents | undefined;
+  productid?: string | null;
+  productfeeid?: string | null;
+  planid?: string | null;
+  countycode?: string | null;
+  waiver: { reason: string; reasonOther: string | null; stored: string } | null;
+  familystatus: string | null;
+};
+
+/**
+ * POST /api/Order's single order under the same money rules. HSA and additional-services orders wait for their
+ * main order (enrollmentid null; a newer one of the same category replaces an older waiting one); a main order
+ * supersedes the plan year's earlier enrollment and gathers the waiting orders into its own.
+ */
+export async function placeSingleOrder(
+  context: Omit<AuthorizeContext, 'key' | 'requestHash'>,
+  sent: SingleOrder,
+  build: {
+    waive: (when: { today: string; effectiveDate: string }) => OrderDraft;
+    hsa: (when: { today: string; effectiveDate: string }, cents: Cents) => OrderDraft;
+    service: (when: { today: string; effectiveDate: string }, choice: AdditionalServiceChoice) => OrderDraft;
+    healthinsurance: (when: { today: string; effectiveDate: string }, plan: ChosenPlan, premiumCents: Cents) => OrderDraft;
+  },
+): Promise<Order> {
+  const { trx, caller } = context;
+  const { member, employer } = await lockCaller(trx, caller);
+  const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, sent.effectivedate, '/order/policyeffectivedate');
+  const when = { today: context.today, effectiveDate };
+  const planyear = employer.businessyear;
+  const now = new Date();
+  const current = await orders.listCurrentOfYear(trx, member.id, planyear);
+  const waiting = current.filter((order) => order.enrollmentid === null);
+
+  if (sent.category === 'HSA' || sent.category === 'additionalservices') {
+    let draft: OrderDraft;
+    if (sent.category === 'HSA') {
+      const cents = sent.amountCents ?? 0;
+      if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
+      await checkHsa(trx, member, employer, effectiveDate, cents, '/order/amountspent');
+      draft = build.hsa(when, cents);
+    } else {
+      if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
+      const choice = await pricedService(trx, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
+      draft = build.service(when, choice);
+    }
+    await orders.supersede(trx, waiting.filter((order) => order.category === sent.category).map((order) => order.id), now);
+    const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid: null, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
+    return orders.toWire(row!);
+  }
+
+  // A main order.
+  const buying = sent.category === 'healthinsurance';
+  let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
+  if (buying) {
+    const planid = sent.planid || member.currentplanid;
+    if (!planid) throw refuse(MESSAGES.planNotFound, '/order/planid');
+    priced = await pricedPlan(trx, context.planPremiums, context.now, member, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
+      plan: '/order/planid',
+      postalcode: '/order/planid',
+      countycode: '/order/countycode',
+      rate: '/order/amountspent',
+    });
+  } else if (sent.amountCents !== undefined && sent.amountCents !== 0) {
+    throw refuse(MESSAGES.waiveSpends, '/order/amountspent');
+  }
+  const waitingHsa = waiting.filter((order) => order.category === 'HSA');
+  if (buying && waitingHsa.length > 0 && priced!.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.pendingHsa, '/order/planid');
+
+  const enrollmentid = randomUUID();
+  const earlier = current.filter((order) => order.enrollmentid !== null);
+  // A waiver has no HSA contribution: a waiting HSA order is dropped with the earlier enrollment.
+  const dropped = buying ? earlier : [...earlier, ...waitingHsa];
+  await orders.supersede(trx, dropped.map((order) => order.id), now);
+  const adopted = waiting.filter((order) => !dropped.includes(order));
+  await orders.adopt(trx, adopted.map((order) => order.id), enrollmentid);
+
+  const contributionCents = buying
+    ? await monthlyContributionForMember(trx, member.id, effectiveDate)
+    : await selfOnlyContributionForMember(trx, member.id, effectiveDate);
+  const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
+  if (buying) await updateMemberPlan(trx, member, priced!.plan.planid, planyear, caller.email);
+  const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
+  const sum = (category: Order['category']) => adopted.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);
+  await writeMemberAccount(trx, {
+    member,
+    enrollmentid,
+    waivecoverage: buying ? 0 : 1,
+    waiverReason: buying ? null : sent.waiver!.stored,
+    familystatus: sent.familystatus,
+    contributionCents,
+    premiumCents: priced?.premiumCents ?? 0,
+    serviceCents: sum('additionalservices'),
+    hsaCents: buying ? sum('HSA') : 0,
+  });
+  return orders.toWire(row!);
+}

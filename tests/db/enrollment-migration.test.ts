@@ -1,0 +1,73 @@
+/**
+ * migrations/0005-enrollment.ts on a database that already has orders: the plan year is filled from the business
+ * year and, of several main orders of one member and year, only the newest stays current (the partial unique
+ * index could not be built otherwise). PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '#db/create-db.ts';
+import type { Database } from '#db/database.ts';
+import { migrate } from '#db/migrate.ts';
+import * as m0001 from '#db/migrations/0001-initial.ts';
+
+type Fresh = { db: Kysely<Database>; schema?: string; close: () => Promise<void> };
+
+async function freshDatabase(url: string | undefined): Promise<Fresh> {
+  if (!url) {
+    const db = await createDb({ inMemory: true });
+    return { db, close: () => db.destroy() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await createDb({ databaseUrl: url, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  const db = await createDb({ databaseUrl: url, searchPath: schema, poolSize: 2 });
+  return {
+    db,
+    schema,
+    async close() {
+      await db.destroy();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    },
+  };
+}
+
+const targets = [{ name: 'pglite', url: undefined }, ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgresql', url: process.env.TEST_DATABASE_URL }] : [])];
+
+describe.each(targets)('migration 0005-enrollment over existing orders on $name', ({ url }) => {
+  it('fills the plan year and keeps only the newest main order of a member and year current', async () => {
+    const { db, schema, close } = await freshDatabase(url);
+    try {
+      const first = new Migrator({ db, provider: { getMigrations: async () => ({ '0001-initial': m0001 }) }, migrationTableSchema: schema });
+      expect((await first.migrateToLatest()).error).toBeUndefined();
+      const accountid = randomUUID();
+      const memberid = randomUUID();
+      await db.insertInto('employer').values({ accountid, accountname: 'A', teamid: randomUUID(), planyearstart: '2026-01-01', planyearend: '2026-12-31', businessyear: 2026 }).execute();
+      await db
+        .insertInto('member')
+        .values({ id: memberid, accountid, priormemberid: randomUUID(), externalid: randomUUID(), primarymemberid: randomUUID(), firstname: 'A', lastname: 'B', emailaddress: 'a@b.test', personalemailaddress: 'a@b.test', createdby: 't', modifiedby: 't' })
+        .execute();
+      const order = (category: 'waive' | 'healthinsurance' | 'HSA', businessyear: number, createdon: string) =>
+        ({ id: randomUUID(), memberid, productid: randomUUID(), productfeeid: randomUUID(), orderid: randomUUID(), category, businessyear, createdon, createdby: 't', modifiedby: 't' }) as const;
+      const rows = [
+        order('waive', 2026, '2026-01-01T00:00:00Z'),
+        order('healthinsurance', 2026, '2026-02-01T00:00:00Z'),
+        order('HSA', 2026, '2026-02-01T00:00:00Z'),
+        order('waive', 2025, '2025-03-01T00:00:00Z'),
+      ];
+      // Inserted through SQL of the old schema (no planyear column yet).
+      for (const row of rows) {
+        await sql`insert into member_order (id, memberid, productid, productfeeid, orderid, category, businessyear, createdon, createdby, modifiedby)
+          values (${row.id}, ${row.memberid}, ${row.productid}, ${row.productfeeid}, ${row.orderid}, ${row.category}, ${row.businessyear}, ${row.createdon}, 't', 't')`.execute(db);
+      }
+      await migrate(db, schema);
+      const after = await db.selectFrom('member_order').select(['id', 'planyear', 'supersededon']).execute();
+      const byId = new Map(after.map((row) => [row.id, row]));
+      expect(rows.map((row) => byId.get(row.id)!.planyear)).toEqual([2026, 2026, 2026, 2025]);
+      expect(rows.map((row) => byId.get(row.id)!.supersededon !== null)).toEqual([true, false, false, false]);
+    } finally {
+      await close();
+    }
+  });
+});
