@@ -11,8 +11,8 @@
  * with the cart's choices only and an Idempotency-Key: one key per request body, so a retry or a second click
  * sends the same key (the server answers a repeated key with its first answer) and a changed cart a new one. While
  * it is in flight the button reads 'Redirecting'. A failure shows its message in the red toast and keeps the cart;
- * success logs SUBMITTED REQUEST and shows the confirmation, which cannot be dismissed: Close Window goes to
- * /welcome?authorize=true.
+ * success (the server logs SUBMITTED REQUEST in the same transaction) shows the confirmation, which cannot be
+ * dismissed: Close Window goes to /welcome?authorize=true.
  */
 import { formatCents } from '#domain/money.ts';
 import { firstMessage, formatMessage, validateForm } from '#engine/core/index.ts';
@@ -203,7 +203,6 @@ function Cart({ document, submit, edit }: CartProps) {
         showError(outcome.answer.message);
         return;
       }
-      await wizard.log('SUBMITTED REQUEST');
       setDone(true);
     } finally {
       inFlight.current = false;

@@ -112,7 +112,8 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(call?.headers.authorization).toBe('Bearer access-1');
     expect(requests.some((r) => r.path === '/api/Order')).toBe(false);
-    expect(logged(requests)).toEqual(['Plan and Benefits Summary(CART)', 'SUBMITTED REQUEST']);
+    // SUBMITTED REQUEST is the server's, written with the enrollment.
+    expect(logged(requests)).toEqual(['Plan and Benefits Summary(CART)']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));

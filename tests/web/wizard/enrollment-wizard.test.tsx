@@ -286,7 +286,6 @@ describe('enrollment wizard', () => {
       'SELECT CONTRIBUTION PAGE',
       'HEALTH PLAN OPTION SELECTED',
       'Plan and Benefits Summary(CART)',
-      'SUBMITTED REQUEST',
     ]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
