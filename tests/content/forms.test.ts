@@ -237,25 +237,25 @@ describe('contributions and waiver', () => {
 });
 
 describe('acknowledgements (the cart)', () => {
-  const check = (data: object, cart: { employeeCostCents: number; coverageChosen: boolean }) =>
+  const check = (data: object, cart: { payrollDeductionCents: number; coverageChosen: boolean }) =>
     validateForm(form('acknowledgements'), data, { ...context, ...cart });
   const over = 'Your Contribution Amount is Greater than the Spent Amount';
 
   it("refuses an empty cart first: 'Cart is empty !'", () => {
-    const errors = check({}, { employeeCostCents: 500, coverageChosen: false });
+    const errors = check({}, { payrollDeductionCents: 500, coverageChosen: false });
     expect(firstMessage(errors)).toBe('Cart is empty !');
-    expect(check({}, { employeeCostCents: 0, coverageChosen: false })).toEqual({ '': ['Cart is empty !'] });
+    expect(check({}, { payrollDeductionCents: 0, coverageChosen: false })).toEqual({ '': ['Cart is empty !'] });
   });
 
-  it('asks for the acknowledgment only when the employee pays above the employer contribution', () => {
-    expect(check({}, { employeeCostCents: 1500, coverageChosen: true })).toEqual({ '/deductionacknowledged': [over] });
-    expect(check({ deductionacknowledged: false }, { employeeCostCents: 1, coverageChosen: true })).toEqual({ '/deductionacknowledged': [over] });
-    expect(check({ deductionacknowledged: true }, { employeeCostCents: 1500, coverageChosen: true })).toEqual({});
-    expect(check({}, { employeeCostCents: 0, coverageChosen: true })).toEqual({});
+  it('asks for the acknowledgment only when the elections (HSA included) come out of pay above the employer contribution', () => {
+    expect(check({}, { payrollDeductionCents: 1500, coverageChosen: true })).toEqual({ '/deductionacknowledged': [over] });
+    expect(check({ deductionacknowledged: false }, { payrollDeductionCents: 1, coverageChosen: true })).toEqual({ '/deductionacknowledged': [over] });
+    expect(check({ deductionacknowledged: true }, { payrollDeductionCents: 1500, coverageChosen: true })).toEqual({});
+    expect(check({}, { payrollDeductionCents: 0, coverageChosen: true })).toEqual({});
   });
 
   it('checks nothing while the box is being ticked (its rules run on Authorize only)', () => {
-    const cart = { ...context, employeeCostCents: 1500, coverageChosen: false };
+    const cart = { ...context, payrollDeductionCents: 1500, coverageChosen: false };
     expect(validateForm(form('acknowledgements'), {}, cart, 'change:/deductionacknowledged')).toEqual({});
   });
 });

@@ -122,7 +122,7 @@ async function contributionsAndAffordability(page: Page): Promise<number> {
   return amount;
 }
 
-async function buy(page: Page, narrow: boolean): Promise<void> {
+async function buy(page: Page, narrow: boolean): Promise<string> {
   // ICHRA Acknowledgment: the employer's documents and the certification.
   await nextTo(page, 'ICHRA Acknowledgment');
   await expect(page.getByRole('link', { name: /ICHRA Plan Document/ })).toBeVisible();
@@ -157,9 +157,71 @@ async function buy(page: Page, narrow: boolean): Promise<void> {
   await expect(table.getByRole('columnheader')).toHaveCount(4);
   await expect(table.getByRole('rowheader', { name: 'Annual Out-of-Pocket Max (Family)' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first();
+  const chosenPlan = (await card.getAttribute('aria-label'))!;
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page.getByText('The plan is already selected! You can select only one plan.')).toBeVisible();
+  return chosenPlan;
+}
+
+async function hsaServiceAndCart(page: Page, chosenPlan: string): Promise<{ spent: number; deduction: number }> {
+  // Flexible Spending: the HSA-eligible plan opens it; more than the IRS limit allows is refused.
+  await nextTo(page, 'Flexible Spending Options');
+  await expect(page.getByText(/Annual HSA limit for family coverage/)).toBeVisible();
+  const amount = page.getByLabel('Monthly HSA Contribution');
+  await amount.fill('09999');
+  await expect(amount).toHaveValue('9999');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/more than your annual HSA/)).toBeVisible();
+  await amount.fill('200');
+
+  // Additional Services: the product with its price option.
+  await nextTo(page, 'Additional Services');
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+
+  // Your Cart: the lines and the money rules of §9.
+  await nextTo(page, 'Plan and Benefits Summary');
+  await expect(page.getByText(chosenPlan).first()).toBeVisible();
+  await expect(page.getByText('HSA Contribution').first()).toBeVisible();
+  // A table row on a large screen, a stacked card on a phone: the amount follows its label either way.
+  const total = (label: string) => page.getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]');
+  const spent = money(await total('Total Monthly Cost').innerText());
+  const contribution = money(await total('Employer Contribution').innerText());
+  const deduction = money(await total('Pre-Tax Payroll Deduction').innerText());
+  expect(deduction).toBeCloseTo(Math.max(0, spent - contribution), 2);
+
+  // The print view holds the screen's numbers.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Print' }).click();
+  const printed = await popup;
+  await printed.waitForLoadState();
+  const printedText = await printed.locator('body').innerText();
+  for (const figure of [spent, contribution, deduction]) {
+    expect(printedText).toContain(figure.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  }
+  await printed.close();
+
+  // Authorize: the deduction needs the acknowledgment first.
+  await page.getByRole('button', { name: 'Authorize Elections' }).click();
+  await expect(page.getByText('Your Contribution Amount is Greater than the Spent Amount')).toBeVisible();
+  await page.getByRole('checkbox', { name: /deducted from my pay/ }).check();
+  await page.getByRole('button', { name: 'Authorize Elections' }).click();
+  const confirmation = page.getByRole('dialog');
+  await expect(confirmation.getByRole('button', { name: 'Close Window' })).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Close Window' }).click();
+  return { spent, deduction };
+}
+
+async function welcome(page: Page, person: Person, chosenPlan: string, contribution: number): Promise<void> {
+  await expect(page).toHaveURL(/\/welcome\?authorize=true/);
+  await expect(page.getByRole('heading', { name: `Congratulations! ${person.firstName}` })).toBeVisible();
+  await expect(page.getByText('Your enrollment is complete. No further action is needed.')).toBeVisible();
+  await expect(page.getByText(/\d{4} Health Plan Selected/).first()).toBeVisible();
+  await expect(page.getByText(chosenPlan).first()).toBeVisible();
+  const shown = contribution.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(page.getByText(new RegExp(`\\$${shown.replace('.', '\\.')}`)).first()).toBeVisible();
 }
 
 test.describe('buying a plan', () => {
@@ -168,8 +230,10 @@ test.describe('buying a plan', () => {
       await page.setViewportSize({ width, height });
       const person = await signedInMember(page, width > 840 ? 'Morgan' : 'Taylor');
       await fillProfile(page, person);
-      await contributionsAndAffordability(page);
-      await buy(page, width <= 840);
+      const contribution = await contributionsAndAffordability(page);
+      const chosenPlan = await buy(page, width <= 840);
+      await hsaServiceAndCart(page, chosenPlan);
+      await welcome(page, person, chosenPlan, contribution);
     });
   }
 });

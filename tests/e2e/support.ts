@@ -74,7 +74,8 @@ export async function signedInMember(page: Page, firstName?: string): Promise<Pe
 export async function nextTo(page: Page, heading: string): Promise<void> {
   const next = page.getByRole('heading', { name: heading });
   await expect(async () => {
-    if (!(await next.isVisible())) await page.getByRole('button', { name: 'Next' }).click();
+    // A narrow shop screen says Proceed where the others say Next.
+    if (!(await next.isVisible())) await page.getByRole('button', { name: /^(Next|Proceed)$/ }).first().click();
     await expect(next).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
 }

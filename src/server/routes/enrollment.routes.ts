@@ -1,5 +1,5 @@
 /**
- * Authorize Elections (spec §4 Authorization and Placing an order; contract 4): the cart's choices in, the written
+ * The authorization of the cart (spec §4 Authorization and Placing an order; contract 4): the cart's choices in, the written
  * orders out, all or nothing in one transaction (services/enrollment.ts). The browser sends an Idempotency-Key per
  * cart: a repeated key with the same body answers the first answer (header Idempotent-Replayed: true), with
  * another body 422. The body carries choices only; a field the contract does not name (dependents, prices,
@@ -104,7 +104,7 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         tags: ['Order'],
-        summary: "Authorize Elections: the cart's choices written as one enrollment (HSA, additional service, member plan, main order, member account), amounts computed on the server",
+        summary: "The cart's authorization: its choices written as one enrollment (HSA, additional service, member plan, main order, member account), amounts computed on the server",
         security: bearer,
         headers: {
           type: 'object',

@@ -275,7 +275,7 @@ async function logSubmitted(trx: DbOrTx, caller: AuthenticatedMember, effectiveD
     memberid: caller.memberId,
     action: 'SUBMITTED REQUEST',
     effectivedate: effectiveDate,
-    data: { description: `Authorize Elections (enrollment ${enrollmentid})`, User: caller.email },
+    data: { description: `Elections authorized (enrollment ${enrollmentid})`, User: caller.email },
   });
 }
 

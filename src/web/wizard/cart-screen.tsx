@@ -174,7 +174,7 @@ function Cart({ document, submit, edit }: CartProps) {
 
   const summary = useMemo(() => cartSummary(choices, dependents), [choices, dependents]);
   const context = useMemo(
-    () => ({ today: wizard.today, employeeCostCents: summary.totals.employeeCostCents, coverageChosen: summary.coverageChosen }),
+    () => ({ today: wizard.today, payrollDeductionCents: summary.totals.payrollDeductionCents, coverageChosen: summary.coverageChosen }),
     [wizard.today, summary],
   );
   const authorization = useMemo(() => authorizeRequest(choices, member), [choices, member]);

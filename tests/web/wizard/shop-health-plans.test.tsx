@@ -262,6 +262,8 @@ describe('Shop Health Plans', () => {
     await screen.findByText(/Plans Found/);
     await userEvent.click(within(card('Plan A1')).getByRole('button', { name: 'Add to Cart' }));
     expect(harness.choices().plan?.planid).toBe('A1');
+    // The cart authorizes where the plan was quoted: the county on file (Hudson), not the ZIP's first.
+    expect(harness.choices().location).toMatchObject({ zipcode: '07301', countycode: '34017' });
     expect(within(card('Plan A1')).getByText('In Cart')).toBeInTheDocument();
 
     await userEvent.click(within(card('Plan C1')).getByRole('button', { name: 'Add to Cart' }));

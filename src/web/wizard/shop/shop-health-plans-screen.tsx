@@ -131,7 +131,8 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     const outcome = addToCart(choices.plan, plan);
     if (outcome.refused) return refuse(outcome.refused);
     if (choices.plan?.planid === plan.planid) return;
-    update((current) => ({ ...current, plan }));
+    // The cart authorizes at the location this plan was quoted for.
+    update((current) => ({ ...current, plan, location: search.quote?.location ?? current.location }));
     void wizard.log('PLAN ADDED TO CART');
   };
 
