@@ -30,12 +30,16 @@ export { mergePatch, resolveDocument } from './merge.ts';
 export { bundleDefinitions, definitionName } from './bundle.ts';
 export {
   createRuleEvaluator,
+  ENGINE_ARITY,
   ENGINE_OPERATIONS,
   PATTERNS,
   RuleError,
   rules,
+  STANDARD_ARITY,
   STANDARD_OPERATIONS,
   toIsoDate,
+  type Arity,
+  type LogicProblem,
   type Operation,
   type RuleEvaluator,
 } from './rules.ts';

@@ -106,8 +106,7 @@ function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, 
 }
 
 function checkLogic(logic: unknown, where: string, evaluator: RuleEvaluator, problems: string[]) {
-  const refused = evaluator.check(logic);
-  if (refused.length > 0) problems.push(`${where}: operation not allowed: ${refused.join(', ')}`);
+  for (const problem of evaluator.check(logic)) problems.push(`${where}${problem.path}: ${problem.message}`);
 }
 
 function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[] } | undefined, where: string, evaluator: RuleEvaluator, problems: string[]) {
