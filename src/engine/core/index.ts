@@ -2,7 +2,10 @@
  * The engine core: documents in, decisions out. Generic (it knows nothing about what the forms are for), no
  * React and no I/O, so the browser and the server import the same functions.
  *
- * - {@link resolveDocument} / {@link mergePatch}: base document + an override's JSON Merge Patch (RFC 7396).
+ * - {@link resolveDocument} / {@link mergeDocument} / {@link mergePatch}: base document + an override's JSON Merge
+ *   Patch (RFC 7396); mergeDocument replaces whole every expression the meta-schema marks as JSON Logic.
+ * - {@link patchLimitProblem}: a patch's size and depth, checked before any merge.
+ * - {@link logicIn}: where a document holds JSON Logic, read from its meta-schema.
  * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
  * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
  * - {@link evaluateFlow}: the visible steps and sub-steps for a context.
@@ -26,7 +29,8 @@ export type {
   ResolvedStep,
 } from './types.ts';
 export { EngineConfigError } from './errors.ts';
-export { mergePatch, resolveDocument } from './merge.ts';
+export { mergeDocument, mergePatch, patchLimitProblem, resolveDocument, type PatchLimits } from './merge.ts';
+export { isLogicNode, LOGIC_KEYWORD, logicIn, metaChild, metaItem, resolveMetaNode, type MetaNode } from './meta-walk.ts';
 export { bundleDefinitions, definitionName } from './bundle.ts';
 export {
   createRuleEvaluator,
