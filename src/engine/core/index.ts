@@ -12,6 +12,7 @@
  * - {@link fillCall} / {@link fillCalls}: declared calls -> method, encoded path, body.
  * - {@link message}: a document's text with `{params}`.
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
+ * - {@link checkOverrideMessages}: an override sets only messages its base document has.
  * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
@@ -59,6 +60,6 @@ export {
 export { evaluateFlow } from './flow.ts';
 export { CallError, fillCall, fillCalls } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
-export { assertDocument, checkDocument, variablesOf, type MetaSchemas } from './meta.ts';
+export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';

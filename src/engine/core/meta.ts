@@ -208,3 +208,16 @@ export function assertDocument<T extends FormDocument | FlowDocument>(doc: unkno
   }
   return doc as T;
 }
+
+/**
+ * What an override may not do besides making an invalid document: set or remove a message the base document does
+ * not have (a typo would add a text nobody reads and leave the one meant unchanged). Answers each problem as
+ * 'messages.<key> is not a message of <document>'.
+ */
+export function checkOverrideMessages(base: FormDocument | FlowDocument, patch: unknown): string[] {
+  if (!isObject(patch) || !isObject(patch.messages)) return [];
+  const known = base.kind === 'form' ? base.messages : {};
+  return Object.keys(patch.messages)
+    .filter((key) => !Object.hasOwn(known, key))
+    .map((key) => `messages.${key} is not a message of ${base.id}`);
+}
