@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import * as overrides from '#db/repositories/document-override.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
@@ -147,6 +148,93 @@ describe.each(databases())('content and staff override routes on $name', (databa
       expect((await act(second.json().data.id, 'retire')).statusCode).toBe(409);
       expect((await form('waiver', a.accountid)).document.messages['enter-waiver-reason']).toBe('Please enter a waiver reason');
       expect((await act(randomUUID(), 'publish')).statusCode).toBe(404);
+    });
+  });
+
+  describe('overrides cannot break rules', () => {
+    let c: TestEmployer;
+    beforeAll(async () => {
+      c = await createEmployer(test.db, { accountname: 'Employer C' });
+    });
+    const storedFor = async (accountid: string) => (await overrides.list(test.db, { accountid })).length;
+    const refused = async (documentid: string, patch: unknown) => {
+      const response = await createDraft({ accountid: c.accountid, documentid, patch });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', fieldErrors: { '/patch': expect.any(Array) } });
+      return response.json().message as string;
+    };
+    const profileContext = (employeazecustomer: number) => ({ employer: { hsaonly: 0, employeazecustomer }, choice: { option: 'buy' } });
+
+    it('replaces a condition the patch touches: != changed to == is ==, not an always-true object of both', async () => {
+      const patch = { steps: { profile: { canProceed: { '==': [{ var: 'employer.employeazecustomer' }, 2] } } } };
+      const draft = await createDraft({ accountid: c.accountid, documentid: 'enrollment', patch });
+      expect(draft.statusCode, draft.body).toBe(201);
+      const preview = (await get(`/api/staff/overrides/${draft.json().data.id}/preview`, staff)).json().data.document as FlowDocument;
+      expect(preview.steps.profile!.canProceed).toEqual({ '==': [{ var: 'employer.employeazecustomer' }, 2] });
+      expect((await act(draft.json().data.id, 'publish')).statusCode).toBe(200);
+      const served = (await flow(c.accountid)).document;
+      expect(evaluateFlow(served, profileContext(1))[0]!.canProceed).toBe(false);
+      expect(evaluateFlow(served, profileContext(2))[0]!.canProceed).toBe(true);
+      expect((await act(draft.json().data.id, 'retire')).statusCode).toBe(200);
+    });
+
+    it('refuses each broken rule with a 400 naming it, and stores nothing', async () => {
+      const before = await storedFor(c.accountid);
+      // A condition with the wrong number of arguments, and two operators in one object (inside an `and`).
+      expect(await refused('enrollment', { steps: { cart: { when: { '==': [{ var: 'choice.option' }] } } } })).toContain("/steps/cart/when: '==' takes 2 arguments, not 1");
+      expect(await refused('enrollment', { steps: { cart: { when: { and: [{ '!=': [1, 2], '==': [1, 1] }] } } } })).toContain("/steps/cart/when/and/0: an object must be one operation, not '!=' and '=='");
+      expect(await refused('profile', { rules: [{ id: 'r', assert: { date_between: [{ var: 'data.birthdate' }, '1941-01-01'] }, path: '/birthdate', message: 'dob-range' }] })).toContain(
+        "/rules/0/assert: 'date_between' takes 3 arguments, not 2",
+      );
+      // A message key the base document does not know: a typo is refused, naming the key.
+      expect(await refused('profile', { messages: { 'dob-rnage': 'DOB must be after 1950.' } })).toContain('messages.dob-rnage is not a message of profile');
+      expect(await refused('profile', { rules: [{ id: 'r', assert: true, path: '/birthdate', message: 'dob-rnage' }] })).toContain("/rules/0/message: no message 'dob-rnage'");
+      expect(await refused('enrollment', { messages: { next: 'Go' } })).toContain('messages.next is not a message of enrollment');
+      // The meta-schema in strict mode: no unknown member, no unknown JSON Schema keyword.
+      expect(await refused('waiver', { rules: [{ id: 'r', assert: true, path: '/x', message: 'select-waiver-reason', severity: 'high' }] })).toContain("must NOT have additional properties 'severity'");
+      expect(await refused('waiver', { schema: { properties: { waivecoveragereason: { minLenght: 3 } } } })).toMatch(/\/schema: .*minLenght/);
+      expect(await storedFor(c.accountid)).toBe(before);
+    });
+
+    it('refuses a patch over the size limit (a 1 MB override) with a 400, storing nothing', async () => {
+      const before = await storedFor(c.accountid);
+      for (const size of [65 * 1024, 1000 * 1024]) {
+        const message = await refused('waiver', { messages: { 'select-waiver-reason': 'x'.repeat(size) } });
+        expect(message).toMatch(/^The override is refused: the patch is \d+ bytes; at most 65536 are allowed\.$/);
+      }
+      expect(await storedFor(c.accountid)).toBe(before);
+    });
+
+    it('refuses a patch nested 5,000 levels deep with a 400, not a 500, storing nothing', async () => {
+      const before = await storedFor(c.accountid);
+      const levels = 5000;
+      const payload = `{"accountid":"${c.accountid}","documentid":"waiver","patch":${'{"schema":'.repeat(levels)}1${'}'.repeat(levels)}}`;
+      const response = await test.app.inject({ method: 'POST', url: '/api/staff/overrides', headers: { ...staff, 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'The override is refused: the patch is nested more than 32 levels deep.' });
+      const list = `{"accountid":"${c.accountid}","documentid":"waiver","patch":{"a":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+      const listed = await test.app.inject({ method: 'POST', url: '/api/staff/overrides', headers: { ...staff, 'content-type': 'application/json' }, payload: list });
+      expect(listed.statusCode).toBe(400);
+      expect(await storedFor(c.accountid)).toBe(before);
+    });
+
+    it('checks a stored draft again at preview and publish: 400, nothing published, employees keep the base', async () => {
+      // Drafts stored before these rules existed (written straight to the table).
+      const typo = await overrides.insertDraft(test.db, { accountid: c.accountid, documentid: 'profile', patch: { messages: { 'dob-rnage': 'Typo' } } });
+      let deep: unknown = 1;
+      for (let i = 0; i < 40; i += 1) deep = { uiSchema: deep };
+      const tooDeep = await overrides.insertDraft(test.db, { accountid: c.accountid, documentid: 'profile', patch: deep });
+      for (const row of [typo, tooDeep]) {
+        const preview = await get(`/api/staff/overrides/${row.id}/preview`, staff);
+        expect(preview.statusCode).toBe(400);
+        const publish = await act(row.id, 'publish');
+        expect(publish.statusCode).toBe(400);
+        expect((await overrides.findById(test.db, row.id))!.status).toBe('draft');
+      }
+      expect((await get(`/api/staff/overrides/${typo.id}/preview`, staff)).json().message).toContain('messages.dob-rnage is not a message of profile');
+      expect((await act(tooDeep.id, 'publish')).json().message).toBe('The override is refused: the patch is nested more than 32 levels deep.');
+      expect(await overrides.findPublished(test.db, c.accountid, 'profile')).toBeUndefined();
+      expect((await form('profile', c.accountid)).etag).toBe((await form('profile')).etag);
     });
   });
 

@@ -2,13 +2,17 @@
  * The engine core: documents in, decisions out. Generic (it knows nothing about what the forms are for), no
  * React and no I/O, so the browser and the server import the same functions.
  *
- * - {@link resolveDocument} / {@link mergePatch}: base document + an override's JSON Merge Patch (RFC 7396).
+ * - {@link resolveDocument} / {@link mergeDocument} / {@link mergePatch}: base document + an override's JSON Merge
+ *   Patch (RFC 7396); mergeDocument replaces whole every expression the meta-schema marks as JSON Logic.
+ * - {@link patchLimitProblem}: a patch's size and depth, checked before any merge.
+ * - {@link logicIn}: where a document holds JSON Logic, read from its meta-schema.
  * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
  * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
  * - {@link evaluateFlow}: the visible steps and sub-steps for a context.
  * - {@link fillCall} / {@link fillCalls}: declared calls -> method, encoded path, body.
  * - {@link message}: a document's text with `{params}`.
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
+ * - {@link checkOverrideMessages}: an override sets only messages its base document has.
  * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
@@ -26,16 +30,21 @@ export type {
   ResolvedStep,
 } from './types.ts';
 export { EngineConfigError } from './errors.ts';
-export { mergePatch, resolveDocument } from './merge.ts';
+export { mergeDocument, mergePatch, patchLimitProblem, resolveDocument, type PatchLimits } from './merge.ts';
+export { isLogicNode, LOGIC_KEYWORD, logicIn, metaChild, metaItem, resolveMetaNode, type MetaNode } from './meta-walk.ts';
 export { bundleDefinitions, definitionName } from './bundle.ts';
 export {
   createRuleEvaluator,
+  ENGINE_ARITY,
   ENGINE_OPERATIONS,
   PATTERNS,
   RuleError,
   rules,
+  STANDARD_ARITY,
   STANDARD_OPERATIONS,
   toIsoDate,
+  type Arity,
+  type LogicProblem,
   type Operation,
   type RuleEvaluator,
 } from './rules.ts';
@@ -51,6 +60,6 @@ export {
 export { evaluateFlow } from './flow.ts';
 export { CallError, fillCall, fillCalls } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
-export { assertDocument, checkDocument, variablesOf, type MetaSchemas } from './meta.ts';
+export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';

@@ -7,6 +7,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { EngineConfigError } from './errors.ts';
+import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
 import { compileSchema } from './validate.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
@@ -29,6 +30,8 @@ function metaValidator(schema: JsonSchema) {
   if (!validate) {
     const ajv = new Ajv({ allErrors: true, strict: true });
     addFormats(ajv);
+    // The annotation that marks JSON Logic (meta-walk.ts); strict mode refuses a keyword it does not know.
+    ajv.addKeyword({ keyword: LOGIC_KEYWORD, schemaType: 'boolean' });
     validate = ajv.compile(schema);
     metaValidators.set(schema, validate);
   }
@@ -83,12 +86,18 @@ function itemsOf(schema: unknown, root: JsonSchema): unknown {
   return isObject(node) ? node.items : undefined;
 }
 
-function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
+function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, meta: MetaSchemas, keys: ReadonlySet<string>, problems: string[]) {
   if (!isObject(ui)) return;
   const properties = propertiesOf(schema, root);
   for (const [key, value] of Object.entries(ui)) {
     if (key === 'ui:showWhen') {
-      checkLogic(value, `${where}/ui:showWhen`, evaluator, problems);
+      // JSON Logic: checked with every other expression the meta-schema marks.
+    } else if (key === 'ui:options') {
+      // A widget is told which of the document's messages to show through ui:options.messages (role -> key).
+      const messages = isObject(value) ? value.messages : undefined;
+      if (isObject(messages)) {
+        for (const [role, name] of Object.entries(messages)) if (typeof name !== 'string' || !keys.has(name)) problems.push(`${where}/ui:options/messages/${role}: no message '${String(name)}'`);
+      }
     } else if (key === 'ui:widget') {
       if (typeof value !== 'string') problems.push(`${where}/ui:widget: must be a widget name`);
       else if (meta.widgets && !meta.widgets.includes(value)) problems.push(`${where}/ui:widget: unknown widget '${value}'`);
@@ -97,20 +106,19 @@ function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, 
         for (const name of value) if (name !== '*' && !(String(name) in properties)) problems.push(`${where}/ui:order: unknown property '${String(name)}'`);
       }
     } else if (key === 'items') {
-      checkUi(value, itemsOf(schema, root), root, `${where}/items`, meta, evaluator, problems);
+      checkUi(value, itemsOf(schema, root), root, `${where}/items`, meta, keys, problems);
     } else if (!key.startsWith('ui:')) {
       if (!properties || !(key in properties)) problems.push(`${where}/${key}: no such property in the schema`);
-      else checkUi(value, properties[key], root, `${where}/${key}`, meta, evaluator, problems);
+      else checkUi(value, properties[key], root, `${where}/${key}`, meta, keys, problems);
     }
   }
 }
 
 function checkLogic(logic: unknown, where: string, evaluator: RuleEvaluator, problems: string[]) {
-  const refused = evaluator.check(logic);
-  if (refused.length > 0) problems.push(`${where}: operation not allowed: ${refused.join(', ')}`);
+  for (const problem of evaluator.check(logic)) problems.push(`${where}${problem.path}: ${problem.message}`);
 }
 
-function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[] } | undefined, where: string, evaluator: RuleEvaluator, problems: string[]) {
+function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[] } | undefined, where: string, problems: string[]) {
   for (const phase of ['load', 'submit'] as const) {
     (calls?.[phase] ?? []).forEach((call, i) => {
       const at = `${where}/calls/${phase}/${i}`;
@@ -118,14 +126,11 @@ function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[
       if (phase === 'load' && call.method !== 'GET') problems.push(`${at}/method: a load call reads (GET)`);
       // A read is cached by its path alone, so a header could not tell two reads apart.
       if (phase === 'load' && call.headers !== undefined) problems.push(`${at}/headers: a load call sends no headers`);
-      for (const part of ['body', 'when', 'each'] as const) if (call[part] !== undefined) checkLogic(call[part], `${at}/${part}`, evaluator, problems);
-      for (const [name, logic] of Object.entries(call.params ?? {})) checkLogic(logic, `${at}/params/${name}`, evaluator, problems);
-      for (const [name, logic] of Object.entries(call.headers ?? {})) checkLogic(logic, `${at}/headers/${name}`, evaluator, problems);
     });
   }
 }
 
-function checkForm(doc: FormDocument, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
+function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
   try {
     compileSchema(doc.schema, doc.id);
   } catch (error) {
@@ -138,8 +143,6 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, evaluator: RuleEvaluato
     if (ids.has(rule.id)) problems.push(`${at}/id: duplicate rule id '${rule.id}'`);
     ids.add(rule.id);
     if (!keys.has(rule.message)) problems.push(`${at}/message: no message '${rule.message}'`);
-    checkLogic(rule.assert, `${at}/assert`, evaluator, problems);
-    if (rule.when !== undefined) checkLogic(rule.when, `${at}/when`, evaluator, problems);
     if (rule.each !== undefined && !rule.path.startsWith(`${rule.each}/*`)) {
       problems.push(`${at}/path: with each '${rule.each}' the path must start with '${rule.each}/*'`);
     }
@@ -149,11 +152,11 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, evaluator: RuleEvaluato
       if (!keys.has(key)) problems.push(`/errorMessages${pointer}/${keyword}: no message '${key}'`);
     }
   }
-  checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta, evaluator, problems);
-  checkCalls(doc.calls, '', evaluator, problems);
+  checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta, keys, problems);
+  checkCalls(doc.calls, '', problems);
 }
 
-function checkFlow(doc: FlowDocument, meta: MetaSchemas, evaluator: RuleEvaluator, problems: string[]) {
+function checkFlow(doc: FlowDocument, meta: MetaSchemas, problems: string[]) {
   const callIds = new Set<string>();
   for (const [id, step] of Object.entries(doc.steps)) {
     for (const call of [...(step.calls?.load ?? []), ...(step.calls?.submit ?? [])]) {
@@ -173,12 +176,11 @@ function checkFlow(doc: FlowDocument, meta: MetaSchemas, evaluator: RuleEvaluato
     for (const part of ['when', 'formWhen', 'canProceed'] as const) {
       const logic = step[part];
       if (logic === undefined) continue;
-      checkLogic(logic, `${at}/${part}`, evaluator, problems);
       if (allowedVars) {
         for (const name of variablesOf(logic)) if (!allowedVars.has(name)) problems.push(`${at}/${part}: reads '${name}', not a declared flag`);
       }
     }
-    checkCalls(step.calls, at, evaluator, problems);
+    checkCalls(step.calls, at, problems);
   }
 }
 
@@ -190,8 +192,10 @@ export function checkDocument(doc: unknown, meta: MetaSchemas, evaluator: RuleEv
     return (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? e.keyword}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`);
   }
   const problems: string[] = [];
-  if (doc.kind === 'form') checkForm(doc as FormDocument, meta, evaluator, problems);
-  else checkFlow(doc as FlowDocument, meta, evaluator, problems);
+  if (doc.kind === 'form') checkForm(doc as FormDocument, meta, problems);
+  else checkFlow(doc as FlowDocument, meta, problems);
+  // Every expression, wherever the meta-schema marks one: allowed operations, each with its arity.
+  for (const [pointer, logic] of logicIn(doc, doc.kind === 'form' ? meta.form : meta.flow)) checkLogic(logic, pointer, evaluator, problems);
   return problems;
 }
 
@@ -203,4 +207,17 @@ export function assertDocument<T extends FormDocument | FlowDocument>(doc: unkno
     throw new EngineConfigError(id, '', problems.join('; '));
   }
   return doc as T;
+}
+
+/**
+ * What an override may not do besides making an invalid document: set or remove a message the base document does
+ * not have (a typo would add a text nobody reads and leave the one meant unchanged). Answers each problem as
+ * 'messages.<key> is not a message of <document>'.
+ */
+export function checkOverrideMessages(base: FormDocument | FlowDocument, patch: unknown): string[] {
+  if (!isObject(patch) || !isObject(patch.messages)) return [];
+  const known = base.kind === 'form' ? base.messages : {};
+  return Object.keys(patch.messages)
+    .filter((key) => !Object.hasOwn(known, key))
+    .map((key) => `messages.${key} is not a message of ${base.id}`);
 }

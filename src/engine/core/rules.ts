@@ -7,6 +7,14 @@ import jsonLogic from 'json-logic-js';
 
 export type Operation = (...args: unknown[]) => unknown;
 
+/** How many arguments an operation takes: [min, max] (max Infinity: any number more). */
+export type Arity = readonly [min: number, max: number];
+
+/** A fault of an expression: where it is (a JSON pointer into the expression, '' for the whole) and what. */
+export type LogicProblem = { path: string; message: string };
+
+const ANY = Number.POSITIVE_INFINITY;
+
 /** The json-logic-js operations documents may use (no `log`, no dotted method calls). */
 export const STANDARD_OPERATIONS = [
   'var', 'missing', 'missing_some',
@@ -16,6 +24,19 @@ export const STANDARD_OPERATIONS = [
   'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in',
   'cat', 'substr',
 ] as const;
+
+/**
+ * The number of arguments each standard operation takes, as json-logic-js reads them (a lone argument that is not
+ * a list counts as one). A call outside its arity is refused before anything runs.
+ */
+export const STANDARD_ARITY: Readonly<Record<(typeof STANDARD_OPERATIONS)[number], Arity>> = {
+  var: [0, 2], missing: [0, ANY], missing_some: [2, 2],
+  if: [1, ANY], '?:': [3, 3], and: [1, ANY], or: [1, ANY], '!': [1, 1], '!!': [1, 1],
+  '==': [2, 2], '===': [2, 2], '!=': [2, 2], '!==': [2, 2], '>': [2, 2], '>=': [2, 2], '<': [2, 3], '<=': [2, 3],
+  '+': [1, ANY], '-': [1, 2], '*': [1, ANY], '/': [2, 2], '%': [2, 2], min: [1, ANY], max: [1, ANY],
+  map: [2, 2], filter: [2, 2], reduce: [2, 3], all: [2, 2], none: [2, 2], some: [2, 2], merge: [0, ANY], in: [2, 2],
+  cat: [0, ANY], substr: [2, 3],
+};
 
 /**
  * Fixed patterns for the `matches` operation: documents name a pattern, they never bring a regular expression,
@@ -94,6 +115,12 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
 };
 
+/** The number of arguments each of the engine's operations takes. */
+export const ENGINE_ARITY: Readonly<Record<keyof typeof ENGINE_OPERATIONS, Arity>> = {
+  date: [1, 1], date_between: [3, 3], trim: [1, 1], length: [1, 1], matches: [2, 2],
+  object: [0, ANY], assign: [0, ANY], omit: [1, ANY], except: [3, 3],
+};
+
 /** An expression that cannot run: an operation off the allow-list, or a malformed argument. */
 export class RuleError extends Error {
   constructor(message: string) {
@@ -107,10 +134,16 @@ export type RuleEvaluator = {
   apply(logic: unknown, data: unknown): unknown;
   /** JSON Logic truthiness (an empty list is falsy). */
   truthy(value: unknown): boolean;
-  /** The operations the expression uses that are not allowed (empty when it may run). */
-  check(logic: unknown): string[];
+  /**
+   * Every fault of the expression, each with its pointer inside the expression (empty when it may run): an
+   * operation off the allow-list, an operation given too few or too many arguments, an object that is not one
+   * operation (JSON Logic reads an object of several keys as a value, so a merged condition would be truthy).
+   */
+  check(logic: unknown): LogicProblem[];
   /** Every operation this evaluator allows. */
   readonly operations: readonly string[];
+  /** Each allowed operation's arity. */
+  readonly arity: Readonly<Record<string, Arity>>;
 };
 
 const isLogic = (logic: unknown): logic is Record<string, unknown> => isObject(logic) && Object.keys(logic).length === 1;
@@ -127,7 +160,7 @@ const DATA_READERS = new Set(['var', 'missing', 'missing_some']);
  * engine's operations and `operations` (extra ones a caller adds; they may not shadow a standard operation).
  */
 export function createRuleEvaluator(
-  options: { operations?: Record<string, Operation>; standard?: readonly string[] } = {},
+  options: { operations?: Record<string, Operation>; arity?: Record<string, Arity>; standard?: readonly string[] } = {},
 ): RuleEvaluator {
   const standard = new Set<string>(options.standard ?? STANDARD_OPERATIONS);
   for (const op of standard) {
@@ -138,20 +171,49 @@ export function createRuleEvaluator(
     if ((STANDARD_OPERATIONS as readonly string[]).includes(op)) throw new RuleError(`'${op}' would shadow a standard operation`);
   }
   const allowed = new Set([...standard, ...Object.keys(custom)]);
+  // An added operation without a declared arity takes any number of arguments.
+  const arity: Record<string, Arity> = Object.fromEntries(
+    [...allowed].map((op) => [op, options.arity?.[op] ?? (STANDARD_ARITY as Record<string, Arity>)[op] ?? (ENGINE_ARITY as Record<string, Arity>)[op] ?? [0, ANY]]),
+  );
   const checked = new WeakSet<object>();
   const usesCustom = new WeakMap<object, boolean>();
 
-  const check = (logic: unknown): string[] => {
-    const unknown = new Set<string>();
-    const walk = (node: unknown) => {
-      if (Array.isArray(node)) return node.forEach(walk);
-      if (!isLogic(node)) return;
-      const op = Object.keys(node)[0]!;
-      if (!allowed.has(op)) unknown.add(op);
-      argsOf(node, op).forEach(walk);
-    };
-    walk(logic);
-    return [...unknown];
+  const check = (logic: unknown): LogicProblem[] => {
+    const problems: LogicProblem[] = [];
+    // Iterative, so a deeply nested expression cannot overflow the stack.
+    const stack: Array<[node: unknown, path: string]> = [[logic, '']];
+    while (stack.length > 0) {
+      const [node, path] = stack.pop()!;
+      if (Array.isArray(node)) {
+        for (let i = node.length - 1; i >= 0; i -= 1) stack.push([node[i], `${path}/${i}`]);
+        continue;
+      }
+      if (!isObject(node)) continue;
+      const keys = Object.keys(node);
+      if (keys.length !== 1) {
+        problems.push({ path, message: `an object must be one operation, not ${keys.length === 0 ? 'none' : keys.map((k) => `'${k}'`).join(' and ')}` });
+        continue;
+      }
+      const op = keys[0]!;
+      const at = `${path}/${op.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (!allowed.has(op)) {
+        problems.push({ path, message: `operation not allowed: ${op}` });
+        continue;
+      }
+      const raw = node[op];
+      const args = argsOf(node, op);
+      const [min, max] = arity[op]!;
+      if (args.length < min || args.length > max) {
+        const wanted = min === max ? `${min}` : max === ANY ? `at least ${min}` : `${min} to ${max}`;
+        problems.push({ path, message: `'${op}' takes ${wanted} argument${wanted === '1' || wanted === 'at least 1' ? '' : 's'}, not ${args.length}` });
+      }
+      if (Array.isArray(raw)) {
+        for (let i = args.length - 1; i >= 0; i -= 1) stack.push([args[i], `${at}/${i}`]);
+      } else {
+        stack.push([raw, at]);
+      }
+    }
+    return problems;
   };
 
   const containsCustom = (node: unknown): boolean => {
@@ -214,13 +276,14 @@ export function createRuleEvaluator(
 
   return {
     operations: [...allowed],
+    arity,
     truthy,
     check,
     apply(logic, data) {
       if (isObject(logic) || Array.isArray(logic)) {
         if (!checked.has(logic)) {
-          const refused = check(logic);
-          if (refused.length > 0) throw new RuleError(`Operation not allowed: ${refused.join(', ')}`);
+          const problems = check(logic);
+          if (problems.length > 0) throw new RuleError(problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; '));
           checked.add(logic);
         }
       }

@@ -15,14 +15,17 @@ import {
   assertDocument,
   bundleDefinitions,
   checkDocument,
+  checkOverrideMessages,
   EngineConfigError,
   firstMessage,
-  mergePatch,
+  mergeDocument,
+  patchLimitProblem,
   validateForm,
   type FlowDocument,
   type FormDocument,
   type JsonSchema,
   type MetaSchemas,
+  type PatchLimits,
 } from '#engine/core/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
@@ -97,8 +100,20 @@ function missingForms(flow: FlowDocument, forms: ReadonlyMap<string, unknown>): 
 }
 
 /**
+ * How large an override may be: its JSON at most 64 KB, nested at most 32 levels (the deepest base document is
+ * 13). Checked before anything merges it.
+ */
+export const OVERRIDE_LIMITS: PatchLimits = { maxBytes: 64 * 1024, maxDepth: 32 };
+
+/** Why a patch is too large or too deep to consider (null when it is not). */
+export const overrideLimitProblem = (patch: unknown): string | null => patchLimitProblem(patch, OVERRIDE_LIMITS);
+
+/**
  * The document `patch` makes of base document `documentId`, with every problem that stops it being served
- * (empty problems: it may be published).
+ * (empty problems: it may be published). The merge replaces whole every expression the meta-schema marks as JSON
+ * Logic; the result is checked in full (meta-schema in strict mode, every expression allowed with its arity,
+ * every message key used known), and the patch may set only messages the base document has. A patch over the
+ * limits is not merged at all: the answer is the base document with that one problem.
  */
 export function applyOverride(
   base: BaseContent,
@@ -107,8 +122,10 @@ export function applyOverride(
 ): { document: FormDocument | FlowDocument; problems: string[] } {
   const original = base.forms.get(documentId) ?? base.flows.get(documentId);
   if (!original) throw notFound(`There is no document '${documentId}'.`);
-  let document = mergePatch(original, patch) as FormDocument | FlowDocument;
-  const problems: string[] = [];
+  const limit = overrideLimitProblem(patch);
+  if (limit !== null) return { document: original, problems: [limit] };
+  let document = mergeDocument(original, patch, original.kind === 'form' ? base.meta.form : base.meta.flow) as FormDocument | FlowDocument;
+  const problems: string[] = checkOverrideMessages(original, patch);
   if (document.id !== original.id) problems.push('/id: an override may not change the id');
   if (document.kind !== original.kind) problems.push('/kind: an override may not change the kind');
   if (document.kind === 'form') {

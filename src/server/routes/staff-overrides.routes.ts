@@ -1,15 +1,16 @@
 /**
  * Implementation staff change what one employer sees without code: an override is a JSON Merge Patch of one
  * document, created as a draft, previewed, then published (the previous published version is retired) or
- * retired. A draft is refused unless the merged document passes every content check. Every route needs the
- * `x-staff-key` header to equal STAFF_API_KEY.
+ * retired. A patch over the size or depth limits is refused before anything merges it; a draft is refused (and
+ * preview and publish answer 400) unless the resolved document passes every content check. Every route needs
+ * the `x-staff-key` header to equal STAFF_API_KEY.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../errors.ts';
-import { applyOverride, etagOf, type ContentStore } from '../plugins/content.plugin.ts';
+import { applyOverride, etagOf, overrideLimitProblem, type ContentStore } from '../plugins/content.plugin.ts';
 import { envelope, failures, ok, uuid } from '../route-schemas.ts';
 
 const overrideSchema = {
@@ -40,6 +41,14 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
 
   const requireStaff = async (request: FastifyRequest) => {
     if (!sameKey(request.headers['x-staff-key'], app.config.STAFF_API_KEY)) throw unauthorized('A valid staff key is required.');
+  };
+  /** The resolved document, or a 400 naming why the override may not be stored, previewed or published. */
+  const resolved = (documentId: string, patch: unknown, verb: 'would make' | 'makes') => {
+    const limit = overrideLimitProblem(patch);
+    if (limit !== null) throw badRequest(`The override is refused: ${limit}.`, { '/patch': [limit] });
+    const { document, problems } = applyOverride(store.base, documentId, patch);
+    if (problems.length > 0) throw badRequest(`The override ${verb} an invalid document: ${problems.join('; ')}`, { '/patch': problems });
+    return document;
   };
   const load = async (id: string) => {
     const row = await overrides.findById(app.db, id);
@@ -76,10 +85,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { accountid, documentid, patch } = request.body;
-      const { problems } = applyOverride(store.base, documentid, patch);
-      if (problems.length > 0) {
-        throw badRequest(`The override would make an invalid document: ${problems.join('; ')}`, { '/patch': problems });
-      }
+      resolved(documentid, patch, 'would make');
       if (!(await employers.findById(app.db, accountid))) throw notFound('There is no such employer.');
       const row = await overrides.insertDraft(app.db, { accountid, documentid, patch });
       return reply.code(201).send(ok(overrides.toWire(row)));
@@ -106,8 +112,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const row = await load(request.params.id);
-      const { document, problems } = applyOverride(store.base, row.documentid, row.patch);
-      if (problems.length > 0) throw badRequest(`The override makes an invalid document: ${problems.join('; ')}`, { '/patch': problems });
+      const document = resolved(row.documentid, row.patch, 'makes');
       return ok({ document, etag: etagOf(document) });
     },
   );
@@ -128,8 +133,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
       const row = await load(request.params.id);
       if (row.status !== 'draft') throw new AppError('CONFLICT', 409, `Only a draft can be published; this one is ${row.status}.`);
       // Base content may have changed since the draft was made: check again before anyone sees it.
-      const { problems } = applyOverride(store.base, row.documentid, row.patch);
-      if (problems.length > 0) throw badRequest(`The override makes an invalid document: ${problems.join('; ')}`, { '/patch': problems });
+      resolved(row.documentid, row.patch, 'makes');
       const published = await overrides.publish(app.db, row);
       store.invalidate(row.accountid, row.documentid);
       return ok(overrides.toWire(published));

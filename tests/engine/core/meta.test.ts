@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assertDocument, bundleDefinitions, checkDocument, EngineConfigError, variablesOf, type FormDocument, type MetaSchemas } from '#engine/core/index.ts';
+import { assertDocument, bundleDefinitions, checkDocument, EngineConfigError, logicIn, variablesOf, type FormDocument, type MetaSchemas } from '#engine/core/index.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../schemas/meta/${file}`, import.meta.url), 'utf8'));
 const meta: MetaSchemas = {
@@ -39,13 +39,13 @@ describe('checkDocument', () => {
     };
     expect(checkDocument(bad, meta)).toEqual([
       "/rules/0/message: no message 'unknown-key'",
-      '/rules/0/assert: operation not allowed: log',
       "/rules/1/id: duplicate rule id 'r'",
       "/rules/1/path: with each '/list' the path must start with '/list/*'",
       "/errorMessages/a/required: no message 'gone'",
       '/uiSchema/nope: no such property in the schema',
       "/uiSchema/a/ui:widget: unknown widget 'fancy'",
       '/uiSchema/list/items/c: no such property in the schema',
+      '/rules/0/assert: operation not allowed: log',
     ]);
     expect(() => assertDocument(bad, meta)).toThrow(EngineConfigError);
   });
@@ -129,6 +129,57 @@ describe('checkDocument', () => {
     expect(problems.some((p) => p.includes('/submit/0/'))).toBe(false);
     const badName = { ...flow, steps: { a: { title: 'A', order: 1, calls: { submit: [{ id: 's', method: 'POST', path: '/x', headers: { 'bad name': 'v' } }] } } } };
     expect(checkDocument(badName, meta).length).toBeGreaterThan(0);
+  });
+});
+
+describe('where documents hold JSON Logic (read from the meta-schemas)', () => {
+  it('finds every expression of a form: rules, calls (body, when, each, params, headers) and ui:showWhen', () => {
+    const doc = {
+      ...form,
+      uiSchema: { a: { 'ui:showWhen': { var: 'data.a' }, 'ui:options': { showWhen: 'not logic' } }, list: { items: { b: { 'ui:showWhen': true } } } },
+      rules: [{ id: 'r', when: { var: 'w' }, assert: { var: 'x' }, path: '/a', message: 'm' }],
+      calls: { submit: [{ id: 's', method: 'POST', path: '/x', body: { var: 'b' }, when: 1, each: [], params: { p: { var: 'p' } }, headers: { 'X-K': 'k' } }] },
+    };
+    expect(logicIn(doc, meta.form).map(([pointer]) => pointer)).toEqual([
+      '/uiSchema/a/ui:showWhen',
+      '/uiSchema/list/items/b/ui:showWhen',
+      '/rules/0/when',
+      '/rules/0/assert',
+      '/calls/submit/0/body',
+      '/calls/submit/0/when',
+      '/calls/submit/0/each',
+      '/calls/submit/0/params/p',
+      '/calls/submit/0/headers/X-K',
+    ]);
+  });
+
+  it("finds every expression of a flow: each step's when, formWhen and canProceed and its calls'", () => {
+    const flow = {
+      id: 'f', version: 1, kind: 'flow',
+      steps: { a: { title: 'A', order: 1, when: true, formWhen: false, canProceed: { var: 'x' }, calls: { load: [{ id: 'l', method: 'GET', path: '/a', when: true }] } } },
+    };
+    expect(logicIn(flow, meta.flow).map(([pointer]) => pointer)).toEqual(['/steps/a/when', '/steps/a/formWhen', '/steps/a/canProceed', '/steps/a/calls/load/0/when']);
+  });
+
+  it('names a wrong arity and an object of two operators with their pointers in the document', () => {
+    const flow = {
+      id: 'f', version: 1, kind: 'flow',
+      steps: {
+        a: { title: 'A', order: 1, when: { and: [{ '==': [{ var: 'employer.hsaonly' }] }] } },
+        b: { title: 'B', order: 2, canProceed: { '!=': [{ var: 'employer.hsaonly' }, 1], '==': [{ var: 'employer.hsaonly' }, 1] } },
+      },
+    };
+    expect(checkDocument(flow, meta)).toEqual([
+      "/steps/a/when/and/0: '==' takes 2 arguments, not 1",
+      "/steps/b/canProceed: an object must be one operation, not '!=' and '=='",
+    ]);
+    const rule = { ...form, rules: [{ id: 'r', assert: { date_between: [{ var: 'data.a' }, '1941-01-01'] }, path: '/a', message: 'm' }] };
+    expect(checkDocument(rule, meta)).toEqual(["/rules/0/assert: 'date_between' takes 3 arguments, not 2"]);
+  });
+
+  it("checks the message keys a widget is told to show (ui:options.messages)", () => {
+    const doc = { ...form, uiSchema: { a: { 'ui:options': { messages: { shown: 'm', typo: 'mm' } } } } };
+    expect(checkDocument(doc, meta)).toEqual(["/uiSchema/a/ui:options/messages/typo: no message 'mm'"]);
   });
 });
 

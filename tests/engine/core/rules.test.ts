@@ -13,8 +13,49 @@ describe('the rule evaluator', () => {
     expect(() => rules.apply({ log: 'x' }, {})).toThrow(RuleError);
     expect(() => rules.apply({ and: [true, { 'Math.max': [1, 2] }] }, {})).toThrow(/not allowed: Math.max/);
     expect(() => rules.apply({ if: [false, { unknown_op: [] }, 1] }, {})).toThrow(/unknown_op/);
-    expect(rules.check({ or: [{ log: 1 }, { bogus: 2 }, { '==': [1, 1] }] })).toEqual(['log', 'bogus']);
+    expect(rules.check({ or: [{ log: 1 }, { bogus: 2 }, { '==': [1, 1] }] })).toEqual([
+      { path: '/or/0', message: 'operation not allowed: log' },
+      { path: '/or/1', message: 'operation not allowed: bogus' },
+    ]);
     expect(rules.check({ date_between: [{ var: 'a' }, '1941-01-01', { var: 'b' }] })).toEqual([]);
+  });
+
+  it('knows the arity of every operation it allows', () => {
+    expect(Object.keys(rules.arity).sort()).toEqual([...rules.operations].sort());
+    expect(rules.arity['==']).toEqual([2, 2]);
+    expect(rules.arity.date_between).toEqual([3, 3]);
+    expect(rules.arity.and).toEqual([1, Number.POSITIVE_INFINITY]);
+    expect(createRuleEvaluator({ operations: { twice: (x) => Number(x) * 2 }, arity: { twice: [1, 1] } }).arity.twice).toEqual([1, 1]);
+    expect(createRuleEvaluator({ operations: { any: () => 1 } }).arity.any).toEqual([0, Number.POSITIVE_INFINITY]);
+  });
+
+  it('refuses a wrong number of arguments, naming where, before running anything', () => {
+    expect(rules.check({ and: [{ '==': [{ var: 'a' }, 1, 2] }, { '!': [] }] })).toEqual([
+      { path: '/and/0', message: "'==' takes 2 arguments, not 3" },
+      { path: '/and/1', message: "'!' takes 1 argument, not 0" },
+    ]);
+    expect(rules.check({ if: [{ var: 'x' }, { date_between: [{ var: 'd' }, '1941-01-01'] }, { substr: ['abc'] }] })).toEqual([
+      { path: '/if/1', message: "'date_between' takes 3 arguments, not 2" },
+      { path: '/if/2', message: "'substr' takes 2 to 3 arguments, not 1" },
+    ]);
+    expect(rules.check({ and: [] })).toEqual([{ path: '', message: "'and' takes at least 1 argument, not 0" }]);
+    // A lone argument that is not a list counts as one.
+    expect(rules.check({ '!': { var: 'x' } })).toEqual([]);
+    expect(() => rules.apply({ '==': [1] }, {})).toThrow(/'==' takes 2 arguments, not 1/);
+  });
+
+  it('refuses an object that is not one operation: JSON Logic would read it as a value, always truthy', () => {
+    // What a merge of {"!=": [...]} with {"==": [...]} made: it used to pass and evaluate as true.
+    const merged = { '!=': [{ var: 'a' }, 1], '==': [{ var: 'a' }, 1] };
+    expect(rules.check(merged)).toEqual([{ path: '', message: "an object must be one operation, not '!=' and '=='" }]);
+    expect(rules.check({ or: [false, {}] })).toEqual([{ path: '/or/1', message: 'an object must be one operation, not none' }]);
+    expect(() => rules.apply(merged, { a: 2 })).toThrow(RuleError);
+  });
+
+  it('checks a very deep expression without overflowing the stack', () => {
+    let deep: unknown = { var: 'x' };
+    for (let i = 0; i < 20000; i += 1) deep = { '!': [deep] };
+    expect(rules.check(deep)).toEqual([]);
   });
 
   it("never adds its operations to json-logic-js's shared registry", () => {
