@@ -29,9 +29,18 @@ async function fillProfile(page: Page, person: Person): Promise<void> {
   await expect(missing.getByText('Please enter all required fields. Missing fields are:')).toBeVisible();
   await expect(missing.getByText('Dependent #1: Date of Birth')).toBeVisible();
   await page.keyboard.press('Escape');
+  // The fields say what is wrong once Next was pressed.
+  await expect(page.getByText('Please select yes or no for Smoker field and try again!').first()).toBeVisible();
+  await expect(page.getByText('missing date of birth in dependent #1')).toBeVisible();
 
   await page.getByLabel('Home Address').fill('21 Main St NE');
   await page.getByLabel('Telephone').fill('5035550142');
+
+  // A ZIP of four digits is refused.
+  await page.getByLabel('ZIP Code').fill('9700');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please check the zipCode')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // A ZIP in two counties: the blocking picker lists the larger share first.
   await page.getByLabel('ZIP Code').fill('97002');
