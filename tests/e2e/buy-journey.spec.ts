@@ -32,6 +32,9 @@ async function fillProfile(page: Page, person: Person): Promise<void> {
   // The fields say what is wrong once Next was pressed.
   await expect(page.getByText('Please select yes or no for Smoker field and try again!').first()).toBeVisible();
   await expect(page.getByText('missing date of birth in dependent #1')).toBeVisible();
+  for (const text of ['Home Address is required', 'Telephone is required', 'ZIP Code is required', 'DOB is required']) {
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
 
   await page.getByLabel('Home Address').fill('21 Main St NE');
   await page.getByLabel('Telephone').fill('5035550142');
