@@ -43,7 +43,7 @@ describe.each(databases())('member routes on $name', (database) => {
         password_hash: null,
       });
 
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
       expect(link.url.origin).toBe(TEST_PUBLIC_URL);
       expect(link.url.pathname).toBe('/set-password');
       expect(link.employerId).toBe(employer.accountid);
@@ -113,7 +113,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('GET /api/Member/{id}?token= answers the password info only for that member with a live token', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
 
       const res = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
       expect(res.statusCode).toBe(200);
@@ -132,7 +132,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('sets the password once: the token is single use', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
       const payload = { id: link.memberId, password: TEST_PASSWORD, token: link.token };
 
       const first = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload });
@@ -152,7 +152,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('refuses an expired token', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
       await t.db.updateTable('set_password_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', link.memberId).execute();
 
       const info = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
@@ -167,8 +167,8 @@ describe.each(databases())('member routes on $name', (database) => {
       const b = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: a });
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: b });
-      const linkA = await latestLink(t.db, a.memberdto.personalemailaddress);
-      const linkB = await latestLink(t.db, b.memberdto.personalemailaddress);
+      const linkA = await latestLink(t, a.memberdto.personalemailaddress);
+      const linkB = await latestLink(t, b.memberdto.personalemailaddress);
 
       const crossed = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkB.memberId, password: TEST_PASSWORD, token: linkA.token } });
       expect(crossed.statusCode).toBe(403);
@@ -198,12 +198,12 @@ describe.each(databases())('member routes on $name', (database) => {
       const body = registerBody(employer);
       const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       const memberid = reg.json().data.memberid;
-      const old = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const old = await latestLink(t, body.memberdto.personalemailaddress);
 
       const res = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
-      const fresh = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const fresh = await latestLink(t, body.memberdto.personalemailaddress);
       expect(fresh.token).not.toBe(old.token);
       expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${old.token}` })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${fresh.token}` })).statusCode).toBe(200);

@@ -217,7 +217,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(row.attempts).toBe(1);
       expect(row.last_error).toEqual(expect.any(String));
       // The link is still in the outbox for a later resend.
-      expect((await latestLink(t.db, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
+      expect((await latestLink(t, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
     } finally {
       await failing.close();
     }
