@@ -218,7 +218,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(row.last_error).toEqual(expect.any(String));
       // The link is still in the outbox (encrypted) for a later resend.
       expect(row.text_body).not.toContain('set-password');
-      expect((await latestLink(failing, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
+      expect((await latestLink(failing.app, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
     } finally {
       await failing.close();
     }
