@@ -53,7 +53,7 @@ export function LoginScreen() {
       return;
     }
     if (!answer.success && LIMITED.has(answer.code)) {
-      showError(answer.code === 'RATE_LIMITED' ? message(login, 'rate-limited') : answer.message || message(login, 'rate-limited'));
+      showError(answer.message || message(login, 'login-failed'));
       return;
     }
     showError(message(login, 'login-failed'));
