@@ -13,7 +13,7 @@ const COMMON = 'This password is too common or too easy to guess. Please choose 
 
 describe('/forgot-password', () => {
   it('sends the e-mail and shows the same answer the server gives every address', async () => {
-    const requests = mockApi({ ...documentHandlers(), 'POST /api/Member/ForgotPassword': ok(null, REQUESTED) });
+    const requests = mockApi({ ...documentHandlers(), 'POST /api/Member/ForgotPassword': ({ body: { success: true, data: null, message: REQUESTED } }) });
     renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText(/^Email/), 'jane@example.com');
@@ -48,7 +48,7 @@ describe('/reset-password', () => {
   });
 
   it('sets the new password with the token and goes to /login', async () => {
-    const requests = mockApi({ ...documentHandlers(), 'POST /api/Member/ResetPassword': ok(null, 'Your password is reset. Please sign in.') });
+    const requests = mockApi({ ...documentHandlers(), 'POST /api/Member/ResetPassword': ({ body: { success: true, data: null, message: 'Your password is reset. Please sign in.' } }) });
     const { router } = renderApp('/reset-password?token=t-1');
     await fill('Quiet#Harbor72');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
