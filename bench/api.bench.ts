@@ -16,6 +16,7 @@ import { migrate } from '#db/migrate.ts';
 import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
+import { openMailBody } from '#server/crypto.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const PASSWORD = 'Str0ng!Pass';
@@ -89,7 +90,7 @@ async function run(target: Target, dataDir: string): Promise<void> {
     });
     if (!registered.ok) throw new Error(`Register: ${await registered.text()}`);
     const mail = await db.selectFrom('mail_outbox').select('text_body').where('recipient', '=', email).executeTakeFirstOrThrow();
-    const link = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(mail.text_body)![0]);
+    const link = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(openMailBody(mail.text_body, config.SSN_KEY))![0]);
     const set = await post('/api/changepassword', { id: link.searchParams.get('member_id'), password: PASSWORD, token: link.searchParams.get('token') });
     if (!set.ok) throw new Error(`Set password: ${await set.text()}`);
     const login = () => post('/api/Login', { email, password: PASSWORD });

@@ -253,10 +253,13 @@ export type HealthPlanQuote = {
   message: string | null;
 };
 
+/**
+ * What sign-in and refresh answer. The refresh token is not in it: it travels only in the HttpOnly cookie
+ * (docs/decisions.md, Refresh token in a cookie).
+ */
 export type TokenResponse = {
   access_token: string;
   id_token: string;
-  refresh_token: string;
   token_type: 'Bearer';
   expires_in: number;
 };

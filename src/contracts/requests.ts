@@ -10,11 +10,18 @@ export type RegisterRequest = {
   plan_year: number;
 };
 
-export type RegisterFailureData = { memberid: string };
+/**
+ * Register's 409 for an e-mail with a pending registration: an opaque, short-lived handle (no member id) that
+ * ResendInvitation and WithdrawRegistration accept.
+ */
+export type RegisterFailureData = { handle?: string } | null;
 
 export type LoginRequest = { email: string; password: string };
 export type LoginAnswer = { tokenResponse: import('./entities.ts').TokenResponse };
-export type RefreshRequest = { refresh_token: string };
+/** Refresh and Logout read the refresh token from the HttpOnly cookie; a body token is accepted from non-browser clients. */
+export type RefreshRequest = { refresh_token?: string };
+export type ForgotPasswordRequest = { email: string };
+export type ResetPasswordRequest = { token: string; password: string };
 
 /** The set-password link carries employer_id, member_id and a signed single-use token. */
 export type ChangePasswordRequest = { id: string; password: string; token: string };

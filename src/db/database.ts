@@ -116,6 +116,44 @@ export interface SetPasswordTokenTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   createdon: GeneratedTimestamp;
+  /** 'invite' (registration) or 'reset' (forgot password). */
+  purpose: Generated<'invite' | 'reset'>;
+}
+
+export interface SessionTable {
+  id: string;
+  memberid: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The absolute end (12 hours after sign-in). */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: 'sign-out' | 'password-reset' | 'refresh-reuse' | null;
+}
+
+export interface SigninFailureTable {
+  email_hash: string;
+  failures: Generated<number>;
+  locked_until: Timestamp | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export type SecurityEventKind =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'lockout'
+  | 'password-set'
+  | 'password-reset'
+  | 'reset-requested'
+  | 'refresh-reuse'
+  | 'sign-out';
+
+export interface SecurityEventTable {
+  id: string;
+  occurred_at: GeneratedTimestamp;
+  kind: SecurityEventKind;
+  memberid: string | null;
+  client_address: string;
 }
 
 export interface RefreshTokenTable {
@@ -377,6 +415,9 @@ export interface Database {
   member: MemberTable;
   set_password_token: SetPasswordTokenTable;
   refresh_token: RefreshTokenTable;
+  session: SessionTable;
+  signin_failure: SigninFailureTable;
+  security_event: SecurityEventTable;
   dependent: DependentTable;
   member_account: MemberAccountTable;
   product: ProductTable;

@@ -8,6 +8,7 @@ import * as m0002 from './migrations/0002-geo.ts';
 import * as m0003 from './migrations/0003-plan-catalogue.ts';
 import * as m0004 from './migrations/0004-contribution-rules.ts';
 import * as m0005 from './migrations/0005-enrollment.ts';
+import * as m0007 from './migrations/0007-auth.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-plan-catalogue': m0003,
   '0004-contribution-rules': m0004,
   '0005-enrollment': m0005,
+  '0007-auth': m0007,
 };
 
 const provider: MigrationProvider = {

@@ -1,8 +1,9 @@
 /**
  * Secrets at rest: SSNs encrypted with AES-256-GCM (SSN_KEY), passwords hashed with argon2id, one-time tokens
- * (set-password, refresh) stored only as their SHA-256.
+ * (set-password, reset, refresh) stored only as their SHA-256, mail bodies in the outbox (they carry links with
+ * those tokens) encrypted with AES-256-GCM under a key derived from SSN_KEY.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 const VERSION = 'v1';
@@ -25,6 +26,25 @@ export function decryptSsn(stored: string, keyBase64: string): string {
   const [version, iv, tag, ciphertext] = stored.split('.');
   if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unknown SSN ciphertext format.');
   const decipher = createDecipheriv('aes-256-gcm', ssnKey(keyBase64), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+const outboxKey = (keyBase64: string) =>
+  Buffer.from(hkdfSync('sha256', ssnKey(keyBase64), 'benefit-portal', 'mail-outbox', 32));
+
+/** A mail body as stored in the outbox: `v1.<iv>.<tag>.<ciphertext>` under the outbox key (derived from SSN_KEY). */
+export function sealMailBody(text: string, keyBase64: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', outboxKey(keyBase64), iv);
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+}
+
+export function openMailBody(stored: string, keyBase64: string): string {
+  const [version, iv, tag, ciphertext] = stored.split('.');
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unknown mail body format.');
+  const decipher = createDecipheriv('aes-256-gcm', outboxKey(keyBase64), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }

@@ -15,7 +15,8 @@ import type { FieldErrors } from '#contracts/api.ts';
 import type { PlanPremiumSource } from './services/enrollment-prices.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 
-export type AuthenticatedMember = { memberId: string; accountId: string; email: string };
+/** The caller of a request with a live session (sessionId: the access token's `sid`). */
+export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };
 
 export interface ContentService {
   /** The resolved document (base merged with the employer's published override), with its version tag. */

@@ -1,30 +1,42 @@
 /**
- * Session tokens. The access token (15 minutes) and the id token are HS256 JWTs signed with TOKEN_SECRET; the
- * access token's header says `typ: at+jwt` so an id token can never stand in for it. The refresh token is an
- * opaque random string stored as its SHA-256; each use rotates it within its family, and a token that was already
- * rotated or revoked coming back means it leaked, so the whole family is revoked.
+ * Sessions and their tokens (docs/security.md, V3). A sign-in opens a server-side session (table `session`): it
+ * ends on sign-out, on a password reset, when a refresh token is reused, after SESSION_IDLE_SECONDS without a call
+ * and SESSION_ABSOLUTE_SECONDS after sign-in.
+ *
+ * The access token (15 minutes) and the id token are HS256 JWTs signed with TOKEN_SECRET; the access token's header
+ * says `typ: at+jwt` so an id token can never stand in for it, and its `sid` claim names the session, which every
+ * request checks (one primary-key lookup), so a token stops working the moment its session ends. The refresh token
+ * is an opaque random string stored as its SHA-256, sent only in an HttpOnly cookie; each use rotates it within its
+ * family (the family id is the session id), and a token that was already rotated or revoked coming back means it
+ * leaked: the whole family is revoked and the session ended.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { TokenResponse } from '#contracts/entities.ts';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as refreshTokens from '#db/repositories/refresh-token.repository.ts';
+import * as sessions from '#db/repositories/session.repository.ts';
 import type { Config } from './config.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { AuthenticatedMember } from './fastify-types.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_SECONDS = 12 * 60 * 60;
 const ISSUER = 'benefit-portal';
 const ACCESS_TYPE = 'at+jwt';
 
-export type TokenSubject = AuthenticatedMember & { firstname: string; lastname: string };
+export type TokenSubject = Omit<AuthenticatedMember, 'sessionId'> & { firstname: string; lastname: string };
+
+/** What sign-in and refresh give: the body's tokens, and the refresh token for the cookie. */
+export type SessionTokens = { tokens: TokenResponse; refreshToken: string; sessionId: string; expiresAt: Date };
 
 const key = (config: Config) => new TextEncoder().encode(config.TOKEN_SECRET);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const before = (now: Date, secs: number) => new Date(now.getTime() - secs * 1000);
 
 export async function signAccessToken(config: Config, subject: AuthenticatedMember, now = new Date()): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ accountid: subject.accountId, email: subject.email })
+  const iat = seconds(now);
+  return new SignJWT({ accountid: subject.accountId, email: subject.email, sid: subject.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYPE })
     .setSubject(subject.memberId)
     .setIssuer(ISSUER)
@@ -34,7 +46,7 @@ export async function signAccessToken(config: Config, subject: AuthenticatedMemb
 }
 
 async function signIdToken(config: Config, subject: TokenSubject, now: Date): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
+  const iat = seconds(now);
   return new SignJWT({
     given_name: subject.firstname,
     family_name: subject.lastname,
@@ -50,48 +62,77 @@ async function signIdToken(config: Config, subject: TokenSubject, now: Date): Pr
     .sign(key(config));
 }
 
-/** The member an access token speaks for, or null when it is invalid, expired or not an access token. */
-export async function verifyAccessToken(config: Config, token: string): Promise<AuthenticatedMember | null> {
+/** The claims of a well-signed, unexpired access token; null otherwise. The session is not checked here. */
+export async function readAccessToken(config: Config, token: string): Promise<AuthenticatedMember | null> {
   try {
-    const { payload } = await jwtVerify(token, key(config), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      typ: ACCESS_TYPE,
-    });
-    const { sub, accountid, email } = payload;
-    if (typeof sub !== 'string' || typeof accountid !== 'string' || typeof email !== 'string') return null;
-    return { memberId: sub, accountId: accountid, email };
+    const { payload } = await jwtVerify(token, key(config), { algorithms: ['HS256'], issuer: ISSUER, typ: ACCESS_TYPE });
+    const { sub, accountid, email, sid } = payload;
+    if (typeof sub !== 'string' || typeof accountid !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
+    return { memberId: sub, accountId: accountid, email, sessionId: sid };
   } catch {
     return null;
   }
 }
 
-/** Signs in: a new refresh family. */
-export async function issueTokens(db: DbOrTx, config: Config, subject: TokenSubject, now = new Date()): Promise<TokenResponse> {
-  return tokensFor(db, config, subject, randomUUID(), now);
+/**
+ * The member an access token speaks for, or null when the token is invalid or expired, or its session has ended
+ * (signed out, idle, past its absolute end). A live session is marked used (at most one write a minute).
+ */
+export async function verifyAccessToken(db: DbOrTx, config: Config, token: string, now = new Date()): Promise<AuthenticatedMember | null> {
+  const member = await readAccessToken(config, token);
+  if (!member) return null;
+  const live = await sessions.findLive(db, member.sessionId, member.memberId, now, before(now, SESSION_IDLE_SECONDS));
+  if (!live) return null;
+  await sessions.touch(db, live.id, now, before(now, SESSION_TOUCH_SECONDS));
+  return member;
 }
 
-async function tokensFor(db: DbOrTx, config: Config, subject: TokenSubject, familyId: string, now: Date): Promise<TokenResponse> {
+/** Signs in: a new session and refresh family. */
+export async function startSession(db: DbOrTx, config: Config, subject: TokenSubject, now = new Date()): Promise<SessionTokens> {
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_SECONDS * 1000);
+  await sessions.insert(db, { id: sessionId, memberid: subject.memberId, created_at: now, last_seen_at: now, expires_at: expiresAt });
+  return tokensFor(db, config, subject, sessionId, expiresAt, now);
+}
+
+async function tokensFor(
+  db: DbOrTx,
+  config: Config,
+  subject: TokenSubject,
+  sessionId: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<SessionTokens> {
   const refresh = randomToken();
   await refreshTokens.insert(db, {
     id: randomUUID(),
     memberid: subject.memberId,
-    family_id: familyId,
+    family_id: sessionId,
     token_hash: sha256(refresh),
-    expires_at: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
+    expires_at: expiresAt,
   });
   return {
-    access_token: await signAccessToken(config, subject, now),
-    id_token: await signIdToken(config, subject, now),
-    refresh_token: refresh,
-    token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_SECONDS,
+    tokens: {
+      access_token: await signAccessToken(config, { ...subject, sessionId }, now),
+      id_token: await signIdToken(config, subject, now),
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+    },
+    refreshToken: refresh,
+    sessionId,
+    expiresAt,
   };
 }
 
+export type RotateResult =
+  | { kind: 'rotated'; session: SessionTokens; memberId: string }
+  | { kind: 'reused'; memberId: string }
+  | { kind: 'refused' };
+
 /**
- * Exchanges a refresh token for a new set. Null when the token is unknown, expired or reused (reuse revokes the
- * family). `loadSubject` reads the member fresh so the new id token carries current names.
+ * Exchanges a refresh token for a new set within its live session (and marks the session used). Refused when the
+ * token is unknown or expired or its session has ended; reuse of a rotated token revokes the family and ends the
+ * session. `loadSubject` reads the member fresh so the new id token carries current names.
  */
 export async function rotateTokens(
   db: DbOrTx,
@@ -99,26 +140,40 @@ export async function rotateTokens(
   refreshToken: string,
   loadSubject: (memberId: string) => Promise<TokenSubject | null>,
   now = new Date(),
-): Promise<TokenResponse | null> {
+): Promise<RotateResult> {
   const row = await refreshTokens.findByHash(db, sha256(refreshToken));
-  if (!row) return null;
-  if (row.revoked_at !== null) {
+  if (!row) return { kind: 'refused' };
+  const reused = async (): Promise<RotateResult> => {
     await refreshTokens.revokeFamily(db, row.family_id, now);
-    return null;
-  }
-  if (row.expires_at.getTime() <= now.getTime()) return null;
+    const ended = await sessions.end(db, row.family_id, 'refresh-reuse', now);
+    return ended ? { kind: 'reused', memberId: row.memberid } : { kind: 'refused' };
+  };
+  if (row.revoked_at !== null) return reused();
+  if (row.expires_at.getTime() <= now.getTime()) return { kind: 'refused' };
+  const session = await sessions.findLive(db, row.family_id, row.memberid, now, before(now, SESSION_IDLE_SECONDS));
+  if (!session) return { kind: 'refused' };
   // Revoking only if still live makes two concurrent uses of one token a reuse, not two new families.
-  if (!(await refreshTokens.revokeIfLive(db, row.id, now))) {
-    await refreshTokens.revokeFamily(db, row.family_id, now);
-    return null;
-  }
+  if (!(await refreshTokens.revokeIfLive(db, row.id, now))) return reused();
   const subject = await loadSubject(row.memberid);
-  if (!subject) return null;
-  return tokensFor(db, config, subject, row.family_id, now);
+  if (!subject) return { kind: 'refused' };
+  await sessions.touch(db, session.id, now, now);
+  return { kind: 'rotated', memberId: row.memberid, session: await tokensFor(db, config, subject, session.id, session.expires_at, now) };
 }
 
-/** Signs out: the family of this refresh token can no longer be used. */
-export async function revokeRefreshToken(db: DbOrTx, refreshToken: string, now = new Date()): Promise<void> {
+/** The session a refresh token belongs to (its family), whatever its state; null for an unknown token. */
+export async function sessionOfRefreshToken(db: DbOrTx, refreshToken: string): Promise<{ sessionId: string; memberId: string } | null> {
   const row = await refreshTokens.findByHash(db, sha256(refreshToken));
-  if (row) await refreshTokens.revokeFamily(db, row.family_id, now);
+  return row ? { sessionId: row.family_id, memberId: row.memberid } : null;
+}
+
+/** Ends a session: its access tokens stop working at once and its refresh family is revoked. */
+export async function endSession(db: DbOrTx, sessionId: string, reason: sessions.EndReason, now = new Date()): Promise<boolean> {
+  await refreshTokens.revokeFamily(db, sessionId, now);
+  return sessions.end(db, sessionId, reason, now);
+}
+
+/** Ends every session of a member (a password reset). */
+export async function endAllSessions(db: DbOrTx, memberId: string, reason: sessions.EndReason, now = new Date()): Promise<void> {
+  await refreshTokens.revokeAllForMember(db, memberId, now);
+  await sessions.endAllForMember(db, memberId, reason, now);
 }

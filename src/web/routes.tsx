@@ -6,10 +6,12 @@ import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
 import { ErrorFallback } from './layout/error-fallback.tsx';
 import { RequireSignIn } from './layout/require-sign-in.tsx';
 import { ContactUsScreen } from './screens/contact-us-screen.tsx';
+import { ForgotPasswordScreen } from './screens/forgot-password-screen.tsx';
 import { HealthPlanScreen } from './screens/health-plan-screen.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
 import { LoginScreen } from './screens/login-screen.tsx';
 import { RegisterScreen } from './screens/register-screen.tsx';
+import { ResetPasswordScreen } from './screens/reset-password-screen.tsx';
 import { SetPasswordScreen } from './screens/set-password-screen.tsx';
 import { WelcomeScreen } from './screens/welcome-screen.tsx';
 
@@ -30,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginScreen /> },
       { path: 'register', element: <RegisterScreen />, handle: employerHeader },
       { path: 'set-password', element: <SetPasswordScreen />, handle: employerHeader },
+      { path: 'forgot-password', element: <ForgotPasswordScreen /> },
+      { path: 'reset-password', element: <ResetPasswordScreen /> },
       {
         element: <RequireSignIn />,
         children: [

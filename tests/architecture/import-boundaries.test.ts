@@ -31,7 +31,8 @@ const ALLOWED: Record<Layer, Layer[]> = {
 
 const UI_PACKAGES = /^(react|react-dom|@mantine\/|@rjsf\/)/;
 /** engine/core runs in the browser and on the server alike, with no I/O: only these libraries. */
-const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats']);
+// @zxcvbn-ts: the password_score rule operation (the same score in the browser and on the server).
+const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common']);
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -92,7 +92,7 @@ const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Une
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'forgot-password', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
   });
 
@@ -121,7 +121,13 @@ describe('content documents', () => {
   it('uses every message a form declares (no dead texts besides those screens show directly)', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
-      'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      'set-password:something-wrong', 'set-password:access-denied',
+      // Forgot Password and Reset Password (src/web/screens/forgot-password-screen.tsx, reset-password-screen.tsx),
+      // and the server's answers: the lockout (login.routes.ts), the reset (member.routes.ts).
+      ...['intro', 'submit', 'reset-requested', 'back-to-sign-in', 'request-failed'].map((key) => `forgot-password:${key}`),
+      'login:account-locked', 'login:forgot-password',
+      ...['reset-title', 'reset-done', 'reset-link-invalid', 'reset-ask-again'].map((key) => `set-password:${key}`),
+      'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
       // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
       'profile:zip-empty', 'profile:zip-county-mismatch',
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',

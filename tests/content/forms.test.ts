@@ -35,23 +35,35 @@ const validProfile = {
 describe('set-password', () => {
   const check = (data: object, phase?: Parameters<typeof validateForm>[3]) => validateForm(form('set-password'), data, context, phase);
 
-  it('on submit checks strength, then both filled, then equal: one message, the first that fails', () => {
+  const common = 'This password is too common or too easy to guess. Please choose another.';
+
+  it('on submit checks strength, then not common, then both filled, then equal: one message, the first that fails', () => {
     expect(check({})).toEqual({ '/password': [strength] });
     expect(check({ password: 'short', confirmpassword: '' })).toEqual({ '/password': [strength] });
-    expect(check({ password: 'Abcdef1!' })).toEqual({ '/confirmpassword': ['Both fields are required.'] });
-    expect(check({ password: 'Abcdef1!', confirmpassword: 'Abcdef1?' })).toEqual({ '/confirmpassword': ['Passwords do not match.'] });
-    expect(check({ password: 'Abcdef1!', confirmpassword: 'Abcdef1!' })).toEqual({});
+    expect(check({ password: 'Password1!' })).toEqual({ '/password': [common] });
+    expect(check({ password: 'Quiet#Harbor72' })).toEqual({ '/confirmpassword': ['Both fields are required.'] });
+    expect(check({ password: 'Quiet#Harbor72', confirmpassword: 'Quiet#Harbor73' })).toEqual({ '/confirmpassword': ['Passwords do not match.'] });
+    expect(check({ password: 'Quiet#Harbor72', confirmpassword: 'Quiet#Harbor72' })).toEqual({});
   });
+
+  it.each(['Password1!', 'P@ssw0rd1', 'Qwerty123!', 'Welcome1!', 'Abcdef1!', 'Iloveyou1!'])(
+    'refuses the common password %s (zxcvbn-ts score below 3) in every phase',
+    (password) => {
+      for (const phase of ['change:/password', 'submit', 'server'] as const) {
+        expect(check({ password, confirmpassword: password }, phase)).toEqual({ '/password': [common] });
+      }
+    },
+  );
 
   it('while typing shows strength on the new password and "Password is empty." on the confirmation', () => {
     expect(check({ password: 'abc' }, 'change:/password')).toEqual({ '/password': [strength] });
-    expect(check({ password: 'Abcdef1!' }, 'change:/password')).toEqual({});
+    expect(check({ password: 'Quiet#Harbor72' }, 'change:/password')).toEqual({});
     expect(check({ confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({ '/confirmpassword': ['Password is empty.'] });
     expect(check({ password: 'x', confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({});
   });
 
-  it('on the server checks only the strength of {password}', () => {
-    expect(check({ password: 'Abcdef1!' }, 'server')).toEqual({});
+  it('on the server checks the strength and commonness of {password} only', () => {
+    expect(check({ password: 'Quiet#Harbor72' }, 'server')).toEqual({});
     expect(check({ password: 'weak' }, 'server')).toEqual({ '/password': [strength] });
     expect(check({}, 'server')).toEqual({ '/password': [strength] });
   });

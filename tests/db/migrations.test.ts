@@ -27,7 +27,10 @@ const tables = [
   'product_option',
   'reference_data',
   'refresh_token',
+  'security_event',
+  'session',
   'set_password_token',
+  'signin_failure',
   'zip_county',
 ];
 

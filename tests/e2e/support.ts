@@ -79,3 +79,22 @@ export async function nextTo(page: Page, heading: string): Promise<void> {
     await expect(next).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/** The forgot-password link e-mailed to this address (the file outbox, as for the invitation). */
+export async function resetLink(email: string): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const decode = (text: string) =>
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      link = readdirSync(folder)
+        .map((file) => decode(readFileSync(join(folder, file), 'utf8')))
+        .filter((message) => message.includes(`To: ${email}`))
+        .map((message) => message.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0])
+        .find(Boolean);
+      return Boolean(link);
+    })
+    .toBe(true);
+  return link!;
+}

@@ -43,7 +43,7 @@ describe.each(databases())('member routes on $name', (database) => {
         password_hash: null,
       });
 
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
       expect(link.url.origin).toBe(TEST_PUBLIC_URL);
       expect(link.url.pathname).toBe('/set-password');
       expect(link.employerId).toBe(employer.accountid);
@@ -56,9 +56,10 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(token.token_hash).not.toContain(link.token);
     });
 
-    it('answers 409 ALREADY_REGISTERED with the memberid for a known e-mail (any case)', async () => {
+    it('answers 409 ALREADY_REGISTERED for a known e-mail (any case) without the member id: an opaque handle while pending', async () => {
       const body = registerBody(employer);
       const first = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      const memberid = first.json().data.memberid as string;
       const again = registerBody(employer, { personalemailaddress: body.memberdto.personalemailaddress.toUpperCase() });
       const before = await memberCount();
       const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: again });
@@ -67,9 +68,18 @@ describe.each(databases())('member routes on $name', (database) => {
         success: false,
         code: 'ALREADY_REGISTERED',
         message: 'Register failed. Please try again.',
-        data: { memberid: first.json().data.memberid },
+        data: { handle: expect.any(String) },
       });
+      expect(res.body).not.toContain(memberid);
+      expect(res.body.toLowerCase()).not.toContain(memberid.replace(/-/g, '').slice(0, 12));
       expect(await memberCount()).toBe(before);
+
+      // An active account's e-mail: the same message, no handle.
+      const member = await registerMember(t.app, employer);
+      const active = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: registerBody(employer, { personalemailaddress: member.email }) });
+      expect(active.statusCode).toBe(409);
+      expect(active.json()).toEqual({ success: false, code: 'ALREADY_REGISTERED', message: 'Register failed. Please try again.', data: null });
+      expect(active.body).not.toContain(member.memberId);
     });
 
     it('refuses an unknown employer', async () => {
@@ -113,7 +123,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('GET /api/Member/{id}?token= answers the password info only for that member with a live token', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
 
       const res = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
       expect(res.statusCode).toBe(200);
@@ -132,7 +142,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('sets the password once: the token is single use', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
       const payload = { id: link.memberId, password: TEST_PASSWORD, token: link.token };
 
       const first = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload });
@@ -152,7 +162,7 @@ describe.each(databases())('member routes on $name', (database) => {
     it('refuses an expired token', async () => {
       const body = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
-      const link = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const link = await latestLink(t, body.memberdto.personalemailaddress);
       await t.db.updateTable('set_password_token').set({ expires_at: new Date(Date.now() - 1000) }).where('memberid', '=', link.memberId).execute();
 
       const info = await t.app.inject({ method: 'GET', url: `/api/Member/${link.memberId}?token=${link.token}` });
@@ -167,8 +177,8 @@ describe.each(databases())('member routes on $name', (database) => {
       const b = registerBody(employer);
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: a });
       await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: b });
-      const linkA = await latestLink(t.db, a.memberdto.personalemailaddress);
-      const linkB = await latestLink(t.db, b.memberdto.personalemailaddress);
+      const linkA = await latestLink(t, a.memberdto.personalemailaddress);
+      const linkB = await latestLink(t, b.memberdto.personalemailaddress);
 
       const crossed = await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: linkB.memberId, password: TEST_PASSWORD, token: linkA.token } });
       expect(crossed.statusCode).toBe(403);
@@ -193,39 +203,47 @@ describe.each(databases())('member routes on $name', (database) => {
     });
   });
 
-  describe('ResendInvitation and DELETE /api/Member/{id}', () => {
+  /** Registers twice with one e-mail: the second answer's handle. */
+  async function pendingHandle(body: ReturnType<typeof registerBody>): Promise<string> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+    expect(res.statusCode).toBe(409);
+    return res.json().data.handle as string;
+  }
+
+  describe('ResendInvitation, WithdrawRegistration and DELETE /api/Member/{id}', () => {
     it('mails a new link while pending and makes the old one stop working', async () => {
       const body = registerBody(employer);
       const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       const memberid = reg.json().data.memberid;
-      const old = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const old = await latestLink(t, body.memberdto.personalemailaddress);
+      const handle = await pendingHandle(body);
 
-      const res = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { handle } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
-      const fresh = await latestLink(t.db, body.memberdto.personalemailaddress);
+      const fresh = await latestLink(t, body.memberdto.personalemailaddress);
       expect(fresh.token).not.toBe(old.token);
       expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${old.token}` })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `/api/Member/${memberid}?token=${fresh.token}` })).statusCode).toBe(200);
     });
 
-    it('refuses to resend for an active member, an unknown id or a malformed body', async () => {
+    it('refuses to resend for a member id, a forged handle or a malformed body', async () => {
       const member = await registerMember(t.app, employer);
-      const active = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: member.memberId } });
-      expect(active.statusCode).toBe(409);
-      expect(active.json().code).toBe('CONFLICT');
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: randomUUID() } });
-      expect(unknown.statusCode).toBe(404);
-      const malformed = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: 'x' } });
+      const byId = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { memberid: member.memberId } });
+      expect(byId.statusCode).toBe(400);
+      const forged = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { handle: `eyJ${randomUUID()}` } });
+      expect(forged.statusCode).toBe(404);
+      const malformed = await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { handle: '' } });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().fieldErrors).toHaveProperty('/memberid');
+      expect(malformed.json().fieldErrors).toHaveProperty('/handle');
     });
 
-    it('deletes a pending registration with its tokens, so the e-mail can register again', async () => {
+    it('withdraws a pending registration with its tokens through the handle, so the e-mail can register again', async () => {
       const body = registerBody(employer);
       const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       const memberid = reg.json().data.memberid;
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/Member/${memberid}` });
+      const handle = await pendingHandle(body);
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
       expect(await t.db.selectFrom('member').select('id').where('id', '=', memberid).executeTakeFirst()).toBeUndefined();
@@ -234,16 +252,27 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(again.statusCode).toBe(200);
     });
 
-    it('refuses to delete an active member, an unknown id or a malformed id', async () => {
+    it('DELETE /api/Member/{id}: anonymous 401, another member 403, the signed-in member itself 409 (active), nothing deleted', async () => {
       const member = await registerMember(t.app, employer);
+      const body = registerBody(employer);
+      const pending = (await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body })).json().data.memberid;
       const before = await t.db.selectFrom('member').selectAll().orderBy('id').execute();
-      const active = await t.app.inject({ method: 'DELETE', url: `/api/Member/${member.memberId}` });
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/Member/${pending}` })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/Member/${pending}`, headers: member.auth })).statusCode).toBe(403);
+      const active = await t.app.inject({ method: 'DELETE', url: `/api/Member/${member.memberId}`, headers: member.auth });
       expect(active.statusCode).toBe(409);
       expect(active.json()).toMatchObject({ code: 'CONFLICT', message: 'This account is active and cannot be deleted.' });
       expect(await t.db.selectFrom('member').selectAll().orderBy('id').execute()).toEqual(before);
-      expect(await t.db.selectFrom('member').select('id').where('id', '=', member.memberId).executeTakeFirst()).toBeDefined();
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/Member/${randomUUID()}` })).statusCode).toBe(404);
-      const malformed = await t.app.inject({ method: 'DELETE', url: '/api/Member/123' });
+      // A handle of an active account withdraws nothing either.
+      const otherBody = registerBody(employer);
+      const handle = await (async () => {
+        await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: otherBody });
+        return pendingHandle(otherBody);
+      })();
+      const link = await latestLink(t, otherBody.memberdto.personalemailaddress);
+      await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: link.memberId, password: TEST_PASSWORD, token: link.token } });
+      expect((await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle } })).statusCode).toBe(409);
+      const malformed = await t.app.inject({ method: 'DELETE', url: '/api/Member/123', headers: member.auth });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'params/id': expect.any(Array) } });
     });

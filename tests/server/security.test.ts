@@ -168,7 +168,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   it('limits attempts to withdraw pending registrations per client', async () => {
     const limited = await createTestApp(t.db, { env: { AUTH_RATE_LIMIT: '2' } });
     try {
-      const attempt = () => limited.app.inject({ method: 'DELETE', url: `/api/Member/${randomUUID()}` });
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle: randomUUID() } });
       for (let i = 0; i < 2; i += 1) expect((await attempt()).statusCode).toBe(404);
       expect((await attempt()).statusCode).toBe(429);
     } finally {
@@ -216,8 +216,9 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(row.senton).toBeNull();
       expect(row.attempts).toBe(1);
       expect(row.last_error).toEqual(expect.any(String));
-      // The link is still in the outbox for a later resend.
-      expect((await latestLink(t.db, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
+      // The link is still in the outbox (encrypted) for a later resend.
+      expect(row.text_body).not.toContain('set-password');
+      expect((await latestLink(failing.app, body.memberdto.personalemailaddress)).memberId).toBe(res.json().data.memberid);
     } finally {
       await failing.close();
     }

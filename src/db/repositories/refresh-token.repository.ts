@@ -30,3 +30,12 @@ export async function revokeFamily(db: DbOrTx, familyId: string, now: Date): Pro
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function revokeAllForMember(db: DbOrTx, memberId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now })
+    .where('memberid', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -7,7 +7,7 @@ export async function insert(db: DbOrTx, row: Insertable<SetPasswordTokenTable>)
   await db.insertInto('set_password_token').values(row).execute();
 }
 
-/** The token with this hash if it belongs to that member, is unused and has not expired. */
+/** The invitation token with this hash if it belongs to that member, is unused and has not expired. */
 export async function findUsable(
   db: DbOrTx,
   memberId: string,
@@ -19,6 +19,19 @@ export async function findUsable(
     .selectAll()
     .where('token_hash', '=', tokenHash)
     .where('memberid', '=', memberId)
+    .where('purpose', '=', 'invite')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** The password-reset token with this hash if it is unused and has not expired. */
+export async function findUsableReset(db: DbOrTx, tokenHash: string, now: Date): Promise<SetPasswordTokenRow | undefined> {
+  return db
+    .selectFrom('set_password_token')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', 'reset')
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
@@ -35,7 +48,7 @@ export async function markUsed(db: DbOrTx, id: string, now: Date): Promise<boole
   return result.numUpdatedRows > 0n;
 }
 
-/** A new invitation makes the older links stop working. */
+/** A new invitation or reset link makes the older links (of both kinds) stop working. */
 export async function expireUnusedForMember(db: DbOrTx, memberId: string, now: Date): Promise<void> {
   await db
     .updateTable('set_password_token')

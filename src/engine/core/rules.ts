@@ -4,6 +4,7 @@
  * expression is checked against the allow-list before it runs, in the browser and on the server alike.
  */
 import jsonLogic from 'json-logic-js';
+import { passwordScore } from './password-score.ts';
 
 export type Operation = (...args: unknown[]) => unknown;
 
@@ -88,6 +89,8 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
     if (!pattern) throw new RuleError(`Unknown pattern '${String(name)}'`);
     return typeof value === 'string' && pattern.test(value);
   },
+  /** `{password_score: x}`: how guessable the password x is, 0 (a common password) to 4 (password-score.ts). */
+  password_score: (value) => passwordScore(value),
   /** `{object: [key1, value1, key2, value2, ...]}`: builds an object (JSON Logic has no object literal). */
   object: (...pairs) => {
     if (pairs.length % 2 !== 0) throw new RuleError('object needs key/value pairs');

@@ -1,12 +1,13 @@
 /**
- * Bearer authentication: `app.authenticate` as a preHandler verifies the access token and sets request.member,
- * the only source of the caller's identity. Without a valid token: 401 UNAUTHORIZED.
+ * Bearer authentication: `app.authenticate` as a preHandler verifies the access token and its server-side session
+ * (tokens.ts) and sets request.member, the only source of the caller's identity. Without a valid token of a live
+ * session: 401 UNAUTHORIZED.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
 import { verifyAccessToken } from '../tokens.ts';
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match ? match[1]! : null;
@@ -15,15 +16,14 @@ function bearerToken(request: FastifyRequest): string | null {
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('member', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    const member = token ? await verifyAccessToken(app.config, token) : null;
+    const member = await optionalMember(app, request);
     if (!member) throw unauthorized();
     request.member = member;
   });
 }
 
-/** The caller's identity when a valid bearer token came along; null otherwise (no error). */
+/** The caller's identity when a valid bearer token of a live session came along; null otherwise (no error). */
 export async function optionalMember(app: FastifyInstance, request: FastifyRequest) {
   const token = bearerToken(request);
-  return token ? verifyAccessToken(app.config, token) : null;
+  return token ? verifyAccessToken(app.db, app.config, token, new Date()) : null;
 }

@@ -1,7 +1,8 @@
 /**
- * The outbox: every message is first stored in mail_outbox, then delivered at once — by SMTP when SMTP_URL is
- * set, otherwise written as DATA_DIR/mail/<id>.eml with a console line carrying its first link, so a local run
- * needs no mail server. Delivery failures are recorded on the row and logged; they never fail the caller.
+ * The outbox: every message is first stored in mail_outbox (its bodies encrypted: they carry set-password and
+ * reset links), then delivered at once — by SMTP when SMTP_URL is set, otherwise written as DATA_DIR/mail/<id>.eml
+ * so a local run needs no mail server; only in development (NODE_ENV=development, no SMTP_URL) a console line
+ * carries its first link. Delivery failures are recorded on the row and logged; they never fail the caller.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import * as outbox from '#db/repositories/mail-outbox.repository.ts';
+import { sealMailBody } from '../crypto.ts';
 import type { MailService } from '../fastify-types.ts';
 
 export type MailPluginOptions = {
@@ -35,8 +37,8 @@ export async function mailPlugin(app: FastifyInstance, options: MailPluginOption
             id: randomUUID(),
             recipient: message.to,
             subject: message.subject,
-            text_body: message.text,
-            html_body: message.html ?? null,
+            text_body: sealMailBody(message.text, config.SSN_KEY),
+            html_body: message.html === undefined ? null : sealMailBody(message.html, config.SSN_KEY),
           })
         ).id;
       } catch (err) {
@@ -51,7 +53,7 @@ export async function mailPlugin(app: FastifyInstance, options: MailPluginOption
           const info = await files.sendMail(mail);
           await mkdir(mailDir, { recursive: true });
           await writeFile(path.join(mailDir, `${id}.eml`), info.message as Buffer);
-          announce(`Mail to ${message.to}: ${message.subject} ${firstLink(message.text)}`.trimEnd());
+          if (config.NODE_ENV === 'development') announce(`Mail to ${message.to}: ${message.subject} ${firstLink(message.text)}`.trimEnd());
         }
         await outbox.markSent(app.db, id, new Date());
       } catch (err) {

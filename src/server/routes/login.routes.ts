@@ -1,22 +1,34 @@
-/** Sign in, refresh and sign out (tokens.ts explains the tokens). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Sign in, refresh and sign out (tokens.ts explains sessions and tokens). Failed sign-ins are counted per e-mail
+ * address in the database (signin_failure): every LOCKOUT_AFTER-th consecutive failure locks the address, for
+ * LOCKOUT_MINUTES the first time and twice as long each further time (at most a day); a locked address is refused
+ * without checking the password, with the time left said plainly. docs/security.md, V2.2.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as members from '#db/repositories/member.repository.ts';
+import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
+import { message } from '#engine/core/index.ts';
 import { AppError, unauthorized } from '../errors.ts';
-import { hashPassword, verifyPassword } from '../crypto.ts';
+import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
+import { bearerToken } from '../plugins/auth.plugin.ts';
 import { envelope, failures, ok } from '../route-schemas.ts';
-import { issueTokens, revokeRefreshToken, rotateTokens, type TokenSubject } from '../tokens.ts';
+import { recordSecurityEvent } from '../security-events.ts';
+import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../session-cookie.ts';
+import { endSession, readAccessToken, rotateTokens, sessionOfRefreshToken, startSession, type SessionTokens, type TokenSubject } from '../tokens.ts';
 
-export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
+export const LOCKOUT_AFTER = 5;
+export const LOCKOUT_MINUTES = 15;
+const LOCKOUT_MAX_MINUTES = 24 * 60;
 
 const tokenResponseSchema = {
   type: 'object',
   properties: {
     tokenResponse: {
       type: 'object',
+      description: 'The refresh token is not here: it is set as the HttpOnly cookie bp_refresh (Path=/api/Login).',
       properties: {
         access_token: { type: 'string' },
         id_token: { type: 'string' },
-        refresh_token: { type: 'string' },
         token_type: { type: 'string' },
         expires_in: { type: 'integer' },
       },
@@ -25,9 +37,14 @@ const tokenResponseSchema = {
 } as const;
 
 const refreshBody = {
-  type: 'object',
-  required: ['refresh_token'],
-  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 200 } },
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      description: 'Browsers send nothing: the refresh token comes from the bp_refresh cookie. Other clients may send it here.',
+      properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 200 } },
+    },
+  ],
 } as const;
 
 const subjectOf = (row: members.MemberRow): TokenSubject => ({
@@ -38,9 +55,31 @@ const subjectOf = (row: members.MemberRow): TokenSubject => ({
   lastname: row.lastname,
 });
 
+/** Minutes a lockout lasts after `failures` consecutive failures (a multiple of LOCKOUT_AFTER). */
+export function lockoutMinutes(failures: number): number {
+  const round = Math.max(1, Math.floor(failures / LOCKOUT_AFTER));
+  return Math.min(LOCKOUT_MAX_MINUTES, LOCKOUT_MINUTES * 2 ** (round - 1));
+}
+
+const emailHash = (email: string) => sha256(email.trim().toLowerCase());
+
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
   // Verifying against a real hash when the e-mail is unknown keeps the answer time from telling who is registered.
   const decoyHash = hashPassword('decoy-password-for-unknown-accounts');
+  const loginDocument = () => app.content.baseForm('login');
+  const loginFailed = () => new AppError('LOGIN_FAILED', 401, message(loginDocument(), 'login-failed'));
+
+  function locked(reply: FastifyReply, until: Date, now: Date): AppError {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+    reply.header('retry-after', String(seconds));
+    return new AppError('ACCOUNT_LOCKED', 429, message(loginDocument(), 'account-locked', { minutes: Math.ceil(seconds / 60) }));
+  }
+
+  function answerWith(reply: FastifyReply, session: SessionTokens, now: Date) {
+    setRefreshCookie(reply, session.refreshToken, session.expiresAt, now);
+    reply.header('cache-control', 'no-store');
+    return ok({ tokenResponse: session.tokens });
+  }
 
   app.post<{ Body: { email?: string; password?: string } }>(
     '/api/Login',
@@ -48,7 +87,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } },
       schema: {
         tags: ['login'],
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (sets the refresh cookie); 429 ACCOUNT_LOCKED after repeated failures',
         body: {
           type: 'object',
           properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 200 } },
@@ -56,53 +95,93 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(tokenResponseSchema), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.content.validate('login', null, request.body);
       const { email = '', password = '' } = request.body;
+      const now = new Date();
+      const hash = emailHash(email);
       const member = await members.findByEmail(app.db, email);
+      const memberId = member?.id ?? null;
+
+      const counted = await signinFailures.find(app.db, hash);
+      if (counted?.locked_until && counted.locked_until > now) {
+        await recordSecurityEvent(app, request, 'sign-in-failed', memberId);
+        throw locked(reply, counted.locked_until, now);
+      }
+
       const passwordHash = member?.password_hash ?? (await decoyHash);
       const valid = await verifyPassword(passwordHash, password);
       if (!member || !member.password_hash || member.ispasswordchanged === null || !valid) {
-        throw new AppError('LOGIN_FAILED', 401, LOGIN_FAILED_MESSAGE);
+        await recordSecurityEvent(app, request, 'sign-in-failed', memberId);
+        const failuresNow = await signinFailures.increment(app.db, hash, now);
+        if (failuresNow % LOCKOUT_AFTER === 0) {
+          const until = new Date(now.getTime() + lockoutMinutes(failuresNow) * 60_000);
+          await signinFailures.lockUntil(app.db, hash, until);
+          await recordSecurityEvent(app, request, 'lockout', memberId);
+          throw locked(reply, until, now);
+        }
+        throw loginFailed();
       }
-      return ok({ tokenResponse: await issueTokens(app.db, app.config, subjectOf(member)) });
+      if (counted) await signinFailures.clear(app.db, hash);
+      const session = await startSession(app.db, app.config, subjectOf(member), now);
+      await recordSecurityEvent(app, request, 'sign-in', member.id);
+      return answerWith(reply, session, now);
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>(
+  const givenRefreshToken = (request: FastifyRequest<{ Body: { refresh_token?: string } | null }>) =>
+    refreshCookie(request) ?? request.body?.refresh_token ?? null;
+
+  app.post<{ Body: { refresh_token?: string } | null }>(
     '/api/Login/Refresh',
     {
       schema: {
         tags: ['login'],
-        summary: 'Exchange a refresh token for new tokens (rotated; a reused token revokes its family)',
+        summary: 'Exchange the refresh cookie for new tokens within a live session (rotated; a reused token ends the session)',
         body: refreshBody,
         response: { 200: envelope(tokenResponseSchema), ...failures },
       },
     },
-    async (request) => {
-      const tokens = await app.db.transaction().execute((tx) =>
-        rotateTokens(tx, app.config, request.body.refresh_token, async (memberId) => {
-          const row = await members.findById(tx, memberId);
-          return row ? subjectOf(row) : null;
-        }),
-      );
-      if (!tokens) throw unauthorized();
-      return ok({ tokenResponse: tokens });
+    async (request, reply) => {
+      const token = givenRefreshToken(request);
+      const now = new Date();
+      const result = token
+        ? await app.db.transaction().execute((tx) =>
+            rotateTokens(tx, app.config, token, async (memberId) => {
+              const row = await members.findById(tx, memberId);
+              return row ? subjectOf(row) : null;
+            }, now),
+          )
+        : ({ kind: 'refused' } as const);
+      if (result.kind === 'rotated') return answerWith(reply, result.session, now);
+      if (result.kind === 'reused') await recordSecurityEvent(app, request, 'refresh-reuse', result.memberId);
+      clearRefreshCookie(reply);
+      throw unauthorized();
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>(
+  app.post<{ Body: { refresh_token?: string } | null }>(
     '/api/Login/Logout',
     {
       schema: {
         tags: ['login'],
-        summary: 'Sign out: the refresh token and its family stop working',
+        summary: 'Sign out: the session ends at once (its access tokens and refresh family stop working)',
         body: refreshBody,
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
-    async (request) => {
-      await revokeRefreshToken(app.db, request.body.refresh_token);
+    async (request, reply) => {
+      const bearer = bearerToken(request);
+      const fromAccess = bearer ? await readAccessToken(app.config, bearer) : null;
+      const token = givenRefreshToken(request);
+      const fromRefresh = token ? await sessionOfRefreshToken(app.db, token) : null;
+      const now = new Date();
+      for (const session of [fromAccess, fromRefresh]) {
+        if (session && (await endSession(app.db, session.sessionId, 'sign-out', now))) {
+          await recordSecurityEvent(app, request, 'sign-out', session.memberId);
+        }
+      }
+      clearRefreshCookie(reply);
       return ok(null);
     },
   );

@@ -1,6 +1,7 @@
 /**
  * The member's own record and its life cycle: registration (with the e-mailed set-password link), resending or
- * withdrawing a pending registration, setting the password once, reading and updating the profile.
+ * withdrawing a pending registration (through the opaque handle Register's 409 gives, never a member id), setting
+ * the password once, forgot password and reset (every session ends), reading and updating the profile.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,15 +12,21 @@ import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
+import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
 import { firstMessage, isEmptyValue, message, PATTERNS } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
+import { openRegistrationHandle, sealRegistrationHandle } from '../registration-handle.ts';
+import { recordSecurityEvent } from '../security-events.ts';
+import { endAllSessions } from '../tokens.ts';
 import { bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;
+/** A forgot-password link works once, for this long (ASVS V2.5.2 asks for a short life). */
+export const RESET_TOKEN_MINUTES = 30;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
 export const REGISTER_FAILED_MESSAGE = 'Register failed. Please try again.';
 export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
@@ -178,10 +185,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       await app.content.validate('registration', employer.accountid, dto, { pointerPrefix: '/memberdto' });
 
       const email = String(dto.personalemailaddress).trim();
-      const alreadyRegistered = (memberid: string) =>
-        new AppError('ALREADY_REGISTERED', 409, REGISTER_FAILED_MESSAGE, undefined, { memberid });
+      // No member id in the answer: a pending registration gets an opaque handle for the modal's two actions.
+      const alreadyRegistered = async (member: members.MemberRow) =>
+        new AppError('ALREADY_REGISTERED', 409, REGISTER_FAILED_MESSAGE, undefined,
+          member.ispasswordchanged === null ? { handle: await sealRegistrationHandle(app.config, member.id) } : null);
       const existing = await members.findByEmail(app.db, email);
-      if (existing) throw alreadyRegistered(existing.id);
+      if (existing) throw await alreadyRegistered(existing);
 
       let created: { member: members.MemberRow; link: string };
       try {
@@ -209,7 +218,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         // Two registrations with one e-mail at once: the unique index decides, the loser hears "already".
         const winner = isUniqueViolation(error) ? await members.findByEmail(app.db, email) : undefined;
-        if (winner) throw alreadyRegistered(winner.id);
+        if (winner) throw await alreadyRegistered(winner);
         throw error;
       }
       await mailInvitation(created.member, employer.accountname, created.link);
@@ -217,20 +226,33 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { memberid: string } }>(
+  const handleBody = {
+    type: 'object',
+    required: ['handle'],
+    properties: { handle: { type: 'string', minLength: 1, maxLength: 1000, description: "Register's 409 data.handle" } },
+  } as const;
+
+  /** The pending member a registration handle names; 404 when the handle is not good (or the member is gone). */
+  async function memberOfHandle(db: DbOrTx, handle: string): Promise<members.MemberRow> {
+    const memberId = await openRegistrationHandle(app.config, handle);
+    const member = memberId ? await members.findById(db, memberId) : undefined;
+    if (!member) throw notFound('No registration was found.');
+    return member;
+  }
+
+  app.post<{ Body: { handle: string } }>(
     '/api/Member/ResendInvitation',
     {
       config: rateLimit(app),
       schema: {
         tags: ['member'],
-        summary: 'E-mail a new set-password link to a member whose password was never set',
-        body: { type: 'object', required: ['memberid'], properties: { memberid: uuid } },
+        summary: "E-mail a new set-password link to a pending registration named by Register's handle",
+        body: handleBody,
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
     async (request) => {
-      const member = await members.findById(app.db, request.body.memberid);
-      if (!member) throw notFound('No registration was found.');
+      const member = await memberOfHandle(app.db, request.body.handle);
       if (member.ispasswordchanged !== null) {
         throw new AppError('CONFLICT', 409, 'This account already has a password. Please sign in.');
       }
@@ -241,30 +263,52 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
-    '/api/Member/:id',
+  const activeAccount = () => new AppError('CONFLICT', 409, 'This account is active and cannot be deleted.');
+
+  /** Deletes a member whose password was never set, with its links; 409 for an active account. */
+  async function withdrawPending(tx: DbOrTx, member: members.MemberRow): Promise<void> {
+    if (member.ispasswordchanged !== null || member.password_hash !== null) throw activeAccount();
+    await setPasswordTokens.deleteForMember(tx, member.id);
+    if (!(await members.deletePending(tx, member.id))) throw activeAccount();
+  }
+
+  app.post<{ Body: { handle: string } }>(
+    '/api/Member/WithdrawRegistration',
     {
-      // No sign-in exists yet for a pending registration, so the per-address limit is what slows a stranger.
       config: rateLimit(app),
       schema: {
         tags: ['member'],
-        summary: 'Withdraw a pending registration (only while the password was never set)',
+        summary: "Withdraw a pending registration named by Register's handle (only while the password was never set)",
+        body: handleBody,
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request) => {
+      await app.db.transaction().execute(async (tx) => withdrawPending(tx, await memberOfHandle(tx, request.body.handle)));
+      return ok(null);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/Member/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: "The signed-in member's own id only: withdraw a registration whose password was never set (an active account answers 409)",
+        security: bearer,
         params: { type: 'object', required: ['id'], properties: { id: uuid } },
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const deleted = await app.db.transaction().execute(async (tx) => {
+      if (id !== request.member!.memberId) throw forbidden();
+      await app.db.transaction().execute(async (tx) => {
         const member = await members.findById(tx, id);
         if (!member) throw notFound('No registration was found.');
-        if (member.ispasswordchanged !== null || member.password_hash !== null) {
-          throw new AppError('CONFLICT', 409, 'This account is active and cannot be deleted.');
-        }
-        await setPasswordTokens.deleteForMember(tx, id);
-        return members.deletePending(tx, id);
+        await withdrawPending(tx, member);
       });
-      if (!deleted) throw new AppError('CONFLICT', 409, 'This account is active and cannot be deleted.');
       return ok(null);
     },
   );
@@ -410,8 +454,99 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
           modifiedon: now,
           modifiedby: member.emailaddress,
         });
+        await recordSecurityEvent(app, request, 'password-set', member.id, tx);
       });
       return ok(null, 'Your password is set. You can sign in now.');
+    },
+  );
+  app.post<{ Body: { email: string } }>(
+    '/api/Member/ForgotPassword',
+    {
+      config: rateLimit(app),
+      schema: {
+        tags: ['member'],
+        summary: 'E-mail a single-use reset link (30 minutes); the same answer whether or not the address has an account',
+        body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 320 } } },
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request) => {
+      await app.content.validate('forgot-password', null, request.body);
+      const forgot = app.content.baseForm('forgot-password');
+      const member = await members.findByEmail(app.db, request.body.email);
+      await recordSecurityEvent(app, request, 'reset-requested', member?.id ?? null);
+      if (member) {
+        const now = new Date();
+        const token = randomToken();
+        await app.db.transaction().execute(async (tx) => {
+          await setPasswordTokens.expireUnusedForMember(tx, member.id, now);
+          await setPasswordTokens.insert(tx, {
+            id: randomUUID(),
+            memberid: member.id,
+            token_hash: sha256(token),
+            purpose: 'reset',
+            expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+          });
+        });
+        const link = `${app.config.PUBLIC_URL}/reset-password?${new URLSearchParams({ token }).toString()}`;
+        await app.mail.send({
+          to: member.emailaddress,
+          subject: 'Reset your Benefit Portal password',
+          text: [
+            `Hello ${member.firstname},`,
+            '',
+            'Someone asked to set a new password for your Benefit Portal account. To do it, open this link:',
+            '',
+            link,
+            '',
+            `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
+          ].join('\n'),
+        });
+      }
+      return ok(null, message(forgot, 'reset-requested'));
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/api/Member/ResetPassword',
+    {
+      config: rateLimit(app),
+      schema: {
+        tags: ['member'],
+        summary: "Set a new password with a forgot-password link's token (the set-password rules); every session of the member ends",
+        body: {
+          type: 'object',
+          required: ['token', 'password'],
+          properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } },
+        },
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      const setPassword = app.content.baseForm('set-password');
+      const tokenInvalid = () => new AppError('TOKEN_INVALID', 403, message(setPassword, 'reset-link-invalid'));
+      const usable = await setPasswordTokens.findUsableReset(app.db, sha256(token), new Date());
+      const member = usable ? await members.findById(app.db, usable.memberid) : undefined;
+      if (!usable || !member) throw tokenInvalid();
+      await app.content.validate('set-password', member.accountid, { password });
+
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction().execute(async (tx) => {
+        const now = new Date();
+        if (!(await setPasswordTokens.markUsed(tx, usable.id, now))) throw tokenInvalid();
+        await setPasswordTokens.expireUnusedForMember(tx, member.id, now);
+        await members.update(tx, member.id, {
+          password_hash: passwordHash,
+          ispasswordchanged: member.ispasswordchanged ?? now,
+          modifiedon: now,
+          modifiedby: member.emailaddress,
+        });
+        await endAllSessions(tx, member.id, 'password-reset', now);
+        await signinFailures.clear(tx, sha256(member.emailaddress.trim().toLowerCase()));
+        await recordSecurityEvent(app, request, 'password-reset', member.id, tx);
+      });
+      return ok(null, message(setPassword, 'reset-done'));
     },
   );
 }

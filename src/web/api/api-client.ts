@@ -1,12 +1,14 @@
 /**
  * The only place that speaks HTTP to the API and reads the `{ success, data, message }` envelope.
- * Calls carry the bearer token; a 401 first tries the refresh token once, then clears the session and sends the
- * person to /login (spec §4, §8). Network failures become a failure answer, never a throw.
+ * Calls carry the bearer token; a 401 first tries a refresh once (the refresh token is the HttpOnly cookie the
+ * browser sends to /api/Login by itself), then clears the session and sends the person to /login (spec §4, §8).
+ * Network failures become a failure answer, never a throw. Every answered call marks the session active (the
+ * idle warning reads lastActivity).
  */
 import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
 import type { LoginAnswer } from '#contracts/requests.ts';
 import { messages } from '#web/messages.ts';
-import { accessToken, clearSession, refreshToken, saveTokens } from './session.ts';
+import { accessToken, clearSession, saveTokens } from './session.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -49,19 +51,44 @@ async function send<T>(
 }
 
 let refreshing: Promise<boolean> | null = null;
+let activity = Date.now();
+const ACTIVITY = 'session-activity';
 
-async function refresh(): Promise<boolean> {
-  const token = refreshToken();
-  if (!token) return false;
+/** When the server last saw a call of this tab (ms since the epoch). */
+export function lastActivity(): number {
+  return activity;
+}
+
+function markActivity(): void {
+  activity = Date.now();
+  window.dispatchEvent(new Event(ACTIVITY));
+}
+
+/** Re-runs `listener` whenever a call reaches the server. */
+export function onActivity(listener: () => void): () => void {
+  window.addEventListener(ACTIVITY, listener);
+  return () => window.removeEventListener(ACTIVITY, listener);
+}
+
+/** New tokens for the session of the refresh cookie; false when there is no live session. One at a time. */
+export async function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
-    const response = await send('POST', '/api/Login/Refresh', { refresh_token: token }, false);
+    const response = await send('POST', '/api/Login/Refresh', undefined, false);
     const answer = response?.ok ? ((await response.json()) as ApiAnswer<LoginAnswer>) : null;
-    if (answer?.success) saveTokens(answer.data.tokenResponse);
+    if (answer?.success) {
+      saveTokens(answer.data.tokenResponse);
+      markActivity();
+    }
     return Boolean(answer?.success);
   })().finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** A new tab of a signed-in person: signed in from the refresh cookie (false when there is no live session). */
+export function restoreSession(): Promise<boolean> {
+  return refresh();
 }
 
 /**
@@ -84,6 +111,7 @@ export async function call<T>(
     onUnauthorized();
     return { success: false, data: null, message: 'Please sign in again.', code: 'UNAUTHORIZED' };
   }
+  if (response && withToken) markActivity();
   if (!response) {
     const answer = failure(UNREACHABLE_MESSAGE);
     unreachable.add(answer);

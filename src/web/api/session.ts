@@ -1,21 +1,21 @@
-/** The session lives in sessionStorage (spec §3 Session): signed in means an access_token is present. */
+/**
+ * The session lives in sessionStorage (spec §3 Session): signed in means an access_token is present. The refresh
+ * token does not: it is an HttpOnly cookie that no script reads (docs/decisions.md, Refresh token in a cookie); a
+ * new tab gets its access token from it (restoreSession in api-client.ts).
+ */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TokenResponse } from '#contracts/entities.ts';
 
-const KEYS = ['access_token', 'id_token', 'refresh_token'] as const;
+const KEYS = ['access_token', 'id_token'] as const;
 const CHANGE = 'session-change';
 
-export function saveTokens(tokens: Pick<TokenResponse, 'access_token' | 'id_token' | 'refresh_token'>): void {
+export function saveTokens(tokens: Pick<TokenResponse, 'access_token' | 'id_token'>): void {
   for (const key of KEYS) sessionStorage.setItem(key, tokens[key]);
   window.dispatchEvent(new Event(CHANGE));
 }
 
 export function accessToken(): string | null {
   return sessionStorage.getItem('access_token');
-}
-
-export function refreshToken(): string | null {
-  return sessionStorage.getItem('refresh_token');
 }
 
 export function isSignedIn(): boolean {

@@ -17,7 +17,7 @@ export const FRONT_END_VERSION_DATE = '04 Feb. 2025';
 /** The front-end version, injected from package.json by vite.config.ts (`define`). */
 export const APP_VERSION = String(import.meta.env.VITE_APP_VERSION ?? '');
 /**
- * 'Forgot Password?' (spec §2 Login) goes to the identity provider's password-reset flow, which returns to
- * /profile. Without a configured provider the link writes to the employer's help address instead.
+ * 'Forgot Password?' (spec §2 Login) goes to the portal's own /forgot-password (a reset link by e-mail); set this
+ * only to send people to an external identity provider's reset flow instead.
  */
 export const PASSWORD_RESET_URL = import.meta.env.VITE_PASSWORD_RESET_URL as string | undefined;

@@ -1,12 +1,13 @@
 /**
- * Sign Out (spec §2, §4): log the SIGN OUT event (best effort), revoke the refresh token, clear all session storage
- * and go to /login. The order matters: the event needs the access token, so the session is cleared last.
+ * Sign Out (spec §2, §4): log the SIGN OUT event (best effort), end the session on the server (its access tokens
+ * stop working; the refresh cookie is cleared), clear all session storage and go to /login. The order matters: the
+ * event needs the access token, so the session is cleared last.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LogFactEvent } from '#contracts/entities.ts';
 import { api } from '../api/api-client.ts';
-import { clearSession, idClaims, refreshToken } from '../api/session.ts';
+import { accessToken, clearSession, idClaims } from '../api/session.ts';
 
 export const SIGN_OUT_EVENT = 'SIGN OUT';
 
@@ -21,8 +22,12 @@ export async function signOut(): Promise<void> {
     effectivedate: null,
   };
   await api.post('/api/LogFact/v2', event);
-  const token = refreshToken();
-  if (token) await api.post('/api/Login/Logout', { refresh_token: token }, { public: true });
+  // The bearer names the session; the cookie comes along by itself. Sent even when no token is left in this tab.
+  const token = accessToken();
+  await fetch('/api/Login/Logout', {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : { accept: 'application/json' },
+  }).catch(() => undefined);
   clearSession();
 }
 

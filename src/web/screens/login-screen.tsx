@@ -1,7 +1,9 @@
 /**
  * /login (spec §2 Login, §4 Login, §8): the 'login' document's form with Show/Hide on the password, 'Log In',
- * 'Forgot Password?' and 'Register'. With register=true it first says onboarding is pending. Success stores the
- * tokens and goes to /profile; any failure, or an answer without the three tokens, is 'Login failed.'.
+ * 'Forgot Password?' (/forgot-password) and 'Register'. With register=true it first says onboarding is pending.
+ * Success stores the access and id tokens (the refresh token is the server's HttpOnly cookie) and goes to /profile.
+ * A limited attempt (the account locked, or too many attempts from this address) shows the server's own message
+ * with the time to wait; any other failure, or an answer without the tokens, is 'Login failed.'.
  */
 import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -10,17 +12,17 @@ import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
-import { useBranding } from '../api/queries.ts';
 import { saveTokens } from '../api/session.ts';
-import { DEFAULT_SUPPORT_EMAIL, PASSWORD_RESET_URL } from '../layout/links.ts';
+import { PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
 
 const hasTokens = (answer: LoginAnswer | null | undefined) =>
-  Boolean(
-    answer?.tokenResponse?.access_token && answer.tokenResponse.id_token && answer.tokenResponse.refresh_token,
-  );
+  Boolean(answer?.tokenResponse?.access_token && answer.tokenResponse.id_token);
+
+/** Answers that say the attempt was limited, not wrong: their message says how long to wait. */
+const LIMITED = new Set(['ACCOUNT_LOCKED', 'RATE_LIMITED']);
 
 function OnboardingPending() {
   return (
@@ -42,7 +44,6 @@ export function LoginScreen() {
   const { showError } = useToast();
   const form = usePublicForm('login');
   const { document, error, params, employerId } = form;
-  const { data: branding } = useBranding(employerId);
 
   const submit = async (login: FormDocument, data: FormData) => {
     const answer = await form.send(() => api.post<LoginAnswer>('/api/Login', data, { public: true }), '');
@@ -51,11 +52,15 @@ export function LoginScreen() {
       navigate('/profile');
       return;
     }
+    if (!answer.success && LIMITED.has(answer.code)) {
+      showError(answer.message || message(login, 'login-failed'));
+      return;
+    }
     showError(message(login, 'login-failed'));
   };
 
   const registerLink = employerId ? `/register?employer_id=${encodeURIComponent(employerId)}` : '/register';
-  const resetLink = PASSWORD_RESET_URL ?? `mailto:${branding?.emailaddress || DEFAULT_SUPPORT_EMAIL}`;
+  const resetLink = employerId ? `/forgot-password?employer_id=${encodeURIComponent(employerId)}` : '/forgot-password';
 
   return (
     <Container size={480} py="xl">
@@ -81,7 +86,15 @@ export function LoginScreen() {
               <Loader aria-label="Loading" />
             )}
             <Group justify="space-between">
-              <Anchor href={resetLink}>Forgot Password?</Anchor>
+              {document && PASSWORD_RESET_URL ? (
+                <Anchor href={PASSWORD_RESET_URL}>{message(document, 'forgot-password')}</Anchor>
+              ) : document ? (
+                <Anchor component={RouterLink} to={resetLink}>
+                  {message(document, 'forgot-password')}
+                </Anchor>
+              ) : (
+                <span />
+              )}
               <Anchor component={RouterLink} to={registerLink}>
                 Register
               </Anchor>

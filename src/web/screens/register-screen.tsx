@@ -75,7 +75,8 @@ function StopSign() {
   );
 }
 
-type Pending = { memberid: string };
+/** Register's 409 handle for a pending registration: opaque, short-lived, no member id (docs/security.md, V2). */
+type Pending = { handle: string };
 
 function AlreadyRegisteredModal({
   document,
@@ -96,7 +97,7 @@ function AlreadyRegisteredModal({
   const resend = async () => {
     if (!pending || !document) return;
     setBusy('resend');
-    const answer = await api.post('/api/Member/ResendInvitation', { memberid: pending.memberid }, { public: true });
+    const answer = await api.post('/api/Member/ResendInvitation', { handle: pending.handle }, { public: true });
     setBusy(null);
     if (answer.success) onResent();
     else showError(answer.message || message(document, 'register-failed'));
@@ -105,7 +106,7 @@ function AlreadyRegisteredModal({
   const remove = async () => {
     if (!pending || !document) return;
     setBusy('delete');
-    const answer = await api.del(`/api/Member/${encodeURIComponent(pending.memberid)}`, { public: true });
+    const answer = await api.post('/api/Member/WithdrawRegistration', { handle: pending.handle }, { public: true });
     setBusy(null);
     if (answer.success) onDeleted();
     else showError(message(document, 'delete-failed'));
@@ -167,8 +168,8 @@ export function RegisterScreen() {
       return;
     }
     showError(message(registration, 'register-failed'));
-    const memberid = (answer as ApiFailure<RegisterFailureData>).data?.memberid;
-    if (memberid) setPending({ memberid });
+    const handle = (answer as ApiFailure<RegisterFailureData>).data?.handle;
+    if (handle) setPending({ handle });
   };
 
   const restart = () => {

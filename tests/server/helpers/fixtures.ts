@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { TokenResponse } from '#contracts/entities.ts';
 import type { Database, EmployerTable } from '#db/database.ts';
 import type { Insertable } from 'kysely';
+import type { Config } from '#server/config.ts';
+import { openMailBody } from '#server/crypto.ts';
 
 export const TEST_PASSWORD = 'Str0ng!Pass';
 
@@ -70,8 +72,11 @@ export function registerBody(employer: TestEmployer, overrides: Record<string, u
 
 export type SetPasswordLink = { url: URL; memberId: string; token: string; employerId: string };
 
-/** The newest set-password link e-mailed to this address (read from the outbox). */
-export async function latestLink(db: Kysely<Database>, email: string): Promise<SetPasswordLink> {
+/** What can read the outbox: the database and the configuration (its key); a test app or `t` both are one. */
+export type OutboxReader = { db: Kysely<Database>; config: Config };
+
+/** The newest mail's text to this address (the outbox keeps bodies encrypted). */
+export async function latestMailText({ db, config }: OutboxReader, email: string): Promise<string> {
   const mail = await db
     .selectFrom('mail_outbox')
     .select(['text_body'])
@@ -79,7 +84,30 @@ export async function latestLink(db: Kysely<Database>, email: string): Promise<S
     .orderBy('createdon', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
-  return parseLink(mail.text_body);
+  return openMailBody(mail.text_body, config.SSN_KEY);
+}
+
+/** The newest set-password link e-mailed to this address (read from the outbox). */
+export async function latestLink(reader: OutboxReader, email: string): Promise<SetPasswordLink> {
+  return parseLink(await latestMailText(reader, email));
+}
+
+/** The token of the newest reset link e-mailed to this address. */
+export async function latestResetToken(reader: OutboxReader, email: string): Promise<string> {
+  const found = /https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(await latestMailText(reader, email));
+  if (!found) throw new Error('No reset link in the newest mail');
+  return found[1]!;
+}
+
+/** The refresh token a sign-in or refresh answer set in its cookie (null when it cleared it). */
+export function refreshCookieOf(response: { headers: Record<string, unknown> }): string | null {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [String(header)] : [];
+  for (const cookie of cookies) {
+    const match = /^bp_refresh=([^;]*)/.exec(String(cookie));
+    if (match) return match[1] ? match[1] : null;
+  }
+  return null;
 }
 
 export function parseLink(text: string): SetPasswordLink {
@@ -99,6 +127,8 @@ export type RegisteredMember = {
   email: string;
   password: string;
   tokens: TokenResponse;
+  /** The refresh token of the sign-in's cookie. */
+  refreshToken: string;
   auth: { authorization: string };
 };
 
@@ -117,7 +147,7 @@ export async function registerMember(
   const email = body.memberdto.personalemailaddress;
   const registered = await app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
   if (registered.statusCode !== 200) throw new Error(`Register failed: ${registered.body}`);
-  const link = await latestLink(app.db, email);
+  const link = await latestLink(app, email);
   const set = await app.inject({
     method: 'POST',
     url: '/api/changepassword',
@@ -127,5 +157,7 @@ export async function registerMember(
   const login = await app.inject({ method: 'POST', url: '/api/Login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`Login failed: ${login.body}`);
   const tokens = login.json().data.tokenResponse as TokenResponse;
-  return { memberId: link.memberId, email, password, tokens, auth: { authorization: `Bearer ${tokens.access_token}` } };
+  const refreshToken = refreshCookieOf(login);
+  if (!refreshToken) throw new Error('Login set no refresh cookie');
+  return { memberId: link.memberId, email, password, tokens, refreshToken, auth: { authorization: `Bearer ${tokens.access_token}` } };
 }

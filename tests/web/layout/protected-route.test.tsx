@@ -8,10 +8,30 @@ afterEach(() => {
 
 describe('protected routes', () => {
   it.each(['/profile', '/welcome', '/health-plan', '/contact-us'])('sends a signed-out visitor from %s to /login', async (path) => {
-    mockApi({ [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding) });
+    // No refresh cookie either (a first visit): the server refuses the refresh.
+    const requests = mockApi({
+      [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
+      'POST /api/Login/Refresh': fail(401, 'UNAUTHORIZED', 'Please sign in again.'),
+    });
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/Login/Refresh')).toHaveLength(1);
+  });
+});
+
+describe('a new tab of a signed-in person', () => {
+  it('is signed in from the refresh cookie without asking again', async () => {
+    const requests = mockApi({
+      [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
+      'POST /api/Login/Refresh': ok({ tokenResponse: { access_token: 'access-tab', id_token: 'i.d.t', token_type: 'Bearer', expires_in: 900 } }),
+      'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    });
+    const { router } = renderApp('/health-plan');
+    expect(await screen.findByText('NO PLAN FOUND')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/health-plan');
+    expect(sessionStorage.getItem('access_token')).toBe('access-tab');
+    expect(requests.find((r) => r.path === '/api/Order/GetOrderByMember')?.headers.authorization).toBe('Bearer access-tab');
   });
 });
 
@@ -26,7 +46,9 @@ describe('a 401 from the API', () => {
     const { router } = renderApp('/health-plan');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStorage.getItem('access_token')).toBeNull();
-    expect(requests.find((r) => r.path === '/api/Login/Refresh')?.body).toEqual({ refresh_token: 'refresh-1' });
+    // No refresh token in the page: the browser sends the HttpOnly cookie by itself.
+    expect(requests.find((r) => r.path === '/api/Login/Refresh')).toMatchObject({ method: 'POST' });
+    expect(requests.find((r) => r.path === '/api/Login/Refresh')?.body ?? null).toBeNull();
   });
 
   it('retries once with refreshed tokens', async () => {
@@ -39,13 +61,13 @@ describe('a 401 from the API', () => {
           ? fail(401, 'UNAUTHORIZED', 'Please sign in.')
           : ok({ orderdetails: [] }),
       'POST /api/Login/Refresh': ok({
-        tokenResponse: { access_token: 'access-2', id_token: sessionStorage.getItem('id_token'), refresh_token: 'refresh-2' },
+        tokenResponse: { access_token: 'access-2', id_token: sessionStorage.getItem('id_token') },
       }),
     });
     const { router } = renderApp('/health-plan');
     expect(await screen.findByText('NO PLAN FOUND')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/health-plan');
-    expect(sessionStorage.getItem('refresh_token')).toBe('refresh-2');
+    expect(sessionStorage.getItem('access_token')).toBe('access-2');
   });
 });
 

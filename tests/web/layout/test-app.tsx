@@ -76,7 +76,6 @@ export function signIn(claims: Record<string, unknown> = {}): void {
   })}.signature`;
   sessionStorage.setItem('access_token', 'access-1');
   sessionStorage.setItem('id_token', idToken);
-  sessionStorage.setItem('refresh_token', 'refresh-1');
 }
 
 export const EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';

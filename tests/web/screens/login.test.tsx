@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const tokens = { access_token: 'a.b.c', id_token: 'i.d.t', refresh_token: 'r-1', token_type: 'Bearer', expires_in: 900 };
+const tokens = { access_token: 'a.b.c', id_token: 'i.d.t', token_type: 'Bearer', expires_in: 900 };
 
 async function fillAndSubmit() {
   await userEvent.type(await screen.findByLabelText(/^Email/), 'jane@example.com');
@@ -43,14 +43,14 @@ describe('/login', () => {
     expect(screen.getByText(/use the link/)).toBeInTheDocument();
   });
 
-  it('stores the three tokens and goes to /profile', async () => {
+  it('stores the access and id tokens (the refresh token is an HttpOnly cookie) and goes to /profile', async () => {
     const requests = mockApi({ ...documentHandlers(), 'POST /api/Login': ok({ tokenResponse: tokens }) });
     const { router } = renderApp('/login');
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(sessionStorage.getItem('access_token')).toBe('a.b.c');
     expect(sessionStorage.getItem('id_token')).toBe('i.d.t');
-    expect(sessionStorage.getItem('refresh_token')).toBe('r-1');
+    expect(sessionStorage.getItem('refresh_token')).toBeNull();
     expect(requests.find((r) => r.path === '/api/Login')?.body).toEqual({
       email: 'jane@example.com',
       password: 'Secret#123',
@@ -64,6 +64,24 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  it.each([
+    ['ACCOUNT_LOCKED', 'Too many failed sign-ins for this account. Please try again in 15 minutes.'],
+    ['RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'],
+  ])('shows a limited attempt (%s) with its own message, never Login failed', async (code, text) => {
+    mockApi({ ...documentHandlers(), 'POST /api/Login': fail(429, code, text) });
+    renderApp('/login');
+    await fillAndSubmit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).not.toHaveTextContent('Login failed');
+  });
+
+  it('links Forgot Password? to the reset request, keeping the employer', async () => {
+    mockApi(documentHandlers());
+    renderApp(`/login?employer_id=${EMPLOYER_ID}`);
+    expect(await screen.findByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', `/forgot-password?employer_id=${EMPLOYER_ID}`);
   });
 
   it('counts an answer without the tokens as a failure', async () => {

@@ -8,6 +8,8 @@ afterEach(() => {
 });
 
 const PENDING_ID = '99999999-8888-4777-8666-555555555555';
+/** Register's 409 handle: opaque to the browser. */
+const HANDLE = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..opaque';
 const STOP_SIGN = /^An Employer must give you access before you can Register\.\.\./;
 const known = { ...documentHandlers(), [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding) };
 
@@ -84,7 +86,7 @@ describe('/register', () => {
   });
 
   describe('when the e-mail already has a pending registration', () => {
-    const alreadyRegistered = fail(409, 'ALREADY_REGISTERED', 'Already registered.', { memberid: PENDING_ID });
+    const alreadyRegistered = fail(409, 'ALREADY_REGISTERED', 'Already registered.', { handle: HANDLE });
 
     async function submitTwice() {
       await fillForm();
@@ -106,21 +108,23 @@ describe('/register', () => {
 
       await userEvent.click(within(dialog).getByRole('button', { name: /Resend confirmation/ }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(requests.find((r) => r.path === '/api/Member/ResendInvitation')?.body).toEqual({ memberid: PENDING_ID });
+      expect(requests.find((r) => r.path === '/api/Member/ResendInvitation')?.body).toEqual({ handle: HANDLE });
     });
 
     it('deletes the pending registration and returns to /register', async () => {
       const requests = mockApi({
         ...known,
         'POST /api/Member/Register': alreadyRegistered,
-        [`DELETE /api/Member/${PENDING_ID}`]: ok(null),
+        'POST /api/Member/WithdrawRegistration': ok(null),
       });
       const { router } = renderApp(`/register?employer_id=${EMPLOYER_ID}`);
       const dialog = await submitTwice();
       await userEvent.click(within(dialog).getByRole('button', { name: /Delete the pending registration/ }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(requests.some((r) => r.method === 'DELETE' && r.path === `/api/Member/${PENDING_ID}`)).toBe(true);
+      expect(requests.find((r) => r.path === '/api/Member/WithdrawRegistration')?.body).toEqual({ handle: HANDLE });
+      // No member id travels, and nothing asks to delete a member by id.
+      expect(requests.some((r) => r.method === 'DELETE' || JSON.stringify(r.body ?? '').includes(PENDING_ID))).toBe(false);
       expect(router.state.location.pathname).toBe('/register');
       expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     });
@@ -129,7 +133,7 @@ describe('/register', () => {
       mockApi({
         ...known,
         'POST /api/Member/Register': alreadyRegistered,
-        [`DELETE /api/Member/${PENDING_ID}`]: fail(409, 'CONFLICT', 'The password was set.'),
+        'POST /api/Member/WithdrawRegistration': fail(409, 'CONFLICT', 'The password was set.'),
       });
       renderApp(`/register?employer_id=${EMPLOYER_ID}`);
       const dialog = await submitTwice();

@@ -1,0 +1,64 @@
+/**
+ * Accounts and sessions as a person meets them (docs/security.md, V2 and V3): a second tab is signed in too,
+ * without any token a page script could read; signing out in one tab ends the session everywhere; a forgotten
+ * password is reset by e-mail and the old one stops working.
+ */
+import { expect, test } from '@playwright/test';
+import { PASSWORD, resetLink, signedInMember } from './support.ts';
+
+test('a new tab of a signed-in person is signed in; signing out ends the session in every tab', async ({ page, context }) => {
+  await signedInMember(page, 'Tabitha');
+  await expect(page.getByRole('heading', { name: 'Welcome to your Benefits Package Creator' })).toBeVisible();
+
+  // No refresh token where page scripts can read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('bp_refresh');
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).not.toContain('refresh_token');
+
+  const tab = await context.newPage();
+  await tab.goto('/contact-us');
+  await expect(tab).toHaveURL(/\/contact-us$/);
+  await expect(tab.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The other tab's access token no longer works: its next page load asks to sign in.
+  const status = await tab.evaluate(async () => {
+    const token = sessionStorage.getItem('access_token');
+    const response = await fetch('/api/Member/GetMember', { headers: { authorization: `Bearer ${token}` } });
+    return response.status;
+  });
+  expect(status).toBe(401);
+  const another = await context.newPage();
+  await another.goto('/contact-us');
+  await expect(another).toHaveURL(/\/login$/);
+});
+
+test('Forgot Password: a reset link by e-mail sets a new password, and the old one stops working', async ({ page }) => {
+  const person = await signedInMember(page, 'Morgan');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password/);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('If an account uses that e-mail address, a link to set a new password is on its way.', { exact: false })).toBeVisible();
+
+  await page.goto(await resetLink(person.email));
+  const newPassword = page.getByLabel('New Password', { exact: true });
+  await newPassword.fill('Password1!');
+  await expect(page.getByText('This password is too common or too easy to guess. Please choose another.')).toBeVisible();
+  await newPassword.fill('Fresh#Meadow58');
+  await page.getByLabel('Confirm New Password').fill('Fresh#Meadow58');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Login failed. Please try again.')).toBeVisible();
+  await page.getByLabel('Password').first().fill('Fresh#Meadow58');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
