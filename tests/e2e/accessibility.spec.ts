@@ -1,10 +1,12 @@
 /**
- * Accessibility (WCAG 2.1 AA): axe-core finds nothing on any route, at 1280 px and at 390 px, with each modal and
- * the mobile menu open too; the Terms of Use and Privacy Policy are real pages.
+ * Accessibility (WCAG 2.1 AA): axe-core finds nothing on any route, at 1280 px and at 390 px, with each modal, the
+ * mobile menu and the print view open too; the Terms of Use and Privacy Policy are real pages; the foundation
+ * journey can be walked with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrow keys), focus moves to the first
+ * field in error and into a modal (and back), and errors are announced (role alert).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMPLOYER_ID, newPerson, nextTo, register, signedInMember, type Person } from './support.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_EMPLOYER_ID, PASSWORD, invitationLink, newPerson, nextTo, register, signedInMember, type Person } from './support.ts';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
@@ -131,12 +133,13 @@ for (const [label, width, height] of WIDTHS) {
       const person = await signedInMember(page, width > 840 ? 'Avery' : 'Emery');
       for (const [path, heading] of [
         ['/', 'Welcome to Your Personalized Benefits Enrollment Portal'],
-        ['/welcome', /^Congratulations/],
+        ['/welcome', /./],
         ['/health-plan', 'Employee Health Plans'],
         ['/contact-us', 'Contact Us'],
       ] as const) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+        await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
+        await expect(page.getByRole('main').getByLabel('Loading')).toHaveCount(0);
         await expectClean(page, `${path} signed in`);
       }
       await page.goto('/profile');
@@ -243,3 +246,180 @@ for (const [label, width, height] of WIDTHS) {
     });
   });
 }
+
+/** Tab (Shift+Tab when it lies behind the focus) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let press = 0; press < 120; press += 1) {
+    const where = await target.evaluate((element) => {
+      const focused = document.activeElement;
+      if (focused === element) return 'here';
+      if (!focused || focused === document.body) return 'after';
+      return focused.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING ? 'before' : 'after';
+    });
+    if (where === 'here') return;
+    await page.keyboard.press(where === 'before' ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`the keyboard never reached ${String(target)}`);
+}
+
+/** Types into the field `target` once Tab has reached it. */
+async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+/** Tab into a radio group, then arrow keys until `choice` is checked. */
+async function chooseRadio(page: Page, group: Locator, choice: string): Promise<void> {
+  const target = group.getByRole('radio', { name: choice, exact: true });
+  const radios = group.getByRole('radio');
+  await expect(radios.first()).toBeVisible();
+  for (let press = 0; press < 120; press += 1) {
+    if (await radios.evaluateAll((all) => all.includes(document.activeElement as HTMLInputElement))) break;
+    const first = radios.first();
+    const behind = await first.evaluate((element) => {
+      const focused = document.activeElement;
+      return Boolean(focused && focused !== document.body && focused.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING);
+    });
+    await page.keyboard.press(behind ? 'Shift+Tab' : 'Tab');
+  }
+  for (let press = 0; press < 8 && !(await target.isChecked()); press += 1) await page.keyboard.press('ArrowDown');
+  await expect(target).toBeChecked();
+}
+
+/** Presses `key` on the button `name` (reached with Tab). */
+async function press(page: Page, name: string | RegExp, key: 'Enter' | ' ' = 'Enter', scope: Page | Locator = page): Promise<void> {
+  await tabTo(page, scope.getByRole('button', { name, exact: typeof name === 'string' }).first());
+  await page.keyboard.press(key === ' ' ? 'Space' : key);
+}
+
+/** Next with the keyboard until the step `heading` shows (Next answers at most once a second). */
+async function keyboardNextTo(page: Page, heading: string): Promise<void> {
+  const next = page.getByRole('heading', { name: heading });
+  await expect(async () => {
+    if (!(await next.isVisible())) await press(page, 'Next');
+    await expect(next).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+const focused = (page: Page) => page.locator(':focus');
+const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+
+test('the foundation journey with the keyboard alone: focus follows errors and modals, errors are announced', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const person = newPerson('Kendall');
+
+  // Register: the Terms of Use and the Privacy Policy are real pages, reached from the form.
+  await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
+  await typeInto(page, page.getByLabel('First Name'), person.firstName);
+  await typeInto(page, page.getByLabel('Last Name'), person.lastName);
+  await typeInto(page, page.getByLabel('Personal Email'), person.email);
+  const terms = page.getByRole('link', { name: 'Terms of Use' }).first();
+  await expect(terms).toHaveAttribute('href', `/terms?employer_id=${DEMO_EMPLOYER_ID}`);
+  await tabTo(page, page.getByRole('checkbox', { name: /Terms of Use/ }));
+  await page.keyboard.press('Space');
+  await press(page, 'Register Account');
+  await expect(page).toHaveURL(/\/login\?register=true/);
+
+  // Set the password: a refused submit announces the error and moves focus to the field in error.
+  await page.goto(await invitationLink(person.email));
+  await typeInto(page, page.getByLabel('New Password', { exact: true }), PASSWORD);
+  await typeInto(page, page.getByLabel('Confirm New Password'), `${PASSWORD}x`);
+  await press(page, 'Set Password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Passwords do not match.' })).toBeVisible();
+  await expect(page.getByLabel('Confirm New Password')).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await press(page, 'Set Password');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Sign in: a wrong password is announced by the toast.
+  await typeInto(page, page.getByLabel('Email'), person.email);
+  const password = page.getByLabel('Password').first();
+  await typeInto(page, password, 'Wrong!Pass1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Login failed. Please try again.' })).toBeVisible();
+  await tabTo(page, password);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The profile: Next on an empty form opens the missing fields (focus inside), Escape returns to the first field
+  // in error.
+  await expect(page.getByRole('heading', { name: 'Welcome to your Benefits Package Creator' })).toBeVisible();
+  await press(page, 'Next');
+  await expect(page.getByRole('dialog', { name: /Please enter all required fields/ })).toBeVisible();
+  expect(await focusInDialog(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByLabel('Home Address')).toBeFocused();
+  await expect(focused(page)).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.type('1200 SW Main St');
+  await typeInto(page, page.getByLabel('Telephone'), '5035550100');
+  await typeInto(page, page.getByLabel('ZIP Code'), '97205');
+  await expect(page.getByLabel('City')).toHaveValue('Portland');
+  await typeInto(page, page.getByLabel('DOB').first(), '03151984');
+  await expect(page.getByLabel('DOB').first()).toHaveValue('1984-03-15');
+  await chooseRadio(page, page.getByRole('radiogroup', { name: /^Gender/ }).first(), 'Female');
+  await chooseRadio(page, page.getByRole('radiogroup', { name: /^Smoker/ }).first(), 'No');
+  await typeInto(page, page.getByLabel('SSN first 3 digits').first(), '123');
+  await typeInto(page, page.getByLabel('SSN middle 2 digits').first(), '45');
+  await typeInto(page, page.getByLabel('SSN last 4 digits').first(), '6789');
+  await typeInto(page, page.getByLabel('PCP Name').first(), 'Dr. Ana Lee');
+  await typeInto(page, page.getByLabel('PCP ID').first(), 'PCP-4411');
+
+  await press(page, 'Add Dependent');
+  const dependent = page.getByRole('group', { name: 'Dependent #1' });
+  await typeInto(page, dependent.getByLabel('First Name'), 'Sam');
+  await typeInto(page, dependent.getByLabel('Last Name'), person.lastName);
+  await typeInto(page, dependent.getByLabel('Date of Birth'), '06012015');
+  await chooseRadio(page, dependent.getByRole('radiogroup', { name: /^Gender/ }), 'Male');
+  await chooseRadio(page, dependent.getByRole('radiogroup', { name: /^Smoker/ }), 'No');
+  await typeInto(page, dependent.getByRole('textbox', { name: 'SSN', exact: true }), '587654321');
+
+  // Step 2: waive; a refused Next announces the error and focuses the waiver reason, then the other reason.
+  await keyboardNextTo(page, 'Select your Health Plan Option Below');
+  await chooseRadio(page, page.getByRole('radiogroup').filter({ has: page.getByLabel('Shop Off Exchange') }), 'Not Buying Health Insurance (Waive Coverage)');
+  await press(page, 'Next');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please select a waiver reason' })).toBeVisible();
+  const waiverReason = page.getByRole('combobox', { name: 'Waiver Reason' });
+  await expect(waiverReason).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const other = page.getByRole('option', { name: 'Other', exact: true });
+  await expect(page.getByRole('listbox')).toBeVisible();
+  for (let step = 0; step < 20 && (await other.getAttribute('data-combobox-selected')) === null; step += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(waiverReason).toHaveValue('Other');
+  await press(page, 'Next');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter a waiver reason' })).toBeVisible();
+  await expect(page.getByLabel('Other Reason')).toBeFocused();
+  await page.keyboard.type('Covered through my union plan');
+
+  // Additional Services: Details opens a modal (focus inside, back on Details when it closes); Add To Cart.
+  await keyboardNextTo(page, 'Additional Services');
+  await press(page, 'Details');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await focusInDialog(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Details' })).toBeFocused();
+  await press(page, 'Add To Cart', ' ');
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+
+  // Your Cart: authorize; the confirmation takes the focus; Close Window leads to the welcome page.
+  await keyboardNextTo(page, 'Plan and Benefits Summary');
+  await press(page, 'Authorize Elections');
+  const confirmation = page.getByRole('dialog');
+  await expect(confirmation.getByRole('button', { name: 'Close Window' })).toBeVisible();
+  expect(await focusInDialog(page)).toBe(true);
+  await press(page, 'Close Window', 'Enter', confirmation);
+  await expect(page).toHaveURL(/\/welcome\?authorize=true/);
+  await expect(page.getByRole('heading', { name: `Congratulations! ${person.firstName}` })).toBeVisible();
+
+  // Sign out.
+  await press(page, 'Sign Out');
+  await expect(page).toHaveURL(/\/login/);
+});
