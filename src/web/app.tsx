@@ -5,14 +5,14 @@ import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { EngineProvider } from '#engine/react/index.ts';
 import { setUnauthorizedHandler } from './api/api-client.ts';
-import { theme } from './layout/theme.ts';
+import { cssVariablesResolver, theme } from './layout/theme.ts';
 import { portalEngineServices } from './widgets/engine-services.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* One cache per mounted app, so nothing read for one person survives into another's session. */}
       <SWRConfig value={{ provider: () => new Map(), revalidateOnFocus: false }}>
         <EngineProvider services={portalEngineServices}>{children}</EngineProvider>

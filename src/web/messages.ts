@@ -7,3 +7,6 @@ import en from '#content/schemas/messages/en.json';
 export type MessageKey = keyof typeof en.messages;
 
 export const messages: Readonly<Record<MessageKey, string>> = en.messages;
+
+/** The catalogue's language (a BCP 47 tag), for documents the app writes itself (the print view). */
+export const locale: string = en.locale;

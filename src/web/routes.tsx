@@ -1,4 +1,4 @@
-/** The route table (spec §2 Route list). Protected pages sit under RequireSignIn; every failure shows ErrorFallback. */
+/** The route table (spec §2 Route list, plus /terms and /privacy: the Terms of Use and Privacy Policy documents). Protected pages sit under RequireSignIn; every failure shows ErrorFallback. */
 import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { LoginScreen } from './screens/login-screen.tsx';
 import { RegisterScreen } from './screens/register-screen.tsx';
 import { ResetPasswordScreen } from './screens/reset-password-screen.tsx';
 import { SetPasswordScreen } from './screens/set-password-screen.tsx';
+import { TextDocumentScreen } from './screens/text-document-screen.tsx';
 import { WelcomeScreen } from './screens/welcome-screen.tsx';
 
 // The wizard is the biggest part of the app: it loads only once a signed-in person gets there.
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: 'set-password', element: <SetPasswordScreen />, handle: employerHeader },
       { path: 'forgot-password', element: <ForgotPasswordScreen /> },
       { path: 'reset-password', element: <ResetPasswordScreen /> },
+      { path: 'terms', element: <TextDocumentScreen id="terms" /> },
+      { path: 'privacy', element: <TextDocumentScreen id="privacy" /> },
       {
         element: <RequireSignIn />,
         children: [

@@ -92,8 +92,22 @@ const catalogueTexts = ['Not Available', 'In Development', 'NO PLAN FOUND', 'Une
 
 describe('content documents', () => {
   it('has exactly the documents the team plan names', () => {
-    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'forgot-password', 'ichra-acknowledgment', 'login', 'profile', 'registration', 'set-password', 'waiver']);
+    expect([...content.forms.keys()].sort()).toEqual(['acknowledgements', 'affordability', 'contributions', 'dependent', 'forgot-password', 'ichra-acknowledgment', 'login', 'privacy', 'profile', 'registration', 'set-password', 'terms', 'waiver']);
     expect([...content.flows.keys()]).toEqual(['enrollment']);
+  });
+
+  it.each(['terms', 'privacy'])('%s is a text-only document: a title, no fields, the standard notice an override replaces, headed sections', (id) => {
+    const doc = content.forms.get(id)!;
+    expect(doc.title).toBe(id === 'terms' ? 'Terms of Use' : 'Privacy Policy');
+    expect(doc.schema.properties).toEqual({});
+    expect(doc.rules ?? []).toEqual([]);
+    const keys = Object.keys(doc.messages);
+    expect(keys[0]).toBe('standard-notice');
+    // Every heading is followed by its text.
+    keys.forEach((key, index) => {
+      if (key.endsWith('-heading')) expect(keys[index + 1], key).toBe(key.slice(0, -'-heading'.length));
+    });
+    expect(keys.filter((key) => key.endsWith('-heading')).length).toBeGreaterThanOrEqual(5);
   });
 
   it.each(documents.map((d) => [d.id, d] as const))('%s satisfies its meta-schema and every content check', (_, doc) => {
@@ -136,7 +150,9 @@ describe('content documents', () => {
       // src/web/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
       ...['intro', 'submit', 'close', 'silver-plan', 'silver-premium', 'allowance', 'employee-cost', 'required-percent', 'threshold', 'poverty',
         'verdict-shop-off-exchange', 'verdict-may-decline', 'no-plan-data', 'failed'].map((key) => `affordability:${key}`),
-      'profile:heading', 'profile:next', 'profile:cancel',
+      'profile:heading', 'profile:next', 'profile:cancel', 'registration:read-terms',
+      // The text-only documents: src/web/screens/text-document-screen.tsx shows every message.
+      ...['terms', 'privacy'].flatMap((id) => Object.keys(content.forms.get(id)!.messages).map((key) => `${id}:${key}`)),
     ]);
     /** Message keys a widget is told to show by its ui:options ('messages': { role: key }). */
     const widgetMessages = (node: unknown): string[] => {

@@ -4,7 +4,7 @@
  * errors once it has been touched (blurred), or from its first keystroke when its uiSchema says
  * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
  * API answers them) mark the same fields until the field is edited. A refused submit moves focus to the first
- * field in error.
+ * field in error; so does a refused check of the screen's own (withoutSubmit): each new `focusRequest` value.
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
@@ -51,6 +51,11 @@ export type DocumentFormProps = {
   withoutSubmit?: boolean;
   /** Shows every error as after a submit (a screen that checks this form on its own Next sets it). */
   showAllErrors?: boolean;
+  /**
+   * A screen whose own Next refused this form gives a new value (a counter) each time: focus then moves to the
+   * form's first field in error, as after a refused submit.
+   */
+  focusRequest?: number;
 };
 
 /** A required yes/no question starts unanswered (rjsf would answer it false), so 'required' can ask for it. */
@@ -122,6 +127,13 @@ export function DocumentForm(props: DocumentFormProps) {
   useEffect(() => {
     if (refused) focusFirstError(container.current, idPrefix, refused.errors);
   }, [refused, idPrefix]);
+  const latestCheck = useRef({ document, context });
+  latestCheck.current = { document, context };
+  useEffect(() => {
+    if (!props.focusRequest) return;
+    const { document: doc, context: ctx } = latestCheck.current;
+    focusFirstError(container.current, idPrefix, validateForm(doc, latestData.current, ctx, 'submit'));
+  }, [props.focusRequest, idPrefix]);
   const uiSchema = useMemo(
     () => visibleUiSchema(document.uiSchema, { data: formData, context }),
     [document.uiSchema, formData, context],

@@ -36,7 +36,7 @@ export function AppLayout() {
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>
-      <Footer onAbout={about.toggle} />
+      <Footer onAbout={about.toggle} employerId={employerId} />
       <VersionModal opened={aboutOpened} onClose={about.close} employerName={branding?.accountname} />
       <ToastHost />
     </Box>

@@ -1,8 +1,13 @@
-/** Footer (spec §2): version string, front-end version date, Terms of Use, Privacy Policy and the About button. */
+/**
+ * Footer (spec §2): version string, front-end version date, Terms of Use, Privacy Policy and the About button. The
+ * Terms of Use and Privacy Policy are the portal's /terms and /privacy pages, for the employer when it is known.
+ */
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { APP_VERSION, FRONT_END_VERSION_DATE, PRIVACY_POLICY_URL, TERMS_OF_USE_URL } from './links.ts';
+import { Link as RouterLink } from 'react-router-dom';
+import { messages } from '#web/messages.ts';
+import { APP_VERSION, FRONT_END_VERSION_DATE, legalPath } from './links.ts';
 
-export function Footer({ onAbout }: { onAbout: () => void }) {
+export function Footer({ onAbout, employerId }: { onAbout: () => void; employerId: string | null }) {
   return (
     <Group component="footer" justify="space-between" px="md" py="sm" gap="sm" bg="gray.0">
       <Group gap="md">
@@ -15,11 +20,11 @@ export function Footer({ onAbout }: { onAbout: () => void }) {
         </Button>
       </Group>
       <Group gap="md">
-        <Anchor href={TERMS_OF_USE_URL} size="sm" target="_blank" rel="noreferrer">
-          Terms of Use
+        <Anchor component={RouterLink} to={legalPath('terms', employerId)} size="sm">
+          {messages['terms-of-use']}
         </Anchor>
-        <Anchor href={PRIVACY_POLICY_URL} size="sm" target="_blank" rel="noreferrer">
-          Privacy Policy
+        <Anchor component={RouterLink} to={legalPath('privacy', employerId)} size="sm">
+          {messages['privacy-policy']}
         </Anchor>
       </Group>
     </Group>

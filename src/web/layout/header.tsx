@@ -12,6 +12,7 @@ import { HeaderBrand } from './employer-brand.tsx';
 import { MODEL_NOTICE_URL } from './links.ts';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './use-sign-out.ts';
+import { messages } from '#web/messages.ts';
 
 type Props = { branding: EmployerBranding | undefined; onAbout: () => void };
 
@@ -66,7 +67,12 @@ export function Header({ branding, onAbout }: Props) {
             <Button variant="outline" size="xs" onClick={() => void signOut()}>
               Sign Out
             </Button>
-            <Burger opened={menuOpened} onClick={menu.toggle} aria-label="Open menu" />
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label={menuOpened ? messages['close-menu'] : messages['open-menu']}
+              aria-expanded={menuOpened}
+            />
           </Group>
         )}
       </Group>

@@ -1,15 +1,14 @@
 /**
  * Addresses outside the portal's routes. The model notice is the U.S. Department of Labor's individual coverage
- * HRA model notice (spec §2: 'View Plan Documents' links to an external model notice PDF). The legal pages and the
- * support address differ per deployment, so they can be set at build time (VITE_* variables in .env).
+ * HRA model notice (spec §2: 'View Plan Documents' links to an external model notice PDF). The support address
+ * differs per deployment, so it can be set at build time (VITE_* variables in .env). The Terms of Use and the
+ * Privacy Policy are the portal's own pages (legalPath), content documents an employer's override may replace.
  */
 type Env = string | undefined;
 
 export const MODEL_NOTICE_URL =
   (import.meta.env.VITE_MODEL_NOTICE_URL as Env) ??
   'https://www.dol.gov/sites/dolgov/files/EBSA/laws-and-regulations/rules-and-regulations/completed-rulemaking/1210-AB87/individual-coverage-HRA-model-notice.pdf';
-export const TERMS_OF_USE_URL = (import.meta.env.VITE_TERMS_OF_USE_URL as Env) ?? '/terms-of-use.html';
-export const PRIVACY_POLICY_URL = (import.meta.env.VITE_PRIVACY_POLICY_URL as Env) ?? '/privacy-policy.html';
 /** 'Need Help?' shows this when the employer has no e-mail address of its own (spec §2 Register). */
 export const DEFAULT_SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as Env) ?? 'support@benefitportal.example';
 /** The front-end version date shown in the footer (spec §2 Footer). */
@@ -21,3 +20,8 @@ export const APP_VERSION = String(import.meta.env.VITE_APP_VERSION ?? '');
  * only to send people to an external identity provider's reset flow instead.
  */
 export const PASSWORD_RESET_URL = import.meta.env.VITE_PASSWORD_RESET_URL as string | undefined;
+
+/** The portal's Terms of Use ('terms') or Privacy Policy ('privacy') page, as the employer sees it when known. */
+export function legalPath(page: 'terms' | 'privacy', employerId: string | null | undefined): string {
+  return employerId ? `/${page}?employer_id=${encodeURIComponent(employerId)}` : `/${page}`;
+}

@@ -1,13 +1,40 @@
-/** The portal's Mantine theme. The 840 px breakpoint is the spec's narrow-screen threshold (§9). */
-import { createTheme } from '@mantine/core';
+/**
+ * The portal's Mantine theme. The 840 px breakpoint is the spec's narrow-screen threshold (§9).
+ *
+ * Accessibility (WCAG 2.1 AA, 1.4.3, text contrast of at least 4.5:1): Mantine's default dimmed text (gray 6) and
+ * error text (red 6) reach only about 3.3:1 on white; the portal's are gray 7 and red 8. Mantine fills with shade 7
+ * (white text on it, and `c="red"` text on white) and writes light variants in shade 9 on a pale tint: the default
+ * red, teal, green, yellow and orange are too light there, so the portal's palettes keep their shades 0-6 and darken
+ * 7-9 (tests/web/layout/theme.test.ts checks every ratio). Every close button of a modal, drawer or alert is named
+ * from the catalogue (4.1.2); field errors are alerts, announced as they appear (4.1.3); a table's scroll container takes focus, so the keyboard scrolls it (2.1.1).
+ */
+import { Alert, createTheme, DEFAULT_THEME, Drawer, Input, Modal, TableScrollContainer, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { messages } from '#web/messages.ts';
 
 /** Narrow (mobile) screens: 840 px wide or less. */
 export const NARROW_SCREEN = '(max-width: 840px)';
+
+/** A default palette with its shades 7, 8 and 9 replaced by darker ones. */
+function darkened(name: 'red' | 'teal' | 'green' | 'yellow' | 'orange', dark: [string, string, string]): MantineColorsTuple {
+  return [...DEFAULT_THEME.colors[name].slice(0, 7), ...dark] as unknown as MantineColorsTuple;
+}
+
+/** The palettes whose filled and light variants carry text. */
+export const accessibleColors = {
+  red: darkened('red', ['#d13636', '#b83030', '#a02828']),
+  teal: darkened('teal', ['#09815e', '#087253', '#066046']),
+  green: darkened('green', ['#288037', '#237130', '#1d5f28']),
+  yellow: darkened('yellow', ['#9a6400', '#885800', '#724a00']),
+  orange: darkened('orange', ['#be4f05', '#a74604', '#8d3b03']),
+};
+
+const closeButtonProps = { 'aria-label': messages['close'] };
 
 export const theme = createTheme({
   primaryColor: 'portal',
   primaryShade: 7,
   colors: {
+    ...accessibleColors,
     portal: [
       '#e8f1fc',
       '#cfe0f6',
@@ -24,4 +51,23 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Helvetica, Arial, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", Helvetica, Arial, sans-serif' },
   defaultRadius: 'md',
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: messages['close'] } }),
+    // A field's error text is announced when it appears (4.1.3), wherever Mantine writes it.
+    InputError: Input.Error.extend({ defaultProps: { role: 'alert' } }),
+    // A table wider than the screen scrolls in its container: the keyboard reaches it too (2.1.1).
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+  },
+});
+
+/** Text colours with at least 4.5:1 contrast on the portal's light backgrounds. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
+  dark: {},
 });

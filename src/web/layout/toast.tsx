@@ -6,6 +6,7 @@
  */
 import { Alert, Portal } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
+import { messages } from '#web/messages.ts';
 
 export const TOAST_HIDE_MS = 3000;
 
@@ -67,7 +68,7 @@ export function ToastHost() {
         variant="filled"
         color={toast.kind === 'error' ? 'red' : 'teal'}
         withCloseButton
-        closeButtonLabel="Close"
+        closeButtonLabel={messages['close']}
         onClose={() => hide(toast.id)}
         style={{ position: 'fixed', left: 16, bottom: 16, zIndex: 1000, maxWidth: 'calc(100vw - 32px)', width: 380 }}
       >

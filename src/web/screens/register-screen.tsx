@@ -3,7 +3,7 @@
  * with the employer's name shown disabled. 'Register Account' stays disabled until the terms are accepted. Without
  * an employer that can be resolved from the link, the form is replaced by the stop-sign message. A failure shows
  * the toast and, when the e-mail already has a pending registration, a modal to resend the invitation or delete
- * the pending registration.
+ * the pending registration. Above the form, links to the Terms of Use and the Privacy Policy the checkbox accepts.
  */
 import {
   Alert,
@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { ApiFailure } from '#contracts/api.ts';
 import type { RegisterFailureData, RegisterRequest } from '#contracts/requests.ts';
@@ -30,7 +30,9 @@ import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { useBranding } from '../api/queries.ts';
+import { legalPath } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
+import { messages } from '#web/messages.ts';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
 
@@ -56,6 +58,27 @@ function MarketingPanel() {
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * The 'read-terms' text with its {terms} and {privacy} placeholders as links to the portal's pages (a new tab, so
+ * what is typed stays).
+ */
+function ReadTerms({ document, employerId }: { document: FormDocument; employerId: string | null }) {
+  const links: Record<string, ReactNode> = {
+    terms: (
+      <Anchor key="terms" component={RouterLink} to={legalPath('terms', employerId)} target="_blank">
+        {messages['terms-of-use']}
+      </Anchor>
+    ),
+    privacy: (
+      <Anchor key="privacy" component={RouterLink} to={legalPath('privacy', employerId)} target="_blank">
+        {messages['privacy-policy']}
+      </Anchor>
+    ),
+  };
+  const parts = message(document, 'read-terms').split(/\{(terms|privacy)\}/);
+  return <Text size="sm">{parts.map((part, index) => (index % 2 === 1 ? links[part] : part))}</Text>;
 }
 
 function StopSignIcon() {
@@ -193,6 +216,7 @@ export function RegisterScreen() {
           value={employer.accountname}
           disabled
         />
+        <ReadTerms document={document} employerId={employerId} />
         <DocumentForm
           key={formKey}
           document={document}

@@ -171,6 +171,7 @@ function Cart({ document, submit, edit }: CartProps) {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
 
   const summary = useMemo(() => cartSummary(choices, dependents), [choices, dependents]);
   const context = useMemo(
@@ -192,6 +193,7 @@ function Cart({ document, submit, edit }: CartProps) {
     const fault = firstMessage(validateForm(document, acknowledgements, context, 'submit'));
     if (fault !== null) {
       showError(fault);
+      setFocusRequest((count) => count + 1);
       return;
     }
     inFlight.current = true;
@@ -268,6 +270,7 @@ function Cart({ document, submit, edit }: CartProps) {
         onChange={setAcknowledgements}
         onSubmit={() => void authorize()}
         withoutSubmit
+        focusRequest={focusRequest}
       />
       {narrow ? (
         <Box

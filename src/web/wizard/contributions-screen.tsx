@@ -129,6 +129,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
   const text = (key: (typeof TEXT)[keyof typeof TEXT]) => document.messages[key] ?? key;
   const shownDocument = useMemo(() => withDateChoices(document, dates), [document, dates]);
   const [checked, setChecked] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ form: 'contributions' | 'waiver' | null; count: number }>({ form: null, count: 0 });
   const context = useMemo(() => ({ today, effectiveDates: dates }), [today, dates]);
   const option = healthOption(choices);
 
@@ -176,6 +177,9 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
     const own = validateForm(shownDocument, choices.contributions, context, 'submit');
     const waiving = option === 'waive' ? validateForm(waiver, choices.waiver, context, 'submit') : {};
     if (Object.keys(own).length === 0 && Object.keys(waiving).length === 0) next();
+    // Focus goes to the first field in error: the contributions form's, else the waiver's.
+    else if (Object.keys(own).length > 0) setFocusRequest((current) => ({ form: 'contributions', count: current.count + 1 }));
+    else setFocusRequest((current) => ({ form: 'waiver', count: current.count + 1 }));
   };
 
   const shownCents = option === 'waive' ? choices.waivedContributionCents : choices.contributionCents;
@@ -197,6 +201,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
             onSubmit={proceed}
             withoutSubmit
             showAllErrors={checked}
+            focusRequest={focusRequest.form === 'contributions' ? focusRequest.count : undefined}
           />
           {option === 'waive' && (
             <DocumentForm
@@ -207,6 +212,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
               onSubmit={proceed}
               withoutSubmit
               showAllErrors={checked}
+              focusRequest={focusRequest.form === 'waiver' ? focusRequest.count : undefined}
             />
           )}
         </Stack>

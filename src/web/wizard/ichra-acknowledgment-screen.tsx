@@ -59,11 +59,15 @@ function Acknowledgment({ document, documents, loading, next }: AcknowledgmentPr
   const wizard = useWizard();
   const [data, setData] = useState<FormData>({});
   const [checked, setChecked] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);
 
   const proceed = () => {
     setChecked(true);
-    if (Object.keys(validateForm(document, data, context, 'submit')).length > 0) return;
+    if (Object.keys(validateForm(document, data, context, 'submit')).length > 0) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
     void wizard.log('ICHRA DOC ACKNOWLEDGEMENT COMPLETED');
     next();
   };
@@ -97,6 +101,7 @@ function Acknowledgment({ document, documents, loading, next }: AcknowledgmentPr
         onSubmit={proceed}
         withoutSubmit
         showAllErrors={checked}
+        focusRequest={focusRequest}
       />
       <Group>
         <Button onClick={proceed}>{messages['next']}</Button>

@@ -5,7 +5,7 @@
  */
 import { formatMessage } from '#engine/core/index.ts';
 import { formatCents } from '#domain/money.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { cartColumns, totalRows, type CartSummary } from './cart-summary.ts';
 
 export type PrintDetails = { title: string; memberName: string; employerName: string; effectiveDate: string | null };
@@ -33,6 +33,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 /** Writes the summary page into `doc` (the new window's document), replacing what it held. */
 export function writePrintDocument(doc: Document, summary: CartSummary, details: PrintDetails): void {
+  doc.documentElement.lang = locale;
   doc.head.replaceChildren(element(doc, 'style', STYLE));
   doc.title = details.title;
   const body = doc.body;
