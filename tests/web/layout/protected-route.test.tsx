@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { branding, EMPLOYER_ID, fail, mockApi, ok, renderApp, signIn } from './test-app.tsx';
 
+/** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -11,7 +14,7 @@ describe('protected routes', () => {
     mockApi({ [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding) });
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' }, LAZY_SCREEN)).toBeInTheDocument();
   });
 });
 
