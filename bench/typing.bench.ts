@@ -48,40 +48,35 @@ function invitationLink(dataDir: string, email: string): string | undefined {
 }
 
 /** Installs the per-key measurement: keydown timestamp to the task after the next animation frame. */
+// A string, not a function: tsx would add its own helpers to a function's source, which the page does not have.
+const INSTRUMENT = `
+  window.__latencies = [];
+  window.__pending = Promise.resolve();
+  const channel = new MessageChannel();
+  let resolveNext = null;
+  channel.port1.onmessage = () => resolveNext && resolveNext();
+  window.addEventListener('keydown', (event) => {
+    const start = event.timeStamp;
+    window.__pending = new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        resolveNext = () => { window.__latencies.push(performance.now() - start); resolve(); };
+        channel.port2.postMessage(null);
+      });
+    });
+  }, true);
+`;
+
 async function instrument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __latencies: number[]; __pending: Promise<void> };
-    w.__latencies = [];
-    w.__pending = Promise.resolve();
-    const channel = new MessageChannel();
-    let resolveNext: (() => void) | null = null;
-    channel.port1.onmessage = () => resolveNext?.();
-    window.addEventListener(
-      'keydown',
-      (event) => {
-        const start = event.timeStamp;
-        w.__pending = new Promise<void>((resolve) => {
-          requestAnimationFrame(() => {
-            resolveNext = () => {
-              w.__latencies.push(performance.now() - start);
-              resolve();
-            };
-            channel.port2.postMessage(null);
-          });
-        });
-      },
-      true,
-    );
-  });
+  await page.evaluate(INSTRUMENT);
 }
 
 async function typeMeasured(page: Page, text: string): Promise<number[]> {
-  await page.evaluate(() => ((window as unknown as { __latencies: number[] }).__latencies = []));
+  await page.evaluate('window.__latencies = []');
   for (const char of text) {
     await page.keyboard.press(char);
-    await page.evaluate(() => (window as unknown as { __pending: Promise<void> }).__pending);
+    await page.evaluate('window.__pending');
   }
-  return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+  return (await page.evaluate('window.__latencies')) as number[];
 }
 
 function summary(values: number[]): string {
@@ -105,6 +100,8 @@ try {
   await waitFor('the server', async () => ((await fetch(`${base}/api/Version/test`).catch(() => null))?.ok ? true : undefined), 120_000);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(60_000);
+  page.on('crash', () => console.error('The page crashed.'));
+  page.on('pageerror', (error) => console.error('Page error:', error.message));
   const email = `typing.${Date.now()}@example.com`;
   await page.goto(`${base}/register?employer_id=${DEMO_EMPLOYER_ID}`);
   await page.getByLabel('First Name').fill('Tess');
