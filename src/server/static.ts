@@ -19,6 +19,9 @@ export async function registerStatic(app: FastifyInstance, webRoot: string): Pro
     await app.register(fastifyStatic, {
       root: webRoot,
       index: ['index.html'],
+      // The build writes a .br and a .gz beside each text file (scripts/precompress.ts): sent with
+      // Content-Encoding when the browser accepts it, and Vary: Accept-Encoding always.
+      preCompressed: true,
       // Built assets carry a content hash in their names, so they never change; index.html always may.
       setHeaders: (reply, filePath) => {
         reply.header(

@@ -1,22 +1,23 @@
-/** The app: theme, data cache, the form engine's services and the router; a 401 anywhere navigates to /login inside the router (spec §8). */
+/**
+ * The app: theme, data cache and the router; a 401 anywhere navigates to /login inside the router (spec §8). The
+ * form engine's services (and with them rjsf) are provided by the lazily loaded routes that show forms
+ * (engine-root.tsx), so the landing page loads without them.
+ */
 import { MantineProvider } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { EngineProvider } from '#engine/react/index.ts';
 import { setUnauthorizedHandler } from './api/api-client.ts';
 import { cssVariablesResolver, theme } from './layout/theme.ts';
-import { portalEngineServices } from './widgets/engine-services.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Theme and data cache: what every screen needs. */
+export function BaseProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* One cache per mounted app, so nothing read for one person survives into another's session. */}
-      <SWRConfig value={{ provider: () => new Map(), revalidateOnFocus: false }}>
-        <EngineProvider services={portalEngineServices}>{children}</EngineProvider>
-      </SWRConfig>
+      <SWRConfig value={{ provider: () => new Map(), revalidateOnFocus: false }}>{children}</SWRConfig>
     </MantineProvider>
   );
 }
@@ -29,8 +30,8 @@ export function App({ router }: { router: Router }) {
   }, [router]);
 
   return (
-    <AppProviders>
+    <BaseProviders>
       <RouterProvider router={router} />
-    </AppProviders>
+    </BaseProviders>
   );
 }

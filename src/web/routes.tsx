@@ -1,25 +1,59 @@
-/** The route table (spec §2 Route list, plus /terms and /privacy: the Terms of Use and Privacy Policy documents). Protected pages sit under RequireSignIn; every failure shows ErrorFallback. */
+/**
+ * The route table (spec §2 Route list, plus the password reset and the Terms of Use and Privacy Policy documents).
+ * Protected pages sit under RequireSignIn; every failure shows ErrorFallback. Only the landing page is in the entry
+ * bundle: every other screen, and the form engine with rjsf (EngineRoot), is a chunk of its own that loads when its
+ * route first shows (the page frame shows meanwhile).
+ */
 import { Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
 import { ErrorFallback } from './layout/error-fallback.tsx';
 import { RequireSignIn } from './layout/require-sign-in.tsx';
-import { ContactUsScreen } from './screens/contact-us-screen.tsx';
-import { ForgotPasswordScreen } from './screens/forgot-password-screen.tsx';
-import { HealthPlanScreen } from './screens/health-plan-screen.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
-import { LoginScreen } from './screens/login-screen.tsx';
-import { RegisterScreen } from './screens/register-screen.tsx';
-import { ResetPasswordScreen } from './screens/reset-password-screen.tsx';
-import { SetPasswordScreen } from './screens/set-password-screen.tsx';
-import { TextDocumentScreen } from './screens/text-document-screen.tsx';
-import { WelcomeScreen } from './screens/welcome-screen.tsx';
 
+const EngineRoot = lazy(async () => ({ default: (await import('./engine-root.tsx')).EngineRoot }));
+const LoginScreen = lazy(async () => ({ default: (await import('./screens/login-screen.tsx')).LoginScreen }));
+const RegisterScreen = lazy(async () => ({ default: (await import('./screens/register-screen.tsx')).RegisterScreen }));
+const SetPasswordScreen = lazy(async () => ({
+  default: (await import('./screens/set-password-screen.tsx')).SetPasswordScreen,
+}));
 // The wizard is the biggest part of the app: it loads only once a signed-in person gets there.
 const EnrollmentWizard = lazy(async () => ({
   default: (await import('./wizard/enrollment-wizard.tsx')).EnrollmentWizard,
 }));
+const WelcomeScreen = lazy(async () => ({ default: (await import('./screens/welcome-screen.tsx')).WelcomeScreen }));
+const HealthPlanScreen = lazy(async () => ({
+  default: (await import('./screens/health-plan-screen.tsx')).HealthPlanScreen,
+}));
+const ForgotPasswordScreen = lazy(async () => ({
+  default: (await import('./screens/forgot-password-screen.tsx')).ForgotPasswordScreen,
+}));
+const ResetPasswordScreen = lazy(async () => ({
+  default: (await import('./screens/reset-password-screen.tsx')).ResetPasswordScreen,
+}));
+const TextDocumentScreen = lazy(async () => ({
+  default: (await import('./screens/text-document-screen.tsx')).TextDocumentScreen,
+}));
+const ContactUsScreen = lazy(async () => ({ default: (await import('./screens/contact-us-screen.tsx')).ContactUsScreen }));
+
+/** A lazily loaded screen, with a spinner while its chunk loads. */
+function later(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** The Terms of Use or Privacy Policy document (text only), loaded with its chunk. */
+function TextDocument({ id }: { id: 'terms' | 'privacy' }) {
+  return (
+    <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+      <TextDocumentScreen id={id} />
+    </Suspense>
+  );
+}
 
 const employerHeader: RouteHandle = { header: 'employer' };
 
@@ -30,27 +64,30 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorFallback />,
     children: [
       { index: true, element: <LandingScreen /> },
-      { path: 'login', element: <LoginScreen /> },
-      { path: 'register', element: <RegisterScreen />, handle: employerHeader },
-      { path: 'set-password', element: <SetPasswordScreen />, handle: employerHeader },
-      { path: 'forgot-password', element: <ForgotPasswordScreen /> },
-      { path: 'reset-password', element: <ResetPasswordScreen /> },
-      { path: 'terms', element: <TextDocumentScreen id="terms" /> },
-      { path: 'privacy', element: <TextDocumentScreen id="privacy" /> },
       {
+        // The screens that show a form: the engine's services (and rjsf) around them.
+        element: later(EngineRoot),
+        children: [
+          { path: 'login', element: later(LoginScreen) },
+          { path: 'register', element: later(RegisterScreen), handle: employerHeader },
+          { path: 'set-password', element: later(SetPasswordScreen), handle: employerHeader },
+          { path: 'forgot-password', element: later(ForgotPasswordScreen) },
+          { path: 'reset-password', element: later(ResetPasswordScreen) },
+          { path: 'terms', element: <TextDocument id="terms" /> },
+          { path: 'privacy', element: <TextDocument id="privacy" /> },
+          {
+            element: <RequireSignIn />,
+            children: [{ path: 'profile', element: later(EnrollmentWizard) }],
+          },
+        ],
+      },
+      {
+        // Signed-in screens that show no form: without the engine.
         element: <RequireSignIn />,
         children: [
-          {
-            path: 'profile',
-            element: (
-              <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
-                <EnrollmentWizard />
-              </Suspense>
-            ),
-          },
-          { path: 'welcome', element: <WelcomeScreen /> },
-          { path: 'health-plan', element: <HealthPlanScreen /> },
-          { path: 'contact-us', element: <ContactUsScreen /> },
+          { path: 'welcome', element: later(WelcomeScreen) },
+          { path: 'health-plan', element: later(HealthPlanScreen) },
+          { path: 'contact-us', element: later(ContactUsScreen) },
         ],
       },
     ],

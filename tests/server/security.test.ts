@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -243,6 +244,10 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       mkdirSync(path.join(webRoot, 'assets'));
       writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Benefit Portal</title>');
       writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+      const big = `export const text = '${'compressible '.repeat(200)}';`;
+      writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), big);
+      writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+      writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.gz'), gzipSync(big));
       web = await createTestApp(t.db, { webRoot });
     });
     afterAll(async () => {
@@ -265,6 +270,24 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(api.json().code).toBe('NOT_FOUND');
       const post = await web.app.inject({ method: 'POST', url: '/welcome' });
       expect(post.statusCode).toBe(404);
+    });
+
+    it('sends the precompressed copy the browser accepts, with Content-Encoding and Vary', async () => {
+      const url = '/assets/big-def456.js';
+      const br = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('compressible compressible');
+      const gz = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toContain('compressible compressible');
+      const plain = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toContain('compressible compressible');
     });
   });
 });

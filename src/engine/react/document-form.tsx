@@ -13,7 +13,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 
@@ -172,17 +172,26 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onChange((event.formData ?? {}) as FormData);
   };
 
-  const setFields = (values: Record<string, unknown>) => {
+  // setFields reads the newest props through a ref, so the formContext keeps one identity while the person types:
+  // rjsf compares each field's props deeply before re-rendering it, and an unchanged object is compared at once.
+  const latestProps = useRef({ serverErrors, onChange: props.onChange });
+  latestProps.current = { serverErrors, onChange: props.onChange };
+  const setFields = useCallback((values: Record<string, unknown>) => {
+    const { serverErrors: source, onChange } = latestProps.current;
     let data: unknown = latestData.current;
     for (const [pointer, value] of Object.entries(values)) data = setAtPointer(data, pointer, value);
     latestData.current = data as FormData;
     setEditedSinceServer((current) => {
-      const pointers = new Set(current.source === serverErrors ? current.pointers : []);
+      const pointers = new Set(current.source === source ? current.pointers : []);
       for (const pointer of Object.keys(values)) pointers.add(pointer);
-      return { source: serverErrors, pointers };
+      return { source, pointers };
     });
-    props.onChange(data as FormData);
-  };
+    onChange(data as FormData);
+  }, []);
+  const formContext = useMemo(
+    () => ({ document, context, setFields }) satisfies DocumentFormContext,
+    [document, context, setFields],
+  );
 
   const submit = (event: IChangeEvent) => {
     const data = (event.formData ?? {}) as FormData;
@@ -201,7 +210,7 @@ export function DocumentForm(props: DocumentFormProps) {
         schema={document.schema}
         uiSchema={uiSchema}
         formData={formData}
-        formContext={{ document, context, setFields } satisfies DocumentFormContext}
+        formContext={formContext}
         validator={validator}
         idPrefix={idPrefix}
         idSeparator={ID_SEPARATOR}

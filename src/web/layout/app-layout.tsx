@@ -4,13 +4,16 @@
  */
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useBranding, useEmployerId } from '../api/queries.ts';
 import { EmployerHeader } from './employer-header.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ToastHost } from './toast.tsx';
-import { VersionModal } from './version-modal.tsx';
+
+// The About dialog (a modal: focus trap, scroll lock) loads on its first opening, apart from the landing page.
+const VersionModal = lazy(async () => ({ default: (await import('./version-modal.tsx')).VersionModal }));
 
 export type RouteHandle = { header?: 'main' | 'employer' };
 
@@ -25,6 +28,9 @@ export function AppLayout() {
   const { data: branding } = useBranding(employerId);
   const [aboutOpened, about] = useDisclosure(false);
   const headerKind = useHeaderKind();
+  // Mounted from its first opening on, so it closes with its transition.
+  const [aboutUsed, setAboutUsed] = useState(false);
+  if (aboutOpened && !aboutUsed) setAboutUsed(true);
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -37,7 +43,11 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer onAbout={about.toggle} employerId={employerId} />
-      <VersionModal opened={aboutOpened} onClose={about.close} employerName={branding?.accountname} />
+      {aboutUsed && (
+        <Suspense fallback={null}>
+          <VersionModal opened={aboutOpened} onClose={about.close} employerName={branding?.accountname} />
+        </Suspense>
+      )}
       <ToastHost />
     </Box>
   );

@@ -3,16 +3,21 @@
  * 'Powered by' mark. Signed in: Getting Started, My Coverage (Current Plan, Documents), Contact Us, a greeting and
  * Sign Out on large screens; a menu icon opening the side menu on screens 840 px wide or less. Signed out: Sign In.
  */
-import { Anchor, Box, Burger, Button, Drawer, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import { useIdClaims, useSignedIn } from '../api/session.ts';
 import { HeaderBrand } from './employer-brand.tsx';
-import { MODEL_NOTICE_URL } from './links.ts';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { messages } from '#web/messages.ts';
+
+// The dropdown and the side menu (floating-ui, scroll lock) are for signed-in people only: they load apart from the
+// landing page's JavaScript.
+const CoverageMenu = lazy(async () => ({ default: (await import('./header-menus.tsx')).CoverageMenu }));
+const SideMenu = lazy(async () => ({ default: (await import('./header-menus.tsx')).SideMenu }));
 
 type Props = { branding: EmployerBranding | undefined; onAbout: () => void };
 
@@ -22,6 +27,9 @@ export function Header({ branding, onAbout }: Props) {
   const claims = useIdClaims();
   const signOut = useSignOut();
   const [menuOpened, menu] = useDisclosure(false);
+  // The side menu mounts on its first opening and stays, so it closes with its transition.
+  const [sideMenuUsed, setSideMenuUsed] = useState(false);
+  if (menuOpened && !sideMenuUsed) setSideMenuUsed(true);
 
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -39,19 +47,9 @@ export function Header({ branding, onAbout }: Props) {
             <Anchor component={RouterLink} to="/profile">
               Getting Started
             </Anchor>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="subtle">My Coverage</Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={RouterLink} to="/health-plan">
-                  Current Plan
-                </Menu.Item>
-                <Menu.Item component="a" href={MODEL_NOTICE_URL} target="_blank" rel="noreferrer">
-                  Documents
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<Button variant="subtle">My Coverage</Button>}>
+              <CoverageMenu />
+            </Suspense>
             <Anchor component={RouterLink} to="/contact-us">
               Contact Us
             </Anchor>
@@ -77,22 +75,11 @@ export function Header({ branding, onAbout }: Props) {
         )}
       </Group>
 
-      <Drawer opened={menuOpened} onClose={menu.close} title="Menu" position="left" size="xs">
-        <Stack component="nav" aria-label="Side menu" gap={0}>
-          <NavLink component={RouterLink} to="/profile" label="Getting Started" onClick={menu.close} />
-          <NavLink component={RouterLink} to="/" label="Home" onClick={menu.close} />
-          <NavLink component={RouterLink} to="/health-plan" label="Current Plan" onClick={menu.close} />
-          <NavLink component="a" href={MODEL_NOTICE_URL} target="_blank" rel="noreferrer" label="View Plan Documents" />
-          <NavLink
-            component="button"
-            label="About"
-            onClick={() => {
-              menu.close();
-              onAbout();
-            }}
-          />
-        </Stack>
-      </Drawer>
+      {sideMenuUsed && (
+        <Suspense fallback={null}>
+          <SideMenu opened={menuOpened} onClose={menu.close} onAbout={onAbout} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Te
 import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/core/messages.ts';
 import { messages } from '#web/messages.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 

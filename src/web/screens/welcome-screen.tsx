@@ -13,7 +13,7 @@ import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/core/messages.ts';
 import { messages } from '#web/messages.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {

@@ -53,7 +53,8 @@ describe('header', () => {
     expect(within(header).getByText('Hi, Jane')).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
 
-    await userEvent.click(within(header).getByRole('button', { name: 'My Coverage' }));
+    // The dropdown loads apart from the landing page: its button opens a menu once loaded (aria-expanded).
+    await userEvent.click(await within(header).findByRole('button', { name: 'My Coverage', expanded: false }));
     // jsdom has no layout, so the dropdown's position middleware reports its anchor as off screen and hides it:
     // the items are looked up including hidden ones.
     const currentPlan = await screen.findByRole('menuitem', { name: 'Current Plan', hidden: true });

@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { branding, EMPLOYER_ID, fail, mockApi, ok, renderApp, signIn } from './test-app.tsx';
 
+/** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -15,7 +18,7 @@ describe('protected routes', () => {
     });
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/Login/Refresh')).toHaveLength(1);
   });
 });
@@ -28,7 +31,7 @@ describe('a new tab of a signed-in person', () => {
       'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
     });
     const { router } = renderApp('/health-plan');
-    expect(await screen.findByText('NO PLAN FOUND')).toBeInTheDocument();
+    expect(await screen.findByText('NO PLAN FOUND', {}, LAZY_SCREEN)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/health-plan');
     expect(sessionStorage.getItem('access_token')).toBe('access-tab');
     expect(requests.find((r) => r.path === '/api/Order/GetOrderByMember')?.headers.authorization).toBe('Bearer access-tab');

@@ -22,8 +22,9 @@ describe('/contact-us', () => {
     signIn();
     api([{ firstName: 'Bob', lastName: 'Broker', emailAddress: 'bob@brokers.example', phoneNumber: '555-0199' }]);
     renderApp('/contact-us');
-    expect(screen.getByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
+    // The screen's chunk and then the brokers load: a spinner meanwhile.
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Contact Us' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('Bob Broker')).toBeInTheDocument();
     expect(screen.getByText('bob@brokers.example')).toBeInTheDocument();
     expect(screen.getByText('555-0199')).toBeInTheDocument();

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn } from '../layout/test-app.tsx';
 
+/** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -37,7 +40,7 @@ describe('/health-plan', () => {
     signIn();
     api([order('o-1', 'Silver HSA 3000', 'Silver'), order('o-2', 'Gold 500', 'Gold')]);
     renderApp('/health-plan');
-    expect(screen.getByRole('heading', { name: 'Employee Health Plans' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Employee Health Plans' }, LAZY_SCREEN)).toBeInTheDocument();
     const first = await screen.findByRole('article', { name: 'Health Plan #1' });
     expect(screen.getByRole('article', { name: 'Health Plan #2' })).toHaveTextContent('Gold 500');
     expect(first).toHaveTextContent('Silver HSA 3000');

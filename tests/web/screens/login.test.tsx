@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentHandlers, EMPLOYER_ID, fail, mockApi, ok, renderApp } from '../layout/test-app.tsx';
 
+/** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -19,7 +22,7 @@ describe('/login', () => {
   it('shows the sign-in form with Show/Hide, Forgot Password? and Register', async () => {
     mockApi(documentHandlers());
     renderApp(`/login?employer_id=${EMPLOYER_ID}`);
-    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' }, LAZY_SCREEN)).toBeInTheDocument();
     const password = await screen.findByLabelText(/^Password/);
     expect(password).toHaveAttribute('type', 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
@@ -37,7 +40,7 @@ describe('/login', () => {
   it('says onboarding is pending after a registration', async () => {
     mockApi(documentHandlers());
     renderApp(`/login?register=true&employer_id=${EMPLOYER_ID}`);
-    expect(screen.getByText('Onboarding Pending')).toBeInTheDocument();
+    expect(await screen.findByText('Onboarding Pending', {}, LAZY_SCREEN)).toBeInTheDocument();
     expect(screen.getByText(/check your email/i)).toBeInTheDocument();
     expect(screen.getByText(/no-reply address with a welcome subject.*up to 30 minutes/)).toBeInTheDocument();
     expect(screen.getByText(/use the link/)).toBeInTheDocument();

@@ -9,13 +9,15 @@ afterEach(() => {
 });
 
 const REQUESTED = 'If an account uses that e-mail address, a link to set a new password is on its way. The link works once, for 30 minutes.';
+/** The screens load lazily (their route's chunk): the first look waits for it. */
+const LAZY_SCREEN = { timeout: 10_000 };
 const COMMON = 'This password is too common or too easy to guess. Please choose another.';
 
 describe('/forgot-password', () => {
   it('sends the e-mail and shows the same answer the server gives every address', async () => {
     const requests = mockApi({ ...documentHandlers(), 'POST /api/Member/ForgotPassword': ({ body: { success: true, data: null, message: REQUESTED } }) });
     renderApp('/forgot-password');
-    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' }, LAZY_SCREEN)).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText(/^Email/), 'jane@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(REQUESTED);
@@ -25,7 +27,7 @@ describe('/forgot-password', () => {
   it('checks the e-mail in the browser with the document', async () => {
     const requests = mockApi(documentHandlers());
     renderApp('/forgot-password');
-    await userEvent.type(await screen.findByLabelText(/^Email/), 'not-an-email');
+    await userEvent.type(await screen.findByLabelText(/^Email/, {}, LAZY_SCREEN), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/Member/ForgotPassword')).toBe(false);
@@ -34,7 +36,7 @@ describe('/forgot-password', () => {
 
 describe('/reset-password', () => {
   async function fill(password: string) {
-    await userEvent.type(await screen.findByLabelText(/^New Password/), password);
+    await userEvent.type(await screen.findByLabelText(/^New Password/, {}, LAZY_SCREEN), password);
     await userEvent.type(screen.getByLabelText(/^Confirm New Password/), password);
   }
 

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { branding, documentHandlers, EMPLOYER_ID, fail, mockApi, ok, renderApp } from '../layout/test-app.tsx';
 
+/** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -14,7 +17,7 @@ const STOP_SIGN = /^An Employer must give you access before you can Register\.\.
 const known = { ...documentHandlers(), [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding) };
 
 async function fillForm() {
-  await userEvent.type(await screen.findByLabelText(/^First Name/), 'Jane');
+  await userEvent.type(await screen.findByLabelText(/^First Name/, {}, LAZY_SCREEN), 'Jane');
   await userEvent.type(screen.getByLabelText(/^Last Name/), 'Doe');
   await userEvent.type(screen.getByLabelText(/^Personal Email/), 'jane@example.com');
 }
@@ -27,7 +30,7 @@ describe('/register', () => {
     expect(await within(header).findByText('Acme Benefits Demo')).toBeInTheDocument();
     expect(within(header).getByText('Need Help?')).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'hr@acme.example' })).toHaveAttribute('href', 'mailto:hr@acme.example');
-    expect(screen.getByRole('heading', { name: 'Your Benefits Program Just Got Real!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Benefits Program Just Got Real!' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
 
     expect(await screen.findByLabelText(/^First Name/)).toBeInTheDocument();
@@ -52,10 +55,10 @@ describe('/register', () => {
     expect(button).toBeDisabled();
   });
 
-  it('replaces the form by the stop-sign message without an employer in the link', () => {
+  it('replaces the form by the stop-sign message without an employer in the link', async () => {
     mockApi(known);
     renderApp('/register');
-    expect(screen.getByText(STOP_SIGN)).toBeInTheDocument();
+    expect(await screen.findByText(STOP_SIGN, {}, LAZY_SCREEN)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register Account' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: /@/ })).toBeInTheDocument();
   });
@@ -63,7 +66,7 @@ describe('/register', () => {
   it('replaces the form by the stop-sign message for an unknown employer', async () => {
     mockApi(documentHandlers());
     renderApp('/register?employer_id=00000000-0000-4000-8000-000000000001');
-    expect(await screen.findByText(STOP_SIGN)).toBeInTheDocument();
+    expect(await screen.findByText(STOP_SIGN, {}, LAZY_SCREEN)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^First Name/)).not.toBeInTheDocument();
   });
 
@@ -76,7 +79,7 @@ describe('/register', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?register=true&employer_id=${EMPLOYER_ID}`);
-    expect(await screen.findByText('Onboarding Pending')).toBeInTheDocument();
+    expect(await screen.findByText('Onboarding Pending', {}, LAZY_SCREEN)).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/api/Member/Register')?.body).toEqual({
       memberdto: { firstname: 'Jane', lastname: 'Doe', personalemailaddress: 'jane@example.com', accountid: EMPLOYER_ID },
       company: 'Acme Benefits Demo',

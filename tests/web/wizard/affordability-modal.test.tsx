@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '#web/app.tsx';
+import { AppProviders } from '#web/engine-root.tsx';
 import { AffordabilityModal } from '#web/wizard/affordability-modal.tsx';
 import { baseForm, documentHandlers, EMPLOYER_ID, mockApi, ok } from '../layout/test-app.tsx';
 

@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { Dependent, Employer, HealthPlan, Member, Product } from '#contracts/entities.ts';
 import { api } from '#web/api/api-client.ts';
-import { AppProviders } from '#web/app.tsx';
+import { AppProviders } from '#web/engine-root.tsx';
 import { ToastHost } from '#web/layout/toast.tsx';
 import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
 import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';

@@ -14,7 +14,7 @@ import { todayUtc } from '#domain/dates.ts';
 import { evaluateFlow } from '#engine/core/index.ts';
 import type { FlowDocument } from '#engine/core/types.ts';
 import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
-import { AppProviders } from '#web/app.tsx';
+import { AppProviders } from '#web/engine-root.tsx';
 import { ToastHost } from '#web/layout/toast.tsx';
 import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
 import { branding, EMPLOYER_ID, MEMBER_ID } from '../layout/test-app.tsx';

@@ -1,0 +1,58 @@
+/**
+ * Builds the web app only when dist/web is not the build of the current sources: a SHA-256 over the files the build
+ * reads (src/web, src/engine, src/domain, src/contracts, schemas, flows, the build's configuration and the locked
+ * dependencies) is kept in dist/web-build.sha256 after each build made here; `npm start` runs this first, so a
+ * start with a current build starts the server at once. `--force` builds regardless.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const INPUTS = ['src/web', 'src/engine', 'src/domain', 'src/contracts', 'schemas', 'flows'];
+const FILES = ['vite.config.ts', 'scripts/precompress.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const stampFile = path.join(root, 'dist', 'web-build.sha256');
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** The hash of every input file's path and content, in a fixed order. */
+export function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const files = [...INPUTS.flatMap((dir) => filesUnder(path.join(root, dir))), ...FILES.map((f) => path.join(root, f))]
+    .filter((file) => existsSync(file))
+    .sort();
+  for (const file of files) {
+    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function main(): void {
+  const started = Date.now();
+  const hash = sourcesHash();
+  const built = existsSync(path.join(root, 'dist', 'web', 'index.html'));
+  const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  if (built && stamp === hash && !process.argv.includes('--force')) {
+    console.log(`Web app is current (dist/web, checked in ${Date.now() - started} ms): not rebuilt.`);
+    return;
+  }
+  console.log(built ? 'Web app sources changed: building dist/web.' : 'No web app built yet: building dist/web.');
+  // The same build as `npm run build` (Vite's command line), without npm in between.
+  const vite = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (vite.status !== 0) process.exit(vite.status ?? 1);
+  writeFileSync(stampFile, `${hash}\n`);
+  console.log(`Web app built in ${Date.now() - started} ms.`);
+}
+
+main();
