@@ -13,7 +13,8 @@ import { AppError } from './errors.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { contentPlugin } from './plugins/content.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
-import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
+import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './input-limits.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { affordabilityRoutes } from './routes/affordability.routes.ts';
@@ -36,6 +37,9 @@ import { productRoutes } from './routes/product.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { defaultWebRoot, registerStatic } from './static.ts';
+
+/** The largest request body (JSON): a staff override is the biggest legitimate one, far below it. */
+export const BODY_LIMIT = 1024 * 1024;
 
 export type BuildAppOptions = {
   config: Config;
@@ -96,13 +100,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     ...loggerOptions(options.logger),
-    bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true } },
+    bodyLimit: BODY_LIMIT,
+    // Bodies are validated without type coercion, the URL's parts with it (input-limits.ts).
+    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+    frameworkErrors,
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
   await app.register(shared(errorsPlugin));
+  // Before the OpenAPI document and the routes: every route's request schemas get the default limits, and every
+  // request is checked for text the database cannot store.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema) return;
+    const schema = { ...route.schema } as Record<string, unknown>;
+    for (const part of REQUEST_PARTS) if (schema[part]) schema[part] = withInputLimits(schema[part]);
+    route.schema = schema;
+  });
+  app.addHook('preValidation', refuseHostileText);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
