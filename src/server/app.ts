@@ -36,7 +36,7 @@ import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
-import { defaultWebRoot, registerStatic } from './static.ts';
+import { defaultWebRoot, isApi, registerStatic } from './static.ts';
 
 /** The largest request body (JSON): a staff override is the biggest legitimate one, far below it. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -138,7 +138,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         frameAncestors: ["'none'"],
       },
     },
+    // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
     hsts: config.PUBLIC_URL.startsWith('https:'),
+  });
+  // Answers of the API carry personal data (profiles, SSNs masked, orders, tokens): no browser or proxy keeps
+  // them. A route that sets its own policy (the public content documents: no-cache with an ETag) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
   await app.register(rateLimit, {
     global: false,
