@@ -84,7 +84,7 @@ async function run(target: Target, dataDir: string): Promise<void> {
   try {
     const email = `bench.${randomBytes(4).toString('hex')}@example.test`;
     const registered = await post('/api/Member/Register', {
-      memberdto: { firstname: 'Bench', lastname: 'Mark', personalemailaddress: email, accountid },
+      memberdto: { firstname: 'Bench', lastname: 'Mark', personalemailaddress: email, accountid, terms: true },
       company: 'Acme Benefits Demo',
       plan_year: new Date().getUTCFullYear(),
     });

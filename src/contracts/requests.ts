@@ -2,7 +2,8 @@
 import type { MemberAccount, MemberUpdate, Order } from './entities.ts';
 
 export type RegisterRequest = {
-  memberdto: { firstname: string; lastname: string; personalemailaddress: string; accountid: string };
+  /** terms: the Terms of Use and Privacy Policy accepted; the server refuses a registration without it. */
+  memberdto: { firstname: string; lastname: string; personalemailaddress: string; accountid: string; terms: boolean };
   /** The employer's name as shown on the form (informational; the server reads its own). */
   company: string;
   /** Ignored by the server: the e-mailed link is built from PUBLIC_URL. Kept for the spec's wire shape. */

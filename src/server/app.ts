@@ -13,7 +13,8 @@ import { AppError } from './errors.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { contentPlugin } from './plugins/content.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
-import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
+import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './input-limits.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { affordabilityRoutes } from './routes/affordability.routes.ts';
@@ -37,7 +38,10 @@ import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
-import { defaultWebRoot, registerStatic } from './static.ts';
+import { defaultWebRoot, isApi, registerStatic } from './static.ts';
+
+/** The largest request body (JSON): a staff override is the biggest legitimate one, far below it. */
+export const BODY_LIMIT = 1024 * 1024;
 
 export type BuildAppOptions = {
   config: Config;
@@ -103,14 +107,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     ...loggerOptions(options.logger),
-    bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true } },
+    bodyLimit: BODY_LIMIT,
+    // Bodies are validated without type coercion, the URL's parts with it (input-limits.ts).
+    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+    frameworkErrors,
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
   await app.register(shared(errorsPlugin));
+  // Before the OpenAPI document and the routes: every route's request schemas get the default limits, and every
+  // request is checked for text the database cannot store.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema) return;
+    const schema = { ...route.schema } as Record<string, unknown>;
+    for (const part of REQUEST_PARTS) if (schema[part]) schema[part] = withInputLimits(schema[part]);
+    route.schema = schema;
+  });
+  app.addHook('preValidation', refuseHostileText);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -131,7 +146,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         frameAncestors: ["'none'"],
       },
     },
+    // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
     hsts: config.PUBLIC_URL.startsWith('https:'),
+  });
+  // Answers of the API carry personal data (profiles, SSNs masked, orders, tokens): no browser or proxy keeps
+  // them. A route that sets its own policy (the public content documents: no-cache with an ETag) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
   await app.register(rateLimit, {
     global: false,

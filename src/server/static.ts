@@ -11,7 +11,20 @@ import { sendFailure } from './plugins/errors.plugin.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * An address under /api, however it is spelled (/API/x, /api;x, /api%2Fx, //api/x): never answered with the web
+ * app's page, so a mistyped API call hears a JSON 404 and not a 200 of HTML.
+ */
+export function isApi(url: string): boolean {
+  const path = url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Fastify refused bad encodings before this; keep the raw path.
+  }
+  return /^\/+api(?:[/;?#.]|$)/i.test(decoded);
+}
 
 export async function registerStatic(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

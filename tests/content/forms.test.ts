@@ -81,10 +81,13 @@ describe('registration', () => {
     expect(validateForm(doc, { firstname: 'Ada', lastname: 'L', personalemailaddress: 'ada@example.test', terms: true }, context)).toEqual({});
   });
 
-  it('validates memberdto on the server, where there is no terms field', () => {
-    const memberdto = { firstname: 'Ada', lastname: 'L', personalemailaddress: 'ada@example.test', accountid: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11' };
+  it('validates memberdto on the server, terms accepted included', () => {
+    const memberdto = { firstname: 'Ada', lastname: 'L', personalemailaddress: 'ada@example.test', accountid: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11', terms: true };
     expect(validateForm(doc, memberdto, context, 'server')).toEqual({});
     expect(validateForm(doc, { ...memberdto, firstname: '' }, context, 'server')).toEqual({ '/firstname': ['All fields are required.'] });
+    expect(validateForm(doc, { ...memberdto, terms: false }, context, 'server')).toEqual({ '/terms': ['Please accept the terms and conditions.'] });
+    const { terms: _omitted, ...withoutTerms } = memberdto;
+    expect(validateForm(doc, withoutTerms, context, 'server')).toEqual({ '/terms': ['Please accept the terms and conditions.'] });
   });
 });
 
@@ -367,7 +370,7 @@ describe('declared calls', () => {
       id: 'register',
       method: 'POST',
       path: '/api/Member/Register',
-      body: { memberdto: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', accountid: 'acc-1' }, company: 'Acme', plan_year: 2026 },
+      body: { memberdto: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', accountid: 'acc-1', terms: true }, company: 'Acme', plan_year: 2026 },
     });
   });
 });

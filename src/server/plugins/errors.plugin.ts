@@ -6,7 +6,7 @@
  * - Fastify's own client errors (bad JSON, too large, rate limited): their status with a fitting code;
  * - anything else: logged, answered 500 INTERNAL 'Something went wrong.'.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
 import { AppError } from '../errors.ts';
 
@@ -109,6 +109,27 @@ const clientMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
 };
+
+/** The answer to a URL Fastify cannot route (bad percent-encoding, encoded NUL or surrogates, a too long part). */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address of this request is not valid (bad percent-encoding or a character that is not allowed).',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address of this request is too long.',
+};
+
+/**
+ * Fastify's frameworkErrors: URL faults found before any route or hook runs. They get the envelope and a 400 like
+ * every other input fault (and, with no hook to add them, the headers an /api answer always carries).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const message = frameworkMessages[error.code];
+  reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+  if (!message) {
+    request.log.error({ code: error.code }, 'request failed before routing');
+    return sendFailure(reply, 500, { success: false, data: null, code: 'INTERNAL', message: INTERNAL_MESSAGE });
+  }
+  request.log.info({ code: error.code }, 'client error');
+  return sendFailure(reply, 400, { success: false, data: null, code: 'VALIDATION_FAILED', message });
+}
 
 export async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.addSchema(failureSchema);

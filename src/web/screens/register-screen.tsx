@@ -177,6 +177,7 @@ export function RegisterScreen() {
         lastname: String(data.lastname ?? ''),
         personalemailaddress: String(data.personalemailaddress ?? ''),
         accountid: employer.accountid,
+        terms: data.terms === true,
       },
       company: employer.accountname,
       url: `${window.location.origin}/set-password`,

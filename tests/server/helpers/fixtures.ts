@@ -62,6 +62,7 @@ export function registerBody(employer: TestEmployer, overrides: Record<string, u
       lastname: 'Lovelace',
       personalemailaddress: `ada.${randomUUID().slice(0, 8)}@example.test`,
       accountid: employer.accountid,
+      terms: true,
       ...overrides,
     },
     company: employer.accountname,

@@ -81,7 +81,7 @@ describe('/register', () => {
     expect(router.state.location.search).toBe(`?register=true&employer_id=${EMPLOYER_ID}`);
     expect(await screen.findByText('Onboarding Pending', {}, LAZY_SCREEN)).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/api/Member/Register')?.body).toEqual({
-      memberdto: { firstname: 'Jane', lastname: 'Doe', personalemailaddress: 'jane@example.com', accountid: EMPLOYER_ID },
+      memberdto: { firstname: 'Jane', lastname: 'Doe', personalemailaddress: 'jane@example.com', accountid: EMPLOYER_ID, terms: true },
       company: 'Acme Benefits Demo',
       url: `${window.location.origin}/set-password`,
       plan_year: new Date().getFullYear(),

@@ -1,0 +1,120 @@
+/**
+ * What every request must satisfy before a handler sees it (OWASP ASVS 4.0 V5), whatever its route declares:
+ * - limits added to each route's request schemas when the route is registered (so the OpenAPI document shows
+ *   them): an integer without its own range fits the database's int4, a string without its own length is at most
+ *   DEFAULT_MAX_LENGTH characters, a list at most DEFAULT_MAX_ITEMS items;
+ * - numbers in a JSON body are JSON numbers: the body's validator never coerces ('0x10' is not 16, '1' is not
+ *   true); path and query parts are text by nature and are still read as the numbers their schemas name;
+ * - no text anywhere in the path, query or body (values and property names) holds a NUL or an unpaired
+ *   surrogate, which PostgreSQL cannot store, and a body nests at most MAX_DEPTH levels.
+ */
+import Ajv, { type Options as AjvOptions } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
+
+export const INT4_MIN = -2147483648;
+export const INT4_MAX = 2147483647;
+export const DEFAULT_MAX_LENGTH = 1000;
+export const DEFAULT_MAX_ITEMS = 100;
+export const MAX_DEPTH = 32;
+
+type SchemaNode = Record<string, unknown>;
+
+/** A copy of a request schema with the default limits filled in wherever the schema sets none. */
+export function withInputLimits<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map((item) => withInputLimits(item)) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = schema as SchemaNode;
+  const out: SchemaNode = {};
+  for (const [key, value] of Object.entries(node)) {
+    // enum and const hold values, not schemas; examples and defaults likewise.
+    out[key] = ['enum', 'const', 'default', 'examples', 'required'].includes(key) ? value : withInputLimits(value);
+  }
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('integer')) {
+    if (node.minimum === undefined && node.exclusiveMinimum === undefined) out.minimum = INT4_MIN;
+    if (node.maximum === undefined && node.exclusiveMaximum === undefined) out.maximum = INT4_MAX;
+  }
+  if (types.includes('string') && node.maxLength === undefined && node.enum === undefined && node.const === undefined) {
+    out.maxLength = DEFAULT_MAX_LENGTH;
+  }
+  if (types.includes('array') && node.maxItems === undefined) out.maxItems = DEFAULT_MAX_ITEMS;
+  return out as T;
+}
+
+/** The request parts whose schemas get the limits (answers are the server's own). */
+export const REQUEST_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+
+/**
+ * Fastify's validator factory with two Ajv instances: bodies without type coercion, the other parts (text by
+ * nature) with it. Otherwise Fastify's defaults (defaults applied, additional properties removed where a schema
+ * forbids them) and every error, so a form hears about all its fields at once.
+ */
+export function buildValidator(externalSchemas: Record<string, unknown>, options: { customOptions?: AjvOptions } = {}) {
+  const make = (coerceTypes: AjvOptions['coerceTypes']) => {
+    const ajv = new Ajv({
+      coerceTypes,
+      useDefaults: true,
+      removeAdditional: true,
+      addUsedSchema: false,
+      allErrors: true,
+      ...options.customOptions,
+      ...(coerceTypes === false ? { coerceTypes: false } : {}),
+    });
+    addFormats(ajv);
+    for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
+    return ajv;
+  };
+  const strict = make(false);
+  const coercing = make('array');
+  return ({ schema, httpPart }: { schema: SchemaNode; httpPart?: string }) => {
+    const ajv = httpPart === 'body' ? strict : coercing;
+    if (typeof schema.$id === 'string') {
+      const stored = ajv.getSchema(schema.$id);
+      if (stored) return stored;
+    }
+    return ajv.compile(schema);
+  };
+}
+
+export const TEXT_NOT_ALLOWED = 'Contains a character that is not allowed (a NUL or an unpaired surrogate).';
+export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_DEPTH} levels).`;
+
+const badText = (text: string) => text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** The first unstorable text in a value (its JSON pointer), or 'depth' when it nests too deeply; null when clean. */
+export function findHostileText(value: unknown): { pointer: string; reason: 'text' | 'depth' } | null {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  while (stack.length > 0) {
+    const [current, pointer, depth] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (badText(current)) return { pointer, reason: 'text' };
+    } else if (current && typeof current === 'object') {
+      if (depth >= MAX_DEPTH) return { pointer, reason: 'depth' };
+      for (const [key, child] of Object.entries(current)) {
+        const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (badText(key)) return { pointer: childPointer, reason: 'text' };
+        stack.push([child, childPointer, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/** preValidation: refuses a request whose path, query or body holds text PostgreSQL cannot store. */
+export async function refuseHostileText(request: FastifyRequest): Promise<void> {
+  const parts: [string, unknown][] = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ];
+  for (const [part, value] of parts) {
+    const found = findHostileText(value);
+    if (!found) continue;
+    const key = part === 'body' ? found.pointer || '/' : `${part}${found.pointer || '/'}`;
+    if (found.reason === 'depth') throw badRequest(TOO_DEEP, { [key]: [TOO_DEEP] });
+    const field = key.replace(/^\//, '') || part;
+    throw badRequest(`Please check this field: ${field}. ${TEXT_NOT_ALLOWED}`, { [key]: [TEXT_NOT_ALLOWED] });
+  }
+}
