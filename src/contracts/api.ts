@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'LOGIN_FAILED',
   'TOKEN_INVALID',
   'RATE_LIMITED',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,12 +7,14 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-geo.ts';
 import * as m0003 from './migrations/0003-plan-catalogue.ts';
 import * as m0004 from './migrations/0004-contribution-rules.ts';
+import * as m0009 from './migrations/0009-ops.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-geo': m0002,
   '0003-plan-catalogue': m0003,
   '0004-contribution-rules': m0004,
+  '0009-ops': m0009,
 };
 
 const provider: MigrationProvider = {

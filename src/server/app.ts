@@ -36,6 +36,11 @@ import { productRoutes } from './routes/product.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { defaultWebRoot, registerStatic } from './static.ts';
+import { logSerializers, safeLogOptions } from './log-redaction.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+
+export { logRedaction } from './log-redaction.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -58,45 +63,25 @@ function shared<T extends Record<string, unknown>>(plugin: FastifyPluginAsync<T>
   return wrapped;
 }
 
-/**
- * Request logs carry method and URL only (never bodies or headers: passwords, SSNs and tokens travel there), with
- * the set-password token in a query string blanked.
- */
-const logSerializers = {
-  req: (request: { method: string; url: string }) => ({
-    method: request.method,
-    url: request.url.replace(/([?&]token=)[^&]*/g, '$1***'),
-  }),
-};
-
-/**
- * And should an object carrying a secret be logged anyway (a body in a debug line, an error's context), these
- * fields are censored at any depth up to four: SSNs (additionalid), passwords, tokens, the bearer header.
- */
-const SECRET_FIELDS = ['additionalid', 'password', 'token', 'refresh_token', 'access_token', 'id_token', 'authorization', 'x-staff-key'];
-export const logRedaction = {
-  paths: SECRET_FIELDS.flatMap((field) => {
-    const key = /^\w+$/.test(field) ? field : `[${JSON.stringify(field)}]`;
-    const last = key.startsWith('[') ? key : `.${key}`;
-    return [key, ...[1, 2, 3, 4].map((depth) => `${Array(depth).fill('*').join('.')}${last}`)];
-  }),
-  censor: '***',
-};
-
 function loggerOptions(logger: BuildAppOptions['logger']) {
   if (logger && typeof logger === 'object' && 'child' in logger) return { loggerInstance: logger as FastifyBaseLogger };
-  if (logger === true) return { logger: { serializers: logSerializers, redact: logRedaction } };
+  if (logger === true) return { logger: safeLogOptions };
   if (logger && typeof logger === 'object') {
-    return { logger: { ...logger, serializers: { ...logSerializers, ...logger.serializers }, redact: logRedaction } };
+    return { logger: { ...logger, ...safeLogOptions, serializers: { ...logger.serializers, ...logSerializers } } };
   }
   return { logger: false };
 }
+
+/** Trust this many proxies in front of the app (proxy-addr's hop count). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
     ...loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
+    // Behind a load balancer the client's address comes from X-Forwarded-For, from the proxies TRUST_PROXY names.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     ajv: { customOptions: { allErrors: true } },
   }) as unknown as FastifyInstance;
 
@@ -125,8 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     hsts: config.PUBLIC_URL.startsWith('https:'),
   });
+  // Counted in the database, so the limits hold across every instance on it (docs/operations.md).
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a minute and try again.'),
   });
   await app.register(shared(dbPlugin), { db });
@@ -137,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.beforeRoutes) await options.beforeRoutes(app);
 
+  await app.register(healthRoutes);
   await app.register(versionRoutes);
   await app.register(memberRoutes);
   await app.register(loginRoutes);

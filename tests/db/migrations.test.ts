@@ -24,6 +24,7 @@ const tables = [
   'plan_zip_county',
   'product',
   'product_option',
+  'rate_limit',
   'reference_data',
   'refresh_token',
   'set_password_token',
