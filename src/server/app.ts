@@ -88,6 +88,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
   await app.register(shared(errorsPlugin));
+  // While closing (SIGTERM), an answer still being made says Connection: close, so its kept-alive socket goes
+  // with it and the close waits for nothing but requests in flight (shutdown.ts).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
