@@ -30,6 +30,8 @@ export type Config = Readonly<{
    * true (any), a number of hops, or addresses and CIDR ranges separated by commas.
    */
   TRUST_PROXY: boolean | number | string;
+  /** Connections each instance keeps to PostgreSQL at most. */
+  DATABASE_POOL_SIZE: number;
   /** Seconds SIGTERM waits for requests in flight before closing anyway. */
   SHUTDOWN_TIMEOUT: number;
 }>;
@@ -67,6 +69,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const shutdownText = value('SHUTDOWN_TIMEOUT') ?? '10';
   const SHUTDOWN_TIMEOUT = Number(shutdownText);
   if (!Number.isInteger(SHUTDOWN_TIMEOUT) || SHUTDOWN_TIMEOUT < 1) problems.push(`SHUTDOWN_TIMEOUT must be a positive whole number of seconds, not '${shutdownText}'.`);
+
+  const poolText = value('DATABASE_POOL_SIZE') ?? '10';
+  const DATABASE_POOL_SIZE = Number(poolText);
+  if (!Number.isInteger(DATABASE_POOL_SIZE) || DATABASE_POOL_SIZE < 1) problems.push(`DATABASE_POOL_SIZE must be a positive whole number, not '${poolText}'.`);
 
   const TRUST_PROXY = trustProxy(value('TRUST_PROXY'), problems);
 
@@ -111,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     NODE_ENV,
     TRUST_PROXY,
     SHUTDOWN_TIMEOUT,
+    DATABASE_POOL_SIZE,
   });
 }
 

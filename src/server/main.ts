@@ -19,7 +19,7 @@ import { storageIn } from './storage.ts';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const db = await createDb(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrate(db);
   for (const outcome of await importReferenceData(db)) {
@@ -39,6 +39,14 @@ async function main(): Promise<void> {
     console.log(`Benefit Portal stopped (${signal}, ${outcome})`);
     process.exit(outcome === 'closed' ? 0 : 1);
   };
+  // The last resort (ASVS V7.4.3): a failure nothing caught is logged (scrubbed) and the process ends, to be
+  // restarted; what it acknowledged is committed (docs/operations.md).
+  const fatal = (error: unknown) => {
+    app.log.fatal({ err: error }, 'uncaught failure; exiting');
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 

@@ -4,11 +4,13 @@
  * flight before closing the database.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDb } from '#db/create-db.ts';
 import * as rateLimits from '#db/repositories/rate-limit.repository.ts';
+import { loadConfig } from '#server/config.ts';
 import { ok } from '#server/route-schemas.ts';
 import { shutDown } from '#server/shutdown.ts';
 import { scrub, serializeError } from '#server/log-redaction.ts';
@@ -33,6 +35,27 @@ function logLines() {
   });
   return { lines, stream, text: () => lines.join('') };
 }
+
+describe('the operations settings', () => {
+  const env = (extra: Record<string, string>) => ({ DATA_DIR: os.tmpdir(), TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), STAFF_API_KEY: 'k', ...extra });
+
+  it('defaults: no proxy trusted, 10 s to finish on SIGTERM, 10 connections', () => {
+    expect(loadConfig(env({}))).toMatchObject({ TRUST_PROXY: false, SHUTDOWN_TIMEOUT: 10, DATABASE_POOL_SIZE: 10 });
+  });
+
+  it('reads TRUST_PROXY as true, a hop count or addresses and ranges', () => {
+    expect(loadConfig(env({ TRUST_PROXY: 'true' })).TRUST_PROXY).toBe(true);
+    expect(loadConfig(env({ TRUST_PROXY: '2' })).TRUST_PROXY).toBe(2);
+    expect(loadConfig(env({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' })).TRUST_PROXY).toBe('10.0.0.0/8,192.168.1.1');
+    expect(loadConfig(env({ SHUTDOWN_TIMEOUT: '30', DATABASE_POOL_SIZE: '4' }))).toMatchObject({ SHUTDOWN_TIMEOUT: 30, DATABASE_POOL_SIZE: 4 });
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(() => loadConfig(env({ TRUST_PROXY: 'everyone; rm -rf' }))).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig(env({ SHUTDOWN_TIMEOUT: '0' }))).toThrow(/SHUTDOWN_TIMEOUT/);
+    expect(() => loadConfig(env({ DATABASE_POOL_SIZE: 'many' }))).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
 
 describe('the log scrubber', () => {
   it('blanks e-mail addresses, SSNs, dates, JWTs, bearer and query tokens, and long opaque tokens', () => {
@@ -150,6 +173,49 @@ describe.each(databases())('operations on $name', (database) => {
       expect(text).toContain('"constraint":"log_fact_pkey"');
       for (const secret of [EMAIL, 'ada.lovelace%40', SSN, BIRTH_DATE, TOKEN, REFRESH, 'select $1']) expect(text).not.toContain(secret);
       for (const line of log.lines) expect(() => JSON.parse(line)).not.toThrow();
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('logs refusals as security events with the member and the field names, never the values (V7.1.3, V7.2)', async () => {
+    const log = logLines();
+    const logged = await createTestApp(t.db, {
+      logger: { level: 'info', stream: log.stream },
+      beforeRoutes: (app) => {
+        app.post('/api/test/log-injection', async (request) => {
+          request.log.info({ note: (request.body as { note: string }).note }, 'a line with input in it');
+          return ok(null);
+        });
+      },
+    });
+    try {
+      const employer = await createEmployer(t.db);
+      const member = await registerMember(logged.app, employer);
+      const other = await createEmployer(t.db);
+      await logged.app.inject({ method: 'POST', url: '/api/Login', payload: { email: member.email, password: 'Wrong!Pass1' } });
+      await logged.app.inject({ method: 'GET', url: `/api/Employer/${other.accountid}`, headers: member.auth });
+      await logged.app.inject({ method: 'PUT', url: '/api/Member', headers: member.auth, payload: { member: { firstname: 5, birthdate: BIRTH_DATE } } });
+      await logged.app.inject({ method: 'GET', url: '/api/Member/GetMember' });
+      await logged.app.inject({ method: 'POST', url: '/api/test/log-injection', payload: { note: 'x"}\n{"level":60,"msg":"forged' } });
+      const events = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const refused = events.filter((event) => event.msg === 'refused');
+      expect(refused).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ code: 'LOGIN_FAILED', status: 401 }),
+          expect.objectContaining({ code: 'FORBIDDEN', status: 403, memberId: member.memberId }),
+          expect.objectContaining({ code: 'VALIDATION_FAILED', status: 400, memberId: member.memberId }),
+          expect.objectContaining({ code: 'UNAUTHORIZED', status: 401 }),
+        ]),
+      );
+      // Each event has what a timeline needs: a time, the request's id, and its completion has method, URL and status.
+      for (const event of refused) expect(event).toEqual(expect.objectContaining({ time: expect.any(Number), reqId: expect.any(String) }));
+      expect(events.some((event) => (event.res as { statusCode?: number } | undefined)?.statusCode === 403)).toBe(true);
+      // Input can neither end a line nor forge another (V7.3.1).
+      expect(events.some((event) => event.level === 60)).toBe(false);
+      expect(events.find((event) => event.msg === 'a line with input in it')?.note).toBe('x"}\n{"level":60,"msg":"forged');
+      const text = log.text();
+      for (const secret of [member.email, BIRTH_DATE, 'Wrong!Pass1', member.tokens.access_token]) expect(text).not.toContain(secret);
     } finally {
       await logged.close();
     }
