@@ -4,11 +4,19 @@
  * stays in the screen's state; Retry sends the same call again.
  */
 import { Alert, Button } from '@mantine/core';
+import { isUnreachable } from '#web/api/api-client.ts';
 import { messages } from '#web/messages.ts';
 
-/** The message of the first failed answer among `errors` (a load state's errors), or the generic one. */
-export function failureMessage(errors: Record<string, unknown>): string | null {
-  const first = Object.values(errors)[0] as { message?: unknown } | undefined;
+/**
+ * The message of the first failed answer among `errors` (a load state's errors), or the generic one. With
+ * `networkOnly`, only answers that never came count (a screen whose server refusals have their own meaning, such
+ * as "no service offered").
+ */
+export function failureMessage(errors: Record<string, unknown>, options: { networkOnly?: boolean } = {}): string | null {
+  const failures = Object.values(errors).filter(
+    (answer) => !options.networkOnly || (typeof answer === 'object' && answer !== null && isUnreachable(answer)),
+  );
+  const first = failures[0] as { message?: unknown } | undefined;
   if (first === undefined) return null;
   return typeof first.message === 'string' && first.message ? first.message : messages['something-wrong'];
 }
