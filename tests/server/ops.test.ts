@@ -221,6 +221,27 @@ describe.each(databases())('operations on $name', (database) => {
     }
   });
 
+  it('in production, the file outbox announces a mail without its recipient or link', async () => {
+    const secrets = { TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), STAFF_API_KEY: 'staff-key' };
+    const production = await createTestApp(t.db, { env: { NODE_ENV: 'production', ...secrets } });
+    try {
+      const employer = await createEmployer(t.db);
+      const email = `prod.${randomUUID().slice(0, 8)}@example.test`;
+      const registered = await production.app.inject({
+        method: 'POST',
+        url: '/api/Member/Register',
+        payload: { memberdto: { firstname: 'Ada', lastname: 'Prod', personalemailaddress: email, accountid: employer.accountid }, company: 'x', url: 'http://x.test', plan_year: 2026 },
+      });
+      expect(registered.statusCode).toBe(200);
+      expect(production.announcements).toHaveLength(1);
+      expect(production.announcements[0]).toMatch(/^Mail [0-9a-f-]{36} written to /);
+      expect(production.announcements[0]).not.toContain(email);
+      expect(production.announcements[0]).not.toContain('token=');
+    } finally {
+      await production.close();
+    }
+  });
+
   it("keeps a birth date in a route's path out of the request line", async () => {
     const log = logLines();
     const logged = await createTestApp(t.db, { logger: { level: 'info', stream: log.stream } });

@@ -51,7 +51,12 @@ export async function mailPlugin(app: FastifyInstance, options: MailPluginOption
           const info = await files.sendMail(mail);
           await mkdir(mailDir, { recursive: true });
           await writeFile(path.join(mailDir, `${id}.eml`), info.message as Buffer);
-          announce(`Mail to ${message.to}: ${message.subject} ${firstLink(message.text)}`.trimEnd());
+          // The recipient and the link are a development aid; production's console (its log stream) never carries them.
+          announce(
+            config.NODE_ENV === 'production'
+              ? `Mail ${id} written to ${mailDir} (set SMTP_URL to send mail)`
+              : `Mail to ${message.to}: ${message.subject} ${firstLink(message.text)}`.trimEnd(),
+          );
         }
         await outbox.markSent(app.db, id, new Date());
       } catch (err) {
