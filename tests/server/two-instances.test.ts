@@ -25,7 +25,7 @@ async function secondConnection(db: Kysely<Database>, name: string): Promise<{ d
   return { db: other, close: () => other.destroy() };
 }
 
-/** Sign-in attempts a client may make a minute; the three registrations below (from the test's own address) fit in it. */
+/** Sign-in attempts a client may make a minute on instances a and b. */
 const LIMIT = 3;
 
 describe.each(databases())('two instances on one $name database', (database) => {
@@ -33,13 +33,18 @@ describe.each(databases())('two instances on one $name database', (database) => 
     const env = { AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' };
     const a = await createTestApp(db, { env });
     const second = await secondConnection(db, database.name);
-    const b = await createTestApp(second.db, { env: { ...env, TOKEN_SECRET: a.config.TOKEN_SECRET, SSN_KEY: a.config.SSN_KEY } });
+    const shared = { TOKEN_SECRET: a.config.TOKEN_SECRET, SSN_KEY: a.config.SSN_KEY, STAFF_API_KEY: a.config.STAFF_API_KEY };
+    const b = await createTestApp(second.db, { env: { ...env, ...shared } });
+    // Sign-ups go through a third instance without the low limit, so a test may add as many members as it needs.
+    const signUps = await createTestApp(db, { env: shared });
     return {
       a,
       b,
+      signUps,
       close: async () => {
         await a.close();
         await b.close();
+        await signUps.close();
         await second.close();
       },
     };
@@ -72,7 +77,7 @@ describe.each(databases())('two instances on one $name database', (database) => 
   it('keeps a client locked out of sign-in on the other instance even with the right password', async () => {
     const [a, b] = instances();
     const employer = await createEmployer(t.db);
-    const member = await registerMember(a.app, employer);
+    const member = await registerMember(t.signUps.app, employer);
     const client = newClient();
     for (const app of [a, b, a]) {
       const wrong = await app.app.inject({ method: 'POST', url: '/api/Login', headers: client, payload: { email: member.email, password: 'Wrong!Pass1' } });
@@ -85,7 +90,7 @@ describe.each(databases())('two instances on one $name database', (database) => 
   it('signs out on one instance and the other refuses the signed-out refresh token', async () => {
     const [a, b] = instances();
     const employer = await createEmployer(t.db);
-    const member = await registerMember(a.app, employer);
+    const member = await registerMember(t.signUps.app, employer);
     // Signed in on A; B refreshes it (B sees A's session), then sign-out on A of the token B issued.
     const refreshedOnB = await b.app.inject({ method: 'POST', url: '/api/Login/Refresh', payload: { refresh_token: member.tokens.refresh_token } });
     expect(refreshedOnB.statusCode).toBe(200);
@@ -100,7 +105,7 @@ describe.each(databases())('two instances on one $name database', (database) => 
   it('refuses on one instance a refresh token already rotated on the other (and revokes its family)', async () => {
     const [a, b] = instances();
     const employer = await createEmployer(t.db);
-    const member = await registerMember(a.app, employer);
+    const member = await registerMember(t.signUps.app, employer);
     const first = await a.app.inject({ method: 'POST', url: '/api/Login/Refresh', payload: { refresh_token: member.tokens.refresh_token } });
     expect(first.statusCode).toBe(200);
     const reused = await b.app.inject({ method: 'POST', url: '/api/Login/Refresh', payload: { refresh_token: member.tokens.refresh_token } });
