@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'RATE_LIMITED',
   'ACCOUNT_LOCKED',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

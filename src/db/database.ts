@@ -407,6 +407,13 @@ export interface PlanZipCountyTable {
   rating_area: number;
 }
 
+/** Attempts per limited route and client (a SHA-256 of both) in the window ending at resets_at. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface Database {
   employer: EmployerTable;
   employer_contact: EmployerContactTable;
@@ -435,6 +442,7 @@ export interface Database {
   plan_service_area_zip: PlanServiceAreaZipTable;
   plan_county: PlanCountyTable;
   plan_zip_county: PlanZipCountyTable;
+  rate_limit: RateLimitTable;
 }
 
 /** What repositories take first: the database or a transaction on it (a Transaction is a Kysely). */

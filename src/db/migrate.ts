@@ -9,6 +9,7 @@ import * as m0003 from './migrations/0003-plan-catalogue.ts';
 import * as m0004 from './migrations/0004-contribution-rules.ts';
 import * as m0005 from './migrations/0005-enrollment.ts';
 import * as m0007 from './migrations/0007-auth.ts';
+import * as m0009 from './migrations/0009-ops.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-contribution-rules': m0004,
   '0005-enrollment': m0005,
   '0007-auth': m0007,
+  '0009-ops': m0009,
 };
 
 const provider: MigrationProvider = {

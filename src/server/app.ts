@@ -42,6 +42,11 @@ import { defaultWebRoot, isApi, registerStatic } from './static.ts';
 
 /** The largest request body (JSON): a staff override is the biggest legitimate one, far below it. */
 export const BODY_LIMIT = 1024 * 1024;
+import { logSerializers, safeLogOptions } from './log-redaction.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+
+export { logRedaction } from './log-redaction.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -69,39 +74,17 @@ function shared<T extends Record<string, unknown>>(plugin: FastifyPluginAsync<T>
   return wrapped;
 }
 
-/**
- * Request logs carry method and URL only (never bodies or headers: passwords, SSNs and tokens travel there), with
- * the set-password token in a query string blanked.
- */
-const logSerializers = {
-  req: (request: { method: string; url: string }) => ({
-    method: request.method,
-    url: request.url.replace(/([?&]token=)[^&]*/g, '$1***'),
-  }),
-};
-
-/**
- * And should an object carrying a secret be logged anyway (a body in a debug line, an error's context), these
- * fields are censored at any depth up to four: SSNs (additionalid), passwords, tokens, the bearer header.
- */
-const SECRET_FIELDS = ['additionalid', 'password', 'token', 'refresh_token', 'access_token', 'id_token', 'authorization', 'x-staff-key'];
-export const logRedaction = {
-  paths: SECRET_FIELDS.flatMap((field) => {
-    const key = /^\w+$/.test(field) ? field : `[${JSON.stringify(field)}]`;
-    const last = key.startsWith('[') ? key : `.${key}`;
-    return [key, ...[1, 2, 3, 4].map((depth) => `${Array(depth).fill('*').join('.')}${last}`)];
-  }),
-  censor: '***',
-};
-
 function loggerOptions(logger: BuildAppOptions['logger']) {
   if (logger && typeof logger === 'object' && 'child' in logger) return { loggerInstance: logger as FastifyBaseLogger };
-  if (logger === true) return { logger: { serializers: logSerializers, redact: logRedaction } };
+  if (logger === true) return { logger: safeLogOptions };
   if (logger && typeof logger === 'object') {
-    return { logger: { ...logger, serializers: { ...logSerializers, ...logger.serializers }, redact: logRedaction } };
+    return { logger: { ...logger, ...safeLogOptions, serializers: { ...logger.serializers, ...logSerializers } } };
   }
   return { logger: false };
 }
+
+/** Trust this many proxies in front of the app (proxy-addr's hop count). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -111,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Bodies are validated without type coercion, the URL's parts with it (input-limits.ts).
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
     frameworkErrors,
+    // Behind a load balancer the client's address comes from X-Forwarded-For, from the proxies TRUST_PROXY names.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
   }) as unknown as FastifyInstance;
 
   app.decorate('config', config);
@@ -126,6 +111,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     route.schema = schema;
   });
   app.addHook('preValidation', refuseHostileText);
+  // While closing (SIGTERM), an answer still being made says Connection: close, so its kept-alive socket goes
+  // with it and the close waits for nothing but requests in flight (shutdown.ts).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -156,8 +150,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  // Counted in the database, so the limits hold across every instance on it (docs/operations.md).
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a minute and try again.'),
   });
   await app.register(shared(dbPlugin), { db });
@@ -168,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.beforeRoutes) await options.beforeRoutes(app);
 
+  await app.register(healthRoutes);
   await app.register(versionRoutes);
   await app.register(memberRoutes);
   await app.register(loginRoutes);

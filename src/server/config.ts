@@ -25,6 +25,15 @@ export type Config = Readonly<{
   AUTH_RATE_LIMIT: number;
   /** 'production' refuses to generate secrets: they must be set. */
   NODE_ENV: string;
+  /**
+   * Which proxies' X-Forwarded-For names the client (rate limits count per client): false (none, the default),
+   * true (any), a number of hops, or addresses and CIDR ranges separated by commas.
+   */
+  TRUST_PROXY: boolean | number | string;
+  /** Connections each instance keeps to PostgreSQL at most. */
+  DATABASE_POOL_SIZE: number;
+  /** Seconds SIGTERM waits for requests in flight before closing anyway. */
+  SHUTDOWN_TIMEOUT: number;
 }>;
 
 export class ConfigError extends Error {
@@ -56,6 +65,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const limitText = value('AUTH_RATE_LIMIT') ?? '20';
   const AUTH_RATE_LIMIT = Number(limitText);
   if (!Number.isInteger(AUTH_RATE_LIMIT) || AUTH_RATE_LIMIT < 1) problems.push(`AUTH_RATE_LIMIT must be a positive whole number, not '${limitText}'.`);
+
+  const shutdownText = value('SHUTDOWN_TIMEOUT') ?? '10';
+  const SHUTDOWN_TIMEOUT = Number(shutdownText);
+  if (!Number.isInteger(SHUTDOWN_TIMEOUT) || SHUTDOWN_TIMEOUT < 1) problems.push(`SHUTDOWN_TIMEOUT must be a positive whole number of seconds, not '${shutdownText}'.`);
+
+  const poolText = value('DATABASE_POOL_SIZE') ?? '10';
+  const DATABASE_POOL_SIZE = Number(poolText);
+  if (!Number.isInteger(DATABASE_POOL_SIZE) || DATABASE_POOL_SIZE < 1) problems.push(`DATABASE_POOL_SIZE must be a positive whole number, not '${poolText}'.`);
+
+  const TRUST_PROXY = trustProxy(value('TRUST_PROXY'), problems);
 
   const HOST = value('HOST') ?? '0.0.0.0';
   const DATA_DIR = path.resolve(value('DATA_DIR') ?? './.data');
@@ -96,7 +115,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     APP_VERSION: packageJson.version,
     AUTH_RATE_LIMIT,
     NODE_ENV,
+    TRUST_PROXY,
+    SHUTDOWN_TIMEOUT,
+    DATABASE_POOL_SIZE,
   });
+}
+
+function trustProxy(text: string | null, problems: string[]): boolean | number | string {
+  if (text === null || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+    return entries.join(',');
+  }
+  problems.push(`TRUST_PROXY must be true, false, a number of hops or addresses/CIDR ranges separated by commas, not '${text}'.`);
+  return false;
 }
 
 function isHttpUrl(text: string): boolean {

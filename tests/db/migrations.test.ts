@@ -25,6 +25,7 @@ const tables = [
   'plan_zip_county',
   'product',
   'product_option',
+  'rate_limit',
   'reference_data',
   'refresh_token',
   'security_event',

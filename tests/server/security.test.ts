@@ -154,7 +154,9 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   it('limits sign-in attempts per client', async () => {
     const limited = await createTestApp(t.db, { env: { AUTH_RATE_LIMIT: '3' } });
     try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/Login', payload: { email: 'x@example.test', password: 'Wr0ng!Pass' } });
+      // A client of its own: the counts live in the database, which the other apps of this file share.
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/Login', remoteAddress: '192.0.2.31', payload: { email: 'x@example.test', password: 'Wr0ng!Pass' } });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
@@ -169,7 +171,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   it('limits attempts to withdraw pending registrations per client', async () => {
     const limited = await createTestApp(t.db, { env: { AUTH_RATE_LIMIT: '2' } });
     try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle: randomUUID() } });
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle: randomUUID() }, remoteAddress: '192.0.2.32' });
       for (let i = 0; i < 2; i += 1) expect((await attempt()).statusCode).toBe(404);
       expect((await attempt()).statusCode).toBe(429);
     } finally {

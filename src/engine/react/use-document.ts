@@ -7,7 +7,13 @@ import { defaultDocumentPath, useEngine, type DocumentKind } from './engine-cont
 type Served<D> = { document: D; etag?: string };
 type DocumentOf<K extends DocumentKind> = K extends 'form' ? FormDocument : FlowDocument;
 
-export type DocumentState<D> = { document: D | undefined; error: unknown; isLoading: boolean };
+export type DocumentState<D> = {
+  document: D | undefined;
+  error: unknown;
+  isLoading: boolean;
+  /** Reads the document again (after a failure). */
+  retry: () => void;
+};
 
 /** `scope` is what the server resolves overrides by; null waits (no request) until it is known. */
 export function useDocument<K extends DocumentKind>(
@@ -17,10 +23,10 @@ export function useDocument<K extends DocumentKind>(
 ): DocumentState<DocumentOf<K>> {
   const { documentFetcher, documentPath = defaultDocumentPath } = useEngine();
   const key = id && scope ? documentPath(kind, id, scope) : null;
-  const { data, error, isLoading } = useSWR<DocumentOf<K>>(key, async (path: string) => {
+  const { data, error, isLoading, mutate } = useSWR<DocumentOf<K>>(key, async (path: string) => {
     const served = await documentFetcher<Served<unknown>>(path);
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
     return (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
   });
-  return { document: data, error, isLoading };
+  return { document: data, error, isLoading, retry: () => void mutate() };
 }

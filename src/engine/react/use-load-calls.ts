@@ -8,10 +8,12 @@
  * chosen date) reads only the paths it has not read yet.
  * One read is on its way at a time, since a later call may need its answer. A call left out by `when`, one whose
  * placeholder has no value yet and one whose read failed have no answer; the calls after them still run.
+ * `retry()` reads the failed calls again (a screen offers it with the failure's message: a network failure is
+ * never silent).
  */
 import { CallError, fillCalls } from '#engine/core/index.ts';
 import type { CallDeclaration } from '#engine/core/types.ts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useEngine, type ApiPort } from './engine-context.tsx';
 
@@ -22,6 +24,8 @@ export type LoadState = {
   loading: boolean;
   /** The failed answer of a call whose read failed, by call id. */
   errors: Record<string, unknown>;
+  /** Reads the failed calls again. */
+  retry: () => void;
 };
 
 type Scope = Record<string, unknown>;
@@ -75,5 +79,13 @@ export function useLoadCalls(calls: CallDeclaration[] | undefined, scope: Scope)
     if (pending !== null && error !== undefined) setFailed((current) => ({ ...current, [pending]: error }));
   }, [pending, error]);
 
-  return { loaded, loading: pending !== null, errors };
+  // The failed paths leave the cache (their errors with them) and the list of failures, so they are pending again.
+  const retry = useCallback(() => {
+    setFailed((current) => {
+      for (const path of Object.keys(current)) cache.delete(path);
+      return {};
+    });
+  }, [cache]);
+
+  return { loaded, loading: pending !== null, errors, retry };
 }

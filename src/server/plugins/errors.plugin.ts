@@ -5,6 +5,8 @@
  * - request validation (Fastify schemas): 400 VALIDATION_FAILED with messages keyed by the field's JSON pointer;
  * - Fastify's own client errors (bad JSON, too large, rate limited): their status with a fitting code;
  * - anything else: logged, answered 500 INTERNAL 'Something went wrong.'.
+ * Every refusal is logged at info as a security event (ASVS V7.1.3, V7.2): its code, status, the signed-in
+ * member's id when there is one and, for validation, the names of the fields (never their values).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
@@ -135,7 +137,10 @@ export async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.addSchema(failureSchema);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const memberId = request.member?.memberId;
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error, code: error.code, memberId }, 'request failed');
+      else request.log.info({ code: error.code, status: error.statusCode, memberId }, 'refused');
       return sendFailure(reply, error.statusCode, {
         success: false,
         data: error.data ?? null,
@@ -145,11 +150,13 @@ export async function errorsPlugin(app: FastifyInstance): Promise<void> {
       });
     }
     if ('validation' in error && error.validation) {
-      return sendFailure(reply, 400, validationFailure(error.validation as ValidationIssue[], error.validationContext ?? 'body'));
+      const failure = validationFailure(error.validation as ValidationIssue[], error.validationContext ?? 'body');
+      request.log.info({ code: failure.code, status: 400, memberId, fields: Object.keys(failure.fieldErrors ?? {}) }, 'refused');
+      return sendFailure(reply, 400, failure);
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ code: error.code, status }, 'client error');
+      request.log.info({ code: error.code, status, memberId }, 'client error');
       return sendFailure(reply, status, {
         success: false,
         data: null,
@@ -157,7 +164,7 @@ export async function errorsPlugin(app: FastifyInstance): Promise<void> {
         message: clientMessages[error.code] ?? (status === 429 ? 'Too many attempts. Please wait a minute and try again.' : 'The request is not valid.'),
       });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, memberId }, 'request failed');
     return sendFailure(reply, 500, { success: false, data: null, code: 'INTERNAL', message: INTERNAL_MESSAGE });
   });
 }

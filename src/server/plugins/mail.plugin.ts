@@ -53,7 +53,12 @@ export async function mailPlugin(app: FastifyInstance, options: MailPluginOption
           const info = await files.sendMail(mail);
           await mkdir(mailDir, { recursive: true });
           await writeFile(path.join(mailDir, `${id}.eml`), info.message as Buffer);
-          if (config.NODE_ENV === 'development') announce(`Mail to ${message.to}: ${message.subject} ${firstLink(message.text)}`.trimEnd());
+          // The recipient and the link are a development aid; any other console (a log stream) never carries them.
+          announce(
+            config.NODE_ENV === 'development'
+              ? `Mail to ${message.to}: ${message.subject} ${firstLink(message.text)}`.trimEnd()
+              : `Mail ${id} written to ${mailDir} (set SMTP_URL to send mail)`,
+          );
         }
         await outbox.markSent(app.db, id, new Date());
       } catch (err) {

@@ -5,6 +5,7 @@
  * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard.
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
@@ -148,12 +149,19 @@ function WaivedView({ year }: { year: number }) {
 
 export function WelcomeScreen() {
   const [params] = useSearchParams();
-  const { data: member } = useMember();
+  const { data: member, error: memberError, mutate: reloadMember } = useMember();
   const employer = useEmployer(member?.accountid);
   const orders = useOrders();
   const contacts = useContacts(member?.accountid);
   const brokers = useBrokers(employer.data?.teamid);
 
+  if (!member && memberError !== undefined) {
+    return (
+      <Container size="lg" py="xl">
+        <RetryAlert message={(memberError as { message?: string }).message ?? messages['something-wrong']} onRetry={() => void reloadMember()} />
+      </Container>
+    );
+  }
   if (!member || orders.isLoading || employer.isLoading) {
     return (
       <Container size="lg" py="xl">
@@ -175,9 +183,7 @@ export function WelcomeScreen() {
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
         {orders.error !== undefined ? (
-          <Alert color="red" role="alert">
-            {messages['something-wrong']}
-          </Alert>
+          <RetryAlert message={(orders.error as { message?: string }).message ?? messages['something-wrong']} onRetry={() => void orders.mutate()} />
         ) : main ? (
           <Text size="lg">{messages['welcome-complete']}</Text>
         ) : (

@@ -8,6 +8,7 @@ import { formatCurrency } from '#domain/money.ts';
 import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useState } from 'react';
 import { callScope, useWizard } from './wizard-context.tsx';
 
@@ -39,7 +40,10 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
           <Loader aria-label="Loading" />
         </Center>
       )}
-      {!products.loading && !product && <Text c="dimmed">{messages['service-none']}</Text>}
+      {!products.loading && !product && failureMessage(products.errors, { networkOnly: true }) && (
+        <RetryAlert message={failureMessage(products.errors, { networkOnly: true })!} onRetry={products.retry} />
+      )}
+      {!products.loading && !product && !failureMessage(products.errors, { networkOnly: true }) && <Text c="dimmed">{messages['service-none']}</Text>}
       {product && service && (
         <Card withBorder padding="lg" maw={520}>
           <Stack gap="sm">

@@ -19,6 +19,8 @@ import { firstMessage, formatMessage, validateForm } from '#engine/core/index.ts
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
+import { isUnreachable } from '#web/api/api-client.ts';
+import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError } from '#web/layout/toast.tsx';
 import { messages } from '#web/messages.ts';
 import { Box, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -187,6 +189,8 @@ function Cart({ document, submit, edit }: CartProps) {
     return attempt.current.key;
   };
   const inFlight = useRef(false);
+  // An authorization the network lost: its message and Retry (the same cart sends the same Idempotency-Key).
+  const [unreachable, setUnreachable] = useState<string | null>(null);
 
   const authorize = async () => {
     if (inFlight.current) return;
@@ -202,9 +206,11 @@ function Cart({ document, submit, edit }: CartProps) {
       const idempotencyKey = keyFor(JSON.stringify(authorization));
       const outcome = await calls.run(callScope(wizard, { screens: { cart: { authorization, idempotencyKey } } }));
       if (!outcome.ok) {
-        showError(outcome.answer.message);
+        if (isUnreachable(outcome.answer)) setUnreachable(outcome.answer.message);
+        else showError(outcome.answer.message);
         return;
       }
+      setUnreachable(null);
       setDone(true);
     } finally {
       inFlight.current = false;
@@ -243,6 +249,7 @@ function Cart({ document, submit, edit }: CartProps) {
 
   return (
     <Stack gap="md" pb={narrow ? 96 : undefined}>
+      {unreachable && <RetryAlert message={unreachable} onRetry={() => void authorize()} busy={sending} />}
       <Group justify="space-between" align="center">
         <Title order={2}>{document.title}</Title>
         {!narrow && <Group gap="xs">{secondary}</Group>}

@@ -16,6 +16,7 @@ import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreen
 import { useEffectiveDates } from '#web/api/queries.ts';
 import { messages as catalogue } from '#web/messages.ts';
 import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
+import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CalculateSubsidyButton } from './affordability-modal.tsx';
 import {
@@ -85,17 +86,20 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
     () => padDependentBirthdates(wizard.dependents.map((dependent) => dependent.dateofbirth?.slice(0, 10))),
     [wizard.dependents],
   );
-  const { loaded } = useLoadCalls(
+  const { loaded, errors, loading, retry } = useLoadCalls(
     major.calls?.load,
     callScope(wizard, { data: wizard.choices.contributions, screens: { contributions: { dependentBirthdates } } }),
   );
   if (offered.error) {
     return (
-      <Alert color="red" role="alert">
-        {(offered.error as { message?: string }).message ?? catalogue['something-wrong']}
-      </Alert>
+      <RetryAlert
+        message={(offered.error as { message?: string }).message ?? catalogue['something-wrong']}
+        onRetry={() => void offered.mutate()}
+      />
     );
   }
+  const failed = loading ? null : failureMessage(errors, { networkOnly: true });
+  if (failed) return <RetryAlert message={failed} onRetry={retry} />;
   if (!contributions.document || !waiver.document || !offered.data) {
     return (
       <Center py="xl">

@@ -10,7 +10,8 @@ import { evaluateFlow } from '#engine/core/index.ts';
 import { api } from '#web/api/api-client.ts';
 import { useDependents, useEmployer, useMember } from '#web/api/queries.ts';
 import { messages } from '#web/messages.ts';
-import { Alert, Center, Container, Loader } from '@mantine/core';
+import { Center, Container, Loader } from '@mantine/core';
+import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useCallback, useMemo, useState } from 'react';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
@@ -54,11 +55,16 @@ export function EnrollmentWizard() {
 
   if (failed) {
     const text = (failed as { message?: string }).message ?? messages['something-wrong'];
+    // Read again whatever failed (the network may be back); the others are kept.
+    const retry = () => {
+      if (member.error) void member.mutate();
+      if (employer.error) void employer.mutate();
+      if (dependents.error) void dependents.mutate();
+      if (flow.error) flow.retry();
+    };
     return (
       <Container py="xl">
-        <Alert color="red" role="alert">
-          {text}
-        </Alert>
+        <RetryAlert message={text} onRetry={retry} />
       </Container>
     );
   }

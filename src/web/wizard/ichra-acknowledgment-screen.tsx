@@ -12,6 +12,7 @@ import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { messages } from '#web/messages.ts';
 import { Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callScope, useWizard } from './wizard-context.tsx';
 
@@ -45,6 +46,8 @@ export function IchraAcknowledgmentScreen({ step, next }: StepScreenProps) {
     );
   }
   const listed = (documents.loaded[DOCUMENTS_CALL] as { documents: MediaDocument[] } | undefined)?.documents;
+  const failed = documents.loading ? null : failureMessage(documents.errors, { networkOnly: true });
+  if (failed && !listed) return <RetryAlert message={failed} onRetry={documents.retry} />;
   return <Acknowledgment document={document} documents={listed} loading={documents.loading} next={next} />;
 }
 

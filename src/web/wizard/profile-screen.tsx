@@ -24,6 +24,8 @@ import {
   type MissingField,
   type StepScreenProps,
 } from '#engine/react/index.ts';
+import { isUnreachable } from '#web/api/api-client.ts';
+import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError, showSuccess } from '#web/layout/toast.tsx';
 import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
@@ -52,9 +54,11 @@ export function ProfileScreen({ step, next }: StepScreenProps) {
   const wizard = useWizard();
   const { document } = useDocument('form', step.form ?? 'profile', wizard.member.accountid);
   // The step reads its records itself, from nothing loaded; the wizard read the same paths, so SWR answers them.
-  const { loaded } = useLoadCalls(step.calls?.load, callScope(wizard, { loaded: {} }));
+  const { loaded, errors, loading, retry } = useLoadCalls(step.calls?.load, callScope(wizard, { loaded: {} }));
   const member = loaded[LOADED.member] as Member | undefined;
   const dependents = (loaded[LOADED.dependents] as { dependents: Dependent[] } | undefined)?.dependents;
+  const failed = failureMessage(errors);
+  if (failed && !loading && (!member || !dependents)) return <RetryAlert message={failed} onRetry={retry} />;
   if (!document || !member || !dependents) {
     return (
       <Center py="xl">
@@ -94,6 +98,8 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const [data, setData] = useState<FormData>(saved);
   const [missing, setMissing] = useState<MissingField[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
+  // A save the network lost: its message and Retry, the form's data kept as typed.
+  const [unreachable, setUnreachable] = useState<string | null>(null);
   const calls = useCalls(step.calls?.submit);
   const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);
   const lastNext = useRef(Number.NEGATIVE_INFINITY);
@@ -108,10 +114,19 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
     const now = Date.now();
     if (now - lastNext.current < NEXT_THROTTLE_MS) return;
     lastNext.current = now;
+    await save(values);
+  };
+
+  const save = async (values: FormData) => {
     setServerErrors(undefined);
+    setUnreachable(null);
     const screens = { profile: { currentPlanDate: firstOfNextYear(wizard.today) } };
     const outcome = await calls.run(callScope(wizard, { data: values, loaded, screens }));
     if (!outcome.ok) {
+      if (isUnreachable(outcome.answer)) {
+        setUnreachable(outcome.answer.message);
+        return;
+      }
       setServerErrors(formErrors(outcome));
       showError(outcome.answer.message);
       return;
@@ -134,6 +149,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
           {document.title}
         </Title>
       </div>
+      {unreachable && <RetryAlert message={unreachable} onRetry={() => void save(data)} busy={calls.running} />}
       <DocumentForm
         document={document}
         formData={data}

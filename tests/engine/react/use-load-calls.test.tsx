@@ -97,3 +97,33 @@ describe('useLoadCalls', () => {
     expect(reads).toEqual(['GET /api/shared', 'GET /api/dated/1', 'GET /api/dated/2']);
   });
 });
+
+describe('useLoadCalls retry', () => {
+  it('reads a failed call again on retry, and its answer then fills the state', async () => {
+    const calls: CallDeclaration[] = [
+      { id: 'first', method: 'GET', path: '/api/first' },
+      { id: 'second', method: 'GET', path: '/api/second' },
+    ];
+    const answers: Record<string, unknown> = { '/api/second': 'two' };
+    const { services, reads } = servicesFor(answers);
+    function Page() {
+      const state = useLoadCalls(calls, {});
+      return (
+        <>
+          <pre data-testid="state">{JSON.stringify(state)}</pre>
+          <button type="button" onClick={state.retry}>
+            again
+          </button>
+        </>
+      );
+    }
+    renderWithEngine(<Page />, services);
+    await waitFor(() => expect(shown().loading).toBe(false));
+    expect(shown()).toEqual({ loaded: { second: 'two' }, loading: false, errors: { first: { success: false, message: 'no /api/first' } } });
+    // The network is back.
+    answers['/api/first'] = 'one';
+    await userEvent.click(screen.getByRole('button', { name: 'again' }));
+    await waitFor(() => expect(shown()).toEqual({ loaded: { first: 'one', second: 'two' }, loading: false, errors: {} }));
+    expect(reads).toEqual(['GET /api/first', 'GET /api/second', 'GET /api/first']);
+  });
+});

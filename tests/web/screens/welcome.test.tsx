@@ -307,4 +307,22 @@ describe("the contribution path /welcome reads (it is not a flow step)", () => {
       }),
     ).toBe(declared?.path);
   });
+
+  it('says so with Retry when the orders are lost on the network, and shows them once Retry reads them', async () => {
+    signIn();
+    let calls = 0;
+    api([], {
+      'GET /api/Order/GetOrderByMember': () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return ok({ orderdetails: [] });
+      },
+    });
+    renderApp('/welcome');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server cannot be reached. Please try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Continue Enrollment')).toBeInTheDocument();
+    expect(screen.queryByText('The server cannot be reached. Please try again.')).not.toBeInTheDocument();
+  });
 });

@@ -243,4 +243,45 @@ describe('afterProfile', () => {
   ] as const)('%s -> %s', (_label, orders, plans, currentplanid, expected) => {
     expect(afterProfile({ today, orders, plans, currentplanid })).toBe(expected);
   });
+
+  it('keeps what was typed when a save fails on the network, says so with Retry, and Retry saves it', async () => {
+    let down = true;
+    const { requests } = await openProfile({
+      'PUT /api/Member': (request) => {
+        if (down) throw new TypeError('Failed to fetch');
+        return ok({ ...member, ...(request.body as { member: object }).member });
+      },
+    });
+    const firstName = screen.getByRole('textbox', { name: /^First Name/ });
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Janet');
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('The server cannot be reached. Please try again.');
+    expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Janet');
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(text('saved'), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(2);
+    expect(puts(requests).map((r) => (r.body as { member: { firstname: string } }).member.firstname)).toEqual(['Janet', 'Janet']);
+  }, 30_000);
+
+  it('says so with Retry when the dependents cannot be loaded, and shows the form once Retry reads them', async () => {
+    let down = true;
+    signIn();
+    mockApi(
+      handlers({
+        'GET /api/Dependent': () => {
+          if (down) throw new TypeError('Failed to fetch');
+          return ok({ dependents: [] });
+        },
+      }),
+    );
+    renderApp('/profile');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('The server cannot be reached. Please try again.');
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: text('next') }, { timeout: 10_000 })).toBeInTheDocument();
+  }, 30_000);
 });

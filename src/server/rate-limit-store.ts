@@ -1,0 +1,52 @@
+/**
+ * A store for @fastify/rate-limit that counts in the database (the rate_limit table) instead of one process's
+ * memory, so the limit holds across every instance on the same database (docs/operations.md). Each limited route
+ * gets its own counters (the plugin makes a child store per route, as its own stores do); a key is the SHA-256 of
+ * route and client, so no address is stored. Every 500th count also deletes the windows that have passed.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
+import * as rateLimits from '#db/repositories/rate-limit.repository.ts';
+import { sha256 } from './crypto.ts';
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+type RouteOptions = { routeInfo?: { method?: string | string[]; url?: string } };
+
+const CLEAN_EVERY = 500;
+
+export function databaseRateLimitStore(db: Kysely<Database>) {
+  let counted = 0;
+  return class DatabaseRateLimitStore {
+    readonly #prefix: string;
+
+    constructor(_options?: unknown, prefix = '') {
+      this.#prefix = prefix;
+    }
+
+    #key(client: string): string {
+      return sha256(`${this.#prefix}|${client}`);
+    }
+
+    incr(client: string, callback: Callback, timeWindow: number): void {
+      counted += 1;
+      const clean = counted % CLEAN_EVERY === 0 ? rateLimits.deleteExpired(db) : Promise.resolve(0);
+      Promise.all([rateLimits.hit(db, this.#key(client), timeWindow), clean]).then(
+        ([state]) => callback(null, { current: state.hits, ttl: state.ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error('rate limit store failed')),
+      );
+    }
+
+    read(client: string, callback: Callback): void {
+      rateLimits.read(db, this.#key(client)).then(
+        (state) => callback(null, { current: state.hits, ttl: state.ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error('rate limit store failed')),
+      );
+    }
+
+    child(options: object): DatabaseRateLimitStore {
+      const routeOptions = options as RouteOptions;
+      const method = [routeOptions.routeInfo?.method ?? ''].flat().join(',');
+      return new DatabaseRateLimitStore(routeOptions, `${method} ${routeOptions.routeInfo?.url ?? ''}`);
+    }
+  };
+}

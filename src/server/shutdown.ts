@@ -1,0 +1,23 @@
+/**
+ * Graceful shutdown (SIGTERM, SIGINT): the server stops accepting connections and answers 503 to new requests on
+ * kept-alive ones, lets every request in flight finish (its transaction commits, its answer is sent), then the
+ * database closes. A request still running after `timeoutSeconds` is cut off (its connection closed, so it was
+ * never acknowledged) and the database closes anyway.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
+
+export type ShutdownOutcome = 'closed' | 'timed out';
+
+export async function shutDown(app: FastifyInstance, db: Kysely<Database>, timeoutSeconds: number): Promise<ShutdownOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<ShutdownOutcome>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), timeoutSeconds * 1000);
+  });
+  const outcome = await Promise.race([app.close().then((): ShutdownOutcome => 'closed'), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timed out') app.server.closeAllConnections();
+  await db.destroy();
+  return outcome;
+}

@@ -1,0 +1,139 @@
+/**
+ * Two instances of the app on one database behave as one (docs/operations.md): each is its own Fastify app with
+ * its own memory (its own rate-limit plugin, its own token code), and on PostgreSQL its own connection pool on
+ * the same schema; on PGlite both share the one embedded database, as only one process can open it. What one
+ * instance counts or revokes, the other sees:
+ * - the sign-in rate limit (today's lockout of a client) counted on both adds up;
+ * - a sign-out (refresh-token revocation) on one holds on the other, and a refresh rotated on one is refused
+ *   when reused on the other.
+ */
+import { describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { createDb } from '#db/create-db.ts';
+import type { Database } from '#db/database.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { databases } from './helpers/databases.ts';
+import { useDatabase } from './helpers/lifecycle.ts';
+import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
+import { createEmployer, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
+
+/** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
+async function secondConnection(db: Kysely<Database>, name: string): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (name !== 'postgresql' || !url) return { db, close: async () => {} };
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const other = await createDb({ databaseUrl: url, searchPath: rows[0]!.schema, poolSize: 2 });
+  return { db: other, close: () => other.destroy() };
+}
+
+/** Sign-in attempts a client may make a minute on instances a and b. */
+const LIMIT = 3;
+
+describe.each(databases())('two instances on one $name database', (database) => {
+  const t = useDatabase(database, async (db) => {
+    const env = { AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' };
+    const a = await createTestApp(db, { env });
+    const second = await secondConnection(db, database.name);
+    const shared = { TOKEN_SECRET: a.config.TOKEN_SECRET, SSN_KEY: a.config.SSN_KEY, STAFF_API_KEY: a.config.STAFF_API_KEY };
+    const b = await createTestApp(second.db, { env: { ...env, ...shared } });
+    // Sign-ups go through a third instance without the low limit, so a test may add as many members as it needs.
+    const signUps = await createTestApp(db, { env: shared });
+    return {
+      a,
+      b,
+      signUps,
+      close: async () => {
+        await a.close();
+        await b.close();
+        await signUps.close();
+        await second.close();
+      },
+    };
+  });
+  const instances = (): [TestApp, TestApp] => [t.a, t.b];
+
+  /** A client of its own (TRUST_PROXY: the balancer's X-Forwarded-For names it), so tests never share a count. */
+  let clients = 0;
+  const newClient = () => ({ 'x-forwarded-for': `198.51.100.${++clients}` });
+
+  it('counts one client\'s sign-in attempts on both instances: the limit holds across them', async () => {
+    const [a, b] = instances();
+    const client = newClient();
+    const attempt = (app: TestApp) =>
+      app.app.inject({ method: 'POST', url: '/api/Login', headers: client, payload: { email: 'nobody@example.test', password: 'wrong-password' } });
+    // Three attempts, spread over both: each instance alone has seen fewer than the limit.
+    expect((await attempt(a)).statusCode).toBe(401);
+    expect((await attempt(b)).statusCode).toBe(401);
+    expect((await attempt(a)).statusCode).toBe(401);
+    // The fourth is refused on either instance.
+    const refusedOnB = await attempt(b);
+    expect(refusedOnB.statusCode).toBe(429);
+    expect(refusedOnB.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect((await attempt(a)).statusCode).toBe(429);
+    // Another client is not locked out by it.
+    const other = await a.app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: 'nobody@example.test', password: 'x' } });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('keeps a client locked out of sign-in on the other instance even with the right password', async () => {
+    const [a, b] = instances();
+    const employer = await createEmployer(t.db);
+    const member = await registerMember(t.signUps.app, employer);
+    const client = newClient();
+    for (const app of [a, b, a]) {
+      const wrong = await app.app.inject({ method: 'POST', url: '/api/Login', headers: client, payload: { email: member.email, password: 'Wrong!Pass1' } });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const right = await b.app.inject({ method: 'POST', url: '/api/Login', headers: client, payload: { email: member.email, password: TEST_PASSWORD } });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('locks an account out on both instances after failures spread over them', async () => {
+    const [a, b] = instances();
+    const employer = await createEmployer(t.db);
+    const member = await registerMember(t.signUps.app, employer);
+    // Each attempt from another client address, so the per-address limit is not what stops them.
+    for (let attempt = 0; attempt < LOCKOUT_AFTER; attempt += 1) {
+      const app = attempt % 2 === 0 ? a : b;
+      const wrong = await app.app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: member.email, password: 'Wrong!Pass1' } });
+      expect([401, 429]).toContain(wrong.statusCode);
+    }
+    for (const app of [a, b]) {
+      const right = await app.app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: member.email, password: TEST_PASSWORD } });
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
+    }
+  });
+
+  it('signs out on one instance and the other refuses both the access token and the refresh token', async () => {
+    const [a, b] = instances();
+    const employer = await createEmployer(t.db);
+    const member = await registerMember(t.signUps.app, employer);
+    const cookie = (token: string) => ({ cookie: `bp_refresh=${token}` });
+    // Signed in; B refreshes (B sees the session), then A signs out with the token B issued.
+    const refreshedOnB = await b.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(member.refreshToken) });
+    expect(refreshedOnB.statusCode).toBe(200);
+    const current = refreshCookieOf(refreshedOnB)!;
+    const access = refreshedOnB.json().data.tokenResponse.access_token as string;
+    expect((await b.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200);
+    const logout = await a.app.inject({ method: 'POST', url: '/api/Login/Logout', headers: cookie(current) });
+    expect(logout.statusCode).toBe(200);
+    const afterLogout = await b.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(current) });
+    expect(afterLogout.statusCode).toBe(401);
+    expect(afterLogout.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expect((await b.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(401);
+  });
+
+  it('refuses on one instance a refresh token already rotated on the other (and ends its session)', async () => {
+    const [a, b] = instances();
+    const employer = await createEmployer(t.db);
+    const member = await registerMember(t.signUps.app, employer);
+    const cookie = (token: string) => ({ cookie: `bp_refresh=${token}` });
+    const first = await a.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(member.refreshToken) });
+    expect(first.statusCode).toBe(200);
+    const reused = await b.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(member.refreshToken) });
+    expect(reused.statusCode).toBe(401);
+    const familyRevoked = await a.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(refreshCookieOf(first)!) });
+    expect(familyRevoked.statusCode).toBe(401);
+  });
+});
