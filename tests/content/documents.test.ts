@@ -121,7 +121,7 @@ describe('content documents', () => {
   it('uses every message a form declares (no dead texts besides those screens show directly)', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
-      'set-password:something-wrong', 'set-password:access-denied', 'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      'set-password:something-wrong', 'set-password:access-denied', 'profile:missing-fields', 'profile:saved',
       // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
       'profile:zip-empty', 'profile:zip-county-mismatch',
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
@@ -146,6 +146,8 @@ describe('content documents', () => {
         ...(doc.rules ?? []).map((r) => r.message),
         ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m)),
         ...widgetMessages(doc.uiSchema),
+        // A part's messages (role -> key) are shown by the screen that shows the part.
+        ...Object.values(doc.parts ?? {}).flatMap((part) => Object.values(part.messages ?? {})),
       ]);
       const unused = Object.keys(doc.messages).filter((key) => !used.has(key) && !shownByScreens.has(`${doc.id}:${key}`));
       expect(unused, doc.id).toEqual([]);
