@@ -56,6 +56,9 @@ const specTexts: Record<string, string[]> = {
     'Please try Again!!. Internel Server Error.',
     'Select a county',
     'Please enter all required fields. Missing fields are:',
+    // §2 other modals, §5 SSN notice.
+    'Enter Additional Enrollment Information',
+    'Your SSN is required when making an health insurance election, including when waiving coverage.',
     'First Name is required',
     'Last Name is required',
     'Telephone is required',
