@@ -56,6 +56,9 @@ const specTexts: Record<string, string[]> = {
     'Please try Again!!. Internel Server Error.',
     'Select a county',
     'Please enter all required fields. Missing fields are:',
+    // §2 other modals, §5 SSN notice.
+    'Enter Additional Enrollment Information',
+    'Your SSN is required when making an health insurance election, including when waiving coverage.',
     'First Name is required',
     'Last Name is required',
     'Telephone is required',
@@ -141,7 +144,7 @@ describe('content documents', () => {
       ...['intro', 'submit', 'reset-requested', 'back-to-sign-in', 'request-failed'].map((key) => `forgot-password:${key}`),
       'login:account-locked', 'login:forgot-password',
       ...['reset-title', 'reset-done', 'reset-link-invalid', 'reset-ask-again'].map((key) => `set-password:${key}`),
-      'profile:ssn-notice', 'profile:missing-fields', 'profile:saved',
+      'profile:missing-fields', 'profile:saved',
       // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
       'profile:zip-empty', 'profile:zip-county-mismatch',
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
@@ -168,6 +171,8 @@ describe('content documents', () => {
         ...(doc.rules ?? []).map((r) => r.message),
         ...Object.values(doc.errorMessages ?? {}).flatMap((m) => Object.values(m)),
         ...widgetMessages(doc.uiSchema),
+        // A part's messages (role -> key) are shown by the screen that shows the part.
+        ...Object.values(doc.parts ?? {}).flatMap((part) => Object.values(part.messages ?? {})),
       ]);
       const unused = Object.keys(doc.messages).filter((key) => !used.has(key) && !shownByScreens.has(`${doc.id}:${key}`));
       expect(unused, doc.id).toEqual([]);

@@ -1,7 +1,7 @@
 /** The real forms behave as the spec says: messages, their order, the phases, and the calls they declare. */
 import { describe, expect, it } from 'vitest';
 import { padDependentBirthdates } from '#domain/contribution.ts';
-import { fillCalls, firstMessage, validateForm, type FieldErrors } from '#engine/core/index.ts';
+import { documentPart, fillCalls, firstMessage, message, validateForm, type FieldErrors } from '#engine/core/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 const content = loadBaseContent();
@@ -122,6 +122,31 @@ describe('profile', () => {
       '/additionalid': ['Please enter a valid Social Security Number.'],
     });
     expect(check({ ...validProfile, additionalid: undefined })).toEqual({ '/additionalid': ['Please enter a valid Social Security Number.'] });
+  });
+
+  it("holds the additional enrollment information as a part: PCP Name, PCP ID, Existing Patient, with the whole form's rules and texts", () => {
+    const part = documentPart(doc, 'additional-info')!;
+    expect(part.title).toBe('Enter Additional Enrollment Information');
+    expect(Object.keys(part.schema.properties as object)).toEqual(['pcpname', 'pcpid', 'existingpatient']);
+    expect(part.schema.required).toEqual(['pcpname', 'pcpid', 'existingpatient']);
+    expect(validateForm(part, { ...validProfile, firstname: '', pcpname: ' ', pcpid: undefined }, context)).toEqual({
+      '/pcpname': ['PCP Name is required'],
+      '/pcpid': ['PCP ID is required'],
+    });
+    expect(validateForm(part, { ...validProfile, existingpatient: 'maybe' }, context)).toEqual({ '/existingpatient': ['Existing Patient is required'] });
+    const roles = doc.parts!['additional-info']!.messages!;
+    expect(Object.fromEntries(Object.entries(roles).map(([role, key]) => [role, message(doc, key)]))).toEqual({
+      title: 'Enter Additional Enrollment Information',
+      open: 'Enter Additional Enrollment Information',
+      save: 'Save',
+      cancel: 'Cancel',
+    });
+  });
+
+  it("names the SSN as the part the SSN-required notice asks for, with the spec's notice", () => {
+    const ssn = doc.parts!.ssn!;
+    expect(ssn.fields).toEqual(['additionalid']);
+    expect(message(doc, ssn.messages!.notice!)).toBe('Your SSN is required when making an health insurance election, including when waiving coverage.');
   });
 
   it("reports each dependent's missing fields with its number; the blank dependent's placeholder DOB is missing", () => {

@@ -14,6 +14,7 @@
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
  * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
+ * - {@link documentPart}: a form restricted to one of its parts (named groups of fields), same rules and texts.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
 export type {
@@ -24,6 +25,7 @@ export type {
   FlowDocument,
   FlowStep,
   FormDocument,
+  FormPart,
   FormRule,
   JsonLogic,
   JsonSchema,
@@ -63,3 +65,4 @@ export { formatMessage, message } from './messages.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';
+export { documentPart, onlyInPart, partOf } from './parts.ts';

@@ -154,6 +154,11 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
   }
   checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta, keys, problems);
   checkCalls(doc.calls, '', problems);
+  const properties = propertiesOf(doc.schema, doc.schema) ?? {};
+  for (const [name, part] of Object.entries(doc.parts ?? {})) {
+    for (const field of part.fields) if (!(field in properties)) problems.push(`/parts/${name}/fields: no property '${field}' in the schema`);
+    for (const [role, key] of Object.entries(part.messages ?? {})) if (!keys.has(key)) problems.push(`/parts/${name}/messages/${role}: no message '${key}'`);
+  }
 }
 
 function checkFlow(doc: FlowDocument, meta: MetaSchemas, problems: string[]) {

@@ -66,6 +66,14 @@ export type FormDocument = {
   /** Which message a failed JSON Schema keyword shows: pointer (items as `/items/*`) -> keyword -> key. */
   errorMessages?: Record<string, Record<string, string>>;
   calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
+  /** Named groups of top-level fields a screen may show on their own (see documentPart). */
+  parts?: Record<string, FormPart>;
+};
+
+/** A part of a form: its top-level fields, and the messages a screen shows with it (role -> message key). */
+export type FormPart = {
+  fields: string[];
+  messages?: Record<string, string>;
 };
 
 /** A step or sub-step of a flow; `when` is JSON Logic over the flow context. */

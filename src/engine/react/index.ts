@@ -7,6 +7,7 @@ export { FlowRunner, flowPositions, locate } from './flow-runner.tsx';
 export type { FlowPosition, FlowRunnerProps, StepScreenProps } from './flow-runner.tsx';
 export {
   derefSchema,
+  focusFirstError,
   idToPointer,
   mergeErrors,
   missingRequiredFields,

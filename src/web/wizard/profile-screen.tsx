@@ -3,17 +3,21 @@
  * the dependents are the answers of the step's declared load calls; the form's data is made from them in code
  * (profileFormData). Next is disabled when the flow says the step cannot proceed (employeazecustomer 0) and
  * answers at most once a second. On Next: the document's rules (focus on the first field in error); the missing
- * fields listed in a modal, a dependent's named by its item title ('Dependent #2: Date of Birth'); then the
+ * fields listed in a modal, a dependent's named by its item title ('Dependent #2: Date of Birth'), unless only the
+ * document's parts are missing: an empty SSN opens the SSN-required notice (closing it focuses the first SSN box),
+ * else only the additional enrollment information opens 'Enter Additional Enrollment Information', whose Save
+ * fills those fields and goes on with Next (a button beside Cancel opens it too, to fill them only); then the
  * step's declared submit calls (the member saved, the dependents made to match the form, then the current-plan
  * search for next January 1 and the member's orders), 'Saved Successfully', the event logged, and /welcome,
  * /health-plan or the next step as afterProfile says. Every text comes from the profile document.
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
 import { firstOfNextYear } from '#domain/dates.ts';
-import { message } from '#engine/core/index.ts';
+import { documentPart, isEmptyValue, message, onlyInPart, partOf, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import {
   DocumentForm,
+  focusFirstError,
   useCalls,
   type CallsOutcome,
   missingRequiredFields,
@@ -31,6 +35,7 @@ import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantin
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { afterProfile, DEPENDENTS_FIELD, profileFormData } from './profile-data.ts';
+import { AdditionalInfoModal, partText, PROFILE_PARTS, SsnRequiredModal } from './profile-modals.tsx';
 import { callScope, useWizard } from './wizard-context.tsx';
 
 /** The profile document's messages the screen shows itself (spec §2 Step 1, §5). */
@@ -104,10 +109,35 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);
   const lastNext = useRef(Number.NEGATIVE_INFINITY);
   const text = (key: string) => message(document, key);
+  const formBox = useRef<HTMLDivElement>(null);
+  const additionalPart = useMemo(() => documentPart(document, PROFILE_PARTS.additionalInfo), [document]);
+  // The additional-info modal, open to fill the fields only, or from Next (its Save goes on with Next).
+  const [additional, setAdditional] = useState<{ data: FormData; continueNext: boolean }>({ data: saved, continueNext: false });
+  const [additionalOpen, setAdditionalOpen] = useState(false);
+  const openAdditional = (values: FormData, continueNext: boolean) => {
+    setAdditional({ data: values, continueNext });
+    setAdditionalOpen(true);
+  };
+  const [ssnRequired, setSsnRequired] = useState(false);
 
   const invalid = (errors: FieldErrors, values: FormData) => {
+    const pointers = Object.keys(errors).filter((pointer) => (errors[pointer]?.length ?? 0) > 0);
+    const inPart = (part: string) => (pointer: string) => onlyInPart(document, part, [pointer]);
+    // The rest of the profile is complete: only the SSN and the additional enrollment information are at fault.
+    const onlyParts = pointers.every((pointer) => inPart(PROFILE_PARTS.ssn)(pointer) || inPart(PROFILE_PARTS.additionalInfo)(pointer));
+    // The SSN is not entered and none is on file (a stored one is the masked value), and the rules want one.
+    const ssnMissing =
+      pointers.some(inPart(PROFILE_PARTS.ssn)) && (partOf(document, PROFILE_PARTS.ssn)?.fields ?? []).every((field) => isEmptyValue(values[field]));
+    if (onlyParts && ssnMissing) return setSsnRequired(true);
+    if (additionalPart && onlyInPart(document, PROFILE_PARTS.additionalInfo, pointers)) return openAdditional(values, true);
     const fields = missingRequiredFields(document, values, errors);
     if (fields.length > 0) setMissing(fields);
+  };
+
+  const closeSsnRequired = () => {
+    setSsnRequired(false);
+    const ssn = partOf(document, PROFILE_PARTS.ssn)?.fields[0];
+    if (ssn) focusFirstError(formBox.current, document.id, { [`/${ssn}`]: [''] }); // the field's first box
   };
 
   const submit = async (values: FormData) => {
@@ -141,6 +171,17 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
     else navigate(`/${where}`);
   };
 
+  const saveAdditional = (values: FormData) => {
+    const { continueNext } = additional;
+    setAdditionalOpen(false);
+    setData(values);
+    if (!continueNext) return;
+    // Next goes on with the filled profile, checked whole again by the document's rules.
+    const errors = validateForm(document, values, context, 'submit');
+    if (Object.keys(errors).length > 0) invalid(errors, values);
+    else void submit(values);
+  };
+
   return (
     <Stack gap="md">
       <div>
@@ -150,22 +191,41 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
         </Title>
       </div>
       {unreachable && <RetryAlert message={unreachable} onRetry={() => void save(data)} busy={calls.running} />}
-      <DocumentForm
-        document={document}
-        formData={data}
-        context={context}
-        onChange={setData}
-        onSubmit={(values) => void submit(values)}
-        onInvalid={invalid}
-        serverErrors={serverErrors}
-        submitText={text(PROFILE_MESSAGES.next)}
-        submitDisabled={!step.canProceed}
-        submitLoading={calls.running}
-      >
-        <Button variant="default" onClick={() => setData(saved)} disabled={calls.running}>
-          {text(PROFILE_MESSAGES.cancel)}
-        </Button>
-      </DocumentForm>
+      <div ref={formBox}>
+        <DocumentForm
+          document={document}
+          formData={data}
+          context={context}
+          onChange={setData}
+          onSubmit={(values) => void submit(values)}
+          onInvalid={invalid}
+          serverErrors={serverErrors}
+          submitText={text(PROFILE_MESSAGES.next)}
+          submitDisabled={!step.canProceed}
+          submitLoading={calls.running}
+        >
+          <Button variant="default" onClick={() => setData(saved)} disabled={calls.running}>
+            {text(PROFILE_MESSAGES.cancel)}
+          </Button>
+          {additionalPart && (
+            <Button variant="subtle" onClick={() => openAdditional(data, false)} disabled={calls.running}>
+              {partText(document, PROFILE_PARTS.additionalInfo, 'open')}
+            </Button>
+          )}
+        </DocumentForm>
+      </div>
+      {additionalPart && (
+        <AdditionalInfoModal
+          opened={additionalOpen}
+          part={additionalPart}
+          document={document}
+          data={additional.data}
+          context={context}
+          onSave={saveAdditional}
+          onClose={() => setAdditionalOpen(false)}
+        />
+      )}
+      <SsnRequiredModal document={document} opened={ssnRequired} onClose={closeSsnRequired} />
       <Modal opened={missing.length > 0} onClose={() => setMissing([])} title={text(PROFILE_MESSAGES.missingFields)} centered>
         <List>
           {missing.map((field) => (

@@ -50,6 +50,15 @@ describe('checkDocument', () => {
     expect(() => assertDocument(bad, meta)).toThrow(EngineConfigError);
   });
 
+  it("checks a part's fields and message keys", () => {
+    expect(checkDocument({ ...form, parts: { one: { fields: ['a'], messages: { title: 'm' } } } }, meta)).toEqual([]);
+    expect(checkDocument({ ...form, parts: { one: { fields: ['a', 'zz'], messages: { title: 'gone' } } } }, meta)).toEqual([
+      "/parts/one/fields: no property 'zz' in the schema",
+      "/parts/one/messages/title: no message 'gone'",
+    ]);
+    expect(checkDocument({ ...form, parts: { one: { fields: [] } } }, meta)).not.toEqual([]);
+  });
+
   it('checks the JSON Logic of ui:showWhen', () => {
     const shown = { ...form, uiSchema: { a: { 'ui:showWhen': { '==': [{ var: 'data.a' }, 'x'] } } } };
     expect(checkDocument(shown, meta)).toEqual([]);

@@ -230,6 +230,130 @@ describe('profile step', () => {
   }, 30_000);
 });
 
+describe('profile modals', () => {
+  const dialogNamed = (key: string) => screen.findByRole('dialog', { name: text(key) });
+
+  it("opens 'Enter Additional Enrollment Information' on Next when only that is missing; its Save fills it and goes on with Next", async () => {
+    const { requests } = await openProfile({}, { pcpname: null, pcpid: '  ' });
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    const dialog = await dialogNamed('additional-info-title');
+    expect(screen.queryByRole('dialog', { name: text('missing-fields') })).not.toBeInTheDocument();
+    // The profile document's own fields, marks and texts: PCP Name, PCP ID (required), Existing Patient yes/no.
+    expect(within(dialog).getByRole('textbox', { name: /^PCP Name/ })).toBeRequired();
+    expect(within(dialog).getByRole('textbox', { name: /^PCP ID/ })).toBeRequired();
+    const existing = within(dialog).getByRole('radiogroup', { name: /^Existing Patient/ });
+    expect(within(existing).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Yes', 'No']);
+    expect(within(existing).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(within(dialog).queryByRole('textbox', { name: /^First Name/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+
+    // Its Save checks the fields with the profile's rules and texts.
+    await userEvent.click(within(dialog).getByRole('button', { name: text('additional-info-save') }));
+    expect(await within(dialog).findByText(text('pcpname-required'))).toBeInTheDocument();
+    expect(within(dialog).getByText(text('pcpid-required'))).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^PCP Name/ }), 'Dr. Ana Lee');
+    const pcpid = within(dialog).getByRole('textbox', { name: /^PCP ID/ });
+    expect(pcpid).toHaveValue('  ');
+    await userEvent.clear(pcpid);
+    await userEvent.type(pcpid, 'PCP-4411');
+    await userEvent.click(within(existing).getByRole('radio', { name: 'No' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: text('additional-info-save') }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect((puts(requests)[0]!.body as { member: Record<string, unknown> }).member).toMatchObject({
+      pcpname: 'Dr. Ana Lee',
+      pcpid: 'PCP-4411',
+      existingpatient: 'no',
+      firstname: 'Jane',
+    });
+    expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+  }, 30_000);
+
+  it('lists the missing fields as before when more than the additional information is missing', async () => {
+    await openProfile({}, { address1: null, pcpname: null });
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    const dialog = await dialogNamed('missing-fields');
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Home Address', 'PCP Name']);
+    expect(screen.queryByRole('dialog', { name: text('additional-info-title') })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('opens from its button to fill the fields only: Save puts them on the profile, Cancel leaves it; focus comes back', async () => {
+    const { requests } = await openProfile();
+    const open = screen.getByRole('button', { name: text('additional-info-title') });
+    await userEvent.click(open);
+    let dialog = await dialogNamed('additional-info-title');
+    const name = within(dialog).getByRole('textbox', { name: /^PCP Name/ });
+    expect(name).toHaveValue('Dr. Who');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Dr. No');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: /^PCP Name/ })).toHaveValue('Dr. Who');
+    await waitFor(() => expect(open).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    dialog = await dialogNamed('additional-info-title');
+    const again = within(dialog).getByRole('textbox', { name: /^PCP Name/ });
+    expect(again).toHaveValue('Dr. Who');
+    await userEvent.clear(again);
+    await userEvent.type(again, 'Dr. Strange');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('additional-info-save') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: /^PCP Name/ })).toHaveValue('Dr. Strange');
+    await waitFor(() => expect(open).toHaveFocus());
+    expect(puts(requests)).toHaveLength(0);
+  }, 30_000);
+
+  it('shows the SSN notice in a modal on Next when no SSN is entered or on file; closing it focuses the first SSN box', async () => {
+    const { requests } = await openProfile({}, { additionalid: null, pcpid: null });
+    // The notice under the boxes stays.
+    expect(screen.getByText(text('ssn-notice'))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    const dialog = await dialogNamed('ssn-required-title');
+    expect(within(dialog).getByText(text('ssn-notice'))).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: text('additional-info-title') })).not.toBeInTheDocument();
+    const enter = within(dialog).getByRole('button', { name: text('ssn-required-enter') });
+    await waitFor(() => expect(enter).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const first = screen.getByRole('textbox', { name: 'SSN first 3 digits' });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(puts(requests)).toHaveLength(0);
+
+    // Escape closes it the same way.
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await dialogNamed('ssn-required-title');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(first).toHaveFocus());
+
+    // With the SSN typed, the next Next asks for the additional information that is still missing.
+    await userEvent.paste('123456789');
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    const info = await dialogNamed('additional-info-title');
+    await userEvent.type(within(info).getByRole('textbox', { name: /^PCP ID/ }), 'P-9');
+    await userEvent.click(within(info).getByRole('button', { name: text('additional-info-save') }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect((puts(requests)[0]!.body as { member: Record<string, unknown> }).member).toMatchObject({ additionalid: '123456789', pcpid: 'P-9' });
+  }, 30_000);
+
+  it('lists the SSN among the missing fields, without the notice modal, when other fields are missing too', async () => {
+    await openProfile({}, { additionalid: null, lastname: null });
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    const dialog = await dialogNamed('missing-fields');
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Last Name', 'SSN']);
+    expect(screen.queryByRole('dialog', { name: text('ssn-required-title') })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('keeps a stored SSN: no notice modal when it is on file', async () => {
+    await openProfile({}, { pcpname: null });
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await dialogNamed('additional-info-title');
+    expect(screen.queryByRole('dialog', { name: text('ssn-required-title') })).not.toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('afterProfile', () => {
   const thisYear = [{ createdon: `${today}T00:00:00Z` }];
   const lastYear = [{ createdon: `${Number(today.slice(0, 4)) - 1}-06-01T00:00:00Z`, policyeffectivedate: `${Number(today.slice(0, 4)) - 1}-07-01` }];
