@@ -153,7 +153,15 @@ async function buy(page: Page, narrow: boolean): Promise<string> {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Plans' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
-    expect(csv.trim().split('\n')).toHaveLength(count + 1);
+    const lines = csv.trim().split('\n');
+    expect(lines).toHaveLength(count + 1);
+    // Each plan's line holds the premium its card shows.
+    const cards = page.getByRole('article');
+    for (const index of [0, 1, 2]) {
+      const name = (await cards.nth(index).getAttribute('aria-label'))!;
+      const price = await cards.nth(index).getByText(/^\$[\d,]+\.\d\d$/).first().innerText();
+      expect(lines.find((line) => line.includes(name)), name).toContain(price);
+    }
   }
   await page.getByLabel('HSA Eligible').check();
   const hsaCount = Number((await found.innerText()).match(/(\d+) Plans Found/)![1]);

@@ -195,7 +195,7 @@ describe.each(databases())('operations on $name', (database) => {
       const other = await createEmployer(t.db);
       await logged.app.inject({ method: 'POST', url: '/api/Login', payload: { email: member.email, password: 'Wrong!Pass1' } });
       await logged.app.inject({ method: 'GET', url: `/api/Employer/${other.accountid}`, headers: member.auth });
-      await logged.app.inject({ method: 'PUT', url: '/api/Member', headers: member.auth, payload: { member: { firstname: 5, birthdate: BIRTH_DATE } } });
+      await logged.app.inject({ method: 'PUT', url: '/api/Member', headers: member.auth, payload: { member: { firstname: '   ', birthdate: BIRTH_DATE } } });
       await logged.app.inject({ method: 'GET', url: '/api/Member/GetMember' });
       await logged.app.inject({ method: 'POST', url: '/api/test/log-injection', payload: { note: 'x"}\n{"level":60,"msg":"forged' } });
       const events = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -230,7 +230,7 @@ describe.each(databases())('operations on $name', (database) => {
       const registered = await production.app.inject({
         method: 'POST',
         url: '/api/Member/Register',
-        payload: { memberdto: { firstname: 'Ada', lastname: 'Prod', personalemailaddress: email, accountid: employer.accountid }, company: 'x', url: 'http://x.test', plan_year: 2026 },
+        payload: { memberdto: { firstname: 'Ada', lastname: 'Prod', personalemailaddress: email, accountid: employer.accountid, terms: true }, company: 'x', url: 'http://x.test', plan_year: 2026 },
       });
       expect(registered.statusCode).toBe(200);
       expect(production.announcements).toHaveLength(1);
