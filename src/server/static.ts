@@ -35,6 +35,9 @@ export async function registerStatic(app: FastifyInstance, webRoot: string): Pro
       // The build writes a .br and a .gz beside each text file (scripts/precompress.ts): sent with
       // Content-Encoding when the browser accepts it, and Vary: Accept-Encoding always.
       preCompressed: true,
+      // No dot file (.git, .env, .well-known left in the build) is ever served: it is not found, like any
+      // unknown path (ASVS V4.3.2). Directories are never listed (the plugin's `list` is off).
+      dotfiles: 'ignore',
       // Built assets carry a content hash in their names, so they never change; index.html always may.
       setHeaders: (reply, filePath) => {
         reply.header(

@@ -1,0 +1,136 @@
+/**
+ * ASVS V4.1.3 / V4.1.5 (deny by default): every route the app registers is either public by name in the list
+ * below, or declares a security scheme and carries the check for it. A new route without `app.authenticate`
+ * (bearer) or the staff-key check fails here before it can serve anyone's data; a route that drops its
+ * `security` entry without being listed as public fails too. The per-resource tests show who is refused (403).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { databases } from './helpers/databases.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
+
+/** The routes anyone may call, each with the reason (the spec's pre-sign-in pages, links that carry their own proof). */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /healthz': 'liveness for the platform, no data',
+  'GET /api/Version/test': 'the build version',
+  'GET /api/Employer/Branding/:accountid': "the employer link's name, logo and help address (register page)",
+  'GET /api/content/forms/:id': 'form documents for the pre-sign-in pages',
+  'GET /api/content/flows/:id': 'flow documents for the pre-sign-in pages',
+  'POST /api/Member/Register': 'registration through the employer link',
+  'POST /api/Member/ResendInvitation': "proof: Register's encrypted handle",
+  'POST /api/Member/WithdrawRegistration': "proof: Register's encrypted handle",
+  'GET /api/Member/:id': 'proof: the set-password token, or the bearer of that member (checked in the handler)',
+  'POST /api/changepassword': 'proof: the set-password token',
+  'POST /api/Member/ForgotPassword': 'answers alike for every address',
+  'POST /api/Member/ResetPassword': "proof: the reset link's token",
+  'POST /api/Login': 'sign-in',
+  'POST /api/Login/Refresh': 'proof: the refresh cookie',
+  'POST /api/Login/Logout': 'proof: the refresh cookie',
+  'GET /api/media/file/:container/:accountid/:filename': 'proof: the HMAC-signed link of a member of that employer',
+};
+
+/** Paths outside the API that the app may register (documentation, the web app). */
+const outsideApi = (url: string) => !url.startsWith('/api') && url !== '/healthz';
+
+type Seen = { key: string; security: string[]; hooks: unknown[] };
+
+const hooksOf = (route: RouteOptions): unknown[] =>
+  [route.onRequest, route.preValidation, route.preHandler].flatMap((hook) => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]));
+
+describe.each(databases())('deny by default on $name', (database) => {
+  const seen: Seen[] = [];
+  let authenticate: unknown;
+  const t = useTestApp(database, {
+    beforeRoutes: (app: FastifyInstance) => {
+      authenticate = app.authenticate;
+      app.addHook('onRoute', (route) => {
+        const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+        const security = ((route.schema as { security?: Record<string, unknown>[] } | undefined)?.security ?? []).flatMap((s) => Object.keys(s));
+        // A trailing slash is the same route (GET /api/USZipCounty/:zip/).
+        const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
+        for (const method of methods) seen.push({ key: `${method} ${url}`, security, hooks: hooksOf(route) });
+      });
+    },
+  });
+  let employer: TestEmployer;
+  let member: RegisteredMember;
+  beforeAll(async () => {
+    employer = await createEmployer(t.db);
+    member = await registerMember(t.app, employer);
+  });
+
+  const apiRoutes = () => seen.filter((route) => !outsideApi(route.key.split(' ')[1]!));
+
+  it('sees the API routes', () => {
+    expect(apiRoutes().length).toBeGreaterThan(40);
+  });
+
+  it('names every route without a security scheme as public, and lists no public route that is gone', () => {
+    const open = [...new Set(apiRoutes().filter((route) => route.security.length === 0).map((route) => route.key))].sort();
+    expect(open).toEqual(Object.keys(PUBLIC_ROUTES).sort());
+  });
+
+  it('checks the bearer token before the handler on every route that declares it', () => {
+    const bearer = apiRoutes().filter((route) => route.security.includes('bearer'));
+    expect(bearer.length).toBeGreaterThan(20);
+    const unchecked = bearer.filter((route) => !route.hooks.includes(authenticate)).map((route) => route.key);
+    expect(unchecked).toEqual([]);
+  });
+
+  it('checks the staff key on every staff route; a member token is no staff key (401)', async () => {
+    const staff = apiRoutes().filter((route) => route.security.includes('staffKey'));
+    expect(staff.map((route) => route.key).sort()).toEqual([
+      'GET /api/staff/overrides',
+      'GET /api/staff/overrides/:id/preview',
+      'POST /api/staff/overrides',
+      'POST /api/staff/overrides/:id/publish',
+      'POST /api/staff/overrides/:id/retire',
+    ]);
+    for (const route of staff) expect(route.hooks.length, route.key).toBeGreaterThan(0);
+    const id = '00000000-0000-4000-8000-000000000001';
+    for (const route of staff) {
+      const [method, path] = route.key.split(' ') as ['GET' | 'POST', string];
+      const response = await t.app.inject({
+        method,
+        url: path.replace(':id', id),
+        headers: member.auth,
+        // A valid body, so the refusal is the key's and not the body's.
+        ...(path === '/api/staff/overrides' && method === 'POST' ? { payload: { accountid: employer.accountid, documentid: 'waiver', patch: {} } } : {}),
+      });
+      expect(response.statusCode, route.key).toBe(401);
+      expect(response.json(), route.key).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+  });
+
+  describe('the web root (V4.3.2)', () => {
+    let webRoot: string;
+    let web: TestApp;
+    beforeAll(async () => {
+      webRoot = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-web-'));
+      mkdirSync(path.join(webRoot, 'assets'));
+      mkdirSync(path.join(webRoot, '.git'));
+      writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Benefit Portal</title>');
+      writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+      writeFileSync(path.join(webRoot, '.git', 'config'), '[core] secret-metadata');
+      writeFileSync(path.join(webRoot, '.env'), 'TOKEN_SECRET=secret-metadata');
+      web = await createTestApp(t.db, { webRoot });
+    });
+    afterAll(async () => {
+      await web.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    });
+
+    it('lists no directory and serves no dot file: the screen page or a 404 instead', async () => {
+      for (const url of ['/assets/', '/assets', '/.git/config', '/.git/', '/.env', '/%2egit/config', '/assets/../.env']) {
+        const response = await web.app.inject({ method: 'GET', url });
+        expect(response.body, url).not.toContain('secret-metadata');
+        expect(response.body, url).not.toContain('app-abc123.js');
+      }
+    });
+  });
+});
