@@ -34,7 +34,8 @@ export const routes: RouteObject[] = [
         element: <RequireSignIn />,
         children: [
           {
-            path: 'profile',
+            // The wizard's steps have their own addresses under /profile (enrollment-wizard.tsx).
+            path: 'profile/*',
             element: (
               <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
                 <EnrollmentWizard />

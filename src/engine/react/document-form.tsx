@@ -4,7 +4,7 @@
  * errors once it has been touched (blurred), or from its first keystroke when its uiSchema says
  * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
  * API answers them) mark the same fields until the field is edited. A refused submit moves focus to the first
- * field in error.
+ * field in error. With `draft`, every change is also kept as the tab's draft (drafts.ts).
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
@@ -14,6 +14,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 
@@ -51,6 +52,11 @@ export type DocumentFormProps = {
   withoutSubmit?: boolean;
   /** Shows every error as after a submit (a screen that checks this form on its own Next sets it). */
   showAllErrors?: boolean;
+  /**
+   * Keeps what is typed as a draft in the tab's sessionStorage (drafts.ts), written on every change without the
+   * `omit` fields; the screen reads it back with readDraft and clears it with clearDraft once saved.
+   */
+  draft?: DraftOptions;
 };
 
 /** A required yes/no question starts unanswered (rjsf would answer it false), so 'required' can ask for it. */
@@ -150,6 +156,11 @@ export function DocumentForm(props: DocumentFormProps) {
   };
   const touch = (id: string) => touchPointer(idToPointer(id, idPrefix));
 
+  const changed = (data: FormData) => {
+    if (props.draft) writeDraft(props.draft, data);
+    props.onChange(data);
+  };
+
   const change = (event: IChangeEvent, id?: string) => {
     if (id) {
       const pointer = idToPointer(id, idPrefix);
@@ -157,7 +168,7 @@ export function DocumentForm(props: DocumentFormProps) {
       setEditedSinceServer({ source: serverErrors, pointers });
       if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
     }
-    props.onChange((event.formData ?? {}) as FormData);
+    changed((event.formData ?? {}) as FormData);
   };
 
   const setFields = (values: Record<string, unknown>) => {
@@ -169,7 +180,7 @@ export function DocumentForm(props: DocumentFormProps) {
       for (const pointer of Object.keys(values)) pointers.add(pointer);
       return { source: serverErrors, pointers };
     });
-    props.onChange(data as FormData);
+    changed(data as FormData);
   };
 
   const submit = (event: IChangeEvent) => {

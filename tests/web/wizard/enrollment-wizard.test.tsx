@@ -360,7 +360,7 @@ describe('enrollment wizard', () => {
     const { router } = renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
     expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.state.location.pathname).toBe('/profile/contributions/choice');
   });
 
   it('keeps the ZIP code to 5 digits with its leading zero, and offers the states by name', async () => {
