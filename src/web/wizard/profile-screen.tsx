@@ -6,14 +6,18 @@
  * fields listed in a modal, a dependent's named by its item title ('Dependent #2: Date of Birth'); then the
  * step's declared submit calls (the member saved, the dependents made to match the form, then the current-plan
  * search for next January 1 and the member's orders), 'Saved Successfully', the event logged, and /welcome,
- * /health-plan or the next step as afterProfile says. Every text comes from the profile document.
+ * /health-plan or the next step as afterProfile says. Every text comes from the profile document. What is typed
+ * and not saved is kept as the tab's draft without the SSN fields and shown again after a reload; a successful
+ * save or Cancel drops it.
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
 import { firstOfNextYear } from '#domain/dates.ts';
 import { message } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import {
+  clearDraft,
   DocumentForm,
+  readDraft,
   useCalls,
   type CallsOutcome,
   missingRequiredFields,
@@ -28,7 +32,7 @@ import { showError, showSuccess } from '#web/layout/toast.tsx';
 import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { afterProfile, DEPENDENTS_FIELD, profileFormData } from './profile-data.ts';
+import { afterProfile, DEPENDENTS_FIELD, profileFormData, profileWithDraft, SSN_FIELDS } from './profile-data.ts';
 import { callScope, useWizard } from './wizard-context.tsx';
 
 /** The profile document's messages the screen shows itself (spec §2 Step 1, §5). */
@@ -91,7 +95,9 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const wizard = useWizard();
   const navigate = useNavigate();
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
-  const [data, setData] = useState<FormData>(saved);
+  // What was typed and not saved survives a reload of the tab (never an SSN); saving or Cancel drops it.
+  const draft = useMemo(() => ({ key: `${step.form ?? 'profile'}:${member.id}`, omit: SSN_FIELDS }), [step.form, member.id]);
+  const [data, setData] = useState<FormData>(() => profileWithDraft(saved, readDraft(draft.key)));
   const [missing, setMissing] = useState<MissingField[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
   const calls = useCalls(step.calls?.submit);
@@ -116,6 +122,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
       showError(outcome.answer.message);
       return;
     }
+    clearDraft(draft.key);
     showSuccess(text(PROFILE_MESSAGES.saved));
     await wizard.reload();
     await wizard.log('PROFILE ENTERED');
@@ -139,6 +146,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
         formData={data}
         context={context}
         onChange={setData}
+        draft={draft}
         onSubmit={(values) => void submit(values)}
         onInvalid={invalid}
         serverErrors={serverErrors}
@@ -146,7 +154,14 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
         submitDisabled={!step.canProceed}
         submitLoading={calls.running}
       >
-        <Button variant="default" onClick={() => setData(saved)} disabled={calls.running}>
+        <Button
+          variant="default"
+          onClick={() => {
+            clearDraft(draft.key);
+            setData(saved);
+          }}
+          disabled={calls.running}
+        >
           {text(PROFILE_MESSAGES.cancel)}
         </Button>
       </DocumentForm>
