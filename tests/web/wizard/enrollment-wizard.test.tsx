@@ -269,6 +269,8 @@ describe('enrollment wizard', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText(/Acme Benefits Demo/).length).toBeGreaterThan(0);
+    // Authorized: the tab no longer keeps the wizard's place.
+    expect(sessionStorage.getItem(`wizard:${MEMBER_ID}`)).toBeNull();
     const sent = authorizations(requests);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({
