@@ -119,7 +119,8 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
   const reached = useRef<FlowPosition | undefined>(stored.reached);
   const routeNavigate = useNavigate();
   const location = useLocation();
-  const requested = positionAt((useParams()['*'] ?? '').split('/').map(decodeURIComponent));
+  // The router answers the splat decoded.
+  const requested = positionAt((useParams()['*'] ?? '').split('/'));
 
   const context = useMemo(
     () => ({
