@@ -77,7 +77,8 @@ export const routes: RouteObject[] = [
           { path: 'privacy', element: <TextDocument id="privacy" /> },
           {
             element: <RequireSignIn />,
-            children: [{ path: 'profile', element: later(EnrollmentWizard) }],
+            // The wizard's steps have their own addresses under /profile (enrollment-wizard.tsx).
+            children: [{ path: 'profile/*', element: later(EnrollmentWizard) }],
           },
         ],
       },

@@ -63,6 +63,6 @@ export { evaluateFlow } from './flow.ts';
 export { CallError, fillCall, fillCalls } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
-export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer } from './pointer.ts';
+export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';

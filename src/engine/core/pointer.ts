@@ -53,3 +53,29 @@ export function valuesFromAnswer(answer: Record<string, unknown>, fill: Record<s
   }
   return values;
 }
+
+/**
+ * A copy of `value` without what sits at each pointer pattern; a `*` token stands for every key or index at its
+ * level, as in a document's rule paths (a '*' between 'dependents' and 'additionalid' reaches every dependent's).
+ * The original is never changed; a pattern that finds nothing changes nothing.
+ */
+export function withoutPointers(value: unknown, patterns: readonly string[]): unknown {
+  let result = value;
+  for (const pattern of patterns) result = without(result, parsePointer(pattern));
+  return result;
+}
+
+function without(value: unknown, tokens: string[]): unknown {
+  if (tokens.length === 0 || value === null || typeof value !== 'object') return value;
+  const [head, ...rest] = tokens as [string, ...string[]];
+  const keys = head === '*' ? Object.keys(value) : Object.prototype.hasOwnProperty.call(value, head) ? [head] : [];
+  if (keys.length === 0) return value;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+  for (const key of keys) {
+    if (rest.length === 0) {
+      if (Array.isArray(copy)) (copy as unknown[])[Number(key)] = undefined;
+      else delete (copy as Record<string, unknown>)[key];
+    } else (copy as Record<string, unknown>)[key] = without((copy as Record<string, unknown>)[key], rest);
+  }
+  return copy;
+}

@@ -5,6 +5,7 @@
  * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
  * API answers them) mark the same fields until the field is edited. A refused submit moves focus to the first
  * field in error; so does a refused check of the screen's own (withoutSubmit): each new `focusRequest` value.
+ * With `draft`, every change is also kept as the tab's draft (drafts.ts).
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
@@ -14,6 +15,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 
@@ -56,6 +58,11 @@ export type DocumentFormProps = {
    * form's first field in error, as after a refused submit.
    */
   focusRequest?: number;
+  /**
+   * Keeps what is typed as a draft in the tab's sessionStorage (drafts.ts), written on every change without the
+   * `omit` fields; the screen reads it back with readDraft and clears it with clearDraft once saved.
+   */
+  draft?: DraftOptions;
 };
 
 /** A required yes/no question starts unanswered (rjsf would answer it false), so 'required' can ask for it. */
@@ -162,6 +169,11 @@ export function DocumentForm(props: DocumentFormProps) {
   };
   const touch = (id: string) => touchPointer(idToPointer(id, idPrefix));
 
+  const changed = (data: FormData) => {
+    if (props.draft) writeDraft(props.draft, data);
+    props.onChange(data);
+  };
+
   const change = (event: IChangeEvent, id?: string) => {
     if (id) {
       const pointer = idToPointer(id, idPrefix);
@@ -169,15 +181,15 @@ export function DocumentForm(props: DocumentFormProps) {
       setEditedSinceServer({ source: serverErrors, pointers });
       if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
     }
-    props.onChange((event.formData ?? {}) as FormData);
+    changed((event.formData ?? {}) as FormData);
   };
 
   // setFields reads the newest props through a ref, so the formContext keeps one identity while the person types:
   // rjsf compares each field's props deeply before re-rendering it, and an unchanged object is compared at once.
-  const latestProps = useRef({ serverErrors, onChange: props.onChange });
-  latestProps.current = { serverErrors, onChange: props.onChange };
+  const latestProps = useRef({ serverErrors, changed });
+  latestProps.current = { serverErrors, changed };
   const setFields = useCallback((values: Record<string, unknown>) => {
-    const { serverErrors: source, onChange } = latestProps.current;
+    const { serverErrors: source, changed } = latestProps.current;
     let data: unknown = latestData.current;
     for (const [pointer, value] of Object.entries(values)) data = setAtPointer(data, pointer, value);
     latestData.current = data as FormData;
@@ -186,7 +198,7 @@ export function DocumentForm(props: DocumentFormProps) {
       for (const pointer of Object.keys(values)) pointers.add(pointer);
       return { source, pointers };
     });
-    onChange(data as FormData);
+    changed(data as FormData);
   }, []);
   const formContext = useMemo(
     () => ({ document, context, setFields }) satisfies DocumentFormContext,

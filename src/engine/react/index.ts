@@ -23,3 +23,6 @@ export { useLoadCalls } from './use-load-calls.ts';
 export type { LoadState } from './use-load-calls.ts';
 export { useDocument } from './use-document.ts';
 export type { DocumentState } from './use-document.ts';
+export { addressOf, allowedPosition, furtherPosition, positionAt, positionRank, samePosition, shownPosition } from './flow-address.ts';
+export { clearDraft, readDraft, writeDraft } from './drafts.ts';
+export type { DraftOptions } from './drafts.ts';

@@ -12,7 +12,8 @@
  * sends the same key (the server answers a repeated key with its first answer) and a changed cart a new one. While
  * it is in flight the button reads 'Redirecting'. A failure shows its message in the red toast and keeps the cart;
  * success (the server logs SUBMITTED REQUEST in the same transaction) shows the confirmation, which cannot be
- * dismissed: Close Window goes to /welcome?authorize=true.
+ * dismissed: Close Window goes to /welcome?authorize=true. Success also drops the wizard's kept place
+ * (wizard-place.ts), so a return to /profile starts afresh instead of at a cart already authorized.
  */
 import { formatCents } from '#domain/money.ts';
 import { firstMessage, formatMessage, validateForm } from '#engine/core/index.ts';
@@ -32,6 +33,7 @@ import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/ca
 import { familyText, printSummary } from './cart/print-summary.ts';
 import { SummaryModal } from './cart/summary-modal.tsx';
 import { callScope, effectiveDate, useWizard } from './wizard-context.tsx';
+import { clearPlace } from './wizard-place.ts';
 
 export { chosenService, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart/cart-summary.ts';
 
@@ -211,6 +213,8 @@ function Cart({ document, submit, edit }: CartProps) {
         return;
       }
       setUnreachable(null);
+      // The elections are the server's now: the tab forgets the wizard's place, so a return starts afresh.
+      clearPlace(member.id);
       setDone(true);
     } finally {
       inFlight.current = false;

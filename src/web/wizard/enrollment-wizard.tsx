@@ -2,17 +2,38 @@
  * The enrollment wizard at /profile: loads the member, the employer's settings, the dependents and the
  * enrollment flow resolved for the employer, then runs the flow with the wizard's screens. The rule context the
  * flow reads is { today, employer: { hsaonly, employeazecustomer }, choice: { option, planHsaEligible } }.
+ *
+ * Each step and sub-step has its own address: /profile for the first, /profile/<step>/<sub-step> for the others
+ * (/profile/contributions/choice, /profile/enroll/shop-health-plans). Going to a step pushes its address, so the
+ * browser's Back and Forward move between steps; an address the flow does not show, or beyond the furthest step
+ * reached by Next, is replaced by the furthest allowed one (flow-address.ts). The choices and the furthest step
+ * are kept in the tab's sessionStorage per member (wizard-place.ts), so a reload shows the same step and cart.
+ * Entering step 2 from another step (Next, a tab, Back or Forward) resets the cart; a reload on step 2 enters
+ * nothing (the wizard starts where it was), so it keeps what the person left there.
  */
 import type { LogFactEvent } from '#contracts/entities.ts';
 import { todayUtc } from '#domain/dates.ts';
-import { FlowRunner, locate, useDocument, type FlowPosition } from '#engine/react/index.ts';
+import {
+  addressOf,
+  allowedPosition,
+  FlowRunner,
+  furtherPosition,
+  locate,
+  positionAt,
+  samePosition,
+  shownPosition,
+  useDocument,
+  type FlowPosition,
+} from '#engine/react/index.ts';
 import { evaluateFlow } from '#engine/core/index.ts';
+import type { ResolvedStep } from '#engine/core/types.ts';
 import { api } from '#web/api/api-client.ts';
 import { useDependents, useEmployer, useMember } from '#web/api/queries.ts';
 import { messages } from '#web/messages.ts';
 import { Center, Container, Loader } from '@mantine/core';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
@@ -20,9 +41,9 @@ import { IchraAcknowledgmentScreen } from './ichra-acknowledgment-screen.tsx';
 import { FlexibleSpendingScreen } from './flexible-spending-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
+import { readPlace, writePlace } from './wizard-place.ts';
 import {
   effectiveDate,
-  emptyChoices,
   healthOption,
   resetOnEnteringStepTwo,
   WizardContext,
@@ -31,6 +52,13 @@ import {
 } from './wizard-context.tsx';
 
 export const ENROLLMENT_FLOW = 'enrollment';
+
+/** The wizard's address (spec §2: /profile); each step's address is under it. */
+export const WIZARD_PATH = '/profile';
+
+export function wizardAddress(steps: ResolvedStep[], position: FlowPosition): string {
+  return [WIZARD_PATH, ...addressOf(steps, position).map(encodeURIComponent)].join('/');
+}
 
 /** The screens of the flow's steps, by the names the flow gives them (a step without one shows 'not available'). */
 export const wizardScreens = {
@@ -90,9 +118,15 @@ type Loaded = Pick<WizardShared, 'member' | 'employer' | 'dependents' | 'reload'
 
 function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; shared: Loaded }) {
   const today = useMemo(() => todayUtc(new Date()), []);
-  const [choices, setChoices] = useState<WizardChoices>(emptyChoices);
-  const [position, setPosition] = useState<FlowPosition | undefined>(undefined);
   const { member, employer } = shared;
+  const [stored] = useState(() => readPlace(member.id));
+  const [choices, setChoices] = useState<WizardChoices>(stored.choices);
+  // The furthest step reached by Next: changed together with the address it allows, before the router renders it.
+  const reached = useRef<FlowPosition | undefined>(stored.reached);
+  const routeNavigate = useNavigate();
+  const location = useLocation();
+  // The router answers the splat decoded.
+  const requested = positionAt((useParams()['*'] ?? '').split('/'));
 
   const context = useMemo(
     () => ({
@@ -102,6 +136,34 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     }),
     [today, employer.hsaonly, employer.employeazecustomer, choices],
   );
+  const steps = useMemo(() => evaluateFlow(flow, context), [flow, context]);
+  const position = allowedPosition(flow, steps, requested, reached.current);
+  const address = position ? wizardAddress(steps, position) : WIZARD_PATH;
+
+  // An address the person may not see (or a step's second spelling) is replaced by the one shown.
+  useEffect(() => {
+    if (location.pathname !== address) void routeNavigate(address, { replace: true });
+  }, [address, location.pathname, routeNavigate]);
+
+  const keep = useCallback(
+    (kept: WizardChoices) => writePlace(member.id, { choices: kept, ...(reached.current ? { reached: reached.current } : {}) }),
+    [member.id],
+  );
+  useEffect(() => keep(choices), [keep, choices]);
+
+  // Spec §4 Entering step 2 resets: whenever the shown screen becomes step 2's from another one, however the
+  // person got there (Next, a tab, Back, Forward). Adjusted while rendering, so step 2 never shows the old cart.
+  const screenOf = (place: FlowPosition | undefined) => {
+    const { major, sub } = locate(steps, place);
+    const shown = steps[major]?.substeps[sub] ?? steps[major];
+    return shown?.screen ?? shown?.id;
+  };
+  const [before, setBefore] = useState({ position, screen: screenOf(position) });
+  if (!samePosition(before.position, position) && position) {
+    const screen = screenOf(position);
+    setBefore({ position, screen });
+    if (screen === CHOICE_SCREEN && before.screen !== CHOICE_SCREEN) setChoices(resetOnEnteringStepTwo);
+  }
 
   const chosenDate = effectiveDate(choices);
   const log = useCallback(
@@ -120,16 +182,11 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
   );
 
   const navigate = (next: FlowPosition) => {
-    const steps = evaluateFlow(flow, context);
-    const shown = (p: FlowPosition | undefined) => {
-      const { major, sub } = locate(steps, p);
-      return steps[major]?.substeps[sub] ?? steps[major];
-    };
-    const entering = shown(next);
-    if (entering?.screen === CHOICE_SCREEN && shown(position)?.screen !== CHOICE_SCREEN) {
-      setChoices(resetOnEnteringStepTwo);
-    }
-    setPosition(next);
+    const target = shownPosition(steps, next) ?? next;
+    reached.current = furtherPosition(flow, reached.current, target);
+    keep(choices);
+    const path = wizardAddress(steps, target);
+    if (path !== location.pathname) void routeNavigate(path);
   };
 
   const value: WizardShared = { ...shared, today, choices, update: setChoices, log };

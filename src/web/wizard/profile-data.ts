@@ -55,6 +55,37 @@ export function profileFormData(document: FormDocument, member: Member, dependen
   return data;
 }
 
+/**
+ * The profile's SSN fields (the member's and every dependent's): never written to the tab's draft, so a reload
+ * shows them as saved (masked) or empty, never as typed.
+ */
+export const SSN_FIELDS = ['/additionalid', `/${DEPENDENTS_FIELD}/*/additionalid`];
+const SSN = 'additionalid';
+
+type Item = Record<string, unknown>;
+const isItem = (value: unknown): value is Item => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The profile form's data after a reload: what was typed and not saved (the draft) over what was saved, the SSNs
+ * as saved: the member's, and each dependent's by its id (a dependent added in the draft has none yet).
+ */
+export function profileWithDraft(saved: FormData, draft: FormData | undefined): FormData {
+  if (!draft) return saved;
+  const withSsn = (item: Item, from: Item | undefined): Item => {
+    const { [SSN]: _typed, ...rest } = item;
+    return from?.[SSN] !== undefined ? { ...rest, [SSN]: from[SSN] } : rest;
+  };
+  const restored = withSsn(draft, saved);
+  const stored = Array.isArray(saved[DEPENDENTS_FIELD]) ? (saved[DEPENDENTS_FIELD] as unknown[]).filter(isItem) : [];
+  const typed = draft[DEPENDENTS_FIELD];
+  if (Array.isArray(typed)) {
+    restored[DEPENDENTS_FIELD] = typed
+      .filter(isItem)
+      .map((dependent) => withSsn(dependent, stored.find((item) => item.id !== undefined && item.id === dependent.id)));
+  }
+  return restored;
+}
+
 /** Whether any order was placed this year (by its creation or its policy effective date). */
 export function hasOrderThisYear(orders: ReadonlyArray<{ createdon?: string | null; policyeffectivedate?: string | null }>, today: string): boolean {
   const year = today.slice(0, 4);

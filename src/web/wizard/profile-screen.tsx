@@ -9,15 +9,19 @@
  * fills those fields and goes on with Next (a button beside Cancel opens it too, to fill them only); then the
  * step's declared submit calls (the member saved, the dependents made to match the form, then the current-plan
  * search for next January 1 and the member's orders), 'Saved Successfully', the event logged, and /welcome,
- * /health-plan or the next step as afterProfile says. Every text comes from the profile document.
+ * /health-plan or the next step as afterProfile says. Every text comes from the profile document. What is typed
+ * and not saved is kept as the tab's draft without the SSN fields and shown again after a reload; a successful
+ * save or Cancel drops it.
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
 import { firstOfNextYear } from '#domain/dates.ts';
 import { documentPart, isEmptyValue, message, onlyInPart, partOf, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import {
+  clearDraft,
   DocumentForm,
   focusFirstError,
+  readDraft,
   useCalls,
   type CallsOutcome,
   missingRequiredFields,
@@ -34,7 +38,7 @@ import { showError, showSuccess } from '#web/layout/toast.tsx';
 import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { afterProfile, DEPENDENTS_FIELD, profileFormData } from './profile-data.ts';
+import { afterProfile, DEPENDENTS_FIELD, profileFormData, profileWithDraft, SSN_FIELDS } from './profile-data.ts';
 import { AdditionalInfoModal, partText, PROFILE_PARTS, SsnRequiredModal } from './profile-modals.tsx';
 import { callScope, useWizard } from './wizard-context.tsx';
 
@@ -100,7 +104,9 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const wizard = useWizard();
   const navigate = useNavigate();
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
-  const [data, setData] = useState<FormData>(saved);
+  // What was typed and not saved survives a reload of the tab (never an SSN); saving or Cancel drops it.
+  const draft = useMemo(() => ({ key: `${step.form ?? 'profile'}:${member.id}`, omit: SSN_FIELDS }), [step.form, member.id]);
+  const [data, setData] = useState<FormData>(() => profileWithDraft(saved, readDraft(draft.key)));
   const [missing, setMissing] = useState<MissingField[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
   // A save the network lost: its message and Retry, the form's data kept as typed.
@@ -161,6 +167,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
       showError(outcome.answer.message);
       return;
     }
+    clearDraft(draft.key);
     showSuccess(text(PROFILE_MESSAGES.saved));
     await wizard.reload();
     await wizard.log('PROFILE ENTERED');
@@ -197,6 +204,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
           formData={data}
           context={context}
           onChange={setData}
+          draft={draft}
           onSubmit={(values) => void submit(values)}
           onInvalid={invalid}
           serverErrors={serverErrors}
@@ -204,7 +212,14 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
           submitDisabled={!step.canProceed}
           submitLoading={calls.running}
         >
-          <Button variant="default" onClick={() => setData(saved)} disabled={calls.running}>
+          <Button
+            variant="default"
+            onClick={() => {
+              clearDraft(draft.key);
+              setData(saved);
+            }}
+            disabled={calls.running}
+          >
             {text(PROFILE_MESSAGES.cancel)}
           </Button>
           {additionalPart && (

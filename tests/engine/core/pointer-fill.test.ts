@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setAtPointer, valuesFromAnswer } from '#engine/core/index.ts';
+import { setAtPointer, valuesFromAnswer, withoutPointers } from '#engine/core/index.ts';
 
 describe('setAtPointer', () => {
   it('answers a copy with the value set, creating what is missing, leaving the original alone', () => {
@@ -21,5 +21,18 @@ describe('valuesFromAnswer', () => {
       '/city': 'Aurora',
       '/stateorprovince': 'OR',
     });
+  });
+});
+
+describe('withoutPointers', () => {
+  it('answers a copy without the values at each pattern, a * reaching every item, leaving the original alone', () => {
+    const original = { ssn: '123456789', name: 'Jane', people: [{ ssn: '987654321', name: 'Sam' }, { name: 'Ann' }] };
+    const copy = withoutPointers(original, ['/ssn', '/people/*/ssn']);
+    expect(copy).toEqual({ name: 'Jane', people: [{ name: 'Sam' }, { name: 'Ann' }] });
+    expect(JSON.stringify(copy)).not.toContain('ssn');
+    expect(original.people[0]!.ssn).toBe('987654321');
+    expect(original.ssn).toBe('123456789');
+    expect(withoutPointers(original, ['/missing/*/x', '/name/deeper'])).toEqual(original);
+    expect(withoutPointers('plain', ['/a'])).toBe('plain');
   });
 });

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, visibleUiSchema, type FormData } from '#engine/react/index.ts';
+import { clearDraft, DocumentForm, readDraft, visibleUiSchema, type DraftOptions, type FormData } from '#engine/react/index.ts';
 import { baseForm, renderWithEngine } from './engine-harness.tsx';
 
 const today = '2026-03-10';
 
-function Harness(props: { document: FormDocument; initial?: FormData; serverErrors?: FieldErrors; onSubmit?: (data: FormData) => void; onInvalid?: (errors: FieldErrors) => void }) {
-  const [data, setData] = useState<FormData>(props.initial ?? {});
+function Harness(props: { document: FormDocument; initial?: FormData; serverErrors?: FieldErrors; onSubmit?: (data: FormData) => void; onInvalid?: (errors: FieldErrors) => void; draft?: DraftOptions }) {
+  const [data, setData] = useState<FormData>(() => (props.draft && readDraft(props.draft.key)) || props.initial || {});
   return (
     <DocumentForm
       document={props.document}
@@ -20,11 +20,32 @@ function Harness(props: { document: FormDocument; initial?: FormData; serverErro
       onInvalid={props.onInvalid}
       serverErrors={props.serverErrors}
       submitText="Next"
+      draft={props.draft}
     />
   );
 }
 
 describe('DocumentForm', () => {
+  it("keeps what is typed as the tab's draft, without the omitted fields, and a remount reads it back", async () => {
+    const draft = { key: 'profile:member-1', omit: ['/additionalid'] };
+    const { unmount } = renderWithEngine(<Harness document={baseForm('profile')} initial={{ firstname: 'Jane' }} draft={draft} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /^First Name/ }), 't');
+    const ssn = () => screen.getByRole('textbox', { name: 'SSN first 3 digits' });
+    await userEvent.click(ssn());
+    await userEvent.paste('123456789');
+    expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveValue('6789');
+    expect(readDraft(draft.key)).toMatchObject({ firstname: 'Janet' });
+    expect(readDraft(draft.key)).not.toHaveProperty('additionalid');
+    expect(JSON.stringify({ ...sessionStorage })).not.toMatch(/123.?45.?6789/);
+    unmount();
+
+    renderWithEngine(<Harness document={baseForm('profile')} initial={{ firstname: 'Jane' }} draft={draft} />);
+    expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Janet');
+    expect(ssn()).toHaveValue('');
+    clearDraft(draft.key);
+    expect(readDraft(draft.key)).toBeUndefined();
+  });
+
   it('shows the document messages on submit and hides the Other reason until Other is chosen', async () => {
     const onSubmit = vi.fn();
     const onInvalid = vi.fn();

@@ -1,9 +1,20 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FlowRunner, toRoman, type FlowPosition, type StepScreenProps } from '#engine/react/index.ts';
+import { evaluateFlow } from '#engine/core/index.ts';
+import {
+  addressOf,
+  allowedPosition,
+  FlowRunner,
+  furtherPosition,
+  positionAt,
+  toRoman,
+  type FlowPosition,
+  type StepScreenProps,
+} from '#engine/react/index.ts';
 import { baseFlow, renderWithEngine } from './engine-harness.tsx';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate, useParams } from 'react-router-dom';
 
 const flow = baseFlow('enrollment');
 
@@ -106,5 +117,109 @@ describe('FlowRunner', () => {
     expect(screen.getByText('screen choice')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('screen choice')).toBeInTheDocument();
+  });
+});
+
+/**
+ * The runner at an address, as a product mounts it: the position is the address under /flow, moving pushes the
+ * next address, an address not allowed is replaced, and the furthest place reached is kept in `kept` (the
+ * product's storage) so a remount finds it.
+ */
+function addressedRouter(context: Record<string, unknown>, url: string, kept: { reached?: FlowPosition }) {
+  function Addressed() {
+    const steps = evaluateFlow(flow, context);
+    const navigate = useNavigate();
+    const location = useLocation();
+    const reached = useRef(kept.reached);
+    const position = allowedPosition(flow, steps, positionAt((useParams()['*'] ?? '').split('/')), reached.current);
+    const address = (place: FlowPosition) => ['/flow', ...addressOf(steps, place)].join('/');
+    const shownAddress = position ? address(position) : '/flow';
+    useEffect(() => {
+      if (location.pathname !== shownAddress) void navigate(shownAddress, { replace: true });
+    }, [location.pathname, shownAddress, navigate]);
+    return (
+      <FlowRunner
+        flow={flow}
+        context={context}
+        screens={screens}
+        position={position}
+        onPositionChange={(next) => {
+          reached.current = furtherPosition(flow, reached.current, next);
+          kept.reached = reached.current;
+          void navigate(address(next));
+        }}
+        nextThrottleMs={0}
+        stepsLabel="Steps"
+        substepsLabel="Sub-steps"
+      />
+    );
+  }
+  return createMemoryRouter([{ path: '/flow/*', element: <Addressed /> }], { initialEntries: [url] });
+}
+
+describe('flow addresses', () => {
+  const buy = { ...waive, choice: { option: 'buy', planHsaEligible: false } };
+
+  it('gives the first place the flow address and every other step and sub-step its own segments', () => {
+    const steps = evaluateFlow(flow, waive);
+    expect(addressOf(steps, { step: 'profile' })).toEqual([]);
+    expect(addressOf(steps, { step: 'contributions' })).toEqual(['contributions', 'choice']);
+    expect(addressOf(steps, { step: 'enroll', substep: 'cart' })).toEqual(['enroll', 'cart']);
+    expect(positionAt([])).toBeUndefined();
+    expect(positionAt(['enroll', 'cart'])).toEqual({ step: 'enroll', substep: 'cart' });
+    expect(positionAt(['enroll', 'cart', 'more'])).toBeUndefined();
+  });
+
+  it('lands a place not shown, not reached or unknown on the furthest allowed place at or before it', () => {
+    const steps = evaluateFlow(flow, buy);
+    const shop = { step: 'enroll', substep: 'shop-health-plans' };
+    const cart = { step: 'enroll', substep: 'cart' };
+    expect(allowedPosition(flow, steps, shop, cart)).toEqual(shop);
+    // Not reached yet: the furthest reached.
+    expect(allowedPosition(flow, steps, cart, shop)).toEqual(shop);
+    expect(allowedPosition(flow, steps, cart, undefined)).toEqual({ step: 'profile' });
+    // Hidden (no HSA-eligible plan): the shown place before it.
+    expect(allowedPosition(flow, steps, { step: 'enroll', substep: 'flexible-spending' }, cart)).toEqual(shop);
+    expect(allowedPosition(flow, steps, { step: 'nowhere' }, shop)).toEqual(shop);
+    expect(allowedPosition(flow, steps, { step: 'contributions' }, cart)).toEqual({ step: 'contributions', substep: 'choice' });
+    expect(allowedPosition(flow, steps, undefined, cart)).toEqual({ step: 'profile' });
+  });
+
+  it('pushes each step its address, so Back and Forward move between steps', async () => {
+    const router = addressedRouter(waive, '/flow', {});
+    renderWithEngine(<RouterProvider router={router} />);
+    expect(screen.getByText('screen profile')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('screen choice')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/flow/contributions/choice');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('screen additional-services')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/flow/enroll/additional-services');
+
+    void router.navigate(-1);
+    expect(await screen.findByText('screen choice')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/flow/contributions/choice');
+    void router.navigate(1);
+    expect(await screen.findByText('screen additional-services')).toBeInTheDocument();
+  });
+
+  it('shows the same step after a remount at its address, and refuses a deep link beyond the furthest step reached', async () => {
+    const kept: { reached?: FlowPosition } = {};
+    const first = addressedRouter(waive, '/flow/enroll/cart', kept);
+    const { unmount } = renderWithEngine(<RouterProvider router={first} />);
+    expect(await screen.findByText('screen profile')).toBeInTheDocument();
+    await waitFor(() => expect(first.state.location.pathname).toBe('/flow'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('screen additional-services')).toBeInTheDocument();
+    unmount();
+
+    const again = addressedRouter(waive, '/flow/enroll/additional-services', kept);
+    renderWithEngine(<RouterProvider router={again} />);
+    expect(screen.getByText('screen additional-services')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'II. Additional Services' })).toHaveAttribute('aria-current', 'step');
+    void again.navigate('/flow/enroll/cart');
+    await waitFor(() => expect(again.state.location.pathname).toBe('/flow/enroll/additional-services'));
+    expect(screen.getByText('screen additional-services')).toBeInTheDocument();
   });
 });

@@ -269,6 +269,8 @@ describe('enrollment wizard', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText(/Acme Benefits Demo/).length).toBeGreaterThan(0);
+    // Authorized: the tab no longer keeps the wizard's place.
+    expect(sessionStorage.getItem(`wizard:${MEMBER_ID}`)).toBeNull();
     const sent = authorizations(requests);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({
@@ -360,7 +362,7 @@ describe('enrollment wizard', () => {
     const { router } = renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
     expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.state.location.pathname).toBe('/profile/contributions/choice');
   });
 
   it('keeps the ZIP code to 5 digits with its leading zero, and offers the states by name', async () => {
@@ -429,4 +431,113 @@ describe('enrollment wizard', () => {
     expect(screen.getByRole('button', { name: 'Authorize Elections' })).toBeEnabled();
     expect(logged(requests)).not.toContain('SUBMITTED REQUEST');
   }, 30_000);
+
+  describe('keeps its place', () => {
+    /** Everything the tab keeps, as one text. */
+    const stored = () => JSON.stringify(Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)])));
+
+    it('gives each step its address: Next pushes it, Back and Forward move between steps, an address not reached lands on the furthest reached', async () => {
+      signIn();
+      mockApi(handlers());
+      const { router } = renderApp('/profile/enroll/cart');
+      expect(await screen.findByText('Welcome to your Benefits Package Creator', {}, { timeout: 10_000 })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile/contributions/choice');
+      await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
+      await userEvent.click(await screen.findByRole('combobox', { name: /Waiver Reason/ }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Coverage under Medicare', hidden: true }));
+      await nextAfterThrottle();
+      expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile/enroll/additional-services');
+
+      void router.navigate(-1);
+      expect(await screen.findByText('Select your Health Plan Option Below')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile/contributions/choice');
+      expect(screen.getByRole('combobox', { name: /Waiver Reason/ })).toHaveValue('Coverage under Medicare');
+      void router.navigate(1);
+      expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+      void router.navigate(-2);
+      expect(await screen.findByText('Welcome to your Benefits Package Creator')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile');
+
+      // Reached by Next: a deep link to it works; the cart was never reached, so its address lands on the furthest.
+      void router.navigate('/profile/enroll/cart');
+      expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile/enroll/additional-services'));
+    }, 30_000);
+
+    it('shows the same step and cart after a reload; a reload of step 2 keeps the cart, entering step 2 from a later step resets it', async () => {
+      signIn();
+      mockApi(handlers());
+      const first = renderApp('/profile');
+      await waiveToCart({ contribution: '$300.00', addService: true });
+      expect(first.router.state.location.pathname).toBe('/profile/enroll/cart');
+      first.unmount();
+
+      const reloaded = renderApp('/profile/enroll/cart');
+      expect(await screen.findByText('Plan and Benefits Summary', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.getByText('Coverage under Medicare')).toBeInTheDocument();
+      expect(screen.getByText('Wellness Plus (Individual)')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'III. Your Cart' })).toHaveAttribute('aria-current', 'step');
+      reloaded.unmount();
+
+      // A reload on step 2 enters nothing: the service stays in the cart.
+      const onStepTwo = renderApp('/profile/contributions/choice');
+      expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 10_000 })).toBeInTheDocument();
+      await nextAfterThrottle();
+      expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+      await nextAfterThrottle();
+      expect(await screen.findByText('Plan and Benefits Summary')).toBeInTheDocument();
+
+      // Tapping tab I from the cart enters step 2: the service leaves the cart.
+      await userEvent.click(screen.getByRole('button', { name: 'I. Contributions' }));
+      expect(await screen.findByText('Select your Health Plan Option Below')).toBeInTheDocument();
+      await nextAfterThrottle();
+      expect(await screen.findByText('Wellness Plus')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInTheDocument();
+      expect(onStepTwo.router.state.location.pathname).toBe('/profile/enroll/additional-services');
+    }, 40_000);
+
+    it('keeps what is typed on the profile through a reload, never an SSN, and drops it once saved', async () => {
+      signIn();
+      const requests = mockApi(handlers());
+      const first = renderApp('/profile');
+      const firstName = await screen.findByRole('textbox', { name: /^First Name/ }, { timeout: 10_000 });
+      await userEvent.type(firstName, 'ne');
+      const memberFirstName = () => screen.getAllByRole('textbox', { name: /^First Name/ })[0];
+      await userEvent.click(screen.getByRole('textbox', { name: 'SSN first 3 digits' }));
+      await userEvent.paste('123-45-6789');
+      await userEvent.click(screen.getByRole('button', { name: 'Add Dependent' }));
+      const dependent = screen.getByRole('group', { name: 'Dependent #1' });
+      await userEvent.type(within(dependent).getByRole('textbox', { name: 'First Name' }), 'Sam');
+      await userEvent.type(within(dependent).getByRole('textbox', { name: 'SSN' }), '234567890');
+      expect(stored()).toContain('Janene');
+      expect(stored()).toContain('Sam');
+      expect(stored()).not.toMatch(/123\D*45\D*6789|234\D*56\D*7890|6789|7890/);
+      first.unmount();
+
+      renderApp('/profile');
+      expect(await screen.findByRole('group', { name: 'Dependent #1' }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(memberFirstName()).toHaveValue('Janene');
+      // The member's SSN as saved (masked, the boxes empty), the dependent's empty: never as typed.
+      expect(screen.getByRole('textbox', { name: 'SSN first 3 digits' })).toHaveValue('');
+      expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveValue('');
+      expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveAttribute('placeholder', '1234');
+      const restored = screen.getByRole('group', { name: 'Dependent #1' });
+      expect(within(restored).getByRole('textbox', { name: 'First Name' })).toHaveValue('Sam');
+      expect(within(restored).getByRole('textbox', { name: 'SSN' })).toHaveValue('');
+      await userEvent.click(within(restored).getByRole('button', { name: /Remove|Delete/ }));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+      const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
+      expect(put?.body).toMatchObject({ member: { firstname: 'Janene' } });
+      expect((put?.body as { member: Record<string, unknown> }).member).not.toHaveProperty('additionalid');
+      expect(stored()).not.toContain('Janene');
+    }, 40_000);
+  });
 });

@@ -1,0 +1,48 @@
+/**
+ * Where the wizard is kept between reloads of a tab: the choices made so far (effective date, health option,
+ * waiver, the plan in the cart, the compare list, the HSA amount, the additional service, the location) and the
+ * furthest step reached by Next, in the tab's sessionStorage under the member's id (each tab has its own; signing
+ * out clears it). The step shown is the address (/profile/<step>/<sub-step>), so only the furthest one is kept
+ * here. The choices hold no SSN: the profile's draft is kept apart, without its SSN fields (profile-screen.tsx).
+ */
+import type { FlowPosition } from '#engine/react/index.ts';
+import { emptyChoices, type WizardChoices } from './wizard-context.tsx';
+
+export type WizardPlace = { choices: WizardChoices; reached?: FlowPosition };
+
+const keyOf = (memberId: string) => `wizard:${memberId}`;
+
+function isPosition(value: unknown): value is FlowPosition {
+  if (!value || typeof value !== 'object') return false;
+  const { step, substep } = value as Record<string, unknown>;
+  return typeof step === 'string' && (substep === undefined || typeof substep === 'string');
+}
+
+export function readPlace(memberId: string): WizardPlace {
+  try {
+    const text = sessionStorage.getItem(keyOf(memberId));
+    const stored: unknown = text ? JSON.parse(text) : undefined;
+    if (!stored || typeof stored !== 'object') return { choices: emptyChoices() };
+    const { choices, reached } = stored as { choices?: unknown; reached?: unknown };
+    const kept = choices && typeof choices === 'object' && !Array.isArray(choices) ? (choices as Partial<WizardChoices>) : {};
+    return { choices: { ...emptyChoices(), ...kept }, ...(isPosition(reached) ? { reached } : {}) };
+  } catch {
+    return { choices: emptyChoices() };
+  }
+}
+
+export function writePlace(memberId: string, place: WizardPlace): void {
+  try {
+    sessionStorage.setItem(keyOf(memberId), JSON.stringify(place));
+  } catch {
+    // No room or no storage: the wizard still works, it only forgets on reload.
+  }
+}
+
+export function clearPlace(memberId: string): void {
+  try {
+    sessionStorage.removeItem(keyOf(memberId));
+  } catch {
+    // Nothing to clear.
+  }
+}
