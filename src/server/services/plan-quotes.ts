@@ -10,7 +10,7 @@ import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entitie
 import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
-import { familyPremium, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
+import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
@@ -135,10 +135,11 @@ export async function pricePlans(
   where: { ratesYear: number; ratingArea: number },
 ): Promise<Array<{ row: plans.PlanRow; premiumCents: Cents }>> {
   const rates = await plans.ratesOfArea(db, { planYear: where.ratesYear, ratingArea: where.ratingArea });
+  const premiumOf = familyPricer(people);
   const priced: Array<{ row: plans.PlanRow; premiumCents: Cents }> = [];
   for (const row of rows) {
-    const premium = familyPremium(people, rates.get(row.plan_id) ?? NO_RATES);
-    if (premium) priced.push({ row, premiumCents: premium.totalCents });
+    const premiumCents = premiumOf(rates.get(row.plan_id) ?? NO_RATES);
+    if (premiumCents !== null) priced.push({ row, premiumCents });
   }
   return priced.sort((a, b) => a.premiumCents - b.premiumCents || a.row.plan_name.localeCompare(b.row.plan_name));
 }
