@@ -160,10 +160,12 @@ async function main(): Promise<void> {
     const sendTrivial = () => fetch(`${base}/api/Version/test`);
     let plansQuoted = 0;
     let ratesYear = 0;
+    let answerBytes = 0;
     const checkQuote = (text: string) => {
       const data = (JSON.parse(text) as { data: { healthplans: unknown[]; ratesyear: number } }).data;
       if (data.healthplans.length !== pair.plans) throw new Error(`Quoted ${data.healthplans.length} plans, expected ${pair.plans}`);
       plansQuoted = data.healthplans.length;
+      answerBytes = Buffer.byteLength(text);
       ratesYear = data.ratesyear;
     };
     const checkTrivial = (text: string) => {
@@ -187,7 +189,7 @@ async function main(): Promise<void> {
         ` (plans per county FIPS, top 3: ${pair.topCounties.map((c) => `${c.county_fips} ${c.plans}`).join(', ')}).`,
     );
     console.log(
-      `Family of five on file (45, spouse 43, children 22, 16, 9), effective ${effectivedate}, rates year ${ratesYear}, ${plansQuoted} plans in each answer.`,
+      `Family of five on file (45, spouse 43, children 22, 16, 9), effective ${effectivedate}, rates year ${ratesYear}, ${plansQuoted} plans in each answer (${(answerBytes / 1024).toFixed(0)} KB of JSON).`,
     );
     console.log(`${REQUESTS} requests per endpoint per round, ${CONCURRENCY} in flight, after ${WARMUP} warm-up requests each.\n`);
     console.log('| Round | Endpoint | Load avg (1 min) | Per second | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|');
