@@ -67,6 +67,24 @@ export function chargedFlags(people: readonly RatedPerson[]): boolean[] {
 }
 
 /**
+ * The family's total as familyPremium counts it, for many plans: the bands and the charged people are worked out
+ * once, then each plan's `rates` give the total in cents (null when a needed band has no rate).
+ */
+export function familyPricer(people: readonly RatedPerson[]): (rates: ReadonlyMap<AgeBand, BandRate>) => Cents | null {
+  const charged = chargedFlags(people);
+  const payers = people.flatMap((person, index) => (charged[index] ? [{ band: ageBand(person.age), tobacco: person.tobacco }] : []));
+  return (rates) => {
+    let totalCents = 0;
+    for (const payer of payers) {
+      const rate = rates.get(payer.band);
+      if (!rate) return null;
+      totalCents += payer.tobacco ? rate.tobaccoRateCents : rate.rateCents;
+    }
+    return totalCents;
+  };
+}
+
+/**
  * The family's monthly premium: each charged person's rate for their age band, the tobacco rate for a tobacco
  * user, summed. `rates` maps a band to the plan's rates in the rating area. Null when a needed band has no rate
  * (the plan cannot be quoted for this family).

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
@@ -178,6 +179,8 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
       await world.db.deleteFrom('plan').where('plan_year', '=', planYear).execute();
       await world.db.deleteFrom('plan_service_area_zip').where('plan_year', '=', planYear).execute();
       await world.db.deleteFrom('plan_zip_county').where('plan_year', '=', planYear).execute();
+      // Deleting rows by hand is no import: the catalogue answers kept in memory must be forgotten too.
+      forgetPlanCatalogue();
       rmSync(root, { recursive: true, force: true });
     }
   });

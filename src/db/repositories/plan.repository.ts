@@ -1,6 +1,12 @@
 /**
  * The individual-market plan catalogue (migration 0003), read by plan year: the years a state has, the rating
- * area of a (zip, county) pair, the plans sold at a pair and their rates.
+ * area of a (zip, county) pair, the plans sold at a pair and the rates of a rating area.
+ *
+ * Reference data changes only when an import writes it, so these answers are kept in memory per database
+ * (a small LRU, `CACHE_ENTRIES` answers): an import in this process forgets them at once (forgetPlanCatalogue,
+ * called by the import), and every `CACHE_TTL_MS` they are read again, so an import by another instance on the
+ * same database is seen within that time. Reads inside a transaction always go to the database. Callers must
+ * not change the answers (they are shared).
  */
 import type { Selectable } from 'kysely';
 import type { BandRate } from '#domain/rating.ts';
@@ -8,8 +14,47 @@ import type { DbOrTx, PlanTable } from '../database.ts';
 
 export type PlanRow = Selectable<PlanTable>;
 
+const CACHE_ENTRIES = 256;
+const CACHE_TTL_MS = 60_000;
+let generation = 0;
+type Cache = { generation: number; until: number; entries: Map<string, Promise<unknown>> };
+const caches = new WeakMap<DbOrTx, Cache>();
+
+/** Forgets every cached catalogue answer (of every database): the catalogue was just written. */
+export function forgetPlanCatalogue(): void {
+  generation += 1;
+}
+
+/** The cached answer for `key`, or `load`'s (kept, least recently used answers dropped beyond the bound). */
+function cached<T>(db: DbOrTx, key: string, load: () => Promise<T>): Promise<T> {
+  if (db.isTransaction) return load();
+  const now = Date.now();
+  let cache = caches.get(db);
+  if (!cache || cache.generation !== generation || now >= cache.until) {
+    cache = { generation, until: now + CACHE_TTL_MS, entries: new Map() };
+    caches.set(db, cache);
+  }
+  const { entries } = cache;
+  const found = entries.get(key) as Promise<T> | undefined;
+  if (found) {
+    entries.delete(key);
+    entries.set(key, found);
+    return found;
+  }
+  const loading = load();
+  entries.set(key, loading);
+  // A failed read is not kept: the next call tries again.
+  loading.catch(() => entries.get(key) === loading && entries.delete(key));
+  if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+  return loading;
+}
+
 /** The plan years the catalogue holds for a state (newest first). */
-export async function catalogueYears(db: DbOrTx, state: string): Promise<number[]> {
+export function catalogueYears(db: DbOrTx, state: string): Promise<number[]> {
+  return cached(db, `years|${state}`, () => readCatalogueYears(db, state));
+}
+
+async function readCatalogueYears(db: DbOrTx, state: string): Promise<number[]> {
   const rows = await db.selectFrom('plan_zip_county').select('plan_year').distinct().where('state', '=', state).orderBy('plan_year', 'desc').execute();
   return rows.map((row) => row.plan_year);
 }
@@ -17,7 +62,11 @@ export async function catalogueYears(db: DbOrTx, state: string): Promise<number[
 export type CatalogueLocation = { state: string; zip: string; countyFips: string; countyName: string; ratingArea: number };
 
 /** The catalogue's (zip, county) pair in a plan year with its rating area; undefined when the pair is not there. */
-export async function locationOf(db: DbOrTx, planYear: number, zip: string, countyFips: string): Promise<CatalogueLocation | undefined> {
+export function locationOf(db: DbOrTx, planYear: number, zip: string, countyFips: string): Promise<CatalogueLocation | undefined> {
+  return cached(db, `location|${planYear}|${zip}|${countyFips}`, () => readLocationOf(db, planYear, zip, countyFips));
+}
+
+async function readLocationOf(db: DbOrTx, planYear: number, zip: string, countyFips: string): Promise<CatalogueLocation | undefined> {
   const row = await db
     .selectFrom('plan_zip_county')
     .select(['state', 'zip', 'county_fips', 'county_name', 'rating_area'])
@@ -57,7 +106,15 @@ export async function plansAt(
   db: DbOrTx,
   where: { planYear: number; zip: string; countyFips: string; market: 'on' | 'off'; planIds?: readonly string[]; metalLevels?: readonly string[] },
 ): Promise<PlanRow[]> {
-  let query = db
+  const { planIds, metalLevels } = where;
+  if (planIds?.length === 0 || metalLevels?.length === 0) return [];
+  const all = await cached(db, `plans|${where.planYear}|${where.zip}|${where.countyFips}|${where.market}`, () => readPlansAt(db, where));
+  return all.filter((row) => (!planIds || planIds.includes(row.plan_id)) && (!metalLevels || metalLevels.includes(row.metal_level)));
+}
+
+/** Every plan of the market at the pair, by plan id. */
+function readPlansAt(db: DbOrTx, where: { planYear: number; zip: string; countyFips: string; market: 'on' | 'off' }): Promise<PlanRow[]> {
+  return db
     .selectFrom('plan')
     .selectAll('plan')
     .where('plan.plan_year', '=', where.planYear)
@@ -80,32 +137,23 @@ export async function plansAt(
           .whereRef('pc.plan_id', '=', 'plan.plan_id')
           .where('pc.county_fips', '=', where.countyFips),
       ),
-    );
-  if (where.planIds) {
-    if (where.planIds.length === 0) return [];
-    query = query.where('plan.plan_id', 'in', [...where.planIds]);
-  }
-  if (where.metalLevels) {
-    if (where.metalLevels.length === 0) return [];
-    query = query.where('plan.metal_level', 'in', [...where.metalLevels]);
-  }
-  return query.orderBy('plan.plan_id').execute();
+    )
+    .orderBy('plan.plan_id')
+    .execute();
 }
 
-/** The rates of some plans in a rating area for some age bands: plan id -> band -> rates. */
-export async function ratesOf(
-  db: DbOrTx,
-  where: { planYear: number; ratingArea: number; planIds: readonly string[]; bands: readonly number[] },
-): Promise<Map<string, Map<number, BandRate>>> {
+/** Every rate of a rating area in a plan year (one read): plan id -> age band -> rates. */
+export function ratesOfArea(db: DbOrTx, where: { planYear: number; ratingArea: number }): Promise<ReadonlyMap<string, ReadonlyMap<number, BandRate>>> {
+  return cached(db, `rates|${where.planYear}|${where.ratingArea}`, () => readRatesOfArea(db, where));
+}
+
+async function readRatesOfArea(db: DbOrTx, where: { planYear: number; ratingArea: number }): Promise<Map<string, Map<number, BandRate>>> {
   const answer = new Map<string, Map<number, BandRate>>();
-  if (where.planIds.length === 0 || where.bands.length === 0) return answer;
   const rows = await db
     .selectFrom('plan_rate')
     .select(['plan_id', 'age_band', 'rate_cents', 'tobacco_rate_cents'])
     .where('plan_year', '=', where.planYear)
     .where('rating_area', '=', where.ratingArea)
-    .where('plan_id', 'in', [...where.planIds])
-    .where('age_band', 'in', [...new Set(where.bands)])
     .execute();
   for (const row of rows) {
     let bands = answer.get(row.plan_id);

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#db/database.ts';
+import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
 
 /** A short hash of the files' bytes (and of a subset's key, when only part of a file is imported). */
 export function versionOf(files: readonly string[], subsetKey?: string): string {
@@ -35,7 +36,7 @@ export async function importOnce(
 ): Promise<ImportOutcome> {
   const current = await db.selectFrom('reference_data').select('version').where('name', '=', name).executeTakeFirst();
   if (current?.version === version) return { name, version, imported: false, rows: 0 };
-  return db.transaction().execute(async (tx) => {
+  const outcome = await db.transaction().execute(async (tx) => {
     // Take the row's lock (inserting a placeholder when absent), then look again: another start may have won.
     await tx
       .insertInto('reference_data')
@@ -48,6 +49,9 @@ export async function importOnce(
     await tx.updateTable('reference_data').set({ version, rowcount: rows, importedon: new Date() }).where('name', '=', name).execute();
     return { name, version, imported: true, rows };
   });
+  // Answers read from the catalogue before are kept in memory (plan.repository.ts): they are stale now.
+  if (outcome.imported) forgetPlanCatalogue();
+  return outcome;
 }
 
 /** Splits rows into batches of at most `size`. */

@@ -10,7 +10,7 @@ import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entitie
 import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
-import { ageBand, familyPremium, ratesYearFor, type RatedPerson, type RatesYear } from '#domain/rating.ts';
+import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
@@ -35,6 +35,8 @@ const METAL_LEVELS: Record<string, MetalLevel> = {
   expanded_bronze: 'Expanded Bronze',
   catastrophic: 'Catastrophic',
 };
+
+const NO_RATES: ReadonlyMap<number, BandRate> = new Map();
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
@@ -132,16 +134,12 @@ export async function pricePlans(
   people: readonly RatedPerson[],
   where: { ratesYear: number; ratingArea: number },
 ): Promise<Array<{ row: plans.PlanRow; premiumCents: Cents }>> {
-  const rates = await plans.ratesOf(db, {
-    planYear: where.ratesYear,
-    ratingArea: where.ratingArea,
-    planIds: rows.map((row) => row.plan_id),
-    bands: people.map((person) => ageBand(person.age)),
-  });
+  const rates = await plans.ratesOfArea(db, { planYear: where.ratesYear, ratingArea: where.ratingArea });
+  const premiumOf = familyPricer(people);
   const priced: Array<{ row: plans.PlanRow; premiumCents: Cents }> = [];
   for (const row of rows) {
-    const premium = familyPremium(people, rates.get(row.plan_id) ?? new Map());
-    if (premium) priced.push({ row, premiumCents: premium.totalCents });
+    const premiumCents = premiumOf(rates.get(row.plan_id) ?? NO_RATES);
+    if (premiumCents !== null) priced.push({ row, premiumCents });
   }
   return priced.sort((a, b) => a.premiumCents - b.premiumCents || a.row.plan_name.localeCompare(b.row.plan_name));
 }
