@@ -70,7 +70,7 @@ async function signUp(server: ChildServer): Promise<{ email: string; auth: Recor
   const post = (url: string, body: unknown) =>
     fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const registered = await post('/api/Member/Register', {
-    memberdto: { firstname: 'Kim', lastname: 'Kill', personalemailaddress: email, accountid: employerId },
+    memberdto: { firstname: 'Kim', lastname: 'Kill', personalemailaddress: email, accountid: employerId, terms: true },
     company: 'Demo',
     url: 'http://ignored.test/set-password',
     plan_year: new Date().getUTCFullYear(),

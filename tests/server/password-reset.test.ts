@@ -135,7 +135,8 @@ describe.each(databases())('password reset on $name', (database) => {
     const production = await createTestApp(t.db, { env: { NODE_ENV: 'production', TOKEN_SECRET: t.config.TOKEN_SECRET, SSN_KEY: t.config.SSN_KEY, STAFF_API_KEY: t.config.STAFF_API_KEY } });
     try {
       await production.app.inject({ method: 'POST', url: '/api/Member/ForgotPassword', payload: { email: member.email } });
-      expect(production.announcements).toEqual([]);
+      // Production says only that a mail file was written: no recipient, no link (ops.test.ts checks the line).
+      expect(production.announcements.join('\n')).not.toMatch(/@|token=|https?:/);
     } finally {
       await production.close();
     }
