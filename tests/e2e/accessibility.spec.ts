@@ -122,6 +122,8 @@ for (const [label, width, height] of WIDTHS) {
       for (const [path, heading] of [
         ['/terms', 'Terms of Use'],
         ['/privacy', 'Privacy Policy'],
+        ['/forgot-password', 'Forgot Password'],
+        ['/reset-password?token=x', 'Reset Password'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
