@@ -32,6 +32,7 @@ import { mediaRoutes } from './routes/media.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
+import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(versionRoutes);
   await app.register(memberRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(loginRoutes);
   await app.register(logFactRoutes);
   await app.register(employerRoutes);

@@ -37,3 +37,8 @@ export const bearer = [{ bearer: [] }];
 export function ok<T>(data: T, message = ''): ApiSuccess<T> {
   return { success: true, data, message };
 }
+
+/** The per-client-address limit of the sign-in, registration and password calls (AUTH_RATE_LIMIT a minute). */
+export const authRateLimit = (app: { config: { AUTH_RATE_LIMIT: number } }) => ({
+  rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 },
+});

@@ -1,7 +1,7 @@
 /**
  * The member's own record and its life cycle: registration (with the e-mailed set-password link), resending or
  * withdrawing a pending registration (through the opaque handle Register's 409 gives, never a member id), setting
- * the password once, forgot password and reset (every session ends), reading and updating the profile.
+ * the password once, reading and updating the profile. Forgot password and reset are password-reset.routes.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,7 +12,6 @@ import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
-import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
 import { firstMessage, isEmptyValue, message, PATTERNS } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
@@ -21,12 +20,9 @@ import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
 import { openRegistrationHandle, sealRegistrationHandle } from '../registration-handle.ts';
 import { recordSecurityEvent } from '../security-events.ts';
-import { endAllSessions } from '../tokens.ts';
-import { bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
+import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;
-/** A forgot-password link works once, for this long (ASVS V2.5.2 asks for a short life). */
-export const RESET_TOKEN_MINUTES = 30;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
 export const REGISTER_FAILED_MESSAGE = 'Register failed. Please try again.';
 export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
@@ -115,7 +111,6 @@ const memberUpdateSchema = {
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
-const rateLimit = (app: FastifyInstance) => ({ rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } });
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   /** A new single-use link for a member whose password was never set; older unused links stop working. */
@@ -152,7 +147,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { memberdto: Record<string, unknown> & { accountid: string; personalemailaddress?: string; firstname?: string; lastname?: string } } }>(
     '/api/Member/Register',
     {
-      config: rateLimit(app),
+      config: authRateLimit(app),
       schema: {
         tags: ['member'],
         summary: 'Register: create a pending member and e-mail the set-password link',
@@ -244,7 +239,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { handle: string } }>(
     '/api/Member/ResendInvitation',
     {
-      config: rateLimit(app),
+      config: authRateLimit(app),
       schema: {
         tags: ['member'],
         summary: "E-mail a new set-password link to a pending registration named by Register's handle",
@@ -276,7 +271,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { handle: string } }>(
     '/api/Member/WithdrawRegistration',
     {
-      config: rateLimit(app),
+      config: authRateLimit(app),
       schema: {
         tags: ['member'],
         summary: "Withdraw a pending registration named by Register's handle (only while the password was never set)",
@@ -424,7 +419,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { id: string; password: string; token: string } }>(
     '/api/changepassword',
     {
-      config: rateLimit(app),
+      config: authRateLimit(app),
       schema: {
         tags: ['member'],
         summary: 'Set the password once, with the token from the set-password link',
@@ -458,96 +453,6 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         await recordSecurityEvent(app, request, 'password-set', member.id, tx);
       });
       return ok(null, 'Your password is set. You can sign in now.');
-    },
-  );
-  app.post<{ Body: { email: string } }>(
-    '/api/Member/ForgotPassword',
-    {
-      config: rateLimit(app),
-      schema: {
-        tags: ['member'],
-        summary: 'E-mail a single-use reset link (30 minutes); the same answer whether or not the address has an account',
-        body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 320 } } },
-        response: { 200: envelope({ type: 'null' }), ...failures },
-      },
-    },
-    async (request) => {
-      await app.content.validate('forgot-password', null, request.body);
-      const forgot = app.content.baseForm('forgot-password');
-      const member = await members.findByEmail(app.db, request.body.email);
-      await recordSecurityEvent(app, request, 'reset-requested', member?.id ?? null);
-      if (member) {
-        const now = new Date();
-        const token = randomToken();
-        await app.db.transaction().execute(async (tx) => {
-          await setPasswordTokens.expireUnusedForMember(tx, member.id, now);
-          await setPasswordTokens.insert(tx, {
-            id: randomUUID(),
-            memberid: member.id,
-            token_hash: sha256(token),
-            purpose: 'reset',
-            expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-          });
-        });
-        const link = `${app.config.PUBLIC_URL}/reset-password?${new URLSearchParams({ token }).toString()}`;
-        await app.mail.send({
-          to: member.emailaddress,
-          subject: 'Reset your Benefit Portal password',
-          text: [
-            `Hello ${member.firstname},`,
-            '',
-            'Someone asked to set a new password for your Benefit Portal account. To do it, open this link:',
-            '',
-            link,
-            '',
-            `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-          ].join('\n'),
-        });
-      }
-      return ok(null, message(forgot, 'reset-requested'));
-    },
-  );
-
-  app.post<{ Body: { token: string; password: string } }>(
-    '/api/Member/ResetPassword',
-    {
-      config: rateLimit(app),
-      schema: {
-        tags: ['member'],
-        summary: "Set a new password with a forgot-password link's token (the set-password rules); every session of the member ends",
-        body: {
-          type: 'object',
-          required: ['token', 'password'],
-          properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } },
-        },
-        response: { 200: envelope({ type: 'null' }), ...failures },
-      },
-    },
-    async (request) => {
-      const { token, password } = request.body;
-      const setPassword = app.content.baseForm('set-password');
-      const tokenInvalid = () => new AppError('TOKEN_INVALID', 403, message(setPassword, 'reset-link-invalid'));
-      const usable = await setPasswordTokens.findUsableReset(app.db, sha256(token), new Date());
-      const member = usable ? await members.findById(app.db, usable.memberid) : undefined;
-      if (!usable || !member) throw tokenInvalid();
-      await app.content.validate('set-password', member.accountid, { password });
-
-      const passwordHash = await hashPassword(password);
-      await app.db.transaction().execute(async (tx) => {
-        const now = new Date();
-        if (!(await setPasswordTokens.markUsed(tx, usable.id, now))) throw tokenInvalid();
-        await setPasswordTokens.expireUnusedForMember(tx, member.id, now);
-        await members.update(tx, member.id, {
-          password_hash: passwordHash,
-          ispasswordchanged: member.ispasswordchanged ?? now,
-          modifiedon: now,
-          modifiedby: member.emailaddress,
-        });
-        await endAllSessions(tx, member.id, 'password-reset', now);
-        await signinFailures.clear(tx, sha256(member.emailaddress.trim().toLowerCase()));
-        await recordSecurityEvent(app, request, 'password-reset', member.id, tx);
-      });
-      return ok(null, message(setPassword, 'reset-done'));
     },
   );
 }
