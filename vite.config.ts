@@ -30,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/web/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
+          setupFiles: ['tests/setup-node.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
