@@ -11,10 +11,18 @@ import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import { EngineConfigError } from './errors.ts';
 import { registerValidator, type SchemaValidator } from './validate.ts';
 
+type Fn = (...args: never[]) => unknown;
+
+/**
+ * A CommonJS module's `exports.default`: a bundler hands a default import over as that function, Node (and the
+ * build, for a .js file) as the whole `exports`.
+ */
+const commonJsDefault = (imported: Fn | { default: Fn }): Fn => (typeof imported === 'function' ? imported : imported.default);
+
 /** What standalone code may `require`, by the name it uses: the helpers its keywords and formats call. */
 export const STANDALONE_HELPERS: Readonly<Record<string, unknown>> = {
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
-  'ajv/dist/runtime/equal': { default: equal },
+  'ajv/dist/runtime/ucs2length': { default: commonJsDefault(ucs2length) },
+  'ajv/dist/runtime/equal': { default: commonJsDefault(equal) },
   'ajv-formats/dist/formats': { fullFormats, fastFormats },
 };
 
