@@ -5,7 +5,7 @@
  * lets validateForm and rjsf validate without compiling anything, so the Content-Security-Policy needs no
  * 'unsafe-eval'. The helpers come from the app's own bundle; Ajv's compiler never reaches the browser.
  */
-import { fastFormats, fullFormats } from 'ajv-formats/dist/formats.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import equal from 'ajv/dist/runtime/equal.js';
 import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import { EngineConfigError } from './errors.ts';
@@ -23,7 +23,7 @@ const commonJsDefault = (imported: Fn | { default: Fn }): Fn => (typeof imported
 export const STANDALONE_HELPERS: Readonly<Record<string, unknown>> = {
   'ajv/dist/runtime/ucs2length': { default: commonJsDefault(ucs2length) },
   'ajv/dist/runtime/equal': { default: commonJsDefault(equal) },
-  'ajv-formats/dist/formats': { fullFormats, fastFormats },
+  'ajv-formats/dist/formats': { fullFormats },
 };
 
 export type CompiledModule = {
