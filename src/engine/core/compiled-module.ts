@@ -1,5 +1,5 @@
 /**
- * Validators compiled ahead, as the browser loads them: a module (written by standalone.ts, served from the
+ * Validators compiled ahead, as the browser loads them: a module (written by standaloneModule, served from the
  * product's own origin) whose default export, given the few run-time helpers standalone code requires, answers one
  * validator per schema, and whose `schemas` names each one's schema by content (schemaKey). Registering the module
  * lets validateForm and rjsf validate without compiling anything, so the Content-Security-Policy needs no

@@ -3,7 +3,7 @@
  * with the document's own message, then its rules in document order. The browser and the server call the same
  * function, so a field shows the same message whoever found the fault.
  *
- * Where a schema's validator comes from differs: the browser gets validators compiled ahead (standalone.ts: a
+ * Where a schema's validator comes from differs: the browser gets validators compiled ahead (compiled-module.ts: a
  * module served per document, registered here by the schema's content), since compiling at run time needs
  * 'unsafe-eval'; the server and the tests install a run-time compiler (ajv-compiler.ts). A schema with neither
  * is a fault of the product (an EngineConfigError), never a silent compile.
@@ -52,7 +52,7 @@ const compiled = new WeakMap<JsonSchema, SchemaValidator>();
 const compiledByContent = new Map<string, SchemaValidator>();
 let runtimeCompiler: SchemaCompiler | null = null;
 
-/** The key a validator is registered under: the schema's JSON (what standalone.ts writes beside each function). */
+/** The key a validator is registered under: the schema's JSON (what standaloneModule writes beside each function). */
 export const schemaKey = (schema: JsonSchema): string => JSON.stringify(schema);
 
 /** Registers a validator compiled ahead for the schema whose key (schemaKey) is `key`. */
