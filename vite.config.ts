@@ -16,8 +16,18 @@ export default defineConfig({
   // The footer shows the front-end version: import.meta.env.VITE_APP_VERSION.
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   // Every screen but the landing page is its own chunk (routes.tsx); no chunk should grow past 500 kB again.
-  // The form engine's chunk (rjsf and Ajv, ~600 kB) loads only where a form shows.
-  build: { outDir: `${root}dist/web`, emptyOutDir: true, chunkSizeWarningLimit: 700 },
+  // The form engine's chunk (rjsf) loads only where a form shows.
+  build: {
+    outDir: `${root}dist/web`,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // Ajv's files have no side effects (its package does not say so): the browser uses only the run-time helpers
+      // of validators compiled ahead, so the compiler, imported by engine modules the browser never calls (content
+      // checks, ajv-compiler.ts), is left out. Were it called, the CSP would refuse its eval anyway.
+      treeshake: { moduleSideEffects: [{ test: /node_modules\/ajv(-formats)?\//, sideEffects: false }] },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     root,
@@ -30,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/web/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
+          setupFiles: ['tests/setup-node.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -126,9 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // Ajv compiles the documents' schemas to functions in the browser (the engine and rjsf both validate with it),
-        // which needs 'unsafe-eval'. Precompiled validators would remove it: see docs/decisions.md.
-        scriptSrc: ["'self'", "'unsafe-eval'"],
+        // Our own scripts only, and no eval: the forms' validators are compiled ahead and served from here
+        // (validator-modules.ts; docs/decisions.md).
+        scriptSrc: ["'self'"],
         // Mantine and Emotion write style attributes and <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Employer logos arrive as base64 data: URLs.

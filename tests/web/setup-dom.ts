@@ -4,12 +4,17 @@
  * console: a test that makes React, rjsf or Mantine write console.error or console.warn fails (as epic-stack's
  * setup does), so a warning is fixed where it comes from instead of scrolling past. A test that expects such
  * output spies on the console itself (vi.spyOn(console, 'error').mockImplementation(...)), which replaces this.
+ * The engine compiles schemas at run time with Ajv here: the documents the tests serve name no validators compiled
+ * ahead (the browser's CSP case is the e2e test's).
  */
 import '@testing-library/jest-dom/vitest';
+import { compileWithAjv, installRuntimeCompiler } from '#engine/core/index.ts';
 import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { mediaQueryList } from './media-query.ts';
+
+installRuntimeCompiler(compileWithAjv);
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

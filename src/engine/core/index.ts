@@ -8,6 +8,8 @@
  * - {@link logicIn}: where a document holds JSON Logic, read from its meta-schema.
  * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
  * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
+ * - {@link standaloneModule} / {@link registerCompiledModule}: validators compiled ahead (server) and loaded
+ *   (browser); {@link installRuntimeCompiler}({@link compileWithAjv}) where compiling at run time is allowed.
  * - {@link evaluateFlow}: the visible steps and sub-steps for a context.
  * - {@link fillCall} / {@link fillCalls}: declared calls -> method, encoded path, body.
  * - {@link message}: a document's text with `{params}`.
@@ -52,13 +54,19 @@ export {
 } from './rules.ts';
 export {
   compileSchema,
-  createAjv,
   firstMessage,
+  installRuntimeCompiler,
   isEmptyValue,
+  registerValidator,
+  schemaKey,
   validateForm,
   withoutEmptyValues,
+  type SchemaCompiler,
+  type SchemaValidator,
   type ValidationPhase,
 } from './validate.ts';
+export { registerCompiledModule, STANDALONE_HELPERS, type CompiledModule } from './compiled-module.ts';
+export { compileWithAjv, createAjv, standaloneModule } from './ajv-compiler.ts';
 export { evaluateFlow } from './flow.ts';
 export { CallError, fillCall, fillCalls } from './calls.ts';
 export { formatMessage, message } from './messages.ts';

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
-import { compileSchema } from './validate.ts';
+import { compileWithAjv } from './ajv-compiler.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
 export type MetaSchemas = {
@@ -132,7 +132,7 @@ function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[
 
 function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
   try {
-    compileSchema(doc.schema, doc.id);
+    compileWithAjv(doc.schema);
   } catch (error) {
     problems.push(`/schema: ${(error as Error).message}`);
   }

@@ -2,9 +2,13 @@
  * Validation of form data with a form document: its JSON Schema (Ajv, draft-07, every error), each error shown
  * with the document's own message, then its rules in document order. The browser and the server call the same
  * function, so a field shows the same message whoever found the fault.
+ *
+ * Where a schema's validator comes from differs: the browser gets validators compiled ahead (compiled-module.ts: a
+ * module served per document, registered here by the schema's content), since compiling at run time needs
+ * 'unsafe-eval'; the server and the tests install a run-time compiler (ajv-compiler.ts). A schema with neither
+ * is a fault of the product (an EngineConfigError), never a silent compile.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { EngineConfigError } from './errors.ts';
 import { formatMessage, message } from './messages.ts';
 import { escapeToken, getAtPointer } from './pointer.ts';
@@ -37,28 +41,43 @@ const GENERIC: Record<string, string> = {
 };
 const FALLBACK = 'Please check this field.';
 
-let sharedAjv: Ajv | null = null;
-const compiled = new WeakMap<JsonSchema, ValidateFunction>();
-// Ajv keeps every schema it compiled; keyed by content, a re-resolved document with the same schema reuses it.
-const compiledByContent = new Map<string, ValidateFunction>();
+/** A compiled schema, as Ajv makes it (at run time or as standalone code): true when valid, else `errors` says why. */
+export type SchemaValidator = { (data: unknown): boolean; errors?: ErrorObject[] | null };
 
-/** The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats. */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-  addFormats(ajv);
-  return ajv;
+/** Compiles a schema at run time; throws when the schema does not compile. */
+export type SchemaCompiler = (schema: JsonSchema) => SchemaValidator;
+
+const compiled = new WeakMap<JsonSchema, SchemaValidator>();
+// Keyed by content: a re-fetched or re-resolved document with the same schema reuses its validator.
+const compiledByContent = new Map<string, SchemaValidator>();
+let runtimeCompiler: SchemaCompiler | null = null;
+
+/** The key a validator is registered under: the schema's JSON (what standaloneModule writes beside each function). */
+export const schemaKey = (schema: JsonSchema): string => JSON.stringify(schema);
+
+/** Registers a validator compiled ahead for the schema whose key (schemaKey) is `key`. */
+export function registerValidator(key: string, validate: SchemaValidator): void {
+  compiledByContent.set(key, validate);
 }
 
-/** Compiles (once per schema object) a form schema; throws EngineConfigError when it does not compile. */
-export function compileSchema(schema: JsonSchema, documentId = 'form'): ValidateFunction {
+/** Installs (or, with null, removes) the run-time compiler used for a schema no validator was registered for. */
+export function installRuntimeCompiler(compiler: SchemaCompiler | null): void {
+  runtimeCompiler = compiler;
+}
+
+/**
+ * The validator of a schema: the one registered for its content, else one compiled by the run-time compiler
+ * (once per content). Throws EngineConfigError when the schema does not compile, or when there is neither.
+ */
+export function compileSchema(schema: JsonSchema, documentId = 'form'): SchemaValidator {
   const cached = compiled.get(schema);
   if (cached) return cached;
-  const content = JSON.stringify(schema);
+  const content = schemaKey(schema);
   let validate = compiledByContent.get(content);
   if (!validate) {
-    sharedAjv ??= createAjv();
+    if (!runtimeCompiler) throw new EngineConfigError(documentId, '/schema', 'no validator was compiled ahead for this schema');
     try {
-      validate = sharedAjv.compile(schema);
+      validate = runtimeCompiler(schema);
     } catch (error) {
       throw new EngineConfigError(documentId, '/schema', (error as Error).message);
     }

@@ -8,16 +8,16 @@
  * With `draft`, every change is also kept as the tab's draft (drafts.ts).
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
+import { engineRjsfValidator } from './rjsf-validator.ts';
 
 export type FormData = Record<string, unknown>;
 
@@ -34,6 +34,12 @@ export type DocumentFormContext = {
 
 export type DocumentFormProps = {
   document: FormDocument;
+  /**
+   * The schema shown instead of the document's, for a field whose choices are known only at run time (an enum of
+   * the server's dates): the document's own schema and rules still decide what is valid, with the validators
+   * compiled ahead for it.
+   */
+  renderedSchema?: JsonSchema;
   formData: FormData;
   /** The rule context (today, flags, choices) the document's rules read. */
   context: Record<string, unknown>;
@@ -219,11 +225,11 @@ export function DocumentForm(props: DocumentFormProps) {
   return (
     <div ref={container}>
       <Form
-        schema={document.schema}
+        schema={props.renderedSchema ?? document.schema}
         uiSchema={uiSchema}
         formData={formData}
         formContext={formContext}
-        validator={validator}
+        validator={engineRjsfValidator}
         idPrefix={idPrefix}
         idSeparator={ID_SEPARATOR}
         noValidate

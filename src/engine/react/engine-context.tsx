@@ -31,6 +31,11 @@ export type EngineServices = {
   documentPath?: (kind: DocumentKind, id: string, scope: string) => string;
   /** Widgets the product adds, by the name a uiSchema gives in 'ui:widget'. Keep the object stable. */
   widgets?: RegistryWidgetsType;
+  /**
+   * Loads the module of validators compiled ahead that a served form names (its `validators` URL); by default
+   * import() from the product's own origin (defaultImportValidators).
+   */
+  importValidators?: (url: string) => Promise<unknown>;
 };
 
 const EngineContext = createContext<EngineServices | null>(null);
@@ -44,6 +49,9 @@ export function useEngine(): EngineServices {
   if (!services) throw new Error('The engine needs an EngineProvider above it.');
   return services;
 }
+
+/** A module the bundler must not touch: it is the server's, at a URL known only at run time. */
+export const defaultImportValidators = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
 
 export function defaultDocumentPath(kind: DocumentKind, id: string, scope: string): string {
   return `/api/content/${kind}s/${encodeURIComponent(id)}?accountid=${encodeURIComponent(scope)}`;

@@ -1,10 +1,14 @@
-/** Fetches a resolved document (base plus the scope's override) through the injected documentFetcher, cached by SWR. */
-import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
+/**
+ * Fetches a resolved document (base plus the scope's override) through the injected documentFetcher, cached by
+ * SWR. A form served with `validators` (the URL of its validators compiled ahead) is answered once they are loaded
+ * and registered, so validating it compiles nothing.
+ */
+import { asFlowDocument, asFormDocument, registerCompiledModule } from '#engine/core/index.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 import useSWR from 'swr';
-import { defaultDocumentPath, useEngine, type DocumentKind } from './engine-context.tsx';
+import { defaultDocumentPath, defaultImportValidators, useEngine, type DocumentKind } from './engine-context.tsx';
 
-type Served<D> = { document: D; etag?: string };
+type Served<D> = { document: D; etag?: string; validators?: string };
 type DocumentOf<K extends DocumentKind> = K extends 'form' ? FormDocument : FlowDocument;
 
 export type DocumentState<D> = {
@@ -21,10 +25,11 @@ export function useDocument<K extends DocumentKind>(
   id: string | undefined,
   scope: string | null | undefined,
 ): DocumentState<DocumentOf<K>> {
-  const { documentFetcher, documentPath = defaultDocumentPath } = useEngine();
+  const { documentFetcher, documentPath = defaultDocumentPath, importValidators = defaultImportValidators } = useEngine();
   const key = id && scope ? documentPath(kind, id, scope) : null;
   const { data, error, isLoading, mutate } = useSWR<DocumentOf<K>>(key, async (path: string) => {
     const served = await documentFetcher<Served<unknown>>(path);
+    if (served.validators) registerCompiledModule(await importValidators(served.validators));
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
     return (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
   });

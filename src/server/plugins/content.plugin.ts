@@ -16,8 +16,10 @@ import {
   bundleDefinitions,
   checkDocument,
   checkOverrideMessages,
+  compileWithAjv,
   EngineConfigError,
   firstMessage,
+  installRuntimeCompiler,
   mergeDocument,
   patchLimitProblem,
   validateForm,
@@ -221,5 +223,8 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
  * `root` points at another content tree (tests).
  */
 export async function contentPlugin(app: FastifyInstance, options: { root?: string } = {}): Promise<void> {
+  // The server validates request bodies with Ajv compiled at run time; only the browser needs validators compiled
+  // ahead (validator-modules.ts), its Content-Security-Policy allowing no eval.
+  installRuntimeCompiler(compileWithAjv);
   app.decorate('content', createContentStore(app, loadBaseContent(options.root)));
 }

@@ -1,11 +1,14 @@
 /**
  * The resolved content documents (base plus the employer's published override) the web app renders. No sign-in:
  * the register and set-password pages need their forms before anyone is signed in. Answers carry an ETag; a
- * matching If-None-Match answers 304 so browsers keep their copy.
+ * matching If-None-Match answers 304 so browsers keep their copy. A form's answer names its validators compiled
+ * ahead (validator-modules.ts), a JavaScript module at a content-addressed URL, cached as immutable.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FormDocument } from '#engine/core/types.ts';
 import { notFound } from '../errors.ts';
 import { envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { validatorModule, validatorsHash, validatorsPath } from '../validator-modules.ts';
 
 type ContentRequest = FastifyRequest<{ Params: { id: string }; Querystring: { accountid?: string } }>;
 
@@ -21,8 +24,20 @@ const querystring = {
 const answer = envelope({
   type: 'object',
   required: ['document', 'etag'],
-  properties: { document: { type: 'object', additionalProperties: true }, etag: { type: 'string' } },
+  properties: {
+    document: { type: 'object', additionalProperties: true },
+    etag: { type: 'string' },
+    validators: { type: 'string', description: "A form's validators compiled ahead: the path of their JavaScript module" },
+  },
 });
+
+/** '<document id>.<SHA-256 of its validated schemas>.js' */
+const VALIDATORS_FILE = /^([a-z][a-z0-9-]*)\.([0-9a-f]{64})\.js$/;
+const validatorParams = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', pattern: VALIDATORS_FILE.source, description: '<form id>.<sha256>.js' } },
+} as const;
 
 /** True when the request's If-None-Match names this etag (or '*'). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -39,8 +54,36 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     if ((document as { kind?: string }).kind !== kind) throw notFound(`There is no ${kind} '${request.params.id}'.`);
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return ok({ document, etag });
+    if (kind === 'flow') return ok({ document, etag });
+    return ok({ document, etag, validators: validatorsPath(document as FormDocument, request.query.accountid ?? null) });
   };
+
+  // Compiled from the document the employer sees now; a hash that is no longer it (an override published since
+  // the form was read) answers 404, and the browser reads the form again.
+  app.get(
+    '/api/content/validators/:file',
+    {
+      schema: {
+        tags: ['Content'],
+        summary: "A form's validators compiled ahead: an ES module of Ajv standalone code (immutable)",
+        params: validatorParams,
+        querystring,
+        response: { 200: { type: 'string', description: 'JavaScript (text/javascript)' }, ...failures },
+      },
+    },
+    async (request: FastifyRequest<{ Params: { file: string }; Querystring: { accountid?: string } }>, reply: FastifyReply) => {
+      const [, id, hash] = VALIDATORS_FILE.exec(request.params.file)!;
+      const { document } = await app.content.resolve(id!, request.query.accountid ?? null);
+      const form = document as FormDocument;
+      if (form.kind !== 'form' || validatorsHash(form) !== hash) {
+        throw notFound('These validators are not the current ones of the form; read the form again.');
+      }
+      return reply
+        .header('Content-Type', 'text/javascript; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(validatorModule(form));
+    },
+  );
 
   app.get(
     '/api/content/forms/:id',

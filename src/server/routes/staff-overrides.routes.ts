@@ -12,6 +12,7 @@ import * as overrides from '#db/repositories/document-override.repository.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../errors.ts';
 import { applyOverride, etagOf, overrideLimitProblem, type ContentStore } from '../plugins/content.plugin.ts';
 import { envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { precompileForPublish } from '../validator-modules.ts';
 
 const overrideSchema = {
   type: 'object',
@@ -136,6 +137,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
       resolved(row.documentid, row.patch, 'makes');
       const published = await overrides.publish(app.db, row);
       store.invalidate(row.accountid, row.documentid);
+      await precompileForPublish(app, row.accountid, row.documentid);
       return ok(overrides.toWire(published));
     },
   );

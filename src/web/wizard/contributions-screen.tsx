@@ -11,7 +11,7 @@
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { dollarsToCents, formatCents } from '#domain/money.ts';
 import { validateForm } from '#engine/core/index.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { useEffectiveDates } from '#web/api/queries.ts';
 import { messages as catalogue } from '#web/messages.ts';
@@ -59,16 +59,22 @@ function readableDate(iso: string): string {
   return longDate.format(new Date(`${iso}T00:00:00Z`));
 }
 
-/** The document with the effective date limited to the employer's choices, each shown as a person reads it. */
-function withDateChoices(document: FormDocument, choices: string[]): FormDocument {
+/**
+ * The document with each offered effective date labelled as a person reads it, and the schema the select is
+ * rendered with: the date limited to the employer's choices. Validation keeps the document's own schema (compiled
+ * ahead), whose rule refuses a date not offered.
+ */
+function withDateChoices(document: FormDocument, choices: string[]): { document: FormDocument; schema?: JsonSchema } {
   const properties = (document.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const field = properties[EFFECTIVE_DATE_FIELD];
-  if (!field || choices.length === 0) return document;
+  if (!field || choices.length === 0) return { document };
   const ui = (document.uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>;
   return {
-    ...document,
+    document: {
+      ...document,
+      uiSchema: { ...ui, [EFFECTIVE_DATE_FIELD]: { ...ui[EFFECTIVE_DATE_FIELD], 'ui:enumNames': choices.map(readableDate) } },
+    },
     schema: { ...document.schema, properties: { ...properties, [EFFECTIVE_DATE_FIELD]: { ...field, enum: choices } } },
-    uiSchema: { ...ui, [EFFECTIVE_DATE_FIELD]: { ...ui[EFFECTIVE_DATE_FIELD], 'ui:enumNames': choices.map(readableDate) } },
   };
 }
 
@@ -131,7 +137,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
   const wizard = useWizard();
   const { today, choices, update } = wizard;
   const text = (key: (typeof TEXT)[keyof typeof TEXT]) => document.messages[key] ?? key;
-  const shownDocument = useMemo(() => withDateChoices(document, dates), [document, dates]);
+  const shown = useMemo(() => withDateChoices(document, dates), [document, dates]);
   const [checked, setChecked] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ form: 'contributions' | 'waiver' | null; count: number }>({ form: null, count: 0 });
   const context = useMemo(() => ({ today, effectiveDates: dates }), [today, dates]);
@@ -178,7 +184,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
   const proceed = () => {
     setChecked(true);
     if (dates.length === 0) return;
-    const own = validateForm(shownDocument, choices.contributions, context, 'submit');
+    const own = validateForm(shown.document, choices.contributions, context, 'submit');
     const waiving = option === 'waive' ? validateForm(waiver, choices.waiver, context, 'submit') : {};
     if (Object.keys(own).length === 0 && Object.keys(waiving).length === 0) next();
     // Focus goes to the first field in error: the contributions form's, else the waiver's.
@@ -198,7 +204,8 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Stack flex={1} miw={280}>
           <DocumentForm
-            document={shownDocument}
+            document={shown.document}
+            renderedSchema={shown.schema}
             formData={choices.contributions}
             context={context}
             onChange={changeContributions}

@@ -1,0 +1,69 @@
+/**
+ * Validators compiled ahead: a module written by standaloneModule, loaded as the browser loads it (an ES module,
+ * given only the helpers of STANDALONE_HELPERS), validates exactly as Ajv compiling at run time does, and once
+ * registered, validateForm needs no compiler at all.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  compileWithAjv,
+  documentPart,
+  EngineConfigError,
+  installRuntimeCompiler,
+  registerCompiledModule,
+  STANDALONE_HELPERS,
+  standaloneModule,
+  validateForm,
+  type CompiledModule,
+  type JsonSchema,
+} from '#engine/core/index.ts';
+import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+
+const base = loadBaseContent();
+const load = async (code: string) => (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as CompiledModule;
+
+/** Data that fails in many ways: nothing, then every property of the wrong type or too long. */
+function samples(schema: JsonSchema): unknown[] {
+  const properties = Object.keys((schema.properties ?? {}) as object);
+  return [
+    {},
+    Object.fromEntries(properties.map((name) => [name, 42])),
+    Object.fromEntries(properties.map((name) => [name, 'x'.repeat(300)])),
+    Object.fromEntries(properties.map((name) => [name, [{ a: 1 }, { a: 1 }]])),
+    Object.fromEntries(properties.map((name) => [name, 'not-an-email 2020-02-31'])),
+  ];
+}
+
+afterEach(() => installRuntimeCompiler(compileWithAjv));
+
+describe('validators compiled ahead', () => {
+  it.each([...base.forms.keys()])('give the run-time errors for %s and its parts', async (id) => {
+    const doc = base.forms.get(id)!;
+    const schemas = [doc.schema, ...Object.keys(doc.parts ?? {}).map((name) => documentPart(doc, name)!.schema)];
+    const module = await load(standaloneModule(id, schemas));
+    expect(module.schemas).toEqual(schemas.map((schema) => JSON.stringify(schema)));
+    const compiled = module.default((name) => STANDALONE_HELPERS[name]);
+    schemas.forEach((schema, index) => {
+      const runtime = compileWithAjv(schema);
+      for (const data of samples(schema)) {
+        expect(compiled[index]!(data)).toBe(runtime(data));
+        expect(compiled[index]!.errors ?? null).toEqual(runtime.errors ?? null);
+      }
+    });
+  });
+
+  it('let validateForm run without a compiler once registered, and refuse a schema compiled by no one', async () => {
+    const login = base.forms.get('login')!;
+    const expected = validateForm(login, { email: 'nobody' });
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    installRuntimeCompiler(null);
+    const copy = { ...login, schema: { ...login.schema, title: 'not compiled anywhere' } };
+    expect(() => validateForm(copy, { email: 'nobody' })).toThrow(EngineConfigError);
+    registerCompiledModule(await load(standaloneModule('login', [copy.schema])));
+    expect(validateForm(copy, { email: 'nobody' })).toEqual(expected);
+  });
+
+  it('names the document when a schema needs a helper the browser is not given', () => {
+    // An $async schema's code requires Ajv's ValidationError, which no browser module gets.
+    expect(() => standaloneModule('odd', [{ $async: true, type: 'object' }])).toThrow(/odd at \/schema: .*validation_error/);
+  });
+});
