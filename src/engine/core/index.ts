@@ -9,7 +9,8 @@
  * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
  * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
  * - {@link evaluateFlow}: the visible steps and sub-steps for a context.
- * - {@link fillCall} / {@link fillCalls}: declared calls -> method, encoded path, body.
+ * - {@link fillCall} / {@link fillCalls} / {@link applyBinding}: declared calls -> method, encoded path, body built
+ *   by a binding (JSON Pointers from the scope to the request's fields).
  * - {@link message}: a document's text with `{params}`.
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
@@ -18,6 +19,7 @@
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
 export type {
+  Binding,
   CallDeclaration,
   EngineDocument,
   FieldErrors,
@@ -28,8 +30,10 @@ export type {
   FormPart,
   FormRule,
   JsonLogic,
+  JsonPointer,
   JsonSchema,
   ResolvedStep,
+  Source,
 } from './types.ts';
 export { EngineConfigError } from './errors.ts';
 export { mergeDocument, mergePatch, patchLimitProblem, resolveDocument, type PatchLimits } from './merge.ts';
@@ -60,7 +64,7 @@ export {
   type ValidationPhase,
 } from './validate.ts';
 export { evaluateFlow } from './flow.ts';
-export { CallError, fillCall, fillCalls } from './calls.ts';
+export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
