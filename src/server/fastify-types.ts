@@ -38,7 +38,12 @@ export interface ContentService {
     data: unknown,
     options?: { pointerPrefix?: string; context?: Record<string, unknown> },
   ): Promise<FieldErrors>;
-  /** The base form document (no employer's override): the texts and rules a route holds to whatever an override says. */
+  /** A form document as an employer sees it (null: no employer, the base document): the texts a route answers with. */
+  form(documentId: string, accountId: string | null): Promise<FormDocument>;
+  /**
+   * The base form document (no employer's override): only for the rules a stored row needs whatever an override
+   * says (their texts still come from the employer's document).
+   */
   baseForm(documentId: string): FormDocument;
 }
 

@@ -301,7 +301,7 @@ describe('acknowledgements (the cart)', () => {
 });
 
 describe('declared calls', () => {
-  it('saves the profile: the member without dependents (masked SSN left out), then removed, new and changed dependents', () => {
+  it('saves the profile: the member without dependents (a masked SSN, which the server reads as "keep", as it is), then removed, new and changed dependents', () => {
     const stored = [{ id: 'd1', firstname: 'Old' }, { id: 'd2', firstname: 'Kept', additionalid: '***-**-1111' }];
     const data = {
       ...validProfile,
@@ -309,12 +309,12 @@ describe('declared calls', () => {
       dependents: [{ firstname: 'New' }, { id: 'd2', firstname: 'Kept', additionalid: '***-**-1111' }],
     };
     const calls = fillCalls(flow.steps.profile!.calls!.submit!, { data, context, loaded: { member: { id: 'm1' }, dependents: { dependents: stored } } });
-    const { dependents: _d, additionalid: _a, ...member } = data;
+    const { dependents: _d, ...member } = data;
     expect(calls).toEqual([
       { id: 'update-member', method: 'PUT', path: '/api/Member', body: { member } },
       { id: 'delete-dependent', method: 'DELETE', path: '/api/Dependent/d1' },
       { id: 'create-dependent', method: 'POST', path: '/api/Dependent', body: { firstname: 'New' } },
-      { id: 'update-dependent', method: 'PUT', path: '/api/Dependent', body: { id: 'd2', firstname: 'Kept' } },
+      { id: 'update-dependent', method: 'PUT', path: '/api/Dependent', body: { id: 'd2', firstname: 'Kept', additionalid: '***-**-1111' } },
       { id: 'orders', method: 'GET', path: '/api/Order/GetOrderByMember' },
     ]);
   });
@@ -336,7 +336,6 @@ describe('declared calls', () => {
           gender: 'Female',
           issmoker: 'No',
           accountid: 'acc-1',
-          countycode: null,
           countyname: 'Suffolk',
           state: 'MA',
           city: 'Boston',
@@ -384,7 +383,7 @@ describe('declared calls', () => {
     expect(() => fillCalls(flow.steps.cart!.calls!.submit!, { screens: { cart: { authorization } } })).toThrow(/Idempotency-Key/);
   });
 
-  it('registers with the employer from the link and the plan year of today', () => {
+  it('registers with the employer from the link, the company from the branding or empty', () => {
     const [call] = fillCalls(form('registration').calls!.submit!, {
       data: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', terms: true },
       context,
@@ -395,7 +394,9 @@ describe('declared calls', () => {
       id: 'register',
       method: 'POST',
       path: '/api/Member/Register',
-      body: { memberdto: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', accountid: 'acc-1', terms: true }, company: 'Acme', plan_year: 2026 },
+      body: { memberdto: { firstname: 'Ada', lastname: 'L', personalemailaddress: 'a@b.co', accountid: 'acc-1', terms: true }, company: 'Acme' },
     });
+    const [unbranded] = fillCalls(form('registration').calls!.submit!, { data: { firstname: 'Ada' }, params: { accountid: 'acc-1' } });
+    expect(unbranded!.body).toEqual({ memberdto: { firstname: 'Ada', accountid: 'acc-1' }, company: '' });
   });
 });

@@ -11,7 +11,8 @@
  * - {@link standaloneModule} / {@link registerCompiledModule}: validators compiled ahead (server) and loaded
  *   (browser); {@link installRuntimeCompiler}({@link compileWithAjv}) where compiling at run time is allowed.
  * - {@link evaluateFlow}: the visible steps and sub-steps for a context.
- * - {@link fillCall} / {@link fillCalls}: declared calls -> method, encoded path, body.
+ * - {@link fillCall} / {@link fillCalls} / {@link applyBinding}: declared calls -> method, encoded path, body built
+ *   by a binding (JSON Pointers from the scope to the request's fields).
  * - {@link message}: a document's text with `{params}`.
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
@@ -20,6 +21,7 @@
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
 export type {
+  Binding,
   CallDeclaration,
   EngineDocument,
   FieldErrors,
@@ -30,8 +32,10 @@ export type {
   FormPart,
   FormRule,
   JsonLogic,
+  JsonPointer,
   JsonSchema,
   ResolvedStep,
+  Source,
 } from './types.ts';
 export { EngineConfigError } from './errors.ts';
 export { mergeDocument, mergePatch, patchLimitProblem, resolveDocument, type PatchLimits } from './merge.ts';
@@ -68,7 +72,7 @@ export {
 export { registerCompiledModule, STANDALONE_HELPERS, type CompiledModule } from './compiled-module.ts';
 export { compileWithAjv, createAjv, standaloneModule } from './ajv-compiler.ts';
 export { evaluateFlow } from './flow.ts';
-export { CallError, fillCall, fillCalls } from './calls.ts';
+export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';

@@ -70,7 +70,7 @@ export function toIsoDate(value: unknown): string | null {
   return value.slice(0, 10);
 }
 
-/** The engine's own operations (generic: dates, lengths, named patterns, building request bodies). */
+/** The engine's own operations (generic: dates, lengths, named patterns, password strength). */
 export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
   /** `{date: x}`: x as 'YYYY-MM-DD', or null when x is not a real date. */
   date: (value) => toIsoDate(value),
@@ -91,37 +91,11 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   /** `{password_score: x}`: how guessable the password x is, 0 (a common password) to 4 (password-score.ts). */
   password_score: (value) => passwordScore(value),
-  /** `{object: [key1, value1, key2, value2, ...]}`: builds an object (JSON Logic has no object literal). */
-  object: (...pairs) => {
-    if (pairs.length % 2 !== 0) throw new RuleError('object needs key/value pairs');
-    const result: Record<string, unknown> = {};
-    for (let i = 0; i < pairs.length; i += 2) {
-      Object.defineProperty(result, String(pairs[i]), { value: pairs[i + 1], enumerable: true, writable: true, configurable: true });
-    }
-    return result;
-  },
-  /** `{assign: [a, b, ...]}`: shallow merge of objects, later ones win; non-objects are skipped. */
-  assign: (...objects) => Object.assign({}, ...objects.filter(isObject)),
-  /** `{omit: [obj, key1, key2, ...]}`: a copy of obj without those keys. */
-  omit: (value, ...keys) => {
-    if (!isObject(value)) return value;
-    const result = { ...value };
-    for (const key of keys) delete result[String(key)];
-    return result;
-  },
-  /** `{except: [list, others, key]}`: items of list whose `key` value no item of others has. */
-  except: (list, others, key) => {
-    if (!Array.isArray(list)) return [];
-    const k = String(key);
-    const taken = new Set((Array.isArray(others) ? others : []).filter(isObject).map((o) => o[k]));
-    return list.filter((item) => !(isObject(item) && taken.has(item[k])));
-  },
 };
 
 /** The number of arguments each of the engine's operations takes. */
 export const ENGINE_ARITY: Readonly<Record<keyof typeof ENGINE_OPERATIONS, Arity>> = {
   date: [1, 1], date_between: [3, 3], trim: [1, 1], length: [1, 1], matches: [2, 2],
-  object: [0, ANY], assign: [0, ANY], omit: [1, ANY], except: [3, 3],
 };
 
 /** An expression that cannot run: an operation off the allow-list, or a malformed argument. */

@@ -28,27 +28,44 @@ export type FormRule = {
   phases?: string[];
 };
 
+/** A JSON Pointer (RFC 6901): '' is the whole value, '/a/0' member 'a', then item 0. */
+export type JsonPointer = string;
+
+/**
+ * Where a value of a request comes from (calls.ts resolveSource): a JSON Pointer into the call scope, a value
+ * as written, the first of some pointers with a value (less some members, else a default), or a list mapped
+ * item by item with a binding.
+ */
+export type Source =
+  | JsonPointer
+  | { value: unknown }
+  | { from: JsonPointer | JsonPointer[]; omit?: JsonPointer[]; default?: unknown }
+  | { each: JsonPointer; bind: Binding };
+
+/** A request value built field by field: each key is the field's pointer in the result, each value its source. */
+export type Binding = { [target: JsonPointer]: Source };
+
 /**
  * An API call a document declares; `{name}` placeholders in path are filled from the call scope (dotted names
- * such as `{user.id}` walk into it) and URL-encoded.
+ * such as `{user.id}` walk into it, or `params` name their source) and URL-encoded.
  */
 export type CallDeclaration = {
   id: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  /** A JSON Logic expression over the scope that builds the request body. */
-  body?: JsonLogic;
-  /** Named values (JSON Logic over the scope) the path may use, e.g. a date with a default. */
-  params?: Record<string, JsonLogic>;
+  /** The request body: a binding from the scope (`{ "/member": "/data" }`). */
+  body?: Binding;
+  /** Named values the path may use, each a source (e.g. a class with a default). */
+  params?: Record<string, Source>;
   /** When falsy (JSON Logic over the scope, with `item` for `each`), the call is not made. */
   when?: JsonLogic;
-  /** JSON Logic over the scope giving a list: the call is made once per item, with `item` and `index` in scope. */
-  each?: JsonLogic;
+  /** A pointer to a list in the scope: the call is made once per item, with `item` and `index` in scope. */
+  each?: JsonPointer;
   /**
-   * Request headers by name, each JSON Logic over the scope giving a plain value (sent as its string), e.g. a key
-   * the screen made once so a repeated request is recognised.
+   * Request headers by name, each a source giving a plain value (sent as its string), e.g. a key the screen made
+   * once so a repeated request is recognised.
    */
-  headers?: Record<string, JsonLogic>;
+  headers?: Record<string, Source>;
   /** A submit call whose failure does not stop the list: it has no answer, and the calls after it still run. */
   optional?: boolean;
 };

@@ -22,7 +22,7 @@ import type { FieldErrors, FormDocument, FormRule, JsonSchema } from './types.ts
  */
 export type ValidationPhase = 'submit' | 'server' | `change:${string}`;
 
-/** Plain, generic texts for a failed keyword the document gives no message for. */
+/** Plain, generic texts for a failed keyword the document gives no message for (a field's own texts are the document's). */
 const GENERIC: Record<string, string> = {
   required: 'This field is required.',
   type: 'Please enter a valid value.',
@@ -35,7 +35,6 @@ const GENERIC: Record<string, string> = {
   maximum: 'Please enter {limit} or less.',
   minItems: 'Please add at least {limit} items.',
   maxItems: 'Please add at most {limit} items.',
-  'format:email': 'Please enter a valid email address.',
   'format:date': 'Please enter a valid date.',
   format: 'Please use the expected format.',
 };

@@ -6,7 +6,7 @@
  * can use an earlier one's answer. An `optional` call that fails has no answer and does not stop the list (a
  * lookup whose failure means "nothing found").
  */
-import { fillCalls, rules } from '#engine/core/index.ts';
+import { callScopes, fillCalls } from '#engine/core/index.ts';
 import type { CallDeclaration } from '#engine/core/types.ts';
 import { useCallback, useState } from 'react';
 import { useEngine, type PortAnswer } from './engine-context.tsx';
@@ -20,9 +20,8 @@ export type CallsOutcome =
 type Scope = Record<string, unknown>;
 
 function expand(declaration: CallDeclaration, scope: Scope): Array<{ scope: Scope; index?: number }> {
-  if (declaration.each === undefined) return [{ scope }];
-  const items = rules.apply(declaration.each, scope);
-  return (Array.isArray(items) ? items : []).map((item, index) => ({ scope: { ...scope, item, index }, index }));
+  const scopes = callScopes(declaration, scope);
+  return declaration.each === undefined ? [{ scope }] : scopes.map((itemScope, index) => ({ scope: itemScope, index }));
 }
 
 export function useCalls(calls: CallDeclaration[] | undefined) {

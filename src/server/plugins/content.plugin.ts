@@ -185,14 +185,19 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
     return entry;
   };
 
+  const form = async (documentId: string, accountId: string | null): Promise<FormDocument> => {
+    const { document } = await resolveDoc(documentId, accountId);
+    if (document.kind !== 'form') throw new AppError('INTERNAL', 500, `'${documentId}' is not a form.`);
+    return document;
+  };
+
   const check = async (
     documentId: string,
     accountId: string | null,
     data: unknown,
     options: { pointerPrefix?: string; context?: Record<string, unknown> } = {},
   ): Promise<FieldErrors> => {
-    const { document } = await resolveDoc(documentId, accountId);
-    if (document.kind !== 'form') throw new AppError('INTERNAL', 500, `'${documentId}' is not a form.`);
+    const document = await form(documentId, accountId);
     const errors = validateForm(document, data, { today: todayUtc(), ...options.context }, 'server');
     const prefix = options.pointerPrefix ?? '';
     return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
@@ -201,6 +206,7 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
   return {
     base,
     resolve: resolveDoc,
+    form,
     check,
     baseForm(documentId) {
       const form = base.forms.get(documentId);

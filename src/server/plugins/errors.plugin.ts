@@ -4,12 +4,13 @@
  * - AppError: its own code, status and message;
  * - request validation (Fastify schemas): 400 VALIDATION_FAILED with messages keyed by the field's JSON pointer;
  * - Fastify's own client errors (bad JSON, too large, rate limited): their status with a fitting code;
- * - anything else: logged, answered 500 INTERNAL 'Something went wrong.'.
+ * - anything else: logged, answered 500 INTERNAL with the catalogue's 'something-wrong' text.
  * Every refusal is logged at info as a security event (ASVS V7.1.3, V7.2): its code, status, the signed-in
  * member's id when there is one and, for validation, the names of the fields (never their values).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
+import { catalogueMessage } from '../catalogue-messages.ts';
 import { AppError } from '../errors.ts';
 
 type ValidationIssue = {
@@ -19,7 +20,8 @@ type ValidationIssue = {
   message?: string;
 };
 
-export const INTERNAL_MESSAGE = 'Something went wrong.';
+/** The answer to a failure of ours: the catalogue's text, the same the screens show. */
+export const INTERNAL_MESSAGE = catalogueMessage('something-wrong');
 
 /** The failure envelope as a JSON schema, for routes' 4xx/5xx answers and the OpenAPI document. */
 export const failureSchema = {
@@ -57,7 +59,7 @@ function issueMessage(issue: ValidationIssue): string {
     case 'type':
       return `Must be ${typeNames[String(p.type)] ?? String(p.type)}.`;
     case 'format':
-      return p.format === 'email' ? 'Please enter a valid email address.' : `Must be a valid ${String(p.format)}.`;
+      return `Must be a valid ${String(p.format)}.`;
     case 'minLength':
       return p.limit === 1 ? 'This field is required.' : `Must be at least ${String(p.limit)} characters.`;
     case 'maxLength':

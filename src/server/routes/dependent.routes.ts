@@ -90,10 +90,13 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     const context = { today };
     const fieldErrors = await app.content.check('dependent', accountId, data, { context });
     // Whatever the employer's document says, the row's own needs hold (names, a relationship, a date of birth in
-    // range, only an issuable SSN stored): the base document's verdict on those fields, with its texts.
-    const base = validateForm(app.content.baseForm('dependent'), data, context, 'server');
-    const needs: readonly string[] = body.dateofbirth ? [...ROW_NEEDS, '/dateofbirth'] : ROW_NEEDS;
-    for (const pointer of needs) if (base[pointer]) fieldErrors[pointer] ??= base[pointer];
+    // range, only an issuable SSN stored): the base document's rules on those fields, with the employer's texts.
+    const employerDocument = await app.content.form('dependent', accountId);
+    const base = app.content.baseForm('dependent');
+    const needs = { ...base, messages: { ...base.messages, ...employerDocument.messages } };
+    const verdict = validateForm(needs, data, context, 'server');
+    const needed: readonly string[] = body.dateofbirth ? [...ROW_NEEDS, '/dateofbirth'] : ROW_NEEDS;
+    for (const pointer of needed) if (verdict[pointer]) fieldErrors[pointer] ??= verdict[pointer];
     const first = firstMessage(fieldErrors);
     if (first !== null) throw badRequest(first, fieldErrors);
     return {

@@ -9,13 +9,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { todayUtc } from '#domain/dates.ts';
-import { OTHER_WAIVER_REASON, storedWaiverReason } from '#domain/orders.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
 import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
-import { ENTER_REASON_MESSAGE, orderSchema, SELECT_REASON_MESSAGE } from './order.routes.ts';
+import { checkedWaiver, orderSchema } from './order.routes.ts';
 
 /** Fastify lower-cases header names (the contract's IDEMPOTENCY_HEADER is 'Idempotency-Key'). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -123,19 +122,8 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const now = app.now();
       const today = todayUtc(now);
 
-      let waiver: AuthorizeChoices['waiver'] = null;
-      if (body.healthoption === 'waive') {
-        const sent = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
-        await app.content.validate('waiver', caller.accountId, sent, { pointerPrefix: '', context: { today } });
-        const chosen = sent.waivecoveragereason ?? null;
-        const stored = storedWaiverReason(chosen, sent.waivecoveragereasonother);
-        if (!stored) {
-          throw chosen === OTHER_WAIVER_REASON
-            ? badRequest(ENTER_REASON_MESSAGE, { '/waivecoveragereasonother': [ENTER_REASON_MESSAGE] })
-            : badRequest(SELECT_REASON_MESSAGE, { '/waivecoveragereason': [SELECT_REASON_MESSAGE] });
-        }
-        waiver = { reason: chosen!, reasonOther: sent.waivecoveragereasonother ?? null, stored };
-      }
+      const sentWaiver = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
+      const waiver: AuthorizeChoices['waiver'] = body.healthoption === 'waive' ? await checkedWaiver(app, caller.accountId, sentWaiver, '', today) : null;
       const cents = (value: number | undefined, field: string) => (value === undefined ? undefined : centsOf(value, field));
       const choices: AuthorizeChoices = {
         effectivedate: body.effectivedate,

@@ -7,11 +7,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as members from '#db/repositories/member.repository.ts';
 import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
-import { message } from '#engine/core/index.ts';
+import { message, type FormDocument } from '#engine/core/index.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
 import { bearerToken } from '../plugins/auth.plugin.ts';
-import { envelope, failures, ok } from '../route-schemas.ts';
+import { envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { recordSecurityEvent } from '../security-events.ts';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../session-cookie.ts';
 import { endSession, readAccessToken, rotateTokens, sessionOfRefreshToken, startSession, type SessionTokens, type TokenSubject } from '../tokens.ts';
@@ -66,13 +66,12 @@ const emailHash = (email: string) => sha256(email.trim().toLowerCase());
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
   // Verifying against a real hash when the e-mail is unknown keeps the answer time from telling who is registered.
   const decoyHash = hashPassword('decoy-password-for-unknown-accounts');
-  const loginDocument = () => app.content.baseForm('login');
-  const loginFailed = () => new AppError('LOGIN_FAILED', 401, message(loginDocument(), 'login-failed'));
+  const loginFailed = (login: FormDocument) => new AppError('LOGIN_FAILED', 401, message(login, 'login-failed'));
 
-  function locked(reply: FastifyReply, until: Date, now: Date): AppError {
+  function locked(login: FormDocument, reply: FastifyReply, until: Date, now: Date): AppError {
     const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
     reply.header('retry-after', String(seconds));
-    return new AppError('ACCOUNT_LOCKED', 429, message(loginDocument(), 'account-locked', { minutes: Math.ceil(seconds / 60) }));
+    return new AppError('ACCOUNT_LOCKED', 429, message(login, 'account-locked', { minutes: Math.ceil(seconds / 60) }));
   }
 
   function answerWith(reply: FastifyReply, session: SessionTokens, now: Date) {
@@ -81,7 +80,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return ok({ tokenResponse: session.tokens });
   }
 
-  app.post<{ Body: { email?: string; password?: string } }>(
+  app.post<{ Body: { email?: string; password?: string; accountid?: string } }>(
     '/api/Login',
     {
       config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } },
@@ -90,14 +89,20 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Sign in with e-mail and password (sets the refresh cookie); 429 ACCOUNT_LOCKED after repeated failures',
         body: {
           type: 'object',
-          properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 200 } },
+          properties: {
+            email: { type: 'string', maxLength: 320 },
+            password: { type: 'string', maxLength: 200 },
+            accountid: { ...uuid, description: "The employer of the sign-in link (employer_id): its 'login' document checks the request and gives the texts" },
+          },
         },
         response: { 200: envelope(tokenResponseSchema), ...failures },
       },
     },
     async (request, reply) => {
-      await app.content.validate('login', null, request.body);
-      const { email = '', password = '' } = request.body;
+      const { email = '', password = '', accountid = null } = request.body;
+      // Before sign-in the employer is the link's: the member's own is not known until the password is checked.
+      const login = await app.content.form('login', accountid);
+      await app.content.validate('login', accountid, { email, password });
       const now = new Date();
       const hash = emailHash(email);
       const member = await members.findByEmail(app.db, email);
@@ -106,7 +111,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       const counted = await signinFailures.find(app.db, hash);
       if (counted?.locked_until && counted.locked_until > now) {
         await recordSecurityEvent(app, request, 'sign-in-failed', memberId);
-        throw locked(reply, counted.locked_until, now);
+        throw locked(login, reply, counted.locked_until, now);
       }
 
       const passwordHash = member?.password_hash ?? (await decoyHash);
@@ -118,9 +123,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
           const until = new Date(now.getTime() + lockoutMinutes(failuresNow) * 60_000);
           await signinFailures.lockUntil(app.db, hash, until);
           await recordSecurityEvent(app, request, 'lockout', memberId);
-          throw locked(reply, until, now);
+          throw locked(login, reply, until, now);
         }
-        throw loginFailed();
+        throw loginFailed(login);
       }
       if (counted) await signinFailures.clear(app.db, hash);
       const session = await startSession(app.db, app.config, subjectOf(member), now);

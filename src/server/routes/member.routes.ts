@@ -24,7 +24,6 @@ import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, 
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
-export const REGISTER_FAILED_MESSAGE = 'Register failed. Please try again.';
 export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -182,8 +181,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
       const email = String(dto.personalemailaddress).trim();
       // No member id in the answer: a pending registration gets an opaque handle for the modal's two actions.
+      const registration = await app.content.form('registration', employer.accountid);
       const alreadyRegistered = async (member: members.MemberRow) =>
-        new AppError('ALREADY_REGISTERED', 409, REGISTER_FAILED_MESSAGE, undefined,
+        new AppError('ALREADY_REGISTERED', 409, message(registration, 'register-failed'), undefined,
           member.ispasswordchanged === null ? { handle: await sealRegistrationHandle(app.config, member.id) } : null);
       const existing = await members.findByEmail(app.db, email);
       if (existing) throw await alreadyRegistered(existing);
@@ -386,10 +386,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         context: { today: todayIso() },
       });
       // Whatever the employer's profile document says, only an issuable SSN is ever encrypted and stored (the
-      // refusal's text is the base profile document's).
+      // refusal's text is still the employer's).
       const ssn = keepSsn || isEmptyValue(input.additionalid) ? null : String(input.additionalid);
       if (ssn !== null && !PATTERNS.ssn!.test(ssn)) {
-        fieldErrors['/member/additionalid'] ??= [message(app.content.baseForm('profile'), 'ssn-invalid')];
+        fieldErrors['/member/additionalid'] ??= [message(await app.content.form('profile', current.accountid), 'ssn-invalid')];
       }
       // The ZIP, county and state must be a real combination of the crosswalk (what the ZIP lookup offers).
       const text = await profileMessages(app, current.accountid);

@@ -18,14 +18,13 @@ import {
   waiveOrder,
 } from '#domain/orders.ts';
 import * as orders from '#db/repositories/order.repository.ts';
+import { message } from '#engine/core/index.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = MESSAGES.serviceUnknown;
-export const SELECT_REASON_MESSAGE = 'Please select a waiver reason';
-export const ENTER_REASON_MESSAGE = 'Please enter a waiver reason';
 const DATE_MESSAGE = 'Please enter a real date (YYYY-MM-DD).';
 
 const flag = { type: 'integer', enum: [0, 1] } as const;
@@ -122,6 +121,27 @@ type CreateOrderBody = Omit<CreateOrderRequest, 'order'> & {
   employer_name?: string;
 };
 
+/**
+ * The waiver a request chose, checked by the employer's 'waiver' document. A reason that document accepts but an
+ * order cannot store (none, or 'Other' without its text, once an override relaxed the document) is refused with
+ * the same document's texts.
+ */
+export async function checkedWaiver(
+  app: FastifyInstance,
+  accountId: string,
+  sent: { waivecoveragereason?: string | null; waivecoveragereasonother?: string | null },
+  pointerPrefix: string,
+  today: string,
+): Promise<{ reason: string; reasonOther: string | null; stored: string }> {
+  await app.content.validate('waiver', accountId, sent, { pointerPrefix, context: { today } });
+  const chosen = sent.waivecoveragereason ?? null;
+  const stored = storedWaiverReason(chosen, sent.waivecoveragereasonother);
+  if (stored) return { reason: chosen!, reasonOther: sent.waivecoveragereasonother ?? null, stored };
+  const [field, key] = chosen === OTHER_WAIVER_REASON ? ['waivecoveragereasonother', 'enter-waiver-reason'] : ['waivecoveragereason', 'select-waiver-reason'];
+  const text = message(await app.content.form('waiver', accountId), key);
+  throw badRequest(text, { [`${pointerPrefix}/${field}`]: [text] });
+}
+
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CreateOrderBody }>(
     '/api/Order',
@@ -148,19 +168,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (sent.policyeffectivedate && !isIsoDate(sent.policyeffectivedate)) {
         throw badRequest(DATE_MESSAGE, { '/order/policyeffectivedate': [DATE_MESSAGE] });
       }
-      let waiver: SingleOrder['waiver'] = null;
-      if (sent.category === 'waive') {
-        const account = body.memberAccount ?? {};
-        await app.content.validate('waiver', caller.accountId, account, { pointerPrefix: '/memberAccount', context: { today } });
-        const chosen = account.waivecoveragereason ?? null;
-        const stored = storedWaiverReason(chosen, account.waivecoveragereasonother);
-        if (!stored) {
-          throw chosen === OTHER_WAIVER_REASON
-            ? badRequest(ENTER_REASON_MESSAGE, { '/memberAccount/waivecoveragereasonother': [ENTER_REASON_MESSAGE] })
-            : badRequest(SELECT_REASON_MESSAGE, { '/memberAccount/waivecoveragereason': [SELECT_REASON_MESSAGE] });
-        }
-        waiver = { reason: chosen!, reasonOther: account.waivecoveragereasonother ?? null, stored };
-      }
+      const waiver: SingleOrder['waiver'] =
+        sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
       const messages = await dateMessages(app.content, caller.accountId);
       const order = await app.db.transaction().execute((trx) =>

@@ -13,27 +13,35 @@ import { AppError } from '../errors.ts';
 import { hashPassword, randomToken, sha256 } from '../crypto.ts';
 import { recordSecurityEvent } from '../security-events.ts';
 import { endAllSessions } from '../tokens.ts';
-import { authRateLimit, envelope, failures, ok } from '../route-schemas.ts';
+import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
 
 /** A forgot-password link works once, for this long (ASVS V2.5.2 asks for a short life). */
 export const RESET_TOKEN_MINUTES = 30;
 
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { email: string } }>(
+  app.post<{ Body: { email: string; accountid?: string } }>(
     '/api/Member/ForgotPassword',
     {
       config: authRateLimit(app),
       schema: {
         tags: ['member'],
         summary: 'E-mail a single-use reset link (30 minutes); the same answer whether or not the address has an account',
-        body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 320 } } },
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: {
+            email: { type: 'string', maxLength: 320 },
+            accountid: { ...uuid, description: "The employer of the link the page was opened with: its 'forgot-password' document checks the request and gives the texts" },
+          },
+        },
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
     async (request) => {
-      await app.content.validate('forgot-password', null, request.body);
-      const forgot = app.content.baseForm('forgot-password');
-      const member = await members.findByEmail(app.db, request.body.email);
+      const { email, accountid = null } = request.body;
+      const forgot = await app.content.form('forgot-password', accountid);
+      await app.content.validate('forgot-password', accountid, { email });
+      const member = await members.findByEmail(app.db, email);
       await recordSecurityEvent(app, request, 'reset-requested', member?.id ?? null);
       if (member) {
         const now = new Date();
@@ -84,10 +92,11 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { token, password } = request.body;
-      const setPassword = app.content.baseForm('set-password');
-      const tokenInvalid = () => new AppError('TOKEN_INVALID', 403, message(setPassword, 'reset-link-invalid'));
       const usable = await setPasswordTokens.findUsableReset(app.db, sha256(token), new Date());
       const member = usable ? await members.findById(app.db, usable.memberid) : undefined;
+      // A link that names no member names no employer either: its refusal has the base document's text.
+      const setPassword = await app.content.form('set-password', member?.accountid ?? null);
+      const tokenInvalid = () => new AppError('TOKEN_INVALID', 403, message(setPassword, 'reset-link-invalid'));
       if (!usable || !member) throw tokenInvalid();
       await app.content.validate('set-password', member.accountid, { password });
 

@@ -20,7 +20,8 @@ export function ForgotPasswordScreen() {
   const [sent, setSent] = useState(false);
 
   const submit = async (forgot: FormDocument, data: FormData) => {
-    const answer = await form.send(() => api.post('/api/Member/ForgotPassword', { email: data.email }, { public: true }), '');
+    const request = { email: data.email, ...(form.accountId ? { accountid: form.accountId } : {}) };
+    const answer = await form.send(() => api.post('/api/Member/ForgotPassword', request, { public: true }), '');
     if (answer.success) setSent(true);
     else if (!answer.fieldErrors) showError(answer.code === 'RATE_LIMITED' ? answer.message : message(forgot, 'request-failed'));
   };

@@ -46,7 +46,8 @@ export function LoginScreen() {
   const { document, error, params, employerId } = form;
 
   const submit = async (login: FormDocument, data: FormData) => {
-    const answer = await form.send(() => api.post<LoginAnswer>('/api/Login', data, { public: true }), '');
+    const request = { email: data.email, password: data.password, ...(form.accountId ? { accountid: form.accountId } : {}) };
+    const answer = await form.send(() => api.post<LoginAnswer>('/api/Login', request, { public: true }), '');
     if (answer.success && hasTokens(answer.data)) {
       saveTokens(answer.data.tokenResponse);
       navigate('/profile');

@@ -26,6 +26,8 @@ export type PublicForm = DocumentState<FormDocument> & {
   /** The link's query and the employer it names (employer_id). */
   params: URLSearchParams;
   employerId: string | null;
+  /** The link's employer when it is an identifier: sent with sign-in requests, whose texts are that employer's. */
+  accountId: string | null;
   context: Record<string, unknown>;
   formData: FormData;
   setFormData: (data: FormData) => void;
@@ -47,6 +49,7 @@ export type PublicForm = DocumentState<FormDocument> & {
 export function usePublicForm(id: string): PublicForm {
   const [params] = useSearchParams();
   const employerId = params.get('employer_id');
+  const accountId = employerId && UUID.test(employerId) ? employerId : null;
   const document = useFormDocument(id, employerId);
   const context = usePublicRuleContext();
   const [formData, setFormData] = useState<FormData>({});
@@ -61,5 +64,5 @@ export function usePublicForm(id: string): PublicForm {
     return answer;
   };
 
-  return { ...document, params, employerId, context, formData, setFormData, serverErrors, setServerErrors, busy, send };
+  return { ...document, params, employerId, accountId, context, formData, setFormData, serverErrors, setServerErrors, busy, send };
 }

@@ -113,7 +113,7 @@ describe('checkDocument', () => {
     expect(checkDocument(withLoad, meta)).toEqual(['/calls/load/0/method: a load call reads (GET)']);
   });
 
-  it('lets submit calls declare headers (JSON Logic, checked), never load calls', () => {
+  it('lets submit calls declare headers (sources, checked), never load calls', () => {
     const flow = {
       id: 'f',
       version: 1,
@@ -123,43 +123,46 @@ describe('checkDocument', () => {
           title: 'A',
           order: 1,
           calls: {
-            load: [{ id: 'read', method: 'GET', path: '/api/a', headers: { 'X-Key': 'k' } }],
-            submit: [
-              { id: 'save', method: 'POST', path: '/api/a', headers: { 'Idempotency-Key': { var: 'screens.s.key' } } },
-              { id: 'bad', method: 'POST', path: '/api/a', headers: { 'X-Op': { eval: [] } } },
-            ],
+            load: [{ id: 'read', method: 'GET', path: '/api/a', headers: { 'X-Key': '/k' } }],
+            submit: [{ id: 'save', method: 'POST', path: '/api/a', headers: { 'Idempotency-Key': '/screens/s/key' } }],
           },
         },
       },
     };
     const problems = checkDocument(flow, meta);
-    expect(problems).toContain('/steps/a/calls/load/0/headers: a load call sends no headers');
-    expect(problems.some((p) => p.startsWith('/steps/a/calls/submit/1/headers/X-Op'))).toBe(true);
-    expect(problems.some((p) => p.includes('/submit/0/'))).toBe(false);
+    expect(problems).toEqual(['/steps/a/calls/load/0/headers: a load call sends no headers']);
+    const program = { ...flow, steps: { a: { title: 'A', order: 1, calls: { submit: [{ id: 's', method: 'POST', path: '/x', headers: { 'X-Op': { eval: [] } } }] } } } };
+    expect(checkDocument(program, meta).some((p) => p.startsWith('/steps/a/calls/submit/0/headers/X-Op'))).toBe(true);
     const badName = { ...flow, steps: { a: { title: 'A', order: 1, calls: { submit: [{ id: 's', method: 'POST', path: '/x', headers: { 'bad name': 'v' } }] } } } };
     expect(checkDocument(badName, meta).length).toBeGreaterThan(0);
   });
 });
 
 describe('where documents hold JSON Logic (read from the meta-schemas)', () => {
-  it('finds every expression of a form: rules, calls (body, when, each, params, headers) and ui:showWhen', () => {
+  it("finds every expression of a form: rules, a call's when (its body, params and headers are bindings) and ui:showWhen", () => {
     const doc = {
       ...form,
       uiSchema: { a: { 'ui:showWhen': { var: 'data.a' }, 'ui:options': { showWhen: 'not logic' } }, list: { items: { b: { 'ui:showWhen': true } } } },
       rules: [{ id: 'r', when: { var: 'w' }, assert: { var: 'x' }, path: '/a', message: 'm' }],
-      calls: { submit: [{ id: 's', method: 'POST', path: '/x', body: { var: 'b' }, when: 1, each: [], params: { p: { var: 'p' } }, headers: { 'X-K': 'k' } }] },
+      calls: { submit: [{ id: 's', method: 'POST', path: '/x', body: { '/b': '/data/b' }, when: 1, each: '/data/list', params: { p: '/p' }, headers: { 'X-K': '/k' } }] },
     };
     expect(logicIn(doc, meta.form).map(([pointer]) => pointer)).toEqual([
       '/uiSchema/a/ui:showWhen',
       '/uiSchema/list/items/b/ui:showWhen',
       '/rules/0/when',
       '/rules/0/assert',
-      '/calls/submit/0/body',
       '/calls/submit/0/when',
-      '/calls/submit/0/each',
-      '/calls/submit/0/params/p',
-      '/calls/submit/0/headers/X-K',
     ]);
+    expect(checkDocument(doc, meta)).toEqual([]);
+  });
+
+  it('refuses a call whose body is a program or a binding of unknown shape', () => {
+    const withBody = (body: unknown) => ({ ...form, calls: { submit: [{ id: 's', method: 'POST', path: '/x', body }] } });
+    expect(checkDocument(withBody({ '/a': '/data/a', '': '/item', '/n': { value: 2 }, '/l': { each: '/data/l', bind: { '/x': '/item/x' } } }), meta)).toEqual([]);
+    expect(checkDocument(withBody({ object: ['a', { var: 'data.a' }] }), meta)).not.toEqual([]);
+    expect(checkDocument(withBody({ '/a': 'data.a' }), meta)).not.toEqual([]);
+    expect(checkDocument(withBody({ '/a': { from: '/data', value: 1 } }), meta)).not.toEqual([]);
+    expect(checkDocument(withBody({ '/a': null }), meta)).not.toEqual([]);
   });
 
   it("finds every expression of a flow: each step's when, formWhen and canProceed and its calls'", () => {

@@ -38,8 +38,8 @@ const send: CallDeclaration = {
   id: 'send',
   method: 'POST',
   path: '/api/thing',
-  body: { var: 'screens.s.body' },
-  headers: { 'Idempotency-Key': { var: 'screens.s.key' } },
+  body: { '': '/screens/s/body' },
+  headers: { 'Idempotency-Key': '/screens/s/key' },
 };
 
 describe('useCalls', () => {
@@ -54,7 +54,7 @@ describe('useCalls', () => {
 
   it('sends no headers for a call that declares none, and answers the first failure', async () => {
     const { services, sent } = servicesRecording(() => ({ success: false, message: 'refused' }));
-    const plain: CallDeclaration = { id: 'plain', method: 'PUT', path: '/api/thing', body: { var: 'data' } };
+    const plain: CallDeclaration = { id: 'plain', method: 'PUT', path: '/api/thing', body: { '': '/data' } };
     renderWithEngine(<Runner calls={[plain, send]} scope={{ data: { b: 2 } }} />, services);
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByText(/"ok":false/)).toBeInTheDocument();

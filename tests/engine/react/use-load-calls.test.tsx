@@ -34,7 +34,7 @@ describe('useLoadCalls', () => {
     const calls: CallDeclaration[] = [
       { id: 'owner', method: 'GET', path: '/api/owner/{params.id}' },
       { id: 'skipped', method: 'GET', path: '/api/never', when: false },
-      { id: 'items', method: 'GET', path: '/api/item/{item}', each: { var: 'loaded.owner.items' } },
+      { id: 'items', method: 'GET', path: '/api/item/{item}', each: '/loaded/owner/items' },
       { id: 'detail', method: 'GET', path: '/api/detail/{loaded.owner.name}' },
     ];
     const { services, reads } = servicesFor({

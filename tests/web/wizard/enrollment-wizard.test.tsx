@@ -242,7 +242,8 @@ describe('enrollment wizard', () => {
     await userEvent.keyboard('{Escape}');
     const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
     expect(put?.body).toMatchObject({ member: { firstname: 'Jane', postalcode: '07301' } });
-    expect((put?.body as { member: Record<string, unknown> }).member).not.toHaveProperty('additionalid');
+    // The stored SSN goes back only masked, as it was answered: the server reads that as "keep the stored one".
+    expect((put?.body as { member: Record<string, unknown> }).member.additionalid).toBe('***-**-1234');
 
     await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
     expect(await screen.findByText('$300.00')).toBeInTheDocument();
@@ -536,7 +537,8 @@ describe('enrollment wizard', () => {
       expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
       const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/Member');
       expect(put?.body).toMatchObject({ member: { firstname: 'Janene' } });
-      expect((put?.body as { member: Record<string, unknown> }).member).not.toHaveProperty('additionalid');
+      // The stored SSN goes back only masked, as it was answered: the server reads that as "keep the stored one".
+      expect((put?.body as { member: Record<string, unknown> }).member.additionalid).toBe('***-**-1234');
       expect(stored()).not.toContain('Janene');
     }, 40_000);
   });
