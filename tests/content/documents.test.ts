@@ -280,7 +280,6 @@ describe('catalogue texts stay in the documents', () => {
       'src/web/screens/contact-us-screen.tsx: Not Available',
       'src/web/screens/health-plan-screen.tsx: NO PLAN FOUND',
       'src/web/screens/set-password-screen.tsx: Something went wrong.',
-      'src/web/screens/set-password-screen.tsx: Access Denied',
       'src/web/wizard/additional-services-screen.tsx: In Development',
       // Not screen texts: the values §9 gives the HSA and additional-services orders (options, productname), which
       // the domain writes into the orders; the cart's line labels happen to read the same.

@@ -199,8 +199,8 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
           screens={wizardScreens}
           position={position}
           onPositionChange={navigate}
-          stepsLabel="Enrollment steps"
-          substepsLabel="Enrollment sub-steps"
+          stepsLabel={messages['enrollment-steps']}
+          substepsLabel={messages['enrollment-substeps']}
         />
       </Container>
     </WizardContext.Provider>
