@@ -150,6 +150,7 @@ export function applyOverride(
 /** An employer's own form: the patch is the whole document (merged over nothing, so a null member is left out). */
 function ownForm(base: BaseContent, documentId: string, patch: unknown): { document: FormDocument; problems: string[] } {
   const limit = overrideLimitProblem(patch);
+  // A patch over the limits is not merged at all (as for a base document).
   let document = mergeDocument({}, limit === null ? patch : {}, base.meta.form) as FormDocument;
   const problems: string[] = limit === null ? [] : [limit];
   if (document.kind !== 'form') problems.push(`/kind: '${documentId}' is no base document, so the override must be a whole form (kind 'form')`);
