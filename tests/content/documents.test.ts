@@ -139,6 +139,8 @@ describe('content documents', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
       'set-password:something-wrong', 'set-password:access-denied',
+      // The submit buttons of the public forms (login, register, set password).
+      'login:submit', 'registration:submit', 'set-password:submit',
       // Forgot Password and Reset Password (src/web/screens/forgot-password-screen.tsx, reset-password-screen.tsx),
       // and the server's answers: the lockout (login.routes.ts), the reset (member.routes.ts).
       ...['intro', 'submit', 'reset-requested', 'back-to-sign-in', 'request-failed'].map((key) => `forgot-password:${key}`),

@@ -75,7 +75,7 @@ export function LoginScreen() {
                 onChange={form.setFormData}
                 onSubmit={(data) => void submit(document, data)}
                 serverErrors={form.serverErrors}
-                submitText={messages['login-submit']}
+                submitText={message(document, 'submit')}
                 submitLoading={form.busy}
               />
             ) : error ? (

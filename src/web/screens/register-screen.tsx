@@ -223,7 +223,7 @@ export function RegisterScreen() {
           onChange={form.setFormData}
           onSubmit={(data) => void submit(document, data)}
           serverErrors={form.serverErrors}
-          submitText={messages['register-submit']}
+          submitText={message(document, 'submit')}
           submitDisabled={formData.terms !== true || form.busy}
           submitLoading={form.busy}
         />

@@ -67,7 +67,7 @@ export function SetPasswordScreen() {
   else {
     content = (
       <Stack gap="sm">
-        <Title order={1}>{document.title ?? messages['set-password-submit']}</Title>
+        <Title order={1}>{document.title ?? message(document, 'submit')}</Title>
         <DocumentForm
           document={document}
           formData={form.formData}
@@ -75,7 +75,7 @@ export function SetPasswordScreen() {
           onChange={form.setFormData}
           onSubmit={(data) => void submit(document, data)}
           serverErrors={form.serverErrors}
-          submitText={form.busy ? messages['busy'] : messages['set-password-submit']}
+          submitText={form.busy ? messages['busy'] : message(document, 'submit')}
           submitDisabled={form.busy}
         />
       </Stack>
