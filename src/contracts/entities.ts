@@ -264,6 +264,12 @@ export type TokenResponse = {
   expires_in: number;
 };
 
+/**
+ * The event logged when the cart shows (spec §4 Logged events): a name the event log is searched by, kept as the
+ * spec spells it whatever the cart's title reads for an employer.
+ */
+export const CART_EVENT = 'Plan and Benefits Summary(CART)';
+
 export type LogFactEvent = {
   title: string;
   data: { description: string; User: string };

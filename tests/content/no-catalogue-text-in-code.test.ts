@@ -1,70 +1,134 @@
 /**
- * Documents are the only source of the texts a person reads: no text of the catalogue (schemas/messages/en.json)
- * or of a form document's messages is written into the code of the checked folders. Code reads the text by its
- * key from the documents resolved for the employer (or from the catalogue), so an override or a second language
- * reaches it. A folder joins the check by its name in checkedFolders.
+ * The documents are the only source of what a person reads: no text of the message catalogue
+ * (schemas/messages/en.json) or of a document (its title, its messages, its steps' titles) is written in code,
+ * where staff could not change it per employer and a second language could not translate it.
+ *
+ * The rule is precise so it does not catch words code needs: a text counts when it is at least 12 characters
+ * long (so 'Next', 'Remove' or 'Sign In' in a test id or a log line do not), and each piece of a text between its
+ * `{placeholders}` counts on its own when it is that long ('Welcome Back, ' of 'Welcome Back, {name}'). Code means
+ * the TypeScript of src/ without its comments (a comment may quote the spec's text it is about), and a text
+ * counts only as words of its own (not 'Instructions' inside the name setInstructions).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
 
-const checkedFolders = ['src/server', 'src/engine', 'src/domain'];
+const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/web'];
 
 /**
- * Literals that read like a catalogue text but are not a text shown to a person, each with why: the spec's order
+ * Literals that read like a catalogue text but are no text shown to a person, each with why: the spec's order
  * values (§9) the domain writes into an HSA or additional-services order, which the cart's labels happen to match.
  */
-const notTexts = new Set([
-  'src/domain/orders.ts: HSA Contribution',
-  'src/domain/orders.ts: Additional Service',
-  'src/domain/orders.ts: Additional Services',
-]);
+const notTexts = new Set(["src/domain/orders.ts: 'HSA Contribution'", "src/domain/orders.ts: 'Additional Services'", "src/domain/orders.ts: 'Additional Service'"]);
+
+const MIN_LENGTH = 12;
 
 const content = loadBaseContent();
-const en = JSON.parse(readFileSync(path.join(defaultContentRoot, 'schemas', 'messages', 'en.json'), 'utf8')) as { messages: Record<string, string> };
+const catalogue = JSON.parse(readFileSync(path.join(defaultContentRoot, 'schemas/messages/en.json'), 'utf8')) as {
+  messages: Record<string, string>;
+};
 
-/** The longest part of a text between its {placeholders}; parts shorter than 10 characters (Next, Yes) are words, not texts. */
-const core = (text: string) => text.split(/\{[^}]*\}/).sort((a, b) => b.length - a.length)[0]!;
-const catalogue = [...new Set([...[...content.forms.values()].flatMap((form) => Object.values(form.messages)), ...Object.values(en.messages)])].filter(
-  (text) => core(text).length >= 10,
-);
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
-
-/** Each source file's string literals, comments left out (a comment may quote a text to say where it comes from). */
-function literalsOf(file: string): string[] {
-  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '');
-  return [...code.matchAll(/(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g)].map((match) => match[2]!);
+/** Every catalogue and document text, each with where it comes from. */
+function catalogueTexts(): Map<string, string> {
+  const texts = new Map<string, string>();
+  const add = (text: string | undefined, source: string) => {
+    for (const piece of (text ?? '').split(/\{[A-Za-z0-9_]+\}/)) {
+      const trimmed = piece.trim();
+      if (trimmed.length >= MIN_LENGTH && !texts.has(trimmed)) texts.set(trimmed, source);
+    }
+  };
+  for (const [key, text] of Object.entries(catalogue.messages)) add(text, `en.json ${key}`);
+  for (const form of content.forms.values()) {
+    add(form.title, `${form.id} title`);
+    for (const [key, text] of Object.entries(form.messages)) add(text, `${form.id} ${key}`);
+  }
+  for (const flow of content.flows.values()) {
+    add(flow.title, `${flow.id} title`);
+    for (const [id, step] of Object.entries(flow.steps)) add(step.title, `${flow.id} step ${id}`);
+  }
+  return texts;
 }
 
-/** 'file: text' for each catalogue text a literal of the files holds. */
-function textsIn(files: ReadonlyMap<string, string[]>): string[] {
-  return catalogue.flatMap((text) => [...files].filter(([, literals]) => literals.some((literal) => literal.includes(core(text)))).map(([file]) => `${file}: ${text}`));
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(defaultContentRoot, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(defaultContentRoot, path.join(entry.parentPath, entry.name)));
 }
+
+/**
+ * A source file without its comments, white space runs made one space (JSX text spans lines). Strings and
+ * template literals are kept whole, so a '//' inside one is no comment.
+ */
+export function codeWithoutComments(text: string): string {
+  let code = '';
+  let index = 0;
+  while (index < text.length) {
+    const char = text[index]!;
+    const pair = text.slice(index, index + 2);
+    if (pair === '//') {
+      const end = text.indexOf('\n', index);
+      index = end === -1 ? text.length : end;
+    } else if (pair === '/*') {
+      const end = text.indexOf('*/', index + 2);
+      index = end === -1 ? text.length : end + 2;
+      code += ' ';
+    } else if (char === "'" || char === '"' || char === '`') {
+      let end = index + 1;
+      while (end < text.length && text[end] !== char) end += text[end] === '\\' ? 2 : 1;
+      code += text.slice(index, end + 1);
+      index = end + 1;
+    } else {
+      code += char;
+      index += 1;
+    }
+  }
+  return code.replace(/\s+/g, ' ');
+}
+
+const WORD = /[A-Za-z0-9_$]/;
+
+/**
+ * Whether `text` stands in `code` as a text: as words of their own (not 'Instructions' in setInstructions), and a
+ * text of one word only as a whole string or JSX text ('Contributions' as a function's name is no text).
+ */
+export function containsText(code: string, text: string): boolean {
+  const oneWord = !/\s/.test(text);
+  for (let at = code.indexOf(text); at !== -1; at = code.indexOf(text, at + 1)) {
+    const before = code.slice(0, at).trimEnd().at(-1) ?? '';
+    const after = code.slice(at + text.length).trimStart()[0] ?? '';
+    const joined = (WORD.test(text[0]!) && WORD.test(code[at - 1] ?? '')) || (WORD.test(text.at(-1)!) && WORD.test(code[at + text.length] ?? ''));
+    const whole = `'"\`>`.includes(before) && before !== '' && `'"\`<`.includes(after) && after !== '';
+    if (!joined && (!oneWord || whole)) return true;
+  }
+  return false;
+}
+
+const codeOf = (file: string) => codeWithoutComments(readFileSync(path.join(defaultContentRoot, file), 'utf8'));
 
 describe('no catalogue text in code', () => {
-  const files = new Map(
-    checkedFolders.flatMap((folder) => filesUnder(path.join(defaultContentRoot, folder))).map((file) => [path.relative(defaultContentRoot, file), literalsOf(file)] as const),
-  );
+  const texts = catalogueTexts();
 
-  it('finds a text written into a literal, with or without its placeholders filled (the check works)', () => {
-    expect(catalogue.length).toBeGreaterThan(100);
-    const sample = new Map([
-      ['plain.ts', ["throw badRequest('Please select a waiver reason')"]],
-      ['filled.ts', ['Too many failed sign-ins for this account. Please try again in ${minutes} minutes.']],
-      ['quiet.ts', ['select-waiver-reason']],
-    ]);
-    expect(textsIn(sample)).toEqual(
-      expect.arrayContaining(['plain.ts: Please select a waiver reason', 'filled.ts: Too many failed sign-ins for this account. Please try again in {minutes} minutes.']),
+  it('finds the texts it looks for (the rule is not empty)', () => {
+    expect(texts.get('Welcome to Your Personalized Benefits Enrollment Portal')).toBe('en.json landing-title');
+    expect(texts.has('Welcome Back,')).toBe(true);
+    expect(codeWithoutComments("a('Welcome Back, x') // 'Get Started now'\n/* 'Sign in to start' */ <p>\n  Sign in\n  to start</p>")).toBe(
+      "a('Welcome Back, x') <p> Sign in to start</p>",
     );
-    expect(textsIn(sample).filter((entry) => entry.startsWith('quiet.ts'))).toEqual([]);
+    expect(containsText('<ContributionsScreen /> setInstructions(true)', 'Contributions')).toBe(false);
+    expect(containsText('function Contributions() {}', 'Contributions')).toBe(false);
+    expect(containsText("title: 'Contributions'", 'Contributions')).toBe(true);
+    expect(containsText('<Title>\n  Contributions\n</Title>', 'Contributions')).toBe(true);
   });
 
-  it.each(checkedFolders)('%s holds no text of the catalogue or of a document', (folder) => {
-    const inFolder = new Map([...files].filter(([file]) => file.startsWith(`${folder}/`)));
-    expect(inFolder.size).toBeGreaterThan(0);
-    expect(textsIn(inFolder).filter((entry) => !notTexts.has(entry))).toEqual([]);
+  it.each(checkedFolders)('%s writes no catalogue or document text', (folder) => {
+    const found: string[] = [];
+    for (const file of sourceFiles(folder)) {
+      const code = codeOf(file);
+      for (const [text, source] of texts) {
+        if (containsText(code, text) && !notTexts.has(`${file}: '${text}'`)) found.push(`${file}: '${text}' (${source})`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // A second employer first (tests/e2e/seed-second-employer.ts), then the product as `npm run serve` starts it.
+    command: 'npx tsx tests/e2e/seed-second-employer.ts && npx tsx src/server/main.ts',
     cwd: root,
     url: `${baseURL}/api/Version/test`,
     reuseExistingServer: false,

@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 /** The demo employer that `npm start` creates (src/db/seed/demo-employer.ts). */
 export const DEMO_EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
 export const DEMO_EMPLOYER_NAME = 'Acme Benefits Demo';
+/** A second employer the journeys' start adds (seed-second-employer.ts), for what one employer changes alone. */
+export const SECOND_EMPLOYER_ID = '7b3e2c10-4d5a-4e6f-8a9b-0c1d2e3f4a51';
+export const SECOND_EMPLOYER_NAME = 'Second Employer Demo';
 export const PASSWORD = 'Str0ng!Pass#1';
 
 export type Person = { firstName: string; lastName: string; email: string };
@@ -33,8 +36,8 @@ export async function invitationLink(email: string): Promise<string> {
   return link!;
 }
 
-export async function register(page: Page, person: Person): Promise<void> {
-  await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
+export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
+  await page.goto(`/register?employer_id=${employerId}`);
   await page.getByLabel('First Name').fill(person.firstName);
   await page.getByLabel('Last Name').fill(person.lastName);
   await page.getByLabel('Personal Email').fill(person.email);
@@ -58,10 +61,10 @@ export async function signIn(page: Page, person: Person): Promise<void> {
   await expect(page).toHaveURL(/\/profile$/);
 }
 
-/** A registered member with a password, signed in on /profile. */
-export async function signedInMember(page: Page, firstName?: string): Promise<Person> {
+/** A registered member (of the demo employer unless another is named) with a password, signed in on /profile. */
+export async function signedInMember(page: Page, firstName?: string, employerId = DEMO_EMPLOYER_ID): Promise<Person> {
   const person = newPerson(firstName);
-  await register(page, person);
+  await register(page, person, employerId);
   await setPassword(page, person);
   await signIn(page, person);
   return person;

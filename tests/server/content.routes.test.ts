@@ -5,6 +5,7 @@ import * as overrides from '#db/repositories/document-override.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
+import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const waiveContext = { employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'waive' } };
 const NEW_REASON_TEXT = 'Choose why you are waiving coverage.';
@@ -84,7 +85,10 @@ describe.each(databases())('content and staff override routes on $name', (databa
       const badKind = await createDraft({ accountid: a.accountid, documentid: 'waiver', patch: { kind: 'flow' } });
       expect(badKind.statusCode).toBe(400);
 
-      expect((await createDraft({ accountid: a.accountid, documentid: 'nope', patch: {} })).statusCode).toBe(404);
+      // An id no base document has is a form of the employer's own: the patch must be that whole form.
+      const notAForm = await createDraft({ accountid: a.accountid, documentid: 'nope', patch: {} });
+      expect(notAForm.statusCode).toBe(400);
+      expect(notAForm.json().message).toContain("must be a whole form (kind 'form')");
       expect((await createDraft({ accountid: randomUUID(), documentid: 'waiver', patch: {} })).statusCode).toBe(404);
       expect((await createDraft({ accountid: a.accountid, documentid: 'waiver' })).statusCode).toBe(400);
     });
@@ -127,6 +131,44 @@ describe.each(databases())('content and staff override routes on $name', (databa
         fieldErrors: { '/memberAccount/waivecoveragereason': [NEW_REASON_TEXT] },
       });
       expect(await test.app.content.check('waiver', b.accountid, {})).toEqual({ '/waivecoveragereason': ['Please select a waiver reason'] });
+    });
+
+    it("add a form of one employer's own and a step that shows it, for that employer only", async () => {
+      const own = await createEmployer(test.db, { accountname: 'Own Step Employer' });
+      const other = await createEmployer(test.db, { accountname: 'Other Employer' });
+      const draft = (accountid: string, documentid: string, patch: unknown) => createDraft({ accountid, documentid, patch });
+
+      // The flow may name the form only once the employer has published it.
+      const early = await draft(own.accountid, 'enrollment', OWN_STEP_FLOW_PATCH);
+      expect(early.statusCode).toBe(400);
+      expect(early.json().message).toContain(`step '${OWN_FORM_ID}' names form '${OWN_FORM_ID}', which does not exist`);
+
+      // The form is checked like any: a misnamed id or an unknown message key is refused.
+      expect((await draft(own.accountid, OWN_FORM_ID, { ...OWN_FORM, id: 'commuter' })).statusCode).toBe(400);
+      const badKey = await draft(own.accountid, OWN_FORM_ID, { ...OWN_FORM, errorMessages: { '/commutemode': { '*': 'no-such-message' } } });
+      expect(badKey.statusCode).toBe(400);
+
+      const formDraft = await draft(own.accountid, OWN_FORM_ID, OWN_FORM);
+      expect(formDraft.statusCode).toBe(201);
+      expect((await get(`/api/content/forms/${OWN_FORM_ID}?accountid=${own.accountid}`)).statusCode).toBe(404);
+      expect((await act(formDraft.json().data.id, 'publish')).statusCode).toBe(200);
+      const flowDraft = await draft(own.accountid, 'enrollment', OWN_STEP_FLOW_PATCH);
+      expect(flowDraft.statusCode).toBe(201);
+      expect((await act(flowDraft.json().data.id, 'publish')).statusCode).toBe(200);
+
+      expect((await form(OWN_FORM_ID, own.accountid)).document).toMatchObject({ id: OWN_FORM_ID, kind: 'form', title: 'Commuter Benefits' });
+      const context = { employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'buy' } };
+      const ownSteps = evaluateFlow((await flow(own.accountid)).document, context);
+      expect(ownSteps.map((step) => step.id)).toEqual([OWN_FORM_ID, 'profile', 'contributions', 'enroll']);
+      expect(ownSteps[0]).toMatchObject({ form: OWN_FORM_ID, calls: OWN_STEP_FLOW_PATCH.steps[OWN_FORM_ID].calls });
+      expect(ownSteps[0]!.screen).toBeUndefined();
+
+      // Another employer, and anyone without an employer, has neither the form nor the step; nor may its flow name it.
+      for (const url of [`/api/content/forms/${OWN_FORM_ID}?accountid=${other.accountid}`, `/api/content/forms/${OWN_FORM_ID}`]) {
+        expect((await get(url)).statusCode).toBe(404);
+      }
+      expect(evaluateFlow((await flow(other.accountid)).document, context).map((step) => step.id)).toEqual(['profile', 'contributions', 'enroll']);
+      expect((await draft(other.accountid, 'enrollment', OWN_STEP_FLOW_PATCH)).statusCode).toBe(400);
     });
 
     it('version per employer and document, retire the previous version on publish, and stop serving a retired one', async () => {

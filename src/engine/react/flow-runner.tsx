@@ -31,6 +31,8 @@ export type FlowRunnerProps = {
   context: Record<string, unknown>;
   /** Screens by the name a step gives in `screen` (or, for a form step without one, in `form`). */
   screens: Record<string, ComponentType<StepScreenProps>>;
+  /** The screen of a step that is only a form: it names a form that has no screen of that name, and no screen. */
+  formScreen?: ComponentType<StepScreenProps>;
   /** Controlled position; without it the runner keeps its own, starting at the first step. */
   position?: FlowPosition;
   onPositionChange?: (position: FlowPosition) => void;
@@ -102,7 +104,7 @@ export function FlowRunner(props: FlowRunnerProps) {
 
   if (!major || !shown) return <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />;
 
-  const Screen = screens[shown.screen ?? ''] ?? (shown.screen ? undefined : screens[shown.form ?? '']);
+  const Screen = shown.screen ? screens[shown.screen] : shown.form ? (screens[shown.form] ?? props.formScreen) : undefined;
   const stepper = (
     <Stepper
       active={majorIndex}

@@ -95,7 +95,7 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
   return { forms, flows, definitions, meta, overrideSchema };
 }
 
-function missingForms(flow: FlowDocument, forms: ReadonlyMap<string, unknown>): string[] {
+function missingForms(flow: FlowDocument, forms: { has(id: string): boolean }): string[] {
   return Object.entries(flow.steps)
     .filter(([, step]) => step.form !== undefined && !forms.has(step.form))
     .map(([id, step]) => `step '${id}' names form '${step.form}', which does not exist`);
@@ -116,14 +116,18 @@ export const overrideLimitProblem = (patch: unknown): string | null => patchLimi
  * Logic; the result is checked in full (meta-schema in strict mode, every expression allowed with its arity,
  * every message key used known), and the patch may set only messages the base document has. A patch over the
  * limits is not merged at all: the answer is the base document with that one problem.
+ * An id that is no base document's names a form of one employer's own: the patch is then the whole form (its
+ * `id` that id, its `kind` 'form'), checked like any form, with its own messages. A flow may name a base form or
+ * one of `employerForms` (the forms the employer has published of its own).
  */
 export function applyOverride(
   base: BaseContent,
   documentId: string,
   patch: unknown,
+  employerForms: ReadonlySet<string> = new Set(),
 ): { document: FormDocument | FlowDocument; problems: string[] } {
   const original = base.forms.get(documentId) ?? base.flows.get(documentId);
-  if (!original) throw notFound(`There is no document '${documentId}'.`);
+  if (!original) return ownForm(base, documentId, patch);
   const limit = overrideLimitProblem(patch);
   if (limit !== null) return { document: original, problems: [limit] };
   let document = mergeDocument(original, patch, original.kind === 'form' ? base.meta.form : base.meta.flow) as FormDocument | FlowDocument;
@@ -138,7 +142,29 @@ export function applyOverride(
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
-  if (problems.length === 0 && document.kind === 'flow') problems.push(...missingForms(document, base.forms));
+  if (problems.length === 0 && document.kind === 'flow') {
+    const known = new Set([...base.forms.keys(), ...employerForms]);
+    problems.push(...missingForms(document, known));
+  }
+  return { document, problems };
+}
+
+/** An employer's own form: the patch is the whole document (merged over nothing, so a null member is left out). */
+function ownForm(base: BaseContent, documentId: string, patch: unknown): { document: FormDocument; problems: string[] } {
+  const limit = overrideLimitProblem(patch);
+  // A patch over the limits is not merged at all (as for a base document).
+  let document = mergeDocument({}, limit === null ? patch : {}, base.meta.form) as FormDocument;
+  const problems: string[] = limit === null ? [] : [limit];
+  if (document.kind !== 'form') problems.push(`/kind: '${documentId}' is no base document, so the override must be a whole form (kind 'form')`);
+  if (document.id !== documentId) problems.push(`/id: an employer's own form must have the id '${documentId}'`);
+  if (problems.length === 0) {
+    try {
+      document = bundleDefinitions(document, base.definitions);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
   return { document, problems };
 }
 
@@ -165,13 +191,16 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
   const cache = new Map<string, Promise<{ document: FormDocument | FlowDocument; etag: string }>>();
 
   const resolveDoc = (documentId: string, accountId: string | null) => {
-    if (!base.forms.has(documentId) && !base.flows.has(documentId)) throw notFound(`There is no document '${documentId}'.`);
+    const isBase = base.forms.has(documentId) || base.flows.has(documentId);
+    // Without an employer only base documents exist; an employer's own form exists once published.
+    if (!isBase && accountId === null) throw notFound(`There is no document '${documentId}'.`);
     if (accountId !== null && !UUID.test(accountId)) throw badRequest('The employer id is not valid.', { '/accountid': ['The employer id is not valid.'] });
     const key = `${accountId ?? ''}|${documentId}`;
     let entry = cache.get(key);
     if (!entry) {
       entry = (async () => {
         const published = accountId === null ? undefined : await overrides.findPublished(app.db, accountId, documentId);
+        if (!isBase && !published) throw notFound(`There is no document '${documentId}'.`);
         const document = published
           ? applyOverride(base, documentId, published.patch).document
           : ((base.forms.get(documentId) ?? base.flows.get(documentId))!);

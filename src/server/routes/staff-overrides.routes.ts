@@ -3,7 +3,8 @@
  * document, created as a draft, previewed, then published (the previous published version is retired) or
  * retired. A patch over the size or depth limits is refused before anything merges it; a draft is refused (and
  * preview and publish answer 400) unless the resolved document passes every content check. Every route needs
- * the `x-staff-key` header to equal STAFF_API_KEY.
+ * the `x-staff-key` header to equal STAFF_API_KEY. A document id that is no base document's is a form of the
+ * employer's own: its override is the whole form, and the employer's flow may name it once it is published.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -43,11 +44,17 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
   const requireStaff = async (request: FastifyRequest) => {
     if (!sameKey(request.headers['x-staff-key'], app.config.STAFF_API_KEY)) throw unauthorized('A valid staff key is required.');
   };
+  /** The forms the employer has published of its own (documents no base document is), which its flow may name. */
+  const ownForms = async (accountid: string) => {
+    const published = await overrides.list(app.db, { accountid });
+    const isBase = (id: string) => store.base.forms.has(id) || store.base.flows.has(id);
+    return new Set(published.filter((row) => row.status === 'published' && !isBase(row.documentid)).map((row) => row.documentid));
+  };
   /** The resolved document, or a 400 naming why the override may not be stored, previewed or published. */
-  const resolved = (documentId: string, patch: unknown, verb: 'would make' | 'makes') => {
+  const resolved = async (accountid: string, documentId: string, patch: unknown, verb: 'would make' | 'makes') => {
     const limit = overrideLimitProblem(patch);
     if (limit !== null) throw badRequest(`The override is refused: ${limit}.`, { '/patch': [limit] });
-    const { document, problems } = applyOverride(store.base, documentId, patch);
+    const { document, problems } = applyOverride(store.base, documentId, patch, await ownForms(accountid));
     if (problems.length > 0) throw badRequest(`The override ${verb} an invalid document: ${problems.join('; ')}`, { '/patch': problems });
     return document;
   };
@@ -86,7 +93,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { accountid, documentid, patch } = request.body;
-      resolved(documentid, patch, 'would make');
+      await resolved(accountid, documentid, patch, 'would make');
       if (!(await employers.findById(app.db, accountid))) throw notFound('There is no such employer.');
       const row = await overrides.insertDraft(app.db, { accountid, documentid, patch });
       return reply.code(201).send(ok(overrides.toWire(row)));
@@ -113,7 +120,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const row = await load(request.params.id);
-      const document = resolved(row.documentid, row.patch, 'makes');
+      const document = await resolved(row.accountid, row.documentid, row.patch, 'makes');
       return ok({ document, etag: etagOf(document) });
     },
   );
@@ -134,7 +141,7 @@ export async function staffOverridesRoutes(app: FastifyInstance): Promise<void> 
       const row = await load(request.params.id);
       if (row.status !== 'draft') throw new AppError('CONFLICT', 409, `Only a draft can be published; this one is ${row.status}.`);
       // Base content may have changed since the draft was made: check again before anyone sees it.
-      resolved(row.documentid, row.patch, 'makes');
+      await resolved(row.accountid, row.documentid, row.patch, 'makes');
       const published = await overrides.publish(app.db, row);
       store.invalidate(row.accountid, row.documentid);
       await precompileForPublish(app, row.accountid, row.documentid);

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import defaultLogo from '../assets/default-logo.svg';
 import productMark from '../assets/product-mark.svg';
+import { messages } from '#web/messages.ts';
 
 /** On a narrow screen the logo is shown at this share of its size, so the header fits a phone's width. */
 const COMPACT_SCALE = 0.5;
@@ -33,7 +34,7 @@ export function PoweredBy() {
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="xs" c="dimmed">
-        Powered by
+        {messages['powered-by']}
       </Text>
       <Image src={productMark} alt="Benefit Portal" w={96} h={24} fit="contain" />
     </Group>

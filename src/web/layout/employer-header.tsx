@@ -9,6 +9,7 @@ import type { EmployerBranding } from '#contracts/entities.ts';
 import { HeaderBrand } from './employer-brand.tsx';
 import { DEFAULT_SUPPORT_EMAIL } from './links.ts';
 import { NARROW_SCREEN } from './theme.ts';
+import { messages } from '#web/messages.ts';
 
 export function EmployerHeader({ branding }: { branding: EmployerBranding | undefined }) {
   const help = branding?.emailaddress || DEFAULT_SUPPORT_EMAIL;
@@ -18,7 +19,7 @@ export function EmployerHeader({ branding }: { branding: EmployerBranding | unde
       <Group justify="space-between" wrap="wrap">
         <HeaderBrand branding={branding} compact={narrow} />
         <Stack gap={0} align="flex-end">
-          <Text fw={600}>Need Help?</Text>
+          <Text fw={600}>{messages['need-help']}</Text>
           <Anchor href={`mailto:${help}`}>{help}</Anchor>
         </Stack>
       </Group>

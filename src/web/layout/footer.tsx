@@ -16,7 +16,7 @@ export function Footer({ onAbout, employerId }: { onAbout: () => void; employerI
           {FRONT_END_VERSION_DATE}
         </Text>
         <Button variant="subtle" size="compact-sm" onClick={onAbout}>
-          About
+          {messages['about']}
         </Button>
       </Group>
       <Group gap="md">

@@ -13,6 +13,7 @@ import { HeaderBrand } from './employer-brand.tsx';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { messages } from '#web/messages.ts';
+import { formatMessage } from '#engine/core/messages.ts';
 
 // The dropdown and the side menu (floating-ui, scroll lock) are for signed-in people only: they load apart from the
 // landing page's JavaScript.
@@ -38,24 +39,24 @@ export function Header({ branding, onAbout }: Props) {
 
         {!signedIn && (
           <Button component={RouterLink} to="/login">
-            Sign In
+            {messages['sign-in']}
           </Button>
         )}
 
         {signedIn && !narrow && (
-          <Group component="nav" aria-label="Main" gap="md" wrap="nowrap">
+          <Group component="nav" aria-label={messages['main-menu']} gap="md" wrap="nowrap">
             <Anchor component={RouterLink} to="/profile">
-              Getting Started
+              {messages['getting-started']}
             </Anchor>
-            <Suspense fallback={<Button variant="subtle">My Coverage</Button>}>
+            <Suspense fallback={<Button variant="subtle">{messages['my-coverage']}</Button>}>
               <CoverageMenu />
             </Suspense>
             <Anchor component={RouterLink} to="/contact-us">
-              Contact Us
+              {messages['contact-us']}
             </Anchor>
-            {claims?.given_name && <Text>Hi, {claims.given_name}</Text>}
+            {claims?.given_name && <Text>{formatMessage(messages['greeting'], { name: claims.given_name })}</Text>}
             <Button variant="outline" onClick={() => void signOut()}>
-              Sign Out
+              {messages['sign-out']}
             </Button>
           </Group>
         )}
@@ -63,7 +64,7 @@ export function Header({ branding, onAbout }: Props) {
         {signedIn && narrow && (
           <Group gap="xs" wrap="nowrap">
             <Button variant="outline" size="xs" onClick={() => void signOut()}>
-              Sign Out
+              {messages['sign-out']}
             </Button>
             <Burger
               opened={menuOpened}

@@ -8,19 +8,19 @@ type Props = { opened: boolean; onClose: () => void; employerName: string | unde
 export function VersionModal({ opened, onClose, employerName }: Props) {
   const { data: versionText } = useVersionText();
   return (
-    <Modal opened={opened} onClose={onClose} title="Version Information" centered>
+    <Modal opened={opened} onClose={onClose} title={messages['version-title']} centered>
       <Stack gap="md">
         <div>
           <Title order={3} size="h5">
-            Employer Name
+            {messages['employer-name']}
           </Title>
           <Text>{employerName ?? messages['not-available']}</Text>
         </div>
         <div>
           <Title order={3} size="h5">
-            Release Notices
+            {messages['release-notices']}
           </Title>
-          <List aria-label="Release Notices">{versionText && <List.Item>{versionText}</List.Item>}</List>
+          <List aria-label={messages['release-notices']}>{versionText && <List.Item>{versionText}</List.Item>}</List>
         </div>
       </Stack>
     </Modal>

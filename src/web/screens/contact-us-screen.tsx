@@ -27,7 +27,7 @@ export function ContactUsScreen() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Contact Us</Title>
+        <Title order={1}>{messages['contact-us']}</Title>
         {loading ? (
           <Loader aria-label="Loading" />
         ) : (

@@ -48,15 +48,15 @@ function PlanCard({ order, number, accountname, member }: CardProps) {
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Text fw={600}>{order.productname ?? 'N/A'}</Text>
-        <Text size="sm">{order.options ?? 'N/A'}</Text>
+        <Text fw={600}>{order.productname ?? messages['not-applicable']}</Text>
+        <Text size="sm">{order.options ?? messages['not-applicable']}</Text>
         <Collapse expanded={expanded}>
           <Table>
             <Table.Tbody>
               {details(order, accountname, member).map((detail) => (
                 <Table.Tr key={detail.label}>
                   <Table.Th scope="row">{detail.label}</Table.Th>
-                  <Table.Td>{detail.value?.trim() ? detail.value : 'N/A'}</Table.Td>
+                  <Table.Td>{detail.value?.trim() ? detail.value : messages['not-applicable']}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -64,7 +64,7 @@ function PlanCard({ order, number, accountname, member }: CardProps) {
         </Collapse>
         <div>
           <Button variant="subtle" onClick={toggle.toggle}>
-            {expanded ? 'Show Less' : 'Load More'}
+            {expanded ? messages['show-less'] : messages['load-more']}
           </Button>
         </div>
       </Stack>

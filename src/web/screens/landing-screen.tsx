@@ -11,27 +11,17 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSignedIn } from '../api/session.ts';
 import { NARROW_SCREEN } from '../layout/theme.ts';
 import { useSignOut } from '../layout/use-sign-out.ts';
-
-const HERO_TITLE = 'Welcome to Your Personalized Benefits Enrollment Portal';
-const HERO_TEXT =
-  'Your employer gives you a monthly contribution toward your health coverage. Here you can complete your ' +
-  'profile, choose whether to buy an individual health plan or waive coverage, add other benefits your employer ' +
-  'offers, and authorize your elections.';
-const INTRO_TEXT =
-  'Enrollment takes a few minutes. Have your personal details, your dependents’ details and their Social ' +
-  'Security Numbers at hand. You can come back and continue at any time before you authorize.';
+import { messages } from '#web/messages.ts';
 
 const STEPS = [
-  'Click Get Started.',
-  'Fill in your profile details.',
-  'Choose whether to participate.',
-  'Choose a health insurance program if needed.',
-  'Elect other benefits if available.',
-  'Authorize your participation.',
+  messages['landing-step-1'],
+  messages['landing-step-2'],
+  messages['landing-step-3'],
+  messages['landing-step-4'],
+  messages['landing-step-5'],
+  messages['landing-step-6'],
 ];
-const MOBILE_STEPS = [...STEPS.slice(0, 5), 'Review plan documents.', STEPS[5]];
-const AUTHORIZE_NOTICE =
-  'You must click Authorize in your shopping cart to complete enrollment and be eligible to receive funds.';
+const MOBILE_STEPS = [...STEPS.slice(0, 5), messages['landing-step-review'], STEPS[5]!];
 
 function NumberedSteps({ steps, label }: { steps: string[]; label: string }) {
   return (
@@ -58,16 +48,16 @@ function LargeLanding({ signedIn }: { signedIn: boolean }) {
       <Stack gap="xl">
         <Paper p="xl" radius="lg" bg="portal.0">
           <Stack gap="md" maw={720}>
-            <Title order={1}>{HERO_TITLE}</Title>
-            <Text size="lg">{HERO_TEXT}</Text>
+            <Title order={1}>{messages['landing-title']}</Title>
+            <Text size="lg">{messages['landing-text']}</Text>
             <Group>
               {signedIn ? (
                 <Button component={RouterLink} to="/profile" size="md">
-                  Get Started
+                  {messages['get-started']}
                 </Button>
               ) : (
                 <Button component={RouterLink} to="/login" size="md">
-                  Sign In
+                  {messages['sign-in']}
                 </Button>
               )}
             </Group>
@@ -75,21 +65,21 @@ function LargeLanding({ signedIn }: { signedIn: boolean }) {
         </Paper>
 
         <Stack gap="md">
-          <Title order={2}>Getting Started is Easy</Title>
-          <NumberedSteps steps={STEPS} label="Getting Started steps" />
+          <Title order={2}>{messages['getting-started-easy']}</Title>
+          <NumberedSteps steps={STEPS} label={messages['getting-started-steps']} />
           <Group>
             {signedIn ? (
               <Button component={RouterLink} to="/profile">
-                Start Now
+                {messages['start-now']}
               </Button>
             ) : (
               <Button component={RouterLink} to="/login">
-                Sign in to start
+                {messages['sign-in-to-start']}
               </Button>
             )}
           </Group>
-          <Alert color="yellow" variant="light" title="Important" role="note">
-            {AUTHORIZE_NOTICE}
+          <Alert color="yellow" variant="light" title={messages['important']} role="note">
+            {messages['authorize-notice']}
           </Alert>
         </Stack>
       </Stack>
@@ -100,23 +90,23 @@ function LargeLanding({ signedIn }: { signedIn: boolean }) {
 function MobileWelcome({ signedIn }: { signedIn: boolean }) {
   const [panel, setPanel] = useState<1 | 2 | 3>(1);
   const signOut = useSignOut();
-  const close = <CloseButton aria-label="Close" onClick={() => setPanel(1)} />;
+  const close = <CloseButton aria-label={messages['close']} onClick={() => setPanel(1)} />;
 
   if (panel === 1) {
     return (
       <Stack p="md" gap="md">
-        <Title order={1}>{HERO_TITLE}</Title>
-        <Text>{HERO_TEXT}</Text>
+        <Title order={1}>{messages['landing-title']}</Title>
+        <Text>{messages['landing-text']}</Text>
         {signedIn ? (
           <Button variant="outline" onClick={() => void signOut()}>
-            Sign Out
+            {messages['sign-out']}
           </Button>
         ) : (
           <Button component={RouterLink} to="/login" variant="outline">
-            Sign In
+            {messages['sign-in']}
           </Button>
         )}
-        <Button onClick={() => setPanel(2)}>Get Started</Button>
+        <Button onClick={() => setPanel(2)}>{messages['get-started']}</Button>
       </Stack>
     );
   }
@@ -124,24 +114,24 @@ function MobileWelcome({ signedIn }: { signedIn: boolean }) {
     return (
       <Stack p="md" gap="md">
         <Group justify="space-between">
-          <Title order={2}>Getting Started is Easy</Title>
+          <Title order={2}>{messages['getting-started-easy']}</Title>
           {close}
         </Group>
-        <Text>{INTRO_TEXT}</Text>
-        <Button onClick={() => setPanel(3)}>Proceed</Button>
+        <Text>{messages['landing-intro']}</Text>
+        <Button onClick={() => setPanel(3)}>{messages['proceed']}</Button>
       </Stack>
     );
   }
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
-        <Title order={2}>Your Steps</Title>
+        <Title order={2}>{messages['your-steps']}</Title>
         {close}
       </Group>
-      <NumberedSteps steps={MOBILE_STEPS} label="Enrollment steps" />
-      <Text size="sm">{AUTHORIZE_NOTICE}</Text>
+      <NumberedSteps steps={MOBILE_STEPS} label={messages['enrollment-steps']} />
+      <Text size="sm">{messages['authorize-notice']}</Text>
       <Button component={RouterLink} to="/profile">
-        Proceed
+        {messages['proceed']}
       </Button>
     </Stack>
   );

@@ -17,6 +17,7 @@ import { PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
+import { messages } from '#web/messages.ts';
 
 const hasTokens = (answer: LoginAnswer | null | undefined) =>
   Boolean(answer?.tokenResponse?.access_token && answer.tokenResponse.id_token);
@@ -26,14 +27,11 @@ const LIMITED = new Set(['ACCOUNT_LOCKED', 'RATE_LIMITED']);
 
 function OnboardingPending() {
   return (
-    <Alert color="blue" variant="light" title="Onboarding Pending" role="status">
+    <Alert color="blue" variant="light" title={messages['onboarding-pending']} role="status">
       <Stack gap={4}>
-        <Text size="sm">Please check your email to finish setting up your account.</Text>
-        <Text size="sm">
-          The confirmation email comes from a no-reply address with a welcome subject. It can take up to 30 minutes
-          to arrive.
-        </Text>
-        <Text size="sm">Then use the link in that email to resolve the issue and set your password.</Text>
+        <Text size="sm">{messages['onboarding-check-email']}</Text>
+        <Text size="sm">{messages['onboarding-email-from']}</Text>
+        <Text size="sm">{messages['onboarding-use-link']}</Text>
       </Stack>
     </Alert>
   );
@@ -69,7 +67,7 @@ export function LoginScreen() {
         {params.get('register') === 'true' && <OnboardingPending />}
         <FormCard>
           <Stack gap="sm">
-            <Title order={1}>Sign In</Title>
+            <Title order={1}>{messages['sign-in']}</Title>
             {document ? (
               <DocumentForm
                 document={document}
@@ -78,11 +76,11 @@ export function LoginScreen() {
                 onChange={form.setFormData}
                 onSubmit={(data) => void submit(document, data)}
                 serverErrors={form.serverErrors}
-                submitText="Log In"
+                submitText={message(document, 'submit')}
                 submitLoading={form.busy}
               />
             ) : error ? (
-              <Alert color="red">The sign-in form cannot be loaded. Please try again.</Alert>
+              <Alert color="red">{messages['login-form-unavailable']}</Alert>
             ) : (
               <Loader aria-label="Loading" />
             )}
@@ -97,7 +95,7 @@ export function LoginScreen() {
                 <span />
               )}
               <Anchor component={RouterLink} to={registerLink}>
-                Register
+                {messages['register']}
               </Anchor>
             </Group>
           </Stack>

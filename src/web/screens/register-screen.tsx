@@ -36,20 +36,17 @@ import { messages } from '#web/messages.ts';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
 
-export const NO_EMPLOYER =
-  'An Employer must give you access before you can Register... Please use the registration link your employer sent you.';
-
 const BULLETS = [
-  'Shop and enroll in the health coverage that fits you and your family.',
-  'Personalize your health and wellness benefits.',
-  'Save for non-medical life events.',
+  messages['register-marketing-shop'],
+  messages['register-marketing-personalize'],
+  messages['register-marketing-save'],
 ];
 
 function MarketingPanel() {
   return (
     <Paper p="xl" radius="md" bg="portal.0" h="100%">
       <Stack gap="md">
-        <Title order={2}>Your Benefits Program Just Got Real!</Title>
+        <Title order={2}>{messages['register-marketing-title']}</Title>
         <List spacing="sm">
           {BULLETS.map((bullet) => (
             <List.Item key={bullet}>{bullet}</List.Item>
@@ -92,8 +89,8 @@ function StopSignIcon() {
 
 function StopSign() {
   return (
-    <Alert color="red" variant="light" title="Access Needed" icon={<StopSignIcon />}>
-      {NO_EMPLOYER}
+    <Alert color="red" variant="light" title={messages['register-no-employer-title']} icon={<StopSignIcon />}>
+      {messages['register-no-employer']}
     </Alert>
   );
 }
@@ -207,13 +204,13 @@ export function RegisterScreen() {
   let content;
   if (resolving) content = <Loader aria-label="Loading" />;
   else if (!employer) content = <StopSign />;
-  else if (documentError) content = <Alert color="red">The registration form cannot be loaded. Please try again.</Alert>;
+  else if (documentError) content = <Alert color="red">{messages['register-form-unavailable']}</Alert>;
   else if (!document) content = <Loader aria-label="Loading" />;
   else {
     content = (
       <Stack gap="sm">
         <TextInput
-          label={document.messages['employer-name'] ?? 'Employer Name'}
+          label={document.messages['employer-name'] ?? messages['employer-name']}
           value={employer.accountname}
           disabled
         />
@@ -226,7 +223,7 @@ export function RegisterScreen() {
           onChange={form.setFormData}
           onSubmit={(data) => void submit(document, data)}
           serverErrors={form.serverErrors}
-          submitText="Register Account"
+          submitText={message(document, 'submit')}
           submitDisabled={formData.terms !== true || form.busy}
           submitLoading={form.busy}
         />
@@ -243,16 +240,16 @@ export function RegisterScreen() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <FormCard>
             <Stack gap="md">
-              <Title order={1}>Register</Title>
+              <Title order={1}>{messages['register']}</Title>
               {content}
               <Group gap={6}>
-                <Text size="sm">Already have an account?</Text>
+                <Text size="sm">{messages['have-account']}</Text>
                 <Anchor
                   component={RouterLink}
                   to={employerId ? `/login?employer_id=${encodeURIComponent(employerId)}` : '/login'}
                   size="sm"
                 >
-                  Sign In
+                  {messages['sign-in']}
                 </Anchor>
               </Group>
             </Stack>

@@ -13,6 +13,7 @@ import { api } from '../api/api-client.ts';
 import { showSuccess, useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
+import { messages } from '#web/messages.ts';
 
 export function ResetPasswordScreen() {
   const navigate = useNavigate();
@@ -60,7 +61,7 @@ export function ResetPasswordScreen() {
         onChange={form.setFormData}
         onSubmit={(data) => void submit(document, data)}
         serverErrors={form.serverErrors}
-        submitText={form.busy ? 'Loading...' : message(document, 'reset-title')}
+        submitText={form.busy ? messages['busy'] : message(document, 'reset-title')}
         submitDisabled={form.busy}
       />
     );

@@ -16,16 +16,17 @@ import { api, swrPublicFetcher } from '../api/api-client.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
+import { messages } from '#web/messages.ts';
 
 /** Shown for a link that is not (or no longer) good; the spec's text when the document could not be read. */
 function AccessDenied({ document }: { document: FormDocument | undefined }) {
   return (
     <Stack gap="sm" align="center">
-      <Title order={1}>{document ? message(document, 'access-denied') : 'Access Denied'}</Title>
+      <Title order={1}>{document ? message(document, 'access-denied') : messages['access-denied']}</Title>
       <Text>
-        Have an Account?{' '}
+        {messages['have-account-sign-in']}{' '}
         <Anchor component={RouterLink} to="/login">
-          Sign In
+          {messages['sign-in']}
         </Anchor>
       </Text>
     </Stack>
@@ -66,7 +67,7 @@ export function SetPasswordScreen() {
   else {
     content = (
       <Stack gap="sm">
-        <Title order={1}>{document.title ?? 'Set Password'}</Title>
+        <Title order={1}>{document.title ?? message(document, 'submit')}</Title>
         <DocumentForm
           document={document}
           formData={form.formData}
@@ -74,7 +75,7 @@ export function SetPasswordScreen() {
           onChange={form.setFormData}
           onSubmit={(data) => void submit(document, data)}
           serverErrors={form.serverErrors}
-          submitText={form.busy ? 'Loading...' : 'Set Password'}
+          submitText={form.busy ? messages['busy'] : message(document, 'submit')}
           submitDisabled={form.busy}
         />
       </Stack>

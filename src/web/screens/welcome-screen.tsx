@@ -28,11 +28,21 @@ import {
 } from '../api/queries.ts';
 
 const AREA_NAMES: Record<Order['category'], string> = {
-  healthinsurance: 'Health Insurance',
-  waive: 'Waive Coverage',
-  HSA: 'HSA',
+  healthinsurance: messages['welcome-area-healthinsurance'],
+  waive: messages['welcome-area-waive'],
+  HSA: messages['welcome-area-hsa'],
   additionalservices: messages['welcome-additional-services'],
 };
+
+const PLAN_COLUMNS = [
+  messages['welcome-area'],
+  messages['welcome-product-name'],
+  messages['welcome-company-name'],
+  messages['welcome-options'],
+  messages['welcome-tax-status'],
+  messages['welcome-cost'],
+  messages['welcome-date-of-selection'],
+];
 
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
@@ -94,33 +104,29 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
           <Text fw={600}>{main.productname ?? messages['not-available']}</Text>
           {main.summary_link && (
             <Anchor href={main.summary_link} target="_blank" rel="noreferrer">
-              View Summary Plan Description
+              {messages['welcome-summary-plan']}
             </Anchor>
           )}
-          <Text>
-            Employer&apos;s Monthly Contribution to your Benefit Fund: {formatCurrency(contribution ?? 0)}
-          </Text>
+          <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0) })}</Text>
         </Stack>
       </Card>
       <Table.ScrollContainer minWidth={720}>
         <Table striped withTableBorder aria-label="Selected plans">
           <Table.Thead>
             <Table.Tr>
-              {['Area', 'Product Name', 'Company Name', 'Options', 'Tax Status', 'Cost', 'Date of Selection'].map(
-                (header) => (
-                  <Table.Th key={header}>{header}</Table.Th>
-                ),
-              )}
+              {PLAN_COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((order) => (
               <Table.Tr key={order.id}>
                 <Table.Td>{AREA_NAMES[order.category]}</Table.Td>
-                <Table.Td>{order.productname ?? 'N/A'}</Table.Td>
-                <Table.Td>{order.policycarriername ?? order.vendorname ?? 'N/A'}</Table.Td>
-                <Table.Td>{order.options ?? 'N/A'}</Table.Td>
-                <Table.Td>{order.tax_status ?? 'N/A'}</Table.Td>
+                <Table.Td>{order.productname ?? messages['not-applicable']}</Table.Td>
+                <Table.Td>{order.policycarriername ?? order.vendorname ?? messages['not-applicable']}</Table.Td>
+                <Table.Td>{order.options ?? messages['not-applicable']}</Table.Td>
+                <Table.Td>{order.tax_status ?? messages['not-applicable']}</Table.Td>
                 <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
                 <Table.Td>{dateOnly(order.createdon)}</Table.Td>
               </Table.Tr>
@@ -134,14 +140,18 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
 
 function WaivedView({ year }: { year: number }) {
   const { data: account } = useMemberAccount(true);
+  // The word WAIVED is set in bold inside the sentence.
+  const [before = '', after = ''] = formatMessage(messages['welcome-waived'], { year }).split('{waived}');
   return (
     <Card withBorder padding="lg" component="section" aria-label="Coverage waived">
       <Stack gap="xs">
         <Text>
-          Your health coverage was <strong>WAIVED</strong> for the business year {year}.
+          {before}
+          <strong>{messages['welcome-waived-word']}</strong>
+          {after}
         </Text>
-        <Text>If this was an error, please contact your broker or HR.</Text>
-        <Text>Waive reason: {account?.waivecoveragereason ?? messages['not-available']}</Text>
+        <Text>{messages['welcome-waived-error']}</Text>
+        <Text>{formatMessage(messages['welcome-waive-reason'], { reason: account?.waivecoveragereason ?? messages['not-available'] })}</Text>
       </Stack>
     </Card>
   );
@@ -176,12 +186,12 @@ export function WelcomeScreen() {
   const services = all.filter((order) => order.category === 'additionalservices').sort(byNewest);
   const shownContacts = selectWelcomeContacts(contacts.data?.contacts, brokers.data?.[0]);
   const heading =
-    params.get('authorize') === 'true' ? `Congratulations! ${member.firstname}` : `Welcome Back, ${member.firstname}`;
+    params.get('authorize') === 'true' ? messages['welcome-congratulations'] : messages['welcome-back'];
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Title order={1}>{heading}</Title>
+        <Title order={1}>{formatMessage(heading, { name: member.firstname })}</Title>
         {orders.error !== undefined ? (
           <RetryAlert message={(orders.error as { message?: string }).message ?? messages['something-wrong']} onRetry={() => void orders.mutate()} />
         ) : main ? (
@@ -230,8 +240,8 @@ export function WelcomeScreen() {
               <Table.Tbody>
                 {services.map((order) => (
                   <Table.Tr key={order.id}>
-                    <Table.Td>{order.vendorname ?? 'N/A'}</Table.Td>
-                    <Table.Td>{order.description ?? order.productname ?? 'N/A'}</Table.Td>
+                    <Table.Td>{order.vendorname ?? messages['not-applicable']}</Table.Td>
+                    <Table.Td>{order.description ?? order.productname ?? messages['not-applicable']}</Table.Td>
                     <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -15,6 +15,7 @@
  * dismissed: Close Window goes to /welcome?authorize=true. Success also drops the wizard's kept place
  * (wizard-place.ts), so a return to /profile starts afresh instead of at a cart already authorized.
  */
+import { CART_EVENT } from '#contracts/entities.ts';
 import { formatCents } from '#domain/money.ts';
 import { firstMessage, formatMessage, validateForm } from '#engine/core/index.ts';
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
@@ -37,8 +38,6 @@ import { clearPlace } from './wizard-place.ts';
 
 export { chosenService, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart/cart-summary.ts';
 
-/** The event logged when the cart shows (spec §4 Logged events). */
-export const CART_EVENT = 'Plan and Benefits Summary(CART)';
 /** The step Edit Info goes back to (flows/enrollment.flow.json). */
 const PROFILE_STEP = 'profile';
 

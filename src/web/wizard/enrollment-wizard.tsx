@@ -39,6 +39,7 @@ import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
 import { IchraAcknowledgmentScreen } from './ichra-acknowledgment-screen.tsx';
 import { FlexibleSpendingScreen } from './flexible-spending-screen.tsx';
+import { FormStepScreen } from './form-step-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
 import { readPlace, writePlace } from './wizard-place.ts';
@@ -60,7 +61,10 @@ export function wizardAddress(steps: ResolvedStep[], position: FlowPosition): st
   return [WIZARD_PATH, ...addressOf(steps, position).map(encodeURIComponent)].join('/');
 }
 
-/** The screens of the flow's steps, by the names the flow gives them (a step without one shows 'not available'). */
+/**
+ * The screens of the flow's steps, by the names the flow gives them. A step without a screen whose form has none of
+ * that name is only a form and shows FormStepScreen; any other step without one shows 'not available'.
+ */
 export const wizardScreens = {
   profile: ProfileScreen,
   contributions: ContributionsScreen,
@@ -197,10 +201,11 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
           flow={flow}
           context={context}
           screens={wizardScreens}
+          formScreen={FormStepScreen}
           position={position}
           onPositionChange={navigate}
-          stepsLabel="Enrollment steps"
-          substepsLabel="Enrollment sub-steps"
+          stepsLabel={messages['enrollment-steps']}
+          substepsLabel={messages['enrollment-substeps']}
         />
       </Container>
     </WizardContext.Provider>

@@ -106,6 +106,20 @@ describe('FlowRunner', () => {
     expect(screen.getByRole('navigation', { name: 'Sub-steps' })).toHaveTextContent('II. ICHRA Acknowledgment');
   });
 
+  it("shows a step that is only a form (a form, no screen, none of the form's name) through the form screen", () => {
+    const withOwnStep = { ...flow, steps: { ...flow.steps, commute: { title: 'Commute', order: 0.5, form: 'commute' } } };
+    const FormScreen = ({ step }: StepScreenProps) => <p>{`form screen ${step.form}`}</p>;
+    renderWithEngine(<FlowRunner flow={withOwnStep} context={waive} screens={screens} formScreen={FormScreen} />);
+    expect(screen.getByText('form screen commute')).toBeInTheDocument();
+  });
+
+  it("keeps a step's own screen, and a form's screen of its name, before the form screen", () => {
+    const FormScreen = () => <p>form screen</p>;
+    renderWithEngine(<FlowRunner flow={flow} context={waive} screens={screens} formScreen={FormScreen} position={{ step: 'profile' }} />);
+    expect(screen.getByText('screen profile')).toBeInTheDocument();
+    expect(screen.queryByText('form screen')).not.toBeInTheDocument();
+  });
+
   it('throttles Next to once a second', async () => {
     function Throttled() {
       const [position, setPosition] = useState<FlowPosition | undefined>(undefined);

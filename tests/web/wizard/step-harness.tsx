@@ -82,16 +82,16 @@ export type StepHarness = {
   choices: () => WizardChoices;
 };
 
-/** Renders the screen of the flow's sub-step `stepId` for a buying member. */
+/** Renders the screen of the flow's step or sub-step `stepId` (of another flow when given) for a buying member. */
 export function renderStep(
   stepId: string,
   Screen: ComponentType<StepScreenProps>,
-  options: { member?: Partial<Member>; dependents?: Dependent[]; choices?: Partial<WizardChoices> } = {},
+  options: { member?: Partial<Member>; dependents?: Dependent[]; choices?: Partial<WizardChoices>; flow?: FlowDocument } = {},
 ): StepHarness {
   const context = { today, employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } };
-  const steps = evaluateFlow(flow, context);
-  const major = steps.find((s) => s.substeps.some((sub) => sub.id === stepId))!;
-  const step = major.substeps.find((sub) => sub.id === stepId)!;
+  const steps = evaluateFlow(options.flow ?? flow, context);
+  const major = steps.find((s) => s.id === stepId || s.substeps.some((sub) => sub.id === stepId))!;
+  const step = major.substeps.find((sub) => sub.id === stepId) ?? major;
   const harness: StepHarness = { next: vi.fn<() => void>(), goTo: vi.fn<(position: FlowPosition) => void>(), logged: [], choices: () => current };
   const initial: WizardChoices = { ...emptyChoices(), contributions: { effectivedate: '2027-01-01', healthoption: 'buy' }, ...options.choices };
   let current = initial;
