@@ -62,7 +62,7 @@ export const healthPlanSchema = {
   type: 'object',
   properties: {
     ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
-    rate: { type: 'number', description: 'The whole family's monthly premium, in dollars' },
+    rate: { type: 'number', description: 'Monthly premium of the whole family, in dollars' },
     ...propertiesOf(money, 'annualdeductibleindividual', 'annualdeductiblefamily', 'annualoopmaxindividual', 'annualoopmaxfamily'),
     ...propertiesOf(
       nullableString,
