@@ -3,11 +3,14 @@
  * signed-in person); without a live session they are sent to /login (spec §6, §8).
  */
 import { Loader } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { restoreSession } from '../api/api-client.ts';
 import { useSignedIn } from '../api/session.ts';
-import { IdleWarning } from './idle-warning.tsx';
+
+// The idle warning is a modal (and with it Mantine's overlay, focus trap and scroll area): it loads with the first
+// protected page, so the landing page does not carry it.
+const IdleWarning = lazy(async () => ({ default: (await import('./idle-warning.tsx')).IdleWarning }));
 
 export function RequireSignIn() {
   const signedIn = useSignedIn();
@@ -26,7 +29,9 @@ export function RequireSignIn() {
     return (
       <>
         <Outlet />
-        <IdleWarning />
+        <Suspense fallback={null}>
+          <IdleWarning />
+        </Suspense>
       </>
     );
   }

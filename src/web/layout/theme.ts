@@ -8,7 +8,7 @@
  * 7-9 (tests/web/layout/theme.test.ts checks every ratio). Every close button of a modal, drawer or alert is named
  * from the catalogue (4.1.2); field errors are alerts, announced as they appear (4.1.3); a table's scroll container takes focus, so the keyboard scrolls it (2.1.1).
  */
-import { Alert, createTheme, DEFAULT_THEME, Drawer, Input, Modal, TableScrollContainer, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { messages } from '#web/messages.ts';
 
 /** Narrow (mobile) screens: 840 px wide or less. */
@@ -51,14 +51,16 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Helvetica, Arial, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", Helvetica, Arial, sans-serif' },
   defaultRadius: 'md',
+  // Plain objects, not Modal.extend(...): importing a component to extend it would put it (and Mantine's overlays,
+  // focus trap and scroll area with it) on the landing page, which shows none of them.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: messages['close'] } }),
+    Modal: { defaultProps: { closeButtonProps } },
+    Drawer: { defaultProps: { closeButtonProps } },
+    Alert: { defaultProps: { closeButtonLabel: messages['close'] } },
     // A field's error text is announced when it appears (4.1.3), wherever Mantine writes it.
-    InputError: Input.Error.extend({ defaultProps: { role: 'alert' } }),
+    InputError: { defaultProps: { role: 'alert' } },
     // A table wider than the screen scrolls in its container: the keyboard reaches it too (2.1.1).
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+    TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
   },
 });
 
