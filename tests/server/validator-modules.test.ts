@@ -11,6 +11,8 @@ import { validatedSchemas } from '#server/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
+import { signInStaff } from './staff-fixtures.ts';
+import type { ContentStore } from '#server/plugins/content.plugin.ts';
 
 type FormAnswer = { document: FormDocument; etag: string; validators: string };
 
@@ -52,17 +54,15 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
   });
 
   it("compiles a published override's validators, and the employer's old ones are no longer served", async () => {
-    const staff = { 'x-staff-key': test.config.STAFF_API_KEY };
+    const staff = await signInStaff(test.app, 'implementer');
     const before = await form('waiver', employer.accountid);
-    const draft = await test.app.inject({
-      method: 'POST',
-      url: '/api/staff/overrides',
-      headers: staff,
-      payload: { accountid: employer.accountid, documentid: 'waiver', patch: { schema: { properties: { waivecoveragereason: { maxLength: 40 } } } } },
-    });
-    expect(draft.statusCode).toBe(201);
-    const published = await test.app.inject({ method: 'POST', url: `/api/staff/overrides/${draft.json().data.id}/publish`, headers: staff });
-    expect(published.statusCode).toBe(200);
+    const edited = structuredClone((test.app.content as ContentStore).base.forms.get('waiver')!);
+    (edited.schema.properties as Record<string, Record<string, unknown>>)['waivecoveragereason']!['maxLength'] = 40;
+    const url = `/api/staff/employers/${employer.accountid}/content/waiver`;
+    const draft = await test.app.inject({ method: 'PUT', url: `${url}/draft`, headers: staff.headers, payload: { document: edited } });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const published = await test.app.inject({ method: 'POST', url: `${url}/publish`, headers: staff.headers, payload: { version: draft.json().data.version } });
+    expect(published.statusCode, published.body).toBe(200);
 
     const after = await form('waiver', employer.accountid);
     expect(after.validators).not.toBe(before.validators);

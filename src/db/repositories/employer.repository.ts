@@ -9,6 +9,11 @@ export async function findById(db: DbOrTx, accountid: string): Promise<EmployerR
   return db.selectFrom('employer').selectAll().where('accountid', '=', accountid).executeTakeFirst();
 }
 
+/** Every employer's id and name, by name (npm run forms:check). */
+export async function listNames(db: DbOrTx): Promise<{ accountid: string; accountname: string }[]> {
+  return db.selectFrom('employer').select(['accountid', 'accountname']).orderBy('accountname').orderBy('accountid').execute();
+}
+
 /** Inserts the employer or, when its accountid exists, overwrites every given column (seeding). */
 export async function upsert(db: DbOrTx, row: NewEmployerRow): Promise<EmployerRow> {
   const { accountid, ...changes } = row;
