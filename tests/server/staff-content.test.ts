@@ -199,7 +199,8 @@ describe.each(databases())('staff content routes on $name', (database) => {
     huge.messages['select-waiver-reason'] = 'x'.repeat(65 * 1024);
     expect(await refused('waiver', huge)).toEqual({ '': [expect.stringMatching(/^the patch is \d+ bytes; at most 65536 are allowed$/)] });
 
-    expect((await saveDraft(c, 'nope', {})).statusCode).toBe(404);
+    // An id no base document has names a form of the employer's own: {} is no form.
+    expect((await saveDraft(c, 'nope', {})).statusCode).toBe(400);
     expect((await saveDraft({ ...c, accountid: '00000000-0000-4000-8000-000000000001' }, 'waiver', baseOf('waiver'))).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PUT', url: url(c, 'waiver', '/draft'), headers: implementer.headers, payload: {} })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PUT', url: url(c, 'Bad_Id', '/draft'), headers: implementer.headers, payload: { document: {} } })).statusCode).toBe(400);
