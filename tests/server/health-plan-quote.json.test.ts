@@ -24,14 +24,18 @@ const CLACKAMAS = '41005';
 const KAISER_BRONZE = '71287OR0420018';
 
 /** Fastify's serialization of the route's 200 schema, as the route answered before the pieces. */
-const reference = Fastify();
-reference.post('/reference', { schema: { response: { 200: envelope(healthPlanQuoteSchema) } } }, async (request) => {
-  const quote = request.body as HealthPlanQuote;
-  return ok(quote, quote.message ?? '');
-});
+function referenceServer() {
+  const server = Fastify();
+  server.post('/reference', { schema: { response: { 200: envelope(healthPlanQuoteSchema) } } }, async (request) => {
+    const quote = request.body as HealthPlanQuote;
+    return ok(quote, quote.message ?? '');
+  });
+  return server;
+}
 
 describe.each(databases())('the quote answer bytes on $name', (database) => {
   const world = useEnrollmentWorld(database);
+  const reference = referenceServer();
   let effectiveDate: string;
   let planYear: number;
 
