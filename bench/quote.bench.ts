@@ -7,8 +7,8 @@
  * the trivial endpoint at p99.
  *
  * The app listens on loopback in this process, on PGlite (temp dir) or, with BENCH_DATABASE_URL, on PostgreSQL
- * (a schema of its own, dropped after); the client is a worker thread (bench/load-client.ts), so its work is
- * not done on the server's event loop. The whole plan catalogue (data/plans) is imported; the densest pair is
+ * (a schema of its own, dropped after); the client is a process of its own (bench/load-client.ts), so its
+ * work is not done on the server's event loop, and the server's CPU time per request is printed. The whole plan catalogue (data/plans) is imported; the densest pair is
  * the (ZIP, county) with the most off-exchange plans sold there (the quote's own rules: service area covers the
  * pair, plan sold in the county), computed from the database and printed. One member signs up through the API
  * and adds four dependents through the API (spouse, three children, one of them over 21); the quote prices that
@@ -18,7 +18,7 @@
  * with BENCH_CONCURRENCY in flight (default 50), fetch over loopback (keep-alive). The first answer of each
  * endpoint is parsed and checked; every later one must be the same bytes. The endpoints take turns for
  * BENCH_ROUNDS rounds (default 4), the order reversed every other round; each line reports the load average
- * when it ran. The verdict is the median over the rounds of the quote's p99 over the signed-in call's.
+ * when it ran. The verdict (exit code) is the median over the rounds of the quote's p99 over the signed-in call's.
  * Not part of npm test (a benchmark, never a timed assertion); run with
  *   npm run bench:quote                                   (PGlite)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:quote
@@ -231,6 +231,8 @@ async function main(): Promise<void> {
       const each = ratios(trivial);
       const verdict = median(each) <= 3 ? 'within' : 'ABOVE';
       console.log(`Quote p99 / ${trivial.name} p99 by round: ${each.map((r) => r.toFixed(2)).join(', ')}; median ${median(each).toFixed(2)}: ${verdict} 3x.`);
+      const cpu = rows.map(({ figures }) => figures.get(quote)!.serverCpuMicros / figures.get(trivial)!.serverCpuMicros);
+      console.log(`  server CPU per request, quote / ${trivial.name}: median ${median(cpu).toFixed(2)}.`);
     }
     if (median(ratios(signedIn)) > 3) process.exitCode = 1;
   } finally {
