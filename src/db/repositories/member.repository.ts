@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Member, YesNo } from '#contracts/entities.ts';
-import type { DbOrTx, MemberTable } from '../database.ts';
+import type { DbOrTx, DependentTable, EmployerTable, MemberTable } from '../database.ts';
 
 export type MemberRow = Selectable<MemberTable>;
 export type NewMemberRow = Insertable<MemberTable>;
@@ -8,6 +8,42 @@ export type MemberChanges = Updateable<Omit<MemberTable, 'id' | 'accountid' | 'c
 
 export async function findById(db: DbOrTx, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What pricing a member's family needs: the member, their employer's plan year settings, the dependents. */
+export type MemberFamily = {
+  member: Pick<MemberRow, 'id' | 'birthdate' | 'istobaccouser'>;
+  employer: Pick<Selectable<EmployerTable>, 'edoc_period' | 'planyearstart' | 'planyearend'>;
+  /** In the order dependent.repository's listByMember gives them (rating breaks ties by list order). */
+  dependents: Array<Pick<Selectable<DependentTable>, 'dateofbirth' | 'relationship' | 'istobaccouser' | 'isonhealthpolicy'>>;
+};
+
+/**
+ * The member with their employer and dependents in one statement (a quote's only read of them); undefined when
+ * the member or their employer is gone.
+ */
+export async function findFamily(db: DbOrTx, id: string): Promise<MemberFamily | undefined> {
+  const rows = await db
+    .selectFrom('member as m')
+    .innerJoin('employer as e', 'e.accountid', 'm.accountid')
+    .leftJoin('dependent as d', 'd.memberid', 'm.id')
+    .select(['m.id', 'm.birthdate', 'm.istobaccouser', 'e.edoc_period', 'e.planyearstart', 'e.planyearend'])
+    .select(['d.id as dependent_id', 'd.dateofbirth', 'd.relationship', 'd.istobaccouser as dependent_tobacco', 'd.isonhealthpolicy'])
+    .where('m.id', '=', id)
+    .orderBy('d.createdon')
+    .orderBy('d.id')
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    member: { id: first.id, birthdate: first.birthdate, istobaccouser: first.istobaccouser },
+    employer: { edoc_period: first.edoc_period, planyearstart: first.planyearstart, planyearend: first.planyearend },
+    dependents: rows.flatMap((row) =>
+      row.dependent_id === null
+        ? []
+        : [{ dateofbirth: row.dateofbirth, relationship: row.relationship!, istobaccouser: row.dependent_tobacco!, isonhealthpolicy: row.isonhealthpolicy! }],
+    ),
+  };
 }
 
 /**

@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, nullable, nullableString, ok, propertiesOf, uuid } from '../route-schemas.ts';
-import { quoteForMember } from '../services/plan-quotes.ts';
+import { bearer, envelope, failures, isoDate, nullable, uuid } from '../route-schemas.ts';
+import { priceQuote } from '../services/plan-quotes.ts';
+import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswerJson } from './health-plan-quote.json.ts';
 
 /** Free text of a bounded length without control characters or lone surrogates (PostgreSQL and logs choke on them). */
 export const plainText = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]*$' }) as const;
@@ -56,40 +57,6 @@ export type QuoteBody = {
   accountid?: string;
 };
 
-const money = nullable({ type: 'number' });
-
-export const healthPlanSchema = {
-  type: 'object',
-  properties: {
-    ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
-    rate: { type: 'number', description: 'Monthly premium of the whole family, in dollars' },
-    ...propertiesOf(money, 'annualdeductibleindividual', 'annualdeductiblefamily', 'annualoopmaxindividual', 'annualoopmaxfamily'),
-    ...propertiesOf(
-      nullableString,
-      'primarycarevisit',
-      'genericdrugs',
-      'urgentcare',
-      'emergencyroomservices',
-      'inpatienthospitalservices',
-      'urlforbenefitsummarycoverage',
-      'providerlink',
-    ),
-    benefits: { type: 'object', additionalProperties: nullableString },
-  },
-} as const;
-
-export const healthPlanQuoteSchema = {
-  type: 'object',
-  required: ['healthplans', 'planyear', 'ratesyear', 'estimated', 'message'],
-  properties: {
-    healthplans: { type: 'array', items: healthPlanSchema },
-    planyear: { type: 'integer' },
-    ratesyear: { type: 'integer', description: 'The catalogue year quoted (the newest when the plan year has none)' },
-    estimated: { type: 'boolean' },
-    message: nullableString,
-  },
-} as const;
-
 export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: QuoteBody }>(
     '/api/HealthPlanQuote',
@@ -103,15 +70,14 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
         response: { 200: envelope(healthPlanQuoteSchema), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { body } = request;
       refuseOthersIds(request.member!, { accountIds: [body.accountid] });
-      const quote = await quoteForMember(app.db, request.member!.memberId, {
-        postalcode: body.postalcode,
-        countycode: body.countycode,
-        effectiveDate: body.policyeffectivedaterequested,
-      }, app.now());
-      return ok(quote, quote.message ?? '');
+      const where = { postalcode: body.postalcode, countycode: body.countycode, effectiveDate: body.policyeffectivedaterequested };
+      const quote = await priceQuote(app.db, request.member!.memberId, where, app.now());
+      // The answer of the 200 schema above, written from per-plan pieces (health-plan-quote.json.ts): bytes with
+      // a JSON content type are sent as they are.
+      return reply.type(JSON_CONTENT_TYPE).send(quoteAnswerJson(quote, where.effectiveDate));
     },
   );
 }

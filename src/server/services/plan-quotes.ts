@@ -14,7 +14,6 @@ import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type Rates
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
-import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
@@ -67,14 +66,6 @@ export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveD
   };
 }
 
-/** The member and their employer, or 401 when the member is gone. */
-async function memberAndEmployer(db: DbOrTx, memberId: string) {
-  const member = await members.findById(db, memberId);
-  const employer = member && (await employers.findById(db, member.accountid));
-  if (!member || !employer) throw unauthorized();
-  return { member, employer };
-}
-
 /**
  * The effective dates the member may quote on `today`: the employer's choices inside its plan year, plus
  * January 1 of next year (the current-plan search).
@@ -92,19 +83,28 @@ export function requireOfferedDate(employer: Parameters<typeof quotableEffective
   }
 }
 
-/** The family on file as rating sees it: the member, and each dependent on the policy born by the effective date. */
-export async function familyOnFile(db: DbOrTx, member: members.MemberRow, effectiveDate: string): Promise<RatedPerson[]> {
+/** The family as rating sees it: the member, and each dependent on the policy born by the effective date. */
+export function ratedFamily(
+  member: members.MemberFamily['member'],
+  onFile: members.MemberFamily['dependents'],
+  effectiveDate: string,
+): RatedPerson[] {
   if (!member.birthdate || !isIsoDate(member.birthdate) || member.birthdate > effectiveDate) {
     throw badRequest(NO_BIRTHDATE_MESSAGE);
   }
   const people: RatedPerson[] = [{ role: 'member', age: ageOn(member.birthdate, effectiveDate), tobacco: member.istobaccouser === 'Yes' }];
-  for (const dependent of await dependents.listByMember(db, member.id)) {
+  for (const dependent of onFile) {
     const born = dependent.dateofbirth;
     // A new blank dependent carries a placeholder birthdate in 1900 (spec §3); it is no one to price yet.
     if (!born || born < '1901-01-01' || born > effectiveDate || dependent.isonhealthpolicy !== 'Yes') continue;
     people.push({ role: dependent.relationship === 'spouse' ? 'spouse' : 'child', age: ageOn(born, effectiveDate), tobacco: dependent.istobaccouser });
   }
   return people;
+}
+
+/** The family on file as rating sees it (ratedFamily of the stored dependents). */
+export async function familyOnFile(db: DbOrTx, member: members.MemberRow, effectiveDate: string): Promise<RatedPerson[]> {
+  return ratedFamily(member, await dependents.listByMember(db, member.id), effectiveDate);
 }
 
 export type CatalogueArea =
@@ -127,16 +127,19 @@ export async function catalogueArea(db: DbOrTx, where: { postalcode: string; cou
   return { kind: 'area', planYear: where.planYear, years, location };
 }
 
+/** A catalogue plan with the family's monthly premium. */
+export type PricedPlan = { row: plans.PlanRow; premiumCents: Cents };
+
 /** The family premium of each plan row (rows a band is missing for are left out), cheapest first. */
 export async function pricePlans(
   db: DbOrTx,
   rows: readonly plans.PlanRow[],
   people: readonly RatedPerson[],
   where: { ratesYear: number; ratingArea: number },
-): Promise<Array<{ row: plans.PlanRow; premiumCents: Cents }>> {
+): Promise<PricedPlan[]> {
   const rates = await plans.ratesOfArea(db, { planYear: where.ratesYear, ratingArea: where.ratingArea });
   const premiumOf = familyPricer(people);
-  const priced: Array<{ row: plans.PlanRow; premiumCents: Cents }> = [];
+  const priced: PricedPlan[] = [];
   for (const row of rows) {
     const premiumCents = premiumOf(rates.get(row.plan_id) ?? NO_RATES);
     if (premiumCents !== null) priced.push({ row, premiumCents });
@@ -144,32 +147,30 @@ export async function pricePlans(
   return priced.sort((a, b) => a.premiumCents - b.premiumCents || a.row.plan_name.localeCompare(b.row.plan_name));
 }
 
-async function quote(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date, planIds?: readonly string[]) {
-  const { member, employer } = await memberAndEmployer(db, memberId);
-  requireOfferedDate(employer, where.effectiveDate, now, '/policyeffectivedaterequested');
+/** A quote before its plans become answers: the priced catalogue rows, cheapest first, and the years. */
+export type PricedQuote = Omit<HealthPlanQuote, 'healthplans'> & { priced: PricedPlan[] };
+
+/** The quote's work: one read of the member's family, the catalogue (cached, plan.repository.ts), the pricing. */
+export async function priceQuote(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date, planIds?: readonly string[]): Promise<PricedQuote> {
+  const family = await members.findFamily(db, memberId);
+  if (!family) throw unauthorized();
+  requireOfferedDate(family.employer, where.effectiveDate, now, '/policyeffectivedaterequested');
   const planYear = Number(where.effectiveDate.slice(0, 4));
   const area = await catalogueArea(db, { postalcode: where.postalcode, countycode: where.countycode, planYear });
   if (area.kind === 'no-plans') {
-    const answer: HealthPlanQuote = { healthplans: [], planyear: planYear, ratesyear: planYear, estimated: false, message: catalogueMessage('plans-none-for-state', { state: area.stateName }) };
-    return { answer, priced: [] };
+    const message = catalogueMessage('plans-none-for-state', { state: area.stateName });
+    return { priced: [], planyear: planYear, ratesyear: planYear, estimated: false, message };
   }
-  const people = await familyOnFile(db, member, where.effectiveDate);
+  const people = ratedFamily(family.member, family.dependents, where.effectiveDate);
   const { ratesYear, estimated } = area.years;
   const rows = await plans.offExchangePlansAt(db, { planYear: ratesYear, zip: area.location.zip, countyFips: area.location.countyFips, planIds });
-  const priced = await pricePlans(db, rows, people, { ratesYear, ratingArea: area.location.ratingArea });
-  const answer: HealthPlanQuote = {
-    healthplans: priced.map(({ row, premiumCents }) => toHealthPlan(row, premiumCents, where.effectiveDate)),
+  return {
+    priced: await pricePlans(db, rows, people, { ratesYear, ratingArea: area.location.ratingArea }),
     planyear: planYear,
     ratesyear: ratesYear,
     estimated,
     message: estimated ? catalogueMessage('plans-estimated-rates', { planYear, ratesYear }) : null,
   };
-  return { answer, priced };
-}
-
-/** Every off-exchange plan at the location for the caller's family on file, cheapest first (contract 2). */
-export async function quoteForMember(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date = new Date()): Promise<HealthPlanQuote> {
-  return (await quote(db, memberId, where, now)).answer;
 }
 
 /**
@@ -183,7 +184,6 @@ export async function planPremiumForMember(
   where: QuoteWhere,
   now: Date = new Date(),
 ): Promise<{ plan: HealthPlan; premiumCents: number } | null> {
-  const { answer, priced } = await quote(db, memberId, where, now, [planid]);
-  const found = priced[0];
-  return found ? { plan: answer.healthplans[0]!, premiumCents: found.premiumCents } : null;
+  const found = (await priceQuote(db, memberId, where, now, [planid])).priced[0];
+  return found ? { plan: toHealthPlan(found.row, found.premiumCents, where.effectiveDate), premiumCents: found.premiumCents } : null;
 }

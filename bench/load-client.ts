@@ -1,0 +1,64 @@
+/**
+ * The load generator of bench/quote.bench.ts, in a process of its own (forked, messages over IPC), so the
+ * client's work (fetch, reading the answers) is not done on the server's event loop: what the bench compares is
+ * what the server spends on each endpoint.
+ *
+ * Each message runs `count` requests of one endpoint with `concurrency` in flight (fetch over loopback,
+ * keep-alive) and answers the figures. Every answer must be 200. The endpoint's first answer ever is sent back
+ * as text for the bench to check; every later one must be the same bytes (a comparison, no parse, the same for
+ * every endpoint).
+ */
+import os from 'node:os';
+
+export type LoadRequest = { name: string; url: string; method: string; headers: Record<string, string>; body?: string; count: number; concurrency: number };
+export type Figures = { p50: number; p95: number; p99: number; max: number; perSecond: number; load: number };
+export type LoadAnswer = { figures: Figures; first?: string } | { error: string };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const expected = new Map<string, Buffer>();
+
+async function run(request: LoadRequest): Promise<{ figures: Figures; first?: string }> {
+  const { name, url, method, headers, body, count, concurrency } = request;
+  let first: string | undefined;
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        next += 1;
+        const start = performance.now();
+        const response = await fetch(url, { method, headers, body });
+        const answer = Buffer.from(await response.arrayBuffer());
+        times.push(performance.now() - start);
+        if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}: ${answer.toString('utf8', 0, 300)}`);
+        const same = expected.get(name);
+        if (!same) {
+          expected.set(name, answer);
+          first = answer.toString('utf8');
+        } else if (!answer.equals(same)) {
+          throw new Error(`${name}: an answer differs from the first one`);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const figures = {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    max: times.at(-1)!,
+    perSecond: count / seconds,
+    load: os.loadavg()[0]!,
+  };
+  return { figures, first };
+}
+
+process.on('message', (request: LoadRequest) => {
+  run(request).then(
+    (answer) => process.send!(answer satisfies LoadAnswer),
+    (error: unknown) => process.send!({ error: String(error instanceof Error ? error.stack : error) } satisfies LoadAnswer),
+  );
+});

@@ -1,0 +1,104 @@
+/**
+ * The answer of POST /api/HealthPlanQuote: its response schema, and the answer written as JSON bytes, byte for
+ * byte what Fastify's serializer makes of that schema for the same quote (tests/server/health-plan-quote.json
+ * .test.ts compares them), without building and serializing every plan with its benefit texts on every call.
+ *
+ * Everything of a plan but the effective date and the family's rate depends only on its catalogue row, so each
+ * row's JSON is written once, in three pieces around those two values, and kept while the row is: the rows are
+ * the ones plan.repository.ts keeps in its bounded cache, and a WeakMap on them lets the pieces go with them
+ * (after an import or the cache's expiry the rows, and so the pieces, are new). A quote then prices the plans
+ * and joins bytes.
+ */
+import type { HealthPlan } from '#contracts/entities.ts';
+import { centsToDollars } from '#domain/money.ts';
+import type { PlanRow } from '#db/repositories/plan.repository.ts';
+import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
+import { toHealthPlan, type PricedQuote } from '../services/plan-quotes.ts';
+
+const money = nullable({ type: 'number' });
+
+export const healthPlanSchema = {
+  type: 'object',
+  properties: {
+    ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
+    rate: { type: 'number', description: 'Monthly premium of the whole family, in dollars' },
+    ...propertiesOf(money, 'annualdeductibleindividual', 'annualdeductiblefamily', 'annualoopmaxindividual', 'annualoopmaxfamily'),
+    ...propertiesOf(
+      nullableString,
+      'primarycarevisit',
+      'genericdrugs',
+      'urgentcare',
+      'emergencyroomservices',
+      'inpatienthospitalservices',
+      'urlforbenefitsummarycoverage',
+      'providerlink',
+    ),
+    benefits: { type: 'object', additionalProperties: nullableString },
+  },
+} as const;
+
+export const healthPlanQuoteSchema = {
+  type: 'object',
+  required: ['healthplans', 'planyear', 'ratesyear', 'estimated', 'message'],
+  properties: {
+    healthplans: { type: 'array', items: healthPlanSchema },
+    planyear: { type: 'integer' },
+    ratesyear: { type: 'integer', description: 'The catalogue year quoted (the newest when the plan year has none)' },
+    estimated: { type: 'boolean' },
+    message: nullableString,
+  },
+} as const;
+
+/** The answer's content type, as Fastify gives a serialized object. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A plan's fields in the schema's order (the serializer's), and where the two per-quote values sit in it. */
+const FIELDS = Object.keys(healthPlanSchema.properties) as Array<keyof HealthPlan>;
+const DATE_AT = FIELDS.indexOf('planeffectivedate');
+const RATE_AT = FIELDS.indexOf('rate');
+if (!(DATE_AT >= 0 && DATE_AT < RATE_AT)) throw new Error('healthPlanSchema: planeffectivedate must come before rate');
+
+/** One plan as JSON: head + the effective date + middle + the rate + tail. */
+type PlanPieces = { head: Buffer; middle: Buffer; tail: Buffer };
+
+const piecesOfRow = new WeakMap<PlanRow, PlanPieces>();
+
+/** `"name":value` of each field in [from, to) with a value (the serializer leaves undefined ones out). */
+function fieldsJson(plan: HealthPlan, from: number, to: number): string[] {
+  return FIELDS.slice(from, to).flatMap((field) => (plan[field] === undefined ? [] : [`"${field}":${JSON.stringify(plan[field])}`]));
+}
+
+function piecesOf(row: PlanRow): PlanPieces {
+  let pieces = piecesOfRow.get(row);
+  if (!pieces) {
+    // The per-quote values are cut out below; any value serves here.
+    const plan = toHealthPlan(row, 0, '');
+    pieces = {
+      head: Buffer.from(`{${[...fieldsJson(plan, 0, DATE_AT), '"planeffectivedate":'].join(',')}`),
+      middle: Buffer.from(`${[...fieldsJson(plan, DATE_AT + 1, RATE_AT), '"rate":'].map((text) => `,${text}`).join('')}`),
+      tail: Buffer.from(`${fieldsJson(plan, RATE_AT + 1, FIELDS.length).map((text) => `,${text}`).join('')}}`),
+    };
+    piecesOfRow.set(row, pieces);
+  }
+  return pieces;
+}
+
+/** The route's whole answer, `{ success: true, data: quote, message }` (route-schemas.ts ok), as JSON bytes. */
+export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buffer {
+  const date = Buffer.from(JSON.stringify(effectiveDate));
+  const comma = Buffer.from(',');
+  const chunks: Buffer[] = [Buffer.from('{"success":true,"data":{"healthplans":[')];
+  for (const [index, { row, premiumCents }] of quote.priced.entries()) {
+    const { head, middle, tail } = piecesOf(row);
+    if (index > 0) chunks.push(comma);
+    chunks.push(head, date, middle, Buffer.from(String(centsToDollars(premiumCents))), tail);
+  }
+  const { planyear, ratesyear, estimated, message } = quote;
+  chunks.push(
+    Buffer.from(
+      `],"planyear":${planyear},"ratesyear":${ratesyear},"estimated":${estimated},"message":${JSON.stringify(message)}},` +
+        `"message":${JSON.stringify(message ?? '')}}`,
+    ),
+  );
+  return Buffer.concat(chunks);
+}
