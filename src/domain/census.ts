@@ -1,12 +1,12 @@
 /**
  * The census file an employer hands over: one employee a row, read whole and judged whole before anything is
- * written (docs/staff-employers.md, Census file). Pure: the CSV reading (RFC 4180: quoted fields with "" for a
- * quote, commas and line breaks inside quotes, CRLF or LF, a UTF-8 byte-order mark) and the row checks. What needs
+ * written (docs/staff-employers.md, Census file). Pure: the row checks over the records of ./csv.ts. What needs
  * the database (an address already registered) is checked by the server on top, with the same line numbers.
  *
  * A line number is the physical line of the file a row starts on (the header is line 1), so a row whose quoted
  * field spans two lines is reported where the reader sees it begin.
  */
+import { parseCsv, type CsvProblem, type CsvRecord } from './csv.ts';
 import { isDobInRange, isIsoDate } from './dates.ts';
 
 /** The columns a census may have; the header names them (any order, any case). */
@@ -34,77 +34,9 @@ export type CensusEmployee = {
   hiredate: string | null;
 };
 
-export type CensusProblem = { line: number; reason: string };
+export type CensusProblem = CsvProblem;
 
 export type CensusResult = { ok: true; employees: CensusEmployee[] } | { ok: false; problems: CensusProblem[] };
-
-type RawRecord = { line: number; fields: string[] };
-
-/**
- * Splits CSV text into records of fields. A blank line is no record. An unterminated quote is a problem at the
- * line its field began.
- */
-export function parseCsv(text: string): { records: RawRecord[]; problems: CensusProblem[] } {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records: RawRecord[] = [];
-  const problems: CensusProblem[] = [];
-  let line = 1;
-  let recordLine = 1;
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let quoteLine = 1;
-  let fieldStarted = false;
-
-  const endRecord = () => {
-    fields.push(field);
-    const blank = fields.length === 1 && fields[0] === '' && !fieldStarted;
-    if (!blank) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    fieldStarted = false;
-  };
-
-  for (let index = 0; index < source.length; index += 1) {
-    const char = source[index]!;
-    if (quoted) {
-      if (char === '"') {
-        if (source[index + 1] === '"') {
-          field += '"';
-          index += 1;
-        } else quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-      continue;
-    }
-    if (char === '"' && field === '') {
-      quoted = true;
-      quoteLine = line;
-      fieldStarted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-      fieldStarted = true;
-    } else if (char === '\r' && source[index + 1] === '\n') {
-      continue;
-    } else if (char === '\n') {
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else if (char === '"') {
-      problems.push({ line, reason: 'A quote (") inside an unquoted field: quote the whole field and double the quote.' });
-      field += char;
-    } else {
-      field += char;
-      fieldStarted = true;
-    }
-  }
-  if (quoted) problems.push({ line: quoteLine, reason: 'A quoted field is never closed.' });
-  else endRecord();
-  return { records, problems };
-}
 
 const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
 const ZIP = /^\d{5}$/;
@@ -121,7 +53,7 @@ export function censusDate(text: string): string | null {
 }
 
 /** The header's columns, or the problems with it (unknown, repeated or missing columns). */
-function readHeader(record: RawRecord): { columns: CensusColumn[] } | { problems: CensusProblem[] } {
+function readHeader(record: CsvRecord): { columns: CensusColumn[] } | { problems: CensusProblem[] } {
   const problems: CensusProblem[] = [];
   const columns: CensusColumn[] = [];
   for (const name of record.fields.map((field) => field.trim().toLowerCase())) {
@@ -137,7 +69,7 @@ function readHeader(record: RawRecord): { columns: CensusColumn[] } | { problems
 }
 
 /** One row's employee, or every reason it is refused (joined into one sentence list). */
-function readRow(record: RawRecord, columns: readonly CensusColumn[], today: string): CensusEmployee | string[] {
+function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: string): CensusEmployee | string[] {
   if (record.fields.length !== columns.length) {
     return [`The row has ${record.fields.length} fields; the header has ${columns.length}.`];
   }

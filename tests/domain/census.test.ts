@@ -1,43 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { censusDate, MAX_CENSUS_ROWS, parseCsv, readCensus } from '#domain/census.ts';
+import { censusDate, MAX_CENSUS_ROWS, readCensus } from '#domain/census.ts';
 
 const TODAY = '2026-06-01';
 const HEADER = 'firstname,lastname,email,birthdate,class,zip';
-
-describe('parseCsv', () => {
-  it('reads quoted fields with commas, doubled quotes and line breaks, CRLF and a byte-order mark', () => {
-    const text = '\uFEFFa,b\r\n"Smith, Jr.","say ""hi"""\r\n"two\r\nlines",x\r\n';
-    expect(parseCsv(text)).toEqual({
-      problems: [],
-      records: [
-        { line: 1, fields: ['a', 'b'] },
-        { line: 2, fields: ['Smith, Jr.', 'say "hi"'] },
-        { line: 3, fields: ['two\r\nlines', 'x'] },
-      ],
-    });
-  });
-
-  it('numbers a record by the line it starts on, after a multi-line field and blank lines', () => {
-    const { records } = parseCsv('h\n"a\nb"\n\nc\n');
-    expect(records).toEqual([
-      { line: 1, fields: ['h'] },
-      { line: 2, fields: ['a\nb'] },
-      { line: 5, fields: ['c'] },
-    ]);
-  });
-
-  it('keeps empty fields, quoted or not', () => {
-    expect(parseCsv('a,,""\n').records).toEqual([{ line: 1, fields: ['a', '', ''] }]);
-  });
-
-  it('reports a quote that is never closed at the line it opened', () => {
-    expect(parseCsv('a,b\n"open,x\ny,z\n').problems).toEqual([{ line: 2, reason: 'A quoted field is never closed.' }]);
-  });
-
-  it('reports a bare quote inside an unquoted field', () => {
-    expect(parseCsv('a,b\nab"c,d\n').problems).toEqual([{ line: 2, reason: expect.stringContaining('quote') }]);
-  });
-});
 
 describe('censusDate', () => {
   it.each([
