@@ -36,7 +36,8 @@ export type CensusEmployee = {
 
 export type CensusProblem = CsvProblem;
 
-export type CensusResult = { ok: true; employees: CensusEmployee[] } | { ok: false; problems: CensusProblem[] };
+/** The file is good when `problems` is empty; `employees` are its good rows either way (for further checks). */
+export type CensusResult = { employees: CensusEmployee[]; problems: CensusProblem[] };
 
 const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
 const ZIP = /^\d{5}$/;
@@ -111,14 +112,14 @@ function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: str
  */
 export function readCensus(text: string, today: string): CensusResult {
   const { records, problems } = parseCsv(text);
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { employees: [], problems };
   const [header, ...rows] = records;
-  if (!header) return { ok: false, problems: [{ line: 1, reason: 'The file is empty: it needs a header line and one row an employee.' }] };
+  if (!header) return { employees: [], problems: [{ line: 1, reason: 'The file is empty: it needs a header line and one row an employee.' }] };
   const read = readHeader(header);
-  if ('problems' in read) return { ok: false, problems: read.problems };
-  if (rows.length === 0) return { ok: false, problems: [{ line: header.line, reason: 'The file has a header but no employee.' }] };
+  if ('problems' in read) return { employees: [], problems: read.problems };
+  if (rows.length === 0) return { employees: [], problems: [{ line: header.line, reason: 'The file has a header but no employee.' }] };
   if (rows.length > MAX_CENSUS_ROWS) {
-    return { ok: false, problems: [{ line: rows[MAX_CENSUS_ROWS]!.line, reason: `A file may hold at most ${MAX_CENSUS_ROWS} employees.` }] };
+    return { employees: [], problems: [{ line: rows[MAX_CENSUS_ROWS]!.line, reason: `A file may hold at most ${MAX_CENSUS_ROWS} employees.` }] };
   }
 
   const employees: CensusEmployee[] = [];
@@ -139,5 +140,5 @@ export function readCensus(text: string, today: string): CensusResult {
     firstLineOf.set(key, row.line);
     employees.push(employee);
   }
-  return found.length > 0 ? { ok: false, problems: found } : { ok: true, employees };
+  return { employees, problems: found };
 }
