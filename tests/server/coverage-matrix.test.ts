@@ -38,6 +38,7 @@
  * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
  * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |
  * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
+ * | /api/staff/employers/..., /api/staff/events     | staff-employers, staff-employees | same (nothing written, audit) | same (roles, member token) |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
  * Below: a route without a line in docs/api.md or without its OpenAPI entry fails the suite.
