@@ -300,7 +300,7 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
 
       const preview = await call(viewer, 'POST', `/api/staff/employers/${accountid}/contribution-preview`, { age: 45, zip: '30301', spouse: true, children: 1 });
       expect(preview.statusCode).toBe(200);
-      expect(preview.json().data).toMatchObject({ amount: 600, tier: 'family', state: 'GA', text: 'a 45-year-old in ZIP 30301 with a spouse and one child gets $600.00' });
+      expect(preview.json().data).toMatchObject({ amount: 600, tier: 'family', state: 'GA', ratingArea: 3, text: 'a 45-year-old in ZIP 30301 with a spouse and one child gets $600.00' });
       const young = await call(viewer, 'POST', `/api/staff/employers/${accountid}/contribution-preview`, { age: 25, zip: '30301', spouse: false, children: 2 });
       expect(young.json().data.text).toBe('a 25-year-old in ZIP 30301 with two children gets $300.00');
     });
