@@ -40,6 +40,7 @@ import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
 import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
 import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
+import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hsaRoutes);
   await app.register(contentRoutes);
   await app.register(staffAuthRoutes);
+  await app.register(staffUsersRoutes);
   await app.register(staffEmployersRoutes);
   await app.register(staffEmployeesRoutes);
   await app.register(staffOverridesRoutes);
