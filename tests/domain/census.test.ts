@@ -91,6 +91,12 @@ describe('readCensus', () => {
     expect(readCensus(`${HEADER}\r\n`, TODAY)).toMatchObject({ employees: [], problems: [{ line: 1, reason: 'The file has a header but no employee.' }] });
   });
 
+  it('refuses a field of a million characters, quoting only its start', () => {
+    const huge = `a@${'b.'.repeat(500_000)}x y`;
+    const result = readCensus(`${HEADER}\nA,B,"${huge}",1985-06-15,ALL,30301\n`, TODAY);
+    expect(result.problems).toEqual([{ line: 2, reason: `email '${huge.slice(0, 57)}...' is not an e-mail address.` }]);
+  });
+
   it('refuses more rows than a file may hold', () => {
     const rows = Array.from({ length: MAX_CENSUS_ROWS + 1 }, (_, index) => `A,B,a${index}@example.test,1985-06-15,ALL,30301`);
     const result = readCensus([HEADER, ...rows].join('\n'), TODAY);

@@ -228,6 +228,7 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
       ['a PDF not named .pdf', { filename: 'x.exe', contentBase64: PDF.toString('base64') }],
       ['a name with a path', { filename: '../x.pdf', contentBase64: PDF.toString('base64') }],
       ['a hidden name', { filename: '.x.pdf', contentBase64: PDF.toString('base64') }],
+      ['a PDF above 5 MB', { filename: 'big.pdf', contentBase64: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]).toString('base64') }],
     ])('refuses %s, writing nothing', async (_, body) => {
       const before = await auditCount();
       expect((await call(implementer, 'POST', `/api/staff/employers/${accountid}/ichra-documents`, body)).statusCode).toBe(400);
