@@ -16,6 +16,8 @@ const YEAR = new Date().getUTCFullYear();
 /** The app's clock: early in the plan year, so effective dates are offered whatever the real date. */
 const NOW = () => new Date(`${YEAR}-03-10T12:00:00Z`);
 const HEADER = 'firstname,lastname,email,birthdate,class,zip';
+/** The UTC day of a stored timestamp (what the standing's date is). */
+const dayOf = (when: Date) => new Date(when).toISOString().slice(0, 10);
 const census = (rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
 const row = (n: number, overrides: Partial<Record<'first' | 'last' | 'email' | 'birthdate' | 'class' | 'zip', string>> = {}) =>
   [overrides.first ?? `Emp${n}`, overrides.last ?? 'Census', overrides.email ?? `emp${n}.${randomUUID().slice(0, 6)}@census.example`, overrides.birthdate ?? '1981-04-02', overrides.class ?? 'ALL', overrides.zip ?? '30301'].join(',');
@@ -77,7 +79,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       expect(response.json().data).toMatchObject({ imported: 20, invited: 0 });
       const list = await employees();
       expect(list.filter((employee) => String(employee.lastname).startsWith('Imported'))).toHaveLength(20);
-      expect(list.find((employee) => employee.lastname === 'Imported01')).toMatchObject({ status: 'invited', statusdate: new Date().toISOString().slice(0, 10), plan: null, contributionclass: 'ALL' });
+      const first = await t.db.selectFrom('member').select('createdon').where('lastname', '=', 'Imported01').executeTakeFirstOrThrow();
+      expect(list.find((employee) => employee.lastname === 'Imported01')).toMatchObject({ status: 'invited', statusdate: dayOf(first.createdon), plan: null, contributionclass: 'ALL' });
       expect(await countRows(t.db, 'mail_outbox')).toBe(before);
       expect(await lastAudit()).toMatchObject({ action: 'census-import', entity_id: accountid, after: { imported: 20, invited: 0 } });
       const stored = await t.db.selectFrom('member').selectAll().where('lastname', '=', 'Imported01').executeTakeFirstOrThrow();
@@ -145,7 +148,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       await storedEnrollment(enrolled.memberId, effectivedate);
 
       const list = await employees();
-      expect(list.find((employee) => employee.memberid === registered.memberId)).toMatchObject({ status: 'waived', statusdate: new Date().toISOString().slice(0, 10), plan: null });
+      const waiver = await t.db.selectFrom('member_order').select('createdon').where('memberid', '=', registered.memberId).where('category', '=', 'waive').executeTakeFirstOrThrow();
+      expect(list.find((employee) => employee.memberid === registered.memberId)).toMatchObject({ status: 'waived', statusdate: dayOf(waiver.createdon), plan: null });
       expect(list.find((employee) => employee.memberid === enrolled.memberId)).toMatchObject({ status: 'enrolled', plan: 'Peach Silver 3000' });
 
       const report = await call(viewer, 'GET', `${base()}/reports/enrollment`);
@@ -207,7 +211,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       expect(all.statusCode).toBe(200);
       const submitted = all.json().data.filter((event: { action: string }) => event.action === 'SUBMITTED REQUEST');
       expect(submitted).toEqual([expect.objectContaining({ memberid: registered.memberId, accountid })]);
-      const today = new Date().toISOString().slice(0, 10);
+      const event = await t.db.selectFrom('log_fact').select('createdon').where('memberid', '=', registered.memberId).where('action', '=', 'SUBMITTED REQUEST').executeTakeFirstOrThrow();
+      const today = dayOf(event.createdon);
       const byMember = await call(viewer, 'GET', `/api/staff/events?memberid=${registered.memberId}&action=${encodeURIComponent('SUBMITTED REQUEST')}&from=${today}&to=${today}`);
       expect(byMember.json().data).toHaveLength(1);
       expect((await call(viewer, 'GET', `/api/staff/events?memberid=${registered.memberId}&to=2000-01-01`)).json().data).toEqual([]);
