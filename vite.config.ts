@@ -7,8 +7,10 @@ import { precompress } from './scripts/precompress.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
 
-// The web app lives in src/web; the server serves dist/web. Vitest runs two projects: node (rules, engine core,
-// content, db, server) and dom (engine react, theme, web).
+// The web app lives in src/web; the server serves dist/web. Two pages: index.html (the employee portal) and
+// staff.html (the staff console of src/staff, served at /staff), each its own bundle, so the portal's landing page
+// carries nothing of the console. Vitest runs two projects: node (rules, engine core, content, db, server) and dom
+// (engine react, theme, web, staff).
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
@@ -17,7 +19,12 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   // Every screen but the landing page is its own chunk (routes.tsx); no chunk should grow past 500 kB again.
   // The form engine's chunk (rjsf and Ajv, ~600 kB) loads only where a form shows.
-  build: { outDir: `${root}dist/web`, emptyOutDir: true, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: `${root}dist/web`,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: { input: { index: `${root}src/web/index.html`, staff: `${root}src/web/staff.html` } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     root,
@@ -29,7 +36,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/web/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
+          exclude: ['tests/e2e/**', 'tests/web/**', 'tests/staff/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -39,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
+          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/staff/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup-dom.ts'],
           testTimeout: 30_000,
         },

@@ -1,0 +1,86 @@
+/** The employer's additional-service products and their price options; saved as one list. */
+import { Button, Fieldset, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { staffData } from '../api/staff-api.ts';
+import type { ProductOption, StaffProduct } from '../api/types.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+import { SavedNote } from '../layout/saved-note.tsx';
+
+const blank = (): StaffProduct => ({ productname: '', vendorname: '', description: '', category: 'additionalservices', options: [{ option: '', cost: 0 }] });
+
+export function ProductsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
+  const path = `/api/staff/employers/${accountid}/products`;
+  const { data, error, mutate } = useSWR<StaffProduct[]>(path);
+  const [products, setProducts] = useState<StaffProduct[]>([]);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (data) setProducts(data);
+  }, [data]);
+
+  const change = (index: number, patch: Partial<StaffProduct>) => {
+    setSaved(false);
+    setProducts((current) => current.map((product, i) => (i === index ? { ...product, ...patch } : product)));
+  };
+  const changeOption = (index: number, optionIndex: number, patch: Partial<ProductOption>) =>
+    change(index, { options: products[index]!.options.map((option, j) => (j === optionIndex ? { ...option, ...patch } : option)) });
+  const save = async () => {
+    setSaveError(null);
+    try {
+      await mutate(await staffData<StaffProduct[]>('PUT', path, products), { revalidate: false });
+      setSaved(true);
+    } catch (failure) {
+      setSaveError(failure);
+    }
+  };
+
+  return (
+    <Stack>
+      <FailureAlert error={error ?? saveError} />
+      {products.map((product, i) => {
+        const n = i + 1;
+        return (
+          <Fieldset key={product.id ?? `new-${i}`} legend={`Service ${n}: ${product.productname || 'new'}`} disabled={!canChange}>
+            <Stack gap="xs">
+              <Group grow>
+                <TextInput label={`Service ${n} name`} value={product.productname} onChange={(e) => change(i, { productname: e.currentTarget.value })} />
+                <TextInput label={`Service ${n} vendor`} value={product.vendorname} onChange={(e) => change(i, { vendorname: e.currentTarget.value })} />
+              </Group>
+              <TextInput label={`Service ${n} description`} value={product.description} onChange={(e) => change(i, { description: e.currentTarget.value })} />
+              {product.options.map((option, j) => (
+                <Group key={j} grow>
+                  <TextInput label={`Service ${n} option ${j + 1}`} value={option.option} onChange={(e) => changeOption(i, j, { option: e.currentTarget.value })} />
+                  <NumberInput
+                    label={`Service ${n} option ${j + 1} monthly price ($)`}
+                    min={0}
+                    decimalScale={2}
+                    value={option.cost}
+                    onChange={(value) => changeOption(i, j, { cost: Number(value) })}
+                  />
+                </Group>
+              ))}
+              <Group>
+                <Button variant="default" size="xs" onClick={() => change(i, { options: [...product.options, { option: '', cost: 0 }] })}>
+                  Add price option to service {n}
+                </Button>
+                <Button variant="subtle" color="red" size="xs" onClick={() => setProducts((current) => current.filter((_, j) => j !== i))}>
+                  Remove service {n}
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        );
+      })}
+      {canChange && (
+        <Group>
+          <Button variant="default" onClick={() => setProducts((current) => [...current, blank()])}>
+            Add Service
+          </Button>
+          <Button onClick={() => void save()}>Save Services</Button>
+        </Group>
+      )}
+      <SavedNote shown={saved} text="Services saved." />
+    </Stack>
+  );
+}
