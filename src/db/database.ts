@@ -414,6 +414,40 @@ export interface RateLimitTable {
   resets_at: Timestamp;
 }
 
+export type StaffRole = 'admin' | 'implementer' | 'viewer';
+
+/** A person of the implementation staff (migration 0010); email lower-cased, password argon2id. */
+export interface StaffUserTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: StaffRole;
+  disabled: Generated<boolean>;
+  createdon: GeneratedTimestamp;
+}
+
+/** One staff sign-in: the cookie's token only as its SHA-256. */
+export interface StaffSessionTable {
+  id: string;
+  staff_user_id: string;
+  token_hash: string;
+  createdon: Timestamp;
+  lastusedon: Timestamp;
+  endedon: Timestamp | null;
+}
+
+/** One change a staff user made: the entity's state before and after (JSON text written, parsed value read). */
+export interface StaffAuditTable {
+  id: string;
+  staff_user_id: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  createdon: GeneratedTimestamp;
+}
+
 export interface Database {
   employer: EmployerTable;
   employer_contact: EmployerContactTable;
@@ -443,6 +477,9 @@ export interface Database {
   plan_county: PlanCountyTable;
   plan_zip_county: PlanZipCountyTable;
   rate_limit: RateLimitTable;
+  staff_user: StaffUserTable;
+  staff_session: StaffSessionTable;
+  staff_audit: StaffAuditTable;
 }
 
 /** What repositories take first: the database or a transaction on it (a Transaction is a Kysely). */

@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004-contribution-rules.ts';
 import * as m0005 from './migrations/0005-enrollment.ts';
 import * as m0007 from './migrations/0007-auth.ts';
 import * as m0009 from './migrations/0009-ops.ts';
+import * as m0010 from './migrations/0010-staff.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-enrollment': m0005,
   '0007-auth': m0007,
   '0009-ops': m0009,
+  '0010-staff': m0010,
 };
 
 const provider: MigrationProvider = {

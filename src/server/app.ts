@@ -17,6 +17,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
 import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './input-limits.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { staffAuthPlugin } from './plugins/staff-auth.plugin.ts';
 import { affordabilityRoutes } from './routes/affordability.routes.ts';
 import { brokerRoutes } from './routes/broker.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
@@ -35,6 +36,7 @@ import { memberRoutes } from './routes/member.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
+import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(shared(dbPlugin), { db });
   await app.register(shared(authPlugin));
+  await app.register(shared(staffAuthPlugin));
   await app.register(shared(mailPlugin), options.mail ?? {});
   await app.register(shared(contentPlugin));
   await app.register(shared(openapiPlugin));
@@ -186,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(enrollmentRoutes);
   await app.register(hsaRoutes);
   await app.register(contentRoutes);
+  await app.register(staffAuthRoutes);
   await app.register(staffOverridesRoutes);
 
   await registerStatic(app, options.webRoot ?? defaultWebRoot);

@@ -4,16 +4,18 @@
  * - app.config: the frozen configuration.
  * - app.now: the clock (today is todayUtc(app.now())); tests give a fixed one.
  * - app.authenticate: preHandler that requires a valid access token and sets request.member.
+ * - app.requireStaff(role): preHandler that requires a staff session of at least that role and sets request.staff.
  * - app.content: resolved form and flow documents per employer, and body validation with them.
  * - app.mail: the outbox.
  * - app.planPremiums: plan premiums for the order code (contract 2).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '#db/database.ts';
+import type { Database, StaffRole } from '#db/database.ts';
 import type { Config } from './config.ts';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { PlanPremiumSource } from './services/enrollment-prices.ts';
 import type { FormDocument } from '#engine/core/types.ts';
+import type { StaffIdentity } from './plugins/staff-auth.plugin.ts';
 
 /** The caller of a request with a live session (sessionId: the access token's `sid`). */
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };
@@ -53,6 +55,7 @@ declare module 'fastify' {
     config: Config;
     now: () => Date;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireStaff: (role: StaffRole) => (request: FastifyRequest) => Promise<void>;
     content: ContentService;
     mail: MailService;
     /** The plan premium for a member's stored family (contract 2); see services/enrollment-prices.ts. */
@@ -60,5 +63,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     member: AuthenticatedMember | null;
+    /** The signed-in staff user (staff routes only; set by app.requireStaff). */
+    staff: StaffIdentity | null;
   }
 }

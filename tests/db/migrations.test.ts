@@ -32,6 +32,9 @@ const tables = [
   'session',
   'set_password_token',
   'signin_failure',
+  'staff_audit',
+  'staff_session',
+  'staff_user',
   'zip_county',
 ];
 

@@ -32,6 +32,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/Login/Refresh': 'proof: the refresh cookie',
   'POST /api/Login/Logout': 'proof: the refresh cookie',
   'GET /api/media/file/:container/:accountid/:filename': 'proof: the HMAC-signed link of a member of that employer',
+  'POST /api/staff/login': 'staff sign-in',
+  'POST /api/staff/logout': 'proof: the staff cookie',
 };
 
 /** Paths outside the API that the app may register (documentation, the web app). */
@@ -98,7 +100,7 @@ describe.each(databases())('deny by default on $name', (database) => {
       const response = await t.app.inject({
         method,
         url: path.replace(':id', id),
-        headers: member.auth,
+        headers: { ...member.auth, 'x-staff-request': '1' },
         // A valid body, so the refusal is the key's and not the body's.
         ...(path === '/api/staff/overrides' && method === 'POST' ? { payload: { accountid: employer.accountid, documentid: 'waiver', patch: {} } } : {}),
       });

@@ -17,7 +17,7 @@ describe.each(databases())('content and staff override routes on $name', (databa
   beforeAll(async () => {
     a = await createEmployer(test.db, { accountname: 'Employer A' });
     b = await createEmployer(test.db, { accountname: 'Employer B' });
-    staff = { 'x-staff-key': test.config.STAFF_API_KEY };
+    staff = { 'x-staff-key': test.config.STAFF_API_KEY, 'x-staff-request': '1' };
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url, headers });
@@ -60,13 +60,13 @@ describe.each(databases())('content and staff override routes on $name', (databa
   describe('staff overrides', () => {
     it('require the staff key', async () => {
       const body = { accountid: a.accountid, documentid: 'waiver', patch: {} };
-      for (const headers of [{}, { 'x-staff-key': 'wrong' }] as Record<string, string>[]) {
+      for (const headers of [{ 'x-staff-request': '1' }, { 'x-staff-key': 'wrong', 'x-staff-request': '1' }] as Record<string, string>[]) {
         const response = await createDraft(body, headers);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
       }
       expect((await get('/api/staff/overrides')).statusCode).toBe(401);
-      expect((await act(randomUUID(), 'publish', {})).statusCode).toBe(401);
+      expect((await act(randomUUID(), 'publish', { 'x-staff-request': '1' })).statusCode).toBe(401);
     });
 
     it('refuse a patch whose merged document is invalid, naming the reason', async () => {

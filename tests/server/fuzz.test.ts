@@ -364,7 +364,7 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
       'GET /api/content/flows/{id}': { path: { id: 'enrollment' } },
       'POST /api/LogFact/v2': { body: { title: 'PROFILE ENTERED', data: { description: 'Profile saved' }, memberid: world.alice.memberId, accountid: world.demo.accountid } },
     };
-    const auth = { ...world.alice.auth, 'x-staff-key': world.config.STAFF_API_KEY };
+    const auth = { ...world.alice.auth, 'x-staff-key': world.config.STAFF_API_KEY, 'x-staff-request': '1' };
     if (process.env.FUZZ_DIAG) {
       for (const [route, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) {
         const one = generate({ ...doc, paths: { [route]: { [method]: op } } }, known, examples, auth, prng(SEED), 1, true)[0]!;

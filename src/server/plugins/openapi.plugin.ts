@@ -17,6 +17,7 @@ export async function openapiPlugin(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           staffKey: { type: 'apiKey', in: 'header', name: 'x-staff-key' },
+          staffCookie: { type: 'apiKey', in: 'cookie', name: 'bp_staff' },
         },
       },
     },

@@ -1,0 +1,89 @@
+/**
+ * Staff authentication, apart from the members' on purpose: staff carry only the `bp_staff` cookie (an opaque
+ * random token, stored as its SHA-256 in staff_session), members only bearer JWTs, so neither credential opens
+ * the other's routes. `app.requireStaff(role)` is the preHandler of every staff route: it sets request.staff, or
+ * answers 401 without a live session and 403 with too small a role (viewer < implementer < admin). Sessions end
+ * after 30 minutes without a call and 12 hours after sign-in, like the members'.
+ *
+ * CSRF: the cookie is SameSite=Strict, and every state-changing /api/staff request must also carry the header
+ * `x-staff-request: 1`, which a cross-site form cannot send and a cross-site script cannot add without a CORS
+ * preflight the API never grants. Checked in one hook, so no staff route can forget it.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
+import type { DbOrTx, StaffRole } from '#db/database.ts';
+import * as staffSessions from '#db/repositories/staff-session.repository.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { randomToken, sha256 } from '../crypto.ts';
+
+export const STAFF_COOKIE = 'bp_staff';
+export const STAFF_REQUEST_HEADER = 'x-staff-request';
+export const STAFF_ROLES = ['viewer', 'implementer', 'admin'] as const satisfies readonly StaffRole[];
+
+/** The signed-in staff user of a request. */
+export type StaffIdentity = { id: string; email: string; role: StaffRole };
+
+const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
+const before = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const isStaffApi = (url: string) => url === '/api/staff' || url.startsWith('/api/staff/') || url.startsWith('/api/staff?');
+
+/** Opens a session for a staff user; answers the cookie's token (only its hash is stored). */
+export async function startStaffSession(db: DbOrTx, staffUserId: string, now: Date): Promise<string> {
+  const token = randomToken();
+  await staffSessions.insert(db, staffUserId, sha256(token), now);
+  return token;
+}
+
+export function setStaffCookie(reply: FastifyReply, token: string): void {
+  reply.header('set-cookie', `${STAFF_COOKIE}=${token}; Max-Age=${SESSION_ABSOLUTE_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Strict`);
+}
+
+export function clearStaffCookie(reply: FastifyReply): void {
+  reply.header('set-cookie', `${STAFF_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict`);
+}
+
+/** The staff token of the request's cookie, or null. */
+export function staffCookie(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === STAFF_COOKIE) {
+      const value = rest.join('=');
+      return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** The staff user of a live session named by the request's cookie; null otherwise (no error). */
+export async function optionalStaff(db: DbOrTx, request: FastifyRequest, now: Date): Promise<StaffIdentity | null> {
+  const token = staffCookie(request);
+  if (!token) return null;
+  const live = await staffSessions.findLive(db, sha256(token), {
+    startedAfter: before(now, SESSION_ABSOLUTE_SECONDS),
+    usedAfter: before(now, SESSION_IDLE_SECONDS),
+  });
+  if (!live) return null;
+  if (live.lastusedon < before(now, SESSION_TOUCH_SECONDS)) {
+    await staffSessions.touch(db, live.sessionId, now, before(now, SESSION_TOUCH_SECONDS));
+  }
+  return live.staff;
+}
+
+export async function staffAuthPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('staff', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (UNSAFE_METHODS.has(request.method) && isStaffApi(request.url) && request.headers[STAFF_REQUEST_HEADER] !== '1') {
+      throw new AppError('FORBIDDEN', 403, `A staff change must carry the header ${STAFF_REQUEST_HEADER}: 1.`);
+    }
+  });
+
+  app.decorate('requireStaff', (role: StaffRole) => async (request: FastifyRequest) => {
+    const staff = await optionalStaff(app.db, request, new Date());
+    if (!staff) throw unauthorized('Please sign in to the staff console.');
+    if (rank(staff.role) < rank(role)) throw forbidden(`This needs the ${role} role; you are ${/^[aeiou]/.test(staff.role) ? 'an' : 'a'} ${staff.role}.`);
+    request.staff = staff;
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header).
+ * Failed sign-ins count and lock per e-mail address like the members' (login.routes.ts), under a key of their own
+ * so a member's failures never lock a staff user of the same address or the other way round.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as staffUsers from '#db/repositories/staff-user.repository.ts';
+import * as staffSessions from '#db/repositories/staff-session.repository.ts';
+import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
+import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession, STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
+import { LOCKOUT_AFTER, lockoutMinutes } from './login.routes.ts';
+
+export const staffIdentitySchema = {
+  type: 'object',
+  required: ['id', 'email', 'role'],
+  properties: { id: uuid, email: { type: 'string' }, role: { type: 'string', enum: [...STAFF_ROLES] } },
+} as const;
+
+export const staffCookieSecurity = [{ staffCookie: [] }];
+
+const failureKey = (email: string) => sha256(`staff:${staffUsers.normalEmail(email)}`);
+
+export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
+  // Verifying against a real hash when the address is unknown keeps the answer time from telling who is staff.
+  const decoyHash = hashPassword('decoy-password-for-unknown-staff');
+  const loginFailed = () => new AppError('LOGIN_FAILED', 401, 'The e-mail address or the password is not right.');
+  const locked = (reply: FastifyReply, until: Date, now: Date) => {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+    reply.header('retry-after', String(seconds));
+    const minutes = Math.ceil(seconds / 60);
+    return new AppError('ACCOUNT_LOCKED', 429, `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  };
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/staff/login',
+    {
+      config: authRateLimit(app),
+      schema: {
+        tags: ['Staff'],
+        summary: 'Staff sign-in: sets the HttpOnly cookie bp_staff; 429 ACCOUNT_LOCKED after repeated failures',
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        response: { 200: envelope({ type: 'object', properties: { staff: staffIdentitySchema } }), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const now = new Date();
+      const key = failureKey(email);
+      const counted = await signinFailures.find(app.db, key);
+      if (counted?.locked_until && counted.locked_until > now) throw locked(reply, counted.locked_until, now);
+
+      const user = await staffUsers.findByEmail(app.db, email);
+      const valid = await verifyPassword(user?.password_hash ?? (await decoyHash), password);
+      if (!user || user.disabled || !valid) {
+        const failuresNow = await signinFailures.increment(app.db, key, now);
+        if (failuresNow % LOCKOUT_AFTER === 0) {
+          const until = new Date(now.getTime() + lockoutMinutes(failuresNow) * 60_000);
+          await signinFailures.lockUntil(app.db, key, until);
+          throw locked(reply, until, now);
+        }
+        throw loginFailed();
+      }
+      if (counted) await signinFailures.clear(app.db, key);
+      setStaffCookie(reply, await startStaffSession(app.db, user.id, now));
+      return ok({ staff: { id: user.id, email: user.email, role: user.role } });
+    },
+  );
+
+  app.post(
+    '/api/staff/logout',
+    {
+      schema: {
+        tags: ['Staff'],
+        summary: 'Staff sign-out: the session ends on the server and the cookie is cleared',
+        response: { 200: envelope({ type: 'null' }), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const token = staffCookie(request);
+      if (token) await staffSessions.endByTokenHash(app.db, sha256(token), new Date());
+      clearStaffCookie(reply);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/staff/me',
+    {
+      preHandler: app.requireStaff('viewer'),
+      schema: {
+        tags: ['Staff'],
+        summary: 'The signed-in staff user',
+        security: staffCookieSecurity,
+        response: { 200: envelope(staffIdentitySchema), ...failures },
+      },
+    },
+    async (request) => ok(request.staff!),
+  );
+}

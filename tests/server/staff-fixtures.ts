@@ -1,0 +1,42 @@
+/**
+ * Staff for API tests: signInStaff(app, role) creates a staff user of that role directly in the database and signs
+ * in through POST /api/staff/login. `headers` carry the cookie and the CSRF header every staff change needs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { StaffRole } from '#db/database.ts';
+import * as staffUsers from '#db/repositories/staff-user.repository.ts';
+import { hashPassword } from '#server/crypto.ts';
+
+export const STAFF_PASSWORD = 'Staff-Passw0rd!';
+
+export type SignedInStaff = { id: string; email: string; cookie: string; headers: Record<string, string> };
+
+/** A staff user of that role in the database (not signed in). */
+export async function createStaffUser(app: FastifyInstance, role: StaffRole, password = STAFF_PASSWORD) {
+  const email = `${role}-${randomUUID()}@staff.test`;
+  const row = await staffUsers.insert(app.db, { email, role, passwordHash: await hashPassword(password) });
+  if (!row) throw new Error('The staff user could not be created.');
+  return row;
+}
+
+/** The bp_staff cookie a response set, as a Cookie header value. */
+export function staffCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const line = [header].flat().find((value) => typeof value === 'string' && value.startsWith('bp_staff='));
+  if (typeof line !== 'string') throw new Error('No staff cookie was set.');
+  return line.split(';')[0]!;
+}
+
+export async function signInStaff(app: FastifyInstance, role: StaffRole): Promise<SignedInStaff> {
+  const user = await createStaffUser(app, role);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/staff/login',
+    headers: { 'x-staff-request': '1' },
+    payload: { email: user.email, password: STAFF_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`Staff sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = staffCookieOf(response);
+  return { id: user.id, email: user.email, cookie, headers: { cookie, 'x-staff-request': '1' } };
+}
