@@ -2,6 +2,7 @@
  * The console's screens, under /staff. The document editor (CodeMirror, the form engine and rjsf for the
  * preview) loads only when opened.
  */
+import { Loader } from '@mantine/core';
 import type { RouteObject } from 'react-router-dom';
 import { ConsoleLayout } from './layout/console-layout.tsx';
 import { EmployerScreen } from './screens/employer-screen.tsx';
@@ -21,6 +22,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'employers/new', element: <NewEmployerScreen /> },
       {
         path: 'employers/:accountid/documents/:documentid',
+        hydrateFallbackElement: <Loader aria-label="Loading the editor" />,
         lazy: async () => ({ Component: (await import('./documents/document-editor-screen.tsx')).DocumentEditorScreen }),
       },
       { path: 'employers/:accountid/:section?', element: <EmployerScreen /> },

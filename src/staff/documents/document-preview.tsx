@@ -6,7 +6,7 @@
  */
 import { Alert, Button, List, Stack, Table, Text, Title } from '@mantine/core';
 import { Component, useMemo, useState, type ReactNode } from 'react';
-import { asFlowDocument, asFormDocument, type FormDocument } from '#engine/core/index.ts';
+import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
 import { DocumentForm, EngineProvider, type EngineServices, type FormData } from '#engine/react/index.ts';
 import { portalWidgets } from '#web/widgets/index.ts';
 import { staffFetcher } from '../api/staff-api.ts';
@@ -36,7 +36,8 @@ class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function FormPreview({ document }: { document: FormDocument }) {
+function FormPreview({ form }: { form: Json }) {
+  const document = asFormDocument(form);
   const [data, setData] = useState<FormData>({});
   const [checks, setChecks] = useState(0);
   const context = useMemo(() => ({ today: today() }), []);
@@ -98,7 +99,7 @@ export function DocumentPreview({ document, stale }: { document: Json; stale: bo
       </Title>
       {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
       <PreviewBoundary resetKey={document}>
-        {document.kind === 'flow' ? <FlowPreview flow={document} /> : <FormPreview document={asFormDocument(document)} />}
+        {document.kind === 'flow' ? <FlowPreview flow={document} /> : <FormPreview form={document} />}
       </PreviewBoundary>
     </Stack>
   );
