@@ -38,6 +38,7 @@ import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
+import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hsaRoutes);
   await app.register(contentRoutes);
   await app.register(staffAuthRoutes);
+  await app.register(staffUsersRoutes);
   await app.register(staffOverridesRoutes);
 
   await registerStatic(app, options.webRoot ?? defaultWebRoot);

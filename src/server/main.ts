@@ -4,24 +4,19 @@
  * DATA_DIR/storage), then the HTTP server. SIGINT/SIGTERM let the requests in flight finish, then close the server
  * and the database (shutdown.ts); the exit code is 0 when everything finished within SHUTDOWN_TIMEOUT.
  */
-import path from 'node:path';
-import { createDb } from '#db/create-db.ts';
-import { migrate } from '#db/migrate.ts';
 import { DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from './app.ts';
 import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { describeError } from './log-redaction.ts';
+import { openDb } from './open-db.ts';
 import { shutDown } from './shutdown.ts';
 import { storageIn } from './storage.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const db = await createDb(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
-  );
-  await migrate(db);
+  const db = await openDb(config);
   for (const outcome of await importReferenceData(db)) {
     if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
   }

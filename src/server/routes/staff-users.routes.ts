@@ -1,0 +1,123 @@
+/**
+ * Staff users (admin only) and the audit trail (any staff). Every change is recorded with its before and after in
+ * the same transaction (services/staff-users.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { StaffRole } from '#db/database.ts';
+import * as staffUsers from '#db/repositories/staff-user.repository.ts';
+import * as staffAudit from '#db/repositories/staff-audit.repository.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
+import { envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { createStaffUser, updateStaffUser } from '../services/staff-users.ts';
+import { staffCookieSecurity } from './staff-auth.routes.ts';
+
+const role = { type: 'string', enum: [...STAFF_ROLES] } as const;
+const staffUserSchema = {
+  type: 'object',
+  required: ['id', 'email', 'role', 'disabled', 'createdon'],
+  properties: { id: uuid, email: { type: 'string' }, role, disabled: { type: 'boolean' }, createdon: { type: 'string' } },
+} as const;
+const anything = { description: 'The entity as it was (before) or became (after); null when it did not or no longer exists.', nullable: true } as const;
+const auditEntrySchema = {
+  type: 'object',
+  properties: {
+    id: uuid,
+    staffId: uuid,
+    staffEmail: { type: 'string' },
+    action: { type: 'string' },
+    entity: { type: 'string' },
+    entityId: { type: 'string' },
+    before: anything,
+    after: anything,
+    createdon: { type: 'string' },
+  },
+} as const;
+
+export const AUDIT_DEFAULT_LIMIT = 100;
+export const AUDIT_MAX_LIMIT = 500;
+
+export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
+  const admin = app.requireStaff('admin');
+
+  app.get(
+    '/api/staff/users',
+    {
+      preHandler: admin,
+      schema: { tags: ['Staff'], summary: 'Staff users (admin)', security: staffCookieSecurity, response: { 200: envelope({ type: 'array', items: staffUserSchema }), ...failures } },
+    },
+    async () => ok((await staffUsers.list(app.db)).map(staffUsers.toWire)),
+  );
+
+  app.post<{ Body: { email: string; role: StaffRole; password: string } }>(
+    '/api/staff/users',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['Staff'],
+        summary: 'Create a staff user (admin): the password needs 12+ characters and must not be guessable; 409 when the address is taken',
+        security: staffCookieSecurity,
+        body: {
+          type: 'object',
+          required: ['email', 'role', 'password'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', maxLength: 254 }, role, password: { type: 'string', maxLength: 200 } },
+        },
+        response: { 201: envelope(staffUserSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await createStaffUser(app.db, request.body, request.staff!.id);
+      if (outcome.kind === 'invalid') throw badRequest('The staff user cannot be created as given.', outcome.fieldErrors);
+      if (outcome.kind === 'taken') throw new AppError('CONFLICT', 409, 'A staff user with this e-mail address exists already.');
+      return reply.code(201).send(ok(outcome.user));
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { role?: StaffRole; disabled?: boolean } }>(
+    '/api/staff/users/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['Staff'],
+        summary: "Change a staff user's role or disable them (admin); their sessions end when disabled; the last admin stays",
+        security: staffCookieSecurity,
+        params: { type: 'object', required: ['id'], properties: { id: uuid } },
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { role, disabled: { type: 'boolean' } } },
+        response: { 200: envelope(staffUserSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const outcome = await updateStaffUser(app.db, request.params.id, request.body, request.staff!.id, new Date());
+      if (outcome.kind === 'not-found') throw notFound('There is no such staff user.');
+      if (outcome.kind === 'last-admin') throw new AppError('CONFLICT', 409, 'This is the last admin: make another admin first.');
+      return ok(outcome.user);
+    },
+  );
+
+  app.get<{ Querystring: { entity?: string; entityid?: string; limit?: number } }>(
+    '/api/staff/audit',
+    {
+      preHandler: app.requireStaff('viewer'),
+      schema: {
+        tags: ['Staff'],
+        summary: 'The audit trail of staff changes, newest first (who, when, what, before and after)',
+        security: staffCookieSecurity,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            entity: { type: 'string', maxLength: 100 },
+            entityid: { type: 'string', maxLength: 200 },
+            limit: { type: 'integer', minimum: 1, maximum: AUDIT_MAX_LIMIT },
+          },
+        },
+        response: { 200: envelope({ type: 'array', items: auditEntrySchema }), ...failures },
+      },
+    },
+    async (request) => {
+      const { entity, entityid, limit = AUDIT_DEFAULT_LIMIT } = request.query;
+      return ok(await staffAudit.list(app.db, { entity, entityId: entityid, limit }));
+    },
+  );
+}
