@@ -100,7 +100,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await staff.getByLabel('New staff role').selectOption('implementer');
   await staff.getByLabel('First password').fill(STAFF_PASSWORD);
   await staff.getByRole('button', { name: 'Add Staff User' }).click();
-  await expect(staff.getByRole('cell', { name: implementer })).toBeVisible();
+  await expect(staff.getByRole('cell', { name: implementer, exact: true })).toBeVisible();
   await staff.getByRole('button', { name: 'Sign Out' }).click();
   await expect(staff.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();
   await staffSignIn(staff, implementer);

@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+const page = await browser.newPage();
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto('http://127.0.0.1:3209/staff');
+await page.waitForTimeout(1500);
+console.log('url', page.url());
+await page.getByLabel('Email').fill('admin@staff.test');
+await page.getByRole('textbox', { name: 'Password' }).fill('Staff!Passw0rd#2');
+await page.getByRole('button', { name: 'Sign In' }).click();
+await page.getByRole('heading', { name: 'Employers' }).waitFor({ timeout: 5000 }).catch(e => console.log('no employers heading'));
+await page.screenshot({ path: '/tmp/sw/employers.png' });
+await page.goto('http://127.0.0.1:3209/staff/employers/5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11/documents/profile');
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/sw/editor.png', fullPage: false });
+console.log(await page.locator('main').innerText().catch(() => 'no main'));
+await browser.close();
