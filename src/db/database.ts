@@ -212,6 +212,8 @@ export interface MemberAccountTable {
 
 export interface ProductTable {
   id: string;
+  /** The employer that offers it (migration 0012); null: offered to every employer. */
+  accountid: string | null;
   productname: string;
   vendorname: string;
   description: Generated<string>;

@@ -11,6 +11,7 @@ import * as m0005 from './migrations/0005-enrollment.ts';
 import * as m0007 from './migrations/0007-auth.ts';
 import * as m0009 from './migrations/0009-ops.ts';
 import * as m0010 from './migrations/0010-staff.ts';
+import * as m0012 from './migrations/0012-staff-employers.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-auth': m0007,
   '0009-ops': m0009,
   '0010-staff': m0010,
+  '0012-staff-employers': m0012,
 };
 
 const provider: MigrationProvider = {

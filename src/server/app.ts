@@ -37,6 +37,8 @@ import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
+import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
+import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
 import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
@@ -44,7 +46,10 @@ import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
 import { defaultWebRoot, isApi, registerStatic } from './static.ts';
 
-/** The largest request body (JSON): a staff override is the biggest legitimate one, far below it. */
+/**
+ * The largest request body (JSON): a staff override is the biggest legitimate one, far below it. The staff uploads
+ * (logo, ICHRA documents, census) set their own, larger limits on their routes.
+ */
 export const BODY_LIMIT = 1024 * 1024;
 import { logSerializers, safeLogOptions } from './log-redaction.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
@@ -192,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes);
   await app.register(staffAuthRoutes);
   await app.register(staffUsersRoutes);
+  await app.register(staffEmployersRoutes);
+  await app.register(staffEmployeesRoutes);
   await app.register(staffOverridesRoutes);
 
   await registerStatic(app, options.webRoot ?? defaultWebRoot);

@@ -5,7 +5,7 @@
  * at most 200 characters), and the joined path must still lie inside the root, so no name can reach outside it.
  * Only regular files are listed and read; symbolic links and hidden files are not.
  */
-import { lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type StoredFile = { filename: string; size: number };
@@ -88,6 +88,19 @@ export class Storage {
     const temporary = `${file}.${process.pid}.${Date.now()}.part`;
     await writeFile(temporary, bytes);
     await rename(temporary, file);
+  }
+
+  /** Deletes a regular file; false when there is no such file. */
+  async remove(container: string, folder: string, filename: string): Promise<boolean> {
+    const file = this.pathOf(container, folder, filename);
+    try {
+      if (!(await lstat(file)).isFile()) return false;
+      await unlink(file);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 }
 

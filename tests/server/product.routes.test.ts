@@ -6,8 +6,8 @@ describe.each(databases())('product routes on $name', (database) => {
   const world = useEnrollmentWorld(database);
 
   describe('GET /api/Product', () => {
-    it('answers the additional services with their price options in dollars', async () => {
-      const response = await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.carol.auth });
+    it("answers the caller's employer's additional services with their price options in dollars", async () => {
+      const response = await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.alice.auth });
       expect(response.statusCode).toBe(200);
       const [product] = response.json().data.productlist;
       expect(product).toMatchObject({
@@ -20,6 +20,11 @@ describe.each(databases())('product routes on $name', (database) => {
           { id: expect.any(String), option: 'Family', cost: 19.99 },
         ],
       });
+    });
+
+    it("leaves out another employer's own products", async () => {
+      const response = await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.carol.auth });
+      expect(response.json().data.productlist).toEqual([]);
     });
 
     it('requires a sign-in', async () => {

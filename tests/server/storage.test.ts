@@ -35,6 +35,14 @@ describe('storage', () => {
     expect(await storage.list('ichra-documents', 'nobody')).toEqual([]);
   });
 
+  it('removes a file, and answers false for one that is not there', async () => {
+    await storage.write('ichra-documents', 'acct-2', 'Gone.pdf', Buffer.from('x'));
+    expect(await storage.remove('ichra-documents', 'acct-2', 'Gone.pdf')).toBe(true);
+    expect(await storage.list('ichra-documents', 'acct-2')).toEqual([]);
+    expect(await storage.remove('ichra-documents', 'acct-2', 'Gone.pdf')).toBe(false);
+    await expect(storage.remove('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
+  });
+
   it('never reaches outside its root', async () => {
     writeFileSync(path.join(dir, 'secret.txt'), 'secret');
     await expect(storage.read('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);

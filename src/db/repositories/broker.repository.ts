@@ -10,6 +10,12 @@ export async function listByTeam(db: DbOrTx, teamid: string): Promise<BrokerRow[
   return db.selectFrom('broker').selectAll().where('teamid', '=', teamid).orderBy('lastname').orderBy('firstname').orderBy('id').execute();
 }
 
+/** Replaces the team's brokers with the given one, or none (run it in a transaction). */
+export async function replaceForTeam(db: DbOrTx, teamid: string, row: NewBrokerRow | null): Promise<void> {
+  await db.deleteFrom('broker').where('teamid', '=', teamid).execute();
+  if (row) await db.insertInto('broker').values(row).execute();
+}
+
 /** Inserts the broker or overwrites it when its id exists (seeding). */
 export async function upsert(db: DbOrTx, row: NewBrokerRow): Promise<void> {
   const { id, ...changes } = row;

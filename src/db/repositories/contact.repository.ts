@@ -19,6 +19,12 @@ export async function listByAccount(db: DbOrTx, accountid: string): Promise<Cont
     .execute();
 }
 
+/** Replaces the employer's contacts with the given ones (run it in a transaction). */
+export async function replaceForAccount(db: DbOrTx, accountid: string, rows: readonly NewContactRow[]): Promise<void> {
+  await db.deleteFrom('employer_contact').where('accountid', '=', accountid).execute();
+  if (rows.length > 0) await db.insertInto('employer_contact').values([...rows]).execute();
+}
+
 /** Inserts the contact or overwrites it when its id exists (seeding). */
 export async function upsert(db: DbOrTx, row: NewContactRow): Promise<void> {
   const { id, ...changes } = row;

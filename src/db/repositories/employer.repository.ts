@@ -9,6 +9,26 @@ export async function findById(db: DbOrTx, accountid: string): Promise<EmployerR
   return db.selectFrom('employer').selectAll().where('accountid', '=', accountid).executeTakeFirst();
 }
 
+/** Every employer, by name. */
+export async function listAll(db: DbOrTx): Promise<EmployerRow[]> {
+  return db.selectFrom('employer').selectAll().orderBy('accountname').orderBy('accountid').execute();
+}
+
+/** Another employer with this name (compared without case), if any: names tell employers apart for staff. */
+export async function findOtherByName(db: DbOrTx, accountname: string, exceptAccountid: string | null): Promise<EmployerRow | undefined> {
+  let query = db.selectFrom('employer').selectAll().where((eb) => eb(eb.fn('lower', ['accountname']), '=', accountname.trim().toLowerCase()));
+  if (exceptAccountid !== null) query = query.where('accountid', '!=', exceptAccountid);
+  return query.executeTakeFirst();
+}
+
+export async function insert(db: DbOrTx, row: NewEmployerRow): Promise<EmployerRow> {
+  return db.insertInto('employer').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function update(db: DbOrTx, accountid: string, changes: Partial<Omit<NewEmployerRow, 'accountid'>>): Promise<EmployerRow | undefined> {
+  return db.updateTable('employer').set(changes).where('accountid', '=', accountid).returningAll().executeTakeFirst();
+}
+
 /** Inserts the employer or, when its accountid exists, overwrites every given column (seeding). */
 export async function upsert(db: DbOrTx, row: NewEmployerRow): Promise<EmployerRow> {
   const { accountid, ...changes } = row;

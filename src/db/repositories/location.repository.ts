@@ -33,6 +33,13 @@ export async function countiesForZip(db: DbOrTx, zip: string): Promise<Location[
   return rows.map(toLocation);
 }
 
+/** Which of the ZIPs the crosswalk knows. */
+export async function knownZips(db: DbOrTx, zips: readonly string[]): Promise<Set<string>> {
+  if (zips.length === 0) return new Set();
+  const rows = await db.selectFrom('zip_county').select('zip').distinct().where('zip', 'in', [...new Set(zips)]).execute();
+  return new Set(rows.map((row) => row.zip));
+}
+
 /** Whether the crosswalk knows the ZIP at all. */
 export async function zipExists(db: DbOrTx, zip: string): Promise<boolean> {
   const row = await db.selectFrom('zip_county').select('zip').where('zip', '=', zip).limit(1).executeTakeFirst();

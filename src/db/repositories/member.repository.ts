@@ -27,6 +27,23 @@ export async function findByEmail(db: DbOrTx, email: string): Promise<MemberRow 
     .executeTakeFirst();
 }
 
+/** Which of the e-mail addresses (compared lower-cased) already belong to a member; answered lower-cased. */
+export async function registeredEmails(db: DbOrTx, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  const rows = await db.selectFrom('member').select(sql<string>`lower(emailaddress)`.as('email')).where(sql<string>`lower(emailaddress)`, 'in', wanted).execute();
+  return new Set(rows.map((row) => row.email));
+}
+
+/** Inserts many members at once (a census import), in batches PostgreSQL's parameter limit allows. */
+export async function insertMany(db: DbOrTx, rows: readonly NewMemberRow[]): Promise<MemberRow[]> {
+  const inserted: MemberRow[] = [];
+  for (let start = 0; start < rows.length; start += 500) {
+    inserted.push(...(await db.insertInto('member').values(rows.slice(start, start + 500)).returningAll().execute()));
+  }
+  return inserted;
+}
+
 export async function insert(db: DbOrTx, row: NewMemberRow): Promise<MemberRow> {
   return db.insertInto('member').values(row).returningAll().executeTakeFirstOrThrow();
 }

@@ -6,11 +6,48 @@ import type { DbOrTx, ProductOptionTable, ProductTable } from '../database.ts';
 export type ProductRow = Selectable<ProductTable>;
 export type ProductOptionRow = Selectable<ProductOptionTable>;
 
-/** The active products, each with its price options in their sort order. */
-export async function listActive(db: DbOrTx): Promise<Product[]> {
-  const products = await db.selectFrom('product').selectAll().where('active', '=', true).orderBy('productname').orderBy('id').execute();
+/** The active products an employer offers (its own and those for every employer), each with its price options. */
+export async function listActive(db: DbOrTx, accountid: string): Promise<Product[]> {
+  const products = await db
+    .selectFrom('product')
+    .selectAll()
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('accountid', 'is', null), eb('accountid', '=', accountid)]))
+    .orderBy('productname')
+    .orderBy('id')
+    .execute();
+  return withOptions(db, products);
+}
+
+/** An employer's own products, active or not (the staff console's list), each with its price options. */
+export async function listOwn(db: DbOrTx, accountid: string): Promise<Array<{ product: ProductRow; options: ProductOptionRow[] }>> {
+  const products = await db.selectFrom('product').selectAll().where('accountid', '=', accountid).orderBy('productname').orderBy('id').execute();
+  const options = await optionsOf(db, products);
+  return products.map((product) => ({ product, options: options.filter((option) => option.productid === product.id) }));
+}
+
+/** The ids of products that belong to another employer or to every employer (an employer's list may not take them). */
+export async function foreignIds(db: DbOrTx, accountid: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('product')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where((eb) => eb.or([eb('accountid', 'is', null), eb('accountid', '!=', accountid)]))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Turns off the employer's products not among `keep` (orders keep their names and prices; nothing is deleted). */
+export async function deactivateOthers(db: DbOrTx, accountid: string, keep: readonly string[]): Promise<void> {
+  let query = db.updateTable('product').set({ active: false }).where('accountid', '=', accountid);
+  if (keep.length > 0) query = query.where('id', 'not in', [...keep]);
+  await query.execute();
+}
+
+async function optionsOf(db: DbOrTx, products: readonly ProductRow[]): Promise<ProductOptionRow[]> {
   if (products.length === 0) return [];
-  const options = await db
+  return db
     .selectFrom('product_option')
     .selectAll()
     .where(
@@ -21,29 +58,43 @@ export async function listActive(db: DbOrTx): Promise<Product[]> {
     .orderBy('sort')
     .orderBy('option')
     .execute();
+}
+
+async function withOptions(db: DbOrTx, products: readonly ProductRow[]): Promise<Product[]> {
+  const options = await optionsOf(db, products);
   return products.map((product) => toWire(product, options.filter((option) => option.productid === product.id)));
 }
 
-/** A price option of an active product, with its product; undefined when either is unknown or inactive (one query). */
+/**
+ * A price option of an active product the employer offers, with its product; undefined when either is unknown,
+ * inactive or another employer's (one query).
+ */
 export async function findActiveOption(
   db: DbOrTx,
+  accountid: string,
   productid: string,
   optionid: string,
 ): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
-  return findOption(db, optionid, productid);
+  return findOption(db, accountid, optionid, productid);
 }
 
-/** A price option by its id alone, with its active product (the cart names the option only). */
-export async function findActiveOptionById(db: DbOrTx, optionid: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
-  return findOption(db, optionid);
+/** A price option by its id alone, with its active product the employer offers (the cart names the option only). */
+export async function findActiveOptionById(db: DbOrTx, accountid: string, optionid: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
+  return findOption(db, accountid, optionid);
 }
 
-async function findOption(db: DbOrTx, optionid: string, productid?: string): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
+async function findOption(
+  db: DbOrTx,
+  accountid: string,
+  optionid: string,
+  productid?: string,
+): Promise<{ product: ProductRow; option: ProductOptionRow } | undefined> {
   let query = db
     .selectFrom('product_option as o')
     .innerJoin('product as p', 'p.id', 'o.productid')
     .select([
       'p.id as p_id',
+      'p.accountid',
       'p.productname',
       'p.vendorname',
       'p.description',
@@ -57,7 +108,8 @@ async function findOption(db: DbOrTx, optionid: string, productid?: string): Pro
       'o.sort',
     ])
     .where('o.id', '=', optionid)
-    .where('p.active', '=', true);
+    .where('p.active', '=', true)
+    .where((eb) => eb.or([eb('p.accountid', 'is', null), eb('p.accountid', '=', accountid)]));
   if (productid !== undefined) query = query.where('o.productid', '=', productid);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;

@@ -111,6 +111,7 @@ export async function seedDemoEmployer(db: Kysely<Database>, today: string): Pro
       trx,
       {
         id: DEMO_PRODUCT_ID,
+        accountid: DEMO_ACCOUNT_ID,
         productname: 'Telehealth Plus',
         vendorname: 'CareLine Virtual Health',
         description: 'Around-the-clock doctor visits by phone or video, for you and your family, with no visit fee.',

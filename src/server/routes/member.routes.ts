@@ -14,15 +14,15 @@ import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
 import { firstMessage, isEmptyValue, message, PATTERNS } from '#engine/core/index.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
-import { hashPassword, protectSsn, randomToken, sha256 } from '../crypto.ts';
+import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
 import { openRegistrationHandle, sealRegistrationHandle } from '../registration-handle.ts';
 import { recordSecurityEvent } from '../security-events.ts';
+import { mailInvitation as sendInvitation, newInvitationLink } from '../services/invitations.ts';
 import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
 
-export const SET_PASSWORD_TOKEN_DAYS = 7;
 export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
 export const REGISTER_FAILED_MESSAGE = 'Register failed. Please try again.';
 export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
@@ -113,36 +113,8 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
-  /** A new single-use link for a member whose password was never set; older unused links stop working. */
-  async function inviteMember(db: DbOrTx, member: members.MemberRow): Promise<string> {
-    const now = new Date();
-    const token = randomToken();
-    await setPasswordTokens.expireUnusedForMember(db, member.id, now);
-    await setPasswordTokens.insert(db, {
-      id: randomUUID(),
-      memberid: member.id,
-      token_hash: sha256(token),
-      expires_at: new Date(now.getTime() + SET_PASSWORD_TOKEN_DAYS * 24 * 60 * 60 * 1000),
-    });
-    const params = new URLSearchParams({ employer_id: member.accountid, member_id: member.id, token });
-    return `${app.config.PUBLIC_URL}/set-password?${params.toString()}`;
-  }
-
-  async function mailInvitation(member: members.MemberRow, employerName: string, link: string): Promise<void> {
-    await app.mail.send({
-      to: member.personalemailaddress,
-      subject: `Welcome to ${employerName} benefits`,
-      text: [
-        `Hello ${member.firstname},`,
-        '',
-        `${employerName} invites you to the Benefit Portal. Set your password to finish your registration:`,
-        '',
-        link,
-        '',
-        `The link works once and expires in ${SET_PASSWORD_TOKEN_DAYS} days. If you did not register, ignore this e-mail.`,
-      ].join('\n'),
-    });
-  }
+  const inviteMember = (db: DbOrTx, member: members.MemberRow) => newInvitationLink(db, app.config, member);
+  const mailInvitation = (member: members.MemberRow, employerName: string, link: string) => sendInvitation(app.mail, member, employerName, link);
 
   app.post<{ Body: { memberdto: Record<string, unknown> & { accountid: string; personalemailaddress?: string; firstname?: string; lastname?: string } } }>(
     '/api/Member/Register',

@@ -28,7 +28,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
       schema: {
         tags: ['Order'],
-        summary: 'The available additional services with their price options',
+        summary: "The additional services the caller's employer offers, with their price options",
         security: bearer,
         response: {
           200: envelope({ type: 'object', properties: { productlist: { type: 'array', items: productSchema } } }),
@@ -36,6 +36,6 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async () => ok({ productlist: await products.listActive(app.db) }),
+    async (request) => ok({ productlist: await products.listActive(app.db, request.member!.accountId) }),
   );
 }

@@ -111,9 +111,10 @@ export async function offeredDate(
   return sent;
 }
 
-/** The additional service's price option from the catalogue; a sent cost that differs is refused. */
+/** The additional service's price option from the employer's catalogue; a sent cost that differs is refused. */
 export async function pricedService(
   db: DbOrTx,
+  accountid: string,
   ids: { productid?: string | null; productfeeid?: string | null },
   sentCents: Cents | undefined,
   fields: { option: string; cost: string },
@@ -121,9 +122,9 @@ export async function pricedService(
   const found = !ids.productfeeid
     ? undefined
     : ids.productid === undefined
-      ? await products.findActiveOptionById(db, ids.productfeeid)
+      ? await products.findActiveOptionById(db, accountid, ids.productfeeid)
       : ids.productid
-        ? await products.findActiveOption(db, ids.productid, ids.productfeeid)
+        ? await products.findActiveOption(db, accountid, ids.productid, ids.productfeeid)
         : undefined;
   if (!found) throw refuse(MESSAGES.serviceUnknown, fields.option);
   if (sentCents !== undefined && sentCents !== found.option.cost_cents) throw refuse(MESSAGES.serviceDiffers(found.option.cost_cents, sentCents), fields.cost);
@@ -339,7 +340,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   }
   if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
   const service = choices.service
-    ? await pricedService(trx, { productfeeid: choices.service.productoptionid }, choices.service.costCents, { option: '/productoptionid', cost: '/servicecost' })
+    ? await pricedService(trx, employer.accountid, { productfeeid: choices.service.productoptionid }, choices.service.costCents, { option: '/productoptionid', cost: '/servicecost' })
     : null;
   const contributionCents = buying
     ? await monthlyContributionForMember(trx, member.id, effectiveDate)
@@ -441,7 +442,7 @@ export async function placeSingleOrder(
       draft = build.hsa(when, cents);
     } else {
       if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
-      const choice = await pricedService(trx, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
+      const choice = await pricedService(trx, employer.accountid, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
       draft = build.service(when, choice);
     }
     await orders.supersede(trx, waiting.filter((order) => order.category === sent.category).map((order) => order.id), now);

@@ -1,0 +1,107 @@
+/**
+ * The wire shapes of the staff console's employer calls (/api/staff/employers..., /api/staff/events; the routes
+ * in docs/staff-employers.md). Money in dollars with two decimals, dates 'YYYY-MM-DD'. Imports nothing.
+ */
+
+export type EmployeeStatusName = 'invited' | 'registered' | 'enrolled' | 'waived';
+
+export type EmployeeCounts = Record<EmployeeStatusName, number> & { total: number };
+
+/** A row of GET /api/staff/employers. */
+export type StaffEmployerSummary = { accountid: string; name: string; email: string | null; planyear: number; employees: EmployeeCounts };
+
+export type StaffBroker = { firstname: string; lastname: string; emailaddress: string | null; phonenumber: string | null };
+
+/** What POST /api/staff/employers and PUT /api/staff/employers/{accountid} take. */
+export type StaffEmployerInput = {
+  name: string;
+  email: string | null;
+  /** The plan year: the calendar year its first month falls in. */
+  planyear: number;
+  /** The plan year's first day (the 1st of a month, in planyear); January 1 when absent. It lasts 12 months. */
+  planyearstart?: string;
+  /** 0: the profile step's Next is disabled; 1: additional services offered; 2: not offered (spec §3). */
+  employeazecustomer: 0 | 1 | 2;
+  hsaonly: 0 | 1;
+  /** Days before the 1st of a month after which that month is no longer offered; null: no cut-off. */
+  edoc_period: number | null;
+  /** The team (brokerage) id; a new team when absent on create, unchanged when absent on update. */
+  teamid?: string;
+  broker: StaffBroker | null;
+};
+
+/** GET /api/staff/employers/{accountid}. */
+export type StaffEmployer = Omit<StaffEmployerInput, 'planyearstart' | 'teamid'> & {
+  accountid: string;
+  teamid: string;
+  planyearstart: string;
+  planyearend: string;
+  /** The logo, base64 JPEG (the spec's mediadata), or null. */
+  mediadata: string | null;
+  /** The link an employee registers through (PUBLIC_URL/register?employer_id=...). */
+  registrationlink: string;
+};
+
+export type StaffContact = {
+  id?: string;
+  contacttype: 1 | 2 | 3 | 4 | 5;
+  displaytoemployee: boolean;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  emailaddress: string | null;
+  phonenumber: string | null;
+};
+
+export type StaffProductOption = { id?: string; option: string; cost: number };
+export type StaffProduct = {
+  id?: string;
+  productname: string;
+  vendorname: string;
+  description: string;
+  subcategory: string | null;
+  taxstatus: 'Pre-Tax' | 'Post-Tax' | null;
+  active: boolean;
+  options: StaffProductOption[];
+};
+
+export type StaffContributionRule = {
+  contributionclass: string;
+  ageMin: number;
+  ageMax: number;
+  tier: 'employee' | 'employee-spouse' | 'employee-children' | 'family';
+  state: string | null;
+  ratingArea: number | null;
+  /** Dollars a month. */
+  amount: number;
+};
+
+export type ContributionPreviewRequest = { class?: string; age: number; zip: string; spouse: boolean; children: number; rules?: StaffContributionRule[] };
+export type ContributionPreview = { amount: number; text: string; state: string | null; ratingArea: number | null; tier: StaffContributionRule['tier'] };
+
+export type CensusRowProblem = { line: number; reason: string };
+export type CensusImport = { imported: number; invited: number; memberids: string[] };
+
+export type StaffEmployee = {
+  memberid: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  contributionclass: string;
+  status: EmployeeStatusName;
+  statusdate: string;
+  plan: string | null;
+};
+
+export type EnrollmentReport = { counts: EmployeeCounts; employees: StaffEmployee[] };
+
+export type StaffEvent = {
+  id: string;
+  title: string;
+  accountid: string | null;
+  memberid: string | null;
+  action: string | null;
+  effectivedate: string | null;
+  data: unknown;
+  createdon: string;
+};

@@ -1,0 +1,143 @@
+/**
+ * The census file an employer hands over: one employee a row, read whole and judged whole before anything is
+ * written (docs/staff-employers.md, Census file). Pure: the row checks over the records of ./csv.ts. What needs
+ * the database (an address already registered) is checked by the server on top, with the same line numbers.
+ *
+ * A line number is the physical line of the file a row starts on (the header is line 1), so a row whose quoted
+ * field spans two lines is reported where the reader sees it begin.
+ */
+import { parseCsv, type CsvProblem, type CsvRecord } from './csv.ts';
+import { isDobInRange, isIsoDate } from './dates.ts';
+
+/** The columns a census may have; the header names them (any order, any case). */
+export const CENSUS_COLUMNS = ['firstname', 'lastname', 'email', 'birthdate', 'class', 'zip', 'hiredate'] as const;
+export type CensusColumn = (typeof CENSUS_COLUMNS)[number];
+export const REQUIRED_CENSUS_COLUMNS: readonly CensusColumn[] = ['firstname', 'lastname', 'email', 'birthdate'];
+
+/** At most this many employees a file (a larger employer imports in parts). */
+export const MAX_CENSUS_ROWS = 5000;
+const MAX_NAME = 100;
+const MAX_EMAIL = 254;
+const MAX_CLASS = 50;
+
+export type CensusEmployee = {
+  line: number;
+  firstname: string;
+  lastname: string;
+  /** As written, trimmed; compared lower-cased. */
+  email: string;
+  /** 'YYYY-MM-DD' */
+  birthdate: string;
+  /** The contribution class; 'ALL' when the column is absent or empty. */
+  contributionclass: string;
+  zip: string | null;
+  hiredate: string | null;
+};
+
+export type CensusProblem = CsvProblem;
+
+export type CensusResult = { ok: true; employees: CensusEmployee[] } | { ok: false; problems: CensusProblem[] };
+
+const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
+const ZIP = /^\d{5}$/;
+const CLASS = /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** A date as 'YYYY-MM-DD' from 'YYYY-MM-DD' or 'MM/DD/YYYY' (what spreadsheets write); null when neither. */
+export function censusDate(text: string): string | null {
+  if (isIsoDate(text)) return text;
+  const match = US_DATE.exec(text);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[1]!.padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** The header's columns, or the problems with it (unknown, repeated or missing columns). */
+function readHeader(record: CsvRecord): { columns: CensusColumn[] } | { problems: CensusProblem[] } {
+  const problems: CensusProblem[] = [];
+  const columns: CensusColumn[] = [];
+  for (const name of record.fields.map((field) => field.trim().toLowerCase())) {
+    const column = CENSUS_COLUMNS.find((known) => known === name);
+    if (!column) problems.push({ line: record.line, reason: `Unknown column '${name}'; the columns are ${CENSUS_COLUMNS.join(', ')}.` });
+    else if (columns.includes(column)) problems.push({ line: record.line, reason: `The column '${column}' appears twice.` });
+    else columns.push(column);
+  }
+  for (const required of REQUIRED_CENSUS_COLUMNS) {
+    if (!columns.includes(required)) problems.push({ line: record.line, reason: `The column '${required}' is missing.` });
+  }
+  return problems.length > 0 ? { problems } : { columns };
+}
+
+/** One row's employee, or every reason it is refused (joined into one sentence list). */
+function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: string): CensusEmployee | string[] {
+  if (record.fields.length !== columns.length) {
+    return [`The row has ${record.fields.length} fields; the header has ${columns.length}.`];
+  }
+  const value = (column: CensusColumn) => {
+    const index = columns.indexOf(column);
+    return index < 0 ? '' : record.fields[index]!.trim();
+  };
+  const reasons: string[] = [];
+  const name = (column: 'firstname' | 'lastname') => {
+    const text = value(column);
+    if (text === '') reasons.push(`${column} is empty.`);
+    else if (text.length > MAX_NAME) reasons.push(`${column} is longer than ${MAX_NAME} characters.`);
+    else if (/[\u0000-\u001f\u007f]/.test(text)) reasons.push(`${column} holds a control character.`);
+    return text;
+  };
+  const firstname = name('firstname');
+  const lastname = name('lastname');
+  const email = value('email');
+  if (email.length > MAX_EMAIL || !EMAIL.test(email)) reasons.push(`email '${email}' is not an e-mail address.`);
+  const birthdate = censusDate(value('birthdate'));
+  if (birthdate === null) reasons.push(`birthdate '${value('birthdate')}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
+  else if (!isDobInRange(birthdate, today)) reasons.push(`birthdate ${birthdate} is not between 1941-01-01 and today.`);
+  const contributionclass = value('class') || 'ALL';
+  if (contributionclass.length > MAX_CLASS || !CLASS.test(contributionclass)) {
+    reasons.push(`class '${contributionclass}' is not a class name (letters, digits, space, '_', '.', '-'; at most ${MAX_CLASS}).`);
+  }
+  const zip = value('zip') || null;
+  if (zip !== null && !ZIP.test(zip)) reasons.push(`zip '${zip}' is not five digits.`);
+  const hiredateText = value('hiredate');
+  const hiredate = hiredateText === '' ? null : censusDate(hiredateText);
+  if (hiredateText !== '' && hiredate === null) reasons.push(`hiredate '${hiredateText}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
+  if (reasons.length > 0) return reasons;
+  return { line: record.line, firstname, lastname, email, birthdate: birthdate!, contributionclass, zip, hiredate };
+}
+
+/**
+ * Reads and checks a whole census: the header, every row (all its faults in one reason), an e-mail address
+ * repeated within the file (each later row). `today` is 'YYYY-MM-DD' (birthdates may not be later).
+ */
+export function readCensus(text: string, today: string): CensusResult {
+  const { records, problems } = parseCsv(text);
+  if (problems.length > 0) return { ok: false, problems };
+  const [header, ...rows] = records;
+  if (!header) return { ok: false, problems: [{ line: 1, reason: 'The file is empty: it needs a header line and one row an employee.' }] };
+  const read = readHeader(header);
+  if ('problems' in read) return { ok: false, problems: read.problems };
+  if (rows.length === 0) return { ok: false, problems: [{ line: header.line, reason: 'The file has a header but no employee.' }] };
+  if (rows.length > MAX_CENSUS_ROWS) {
+    return { ok: false, problems: [{ line: rows[MAX_CENSUS_ROWS]!.line, reason: `A file may hold at most ${MAX_CENSUS_ROWS} employees.` }] };
+  }
+
+  const employees: CensusEmployee[] = [];
+  const found: CensusProblem[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const row of rows) {
+    const employee = readRow(row, read.columns, today);
+    if (Array.isArray(employee)) {
+      found.push({ line: row.line, reason: employee.join(' ') });
+      continue;
+    }
+    const key = employee.email.toLowerCase();
+    const first = firstLineOf.get(key);
+    if (first !== undefined) {
+      found.push({ line: row.line, reason: `email ${employee.email} is already on line ${first}.` });
+      continue;
+    }
+    firstLineOf.set(key, row.line);
+    employees.push(employee);
+  }
+  return found.length > 0 ? { ok: false, problems: found } : { ok: true, employees };
+}

@@ -1,0 +1,173 @@
+/**
+ * The staff console's employees and reports (docs/staff-employers.md): the census import, the set-password
+ * invitation, each employee's standing, the enrollment and payroll reports and the event log (LogFact). Viewers
+ * read; implementers and admins import and invite (src/server/services/staff-employees.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { EMPLOYEE_STATUSES } from '#domain/employee-status.ts';
+import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
+import { staffCookieSecurity } from './staff-auth.routes.ts';
+import { employerOr404 } from '../services/staff-employers.ts';
+import * as service from '../services/staff-employees.ts';
+
+/** The largest census text: 5,000 rows of a few hundred characters. */
+export const CENSUS_MAX_CHARACTERS = 1_500_000;
+
+const accountParams = { type: 'object', required: ['accountid'], properties: { accountid: uuid } } as const;
+const countsSchema = {
+  type: 'object',
+  properties: { invited: { type: 'integer' }, registered: { type: 'integer' }, enrolled: { type: 'integer' }, waived: { type: 'integer' }, total: { type: 'integer' } },
+} as const;
+const employeeSchema = {
+  type: 'object',
+  properties: {
+    memberid: uuid,
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    email: { type: 'string' },
+    contributionclass: { type: 'string' },
+    status: { type: 'string', enum: [...EMPLOYEE_STATUSES] },
+    statusdate: isoDate,
+    plan: nullableString,
+  },
+} as const;
+
+export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> {
+  const viewer = app.requireStaff('viewer');
+  const implementer = app.requireStaff('implementer');
+  const schema = (summary: string, response: object, extra: object = {}) => ({
+    tags: ['Staff'],
+    summary,
+    security: staffCookieSecurity,
+    response: { 200: envelope(response), ...failures },
+    ...extra,
+  });
+
+  app.post<{ Params: { accountid: string }; Body: { csv: string; invite?: boolean } }>(
+    '/api/staff/employers/:accountid/census',
+    {
+      preHandler: implementer,
+      bodyLimit: 2 * CENSUS_MAX_CHARACTERS,
+      schema: schema(
+        'Import a census CSV: every row checked first; any bad row answers 400 CENSUS_INVALID with data.rows [{line, reason}] and imports nothing',
+        { type: 'object', properties: { imported: { type: 'integer' }, invited: { type: 'integer' }, memberids: { type: 'array', items: uuid } } },
+        {
+          params: accountParams,
+          body: {
+            type: 'object',
+            required: ['csv'],
+            additionalProperties: false,
+            properties: {
+              csv: { type: 'string', maxLength: CENSUS_MAX_CHARACTERS, description: 'The file text (docs/staff-employers.md, Census file)' },
+              invite: { type: 'boolean', default: false, description: 'Also e-mail each new employee the set-password link' },
+            },
+          },
+        },
+      ),
+    },
+    async (request) => {
+      const employer = await employerOr404(app.db, request.params.accountid);
+      const context = { config: app.config, mail: app.mail, now: app.now() };
+      return ok(await service.importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite ?? false));
+    },
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/employees',
+    { preHandler: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
+    async (request) => {
+      await employerOr404(app.db, request.params.accountid);
+      return ok(await service.listEmployees(app.db, request.params.accountid));
+    },
+  );
+
+  app.post<{ Params: { accountid: string; memberid: string } }>(
+    '/api/staff/employers/:accountid/employees/:memberid/invite',
+    {
+      preHandler: implementer,
+      schema: schema('E-mail the employee a new set-password link (invite or resend); 409 once the password is set', employeeSchema, {
+        params: { type: 'object', required: ['accountid', 'memberid'], properties: { accountid: uuid, memberid: uuid } },
+      }),
+    },
+    async (request) => {
+      const employer = await employerOr404(app.db, request.params.accountid);
+      return ok(await service.inviteEmployee(app.db, { config: app.config, mail: app.mail }, request.staff!, employer, request.params.memberid));
+    },
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/reports/enrollment',
+    {
+      preHandler: viewer,
+      schema: schema('Enrollment report: employees counted by status, and the list', { type: 'object', properties: { counts: countsSchema, employees: { type: 'array', items: employeeSchema } } }, {
+        params: accountParams,
+      }),
+    },
+    async (request) => {
+      await employerOr404(app.db, request.params.accountid);
+      return ok(await service.enrollmentReport(app.db, request.params.accountid));
+    },
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/reports/payroll.csv',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary: 'Payroll deduction report (text/csv): contribution, spend, pre-tax deduction, remaining contribution and effective date per enrolled or waived employee',
+        security: staffCookieSecurity,
+        params: accountParams,
+        produces: ['text/csv'],
+        response: { 200: { description: 'The CSV file', type: 'string' }, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const employer = await employerOr404(app.db, request.params.accountid);
+      const csv = await service.payrollCsv(app.db, employer.accountid);
+      const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+    },
+  );
+
+  app.get<{ Querystring: { accountid?: string; memberid?: string; action?: string; from?: string; to?: string; limit: number } }>(
+    '/api/staff/events',
+    {
+      preHandler: viewer,
+      schema: schema(
+        'The event log (LogFact), newest first, filtered by employer, member, action and days (from and to included)',
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: uuid,
+              title: { type: 'string' },
+              accountid: { ...uuid, nullable: true },
+              memberid: { ...uuid, nullable: true },
+              action: nullableString,
+              effectivedate: nullableString,
+              data: {},
+              createdon: { type: 'string' },
+            },
+          },
+        },
+        {
+          querystring: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              accountid: uuid,
+              memberid: uuid,
+              action: { type: 'string', minLength: 1, maxLength: 100 },
+              from: isoDate,
+              to: isoDate,
+              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
+            },
+          },
+        },
+      ),
+    },
+    async (request) => ok(await service.listEvents(app.db, request.query)),
+  );
+}

@@ -1,0 +1,322 @@
+/**
+ * The staff console's employer set-up (docs/staff-employers.md): the account, logo, contacts, ICHRA documents,
+ * additional services, contribution rules and their preview. Viewers read; implementers and admins change. Every
+ * change is checked whole first (400, nothing written) and recorded in the staff audit in its own transaction
+ * (src/server/services/staff-employers.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ContributionPreviewRequest, StaffContact, StaffContributionRule, StaffEmployerInput, StaffProduct } from '#contracts/staff-employers.ts';
+import { FAMILY_TIERS } from '#domain/contribution.ts';
+import { failures, envelope, isoDate, nullable, nullableString, ok, uuid } from '../route-schemas.ts';
+import { staffCookieSecurity } from './staff-auth.routes.ts';
+import * as service from '../services/staff-employers.ts';
+import { base64Length } from '../services/uploads.ts';
+import { storageIn } from '../storage.ts';
+
+const accountParams = { type: 'object', required: ['accountid'], properties: { accountid: uuid } } as const;
+const name = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
+const email = { type: 'string', maxLength: 254, format: 'email' } as const;
+const phone = { type: 'string', maxLength: 40 } as const;
+const dollars = { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Dollars a month, at most two decimals' } as const;
+const countsSchema = {
+  type: 'object',
+  properties: { invited: { type: 'integer' }, registered: { type: 'integer' }, enrolled: { type: 'integer' }, waived: { type: 'integer' }, total: { type: 'integer' } },
+} as const;
+
+const brokerSchema = {
+  type: 'object',
+  required: ['firstname', 'lastname', 'emailaddress', 'phonenumber'],
+  additionalProperties: false,
+  properties: { firstname: name(100), lastname: name(100), emailaddress: nullable(email), phonenumber: nullable(phone) },
+} as const;
+
+const employerInputSchema = {
+  type: 'object',
+  required: ['name', 'email', 'planyear', 'employeazecustomer', 'hsaonly', 'edoc_period', 'broker'],
+  additionalProperties: false,
+  properties: {
+    name: name(200),
+    email: nullable(email),
+    planyear: { type: 'integer', minimum: 2000, maximum: 2100 },
+    planyearstart: { ...isoDate, description: 'The 1st of a month in planyear; January 1 when absent' },
+    employeazecustomer: { type: 'integer', enum: [0, 1, 2] },
+    hsaonly: { type: 'integer', enum: [0, 1] },
+    edoc_period: nullable({ type: 'integer', minimum: 0, maximum: 365 }),
+    teamid: uuid,
+    broker: nullable(brokerSchema),
+  },
+} as const;
+
+const employerSchema = {
+  type: 'object',
+  properties: {
+    accountid: uuid,
+    name: { type: 'string' },
+    email: nullableString,
+    planyear: { type: 'integer' },
+    planyearstart: isoDate,
+    planyearend: isoDate,
+    employeazecustomer: { type: 'integer' },
+    hsaonly: { type: 'integer' },
+    edoc_period: nullable({ type: 'integer' }),
+    teamid: uuid,
+    broker: nullable({ type: 'object', properties: brokerSchema.properties }),
+    mediadata: { ...nullableString, description: 'The logo, base64 JPEG' },
+    registrationlink: { type: 'string' },
+  },
+} as const;
+
+const contactSchema = {
+  type: 'object',
+  required: ['contacttype', 'displaytoemployee', 'firstname', 'middlename', 'lastname', 'emailaddress', 'phonenumber'],
+  additionalProperties: false,
+  properties: {
+    id: uuid,
+    contacttype: { type: 'integer', enum: [1, 2, 3, 4, 5], description: '1 Insurance Broker, 2 Premium Payments/Banking, 3 HR, 4 Billing/Accounting, 5 Support' },
+    displaytoemployee: { type: 'boolean' },
+    firstname: name(100),
+    middlename: nullable({ type: 'string', maxLength: 100 }),
+    lastname: name(100),
+    emailaddress: nullable(email),
+    phonenumber: nullable(phone),
+  },
+} as const;
+
+const productSchema = {
+  type: 'object',
+  required: ['productname', 'vendorname', 'description', 'subcategory', 'taxstatus', 'active', 'options'],
+  additionalProperties: false,
+  properties: {
+    id: uuid,
+    productname: name(200),
+    vendorname: name(200),
+    description: { type: 'string', maxLength: 2000 },
+    subcategory: nullable({ type: 'string', maxLength: 100 }),
+    taxstatus: { type: 'string', enum: ['Pre-Tax', 'Post-Tax', null], nullable: true },
+    active: { type: 'boolean' },
+    options: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['option', 'cost'],
+        additionalProperties: false,
+        properties: { id: uuid, option: name(100), cost: dollars },
+      },
+    },
+  },
+} as const;
+
+const ruleSchema = {
+  type: 'object',
+  required: ['contributionclass', 'ageMin', 'ageMax', 'tier', 'state', 'ratingArea', 'amount'],
+  additionalProperties: false,
+  properties: {
+    contributionclass: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]*$' },
+    ageMin: { type: 'integer', minimum: 0, maximum: 150 },
+    ageMax: { type: 'integer', minimum: 0, maximum: 150 },
+    tier: { type: 'string', enum: [...FAMILY_TIERS] },
+    state: nullable({ type: 'string', pattern: '^[A-Z]{2}$' }),
+    ratingArea: nullable({ type: 'integer', minimum: 1, maximum: 100 }),
+    amount: dollars,
+  },
+} as const;
+const rulesArray = { type: 'array', maxItems: 2000, items: ruleSchema } as const;
+
+const documentSchema = { type: 'object', properties: { filename: { type: 'string' }, size: { type: 'integer' } } } as const;
+const uploadBody = (maxBytes: number, what: string) =>
+  ({
+    type: 'object',
+    required: ['filename', 'contentBase64'],
+    additionalProperties: false,
+    properties: {
+      filename: { type: 'string', minLength: 1, maxLength: 200 },
+      contentBase64: { type: 'string', minLength: 1, maxLength: base64Length(maxBytes) + 1000, description: `${what}, base64, at most ${maxBytes / 1024} KB` },
+    },
+  }) as const;
+/** A JSON body around a base64 file: the file's base64 length and some room for the rest. */
+const uploadBodyLimit = (maxBytes: number) => base64Length(maxBytes) + 64 * 1024;
+
+export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> {
+  const storage = storageIn(app.config.DATA_DIR);
+  const viewer = app.requireStaff('viewer');
+  const implementer = app.requireStaff('implementer');
+  const staffOf = (request: { staff: { id: string } | null }) => request.staff!;
+  const read = (summary: string, response: object, extra: object = {}) => ({
+    preHandler: viewer,
+    schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: envelope(response), ...failures }, ...extra },
+  });
+  const change = (summary: string, response: object, extra: object = {}) => ({
+    preHandler: implementer,
+    schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: envelope(response), ...failures }, ...extra },
+  });
+
+  app.get(
+    '/api/staff/employers',
+    read('Every employer with its employees counted by status', {
+      type: 'array',
+      items: { type: 'object', properties: { accountid: uuid, name: { type: 'string' }, email: nullableString, planyear: { type: 'integer' }, employees: countsSchema } },
+    }),
+    async () => ok(await service.listEmployers(app.db)),
+  );
+
+  app.post<{ Body: StaffEmployerInput }>(
+    '/api/staff/employers',
+    change('Create an employer (account, plan year, team and broker); its registration link works at once', employerSchema, { body: employerInputSchema }),
+    async (request) => ok(await service.createEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.body)),
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid',
+    read('An employer with its settings, broker, logo and registration link', employerSchema, { params: accountParams }),
+    async (request) => ok(await service.employerDetails(app.db, app.config.PUBLIC_URL, await service.employerOr404(app.db, request.params.accountid))),
+  );
+
+  app.put<{ Params: { accountid: string }; Body: StaffEmployerInput }>(
+    '/api/staff/employers/:accountid',
+    change('Change an employer (the whole record; broker null removes it)', employerSchema, { params: accountParams, body: employerInputSchema }),
+    async (request) => ok(await service.updateEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body)),
+  );
+
+  app.put<{ Params: { accountid: string }; Body: { filename: string; contentBase64: string } }>(
+    '/api/staff/employers/:accountid/logo',
+    {
+      ...change('Set the logo (JPEG, stored as the base64 mediadata)', employerSchema, { params: accountParams, body: uploadBody(service.LOGO_MAX_BYTES, 'A JPEG image') }),
+      bodyLimit: uploadBodyLimit(service.LOGO_MAX_BYTES),
+    },
+    async (request) => ok(await service.setLogo(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body.contentBase64)),
+  );
+
+  const contactsAnswer = { type: 'array', items: { type: 'object', properties: { ...contactSchema.properties, id: uuid } } } as const;
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/contacts',
+    read("The employer's contacts", contactsAnswer, { params: accountParams }),
+    async (request) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return ok(await service.listContacts(app.db, request.params.accountid));
+    },
+  );
+
+  app.put<{ Params: { accountid: string }; Body: { contacts: StaffContact[] } }>(
+    '/api/staff/employers/:accountid/contacts',
+    change('Replace the contacts (the whole list)', contactsAnswer, {
+      params: accountParams,
+      body: { type: 'object', required: ['contacts'], additionalProperties: false, properties: { contacts: { type: 'array', maxItems: 50, items: contactSchema } } },
+    }),
+    async (request) => ok(await service.replaceContacts(app.db, staffOf(request), request.params.accountid, request.body.contacts)),
+  );
+
+  const documentsAnswer = { type: 'array', items: documentSchema } as const;
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/ichra-documents',
+    read("The employer's ICHRA documents (what /api/media/getdocs lists to its employees)", documentsAnswer, { params: accountParams }),
+    async (request) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return ok(await service.listDocuments(storage, request.params.accountid));
+    },
+  );
+
+  app.post<{ Params: { accountid: string }; Body: { filename: string; contentBase64: string } }>(
+    '/api/staff/employers/:accountid/ichra-documents',
+    {
+      ...change('Upload an ICHRA document (PDF; replaces one of the same name)', documentsAnswer, {
+        params: accountParams,
+        body: uploadBody(service.DOCUMENT_MAX_BYTES, 'A PDF document'),
+      }),
+      bodyLimit: uploadBodyLimit(service.DOCUMENT_MAX_BYTES),
+    },
+    async (request) =>
+      ok(await service.addDocument(app.db, storage, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64)),
+  );
+
+  app.delete<{ Params: { accountid: string; name: string } }>(
+    '/api/staff/employers/:accountid/ichra-documents/:name',
+    change('Delete an ICHRA document', documentsAnswer, {
+      params: { type: 'object', required: ['accountid', 'name'], properties: { accountid: uuid, name: { type: 'string', minLength: 1, maxLength: 200 } } },
+    }),
+    async (request) => ok(await service.removeDocument(app.db, storage, staffOf(request), request.params.accountid, request.params.name)),
+  );
+
+  const productsAnswer = {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        ...productSchema.properties,
+        id: uuid,
+        options: { type: 'array', items: { type: 'object', properties: { id: uuid, option: { type: 'string' }, cost: { type: 'number' } } } },
+      },
+    },
+  } as const;
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/products',
+    read("The employer's own additional services with their price options (dollars a month)", productsAnswer, { params: accountParams }),
+    async (request) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return ok(await service.listProducts(app.db, request.params.accountid));
+    },
+  );
+
+  app.put<{ Params: { accountid: string }; Body: { products: StaffProduct[] } }>(
+    '/api/staff/employers/:accountid/products',
+    change('Replace the additional services (the whole list; one left out is turned off)', productsAnswer, {
+      params: accountParams,
+      body: { type: 'object', required: ['products'], additionalProperties: false, properties: { products: { type: 'array', maxItems: 50, items: productSchema } } },
+    }),
+    async (request) => ok(await service.replaceProducts(app.db, staffOf(request), request.params.accountid, request.body.products)),
+  );
+
+  const rulesAnswer = { type: 'array', items: { type: 'object', properties: { ...ruleSchema.properties, state: nullableString, contributionclass: { type: 'string' } } } } as const;
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/contribution-rules',
+    read("The employer's contribution rules (every class)", rulesAnswer, { params: accountParams }),
+    async (request) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return ok(await service.listRules(app.db, request.params.accountid));
+    },
+  );
+
+  app.put<{ Params: { accountid: string }; Body: { rules: StaffContributionRule[] } }>(
+    '/api/staff/employers/:accountid/contribution-rules',
+    change('Replace the contribution rules (the whole set; refused with every problem named, e.g. above 3:1 within a class)', rulesAnswer, {
+      params: accountParams,
+      body: { type: 'object', required: ['rules'], additionalProperties: false, properties: { rules: rulesArray } },
+    }),
+    async (request) => ok(await service.replaceRules(app.db, staffOf(request), request.params.accountid, request.body.rules)),
+  );
+
+  app.post<{ Params: { accountid: string }; Body: ContributionPreviewRequest }>(
+    '/api/staff/employers/:accountid/contribution-preview',
+    read(
+      'What the rules (stored, or the draft sent as rules) pay a person of an age, ZIP and family',
+      {
+        type: 'object',
+        properties: {
+          amount: { type: 'number' },
+          text: { type: 'string' },
+          state: nullableString,
+          ratingArea: nullable({ type: 'integer' }),
+          tier: { type: 'string' },
+        },
+      },
+      {
+        params: accountParams,
+        body: {
+          type: 'object',
+          required: ['age', 'zip', 'spouse', 'children'],
+          additionalProperties: false,
+          properties: {
+            class: { type: 'string', maxLength: 50 },
+            age: { type: 'integer', minimum: 0, maximum: 120 },
+            zip: { type: 'string', pattern: '^\\d{5}$' },
+            spouse: { type: 'boolean' },
+            children: { type: 'integer', minimum: 0, maximum: 20 },
+            rules: rulesArray,
+          },
+        },
+      },
+    ),
+    async (request) => ok(await service.previewContribution(app.db, await service.employerOr404(app.db, request.params.accountid), request.body)),
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * An employer's employees as implementation staff handle them: the census import (the whole file judged before
+ * anything is written), the set-password invitation, each employee's standing, and the reports (enrollment,
+ * payroll deductions, the event log). The standing and the payroll figures are the domain's
+ * (src/domain/employee-status.ts) over what the enrollment stored; nothing is recomputed here.
+ */
+import { randomUUID } from 'node:crypto';
+import { EMPTY_ID } from '#contracts/api.ts';
+import type { CensusImport, EnrollmentReport, StaffEmployee, StaffEvent } from '#contracts/staff-employers.ts';
+import { readCensus, type CensusProblem } from '#domain/census.ts';
+import { formatCsv } from '#domain/csv.ts';
+import { todayUtc } from '#domain/dates.ts';
+import { employeeStanding, payrollFigures, statusCounts, type EmployeeStanding } from '#domain/employee-status.ts';
+import { centsToDollars } from '#domain/money.ts';
+import type { DbOrTx } from '#db/database.ts';
+import { rosterOf, type RosterEntry } from '#db/repositories/employee-roster.repository.ts';
+import type { EmployerRow } from '#db/repositories/employer.repository.ts';
+import { knownZips } from '#db/repositories/location.repository.ts';
+import * as logFacts from '#db/repositories/log-fact.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
+import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
+import type { Config } from '../config.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { MailService } from '../fastify-types.ts';
+import { mailInvitation, newInvitationLink } from './invitations.ts';
+
+type Staff = { id: string };
+
+/** The standing of a roster entry (the domain's rule over the stored facts). */
+export function standingOf(entry: RosterEntry): EmployeeStanding {
+  return employeeStanding({
+    createdOn: entry.member.createdon,
+    invitedOn: entry.invitedOn,
+    passwordSetOn: entry.member.ispasswordchanged,
+    mainOrder: entry.mainOrder && {
+      category: entry.mainOrder.category === 'healthinsurance' ? 'healthinsurance' : 'waive',
+      createdOn: entry.mainOrder.createdon,
+      planName: entry.mainOrder.productname,
+    },
+  });
+}
+
+const toEmployee = (entry: RosterEntry): StaffEmployee => ({
+  memberid: entry.member.id,
+  firstname: entry.member.firstname,
+  lastname: entry.member.lastname,
+  email: entry.member.personalemailaddress,
+  contributionclass: entry.member.contributionclass,
+  ...standingOf(entry),
+});
+
+export async function listEmployees(db: DbOrTx, accountid: string): Promise<StaffEmployee[]> {
+  return (await rosterOf(db, accountid)).map(toEmployee);
+}
+
+export async function enrollmentReport(db: DbOrTx, accountid: string): Promise<EnrollmentReport> {
+  const employees = await listEmployees(db, accountid);
+  return { counts: statusCounts(employees), employees };
+}
+
+/** A 400 naming every bad row; nothing is written. */
+const censusInvalid = (rows: CensusProblem[]) =>
+  new AppError('CENSUS_INVALID', 400, `The census was not imported: ${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} not valid. Correct them and import the whole file again.`, undefined, { rows });
+
+/**
+ * Imports a census: every row is read and checked (the domain's checks, then an address already registered and
+ * a ZIP the crosswalk does not know), and only a file without a single bad row creates its members, as invited,
+ * in one transaction with its audit record. With `invite`, each new member is also e-mailed the set-password
+ * link (after the commit, so no mail goes out for an import that did not happen).
+ */
+export async function importCensus(
+  db: DbOrTx,
+  context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService; now: Date },
+  staff: Staff,
+  employer: EmployerRow,
+  csv: string,
+  invite: boolean,
+): Promise<CensusImport> {
+  const read = readCensus(csv, todayUtc(context.now));
+  if (!read.ok) throw censusInvalid(read.problems);
+  const { employees } = read;
+
+  return db.transaction().execute(async (tx) => {
+    const taken = await members.registeredEmails(tx, employees.map((employee) => employee.email));
+    const zips = await knownZips(tx, employees.flatMap((employee) => (employee.zip ? [employee.zip] : [])));
+    const problems: CensusProblem[] = [];
+    for (const employee of employees) {
+      const reasons = [
+        taken.has(employee.email.toLowerCase()) ? `email ${employee.email} already belongs to a member.` : null,
+        employee.zip && !zips.has(employee.zip) ? `zip ${employee.zip} is not a US ZIP code.` : null,
+      ].filter((reason): reason is string => reason !== null);
+      if (reasons.length > 0) problems.push({ line: employee.line, reason: reasons.join(' ') });
+    }
+    if (problems.length > 0) throw censusInvalid(problems);
+
+    const created = await members.insertMany(
+      tx,
+      employees.map((employee) => ({
+        id: randomUUID(),
+        accountid: employer.accountid,
+        priormemberid: EMPTY_ID,
+        externalid: EMPTY_ID,
+        primarymemberid: EMPTY_ID,
+        firstname: employee.firstname,
+        lastname: employee.lastname,
+        emailaddress: employee.email,
+        personalemailaddress: employee.email,
+        birthdate: employee.birthdate,
+        hiredate: employee.hiredate,
+        postalcode: employee.zip,
+        origination: 1,
+        relationship: 1,
+        gender: null,
+        status: 'Active',
+        contributionclass: employee.contributionclass,
+        createdby: 'Census',
+        modifiedby: 'Census',
+      })),
+    );
+    const links: Array<{ member: members.MemberRow; link: string }> = [];
+    if (invite) for (const member of created) links.push({ member, link: await newInvitationLink(tx, context.config, member) });
+    await recordStaffChange(tx, {
+      staffId: staff.id,
+      action: 'census-import',
+      entity: 'employer',
+      entityId: employer.accountid,
+      before: null,
+      after: { imported: created.length, invited: links.length, memberids: created.map((member) => member.id) },
+    });
+    return { created, links };
+  }).then(async ({ created, links }) => {
+    for (const { member, link } of links) await mailInvitation(context.mail, member, employer.accountname, link);
+    return { imported: created.length, invited: links.length, memberids: created.map((member) => member.id) };
+  });
+}
+
+/**
+ * E-mails an employee of the employer a new set-password link (the first invitation or a resend; older links stop
+ * working). 404 for a member of another employer, 409 once the password is set.
+ */
+export async function inviteEmployee(
+  db: DbOrTx,
+  context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService },
+  staff: Staff,
+  employer: EmployerRow,
+  memberid: string,
+): Promise<StaffEmployee> {
+  const { member, link } = await db.transaction().execute(async (tx) => {
+    const member = await members.findById(tx, memberid);
+    if (!member || member.accountid !== employer.accountid) throw notFound('There is no such employee of this employer.');
+    if (member.ispasswordchanged !== null) throw new AppError('CONFLICT', 409, 'This employee has set a password already; they sign in or use Forgot Password.');
+    const before = (await rosterOf(tx, employer.accountid)).find((entry) => entry.member.id === memberid)!;
+    const link = await newInvitationLink(tx, context.config, member);
+    await recordStaffChange(tx, {
+      staffId: staff.id,
+      action: 'invite',
+      entity: 'member',
+      entityId: memberid,
+      before: { invitedOn: before.invitedOn?.toISOString() ?? null },
+      after: { invitedOn: new Date().toISOString() },
+    });
+    return { member, link };
+  });
+  await mailInvitation(context.mail, member, employer.accountname, link);
+  const entry = (await rosterOf(db, employer.accountid)).find((candidate) => candidate.member.id === memberid)!;
+  return toEmployee(entry);
+}
+
+export const PAYROLL_COLUMNS = [
+  'lastname',
+  'firstname',
+  'email',
+  'status',
+  'plan',
+  'effective date',
+  'contribution',
+  'spend',
+  'pre-tax deduction',
+  'remaining contribution',
+] as const;
+
+const money = (cents: number) => centsToDollars(cents).toFixed(2);
+
+/**
+ * The payroll deduction report: one line a month per enrolled or waived employee, from the member account its
+ * latest enrollment stored (contribution, spend, pre-tax deduction, remaining contribution) and the main order's
+ * effective date. Dollars with two decimals.
+ */
+export async function payrollCsv(db: DbOrTx, accountid: string): Promise<string> {
+  const roster = await rosterOf(db, accountid);
+  const rows = roster.flatMap((entry) => {
+    if (!entry.mainOrder || !entry.account) return [];
+    const figures = payrollFigures({
+      contributionCents: entry.account.currentemployercontribution_cents,
+      currentBalanceCents: entry.account.currentbalance_cents,
+      payrollDeductionCents: entry.account.currentpayrolldeduction_cents,
+    });
+    const standing = standingOf(entry);
+    return [
+      [
+        entry.member.lastname,
+        entry.member.firstname,
+        entry.member.personalemailaddress,
+        standing.status,
+        standing.plan ?? '',
+        entry.mainOrder.policyeffectivedate ?? '',
+        money(figures.contributionCents),
+        money(figures.spendCents),
+        money(figures.preTaxDeductionCents),
+        money(figures.remainingContributionCents),
+      ],
+    ];
+  });
+  return formatCsv(PAYROLL_COLUMNS, rows);
+}
+
+export async function listEvents(db: DbOrTx, filter: logFacts.LogFactFilter): Promise<StaffEvent[]> {
+  return (await logFacts.list(db, filter)).map((row) => ({
+    id: row.id,
+    title: row.title,
+    accountid: row.accountid,
+    memberid: row.memberid,
+    action: row.action,
+    effectivedate: row.effectivedate,
+    data: row.data,
+    createdon: new Date(row.createdon).toISOString(),
+  }));
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { censusDate, MAX_CENSUS_ROWS, readCensus } from '#domain/census.ts';
+
+const TODAY = '2026-06-01';
+const HEADER = 'firstname,lastname,email,birthdate,class,zip';
+
+describe('censusDate', () => {
+  it.each([
+    ['1985-06-15', '1985-06-15'],
+    ['6/15/1985', '1985-06-15'],
+    ['06/05/1985', '1985-06-05'],
+    ['02/30/1985', null],
+    ['1985/06/15', null],
+    ['', null],
+  ])('%j -> %j', (text, date) => expect(censusDate(text)).toBe(date));
+});
+
+describe('readCensus', () => {
+  it('answers every employee of a good file, with its line, the class defaulted and dates normalized', () => {
+    const text = `${HEADER}\nAda,Lovelace,ada@example.test,1985-06-15,,30301\n"O'Brien, Jr.",Pat,PAT@example.test,12/31/1970,Exec,\n`;
+    expect(readCensus(text, TODAY)).toEqual({
+      ok: true,
+      employees: [
+        { line: 2, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', birthdate: '1985-06-15', contributionclass: 'ALL', zip: '30301', hiredate: null },
+        { line: 3, firstname: "O'Brien, Jr.", lastname: 'Pat', email: 'PAT@example.test', birthdate: '1970-12-31', contributionclass: 'Exec', zip: null, hiredate: null },
+      ],
+    });
+  });
+
+  it('takes the columns in any order and case, the optional ones left out', () => {
+    const result = readCensus('Email,BirthDate,LastName,FirstName,HireDate\nb@example.test,1990-01-02,Bee,Bo,2024-03-01\n', TODAY);
+    expect(result).toMatchObject({ ok: true, employees: [{ firstname: 'Bo', lastname: 'Bee', hiredate: '2024-03-01', contributionclass: 'ALL', zip: null }] });
+  });
+
+  it('reports every bad row with its line and reason, and no employee', () => {
+    const text = [
+      HEADER,
+      'Ada,Lovelace,ada@example.test,1985-06-15,ALL,30301',
+      ',Empty,empty@example.test,1985-06-15,ALL,30301',
+      'Bad,Mail,not-an-address,1985-06-15,ALL,30301',
+      'Old,Date,old@example.test,1930-01-01,ALL,30301',
+      'Zip,Short,zip@example.test,1985-06-15,ALL,3030',
+      'Too,Few,few@example.test',
+      'Twice,Again,ADA@example.test,1985-06-15,ALL,30301',
+      'Future,Born,future@example.test,2027-01-01,ALL,30301',
+      'Class,Bad,class@example.test,1985-06-15,<script>,30301',
+    ].join('\n');
+    const result = readCensus(text, TODAY);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((problem) => problem.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(result.problems[0]!.reason).toBe('firstname is empty.');
+    expect(result.problems[1]!.reason).toBe("email 'not-an-address' is not an e-mail address.");
+    expect(result.problems[2]!.reason).toBe('birthdate 1930-01-01 is not between 1941-01-01 and today.');
+    expect(result.problems[3]!.reason).toBe("zip '3030' is not five digits.");
+    expect(result.problems[4]!.reason).toBe('The row has 3 fields; the header has 6.');
+    expect(result.problems[5]!.reason).toBe('email ADA@example.test is already on line 2.');
+    expect(result.problems[6]!.reason).toContain('not between 1941-01-01 and today');
+    expect(result.problems[7]!.reason).toContain("class '<script>'");
+  });
+
+  it('gives all the faults of one row in one reason', () => {
+    const result = readCensus(`${HEADER}\n,,x,1985-13-01,ALL,1\n`, TODAY);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          line: 2,
+          reason:
+            "firstname is empty. lastname is empty. email 'x' is not an e-mail address. birthdate '1985-13-01' is not a date (YYYY-MM-DD or MM/DD/YYYY). zip '1' is not five digits.",
+        },
+      ],
+    });
+  });
+
+  it('refuses a header with an unknown, repeated or missing column', () => {
+    const result = readCensus('firstname,firstname,email,ssn\nA,B,a@example.test,123\n', TODAY);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { line: 1, reason: "The column 'firstname' appears twice." },
+        { line: 1, reason: "Unknown column 'ssn'; the columns are firstname, lastname, email, birthdate, class, zip, hiredate." },
+        { line: 1, reason: "The column 'lastname' is missing." },
+        { line: 1, reason: "The column 'birthdate' is missing." },
+      ],
+    });
+  });
+
+  it('refuses an empty file and a header alone', () => {
+    expect(readCensus('', TODAY)).toMatchObject({ ok: false, problems: [{ line: 1 }] });
+    expect(readCensus('\uFEFF\r\n', TODAY)).toMatchObject({ ok: false, problems: [{ line: 1 }] });
+    expect(readCensus(`${HEADER}\r\n`, TODAY)).toMatchObject({ ok: false, problems: [{ line: 1, reason: 'The file has a header but no employee.' }] });
+  });
+
+  it('refuses more rows than a file may hold', () => {
+    const rows = Array.from({ length: MAX_CENSUS_ROWS + 1 }, (_, index) => `A,B,a${index}@example.test,1985-06-15,ALL,30301`);
+    const result = readCensus([HEADER, ...rows].join('\n'), TODAY);
+    expect(result).toEqual({ ok: false, problems: [{ line: MAX_CENSUS_ROWS + 2, reason: `A file may hold at most ${MAX_CENSUS_ROWS} employees.` }] });
+  });
+});

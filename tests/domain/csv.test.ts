@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatCsv, parseCsv } from '#domain/csv.ts';
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, CRLF and a byte-order mark', () => {
+    const text = '\uFEFFa,b\r\n"Smith, Jr.","say ""hi"""\r\n"two\r\nlines",x\r\n';
+    expect(parseCsv(text)).toEqual({
+      problems: [],
+      records: [
+        { line: 1, fields: ['a', 'b'] },
+        { line: 2, fields: ['Smith, Jr.', 'say "hi"'] },
+        { line: 3, fields: ['two\r\nlines', 'x'] },
+      ],
+    });
+  });
+
+  it('numbers a record by the line it starts on, after a multi-line field and blank lines', () => {
+    const { records } = parseCsv('h\n"a\nb"\n\nc\n');
+    expect(records).toEqual([
+      { line: 1, fields: ['h'] },
+      { line: 2, fields: ['a\nb'] },
+      { line: 5, fields: ['c'] },
+    ]);
+  });
+
+  it('keeps empty fields, quoted or not', () => {
+    expect(parseCsv('a,,""\n').records).toEqual([{ line: 1, fields: ['a', '', ''] }]);
+  });
+
+  it('reports a quote that is never closed at the line it opened', () => {
+    expect(parseCsv('a,b\n"open,x\ny,z\n').problems).toEqual([{ line: 2, reason: 'A quoted field is never closed.' }]);
+  });
+
+  it('reports a bare quote inside an unquoted field', () => {
+    expect(parseCsv('a,b\nab"c,d\n').problems).toEqual([{ line: 2, reason: expect.stringContaining('quote') }]);
+  });
+});
+
+describe('formatCsv', () => {
+  it('quotes a field with a comma, a quote or a line break, and ends every record with CRLF', () => {
+    expect(formatCsv(['name', 'note', 'amount'], [['Smith, Jr.', 'say "hi"', '12.50'], ['plain', 'two\nlines', 3]])).toBe(
+      'name,note,amount\r\n"Smith, Jr.","say ""hi""",12.50\r\nplain,"two\nlines",3\r\n',
+    );
+  });
+
+  it('keeps a spreadsheet from running a field as a formula', () => {
+    expect(formatCsv(['a'], [['=HYPERLINK("x")'], ['@sum'], ['+1']])).toBe('a\r\n"\'=HYPERLINK(""x"")"\r\n\'@sum\r\n\'+1\r\n');
+  });
+
+  it('reads back what it writes', () => {
+    const rows = [['Smith, Jr.', 'say "hi"'], ['two\r\nlines', '']];
+    expect(parseCsv(formatCsv(['a', 'b'], rows)).records.map((record) => record.fields)).toEqual([['a', 'b'], ...rows]);
+  });
+});
