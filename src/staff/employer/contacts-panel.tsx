@@ -3,12 +3,12 @@ import { Button, Checkbox, Group, NativeSelect, Stack, Table, TextInput } from '
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { staffData } from '../api/staff-api.ts';
-import type { EmployerContact } from '../api/types.ts';
+import type { StaffContact as EmployerContact } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { SavedNote } from '../layout/saved-note.tsx';
 
 const TYPES = [1, 2, 3, 4, 5] as const;
-const blank = (): EmployerContact => ({ contacttype: 1, displaytoemployee: true, firstname: '', lastname: '', emailaddress: null, phonenumber: null });
+const blank = (): EmployerContact => ({ contacttype: 1, displaytoemployee: true, firstname: '', middlename: null, lastname: '', emailaddress: null, phonenumber: null });
 
 export function ContactsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contacts`;
@@ -27,7 +27,7 @@ export function ContactsPanel({ accountid, canChange }: { accountid: string; can
   const save = async () => {
     setSaveError(null);
     try {
-      await mutate(await staffData<EmployerContact[]>('PUT', path, contacts), { revalidate: false });
+      await mutate(await staffData<EmployerContact[]>('PUT', path, { contacts }), { revalidate: false });
       setSaved(true);
     } catch (failure) {
       setSaveError(failure);

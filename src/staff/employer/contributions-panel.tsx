@@ -7,11 +7,13 @@ import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Table
 import { useEffect, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { staffData } from '../api/staff-api.ts';
-import { FAMILY_TIERS, type ContributionPreview, type ContributionRuleWire } from '../api/types.ts';
+import { FAMILY_TIERS, type ContributionPreview, type StaffContributionRule as ContributionRuleWire } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { SavedNote } from '../layout/saved-note.tsx';
 
 const blank = (): ContributionRuleWire => ({ contributionclass: 'ALL', ageMin: 18, ageMax: 64, tier: 'employee', state: null, ratingArea: null, amount: 0 });
+/** An age band needs an amount for every family tier: one rule per tier, to fill in. */
+const band = (): ContributionRuleWire[] => FAMILY_TIERS.map((tier) => ({ ...blank(), tier }));
 
 export function ContributionsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contribution-rules`;
@@ -30,7 +32,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
   const save = async () => {
     setSaveError(null);
     try {
-      await mutate(await staffData<ContributionRuleWire[]>('PUT', path, rules), { revalidate: false });
+      await mutate(await staffData<ContributionRuleWire[]>('PUT', path, { rules }), { revalidate: false });
       setSaved(true);
     } catch (failure) {
       setSaveError(failure);
@@ -104,6 +106,9 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
       </Table>
       {canChange && (
         <Group>
+          <Button variant="default" onClick={() => setRules((current) => [...current, ...band()])}>
+            Add Age Band
+          </Button>
           <Button variant="default" onClick={() => setRules((current) => [...current, blank()])}>
             Add Rule
           </Button>

@@ -1,18 +1,19 @@
 /**
  * The employer's employees: a census CSV import (checked whole by the server: any bad row refuses the file, and
- * every bad row is listed with its line and reason), the invitation (or its resend) per employee, and where each
+ * every bad row is listed with its line and reason; the new employees may be e-mailed at once), the invitation
+ * (or its resend) per employee while they have not set a password, and where each
  * stands: invited, registered, enrolled or waived, since when, and the elected plan.
  */
-import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
-import type { CensusReport, StaffEmployee } from '../api/types.ts';
+import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { FileUpload } from '../layout/file-upload.tsx';
 
 function CensusFailure({ error }: { error: unknown }) {
-  const report = error instanceof StaffApiError ? (error.failure.data as CensusReport | null) : null;
+  const report = error instanceof StaffApiError ? (error.failure.data as { rows?: CensusRowProblem[] } | null) : null;
   return (
     <Alert color="red" role="alert" title="Nothing was imported">
       {(error as Error).message}
@@ -34,6 +35,7 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
   const { data, error, mutate } = useSWR<StaffEmployee[]>(`${base}/employees`);
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [invited, setInvited] = useState<string | null>(null);
+  const [inviteOnImport, setInviteOnImport] = useState(false);
 
   const invite = async (employee: StaffEmployee) => {
     setInviteError(null);
@@ -55,11 +57,17 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
         buttonText="Import Census"
         disabled={!canChange}
         upload={async (file) => {
-          const answer = await staffData<{ imported: number }>('POST', `${base}/census`, { csv: await fileAsText(file) });
+          const answer = await staffData<CensusImport>('POST', `${base}/census`, { csv: await fileAsText(file), invite: inviteOnImport });
           await mutate();
-          return `${answer.imported} employees imported.`;
+          return `${answer.imported} employees imported${answer.invited > 0 ? `, ${answer.invited} invited` : ''}.`;
         }}
         renderFailure={(failure) => <CensusFailure error={failure} />}
+      />
+      <Checkbox
+        label="E-mail each imported employee the set-password link"
+        disabled={!canChange}
+        checked={inviteOnImport}
+        onChange={(e) => setInviteOnImport(e.currentTarget.checked)}
       />
       <FailureAlert error={error ?? inviteError} />
       {invited && (
@@ -74,6 +82,7 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
+              <Table.Th>Class</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Since</Table.Th>
               <Table.Th>Plan</Table.Th>
@@ -87,13 +96,14 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
                   {employee.firstname} {employee.lastname}
                 </Table.Td>
                 <Table.Td>{employee.email}</Table.Td>
+                <Table.Td>{employee.contributionclass}</Table.Td>
                 <Table.Td>{employee.status}</Table.Td>
-                <Table.Td>{employee.statusdate?.slice(0, 10) ?? ''}</Table.Td>
+                <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
                 <Table.Td>{employee.plan ?? ''}</Table.Td>
                 <Table.Td>
                   {canChange && employee.status === 'invited' && (
                     <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Invite ${employee.email}`}>
-                      {employee.statusdate ? 'Resend' : 'Invite'}
+                      Send Invitation
                     </Button>
                   )}
                 </Table.Td>

@@ -27,10 +27,10 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
       {data && data.length > 0 && (
         <List aria-label="ICHRA documents">
           {data.map((document) => (
-            <List.Item key={document.name}>
-              {document.name}{' '}
+            <List.Item key={document.filename}>
+              {document.filename}{' '}
               {canChange && (
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(document.name)} aria-label={`Delete ${document.name}`}>
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(document.filename)} aria-label={`Delete ${document.filename}`}>
                   Delete
                 </Button>
               )}

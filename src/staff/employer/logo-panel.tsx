@@ -2,12 +2,12 @@
 import { Image, Stack, Text } from '@mantine/core';
 import useSWR from 'swr';
 import { fileAsBase64, staffData } from '../api/staff-api.ts';
-import type { EmployerDetail } from '../api/types.ts';
+import type { StaffEmployer } from '../api/types.ts';
 import { FileUpload } from '../layout/file-upload.tsx';
 
 export function LogoPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}`;
-  const { data: employer, mutate } = useSWR<EmployerDetail>(path);
+  const { data: employer, mutate } = useSWR<StaffEmployer>(path);
   return (
     <Stack>
       {employer?.mediadata ? (

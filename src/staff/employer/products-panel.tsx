@@ -1,13 +1,22 @@
 /** The employer's additional-service products and their price options; saved as one list. */
-import { Button, Fieldset, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { staffData } from '../api/staff-api.ts';
-import type { ProductOption, StaffProduct } from '../api/types.ts';
+import type { StaffProduct, StaffProductOption as ProductOption } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { SavedNote } from '../layout/saved-note.tsx';
 
-const blank = (): StaffProduct => ({ productname: '', vendorname: '', description: '', category: 'additionalservices', options: [{ option: '', cost: 0 }] });
+const blank = (): StaffProduct => ({
+  productname: '',
+  vendorname: '',
+  description: '',
+  subcategory: null,
+  taxstatus: 'Post-Tax',
+  active: true,
+  options: [{ option: '', cost: 0 }],
+});
+const TAX_STATUSES = ['Post-Tax', 'Pre-Tax'] as const;
 
 export function ProductsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/products`;
@@ -28,7 +37,7 @@ export function ProductsPanel({ accountid, canChange }: { accountid: string; can
   const save = async () => {
     setSaveError(null);
     try {
-      await mutate(await staffData<StaffProduct[]>('PUT', path, products), { revalidate: false });
+      await mutate(await staffData<StaffProduct[]>('PUT', path, { products }), { revalidate: false });
       setSaved(true);
     } catch (failure) {
       setSaveError(failure);
@@ -48,6 +57,20 @@ export function ProductsPanel({ accountid, canChange }: { accountid: string; can
                 <TextInput label={`Service ${n} vendor`} value={product.vendorname} onChange={(e) => change(i, { vendorname: e.currentTarget.value })} />
               </Group>
               <TextInput label={`Service ${n} description`} value={product.description} onChange={(e) => change(i, { description: e.currentTarget.value })} />
+              <Group grow align="end">
+                <TextInput
+                  label={`Service ${n} subcategory`}
+                  value={product.subcategory ?? ''}
+                  onChange={(e) => change(i, { subcategory: e.currentTarget.value === '' ? null : e.currentTarget.value })}
+                />
+                <NativeSelect
+                  label={`Service ${n} tax status`}
+                  data={[...TAX_STATUSES]}
+                  value={product.taxstatus ?? 'Post-Tax'}
+                  onChange={(e) => change(i, { taxstatus: e.currentTarget.value as StaffProduct['taxstatus'] })}
+                />
+                <Checkbox label={`Service ${n} offered`} checked={product.active} onChange={(e) => change(i, { active: e.currentTarget.checked })} />
+              </Group>
               {product.options.map((option, j) => (
                 <Group key={j} grow>
                   <TextInput label={`Service ${n} option ${j + 1}`} value={option.option} onChange={(e) => changeOption(i, j, { option: e.currentTarget.value })} />

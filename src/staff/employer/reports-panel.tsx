@@ -44,7 +44,7 @@ export function ReportsPanel({ accountid }: { accountid: string }) {
                     {employee.firstname} {employee.lastname}
                   </Table.Td>
                   <Table.Td>{employee.status}</Table.Td>
-                  <Table.Td>{employee.statusdate?.slice(0, 10) ?? ''}</Table.Td>
+                  <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
                   <Table.Td>{employee.plan ?? ''}</Table.Td>
                 </Table.Tr>
               ))}

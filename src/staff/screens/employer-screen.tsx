@@ -6,12 +6,12 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { staffData } from '../api/staff-api.ts';
-import type { EmployerDetail } from '../api/types.ts';
+import type { StaffEmployer } from '../api/types.ts';
 import { ContactsPanel } from '../employer/contacts-panel.tsx';
 import { ContributionsPanel } from '../employer/contributions-panel.tsx';
 import { DocumentsPanel } from '../employer/documents-panel.tsx';
 import { EmployeesPanel } from '../employer/employees-panel.tsx';
-import { EmployerForm } from '../employer/employer-form.tsx';
+import { EmployerForm, employerInput } from '../employer/employer-form.tsx';
 import { IchraDocumentsPanel } from '../employer/ichra-documents-panel.tsx';
 import { LogoPanel } from '../employer/logo-panel.tsx';
 import { ProductsPanel } from '../employer/products-panel.tsx';
@@ -38,7 +38,7 @@ export function EmployerScreen() {
   const staff = useStaff();
   const canChange = mayAct(staff.role, 'implementer');
   const path = `/api/staff/employers/${accountid}`;
-  const { data: employer, error, mutate } = useSWR<EmployerDetail>(path);
+  const { data: employer, error, mutate } = useSWR<StaffEmployer>(path);
 
   const panel = (name: Section) => {
     if (!employer) return null;
@@ -47,11 +47,11 @@ export function EmployerScreen() {
         return (
           <EmployerForm
             key={employer.accountid}
-            initial={employer}
+            initial={employerInput(employer)}
             readOnly={!canChange}
             submitText="Save Employer"
             onSubmit={async (changed) => {
-              await mutate(await staffData<EmployerDetail>('PUT', path, changed), { revalidate: false });
+              await mutate(await staffData<StaffEmployer>('PUT', path, changed), { revalidate: false });
             }}
           />
         );

@@ -2,18 +2,13 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import type { EmployerSummary } from '../api/types.ts';
+import type { StaffEmployerSummary } from '../api/types.ts';
 import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 
-function employeeCount(employees: EmployerSummary['employees']): number {
-  if (typeof employees === 'number') return employees;
-  return Object.values(employees ?? {}).reduce((sum, count) => sum + count, 0);
-}
-
 export function EmployersScreen() {
   const staff = useStaff();
-  const { data, error } = useSWR<EmployerSummary[]>('/api/staff/employers');
+  const { data, error } = useSWR<StaffEmployerSummary[]>('/api/staff/employers');
   return (
     <Stack component="main">
       <Group justify="space-between">
@@ -46,7 +41,7 @@ export function EmployersScreen() {
                 </Table.Td>
                 <Table.Td>{employer.email}</Table.Td>
                 <Table.Td>{employer.planyear}</Table.Td>
-                <Table.Td>{employeeCount(employer.employees)}</Table.Td>
+                <Table.Td>{employer.employees.total}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -43,6 +43,7 @@ export function EventsScreen() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>When</Table.Th>
+              <Table.Th>Event</Table.Th>
               <Table.Th>Action</Table.Th>
               <Table.Th>Employer</Table.Th>
               <Table.Th>Member</Table.Th>
@@ -50,13 +51,14 @@ export function EventsScreen() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.map((event, i) => (
-              <Table.Tr key={event.id ?? i}>
+            {data.map((event) => (
+              <Table.Tr key={event.id}>
                 <Table.Td>{event.createdon}</Table.Td>
-                <Table.Td>{event.action}</Table.Td>
+                <Table.Td>{event.title}</Table.Td>
+                <Table.Td>{event.action ?? ''}</Table.Td>
                 <Table.Td>{event.accountid ?? ''}</Table.Td>
                 <Table.Td>{event.memberid ?? ''}</Table.Td>
-                <Table.Td>{event.detail === undefined ? '' : JSON.stringify(event.detail)}</Table.Td>
+                <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -3,7 +3,7 @@ import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { staffData } from '../api/staff-api.ts';
-import type { EmployerDetail } from '../api/types.ts';
+import type { StaffEmployer } from '../api/types.ts';
 import { EmployerForm, emptyEmployer } from '../employer/employer-form.tsx';
 
 export function NewEmployerScreen() {
@@ -16,7 +16,7 @@ export function NewEmployerScreen() {
         initial={emptyEmployer()}
         submitText="Create Employer"
         onSubmit={async (employer) => {
-          const created = await staffData<EmployerDetail>('POST', '/api/staff/employers', employer);
+          const created = await staffData<StaffEmployer>('POST', '/api/staff/employers', employer);
           await mutate('/api/staff/employers');
           navigate(`/employers/${created.accountid}`);
         }}
