@@ -301,6 +301,11 @@ export interface DocumentOverrideTable {
   patch: Json;
   createdon: GeneratedTimestamp;
   publishedon: Timestamp | null;
+  /** The staff user who made the version (last saved the draft); null for versions older than staff users. */
+  created_by: string | null;
+  published_by: string | null;
+  /** The version a rollback copied (0: the base document); null otherwise. */
+  copied_from: number | null;
 }
 
 export interface MailOutboxTable {

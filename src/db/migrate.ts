@@ -11,6 +11,7 @@ import * as m0005 from './migrations/0005-enrollment.ts';
 import * as m0007 from './migrations/0007-auth.ts';
 import * as m0009 from './migrations/0009-ops.ts';
 import * as m0010 from './migrations/0010-staff.ts';
+import * as m0011 from './migrations/0011-override-versions.ts';
 import * as m0012 from './migrations/0012-staff-employers.ts';
 
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-auth': m0007,
   '0009-ops': m0009,
   '0010-staff': m0010,
+  '0011-override-versions': m0011,
   '0012-staff-employers': m0012,
 };
 

@@ -37,9 +37,9 @@ import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
+import { staffContentRoutes } from './routes/staff-content.routes.ts';
 import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
 import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
-import { staffOverridesRoutes } from './routes/staff-overrides.routes.ts';
 import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffUsersRoutes);
   await app.register(staffEmployersRoutes);
   await app.register(staffEmployeesRoutes);
-  await app.register(staffOverridesRoutes);
+  await app.register(staffContentRoutes);
 
   await registerStatic(app, options.webRoot ?? defaultWebRoot);
   await app.ready();

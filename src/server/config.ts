@@ -1,6 +1,6 @@
 /**
  * The one place that reads the environment. Validated once at start; the result is frozen. Secrets that are not
- * set are generated on first start into DATA_DIR/secrets.json so restarts keep sessions, SSNs and the staff key.
+ * set are generated on first start into DATA_DIR/secrets.json so restarts keep sessions and SSNs.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,6 @@ export type Config = Readonly<{
   TOKEN_SECRET: string;
   /** AES-256 key for SSNs: 32 bytes, base64. */
   SSN_KEY: string;
-  /** The shared key the implementation-staff routes require. */
-  STAFF_API_KEY: string;
   APP_VERSION: string;
   /** Attempts per minute and client address on Login, Register, changepassword and ResendInvitation. */
   AUTH_RATE_LIMIT: number;
@@ -43,12 +41,11 @@ export class ConfigError extends Error {
   }
 }
 
-type Secrets = { TOKEN_SECRET: string; SSN_KEY: string; STAFF_API_KEY: string };
+type Secrets = { TOKEN_SECRET: string; SSN_KEY: string };
 
 const generators: Record<keyof Secrets, () => string> = {
   TOKEN_SECRET: () => randomBytes(48).toString('base64url'),
   SSN_KEY: () => randomBytes(32).toString('base64'),
-  STAFF_API_KEY: () => randomBytes(24).toString('base64url'),
 };
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -111,7 +108,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     PUBLIC_URL,
     TOKEN_SECRET: secrets.TOKEN_SECRET,
     SSN_KEY: secrets.SSN_KEY,
-    STAFF_API_KEY: secrets.STAFF_API_KEY,
     APP_VERSION: packageJson.version,
     AUTH_RATE_LIMIT,
     NODE_ENV,

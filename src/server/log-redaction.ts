@@ -10,7 +10,7 @@
  * - every line is scrubbed last, as it is written (pino's streamWrite hook): e-mail addresses, SSNs, dates (birth
  *   dates travel in some paths), JWTs, bearer and query-string tokens and long opaque tokens become ***.
  */
-const SECRET_FIELDS = ['additionalid', 'password', 'token', 'refresh_token', 'access_token', 'id_token', 'authorization', 'x-staff-key'];
+const SECRET_FIELDS = ['additionalid', 'password', 'token', 'refresh_token', 'access_token', 'id_token', 'authorization', 'cookie'];
 
 export const logRedaction = {
   paths: SECRET_FIELDS.flatMap((field) => {

@@ -63,7 +63,7 @@ beforeAll(async () => {
   testEmployer = (await createEmployer(handle.db, { accountname: 'Override Test Employer' })).accountid;
   for (const [documentid, patch] of Object.entries(SAMPLE_OVERRIDE)) {
     expect(applyOverride(base, documentid, patch).problems).toEqual([]);
-    await overrides.publish(handle.db, await overrides.insertDraft(handle.db, { accountid: testEmployer, documentid, patch }));
+    await overrides.insertVersion(handle.db, { accountid: testEmployer, documentid, status: 'published', patch, staffId: null, now: new Date() });
   }
   store = createContentStore({ db: handle.db }, base);
 });

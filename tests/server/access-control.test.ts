@@ -1,7 +1,7 @@
 /**
  * ASVS V4.1.3 / V4.1.5 (deny by default): every route the app registers is either public by name in the list
  * below, or declares a security scheme and carries the check for it. A new route without `app.authenticate`
- * (bearer) or the staff-key check fails here before it can serve anyone's data; a route that drops its
+ * (bearer) or app.requireStaff (the staff cookie) fails here before it can serve anyone's data; a route that drops its
  * `security` entry without being listed as public fails too. The per-resource tests show who is refused (403).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,28 +84,23 @@ describe.each(databases())('deny by default on $name', (database) => {
     expect(unchecked).toEqual([]);
   });
 
-  it('checks the staff key on every staff route; a member token is no staff key (401)', async () => {
-    const staff = apiRoutes().filter((route) => route.security.includes('staffKey'));
-    expect(staff.map((route) => route.key).sort()).toEqual([
-      'GET /api/staff/overrides',
-      'GET /api/staff/overrides/:id/preview',
-      'POST /api/staff/overrides',
-      'POST /api/staff/overrides/:id/publish',
-      'POST /api/staff/overrides/:id/retire',
+  it('checks the staff session on every staff route before anything else; a member token is no staff session (401)', async () => {
+    const staff = apiRoutes().filter((route) => route.security.includes('staffCookie'));
+    expect(staff.length).toBeGreaterThan(10);
+    expect(apiRoutes().filter((route) => route.key.includes(' /api/staff') && !route.security.includes('staffCookie')).map((route) => route.key).sort()).toEqual([
+      'POST /api/staff/login',
+      'POST /api/staff/logout',
     ]);
     for (const route of staff) expect(route.hooks.length, route.key).toBeGreaterThan(0);
-    const id = '00000000-0000-4000-8000-000000000001';
     for (const route of staff) {
-      const [method, path] = route.key.split(' ') as ['GET' | 'POST', string];
-      const response = await t.app.inject({
-        method,
-        url: path.replace(':id', id),
-        headers: { ...member.auth, 'x-staff-request': '1' },
-        // A valid body, so the refusal is the key's and not the body's.
-        ...(path === '/api/staff/overrides' && method === 'POST' ? { payload: { accountid: employer.accountid, documentid: 'waiver', patch: {} } } : {}),
-      });
-      expect(response.statusCode, route.key).toBe(401);
-      expect(response.json(), route.key).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      const [method, path] = route.key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      const url = path.replace(/:\w+/g, (name) => (name === ':documentid' ? 'waiver' : employer.accountid));
+      // No body: the session is checked before the body is read, so the refusal is the session's.
+      for (const headers of [{ ...member.auth, 'x-staff-request': '1' }, { cookie: `bp_refresh=${member.refreshToken}`, 'x-staff-request': '1' }]) {
+        const response = await t.app.inject({ method, url, headers });
+        expect(response.statusCode, route.key).toBe(401);
+        expect(response.json(), route.key).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      }
     }
   });
 

@@ -37,7 +37,9 @@
  * | POST /api/LogFact/v2                            | logfact              | logfact (count)             | logfact (body ids)                |
  * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
  * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |
- * | /api/staff/overrides (5 routes)                 | content.routes       | content.routes              | content.routes (staff key)        |
+ * | /api/staff/login, /logout, /me                  | staff-auth           | staff-auth                  | staff-auth (member token, roles)  |
+ * | /api/staff/users, /users/{id}, /audit           | staff-users          | staff-users (counts)        | staff-users (roles, member token) |
+ * | /api/staff/content, /employers/{id}/content/... | staff-content        | staff-content (counts)      | staff-content (roles, member)     |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
  * Below: a route without a line in docs/api.md or without its OpenAPI entry fails the suite.
@@ -46,6 +48,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
+import { signInStaff } from './staff-fixtures.ts';
 
 type Route = { method: string; path: string };
 
@@ -57,7 +60,7 @@ const key = ({ method, path }: Route) => `${method} ${shape(path)}`;
 function documentedRoutes(): Set<string> {
   const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
   const found = new Set<string>();
-  for (const match of text.matchAll(/\b((?:GET|POST|PUT|DELETE)(?:\/(?:GET|POST|PUT|DELETE))*) (\/api(?:\/(?:\{[^}]*\}|[^\s?|,`/{}]+))+)/g)) {
+  for (const match of text.matchAll(/\b((?:GET|POST|PUT|PATCH|DELETE)(?:\/(?:GET|POST|PUT|PATCH|DELETE))*) (\/api(?:\/(?:\{[^}]*\}|[^\s?|,`/{}]+))+)/g)) {
     for (const method of match[1]!.split('/')) found.add(key({ method, path: match[2]! }));
   }
   return found;
@@ -86,9 +89,17 @@ describe(`every API route is documented (on ${database!.name})`, () => {
     expect(routes.map(key).filter((route) => !documented.has(route))).toEqual([]);
   });
 
-  it('finds each route in the OpenAPI document', async () => {
-    const paths = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
-    const published = new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key({ method: method.toUpperCase(), path }))));
-    expect(routes.map(key).filter((route) => !published.has(route))).toEqual([]);
+  it('finds each employee route in /docs/json and each staff route only in /staff/docs/json', async () => {
+    const published = async (url: string, headers: Record<string, string> = {}) => {
+      const paths = (await t.app.inject({ method: 'GET', url, headers })).json().paths as Record<string, Record<string, unknown>>;
+      return new Set(Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key({ method: method.toUpperCase(), path }))));
+    };
+    const employeeApi = await published('/docs/json');
+    const staffApi = await published('/staff/docs/json', (await signInStaff(t.app, 'viewer')).headers);
+    const isStaff = (route: Route) => route.path.startsWith('/api/staff/');
+    expect(routes.filter((route) => !isStaff(route)).map(key).filter((route) => !employeeApi.has(route))).toEqual([]);
+    expect(routes.filter(isStaff).map(key).filter((route) => !staffApi.has(route))).toEqual([]);
+    expect([...employeeApi].filter((route) => route.includes('/api/staff'))).toEqual([]);
+    expect([...staffApi].filter((route) => !route.includes(' /api/staff/'))).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
  * Hostile input across every route (OWASP ASVS 4.0 V5): requests generated from the served OpenAPI document, each
  * a valid request with one part mutated (NUL, lone surrogates, integers beyond int4 or not safe, fractions,
  * numbers as strings, wrong types, extra properties, very long strings, deep or huge JSON, empty or broken
- * bodies, broken URL encoding), sent as a signed-in member (and with the staff key), so protected routes run their
- * handlers. No answer may be a 500, every failure is the JSON envelope, and a refused request (4xx) writes nothing:
+ * bodies, broken URL encoding), sent as a signed-in member and a signed-in staff admin at once (the employee API
+ * of /docs/json and the staff API of /staff/docs/json), so protected routes run their handlers. No answer may be a 500, every failure is the JSON envelope, and a refused request (4xx) writes nothing:
  * a checksum of every table the API writes is the same before and after it.
  *
  * The run is seeded: a failure prints its seed; FUZZ_SEED=<seed> replays the same mutations (FUZZ_REQUESTS sets
@@ -16,6 +16,8 @@ import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { toOrderRequest, waiveOrder } from '#domain/orders.ts';
 import { setBirthdate, setState, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { TEST_PROFILE } from './helpers/fixtures.ts';
+import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import type { ContentStore } from '#server/plugins/content.plugin.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250611);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
@@ -294,7 +296,9 @@ function generate(doc: OpenApi, known: Known, examples: Examples, auth: Record<s
 
 describe.each(databases())('fuzz of every route on $name', (database) => {
   const world = useEnrollmentWorld(database);
+  let admin: SignedInStaff;
   beforeAll(async () => {
+    admin = await signInStaff(world.app, 'admin');
     await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
     await setState(world.db, world.alice.memberId, 'IL');
   });
@@ -314,7 +318,14 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
   }
 
   it(`answers ${REQUESTS} generated hostile requests without a 500, in the envelope, writing nothing when refused (seed ${SEED})`, async () => {
-    const doc = (await world.app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApi;
+    const employeeApi = (await world.app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApi;
+    const staffApi = (await world.app.inject({ method: 'GET', url: '/staff/docs/json', headers: admin.headers })).json() as OpenApi;
+    // Staff sign-out would end the fuzzing admin's session (its refusals: staff-auth.test.ts).
+    const { '/api/staff/logout': _signOut, ...staffPaths } = staffApi.paths;
+    const doc: OpenApi = {
+      paths: { ...employeeApi.paths, ...staffPaths },
+      components: { schemas: { ...employeeApi.components?.schemas, ...staffApi.components?.schemas } },
+    };
     const known: Known = {
       memberid: world.alice.memberId,
       id: world.alice.memberId,
@@ -359,12 +370,15 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
           countycode: '41047', countyname: 'Marion', state: 'OR', city: 'Aurora', memberdependentlist: [],
         },
       },
-      'POST /api/staff/overrides': { body: { accountid: world.demo.accountid, documentid: 'waiver', patch: { title: 'Fuzz' } } },
+      'PUT /api/staff/employers/{accountid}/content/{documentid}/draft': {
+        body: { document: { ...(world.app.content as ContentStore).base.forms.get('waiver'), title: 'Fuzz' } },
+      },
+      'POST /api/staff/users': { body: { email: 'fuzz.staff@example.test', role: 'viewer', password: 'quiet-lantern-river-42' } },
       'GET /api/content/forms/{id}': { path: { id: 'profile' } },
       'GET /api/content/flows/{id}': { path: { id: 'enrollment' } },
       'POST /api/LogFact/v2': { body: { title: 'PROFILE ENTERED', data: { description: 'Profile saved' }, memberid: world.alice.memberId, accountid: world.demo.accountid } },
     };
-    const auth = { ...world.alice.auth, 'x-staff-key': world.config.STAFF_API_KEY, 'x-staff-request': '1' };
+    const auth = { ...world.alice.auth, ...admin.headers };
     if (process.env.FUZZ_DIAG) {
       for (const [route, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) {
         const one = generate({ ...doc, paths: { [route]: { [method]: op } } }, known, examples, auth, prng(SEED), 1, true)[0]!;

@@ -37,7 +37,7 @@ function logLines() {
 }
 
 describe('the operations settings', () => {
-  const env = (extra: Record<string, string>) => ({ DATA_DIR: os.tmpdir(), TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), STAFF_API_KEY: 'k', ...extra });
+  const env = (extra: Record<string, string>) => ({ DATA_DIR: os.tmpdir(), TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), ...extra });
 
   it('defaults: no proxy trusted, 10 s to finish on SIGTERM, 10 connections', () => {
     expect(loadConfig(env({}))).toMatchObject({ TRUST_PROXY: false, SHUTDOWN_TIMEOUT: 10, DATABASE_POOL_SIZE: 10 });
@@ -222,7 +222,7 @@ describe.each(databases())('operations on $name', (database) => {
   });
 
   it('in production, the file outbox announces a mail without its recipient or link', async () => {
-    const secrets = { TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), STAFF_API_KEY: 'staff-key' };
+    const secrets = { TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64') };
     const production = await createTestApp(t.db, { env: { NODE_ENV: 'production', ...secrets } });
     try {
       const employer = await createEmployer(t.db);

@@ -132,7 +132,7 @@ describe.each(databases())('password reset on $name', (database) => {
 
   it('prints the link on the console only in development without SMTP_URL', async () => {
     const member = await registerMember(t.app, employer);
-    const production = await createTestApp(t.db, { env: { NODE_ENV: 'production', TOKEN_SECRET: t.config.TOKEN_SECRET, SSN_KEY: t.config.SSN_KEY, STAFF_API_KEY: t.config.STAFF_API_KEY } });
+    const production = await createTestApp(t.db, { env: { NODE_ENV: 'production', TOKEN_SECRET: t.config.TOKEN_SECRET, SSN_KEY: t.config.SSN_KEY } });
     try {
       await production.app.inject({ method: 'POST', url: '/api/Member/ForgotPassword', payload: { email: member.email } });
       // Production says only that a mail file was written: no recipient, no link (ops.test.ts checks the line).

@@ -31,18 +31,17 @@ describe('configuration and secrets', () => {
     expect(Buffer.from(first.SSN_KEY, 'base64')).toHaveLength(32);
     expect(first.TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
     const second = loadConfig({ DATA_DIR: dir, PORT: '4000' });
-    expect([second.TOKEN_SECRET, second.SSN_KEY, second.STAFF_API_KEY]).toEqual([first.TOKEN_SECRET, first.SSN_KEY, first.STAFF_API_KEY]);
+    expect([second.TOKEN_SECRET, second.SSN_KEY]).toEqual([first.TOKEN_SECRET, first.SSN_KEY]);
     expect(second.PUBLIC_URL).toBe('http://localhost:4000');
     expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'))).toEqual({
       TOKEN_SECRET: first.TOKEN_SECRET,
       SSN_KEY: first.SSN_KEY,
-      STAFF_API_KEY: first.STAFF_API_KEY,
     });
   });
 
   it('uses secrets from the environment without writing a file', () => {
     const dir = tempDir();
-    const env = { DATA_DIR: dir, TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), STAFF_API_KEY: 'staff-key' };
+    const env = { DATA_DIR: dir, TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64') };
     const config = loadConfig(env);
     expect(config.TOKEN_SECRET).toBe(env.TOKEN_SECRET);
     expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false);
@@ -58,7 +57,7 @@ describe('configuration and secrets', () => {
       expect(text).toContain('PORT');
       expect(text).toContain('DATABASE_URL');
       expect(text).toContain('SSN_KEY must be 32 bytes');
-      expect(text).toContain('In production set TOKEN_SECRET, STAFF_API_KEY.');
+      expect(text).toContain('In production set TOKEN_SECRET.');
     }
   });
 

@@ -16,6 +16,8 @@ describe.each(databases())('staff sign-in on $name', (database) => {
     beforeRoutes: (app) => {
       app.get('/api/staff/test/admin-only', { preHandler: app.requireStaff('admin') }, async (request) => ({ role: request.staff!.role }));
       app.post('/api/staff/test/change', { preHandler: app.requireStaff('implementer') }, async (request) => ({ role: request.staff!.role }));
+      // A staff route that forgot requireStaff: still closed to anyone without a staff session.
+      app.get('/api/staff/test/forgotten', async (request) => ({ email: request.staff!.email }));
     },
   });
   let member: RegisteredMember;
@@ -151,5 +153,43 @@ describe.each(databases())('staff sign-in on $name', (database) => {
     expect((await me({ cookie: `bp_refresh=${member.refreshToken}` })).statusCode).toBe(401);
     expect((await me({ cookie: `bp_staff=${member.refreshToken}` })).statusCode).toBe(401);
     expect((await me({ cookie: `bp_staff=${member.tokens.access_token}` })).statusCode).toBe(401);
+  });
+
+  it('closes every /api/staff path to anyone without a staff session, even a route that forgot requireStaff or none at all', async () => {
+    expect((await me({})).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/test/forgotten' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/no-such-route' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/no-such-route', headers: member.auth })).statusCode).toBe(401);
+    const staff = await signInStaff(t.app, 'viewer');
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/test/forgotten', headers: staff.headers })).json()).toEqual({ email: staff.email });
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/no-such-route', headers: staff.headers })).statusCode).toBe(404);
+  });
+
+  it('documents the staff API at /staff/docs for signed-in staff only; /docs shows the employee API alone', async () => {
+    const staffDoc = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/staff/docs/json', headers });
+    expect((await staffDoc({})).statusCode).toBe(401);
+    expect((await staffDoc({})).json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expect((await staffDoc(member.auth)).statusCode).toBe(401);
+    const page = await t.app.inject({ method: 'GET', url: '/staff/docs', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/staff');
+
+    const staff = await signInStaff(t.app, 'viewer');
+    const doc = await staffDoc({ cookie: staff.cookie });
+    expect(doc.statusCode).toBe(200);
+    const staffPaths = Object.keys(doc.json().paths);
+    expect(staffPaths).toContain('/api/staff/login');
+    expect(staffPaths).toContain('/api/staff/employers/{accountid}/content/{documentid}/draft');
+    expect(staffPaths.filter((path) => !path.startsWith('/api/staff/'))).toEqual([]);
+    expect(doc.json().components.securitySchemes).toEqual({ staffCookie: { type: 'apiKey', in: 'cookie', name: 'bp_staff' } });
+    const ui = await t.app.inject({ method: 'GET', url: '/staff/docs/', headers: { cookie: staff.cookie, accept: 'text/html' } });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+
+    const employeeDoc = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const employeePaths = Object.keys(employeeDoc.json().paths);
+    expect(employeePaths).toContain('/api/Member/GetMember');
+    expect(employeePaths.filter((path) => path.includes('staff'))).toEqual([]);
+    expect(JSON.stringify(employeeDoc.json().components.securitySchemes)).not.toContain('bp_staff');
   });
 });

@@ -34,7 +34,7 @@ describe.each(databases())('two instances on one $name database', (database) => 
     const env = { AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' };
     const a = await createTestApp(db, { env });
     const second = await secondConnection(db, database.name);
-    const shared = { TOKEN_SECRET: a.config.TOKEN_SECRET, SSN_KEY: a.config.SSN_KEY, STAFF_API_KEY: a.config.STAFF_API_KEY };
+    const shared = { TOKEN_SECRET: a.config.TOKEN_SECRET, SSN_KEY: a.config.SSN_KEY };
     const b = await createTestApp(second.db, { env: { ...env, ...shared } });
     // Sign-ups go through a third instance without the low limit, so a test may add as many members as it needs.
     const signUps = await createTestApp(db, { env: shared });

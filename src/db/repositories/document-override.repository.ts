@@ -1,117 +1,173 @@
 /**
- * Employer overrides of content documents: JSON Merge Patches, versioned per employer and document, moving
- * draft -> published -> retired. At most one version per employer and document is published at a time.
+ * Employer overrides of content documents: JSON Merge Patches, versioned per employer and document (1, 2, ...),
+ * each draft, published or retired. At most one version per employer and document is published (a partial unique
+ * index, migration 0011); every write of a version happens under lockDocument, so versions are numbered and
+ * published one at a time however many staff act at once.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DbOrTx, DocumentOverrideTable } from '../database.ts';
 
 export type DocumentOverrideRow = Selectable<DocumentOverrideTable>;
+export type OverrideStatus = DocumentOverrideRow['status'];
 
-/** The wire shape staff see. */
-export type DocumentOverride = {
-  id: string;
-  accountid: string;
-  documentid: string;
+/** A version as the versions list shows it: who made it and who published it by e-mail address. */
+export type OverrideVersion = {
   version: number;
-  status: DocumentOverrideRow['status'];
-  patch: unknown;
+  status: OverrideStatus;
   createdon: string;
   publishedon: string | null;
+  staffEmail: string | null;
+  publishedByEmail: string | null;
+  copiedFrom: number | null;
 };
 
-export function toWire(row: DocumentOverrideRow): DocumentOverride {
-  return {
-    id: row.id,
-    accountid: row.accountid,
-    documentid: row.documentid,
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Holds the employer's document for the rest of the transaction: a transaction-scoped advisory lock on the pair,
+ * so a second writer waits until the first commits (PostgreSQL and PGlite alike).
+ */
+export async function lockDocument(tx: DbOrTx, accountid: string, documentid: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`document_override/${accountid}/${documentid}`}, 0))`.execute(tx);
+}
+
+export async function listVersions(db: DbOrTx, accountid: string, documentid: string): Promise<OverrideVersion[]> {
+  const rows = await db
+    .selectFrom('document_override as o')
+    .leftJoin('staff_user as author', 'author.id', 'o.created_by')
+    .leftJoin('staff_user as publisher', 'publisher.id', 'o.published_by')
+    .select(['o.version', 'o.status', 'o.createdon', 'o.publishedon', 'o.copied_from', 'author.email as author', 'publisher.email as publisher'])
+    .where('o.accountid', '=', accountid)
+    .where('o.documentid', '=', documentid)
+    .orderBy('o.version', 'desc')
+    .execute();
+  return rows.map((row) => ({
     version: row.version,
     status: row.status,
-    patch: row.patch,
-    createdon: new Date(row.createdon).toISOString(),
-    publishedon: row.publishedon ? new Date(row.publishedon).toISOString() : null,
-  };
+    createdon: iso(row.createdon)!,
+    publishedon: iso(row.publishedon),
+    staffEmail: row.author,
+    publishedByEmail: row.publisher,
+    copiedFrom: row.copied_from,
+  }));
 }
 
-export async function list(db: DbOrTx, filter: { accountid?: string; documentid?: string }): Promise<DocumentOverrideRow[]> {
-  let query = db.selectFrom('document_override').selectAll();
-  if (filter.accountid) query = query.where('accountid', '=', filter.accountid);
-  if (filter.documentid) query = query.where('documentid', '=', filter.documentid);
-  return query.orderBy('accountid').orderBy('documentid').orderBy('version').execute();
+/** Every stored version (forms:check), oldest first per employer and document. */
+export async function listAll(db: DbOrTx): Promise<DocumentOverrideRow[]> {
+  return db.selectFrom('document_override').selectAll().orderBy('accountid').orderBy('documentid').orderBy('version').execute();
 }
 
-export async function findById(db: DbOrTx, id: string): Promise<DocumentOverrideRow | undefined> {
-  return db.selectFrom('document_override').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The patch of the newest published version, if the employer has one for the document. */
-export async function findPublished(db: DbOrTx, accountid: string, documentid: string): Promise<DocumentOverrideRow | undefined> {
+export async function findVersion(db: DbOrTx, accountid: string, documentid: string, version: number): Promise<DocumentOverrideRow | undefined> {
   return db
     .selectFrom('document_override')
     .selectAll()
     .where('accountid', '=', accountid)
     .where('documentid', '=', documentid)
-    .where('status', '=', 'published')
-    .orderBy('version', 'desc')
-    .limit(1)
+    .where('version', '=', version)
     .executeTakeFirst();
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+const newestWithStatus = (db: DbOrTx, accountid: string, documentid: string, status: OverrideStatus) =>
+  db
+    .selectFrom('document_override')
+    .selectAll()
+    .where('accountid', '=', accountid)
+    .where('documentid', '=', documentid)
+    .where('status', '=', status)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
-/** A new draft with the next version number for this employer and document. */
-export async function insertDraft(
-  db: DbOrTx,
-  draft: { accountid: string; documentid: string; patch: unknown },
+/** The published version, if the employer has one for the document. */
+export const findPublished = (db: DbOrTx, accountid: string, documentid: string) => newestWithStatus(db, accountid, documentid, 'published');
+
+/** The id of the published version only: what each content request checks before using its cache. */
+export async function findPublishedId(db: DbOrTx, accountid: string, documentid: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('document_override')
+    .select('id')
+    .where('accountid', '=', accountid)
+    .where('documentid', '=', documentid)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The draft being edited (the newest draft), if any. */
+export const findDraft = (db: DbOrTx, accountid: string, documentid: string) => newestWithStatus(db, accountid, documentid, 'draft');
+
+export async function findById(db: DbOrTx, id: string): Promise<DocumentOverrideRow | undefined> {
+  return db.selectFrom('document_override').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A new version numbered after the newest; call under lockDocument. */
+export async function insertVersion(
+  tx: DbOrTx,
+  version: {
+    accountid: string;
+    documentid: string;
+    status: 'draft' | 'published';
+    patch: unknown;
+    staffId: string | null;
+    copiedFrom?: number;
+    now: Date;
+  },
 ): Promise<DocumentOverrideRow> {
-  // Two drafts created at once may pick the same version; the unique index refuses one, which then retries.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction().execute(async (tx) => {
-        const { max } = await tx
-          .selectFrom('document_override')
-          .select((eb) => eb.fn.max<number | null>('version').as('max'))
-          .where('accountid', '=', draft.accountid)
-          .where('documentid', '=', draft.documentid)
-          .executeTakeFirstOrThrow();
-        return tx
-          .insertInto('document_override')
-          .values({
-            id: randomUUID(),
-            accountid: draft.accountid,
-            documentid: draft.documentid,
-            version: Number(max ?? 0) + 1,
-            status: 'draft',
-            patch: JSON.stringify(draft.patch),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+  const { max } = await tx
+    .selectFrom('document_override')
+    .select((eb) => eb.fn.max<number | null>('version').as('max'))
+    .where('accountid', '=', version.accountid)
+    .where('documentid', '=', version.documentid)
+    .executeTakeFirstOrThrow();
+  const published = version.status === 'published';
+  return tx
+    .insertInto('document_override')
+    .values({
+      id: randomUUID(),
+      accountid: version.accountid,
+      documentid: version.documentid,
+      version: Number(max ?? 0) + 1,
+      status: version.status,
+      patch: JSON.stringify(version.patch),
+      created_by: version.staffId,
+      published_by: published ? version.staffId : null,
+      publishedon: published ? version.now : null,
+      copied_from: version.copiedFrom ?? null,
+      createdon: version.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** Publishes a version and retires the one published before it, in one transaction. */
-export async function publish(db: DbOrTx, row: DocumentOverrideRow): Promise<DocumentOverrideRow> {
-  return db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('document_override')
-      .set({ status: 'retired' })
-      .where('accountid', '=', row.accountid)
-      .where('documentid', '=', row.documentid)
-      .where('status', '=', 'published')
-      .execute();
-    return tx
-      .updateTable('document_override')
-      .set({ status: 'published', publishedon: new Date() })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+/** Replaces a draft's patch; the staff user who saved it last is its author. */
+export async function updateDraft(tx: DbOrTx, id: string, patch: unknown, staffId: string): Promise<DocumentOverrideRow> {
+  return tx
+    .updateTable('document_override')
+    .set({ patch: JSON.stringify(patch), created_by: staffId })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function retire(db: DbOrTx, id: string): Promise<DocumentOverrideRow> {
-  return db.updateTable('document_override').set({ status: 'retired' }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** Retires whatever version is published for the pair (none: nothing happens). */
+export async function retirePublished(tx: DbOrTx, accountid: string, documentid: string): Promise<void> {
+  await tx
+    .updateTable('document_override')
+    .set({ status: 'retired' })
+    .where('accountid', '=', accountid)
+    .where('documentid', '=', documentid)
+    .where('status', '=', 'published')
+    .execute();
+}
+
+/** Publishes a draft; call under lockDocument after retirePublished. */
+export async function markPublished(tx: DbOrTx, id: string, staffId: string, now: Date): Promise<DocumentOverrideRow> {
+  return tx
+    .updateTable('document_override')
+    .set({ status: 'published', published_by: staffId, publishedon: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

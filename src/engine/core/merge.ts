@@ -1,5 +1,6 @@
 /** JSON Merge Patch (RFC 7396): how an override changes a base document. */
 import { isLogicNode, metaChild, resolveMetaNode, type MetaNode } from './meta-walk.ts';
+import { escapeToken } from './pointer.ts';
 import type { JsonSchema } from './types.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -87,4 +88,63 @@ export function patchLimitProblem(patch: unknown, limits: PatchLimits): string |
   const bytes = new TextEncoder().encode(JSON.stringify(patch) ?? '').byteLength;
   if (bytes > limits.maxBytes) return `the patch is ${bytes} bytes; at most ${limits.maxBytes} are allowed`;
   return null;
+}
+
+/** Where a derived patch cannot say what the edited document says, and why. */
+export type PatchProblem = { pointer: string; message: string };
+
+const NULL_VALUE = 'null cannot be a value here (a merge patch reads null as "remove"): remove the key instead';
+
+/** JSON equality (key order ignored). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Nulls a merge would read as removals: in objects, outside lists and JSON Logic (which are copied whole). */
+function unmergeableNulls(value: unknown, node: MetaNode | undefined, meta: JsonSchema, pointer: string, problems: PatchProblem[]): void {
+  if (value === null) problems.push({ pointer, message: NULL_VALUE });
+  if (!isObject(value) || isLogicNode(node)) return;
+  for (const [key, sub] of Object.entries(value)) unmergeableNulls(sub, metaChild(node, key, meta), meta, `${pointer}/${escapeToken(key)}`, problems);
+}
+
+const UNCHANGED = Symbol('unchanged');
+
+function diff(base: unknown, target: unknown, node: MetaNode | undefined, meta: JsonSchema, pointer: string, problems: PatchProblem[]): unknown {
+  if (sameJson(base, target)) return UNCHANGED;
+  if (!isObject(base) || !isObject(target) || isLogicNode(node)) {
+    unmergeableNulls(target, node, meta, pointer, problems);
+    return copyJson(target);
+  }
+  const patch: Record<string, unknown> = {};
+  const set = (key: string, value: unknown) => Object.defineProperty(patch, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(target)) {
+    const at = `${pointer}/${escapeToken(key)}`;
+    const child = metaChild(node, key, meta);
+    if (Object.hasOwn(base, key)) {
+      const sub = diff(base[key], value, child, meta, at, problems);
+      if (sub !== UNCHANGED) set(key, sub);
+    } else {
+      unmergeableNulls(value, child, meta, at, problems);
+      set(key, copyJson(value));
+    }
+  }
+  for (const key of Object.keys(base)) if (!Object.hasOwn(target, key)) set(key, null);
+  return patch;
+}
+
+/**
+ * The merge patch that turns `base` into `target` under mergeDocument: only what differs, a removed key as null,
+ * lists and JSON Logic expressions (as the meta-schema marks them) whole. A null value in an object cannot be said
+ * by a merge patch; each one is a problem at its pointer into `target`.
+ */
+export function documentPatch(base: unknown, target: unknown, metaSchema: JsonSchema): { patch: unknown; problems: PatchProblem[] } {
+  const problems: PatchProblem[] = [];
+  const patch = diff(base, target, resolveMetaNode(metaSchema, metaSchema), metaSchema, '', problems);
+  return { patch: patch === UNCHANGED ? {} : patch, problems };
 }

@@ -1,8 +1,8 @@
 /**
  * app.content: the content documents as each employer sees them. The base documents (schemas/forms, flows) are
  * read and checked against the meta-schemas once at start, so bad content stops the server instead of reaching a
- * person. An employer's newest published override (a JSON Merge Patch) is applied on request; the result and its
- * etag are cached per employer and document until staff publish or retire an override.
+ * person. An employer's published override (a JSON Merge Patch) is applied on request; the result and its etag are
+ * cached per published version (which version is published is read on each request).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -152,33 +152,46 @@ export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export type ContentStore = ContentService & {
   readonly base: BaseContent;
-  /** Forgets what is cached for an employer's document (after a publish or retire). */
-  invalidate(accountId: string, documentId: string): void;
 };
 
 /** Cached resolutions at most: the routes are public, so any employer id can be asked for (oldest go first). */
 const CACHE_LIMIT = 2000;
 
-export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
-  const cache = new Map<string, Promise<{ document: FormDocument | FlowDocument; etag: string }>>();
+type Resolved = { document: FormDocument | FlowDocument; etag: string };
 
-  const resolveDoc = (documentId: string, accountId: string | null) => {
+export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
+  // Keyed by the published version's id: a version never changes, so an entry is never stale. Which version is
+  // published is read from the database on every request, so a publish on any instance reaches the employer's
+  // employees on their next page load.
+  const cache = new Map<string, Promise<Resolved>>();
+  const baseEntries = new Map<string, Resolved>();
+
+  const baseResolved = (documentId: string): Resolved => {
+    let entry = baseEntries.get(documentId);
+    if (!entry) {
+      const document = (base.forms.get(documentId) ?? base.flows.get(documentId))!;
+      entry = { document, etag: etagOf(document) };
+      baseEntries.set(documentId, entry);
+    }
+    return entry;
+  };
+
+  const resolveDoc = async (documentId: string, accountId: string | null): Promise<Resolved> => {
     if (!base.forms.has(documentId) && !base.flows.has(documentId)) throw notFound(`There is no document '${documentId}'.`);
     if (accountId !== null && !UUID.test(accountId)) throw badRequest('The employer id is not valid.', { '/accountid': ['The employer id is not valid.'] });
-    const key = `${accountId ?? ''}|${documentId}`;
-    let entry = cache.get(key);
+    const publishedId = accountId === null ? undefined : await overrides.findPublishedId(app.db, accountId, documentId);
+    if (publishedId === undefined) return baseResolved(documentId);
+    let entry = cache.get(publishedId);
     if (!entry) {
       entry = (async () => {
-        const published = accountId === null ? undefined : await overrides.findPublished(app.db, accountId, documentId);
-        const document = published
-          ? applyOverride(base, documentId, published.patch).document
-          : ((base.forms.get(documentId) ?? base.flows.get(documentId))!);
+        const published = await overrides.findById(app.db, publishedId);
+        const document = published ? applyOverride(base, documentId, published.patch).document : baseResolved(documentId).document;
         return { document, etag: etagOf(document) };
       })();
-      cache.set(key, entry);
+      cache.set(publishedId, entry);
       if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
       // A failed read (the database was away) must not stay cached.
-      entry.catch(() => cache.delete(key));
+      entry.catch(() => cache.delete(publishedId));
     }
     return entry;
   };
@@ -209,9 +222,6 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
       const errors = await check(documentId, accountId, data, options);
       const first = firstMessage(errors);
       if (first !== null) throw new AppError('VALIDATION_FAILED', 400, first, errors);
-    },
-    invalidate(accountId, documentId) {
-      cache.delete(`${accountId}|${documentId}`);
     },
   };
 }

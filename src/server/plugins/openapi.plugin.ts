@@ -1,27 +1,68 @@
-/** The OpenAPI document from the routes' schemas, served at /docs/json with the UI at /docs. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Two OpenAPI documents from the routes' schemas: the employee API at /docs (its JSON at /docs/json), open to
+ * anyone, without the staff routes; and the staff API (/api/staff/...) at /staff/docs (JSON at /staff/docs/json),
+ * only for a signed-in staff user: without the staff cookie the page redirects to the console's sign-in and the
+ * JSON answers 401.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { isStaffApi, optionalStaff, STAFF_COOKIE, STAFF_REQUEST_HEADER } from './staff-auth.plugin.ts';
+import { unauthorized } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staffSwagger: () => Record<string, unknown>;
+  }
+}
+
+type Transform = { schema: FastifySchema; url: string };
+/** Leaves the routes `keep` accepts in a document and hides the others. */
+const only = (keep: (url: string) => boolean) => ({ schema, url }: Transform) => ({ schema: keep(url) ? schema : { ...schema, hide: true }, url });
+const refResolver = { buildLocalReference: (json: { $id?: unknown }, _baseUri: unknown, _fragment: unknown, i: number) => String(json.$id ?? `def-${i}`) };
 
 export async function openapiPlugin(app: FastifyInstance): Promise<void> {
+  const info = (title: string, description: string) => ({ title, version: app.config.APP_VERSION, description });
+  const envelopeNote = 'Every answer is { success, data, message }; a failure adds code and, for input faults, fieldErrors.';
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: {
-        title: 'Benefit Portal API',
-        version: app.config.APP_VERSION,
-        description: 'Every answer is { success, data, message }; a failure adds code and, for input faults, fieldErrors.',
-      },
+      info: info('Benefit Portal API', envelopeNote),
       servers: [{ url: app.config.PUBLIC_URL }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          staffKey: { type: 'apiKey', in: 'header', name: 'x-staff-key' },
-          staffCookie: { type: 'apiKey', in: 'cookie', name: 'bp_staff' },
-        },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: only((url) => !isStaffApi(url)),
+    refResolver,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: info(
+        'Benefit Portal staff API',
+        `${envelopeNote} Sign in with POST /api/staff/login: the session is the HttpOnly cookie ${STAFF_COOKIE}; every POST, PUT, PATCH and DELETE also needs the header ${STAFF_REQUEST_HEADER}: 1. Roles: viewer reads, implementer changes employers and their documents, admin also manages staff users.`,
+      ),
+      servers: [{ url: app.config.PUBLIC_URL }],
+      components: { securitySchemes: { staffCookie: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE } } },
+    },
+    transform: only(isStaffApi),
+    refResolver,
+    decorator: 'staffSwagger',
+  });
+
+  // Each UI in a scope of its own: the plugin decorates the instance it is registered on, once.
+  await app.register(async (scope) => scope.register(swaggerUi, { routePrefix: '/docs', staticCSP: true }));
+  await app.register(async (scope) => scope.register(swaggerUi, {
+    routePrefix: '/staff/docs',
+    staticCSP: true,
+    transformSpecificationClone: false,
+    transformSpecification: () => app.staffSwagger(),
+    uiHooks: {
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (await optionalStaff(app.db, request, new Date())) return;
+        if (request.headers.accept?.includes('text/html')) return reply.redirect('/staff');
+        throw unauthorized('Please sign in to the staff console to read the staff API.');
       },
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  }));
 }

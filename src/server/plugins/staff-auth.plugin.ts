@@ -1,9 +1,10 @@
 /**
  * Staff authentication, apart from the members' on purpose: staff carry only the `bp_staff` cookie (an opaque
  * random token, stored as its SHA-256 in staff_session), members only bearer JWTs, so neither credential opens
- * the other's routes. `app.requireStaff(role)` is the preHandler of every staff route: it sets request.staff, or
- * answers 401 without a live session and 403 with too small a role (viewer < implementer < admin). Sessions end
- * after 30 minutes without a call and 12 hours after sign-in, like the members'.
+ * the other's routes. Deny by default: every /api/staff request but sign-in and sign-out needs a live staff
+ * session before anything else runs (401 otherwise, even before the body is read), which sets request.staff.
+ * `app.requireStaff(role)` is the preHandler of every staff route: 403 with too small a role (viewer < implementer
+ * < admin). Sessions end after 30 minutes without a call and 12 hours after sign-in, like the members'.
  *
  * CSRF: the cookie is SameSite=Strict, and every state-changing /api/staff request must also carry the header
  * `x-staff-request: 1`, which a cross-site form cannot send and a cross-site script cannot add without a CORS
@@ -26,6 +27,8 @@ export type StaffIdentity = { id: string; email: string; role: StaffRole };
 const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 const before = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The staff routes open without a session. */
+const OPEN_STAFF_ROUTES = new Set(['/api/staff/login', '/api/staff/logout']);
 
 export const isStaffApi = (url: string) => url === '/api/staff' || url.startsWith('/api/staff/') || url.startsWith('/api/staff?');
 
@@ -74,15 +77,21 @@ export async function optionalStaff(db: DbOrTx, request: FastifyRequest, now: Da
 export async function staffAuthPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('staff', null);
 
+  const signInFirst = () => unauthorized('Please sign in to the staff console.');
+
   app.addHook('onRequest', async (request) => {
-    if (UNSAFE_METHODS.has(request.method) && isStaffApi(request.url) && request.headers[STAFF_REQUEST_HEADER] !== '1') {
+    if (!isStaffApi(request.url)) return;
+    if (UNSAFE_METHODS.has(request.method) && request.headers[STAFF_REQUEST_HEADER] !== '1') {
       throw new AppError('FORBIDDEN', 403, `A staff change must carry the header ${STAFF_REQUEST_HEADER}: 1.`);
     }
+    if (OPEN_STAFF_ROUTES.has(request.routeOptions.url ?? '')) return;
+    request.staff = await optionalStaff(app.db, request, new Date());
+    if (!request.staff) throw signInFirst();
   });
 
   app.decorate('requireStaff', (role: StaffRole) => async (request: FastifyRequest) => {
-    const staff = await optionalStaff(app.db, request, new Date());
-    if (!staff) throw unauthorized('Please sign in to the staff console.');
+    const staff = request.staff ?? (await optionalStaff(app.db, request, new Date()));
+    if (!staff) throw signInFirst();
     if (rank(staff.role) < rank(role)) throw forbidden(`This needs the ${role} role; you are ${/^[aeiou]/.test(staff.role) ? 'an' : 'a'} ${staff.role}.`);
     request.staff = staff;
   });

@@ -1,0 +1,307 @@
+/**
+ * The staff console's document editor (docs/staff.md): every base document, an employer's document as base,
+ * published version, draft and what employees get now; saving a whole edited document as the draft (errors keyed
+ * by JSON pointer into the document); publishing; rolling back to any earlier version; the versions with who made
+ * and published them; a line diff between versions; a preview with the employer's other documents. Viewers read;
+ * implementers and admins change (services/document-overrides.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as employers from '#db/repositories/employer.repository.ts';
+import * as overrides from '#db/repositories/document-override.repository.ts';
+import { lineDiff, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import { applyOverride, etagOf, type ContentStore } from '../plugins/content.plugin.ts';
+import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { patchProblems, publishDraft, rollBack, saveDraft, stored, type OverrideOutcome } from '../services/document-overrides.ts';
+import { staffCookieSecurity } from './staff-auth.routes.ts';
+
+const anyDocument = { type: 'object', additionalProperties: true } as const;
+const versionSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'integer' },
+    status: { type: 'string', enum: ['draft', 'published', 'retired'] },
+    document: anyDocument,
+    patch: anyDocument,
+  },
+} as const;
+const documentParams = {
+  type: 'object',
+  required: ['accountid', 'documentid'],
+  properties: { accountid: uuid, documentid: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 100 } },
+} as const;
+const versionBody = (minimum: number, description: string) =>
+  ({ type: 'object', required: ['version'], additionalProperties: false, properties: { version: { type: 'integer', minimum, maximum: 1_000_000, description } } }) as const;
+const versionNumber = { type: 'integer', minimum: 0, maximum: 1_000_000 } as const;
+
+type DocumentParams = { accountid: string; documentid: string };
+
+export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
+  const store = app.content as ContentStore;
+  const base = store.base;
+  const viewer = app.requireStaff('viewer');
+  const implementer = app.requireStaff('implementer');
+  const baseDocument = (id: string) => base.forms.get(id) ?? base.flows.get(id);
+
+  /** The employer and the base document of a request, or a 404 naming which is missing. */
+  const target = async ({ accountid, documentid }: DocumentParams) => {
+    const original = baseDocument(documentid);
+    if (!original) throw notFound(`There is no document '${documentid}'.`);
+    if (!(await employers.findById(app.db, accountid))) throw notFound('There is no such employer.');
+    return original;
+  };
+  /** The document of a version number (0: the base document), or a 404. */
+  const documentOfVersion = async ({ accountid, documentid }: DocumentParams, version: number) => {
+    if (version === 0) return baseDocument(documentid)!;
+    const row = await overrides.findVersion(app.db, accountid, documentid, version);
+    if (!row) throw notFound(`There is no version ${version} of this document.`);
+    return applyOverride(base, documentid, row.patch).document;
+  };
+  const answer = (outcome: OverrideOutcome) => {
+    if (outcome.kind === 'invalid') throw badRequest(outcome.message, outcome.fieldErrors);
+    if (outcome.kind === 'not-found') throw notFound(outcome.message);
+    if (outcome.kind === 'conflict') throw new AppError('CONFLICT', 409, outcome.message);
+    return ok(outcome.version);
+  };
+  const actor = (staffId: string) => ({ staffId, now: new Date() });
+
+  app.get(
+    '/api/staff/content',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary: 'The base documents (forms and flows) an employer may override',
+        security: staffCookieSecurity,
+        response: {
+          200: envelope({
+            type: 'array',
+            items: { type: 'object', properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['form', 'flow'] }, title: { type: 'string' } } },
+          }),
+          ...failures,
+        },
+      },
+    },
+    async () =>
+      ok(
+        [...base.forms.values(), ...base.flows.values()]
+          .map((document) => ({ id: document.id, kind: document.kind, title: document.title ?? document.id }))
+          .sort((a, b) => a.id.localeCompare(b.id)),
+      ),
+  );
+
+  app.get<{ Params: DocumentParams }>(
+    '/api/staff/employers/:accountid/content/:documentid',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary: "An employer's document: the base, the published version, the draft and what employees get now",
+        security: staffCookieSecurity,
+        params: documentParams,
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { base: anyDocument, published: nullable(versionSchema), draft: nullable(versionSchema), resolved: anyDocument },
+          }),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const { accountid, documentid } = request.params;
+      const original = await target(request.params);
+      const [published, draft] = await Promise.all([overrides.findPublished(app.db, accountid, documentid), overrides.findDraft(app.db, accountid, documentid)]);
+      return ok({
+        base: original,
+        published: published ? stored(base, published) : null,
+        draft: draft ? stored(base, draft) : null,
+        resolved: (await store.resolve(documentid, accountid)).document,
+      });
+    },
+  );
+
+  app.put<{ Params: DocumentParams; Body: { document: Record<string, unknown> } }>(
+    '/api/staff/employers/:accountid/content/:documentid/draft',
+    {
+      preHandler: implementer,
+      schema: {
+        tags: ['Staff'],
+        summary: 'Save the whole edited document as the draft (stored as its merge patch from the base); 400 with fieldErrors keyed by JSON pointer into the document',
+        security: staffCookieSecurity,
+        params: documentParams,
+        body: { type: 'object', required: ['document'], additionalProperties: false, properties: { document: anyDocument } },
+        response: { 200: envelope(versionSchema), ...failures },
+      },
+    },
+    async (request) => {
+      await target(request.params);
+      return answer(await saveDraft(app.db, base, request.params, request.body.document, actor(request.staff!.id)));
+    },
+  );
+
+  app.post<{ Params: DocumentParams; Body: { version: number } }>(
+    '/api/staff/employers/:accountid/content/:documentid/publish',
+    {
+      preHandler: implementer,
+      schema: {
+        tags: ['Staff'],
+        summary: "Publish a draft: the employer's employees get it from their next page load; the version published before is retired",
+        security: staffCookieSecurity,
+        params: documentParams,
+        body: versionBody(1, 'The draft version to publish.'),
+        response: { 200: envelope(versionSchema), ...failures },
+      },
+    },
+    async (request) => {
+      await target(request.params);
+      return answer(await publishDraft(app.db, base, request.params, request.body.version, actor(request.staff!.id)));
+    },
+  );
+
+  app.post<{ Params: DocumentParams; Body: { version: number } }>(
+    '/api/staff/employers/:accountid/content/:documentid/rollback',
+    {
+      preHandler: implementer,
+      schema: {
+        tags: ['Staff'],
+        summary: 'Publish a copy of an earlier version (a retired one included; 0 is the base document) as a new version',
+        security: staffCookieSecurity,
+        params: documentParams,
+        body: versionBody(0, 'The version to publish again; 0 for the base document.'),
+        response: { 200: envelope(versionSchema), ...failures },
+      },
+    },
+    async (request) => {
+      await target(request.params);
+      return answer(await rollBack(app.db, base, request.params, request.body.version, actor(request.staff!.id)));
+    },
+  );
+
+  app.get<{ Params: DocumentParams }>(
+    '/api/staff/employers/:accountid/content/:documentid/versions',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary: 'Every version, newest first, with who made it and who published it',
+        security: staffCookieSecurity,
+        params: documentParams,
+        response: {
+          200: envelope({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                version: { type: 'integer' },
+                status: { type: 'string' },
+                createdon: { type: 'string' },
+                publishedon: { type: 'string', nullable: true },
+                staffEmail: { type: 'string', nullable: true },
+                publishedByEmail: { type: 'string', nullable: true },
+                copiedFrom: { type: 'integer', nullable: true },
+              },
+            },
+          }),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      await target(request.params);
+      return ok(await overrides.listVersions(app.db, request.params.accountid, request.params.documentid));
+    },
+  );
+
+  app.get<{ Params: DocumentParams; Querystring: { from: number; to: number } }>(
+    '/api/staff/employers/:accountid/content/:documentid/diff',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary: 'A line diff of two versions as pretty-printed JSON (0 is the base document)',
+        security: staffCookieSecurity,
+        params: documentParams,
+        querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: versionNumber, to: versionNumber } },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              from: { type: 'integer' },
+              to: { type: 'integer' },
+              lines: { type: 'array', items: { type: 'object', properties: { op: { type: 'string', enum: [' ', '+', '-'] }, text: { type: 'string' } } } },
+            },
+          }),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      await target(request.params);
+      const { from, to } = request.query;
+      const [before, after] = await Promise.all([documentOfVersion(request.params, from), documentOfVersion(request.params, to)]);
+      return ok({ from, to, lines: lineDiff(JSON.stringify(before, null, 2), JSON.stringify(after, null, 2)) });
+    },
+  );
+
+  app.get<{ Params: DocumentParams; Querystring: { version?: number } }>(
+    '/api/staff/employers/:accountid/content/:documentid/preview',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary:
+          "The document of a version (default: the draft, else what employees get now; 0 the base) with the employer's other documents as employees get them, to render the employee's screen; 400 if that version is invalid now",
+        security: staffCookieSecurity,
+        params: documentParams,
+        querystring: { type: 'object', additionalProperties: false, properties: { version: versionNumber } },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              documentid: { type: 'string' },
+              version: { type: 'integer', nullable: true },
+              document: anyDocument,
+              etag: { type: 'string' },
+              employer: {
+                type: 'object',
+                properties: { accountid: uuid, accountname: { type: 'string' }, hsaonly: { type: 'integer' }, employeazecustomer: { type: 'integer' } },
+              },
+              documents: { type: 'object', additionalProperties: anyDocument },
+            },
+          }),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const { accountid, documentid } = request.params;
+      await target(request.params);
+      const employer = (await employers.findById(app.db, accountid))!;
+      let version: number | null = request.query.version ?? null;
+      let document: FormDocument | FlowDocument;
+      if (version === null) {
+        const draft = await overrides.findDraft(app.db, accountid, documentid);
+        version = draft?.version ?? null;
+        document = draft ? applyOverride(base, documentid, draft.patch).document : ((await store.resolve(documentid, accountid)).document as FormDocument | FlowDocument);
+      } else {
+        const row = version === 0 ? undefined : await overrides.findVersion(app.db, accountid, documentid, version);
+        if (version !== 0 && !row) throw notFound(`There is no version ${version} of this document.`);
+        const refused = row ? patchProblems(base, documentid, row.patch) : null;
+        if (refused) throw badRequest(refused.message, refused.fieldErrors);
+        document = await documentOfVersion(request.params, version);
+      }
+      const others = await Promise.all(
+        [...base.forms.keys(), ...base.flows.keys()].filter((id) => id !== documentid).map(async (id) => [id, (await store.resolve(id, accountid)).document] as const),
+      );
+      return ok({
+        documentid,
+        version,
+        document,
+        etag: etagOf(document),
+        employer: { accountid, accountname: employer.accountname, hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer },
+        documents: Object.fromEntries([...others, [documentid, document]]),
+      });
+    },
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * The staff document editor's API (docs/staff.md): an employer's documents edited whole and stored as merge
+ * patches, validated with errors at the JSON pointer of the document, published to that employer only, rolled back
+ * to any earlier version, diffed, previewed, audited; roles enforced; exactly one published version however many
+ * publish at once.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as overrides from '#db/repositories/document-override.repository.ts';
+import { evaluateFlow, mergeDocument, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import { databases } from './helpers/databases.ts';
+import { createEmployer, registerMember, type TestEmployer } from './helpers/fixtures.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+
+const waiveContext = { employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'waive' } };
+const NEW_REASON_TEXT = 'Choose why you are waiving coverage.';
+const BASE_REASON_TEXT = 'Please select a waiver reason';
+
+describe.each(databases())('staff content routes on $name', (database) => {
+  const t = useTestApp(database);
+  let implementer: SignedInStaff;
+  let viewer: SignedInStaff;
+  beforeAll(async () => {
+    implementer = await signInStaff(t.app, 'implementer');
+    viewer = await signInStaff(t.app, 'viewer');
+  });
+
+  const base = () => (t.app.content as ContentStore).base;
+  /** A copy of a base form or of the flow, as the editor starts from. */
+  const baseOf = (id: string) => structuredClone(base().forms.get(id)!);
+  const baseFlow = () => structuredClone(base().flows.get('enrollment')!);
+  /** The base document with a merge patch applied the way the server applies it: what the editor would send. */
+  const editedWith = (id: string, patch: unknown) => {
+    const original = id === 'enrollment' ? baseFlow() : baseOf(id);
+    return mergeDocument(original, patch, original.kind === 'form' ? base().meta.form : base().meta.flow) as Record<string, unknown>;
+  };
+  const url = (employer: TestEmployer, id: string, tail = '') => `/api/staff/employers/${employer.accountid}/content/${id}${tail}`;
+  const saveDraft = (employer: TestEmployer, id: string, document: unknown, staff = implementer) =>
+    t.app.inject({ method: 'PUT', url: url(employer, id, '/draft'), headers: staff.headers, payload: { document } as object });
+  const publish = (employer: TestEmployer, id: string, version: number, staff = implementer) =>
+    t.app.inject({ method: 'POST', url: url(employer, id, '/publish'), headers: staff.headers, payload: { version } });
+  const rollback = (employer: TestEmployer, id: string, version: number, staff = implementer) =>
+    t.app.inject({ method: 'POST', url: url(employer, id, '/rollback'), headers: staff.headers, payload: { version } });
+  const read = (path: string, staff = viewer) => t.app.inject({ method: 'GET', url: path, headers: staff.headers });
+  const served = async (id: string, employer: TestEmployer) => {
+    return (await t.app.inject({ method: 'GET', url: `/api/content/forms/${id}?accountid=${employer.accountid}` })).json().data as { document: FormDocument; etag: string };
+  };
+  const servedFlow = async (employer: TestEmployer) => {
+    return (await t.app.inject({ method: 'GET', url: `/api/content/flows/enrollment?accountid=${employer.accountid}` })).json().data as { document: FlowDocument; etag: string };
+  };
+  const stored = async (employer: TestEmployer) => (await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).execute()).length;
+  const audits = async () => (await t.db.selectFrom('staff_audit').select('id').execute()).length;
+  const published = async (employer: TestEmployer, id: string) =>
+    t.db.selectFrom('document_override').select(['version']).where('accountid', '=', employer.accountid).where('documentid', '=', id).where('status', '=', 'published').execute();
+
+  it('lists every base document with its kind and title', async () => {
+    const response = await read('/api/staff/content');
+    expect(response.statusCode).toBe(200);
+    const list = response.json().data as { id: string; kind: string; title: string }[];
+    expect(list).toContainEqual({ id: 'enrollment', kind: 'flow', title: expect.any(String) });
+    expect(list).toContainEqual({ id: 'profile', kind: 'form', title: expect.any(String) });
+    expect(list.map((d) => d.id)).toEqual([...base().forms.keys(), ...base().flows.keys()].sort());
+  });
+
+  it("changes only employer A's documents, and only once published; employer B keeps the base", async () => {
+    const a = await createEmployer(t.db, { accountname: 'Employer A' });
+    const b = await createEmployer(t.db, { accountname: 'Employer B' });
+    const before = await served('waiver', a);
+
+    const waiver = baseOf('waiver');
+    waiver.messages['select-waiver-reason'] = NEW_REASON_TEXT;
+    const draft = await saveDraft(a, 'waiver', waiver);
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().data).toMatchObject({ version: 1, status: 'draft', patch: { messages: { 'select-waiver-reason': NEW_REASON_TEXT } } });
+    expect(draft.json().data.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+
+    // Saving again replaces the draft (still version 1), whoever saves it.
+    waiver.title = 'Waive coverage (Employer A)';
+    const again = await saveDraft(a, 'waiver', waiver);
+    expect(again.json().data).toMatchObject({ version: 1, patch: { title: 'Waive coverage (Employer A)' } });
+
+    const flow = editedWith('enrollment', { steps: { 'additional-services': { when: false } } });
+    const flowDraft = await saveDraft(a, 'enrollment', flow);
+    expect(flowDraft.json().data).toMatchObject({ version: 1, patch: { steps: { 'additional-services': { when: false } } } });
+
+    // A draft is not served, but the view and the preview show it.
+    expect((await served('waiver', a)).document.messages['select-waiver-reason']).toBe(BASE_REASON_TEXT);
+    const view = (await read(url(a, 'waiver'))).json().data;
+    expect(view.published).toBeNull();
+    expect(view.draft).toMatchObject({ version: 1, status: 'draft' });
+    expect(view.resolved.messages['select-waiver-reason']).toBe(BASE_REASON_TEXT);
+    expect(view.base).toEqual(baseOf('waiver'));
+    const preview = (await read(url(a, 'waiver', '/preview'))).json().data;
+    expect(preview).toMatchObject({ documentid: 'waiver', version: 1, employer: { accountid: a.accountid, accountname: 'Employer A' } });
+    expect(preview.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+    expect(preview.documents.waiver.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+    expect(Object.keys(preview.documents).sort()).toEqual([...base().forms.keys(), ...base().flows.keys()].sort());
+
+    expect((await publish(a, 'waiver', 1)).json().data).toMatchObject({ version: 1, status: 'published' });
+    expect((await publish(a, 'enrollment', 1)).statusCode).toBe(200);
+
+    // On the next page load, employer A's employees get it.
+    const after = await served('waiver', a);
+    expect(after.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+    expect(after.etag).not.toBe(before.etag);
+    expect(evaluateFlow((await servedFlow(a)).document, waiveContext)[2]!.tabs!.map((s) => s.title)).toEqual(['Contributions', 'Your Cart']);
+    await expect(t.app.content.validate('waiver', a.accountid, {})).rejects.toMatchObject({ message: NEW_REASON_TEXT });
+
+    expect((await served('waiver', b)).document.messages['select-waiver-reason']).toBe(BASE_REASON_TEXT);
+    expect(evaluateFlow((await servedFlow(b)).document, waiveContext)[2]!.tabs!.map((s) => s.title)).toEqual(['Contributions', 'Additional Services', 'Your Cart']);
+
+    const versions = (await read(url(a, 'waiver', '/versions'))).json().data;
+    expect(versions).toEqual([
+      { version: 1, status: 'published', createdon: expect.any(String), publishedon: expect.any(String), staffEmail: implementer.email, publishedByEmail: implementer.email, copiedFrom: null },
+    ]);
+  });
+
+  it('replaces a changed condition whole: != changed to == is ==, not an object of both', async () => {
+    const c = await createEmployer(t.db);
+    const condition = { '==': [{ var: 'employer.employeazecustomer' }, 2] };
+    const flow = baseFlow();
+    flow.steps.profile!.canProceed = condition;
+    const draft = await saveDraft(c, 'enrollment', flow);
+    expect(draft.json().data.patch).toEqual({ steps: { profile: { canProceed: condition } } });
+    expect((await publish(c, 'enrollment', 1)).statusCode).toBe(200);
+    const document = (await servedFlow(c)).document;
+    expect(document.steps.profile!.canProceed).toEqual(condition);
+    const context = (employeazecustomer: number) => ({ employer: { hsaonly: 0, employeazecustomer }, choice: { option: 'buy' } });
+    expect(evaluateFlow(document, context(1))[0]!.canProceed).toBe(false);
+    expect(evaluateFlow(document, context(2))[0]!.canProceed).toBe(true);
+  });
+
+  it('refuses an invalid document with 400 and fieldErrors at the JSON pointer into the document; stores and audits nothing', async () => {
+    const c = await createEmployer(t.db);
+    const [storedBefore, auditsBefore] = [await stored(c), await audits()];
+    const refused = async (id: string, document: unknown) => {
+      const response = await saveDraft(c, id, document);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      return response.json().fieldErrors as Record<string, string[]>;
+    };
+    const profile = baseOf('profile');
+    profile.messages['dob-rnage'] = 'DOB must be after 1950.';
+    expect(await refused('profile', profile)).toEqual({ '/messages/dob-rnage': ['messages.dob-rnage is not a message of profile'] });
+
+    expect(await refused('enrollment', editedWith('enrollment', { steps: { cart: { when: { log: 1 } } } }))).toEqual({ '/steps/cart/when': [expect.stringContaining('operation not allowed: log')] });
+    expect(await refused('enrollment', editedWith('enrollment', { steps: { cart: { when: { '==': [{ var: 'choice.option' }] } } } }))).toEqual({
+      '/steps/cart/when': ["'==' takes 2 arguments, not 1"],
+    });
+    expect(await refused('profile', editedWith('profile', { rules: [{ id: 'r', assert: true, path: '/birthdate', message: 'dob-rnage' }] }))).toEqual({
+      '/rules/0/message': ["no message 'dob-rnage'"],
+    });
+    expect(Object.keys(await refused('waiver', editedWith('waiver', { rules: [{ id: 'r', assert: true, path: '/x', message: 'select-waiver-reason', severity: 'high' }] })))).toEqual(['/rules/0']);
+    expect(await refused('waiver', { ...baseOf('waiver'), kind: 'flow' })).toHaveProperty('/kind');
+    const nulled = baseOf('waiver') as unknown as { messages: Record<string, unknown> };
+    nulled.messages['select-waiver-reason'] = null;
+    expect(await refused('waiver', nulled)).toEqual({ '/messages/select-waiver-reason': [expect.stringContaining('null cannot be a value here')] });
+    const huge = baseOf('waiver');
+    huge.messages['select-waiver-reason'] = 'x'.repeat(65 * 1024);
+    expect(await refused('waiver', huge)).toEqual({ '': [expect.stringMatching(/^the patch is \d+ bytes; at most 65536 are allowed$/)] });
+
+    expect((await saveDraft(c, 'nope', {})).statusCode).toBe(404);
+    expect((await saveDraft({ ...c, accountid: '00000000-0000-4000-8000-000000000001' }, 'waiver', baseOf('waiver'))).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: url(c, 'waiver', '/draft'), headers: implementer.headers, payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: url(c, 'Bad_Id', '/draft'), headers: implementer.headers, payload: { document: {} } })).statusCode).toBe(400);
+    expect([await stored(c), await audits()]).toEqual([storedBefore, auditsBefore]);
+  });
+
+  it('rolls back to any earlier version, a retired one included, as a new published version; 0 is the base', async () => {
+    const d = await createEmployer(t.db);
+    const text = (version: number) => `Reason, version ${version}.`;
+    const withText = (version: number) => {
+      const waiver = baseOf('waiver');
+      waiver.messages['select-waiver-reason'] = text(version);
+      return waiver;
+    };
+    await saveDraft(d, 'waiver', withText(1));
+    await publish(d, 'waiver', 1);
+    await saveDraft(d, 'waiver', withText(2));
+    await publish(d, 'waiver', 2);
+    expect((await served('waiver', d)).document.messages['select-waiver-reason']).toBe(text(2));
+
+    // Version 1 is retired: publishing it is refused; rolling back to it publishes a copy as version 3.
+    expect((await publish(d, 'waiver', 1)).statusCode).toBe(409);
+    expect((await publish(d, 'waiver', 2)).statusCode).toBe(409);
+    expect((await rollback(d, 'waiver', 2)).statusCode).toBe(409);
+    const back = await rollback(d, 'waiver', 1);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({ version: 3, status: 'published', patch: { messages: { 'select-waiver-reason': text(1) } } });
+    expect((await served('waiver', d)).document.messages['select-waiver-reason']).toBe(text(1));
+
+    const toBase = await rollback(d, 'waiver', 0);
+    expect(toBase.json().data).toMatchObject({ version: 4, status: 'published', patch: {} });
+    expect((await served('waiver', d)).document).toEqual(baseOf('waiver'));
+    expect((await rollback(d, 'waiver', 0)).statusCode).toBe(200);
+    expect((await rollback(d, 'waiver', 99)).statusCode).toBe(404);
+    expect((await publish(d, 'waiver', 99)).statusCode).toBe(404);
+
+    const versions = (await read(url(d, 'waiver', '/versions'))).json().data as { version: number; status: string; copiedFrom: number | null }[];
+    expect(versions.map((v) => [v.version, v.status, v.copiedFrom])).toEqual([
+      [5, 'published', 0],
+      [4, 'retired', 0],
+      [3, 'retired', 1],
+      [2, 'retired', null],
+      [1, 'retired', null],
+    ]);
+  });
+
+  it('diffs two versions line by line over pretty-printed JSON (0 is the base)', async () => {
+    const e = await createEmployer(t.db);
+    const waiver = baseOf('waiver');
+    waiver.messages['select-waiver-reason'] = NEW_REASON_TEXT;
+    await saveDraft(e, 'waiver', waiver);
+    const diff = await read(url(e, 'waiver', '/diff?from=0&to=1'));
+    expect(diff.statusCode).toBe(200);
+    const { from, to, lines } = diff.json().data as { from: number; to: number; lines: { op: string; text: string }[] };
+    expect([from, to]).toEqual([0, 1]);
+    expect(lines.filter((line) => line.op !== ' ')).toEqual([
+      { op: '-', text: `    "select-waiver-reason": "${BASE_REASON_TEXT}",` },
+      { op: '+', text: `    "select-waiver-reason": "${NEW_REASON_TEXT}",` },
+    ]);
+    expect(lines.filter((line) => line.op !== '+').map((line) => line.text).join('\n')).toBe(JSON.stringify(baseOf('waiver'), null, 2));
+    expect((await read(url(e, 'waiver', '/diff?from=1&to=1'))).json().data.lines.every((line: { op: string }) => line.op === ' ')).toBe(true);
+    expect((await read(url(e, 'waiver', '/diff?from=0&to=7'))).statusCode).toBe(404);
+    expect((await read(url(e, 'waiver', '/diff?from=-1&to=1'))).statusCode).toBe(400);
+    expect((await read(url(e, 'waiver', '/diff?from=0'))).statusCode).toBe(400);
+  });
+
+  it('checks a stored version again at publish and preview: 400, nothing published, employees keep the base', async () => {
+    const f = await createEmployer(t.db);
+    // A draft stored before today's rules (written straight to the table).
+    await overrides.insertVersion(t.db, { accountid: f.accountid, documentid: 'profile', status: 'draft', patch: { messages: { 'dob-rnage': 'Typo' } }, staffId: null, now: new Date() });
+    const response = await publish(f, 'profile', 1);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ '/messages/dob-rnage': ['messages.dob-rnage is not a message of profile'] });
+    expect((await read(url(f, 'profile', '/preview?version=1'))).statusCode).toBe(400);
+    expect(await published(f, 'profile')).toEqual([]);
+    expect((await served('profile', f)).document).toEqual(baseOf('profile'));
+  });
+
+  it('records every change in the audit trail: who, what, before and after', async () => {
+    const g = await createEmployer(t.db);
+    const waiver = baseOf('waiver');
+    waiver.messages['select-waiver-reason'] = NEW_REASON_TEXT;
+    await saveDraft(g, 'waiver', waiver);
+    await publish(g, 'waiver', 1);
+    await rollback(g, 'waiver', 0);
+    const audit = (await read(`/api/staff/audit?entity=document_override&entityid=${g.accountid}/waiver`)).json().data as Array<Record<string, unknown>>;
+    const patch = { messages: { 'select-waiver-reason': NEW_REASON_TEXT } };
+    expect(audit.map(({ staffEmail, action, before, after }) => ({ staffEmail, action, before, after }))).toEqual([
+      { staffEmail: implementer.email, action: 'rollback', before: { version: 1, status: 'published', patch }, after: { version: 2, status: 'published', patch: {}, copiedFrom: 0 } },
+      { staffEmail: implementer.email, action: 'publish', before: null, after: { version: 1, status: 'published', patch } },
+      { staffEmail: implementer.email, action: 'save-draft', before: null, after: { version: 1, status: 'draft', patch } },
+    ]);
+  });
+
+  it('lets a viewer read but not change (403, nothing written); a member token and no cookie get 401', async () => {
+    const h = await createEmployer(t.db);
+    const [storedBefore, auditsBefore] = [await stored(h), await audits()];
+    for (const path of ['/api/staff/content', url(h, 'waiver'), url(h, 'waiver', '/versions'), url(h, 'waiver', '/diff?from=0&to=0'), url(h, 'waiver', '/preview')]) {
+      expect((await read(path)).statusCode, path).toBe(200);
+    }
+    expect((await saveDraft(h, 'waiver', baseOf('waiver'), viewer)).statusCode).toBe(403);
+    expect((await publish(h, 'waiver', 1, viewer)).statusCode).toBe(403);
+    expect((await rollback(h, 'waiver', 0, viewer)).statusCode).toBe(403);
+
+    const member = await registerMember(t.app, h);
+    const asMember = { id: '', email: '', cookie: '', headers: { ...member.auth, 'x-staff-request': '1' } };
+    expect((await read(url(h, 'waiver'), asMember)).statusCode).toBe(401);
+    expect((await saveDraft(h, 'waiver', baseOf('waiver'), asMember)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content' })).statusCode).toBe(401);
+    expect([await stored(h), await audits()]).toEqual([storedBefore, auditsBefore]);
+  });
+
+  it('publishes one version however many publish and roll back at once: no 500, exactly one published', async () => {
+    const k = await createEmployer(t.db);
+    for (let version = 1; version <= 3; version += 1) {
+      const waiver = baseOf('waiver');
+      waiver.messages['select-waiver-reason'] = `Version ${version}`;
+      await saveDraft(k, 'waiver', waiver);
+      if (version < 3) await publish(k, 'waiver', version);
+    }
+    const [publishes, rollbacks] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => publish(k, 'waiver', 3))),
+      Promise.all(Array.from({ length: 10 }, (_, i) => rollback(k, 'waiver', i % 3))),
+    ]);
+    const statuses = [...publishes, ...rollbacks].map((response) => response.statusCode);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(publishes.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect(publishes.filter((response) => response.statusCode === 409)).toHaveLength(9);
+    expect(await published(k, 'waiver')).toHaveLength(1);
+    const versions = (await t.db.selectFrom('document_override').select('version').where('accountid', '=', k.accountid).execute()).map((row) => row.version).sort((x, y) => x - y);
+    expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => i + 1));
+  });
+
+  it('the database itself refuses a second published version of one document', async () => {
+    const m = await createEmployer(t.db);
+    const now = new Date();
+    await overrides.insertVersion(t.db, { accountid: m.accountid, documentid: 'waiver', status: 'published', patch: {}, staffId: null, now });
+    await expect(overrides.insertVersion(t.db, { accountid: m.accountid, documentid: 'waiver', status: 'published', patch: {}, staffId: null, now })).rejects.toMatchObject({ code: '23505' });
+  });
+});
