@@ -8,6 +8,7 @@ import {
   fieldsOf,
   messagesOf,
   parseDocument,
+  sameDocument,
   setMessage,
   setRequired,
   setStepShown,
@@ -92,5 +93,11 @@ describe('editor text', () => {
     expect(parseDocument(documentText(profile))).toEqual(profile);
     expect(parseDocument('[1]')).toBeNull();
     expect(parseDocument('{"a":')).toBeNull();
+  });
+
+  it('tells a saved draft whose keys the server reordered from a changed one', () => {
+    expect(sameDocument({ a: 1, b: { c: [1, { d: 2, e: 3 }] } }, { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(true);
+    expect(sameDocument({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameDocument(setStepShown(flow, flow, 'cart', false), flow)).toBe(false);
   });
 });

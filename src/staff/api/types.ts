@@ -36,6 +36,15 @@ export type EmployerContent = {
   draft: DocumentVersion | null;
   resolved: Record<string, unknown>;
 };
-export type VersionRow = { version: number; status: 'draft' | 'published' | 'retired'; createdon: string; publishedon: string | null; email?: string | null };
+export type VersionRow = {
+  version: number;
+  status: 'draft' | 'published' | 'retired';
+  createdon: string;
+  publishedon: string | null;
+  staffEmail: string | null;
+  publishedByEmail: string | null;
+  /** The version a roll back copied (0: the base document). */
+  copiedFrom: number | null;
+};
 export type DiffLine = { op: ' ' | '+' | '-'; text: string };
 export type VersionDiff = { from: number; to: number; lines: DiffLine[] };

@@ -16,7 +16,7 @@ import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { CodeEditor, type EditorSchema } from './code-editor.tsx';
 import { DocumentEditForms } from './document-edit-forms.tsx';
-import { documentText, parseDocument, type Json } from './document-edits.ts';
+import { documentText, parseDocument, sameDocument, type Json } from './document-edits.ts';
 import { DocumentPreview } from './document-preview.tsx';
 import { locateErrors, type LocatedError } from './pointer-lines.ts';
 import { VersionsPanel } from './versions-panel.tsx';
@@ -86,7 +86,7 @@ export function DocumentEditorScreen() {
     setNotice('Rolled back: employees get the chosen version on their next page load.');
   };
 
-  const dirty = parsed !== null && content !== undefined && JSON.stringify(parsed) !== JSON.stringify(content.draft?.document ?? content.resolved);
+  const dirty = parsed !== null && content !== undefined && !sameDocument(parsed, content.draft?.document ?? content.resolved);
 
   return (
     <Stack component="main">

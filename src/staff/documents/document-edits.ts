@@ -87,3 +87,15 @@ export function parseDocument(text: string): Json | null {
     return null;
   }
 }
+
+/** JSON with every object's keys sorted: two documents that differ only in key order print the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key])]));
+}
+
+/** Whether two documents hold the same content (the server may store a saved draft with its keys reordered). */
+export function sameDocument(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

@@ -53,7 +53,9 @@ export function VersionsPanel({ base, canChange, onChanged }: Props) {
               <Table.Th>Status</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Published</Table.Th>
-              <Table.Th>By</Table.Th>
+              <Table.Th>Made By</Table.Th>
+              <Table.Th>Published By</Table.Th>
+              <Table.Th>Copy Of</Table.Th>
               <Table.Th>Roll Back</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -64,7 +66,9 @@ export function VersionsPanel({ base, canChange, onChanged }: Props) {
                 <Table.Td>{version.status}</Table.Td>
                 <Table.Td>{version.createdon}</Table.Td>
                 <Table.Td>{version.publishedon ?? ''}</Table.Td>
-                <Table.Td>{version.email ?? ''}</Table.Td>
+                <Table.Td>{version.staffEmail ?? ''}</Table.Td>
+                <Table.Td>{version.publishedByEmail ?? ''}</Table.Td>
+                <Table.Td>{version.copiedFrom === null ? '' : version.copiedFrom === 0 ? 'base document' : `version ${version.copiedFrom}`}</Table.Td>
                 <Table.Td>
                   {canChange && version.status !== 'published' && version.status !== 'draft' && (
                     <Button size="xs" variant="default" onClick={() => void rollBack(version.version)}>

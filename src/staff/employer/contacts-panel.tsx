@@ -1,10 +1,8 @@
 /** The employer's contacts (types 1 to 5), and which of them the employee sees; saved as one list. */
 import { Button, Checkbox, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import useSWR from 'swr';
-import { staffData } from '../api/staff-api.ts';
 import type { StaffContact as EmployerContact } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
 
 const TYPES = [1, 2, 3, 4, 5] as const;
@@ -12,32 +10,18 @@ const blank = (): EmployerContact => ({ contacttype: 1, displaytoemployee: true,
 
 export function ContactsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contacts`;
-  const { data, error, mutate } = useSWR<EmployerContact[]>(path);
-  const [contacts, setContacts] = useState<EmployerContact[]>([]);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (data) setContacts(data);
-  }, [data]);
+  const list = useEditableList<EmployerContact>(path, 'contacts');
+  const contacts = list.items;
+  const setContacts = list.update;
 
   const change = (index: number, patch: Partial<EmployerContact>) => {
-    setSaved(false);
     setContacts((current) => current.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)));
-  };
-  const save = async () => {
-    setSaveError(null);
-    try {
-      await mutate(await staffData<EmployerContact[]>('PUT', path, { contacts }), { revalidate: false });
-      setSaved(true);
-    } catch (failure) {
-      setSaveError(failure);
-    }
   };
   const text = (value: string) => (value === '' ? null : value);
 
   return (
     <Stack>
-      <FailureAlert error={error ?? saveError} />
+      <FailureAlert error={list.readError ?? list.saveError} />
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -96,13 +80,13 @@ export function ContactsPanel({ accountid, canChange }: { accountid: string; can
       </Table>
       {canChange && (
         <Group>
-          <Button variant="default" onClick={() => setContacts((current) => [...current, blank()])}>
+          <Button variant="default" disabled={!list.loaded} onClick={() => setContacts((current) => [...current, blank()])}>
             Add Contact
           </Button>
-          <Button onClick={() => void save()}>Save Contacts</Button>
+          <Button onClick={() => void list.save()} disabled={!list.loaded}>Save Contacts</Button>
         </Group>
       )}
-      <SavedNote shown={saved} text="Contacts saved." />
+      <SavedNote shown={list.saved} text="Contacts saved." />
     </Stack>
   );
 }

@@ -4,11 +4,11 @@
  * message is shown as it is. The preview asks the server what one person would get.
  */
 import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
+import { useState, type FormEvent } from 'react';
 import { staffData } from '../api/staff-api.ts';
 import { FAMILY_TIERS, type ContributionPreview, type StaffContributionRule as ContributionRuleWire } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
 
 const blank = (): ContributionRuleWire => ({ contributionclass: 'ALL', ageMin: 18, ageMax: 64, tier: 'employee', state: null, ratingArea: null, amount: 0 });
@@ -17,32 +17,18 @@ const band = (): ContributionRuleWire[] => FAMILY_TIERS.map((tier) => ({ ...blan
 
 export function ContributionsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contribution-rules`;
-  const { data, error, mutate } = useSWR<ContributionRuleWire[]>(path);
-  const [rules, setRules] = useState<ContributionRuleWire[]>([]);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (data) setRules(data);
-  }, [data]);
+  const list = useEditableList<ContributionRuleWire>(path, 'rules');
+  const rules = list.items;
+  const setRules = list.update;
 
   const change = (index: number, patch: Partial<ContributionRuleWire>) => {
-    setSaved(false);
     setRules((current) => current.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
-  };
-  const save = async () => {
-    setSaveError(null);
-    try {
-      await mutate(await staffData<ContributionRuleWire[]>('PUT', path, { rules }), { revalidate: false });
-      setSaved(true);
-    } catch (failure) {
-      setSaveError(failure);
-    }
   };
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim().toUpperCase());
 
   return (
     <Stack>
-      <FailureAlert error={error ?? saveError} title={saveError ? 'The rules were not saved' : undefined} />
+      <FailureAlert error={list.readError ?? list.saveError} title={list.saveError ? 'The rules were not saved' : undefined} />
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -106,16 +92,16 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
       </Table>
       {canChange && (
         <Group>
-          <Button variant="default" onClick={() => setRules((current) => [...current, ...band()])}>
+          <Button variant="default" disabled={!list.loaded} onClick={() => setRules((current) => [...current, ...band()])}>
             Add Age Band
           </Button>
-          <Button variant="default" onClick={() => setRules((current) => [...current, blank()])}>
+          <Button variant="default" disabled={!list.loaded} onClick={() => setRules((current) => [...current, blank()])}>
             Add Rule
           </Button>
-          <Button onClick={() => void save()}>Save Rules</Button>
+          <Button onClick={() => void list.save()} disabled={!list.loaded}>Save Rules</Button>
         </Group>
       )}
-      <SavedNote shown={saved} text="Contribution rules saved." />
+      <SavedNote shown={list.saved} text="Contribution rules saved." />
       <ContributionPreviewForm accountid={accountid} />
     </Stack>
   );

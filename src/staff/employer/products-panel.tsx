@@ -1,10 +1,8 @@
 /** The employer's additional-service products and their price options; saved as one list. */
 import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import useSWR from 'swr';
-import { staffData } from '../api/staff-api.ts';
 import type { StaffProduct, StaffProductOption as ProductOption } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
 
 const blank = (): StaffProduct => ({
@@ -20,33 +18,19 @@ const TAX_STATUSES = ['Post-Tax', 'Pre-Tax'] as const;
 
 export function ProductsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/products`;
-  const { data, error, mutate } = useSWR<StaffProduct[]>(path);
-  const [products, setProducts] = useState<StaffProduct[]>([]);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (data) setProducts(data);
-  }, [data]);
+  const list = useEditableList<StaffProduct>(path, 'products');
+  const products = list.items;
+  const setProducts = list.update;
 
   const change = (index: number, patch: Partial<StaffProduct>) => {
-    setSaved(false);
     setProducts((current) => current.map((product, i) => (i === index ? { ...product, ...patch } : product)));
   };
   const changeOption = (index: number, optionIndex: number, patch: Partial<ProductOption>) =>
     change(index, { options: products[index]!.options.map((option, j) => (j === optionIndex ? { ...option, ...patch } : option)) });
-  const save = async () => {
-    setSaveError(null);
-    try {
-      await mutate(await staffData<StaffProduct[]>('PUT', path, { products }), { revalidate: false });
-      setSaved(true);
-    } catch (failure) {
-      setSaveError(failure);
-    }
-  };
 
   return (
     <Stack>
-      <FailureAlert error={error ?? saveError} />
+      <FailureAlert error={list.readError ?? list.saveError} />
       {products.map((product, i) => {
         const n = i + 1;
         return (
@@ -97,13 +81,13 @@ export function ProductsPanel({ accountid, canChange }: { accountid: string; can
       })}
       {canChange && (
         <Group>
-          <Button variant="default" onClick={() => setProducts((current) => [...current, blank()])}>
+          <Button variant="default" disabled={!list.loaded} onClick={() => setProducts((current) => [...current, blank()])}>
             Add Service
           </Button>
-          <Button onClick={() => void save()}>Save Services</Button>
+          <Button onClick={() => void list.save()} disabled={!list.loaded}>Save Services</Button>
         </Group>
       )}
-      <SavedNote shown={saved} text="Services saved." />
+      <SavedNote shown={list.saved} text="Services saved." />
     </Stack>
   );
 }
