@@ -30,6 +30,9 @@ export function CodeEditor({ label, value, schema, errors, readOnly, onChange }:
   const latestChange = useRef(onChange);
   latestChange.current = onChange;
   const initial = useRef(value);
+  // The text last given as `value`: the editor showing it is no edit of the person's, so it is not reported back.
+  const given = useRef(value);
+  given.current = value;
 
   useEffect(() => {
     const editor = new EditorView({
@@ -47,7 +50,9 @@ export function CodeEditor({ label, value, schema, errors, readOnly, onChange }:
         EditorView.editable.of(!readOnly),
         EditorView.contentAttributes.of({ 'aria-label': label }),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) latestChange.current(update.state.doc.toString());
+          if (!update.docChanged) return;
+          const text = update.state.doc.toString();
+          if (text !== given.current) latestChange.current(text);
         }),
       ],
     });

@@ -89,7 +89,7 @@ export function DocumentEditorScreen() {
   const dirty = parsed !== null && content !== undefined && !sameDocument(parsed, content.draft?.document ?? content.resolved);
 
   return (
-    <Stack component="main">
+    <Stack>
       <Anchor component={Link} to={`/employers/${accountid}/documents`}>
         Back to the employer's documents
       </Anchor>

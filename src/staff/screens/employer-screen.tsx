@@ -75,7 +75,7 @@ export function EmployerScreen() {
   };
 
   return (
-    <Stack component="main">
+    <Stack>
       <Title order={1}>{employer?.name ?? 'Employer'}</Title>
       <FailureAlert error={error} />
       <Tabs value={section} onChange={(value) => navigate(`/employers/${accountid}/${value ?? 'profile'}`)} keepMounted={false}>

@@ -10,7 +10,7 @@ export function EmployersScreen() {
   const staff = useStaff();
   const { data, error } = useSWR<StaffEmployerSummary[]>('/api/staff/employers');
   return (
-    <Stack component="main">
+    <Stack>
       <Group justify="space-between">
         <Title order={1}>Employers</Title>
         {mayAct(staff.role, 'implementer') && (

@@ -25,7 +25,7 @@ export function EventsScreen() {
     setApplied(editing);
   };
   return (
-    <Stack component="main">
+    <Stack>
       <Title order={1}>Event Log</Title>
       <form onSubmit={apply} aria-label="Event filters">
         <Group align="end">

@@ -10,7 +10,7 @@ export function NewEmployerScreen() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   return (
-    <Stack component="main">
+    <Stack>
       <Title order={1}>New Employer</Title>
       <EmployerForm
         initial={emptyEmployer()}

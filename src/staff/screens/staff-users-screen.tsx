@@ -35,7 +35,7 @@ export function StaffUsersScreen() {
 
   if (me.role !== 'admin') return <Title order={1}>Staff users are managed by admins.</Title>;
   return (
-    <Stack component="main">
+    <Stack>
       <Title order={1}>Staff Users</Title>
       <FailureAlert error={error ?? changeError} />
       {data && (
