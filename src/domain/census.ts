@@ -36,7 +36,11 @@ export type CensusEmployee = {
 
 export type CensusProblem = CsvProblem;
 
-export type CensusResult = { ok: true; employees: CensusEmployee[] } | { ok: false; problems: CensusProblem[] };
+/** The file is good when `problems` is empty; `employees` are its good rows either way (for further checks). */
+export type CensusResult = { employees: CensusEmployee[]; problems: CensusProblem[] };
+
+/** A value as a reason quotes it: at most 60 characters, so a report never echoes a huge field back. */
+const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
 const ZIP = /^\d{5}$/;
@@ -58,7 +62,7 @@ function readHeader(record: CsvRecord): { columns: CensusColumn[] } | { problems
   const columns: CensusColumn[] = [];
   for (const name of record.fields.map((field) => field.trim().toLowerCase())) {
     const column = CENSUS_COLUMNS.find((known) => known === name);
-    if (!column) problems.push({ line: record.line, reason: `Unknown column '${name}'; the columns are ${CENSUS_COLUMNS.join(', ')}.` });
+    if (!column) problems.push({ line: record.line, reason: `Unknown column '${shown(name)}'; the columns are ${CENSUS_COLUMNS.join(', ')}.` });
     else if (columns.includes(column)) problems.push({ line: record.line, reason: `The column '${column}' appears twice.` });
     else columns.push(column);
   }
@@ -88,19 +92,19 @@ function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: str
   const firstname = name('firstname');
   const lastname = name('lastname');
   const email = value('email');
-  if (email.length > MAX_EMAIL || !EMAIL.test(email)) reasons.push(`email '${email}' is not an e-mail address.`);
+  if (email.length > MAX_EMAIL || !EMAIL.test(email)) reasons.push(`email '${shown(email)}' is not an e-mail address.`);
   const birthdate = censusDate(value('birthdate'));
-  if (birthdate === null) reasons.push(`birthdate '${value('birthdate')}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
+  if (birthdate === null) reasons.push(`birthdate '${shown(value('birthdate'))}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
   else if (!isDobInRange(birthdate, today)) reasons.push(`birthdate ${birthdate} is not between 1941-01-01 and today.`);
   const contributionclass = value('class') || 'ALL';
   if (contributionclass.length > MAX_CLASS || !CLASS.test(contributionclass)) {
-    reasons.push(`class '${contributionclass}' is not a class name (letters, digits, space, '_', '.', '-'; at most ${MAX_CLASS}).`);
+    reasons.push(`class '${shown(contributionclass)}' is not a class name (letters, digits, space, '_', '.', '-'; at most ${MAX_CLASS}).`);
   }
   const zip = value('zip') || null;
-  if (zip !== null && !ZIP.test(zip)) reasons.push(`zip '${zip}' is not five digits.`);
+  if (zip !== null && !ZIP.test(zip)) reasons.push(`zip '${shown(zip)}' is not five digits.`);
   const hiredateText = value('hiredate');
   const hiredate = hiredateText === '' ? null : censusDate(hiredateText);
-  if (hiredateText !== '' && hiredate === null) reasons.push(`hiredate '${hiredateText}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
+  if (hiredateText !== '' && hiredate === null) reasons.push(`hiredate '${shown(hiredateText)}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
   if (reasons.length > 0) return reasons;
   return { line: record.line, firstname, lastname, email, birthdate: birthdate!, contributionclass, zip, hiredate };
 }
@@ -111,14 +115,14 @@ function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: str
  */
 export function readCensus(text: string, today: string): CensusResult {
   const { records, problems } = parseCsv(text);
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { employees: [], problems };
   const [header, ...rows] = records;
-  if (!header) return { ok: false, problems: [{ line: 1, reason: 'The file is empty: it needs a header line and one row an employee.' }] };
+  if (!header) return { employees: [], problems: [{ line: 1, reason: 'The file is empty: it needs a header line and one row an employee.' }] };
   const read = readHeader(header);
-  if ('problems' in read) return { ok: false, problems: read.problems };
-  if (rows.length === 0) return { ok: false, problems: [{ line: header.line, reason: 'The file has a header but no employee.' }] };
+  if ('problems' in read) return { employees: [], problems: read.problems };
+  if (rows.length === 0) return { employees: [], problems: [{ line: header.line, reason: 'The file has a header but no employee.' }] };
   if (rows.length > MAX_CENSUS_ROWS) {
-    return { ok: false, problems: [{ line: rows[MAX_CENSUS_ROWS]!.line, reason: `A file may hold at most ${MAX_CENSUS_ROWS} employees.` }] };
+    return { employees: [], problems: [{ line: rows[MAX_CENSUS_ROWS]!.line, reason: `A file may hold at most ${MAX_CENSUS_ROWS} employees.` }] };
   }
 
   const employees: CensusEmployee[] = [];
@@ -139,5 +143,5 @@ export function readCensus(text: string, today: string): CensusResult {
     firstLineOf.set(key, row.line);
     employees.push(employee);
   }
-  return found.length > 0 ? { ok: false, problems: found } : { ok: true, employees };
+  return { employees, problems: found };
 }

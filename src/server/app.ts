@@ -197,9 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes);
   await app.register(staffAuthRoutes);
   await app.register(staffUsersRoutes);
+  await app.register(staffContentRoutes);
   await app.register(staffEmployersRoutes);
   await app.register(staffEmployeesRoutes);
-  await app.register(staffContentRoutes);
 
   await registerStatic(app, options.webRoot ?? defaultWebRoot);
   await app.ready();

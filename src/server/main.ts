@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
+import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { describeError } from './log-redaction.ts';
 import { openDb } from './open-db.ts';
 import { shutDown } from './shutdown.ts';
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Benefit Portal is running at ${config.PUBLIC_URL} (listening on ${address})`);
+  console.log(
+    (await staffUsers.exists(db))
+      ? `Staff console: ${config.PUBLIC_URL}/staff`
+      : `Staff console: ${config.PUBLIC_URL}/staff (no staff user yet: create the first admin with npm run staff:create -- --email you@example.com --role admin)`,
+  );
   console.log(`Demo registration link: ${config.PUBLIC_URL}/register?employer_id=${accountId}`);
 }
 

@@ -123,6 +123,14 @@ describe.each(databases())('order routes on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
+  it("refuses another employer's own additional service: 400, nothing stored", async () => {
+    const before = await counts();
+    const response = await post('carol', { order: { category: 'additionalservices', productid: DEMO_PRODUCT_ID, productfeeid: FAMILY_OPTION }, memberAccount: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('/order/productfeeid');
+    expect(await counts()).toEqual(before);
+  });
+
   it('places an HSA order with the amount asked for, within the IRS limit', async () => {
     const response = await post('alice', { order: { category: 'HSA', amountspent: 125.5 }, memberAccount: {} });
     expect(response.statusCode).toBe(200);

@@ -228,6 +228,7 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
       ['a PDF not named .pdf', { filename: 'x.exe', contentBase64: PDF.toString('base64') }],
       ['a name with a path', { filename: '../x.pdf', contentBase64: PDF.toString('base64') }],
       ['a hidden name', { filename: '.x.pdf', contentBase64: PDF.toString('base64') }],
+      ['a PDF above 5 MB', { filename: 'big.pdf', contentBase64: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]).toString('base64') }],
     ])('refuses %s, writing nothing', async (_, body) => {
       const before = await auditCount();
       expect((await call(implementer, 'POST', `/api/staff/employers/${accountid}/ichra-documents`, body)).statusCode).toBe(400);
@@ -300,7 +301,7 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
 
       const preview = await call(viewer, 'POST', `/api/staff/employers/${accountid}/contribution-preview`, { age: 45, zip: '30301', spouse: true, children: 1 });
       expect(preview.statusCode).toBe(200);
-      expect(preview.json().data).toMatchObject({ amount: 600, tier: 'family', state: 'GA', text: 'a 45-year-old in ZIP 30301 with a spouse and one child gets $600.00' });
+      expect(preview.json().data).toMatchObject({ amount: 600, tier: 'family', state: 'GA', ratingArea: 3, text: 'a 45-year-old in ZIP 30301 with a spouse and one child gets $600.00' });
       const young = await call(viewer, 'POST', `/api/staff/employers/${accountid}/contribution-preview`, { age: 25, zip: '30301', spouse: false, children: 2 });
       expect(young.json().data.text).toBe('a 25-year-old in ZIP 30301 with two children gets $300.00');
     });

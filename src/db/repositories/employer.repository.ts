@@ -29,6 +29,11 @@ export async function update(db: DbOrTx, accountid: string, changes: Partial<Omi
   return db.updateTable('employer').set(changes).where('accountid', '=', accountid).returningAll().executeTakeFirst();
 }
 
+/** Every employer's id and name, by name (npm run forms:check). */
+export async function listNames(db: DbOrTx): Promise<{ accountid: string; accountname: string }[]> {
+  return db.selectFrom('employer').select(['accountid', 'accountname']).orderBy('accountname').orderBy('accountid').execute();
+}
+
 /** Inserts the employer or, when its accountid exists, overwrites every given column (seeding). */
 export async function upsert(db: DbOrTx, row: NewEmployerRow): Promise<EmployerRow> {
   const { accountid, ...changes } = row;

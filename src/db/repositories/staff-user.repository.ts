@@ -22,6 +22,11 @@ export async function findById(db: DbOrTx, id: string): Promise<StaffUserRow | u
   return db.selectFrom('staff_user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether any staff user exists (the server's start-up hint for the first admin). */
+export async function exists(db: DbOrTx): Promise<boolean> {
+  return (await db.selectFrom('staff_user').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function list(db: DbOrTx): Promise<StaffUserRow[]> {
   return db.selectFrom('staff_user').selectAll().orderBy('email').execute();
 }

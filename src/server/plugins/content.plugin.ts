@@ -38,8 +38,6 @@ export type BaseContent = {
   flows: ReadonlyMap<string, FlowDocument>;
   definitions: Readonly<Record<string, JsonSchema>>;
   meta: MetaSchemas;
-  /** What a staff request creating an override must look like. */
-  overrideSchema: JsonSchema;
 };
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
@@ -61,7 +59,6 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
     flags: readJson(path.join(metaDir, 'flags.schema.json')) as JsonSchema,
     widgets: (readJson(path.join(metaDir, 'widgets.json')) as { widgets: string[] }).widgets,
   };
-  const overrideSchema = readJson(path.join(metaDir, 'override.schema.json')) as JsonSchema;
 
   const defsDir = path.join(root, 'schemas', 'defs');
   const definitions: Record<string, JsonSchema> = {};
@@ -90,7 +87,7 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
   }
   for (const id of forms.keys()) if (flows.has(id)) throw new EngineConfigError(id, '/id', 'a form and a flow share this id');
 
-  return { forms, flows, definitions, meta, overrideSchema };
+  return { forms, flows, definitions, meta };
 }
 
 function missingForms(flow: FlowDocument, forms: ReadonlyMap<string, unknown>): string[] {

@@ -63,8 +63,9 @@ const censusInvalid = (rows: CensusProblem[]) =>
   new AppError('CENSUS_INVALID', 400, `The census was not imported: ${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} not valid. Correct them and import the whole file again.`, undefined, { rows });
 
 /**
- * Imports a census: every row is read and checked (the domain's checks, then an address already registered and
- * a ZIP the crosswalk does not know), and only a file without a single bad row creates its members, as invited,
+ * Imports a census: every row is read and checked (the domain's checks, and for the rows that pass them an
+ * address already registered and a ZIP the crosswalk does not know; all reported at once, by line), and only a
+ * file without a single bad row creates its members, as invited,
  * in one transaction with its audit record. With `invite`, each new member is also e-mailed the set-password
  * link (after the commit, so no mail goes out for an import that did not happen).
  */
@@ -76,14 +77,13 @@ export async function importCensus(
   csv: string,
   invite: boolean,
 ): Promise<CensusImport> {
-  const read = readCensus(csv, todayUtc(context.now));
-  if (!read.ok) throw censusInvalid(read.problems);
-  const { employees } = read;
+  const { employees, problems: rowProblems } = readCensus(csv, todayUtc(context.now));
+  if (employees.length === 0 && rowProblems.length > 0) throw censusInvalid(rowProblems);
 
   return db.transaction().execute(async (tx) => {
     const taken = await members.registeredEmails(tx, employees.map((employee) => employee.email));
     const zips = await knownZips(tx, employees.flatMap((employee) => (employee.zip ? [employee.zip] : [])));
-    const problems: CensusProblem[] = [];
+    const problems = [...rowProblems];
     for (const employee of employees) {
       const reasons = [
         taken.has(employee.email.toLowerCase()) ? `email ${employee.email} already belongs to a member.` : null,
@@ -91,7 +91,7 @@ export async function importCensus(
       ].filter((reason): reason is string => reason !== null);
       if (reasons.length > 0) problems.push({ line: employee.line, reason: reasons.join(' ') });
     }
-    if (problems.length > 0) throw censusInvalid(problems);
+    if (problems.length > 0) throw censusInvalid(problems.sort((a, b) => a.line - b.line));
 
     const created = await members.insertMany(
       tx,

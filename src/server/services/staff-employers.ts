@@ -30,8 +30,7 @@ import { countiesForZip, ratingAreaFor } from '#db/repositories/location.reposit
 import * as products from '#db/repositories/product.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import type { Storage } from '../storage.ts';
-import { isSafeSegment } from '../storage.ts';
+import { isSafeSegment, type Storage } from '../storage.ts';
 import { decodeUpload } from './uploads.ts';
 import { standingOf } from './staff-employees.ts';
 
@@ -52,12 +51,18 @@ export async function employerOr404(db: DbOrTx, accountid: string): Promise<Empl
 
 export async function listEmployers(db: DbOrTx): Promise<StaffEmployerSummary[]> {
   const [rows, roster] = await Promise.all([employers.listAll(db), rosterOf(db, null)]);
+  const standings = new Map<string, ReturnType<typeof standingOf>[]>();
+  for (const entry of roster) {
+    const list = standings.get(entry.member.accountid) ?? [];
+    list.push(standingOf(entry));
+    standings.set(entry.member.accountid, list);
+  }
   return rows.map((row) => ({
     accountid: row.accountid,
     name: row.accountname,
     email: row.emailaddress,
     planyear: row.businessyear,
-    employees: statusCounts(roster.filter((entry) => entry.member.accountid === row.accountid).map(standingOf)),
+    employees: statusCounts(standings.get(row.accountid) ?? []),
   }));
 }
 

@@ -1,0 +1,78 @@
+/**
+ * What `npm run forms:check` does, as a function the tests call: checks every base document (loadBaseContent's
+ * checks) and every stored override version with the same checks the staff console applies (patchProblems), then
+ * prints, for each employer, the resolved enrollment flow's step list for each case of the spec's sequence table,
+ * for testers to compare against the snapshots (tests/content/__snapshots__/resolved-documents.test.ts.snap).
+ * A problem in a base document, a draft or a published version fails the check; a retired version that today's
+ * checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
+import * as overrides from '#db/repositories/document-override.repository.ts';
+import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
+import { createContentStore, loadBaseContent } from './plugins/content.plugin.ts';
+import { patchProblems } from './services/document-overrides.ts';
+
+/** One case of the sequence table (tests/content/cases/enrollment.cases.json). */
+export type FlowCase = {
+  name: string;
+  employer: { hsaonly: number; employeazecustomer: number };
+  choice: { option: 'buy' | 'waive'; planHsaEligible?: boolean };
+};
+
+export type FormsCheckOptions = { db: Kysely<Database>; cases: FlowCase[]; today: string; root?: string };
+export type FormsCheckResult = { lines: string[]; problems: number };
+
+/** A step as one line: its title, its sub-steps' titles, and whether Next is off. */
+function stepLine(step: ResolvedStep): string {
+  const substeps = step.substeps.length > 0 ? `: ${step.substeps.map((substep) => substep.title).join(', ')}` : '';
+  return `${step.title}${substeps}${step.canProceed ? '' : ' [Next disabled]'}`;
+}
+
+export async function runFormsCheck({ db, cases, today, root }: FormsCheckOptions): Promise<FormsCheckResult> {
+  const lines: string[] = [];
+  let problems = 0;
+  const problem = (text: string) => {
+    problems += 1;
+    lines.push(`PROBLEM ${text}`);
+  };
+
+  let base: ReturnType<typeof loadBaseContent>;
+  try {
+    base = loadBaseContent(root);
+  } catch (error) {
+    problem(`base documents: ${(error as Error).message}`);
+    return { lines, problems };
+  }
+  const documentIds = [...base.forms.keys(), ...base.flows.keys()].sort();
+  lines.push(`Base documents: ${documentIds.length} checked (${documentIds.join(', ')})`);
+
+  const names = new Map((await employers.listNames(db)).map((row) => [row.accountid, row.accountname]));
+  const versions = await overrides.listAll(db);
+  for (const row of versions) {
+    const where = `${names.get(row.accountid) ?? row.accountid} (${row.accountid}) ${row.documentid} version ${row.version} (${row.status})`;
+    if (!base.forms.has(row.documentid) && !base.flows.has(row.documentid)) {
+      if (row.status === 'retired') lines.push(`note: ${where}: there is no document '${row.documentid}' any more`);
+      else problem(`${where}: there is no document '${row.documentid}'`);
+      continue;
+    }
+    const refused = patchProblems(base, row.documentid, row.patch);
+    if (!refused) continue;
+    if (row.status === 'retired') lines.push(`note: ${where} would be refused if rolled back to: ${refused.message}`);
+    else problem(`${where}: ${refused.message}`);
+  }
+  lines.push(`Stored override versions: ${versions.length} checked`);
+
+  const store = createContentStore({ db }, base);
+  for (const [accountid, accountname] of names) {
+    lines.push('', `Employer ${accountname} (${accountid})`);
+    const flow = (await store.resolve('enrollment', accountid)).document as FlowDocument;
+    for (const flowCase of cases) {
+      lines.push(`  ${flowCase.name}`);
+      for (const step of evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice })) lines.push(`    ${stepLine(step)}`);
+    }
+  }
+  lines.push('', problems === 0 ? 'forms:check: no problems' : `forms:check: ${problems} problem${problems === 1 ? '' : 's'}`);
+  return { lines, problems };
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm run forms:check` (src/server/forms-check.ts): every base document and every stored override checked with
+ * the console's checks, each employer's step list per case of the sequence table printed, a problem fails it.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as overrides from '#db/repositories/document-override.repository.ts';
+import { DEMO_ACCOUNT_ID, DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
+import { runFormsCheck, type FlowCase } from '#server/forms-check.ts';
+import { databases, type TestDb } from './helpers/databases.ts';
+import { createEmployer } from './helpers/fixtures.ts';
+
+const { cases } = JSON.parse(readFileSync(new URL('../content/cases/enrollment.cases.json', import.meta.url), 'utf8')) as { cases: (FlowCase & { substeps: string[] })[] };
+const today = '2026-11-21';
+
+describe.each(databases())('forms:check on $name', (database) => {
+  let handle: TestDb;
+  let employer: string;
+  beforeAll(async () => {
+    handle = await database.create();
+    await seedDemoEmployer(handle.db, today);
+    employer = (await createEmployer(handle.db, { accountname: 'Check Employer' })).accountid;
+    await overrides.insertVersion(handle.db, {
+      accountid: employer,
+      documentid: 'enrollment',
+      status: 'published',
+      patch: { steps: { 'additional-services': { when: false } } },
+      staffId: null,
+      now: new Date(),
+    });
+  });
+  afterAll(() => handle?.close());
+
+  const check = (root?: string) => runFormsCheck({ db: handle.db, cases, today, root });
+  /** The step lines printed for one employer and case. */
+  const stepsOf = (lines: string[], employerLine: string, caseName: string) => {
+    const from = lines.indexOf(employerLine);
+    const at = lines.indexOf(`  ${caseName}`, from);
+    const end = lines.findIndex((line, index) => index > at && !line.startsWith('    '));
+    return lines.slice(at + 1, end).map((line) => line.trim());
+  };
+
+  it("passes with valid documents and overrides, printing each employer's step list per case", async () => {
+    const { lines, problems } = await check();
+    expect(problems).toBe(0);
+    expect(lines.at(-1)).toBe('forms:check: no problems');
+    expect(lines).toContain('Stored override versions: 1 checked');
+    const demo = `Employer ${DEMO_ACCOUNT_NAME} (${DEMO_ACCOUNT_ID})`;
+    const other = `Employer Check Employer (${employer})`;
+    for (const flowCase of cases) {
+      const demoSteps = stepsOf(lines, demo, flowCase.name);
+      expect(demoSteps).toEqual(['Profile', 'Contributions: Contributions', `Shopping and Cart: ${flowCase.substeps.slice(1).join(', ')}`]);
+      const otherSteps = stepsOf(lines, other, flowCase.name);
+      expect(otherSteps[2]).toBe(`Shopping and Cart: ${flowCase.substeps.slice(1).filter((title) => title !== 'Additional Services').join(', ')}`);
+    }
+  });
+
+  it('fails on a stored draft or published version the checks refuse, and only notes a refused retired one', async () => {
+    const typo = { messages: { 'dob-rnage': 'Typo' } };
+    const now = new Date();
+    await overrides.insertVersion(handle.db, { accountid: employer, documentid: 'profile', status: 'published', patch: typo, staffId: null, now });
+    await overrides.retirePublished(handle.db, employer, 'profile');
+    let result = await check();
+    expect(result.problems).toBe(0);
+    expect(result.lines).toContainEqual(expect.stringMatching(/^note: Check Employer .* profile version 1 \(retired\) would be refused if rolled back to: .*messages\.dob-rnage is not a message of profile/));
+
+    await overrides.insertVersion(handle.db, { accountid: employer, documentid: 'profile', status: 'draft', patch: typo, staffId: null, now });
+    result = await check();
+    expect(result.problems).toBe(1);
+    expect(result.lines).toContainEqual(expect.stringMatching(/^PROBLEM Check Employer .* profile version 2 \(draft\): .*messages\.dob-rnage is not a message of profile/));
+    expect(result.lines.at(-1)).toBe('forms:check: 1 problem');
+    await handle.db.deleteFrom('document_override').where('documentid', '=', 'profile').execute();
+  });
+
+  it('fails on a base document that breaks the rules, naming it', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-forms-check-'));
+    try {
+      for (const dir of ['schemas', 'flows']) cpSync(path.join(defaultContentRoot, dir), path.join(root, dir), { recursive: true });
+      const file = path.join(root, 'schemas', 'forms', 'waiver.schema.json');
+      const waiver = JSON.parse(readFileSync(file, 'utf8'));
+      waiver.rules = [{ id: 'r', assert: { log: 1 }, path: '/x', message: 'select-waiver-reason' }];
+      writeFileSync(file, JSON.stringify(waiver));
+      const { lines, problems } = await check(root);
+      expect(problems).toBe(1);
+      expect(lines[0]).toMatch(/^PROBLEM base documents: .*waiver.*operation not allowed: log/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
