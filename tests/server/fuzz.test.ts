@@ -67,11 +67,12 @@ type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: 
 /**
  * The tables a refused request must leave alone: all but the reference data (imported once, never written by a
  * request) and the bookkeeping every request may write by design, refused or not: the rate-limit counters, the
- * failed sign-in counts and the security event log.
+ * failed sign-in counts, the security event log and the sessions' last-use marks (member and staff: the session
+ * check notes a use at most once a minute, also for a call refused after it, such as a 403 for another's id).
  */
 const UNCHECKED_TABLES = new Set([
   'reference_data', 'zip_county', 'county_rating_area', 'plan', 'plan_rate', 'plan_service_area_zip', 'plan_county', 'plan_zip_county',
-  'kysely_migration', 'kysely_migration_lock', 'rate_limit', 'signin_failure', 'security_event',
+  'kysely_migration', 'kysely_migration_lock', 'rate_limit', 'signin_failure', 'security_event', 'session', 'staff_session',
 ]);
 
 /** Values a valid request uses for names the routes share (the signed-in member's own ids). */
