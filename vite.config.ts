@@ -7,8 +7,10 @@ import { precompress } from './scripts/precompress.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
 
-// The web app lives in src/web; the server serves dist/web. Vitest runs two projects: node (rules, engine core,
-// content, db, server) and dom (engine react, theme, web).
+// The web app lives in src/web; the server serves dist/web. Two pages: index.html (the employee portal) and
+// staff.html (the staff console of src/staff, served at /staff), each its own bundle, so the portal's landing page
+// carries nothing of the console. Vitest runs two projects: node (rules, engine core, content, db, server) and dom
+// (engine react, theme, web, staff).
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
@@ -22,6 +24,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      input: { index: `${root}src/web/index.html`, staff: `${root}src/web/staff.html` },
       // Ajv's files have no side effects (its package does not say so): the browser uses only the run-time helpers
       // of validators compiled ahead, so the compiler, imported by engine modules the browser never calls (content
       // checks, ajv-compiler.ts), is left out. Were it called, the CSP would refuse its eval anyway.
@@ -39,7 +42,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/web/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
+          exclude: ['tests/e2e/**', 'tests/web/**', 'tests/staff/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
           setupFiles: ['tests/setup-node.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -50,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
+          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/staff/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup-dom.ts'],
           testTimeout: 30_000,
         },

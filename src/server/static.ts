@@ -1,6 +1,7 @@
 /**
- * Serves the built web app (dist/web) and answers unknown paths: a GET outside /api gets index.html so the
- * browser router can show the screen; anything else is a 404 in the API envelope.
+ * Serves the built web app (dist/web) and answers unknown paths: a GET outside /api gets the page of its app so
+ * the browser router can show the screen (staff.html, the staff console, under /staff except its API docs at
+ * /staff/docs; index.html, the employee portal, elsewhere); anything else is a 404 in the API envelope.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,12 @@ export function isApi(url: string): boolean {
   return /^\/+api(?:[/;?#.]|$)/i.test(decoded);
 }
 
+/** A path of the staff console's screens: /staff and below it, but not /staff/docs (the staff API's pages). */
+export function isStaffConsole(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return /^\/staff(?:\/|$)/.test(path) && !/^\/staff\/docs(?:[/?#]|$)/.test(path);
+}
+
 export async function registerStatic(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
@@ -49,7 +56,7 @@ export async function registerStatic(app: FastifyInstance, webRoot: string): Pro
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(isStaffConsole(request.url) ? 'staff.html' : 'index.html');
     }
     return sendFailure(reply, 404, { success: false, data: null, code: 'NOT_FOUND', message: 'Not found.' });
   });

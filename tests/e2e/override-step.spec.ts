@@ -5,30 +5,42 @@
  * another employer (the demo one) never sees it.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_EVENT, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
+import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 import { DEMO_EMPLOYER_ID, SECOND_EMPLOYER_ID, signedInMember } from './support.ts';
 
 /**
- * Creates and publishes one override as implementation staff do. Today staff send the shared key the product
- * generated into its data folder; this is the one place that knows how staff sign in.
+ * Saves and publishes one document of an employer as implementation staff do, through the staff API as the test's
+ * staff admin (created by staff:create before the product starts): the whole document, the flow being the base
+ * flow with the new step added.
  */
-async function publishOverride(request: APIRequestContext, accountid: string, documentid: string, patch: unknown): Promise<void> {
-  const { STAFF_API_KEY } = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'secrets.json'), 'utf8')) as { STAFF_API_KEY: string };
-  const headers = { 'x-staff-key': STAFF_API_KEY };
-  const draft = await request.post('/api/staff/overrides', { headers, data: { accountid, documentid, patch } });
-  expect(draft.status(), await draft.text()).toBe(201);
-  const { id } = ((await draft.json()) as { data: { id: string } }).data;
-  const published = await request.post(`/api/staff/overrides/${id}/publish`, { headers });
+async function publishDocument(request: APIRequestContext, accountid: string, documentid: string, edit: (base: Record<string, unknown> | null) => unknown): Promise<void> {
+  const login = await request.post('/api/staff/login', { data: { email: STAFF_ADMIN_EMAIL, password: STAFF_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const cookie = login
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value.split(';')[0])
+    .join('; ');
+  const headers = { cookie, 'x-staff-request': '1' };
+  const url = `/api/staff/employers/${accountid}/content/${documentid}`;
+  const current = await request.get(url, { headers });
+  const base = current.ok() ? ((await current.json()) as { data: { base: Record<string, unknown> | null } }).data.base : null;
+  const draft = await request.put(`${url}/draft`, { headers, data: { document: edit(base) } });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const { version } = ((await draft.json()) as { data: { version: number } }).data;
+  const published = await request.post(`${url}/publish`, { headers, data: { version } });
   expect(published.status(), await published.text()).toBe(200);
 }
 
 const PROFILE_HEADING = 'Welcome to your Benefits Package Creator';
 
 test.beforeAll(async ({ request }) => {
-  await publishOverride(request, SECOND_EMPLOYER_ID, OWN_FORM_ID, OWN_FORM);
-  await publishOverride(request, SECOND_EMPLOYER_ID, 'enrollment', OWN_STEP_FLOW_PATCH);
+  await publishDocument(request, SECOND_EMPLOYER_ID, OWN_FORM_ID, () => OWN_FORM);
+  await publishDocument(request, SECOND_EMPLOYER_ID, 'enrollment', (flow) => ({
+    ...flow,
+    steps: { ...(flow!['steps'] as Record<string, unknown>), ...OWN_STEP_FLOW_PATCH.steps },
+  }));
 });
 
 test("an employer's own step shows first for its employees and is completed in the browser", async ({ page }) => {

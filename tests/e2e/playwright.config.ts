@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -31,8 +32,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A second employer first (tests/e2e/seed-second-employer.ts), then the product as `npm run serve` starts it.
-    command: 'npx tsx tests/e2e/seed-second-employer.ts && npx tsx src/server/main.ts',
+    // A second employer first (tests/e2e/seed-second-employer.ts); then the first staff admin, created as an
+    // operator does, with staff:create (the password on standard input), in the fresh data directory before the
+    // product starts (each step opens the embedded database alone; a failed staff:create shows as a refused staff
+    // sign-in in the staff tests, never stops the other journeys); then the product as `npm run serve` starts it.
+    command: `npx tsx tests/e2e/seed-second-employer.ts && (printf '%s\\n' "$E2E_STAFF_PASSWORD" | npx tsx src/server/cli/staff-create.ts --email ${STAFF_ADMIN_EMAIL} --role admin; npx tsx src/server/main.ts)`,
     cwd: root,
     url: `${baseURL}/api/Version/test`,
     reuseExistingServer: false,
@@ -47,6 +51,7 @@ export default defineConfig({
       SMTP_URL: '',
       // Every journey signs in from 127.0.0.1; the per-address limit is not what these tests are about.
       AUTH_RATE_LIMIT: '1000',
+      E2E_STAFF_PASSWORD: STAFF_PASSWORD,
     },
   },
 });

@@ -245,6 +245,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       webRoot = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-web-'));
       mkdirSync(path.join(webRoot, 'assets'));
       writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Benefit Portal</title>');
+      writeFileSync(path.join(webRoot, 'staff.html'), '<!doctype html><title>Benefit Portal Staff</title>');
       writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
       const big = `export const text = '${'compressible '.repeat(200)}';`;
       writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), big);
@@ -272,6 +273,19 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       expect(api.json().code).toBe('NOT_FOUND');
       const post = await web.app.inject({ method: 'POST', url: '/welcome' });
       expect(post.statusCode).toBe(404);
+    });
+
+    it('serves staff.html for the staff console under /staff, but not for /staff/docs or look-alikes', async () => {
+      for (const url of ['/staff', '/staff/', '/staff/sign-in', '/staff/employers/abc/documents/profile?x=1']) {
+        const page = await web.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toContain('<title>Benefit Portal Staff</title>');
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
+      for (const url of ['/staffing', '/staff/docs', '/staff/docs/json', '/profile']) {
+        const page = await web.app.inject({ method: 'GET', url });
+        expect(page.body, url).not.toContain('Benefit Portal Staff');
+      }
     });
 
     it('sends the precompressed copy the browser accepts, with Content-Encoding and Vary', async () => {

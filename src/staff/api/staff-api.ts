@@ -1,0 +1,86 @@
+/**
+ * The console's only place that speaks HTTP to the staff API and reads the `{ success, data, message }` envelope.
+ * The staff session is the HttpOnly `bp_staff` cookie the browser sends by itself; every change (POST, PUT,
+ * PATCH, DELETE) also carries `x-staff-request: 1`, the header a cross-site form cannot send (the CSRF guard).
+ * A 401 sends the person to the console's sign-in. Network failures become a failure answer, never a throw.
+ */
+import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/staff/sign-in');
+};
+
+/** The router installs a navigation that keeps the single-page console alive. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const unreachable: ApiFailure = {
+  success: false,
+  data: null,
+  code: 'UNAVAILABLE',
+  message: 'The server cannot be reached. Please try again.',
+};
+
+/** The headers of a call: JSON both ways, and the CSRF guard on every change. */
+export function staffHeaders(method: Method, withBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (withBody) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-staff-request'] = '1';
+  return headers;
+}
+
+/** One call; `signIn` marks the sign-in call, whose 401 is a refused password and not an ended session. */
+export async function staffCall<T>(method: Method, path: string, body?: unknown, options: { signIn?: boolean } = {}): Promise<ApiAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: staffHeaders(method, body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return unreachable;
+  }
+  if (response.status === 401 && !options.signIn) onUnauthorized();
+  try {
+    return (await response.json()) as ApiAnswer<T>;
+  } catch {
+    return { success: false, data: null, code: 'INTERNAL', message: `The server answered ${response.status} without a readable answer.` };
+  }
+}
+
+/** A failed answer carried as an error, for SWR's fetcher and the screens' try/catch. */
+export class StaffApiError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.message);
+  }
+}
+
+/** Data of a successful answer; a failure throws StaffApiError. */
+export async function staffData<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const answer = await staffCall<T>(method, path, body);
+  if (!answer.success) throw new StaffApiError(answer);
+  return answer.data;
+}
+
+/** SWR's fetcher: the key is the path of a GET. */
+export const staffFetcher = <T>(path: string): Promise<T> => staffData<T>('GET', path);
+
+/** Reads a file the person picked as base64 (without the data: prefix), as the upload endpoints take it. */
+export function fileAsBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Reads a text file the person picked (the census CSV). */
+export function fileAsText(file: Blob): Promise<string> {
+  return file.text();
+}

@@ -1,0 +1,50 @@
+/** The staff API's wire shapes the console reads and sends: the employer calls' from contracts, the rest here. */
+
+export type StaffRole = 'admin' | 'implementer' | 'viewer';
+export const STAFF_ROLES: StaffRole[] = ['viewer', 'implementer', 'admin'];
+export type StaffMe = { id: string; email: string; role: StaffRole };
+export type StaffUser = StaffMe & { disabled: boolean; createdon?: string };
+
+export type {
+  CensusImport,
+  CensusRowProblem,
+  ContributionPreview,
+  EmployeeStatusName,
+  EnrollmentReport,
+  StaffBroker,
+  StaffContact,
+  StaffContributionRule,
+  StaffEmployee,
+  StaffEmployer,
+  StaffEmployerInput,
+  StaffEmployerSummary,
+  StaffEvent,
+  StaffProduct,
+  StaffProductOption,
+} from '#contracts/staff-employers.ts';
+
+export const FAMILY_TIERS = ['employee', 'employee-spouse', 'employee-children', 'family'] as const;
+
+/** An ICHRA document in the employer's storage. */
+export type IchraDocument = { filename: string; size: number };
+
+export type ContentSummary = { id: string; kind: 'form' | 'flow'; title: string };
+export type DocumentVersion = { version: number; document: Record<string, unknown>; patch: unknown };
+export type EmployerContent = {
+  base: Record<string, unknown>;
+  published: DocumentVersion | null;
+  draft: DocumentVersion | null;
+  resolved: Record<string, unknown>;
+};
+export type VersionRow = {
+  version: number;
+  status: 'draft' | 'published' | 'retired';
+  createdon: string;
+  publishedon: string | null;
+  staffEmail: string | null;
+  publishedByEmail: string | null;
+  /** The version a roll back copied (0: the base document). */
+  copiedFrom: number | null;
+};
+export type DiffLine = { op: ' ' | '+' | '-'; text: string };
+export type VersionDiff = { from: number; to: number; lines: DiffLine[] };

@@ -1,0 +1,87 @@
+/**
+ * The JSON code editor: CodeMirror 6 with completion, hover and lint from the document's meta-schema
+ * (codemirror-json-schema), and the server's errors placed at their lines as lint diagnostics. Controlled: the
+ * text comes in as `value` (the form-based edits change it too) and every keystroke goes out through onChange.
+ * Built from @codemirror/view, language and lint directly: the `codemirror` package installed (6.65.7) is the
+ * legacy CodeMirror 5 published under a 6 version, without the basicSetup of CodeMirror 6.
+ */
+import { bracketMatching, defaultHighlightStyle, foldGutter, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorView, highlightActiveLine, highlightActiveLineGutter, lineNumbers } from '@codemirror/view';
+import { jsonSchema } from 'codemirror-json-schema';
+import { useEffect, useRef } from 'react';
+import type { LocatedError } from './pointer-lines.ts';
+
+/** A JSON Schema as codemirror-json-schema takes it. */
+export type EditorSchema = NonNullable<Parameters<typeof jsonSchema>[0]>;
+
+type Props = {
+  label: string;
+  value: string;
+  schema: EditorSchema;
+  errors: LocatedError[];
+  readOnly?: boolean;
+  onChange: (text: string) => void;
+};
+
+export function CodeEditor({ label, value, schema, errors, readOnly, onChange }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const latestChange = useRef(onChange);
+  latestChange.current = onChange;
+  const initial = useRef(value);
+  // The text last given as `value`: the editor showing it is no edit of the person's, so it is not reported back.
+  const given = useRef(value);
+  given.current = value;
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      doc: initial.current,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightActiveLine(),
+        foldGutter(),
+        bracketMatching(),
+        syntaxHighlighting(defaultHighlightStyle),
+        lintGutter(),
+        jsonSchema(schema),
+        EditorView.editable.of(!readOnly),
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.updateListener.of((update) => {
+          if (!update.docChanged) return;
+          const text = update.state.doc.toString();
+          if (text !== given.current) latestChange.current(text);
+        }),
+      ],
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, [schema, label, readOnly]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || editor.state.doc.toString() === value) return;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const length = editor.state.doc.length;
+    const diagnostics: Diagnostic[] = errors.map((error) => ({
+      from: Math.min(error.from, length),
+      to: Math.min(error.to, length),
+      severity: 'error',
+      message: error.message,
+      source: error.pointer,
+    }));
+    editor.dispatch(setDiagnostics(editor.state, diagnostics));
+  }, [errors]);
+
+  return <div ref={host} style={{ border: '1px solid var(--mantine-color-gray-4)', maxHeight: '70vh', overflow: 'auto' }} />;
+}

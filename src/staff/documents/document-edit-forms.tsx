@@ -1,0 +1,81 @@
+/**
+ * Form-based editing of the common changes, beside the code editor: a message's text, a title, a field required
+ * or not (forms), a step on or off and its title (flows). Every change goes through the pure edits of
+ * document-edits.ts into the same draft the editor shows.
+ */
+import { Checkbox, Fieldset, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { fieldsOf, messagesOf, setMessage, setRequired, setStepShown, setTitle, stepsOf, type Json } from './document-edits.ts';
+
+type Props = { document: Json | null; base: Json; readOnly: boolean; onChange: (document: Json) => void };
+
+const FORM_TITLE = '';
+
+function FormEdits({ document, readOnly, onChange }: { document: Json; readOnly: boolean; onChange: (document: Json) => void }) {
+  const messages = messagesOf(document);
+  const fields = fieldsOf(document);
+  const [messageKey, setMessageKey] = useState(messages[0]?.[0] ?? '');
+  const [field, setField] = useState(FORM_TITLE);
+  const chosen = fields.find((f) => f.name === field);
+  const title = field === FORM_TITLE ? String(document.title ?? '') : (chosen?.title ?? '');
+  return (
+    <Stack>
+      <Fieldset legend="Messages" disabled={readOnly}>
+        <NativeSelect label="Message" data={messages.map(([key]) => key)} value={messageKey} onChange={(e) => setMessageKey(e.currentTarget.value)} />
+        <Textarea
+          label="Message text"
+          autosize
+          value={messages.find(([key]) => key === messageKey)?.[1] ?? ''}
+          onChange={(e) => onChange(setMessage(document, messageKey, e.currentTarget.value))}
+        />
+      </Fieldset>
+      <Fieldset legend="Titles and required fields" disabled={readOnly}>
+        <NativeSelect
+          label="Field"
+          data={[{ value: FORM_TITLE, label: '(the form itself)' }, ...fields.map((f) => ({ value: f.name, label: `${f.title} (${f.name})` }))]}
+          value={field}
+          onChange={(e) => setField(e.currentTarget.value)}
+        />
+        <TextInput label="Title" value={title} onChange={(e) => onChange(setTitle(document, field === FORM_TITLE ? null : field, e.currentTarget.value))} />
+        {chosen && (
+          <Checkbox mt="xs" label="Required" checked={chosen.required} onChange={(e) => onChange(setRequired(document, chosen.name, e.currentTarget.checked))} />
+        )}
+      </Fieldset>
+    </Stack>
+  );
+}
+
+function FlowEdits({ document, base, readOnly, onChange }: { document: Json; base: Json; readOnly: boolean; onChange: (document: Json) => void }) {
+  return (
+    <Fieldset legend="Steps shown" disabled={readOnly}>
+      <Stack gap="xs">
+        <Text size="sm">A step switched off never appears; switched on, it appears when its own condition holds.</Text>
+        {stepsOf(document).map((step) => (
+          <Checkbox
+            key={step.id}
+            ml={step.parent ? 'lg' : 0}
+            label={step.title}
+            checked={step.shown}
+            onChange={(e) => onChange(setStepShown(document, base, step.id, e.currentTarget.checked))}
+          />
+        ))}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+export function DocumentEditForms({ document, base, readOnly, onChange }: Props) {
+  if (!document) return <Text role="status">Fix the JSON in the editor to use these forms.</Text>;
+  return (
+    <Stack component="section" aria-labelledby="edit-forms-title">
+      <Text component="h2" fw={700} size="lg" id="edit-forms-title">
+        Common Changes
+      </Text>
+      {document.kind === 'flow' ? (
+        <FlowEdits document={document} base={base} readOnly={readOnly} onChange={onChange} />
+      ) : (
+        <FormEdits document={document} readOnly={readOnly} onChange={onChange} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The employee's screen rendered from the draft, beside the editor: a form through the engine's document form
+ * with the portal's theme and widgets (what the employee would see, its rules and messages included: "Check"
+ * shows every error the draft's texts give); the flow as the steps each case walks. A draft that cannot render
+ * shows why instead of breaking the editor.
+ */
+import { Alert, Button, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Component, useMemo, useState, type ReactNode } from 'react';
+import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
+import { DocumentForm, EngineProvider, type EngineServices, type FormData } from '#engine/react/index.ts';
+import { portalWidgets } from '#web/widgets/index.ts';
+import { staffFetcher } from '../api/staff-api.ts';
+import type { Json } from './document-edits.ts';
+import { FLOW_CASES, stepTitles } from './flow-cases.ts';
+
+/** The preview sends no call: it shows the screen, it saves nothing for anyone. */
+const previewServices: EngineServices = {
+  api: { call: async () => ({ success: false, message: 'The preview sends nothing.' }) },
+  documentFetcher: staffFetcher,
+  widgets: portalWidgets,
+};
+
+class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failure: string | null; resetKey: unknown }> {
+  override state = { failure: null as string | null, resetKey: this.props.resetKey };
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: error instanceof Error ? error.message : String(error) };
+  }
+  static getDerivedStateFromProps(props: { resetKey: unknown }, state: { resetKey: unknown }) {
+    return props.resetKey === state.resetKey ? null : { failure: null, resetKey: props.resetKey };
+  }
+  override render() {
+    if (this.state.failure) return <Alert color="red" role="alert">The preview cannot show this draft: {this.state.failure}</Alert>;
+    return this.props.children;
+  }
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function FormPreview({ form }: { form: Json }) {
+  const document = asFormDocument(form);
+  const [data, setData] = useState<FormData>({});
+  const [checks, setChecks] = useState(0);
+  const context = useMemo(() => ({ today: today() }), []);
+  return (
+    <EngineProvider services={previewServices}>
+      <Stack>
+        {document.title && <Title order={3}>{document.title}</Title>}
+        <DocumentForm
+          document={document}
+          formData={data}
+          context={context}
+          onChange={setData}
+          onSubmit={() => undefined}
+          withoutSubmit
+          showAllErrors={checks > 0}
+          focusRequest={checks}
+        />
+        <Button variant="default" onClick={() => setChecks((n) => n + 1)}>
+          Check
+        </Button>
+      </Stack>
+    </EngineProvider>
+  );
+}
+
+function FlowPreview({ flow }: { flow: Json }) {
+  const document = asFlowDocument(flow);
+  return (
+    <Table aria-label="Steps per case">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Case</Table.Th>
+          <Table.Th>Steps</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {FLOW_CASES.map((flowCase) => (
+          <Table.Tr key={flowCase.name}>
+            <Table.Td>{flowCase.name}</Table.Td>
+            <Table.Td>
+              <List size="sm">
+                {stepTitles(document, flowCase, today()).map((title, i) => (
+                  <List.Item key={`${i}-${title}`}>{title}</List.Item>
+                ))}
+              </List>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function DocumentPreview({ document, stale }: { document: Json; stale: boolean }) {
+  return (
+    <Stack component="section" aria-labelledby="preview-title">
+      <Title order={2} id="preview-title">
+        Preview
+      </Title>
+      {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
+      <PreviewBoundary resetKey={document}>
+        {document.kind === 'flow' ? <FlowPreview flow={document} /> : <FormPreview form={document} />}
+      </PreviewBoundary>
+    </Stack>
+  );
+}

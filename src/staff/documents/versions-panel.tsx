@@ -1,0 +1,105 @@
+/**
+ * A document's versions for one employer: status, dates and who; roll back to any earlier version (a retired
+ * one too: the server publishes a copy of it as a new version); and the diff between two versions (0 is the
+ * base document).
+ */
+import { Button, Code, Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { staffData } from '../api/staff-api.ts';
+import type { VersionDiff, VersionRow } from '../api/types.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+
+type Props = { base: string; canChange: boolean; onChanged: () => Promise<unknown> };
+
+export function VersionsPanel({ base, canChange, onChanged }: Props) {
+  const { data: versions, error, mutate } = useSWR<VersionRow[]>(`${base}/versions`);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [from, setFrom] = useState('0');
+  const [to, setTo] = useState('');
+  const [diff, setDiff] = useState<VersionDiff | null>(null);
+
+  const rollBack = async (version: number) => {
+    setFailure(null);
+    try {
+      await staffData('POST', `${base}/rollback`, { version });
+      await Promise.all([mutate(), onChanged()]);
+    } catch (problem) {
+      setFailure(problem);
+    }
+  };
+  const showDiff = async () => {
+    setFailure(null);
+    try {
+      const target = to || String(versions?.[0]?.version ?? 0);
+      setDiff(await staffData<VersionDiff>('GET', `${base}/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(target)}`));
+    } catch (problem) {
+      setFailure(problem);
+    }
+  };
+  const choices = [{ value: '0', label: 'Base document' }, ...(versions ?? []).map((v) => ({ value: String(v.version), label: `Version ${v.version} (${v.status})` }))];
+
+  return (
+    <Stack component="section" aria-labelledby="versions-title">
+      <Title order={2} id="versions-title">
+        Versions
+      </Title>
+      <FailureAlert error={error ?? failure} />
+      {versions && versions.length > 0 && (
+        <Table aria-label="Versions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Version</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Published</Table.Th>
+              <Table.Th>Made By</Table.Th>
+              <Table.Th>Published By</Table.Th>
+              <Table.Th>Copy Of</Table.Th>
+              <Table.Th>Roll Back</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.map((version) => (
+              <Table.Tr key={version.version}>
+                <Table.Td>{version.version}</Table.Td>
+                <Table.Td>{version.status}</Table.Td>
+                <Table.Td>{version.createdon}</Table.Td>
+                <Table.Td>{version.publishedon ?? ''}</Table.Td>
+                <Table.Td>{version.staffEmail ?? ''}</Table.Td>
+                <Table.Td>{version.publishedByEmail ?? ''}</Table.Td>
+                <Table.Td>{version.copiedFrom === null ? '' : version.copiedFrom === 0 ? 'base document' : `version ${version.copiedFrom}`}</Table.Td>
+                <Table.Td>
+                  {canChange && version.status !== 'published' && version.status !== 'draft' && (
+                    <Button size="xs" variant="default" onClick={() => void rollBack(version.version)}>
+                      Roll back to version {version.version}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {canChange && (
+        <Group>
+          <Button variant="default" onClick={() => void rollBack(0)}>
+            Roll back to the base document
+          </Button>
+        </Group>
+      )}
+      <Group align="end">
+        <NativeSelect label="Diff from" data={choices} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <NativeSelect label="Diff to" data={[{ value: '', label: 'Newest version' }, ...choices]} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Button variant="default" onClick={() => void showDiff()}>
+          Show Diff
+        </Button>
+      </Group>
+      {diff && (
+        <Code block aria-label={`Diff from version ${diff.from} to version ${diff.to}`}>
+          {diff.lines.map((line) => `${line.op} ${line.text}`).join('\n')}
+        </Code>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The employer's employees: a census CSV import (checked whole by the server: any bad row refuses the file, and
+ * every bad row is listed with its line and reason; the new employees may be e-mailed at once), the invitation
+ * (or its resend) per employee while they have not set a password, and where each
+ * stands: invited, registered, enrolled or waived, since when, and the elected plan.
+ */
+import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
+import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+import { FileUpload } from '../layout/file-upload.tsx';
+
+function CensusFailure({ error }: { error: unknown }) {
+  const report = error instanceof StaffApiError ? (error.failure.data as { rows?: CensusRowProblem[] } | null) : null;
+  return (
+    <Alert color="red" role="alert" title="Nothing was imported">
+      {(error as Error).message}
+      {report?.rows && report.rows.length > 0 && (
+        <List aria-label="Rows refused">
+          {report.rows.map((row) => (
+            <List.Item key={`${row.line}-${row.reason}`}>
+              Line {row.line}: {row.reason}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+export function EmployeesPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
+  const base = `/api/staff/employers/${accountid}`;
+  const { data, error, mutate } = useSWR<StaffEmployee[]>(`${base}/employees`);
+  const [inviteError, setInviteError] = useState<unknown>(null);
+  const [invited, setInvited] = useState<string | null>(null);
+  const [inviteOnImport, setInviteOnImport] = useState(false);
+
+  const invite = async (employee: StaffEmployee) => {
+    setInviteError(null);
+    setInvited(null);
+    try {
+      await staffData('POST', `${base}/employees/${employee.memberid}/invite`, {});
+      setInvited(`Invitation sent to ${employee.email}.`);
+      await mutate();
+    } catch (failure) {
+      setInviteError(failure);
+    }
+  };
+
+  return (
+    <Stack>
+      <FileUpload
+        label="Census (CSV)"
+        accept=".csv,text/csv"
+        buttonText="Import Census"
+        disabled={!canChange}
+        upload={async (file) => {
+          const answer = await staffData<CensusImport>('POST', `${base}/census`, { csv: await fileAsText(file), invite: inviteOnImport });
+          await mutate();
+          return `${answer.imported} employees imported${answer.invited > 0 ? `, ${answer.invited} invited` : ''}.`;
+        }}
+        renderFailure={(failure) => <CensusFailure error={failure} />}
+      />
+      <Checkbox
+        label="E-mail each imported employee the set-password link"
+        disabled={!canChange}
+        checked={inviteOnImport}
+        onChange={(e) => setInviteOnImport(e.currentTarget.checked)}
+      />
+      <FailureAlert error={error ?? inviteError} />
+      {invited && (
+        <Alert color="green" role="status">
+          {invited}
+        </Alert>
+      )}
+      {data && data.length === 0 && <Text>No employees yet.</Text>}
+      {data && data.length > 0 && (
+        <Table aria-label="Employees">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Class</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Since</Table.Th>
+              <Table.Th>Plan</Table.Th>
+              <Table.Th>Invitation</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((employee) => (
+              <Table.Tr key={employee.memberid}>
+                <Table.Td>
+                  {employee.firstname} {employee.lastname}
+                </Table.Td>
+                <Table.Td>{employee.email}</Table.Td>
+                <Table.Td>{employee.contributionclass}</Table.Td>
+                <Table.Td>{employee.status}</Table.Td>
+                <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
+                <Table.Td>{employee.plan ?? ''}</Table.Td>
+                <Table.Td>
+                  {canChange && employee.status === 'invited' && (
+                    <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Invite ${employee.email}`}>
+                      Send Invitation
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The employer's account: name, e-mail, plan year (and its first month), employeazecustomer (0: the profile's Next
+ * is off, 1: additional services offered, 2: not offered), hsaonly, edoc_period, the team and the broker. Used to
+ * create an employer and to change one.
+ */
+import { Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { StaffBroker, StaffEmployer, StaffEmployerInput } from '../api/types.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+
+const noBroker: StaffBroker = { firstname: '', lastname: '', emailaddress: null, phonenumber: null };
+
+export const emptyEmployer = (): StaffEmployerInput => ({
+  name: '',
+  email: null,
+  planyear: new Date().getFullYear() + 1,
+  employeazecustomer: 1,
+  hsaonly: 0,
+  edoc_period: null,
+  broker: null,
+});
+
+/** What the form edits of a stored employer (the settings it sends back on save). */
+export function employerInput(employer: StaffEmployer): StaffEmployerInput {
+  const { name, email, planyear, planyearstart, employeazecustomer, hsaonly, edoc_period, teamid, broker } = employer;
+  return { name, email, planyear, planyearstart, employeazecustomer, hsaonly, edoc_period, teamid, broker };
+}
+
+/** The broker sent: none when every field is empty. */
+function brokerOrNull(broker: StaffBroker | null): StaffBroker | null {
+  if (!broker) return null;
+  return Object.values(broker).some((value) => typeof value === 'string' && value.trim() !== '') ? broker : null;
+}
+
+type Props = {
+  initial: StaffEmployerInput;
+  submitText: string;
+  readOnly?: boolean;
+  onSubmit: (employer: StaffEmployerInput) => Promise<void>;
+};
+
+export function EmployerForm({ initial, submitText, readOnly, onSubmit }: Props) {
+  const [employer, setEmployer] = useState(initial);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof StaffEmployerInput>(key: K, value: StaffEmployerInput[K]) => setEmployer((current) => ({ ...current, [key]: value }));
+  const broker = employer.broker ?? noBroker;
+  const setBroker = (key: keyof StaffBroker, value: string) =>
+    set('broker', { ...broker, [key]: value === '' && (key === 'emailaddress' || key === 'phonenumber') ? null : value });
+  const orNull = (value: string) => (value.trim() === '' ? null : value);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit({ ...employer, broker: brokerOrNull(employer.broker) });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)}>
+      <Stack>
+        <FailureAlert error={error} />
+        <Fieldset legend="Account" disabled={readOnly}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Employer Name" required value={employer.name} onChange={(e) => set('name', e.currentTarget.value)} />
+            <TextInput label="Employer Email" type="email" value={employer.email ?? ''} onChange={(e) => set('email', orNull(e.currentTarget.value))} />
+            <NumberInput label="Plan Year" required min={2000} max={2100} value={employer.planyear} onChange={(value) => set('planyear', Number(value))} />
+            <TextInput
+              label="Plan Year Start"
+              type="date"
+              description="The 1st of a month in the plan year; January 1 when empty"
+              value={employer.planyearstart ?? ''}
+              onChange={(e) => set('planyearstart', e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+            />
+            <NativeSelect
+              label="Additional Services (employeazecustomer)"
+              data={[
+                { value: '1', label: '1: offered' },
+                { value: '2', label: '2: not offered' },
+                { value: '0', label: '0: the profile step cannot proceed' },
+              ]}
+              value={String(employer.employeazecustomer)}
+              onChange={(e) => set('employeazecustomer', Number(e.currentTarget.value) as StaffEmployerInput['employeazecustomer'])}
+            />
+            <NativeSelect
+              label="HSA Only (hsaonly)"
+              data={[
+                { value: '0', label: '0: no' },
+                { value: '1', label: '1: yes' },
+              ]}
+              value={String(employer.hsaonly)}
+              onChange={(e) => set('hsaonly', Number(e.currentTarget.value) as StaffEmployerInput['hsaonly'])}
+            />
+            <NumberInput
+              label="Enrollment Document Period (edoc_period)"
+              description="Days before the 1st of a month after which that month is no longer offered"
+              min={0}
+              value={employer.edoc_period ?? ''}
+              onChange={(value) => set('edoc_period', value === '' ? null : Number(value))}
+            />
+            <TextInput
+              label="Team ID"
+              description="The team (brokerage); a new team when empty"
+              value={employer.teamid ?? ''}
+              onChange={(e) => set('teamid', e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value.trim())}
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Broker" disabled={readOnly}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Broker First Name" value={broker.firstname} onChange={(e) => setBroker('firstname', e.currentTarget.value)} />
+            <TextInput label="Broker Last Name" value={broker.lastname} onChange={(e) => setBroker('lastname', e.currentTarget.value)} />
+            <TextInput label="Broker Email" type="email" value={broker.emailaddress ?? ''} onChange={(e) => setBroker('emailaddress', e.currentTarget.value)} />
+            <TextInput label="Broker Phone" value={broker.phonenumber ?? ''} onChange={(e) => setBroker('phonenumber', e.currentTarget.value)} />
+          </SimpleGrid>
+        </Fieldset>
+        {!readOnly && (
+          <Group>
+            <Button type="submit" loading={busy}>
+              {submitText}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

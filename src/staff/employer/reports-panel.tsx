@@ -1,0 +1,57 @@
+/** The employer's reports: enrollment counts and list, and the payroll deduction CSV (a plain download). */
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
+import useSWR from 'swr';
+import type { EnrollmentReport } from '../api/types.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+
+export function ReportsPanel({ accountid }: { accountid: string }) {
+  const base = `/api/staff/employers/${accountid}/reports`;
+  const { data, error } = useSWR<EnrollmentReport>(`${base}/enrollment`);
+  return (
+    <Stack>
+      <Anchor href={`${base}/payroll.csv`} download>
+        Download the payroll deduction report (CSV)
+      </Anchor>
+      <Title order={3}>Enrollment</Title>
+      <FailureAlert error={error} />
+      {data && (
+        <>
+          <Group component="dl" aria-label="Enrollment counts">
+            {Object.entries(data.counts).map(([status, count]) => (
+              <Group key={status} gap={4}>
+                <Text component="dt" fw={600}>
+                  {status}:
+                </Text>
+                <Text component="dd" m={0}>
+                  {count}
+                </Text>
+              </Group>
+            ))}
+          </Group>
+          <Table aria-label="Enrollment">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Since</Table.Th>
+                <Table.Th>Plan</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.employees.map((employee) => (
+                <Table.Tr key={employee.memberid}>
+                  <Table.Td>
+                    {employee.firstname} {employee.lastname}
+                  </Table.Td>
+                  <Table.Td>{employee.status}</Table.Td>
+                  <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
+                  <Table.Td>{employee.plan ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+/** A failed call's message, announced; nothing when there is no failure. */
+import { Alert } from '@mantine/core';
+import { StaffApiError } from '../api/staff-api.ts';
+
+export function FailureAlert({ error, title }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  const rows = error instanceof StaffApiError ? fieldMessages(error.failure.fieldErrors) : [];
+  return (
+    <Alert color="red" role="alert" title={title}>
+      {message}
+      {rows.length > 0 && (
+        <ul>
+          {rows.map((row) => (
+            <li key={row}>{row}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}
+
+function fieldMessages(fieldErrors: Record<string, string[]> | undefined): string[] {
+  return Object.entries(fieldErrors ?? {}).flatMap(([pointer, messages]) => messages.map((message) => `${pointer}: ${message}`));
+}

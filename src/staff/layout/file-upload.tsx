@@ -1,0 +1,59 @@
+/**
+ * A labelled native file input and its upload button: the browser's own picker (keyboard and screen readers
+ * know it) and a label a person, or a test, finds it by. Shows the outcome of the upload below it.
+ */
+import { Alert, Button, Group, Input, Stack } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+
+type Props = {
+  label: string;
+  accept: string;
+  buttonText: string;
+  disabled?: boolean;
+  /** Uploads the chosen file; answers the text to confirm it. Throws to report a failure. */
+  upload: (file: File) => Promise<string>;
+  /** How a failure is shown (a census report lists rows); by default its message. */
+  renderFailure?: (error: unknown) => React.ReactNode;
+};
+
+export function FileUpload({ label, accept, buttonText, disabled, upload, renderFailure }: Props) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ done: string } | { failed: unknown } | null>(null);
+
+  const send = async () => {
+    if (!file) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ done: await upload(file) });
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (error) {
+      setOutcome({ failed: error });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Input.Wrapper label={label} labelProps={{ htmlFor: id }}>
+        <Group>
+          <input id={id} ref={input} type="file" accept={accept} disabled={disabled} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+          <Button onClick={() => void send()} disabled={disabled || !file} loading={busy}>
+            {buttonText}
+          </Button>
+        </Group>
+      </Input.Wrapper>
+      {outcome && 'done' in outcome && (
+        <Alert color="green" role="status">
+          {outcome.done}
+        </Alert>
+      )}
+      {outcome && 'failed' in outcome && (renderFailure ? renderFailure(outcome.failed) : <Alert color="red" role="alert">{(outcome.failed as Error).message}</Alert>)}
+    </Stack>
+  );
+}

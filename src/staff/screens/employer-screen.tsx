@@ -1,0 +1,100 @@
+/**
+ * One employer's page: its sections as tabs, each with its own address (/staff/employers/:accountid/:section) so
+ * a link or a reload opens the same section.
+ */
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { staffData } from '../api/staff-api.ts';
+import type { StaffEmployer } from '../api/types.ts';
+import { ContactsPanel } from '../employer/contacts-panel.tsx';
+import { ContributionsPanel } from '../employer/contributions-panel.tsx';
+import { DocumentsPanel } from '../employer/documents-panel.tsx';
+import { EmployeesPanel } from '../employer/employees-panel.tsx';
+import { EmployerForm, employerInput } from '../employer/employer-form.tsx';
+import { IchraDocumentsPanel } from '../employer/ichra-documents-panel.tsx';
+import { LogoPanel } from '../employer/logo-panel.tsx';
+import { ProductsPanel } from '../employer/products-panel.tsx';
+import { ReportsPanel } from '../employer/reports-panel.tsx';
+import { mayAct, useStaff } from '../layout/console-layout.tsx';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+
+const SECTIONS = [
+  ['profile', 'Profile'],
+  ['logo', 'Logo'],
+  ['contacts', 'Contacts'],
+  ['ichra-documents', 'ICHRA Documents'],
+  ['products', 'Services'],
+  ['contributions', 'Contributions'],
+  ['employees', 'Employees'],
+  ['documents', 'Forms and Flows'],
+  ['reports', 'Reports'],
+] as const;
+type Section = (typeof SECTIONS)[number][0];
+
+export function EmployerScreen() {
+  const { accountid = '', section = 'profile' } = useParams();
+  const navigate = useNavigate();
+  const staff = useStaff();
+  const canChange = mayAct(staff.role, 'implementer');
+  const path = `/api/staff/employers/${accountid}`;
+  const { data: employer, error, mutate } = useSWR<StaffEmployer>(path);
+
+  const panel = (name: Section) => {
+    if (!employer) return null;
+    switch (name) {
+      case 'profile':
+        return (
+          <EmployerForm
+            key={employer.accountid}
+            initial={employerInput(employer)}
+            readOnly={!canChange}
+            submitText="Save Employer"
+            onSubmit={async (changed) => {
+              await mutate(await staffData<StaffEmployer>('PUT', path, changed), { revalidate: false });
+            }}
+          />
+        );
+      case 'logo':
+        return <LogoPanel accountid={accountid} canChange={canChange} />;
+      case 'contacts':
+        return <ContactsPanel accountid={accountid} canChange={canChange} />;
+      case 'ichra-documents':
+        return <IchraDocumentsPanel accountid={accountid} canChange={canChange} />;
+      case 'products':
+        return <ProductsPanel accountid={accountid} canChange={canChange} />;
+      case 'contributions':
+        return <ContributionsPanel accountid={accountid} canChange={canChange} />;
+      case 'employees':
+        return <EmployeesPanel accountid={accountid} canChange={canChange} />;
+      case 'documents':
+        return <DocumentsPanel accountid={accountid} />;
+      case 'reports':
+        return <ReportsPanel accountid={accountid} />;
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>{employer?.name ?? 'Employer'}</Title>
+      <FailureAlert error={error} />
+      <Tabs value={section} onChange={(value) => navigate(`/employers/${accountid}/${value ?? 'profile'}`)} keepMounted={false}>
+        <Tabs.List>
+          {SECTIONS.map(([value, label]) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {SECTIONS.map(([value, label]) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            <Stack>
+              <Title order={2}>{label}</Title>
+              {panel(value)}
+            </Stack>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+/** The event log (LogFact), filtered by employer, member, action and dates; the filters are the query. */
+import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import type { StaffEvent } from '../api/types.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+
+type Filters = { accountid: string; memberid: string; action: string; from: string; to: string };
+const none: Filters = { accountid: '', memberid: '', action: '', from: '', to: '' };
+
+/** The event log's address for the filters that are set. */
+export function eventsPath(filters: Filters): string {
+  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+  const text = query.toString();
+  return text ? `/api/staff/events?${text}` : '/api/staff/events';
+}
+
+export function EventsScreen() {
+  const [editing, setEditing] = useState<Filters>(none);
+  const [applied, setApplied] = useState<Filters>(none);
+  const { data, error } = useSWR<StaffEvent[]>(eventsPath(applied));
+  const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(editing);
+  };
+  return (
+    <Stack>
+      <Title order={1}>Event Log</Title>
+      <form onSubmit={apply} aria-label="Event filters">
+        <Group align="end">
+          <TextInput label="Employer ID" value={editing.accountid} onChange={(e) => set('accountid', e.currentTarget.value)} />
+          <TextInput label="Member ID" value={editing.memberid} onChange={(e) => set('memberid', e.currentTarget.value)} />
+          <TextInput label="Action" value={editing.action} onChange={(e) => set('action', e.currentTarget.value)} />
+          <TextInput label="From" type="date" value={editing.from} onChange={(e) => set('from', e.currentTarget.value)} />
+          <TextInput label="To" type="date" value={editing.to} onChange={(e) => set('to', e.currentTarget.value)} />
+          <Button type="submit">Filter</Button>
+        </Group>
+      </form>
+      <FailureAlert error={error} />
+      {data && (
+        <Table aria-label="Events">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Event</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Employer</Table.Th>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Detail</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((event) => (
+              <Table.Tr key={event.id}>
+                <Table.Td>{event.createdon}</Table.Td>
+                <Table.Td>{event.title}</Table.Td>
+                <Table.Td>{event.action ?? ''}</Table.Td>
+                <Table.Td>{event.accountid ?? ''}</Table.Td>
+                <Table.Td>{event.memberid ?? ''}</Table.Td>
+                <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+/** Staff users, for admins: add one (e-mail, role, first password), change a role, disable or enable. */
+import { Button, Group, NativeSelect, PasswordInput, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { staffData } from '../api/staff-api.ts';
+import { STAFF_ROLES, type StaffRole, type StaffUser } from '../api/types.ts';
+import { useStaff } from '../layout/console-layout.tsx';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+
+export function StaffUsersScreen() {
+  const me = useStaff();
+  const { data, error, mutate } = useSWR<StaffUser[]>(me.role === 'admin' ? '/api/staff/users' : null);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('implementer');
+  const [password, setPassword] = useState('');
+  const [changeError, setChangeError] = useState<unknown>(null);
+
+  const run = async (change: () => Promise<unknown>) => {
+    setChangeError(null);
+    try {
+      await change();
+      await mutate();
+    } catch (failure) {
+      setChangeError(failure);
+    }
+  };
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await staffData('POST', '/api/staff/users', { email, role, password });
+      setEmail('');
+      setPassword('');
+    });
+  };
+
+  if (me.role !== 'admin') return <Title order={1}>Staff users are managed by admins.</Title>;
+  return (
+    <Stack>
+      <Title order={1}>Staff Users</Title>
+      <FailureAlert error={error ?? changeError} />
+      {data && (
+        <Table aria-label="Staff users">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Access</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <NativeSelect
+                    aria-label={`Role of ${user.email}`}
+                    data={STAFF_ROLES}
+                    value={user.role}
+                    onChange={(e) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { role: e.currentTarget.value }))}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={user.id === me.id}
+                    onClick={() => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { disabled: !user.disabled }))}
+                  >
+                    {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form onSubmit={add} aria-labelledby="new-staff-title">
+        <Stack gap="xs">
+          <Title order={2} id="new-staff-title">
+            Add a Staff User
+          </Title>
+          <Group align="end">
+            <TextInput label="New staff email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <NativeSelect label="New staff role" data={STAFF_ROLES} value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)} />
+            <PasswordInput label="First password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <Button type="submit">Add Staff User</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+/** The form-based edits beside the editor: each changes the same draft JSON, and nothing else of it. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evaluateFlow, type FlowDocument } from '../../src/engine/core/index.ts';
+import {
+  documentText,
+  fieldsOf,
+  messagesOf,
+  parseDocument,
+  sameDocument,
+  setMessage,
+  setRequired,
+  setStepShown,
+  setTitle,
+  stepsOf,
+  type Json,
+} from '../../src/staff/documents/document-edits.ts';
+import { FLOW_CASES, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+
+// The dom project runs from the repository root (as the other dom tests read documents).
+const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;
+const profile = read('schemas/forms/profile.schema.json');
+const flow = read('flows/enrollment.flow.json');
+const NEW_TEXT = 'Please give a date of birth between 1941 and today.';
+
+describe('form edits', () => {
+  it('changes one message and keeps the others', () => {
+    const edited = setMessage(profile, 'dob-range', NEW_TEXT);
+    expect(messagesOf(edited)).toContainEqual(['dob-range', NEW_TEXT]);
+    expect(messagesOf(profile)).toContainEqual(['dob-range', 'DOB must be between 1941-01-01 and today.']);
+    expect(messagesOf(edited).length).toBe(messagesOf(profile).length);
+    expect({ ...edited, messages: profile.messages }).toEqual(profile);
+  });
+
+  it('changes the form title and a field title', () => {
+    expect(setTitle(profile, null, 'About You').title).toBe('About You');
+    const edited = setTitle(profile, 'birthdate', 'Date of Birth');
+    expect(fieldsOf(edited).find((field) => field.name === 'birthdate')).toEqual({ name: 'birthdate', title: 'Date of Birth', required: true });
+    expect((edited.schema as Json).required).toEqual((profile.schema as Json).required);
+  });
+
+  it('makes a field optional and required again', () => {
+    const optional = setRequired(profile, 'pcpname', false);
+    expect(fieldsOf(optional).find((field) => field.name === 'pcpname')?.required).toBe(false);
+    expect(((optional.schema as Json).required as string[]).includes('pcpname')).toBe(false);
+    const again = setRequired(optional, 'pcpname', true);
+    expect(fieldsOf(again).find((field) => field.name === 'pcpname')?.required).toBe(true);
+    expect(setRequired(again, 'pcpname', true)).toEqual(again);
+  });
+});
+
+describe('flow edits', () => {
+  const employer = { hsaonly: 1, employeazecustomer: 1 };
+  const titles = (document: Json) =>
+    evaluateFlow(document as FlowDocument, { today: '2026-01-01', employer, choice: { option: 'buy', planHsaEligible: true } }).flatMap((step) =>
+      step.substeps.map((sub) => sub.title),
+    );
+
+  it('switches a step off so no case shows it, and on again with the base condition', () => {
+    expect(titles(flow)).toContain('Additional Services');
+    const off = setStepShown(flow, flow, 'additional-services', false);
+    expect(titles(off)).not.toContain('Additional Services');
+    expect(stepsOf(off).find((step) => step.id === 'additional-services')).toMatchObject({ title: 'Additional Services', parent: 'enroll', shown: false });
+    for (const flowCase of FLOW_CASES) expect(stepTitles(off as FlowDocument, flowCase, '2026-01-01')).not.toContain('Additional Services');
+    const on = setStepShown(off, flow, 'additional-services', true);
+    expect(on).toEqual(flow);
+  });
+
+  it('lists the steps with their sub-steps in order', () => {
+    expect(stepsOf(flow).map((step) => step.title)).toEqual([
+      'Profile',
+      'Contributions',
+      'Contributions',
+      'Shopping and Cart',
+      'ICHRA Acknowledgment',
+      'Shop Health Plans',
+      'Flexible Spending',
+      'Additional Services',
+      'Your Cart',
+    ]);
+  });
+
+  it('switches on a step that had no condition by removing the false', () => {
+    const off = setStepShown(flow, flow, 'cart', false);
+    expect(((off.steps as Json).cart as Json).when).toBe(false);
+    expect(setStepShown(off, flow, 'cart', true)).toEqual(flow);
+  });
+});
+
+describe('editor text', () => {
+  it('prints and reads back a document, and refuses what is not a JSON object', () => {
+    expect(parseDocument(documentText(profile))).toEqual(profile);
+    expect(parseDocument('[1]')).toBeNull();
+    expect(parseDocument('{"a":')).toBeNull();
+  });
+
+  it('tells a saved draft whose keys the server reordered from a changed one', () => {
+    expect(sameDocument({ a: 1, b: { c: [1, { d: 2, e: 3 }] } }, { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(true);
+    expect(sameDocument({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameDocument(setStepShown(flow, flow, 'cart', false), flow)).toBe(false);
+  });
+});
