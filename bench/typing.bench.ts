@@ -8,7 +8,7 @@
  * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
  * Run `npm run build` first, then `npx tsx bench/typing.bench.ts`.
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -93,11 +93,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   stdio: 'ignore',
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: base, AUTH_RATE_LIMIT: '1000' },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+let browser: Browser | undefined;
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   await waitFor('the server', async () => ((await fetch(`${base}/api/Version/test`).catch(() => null))?.ok ? true : undefined), 120_000);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(60_000);
@@ -145,7 +146,7 @@ try {
   console.log(`| Dependent #6 Last Name | ${summary(dependent)} |`);
   console.log(`| Member PCP Name | ${summary(member)} |`);
 } finally {
-  await browser.close();
+  await browser?.close();
   process.kill(-server.pid!, 'SIGTERM');
   await sleep(500);
   rmSync(dataDir, { recursive: true, force: true });
