@@ -4,12 +4,13 @@
  * (built web app, fresh data folder, port BENCH_PORT default 3503), registers a member, sets the password from the
  * invitation e-mail, signs in, adds six dependents with a first name each, then types BENCH_KEYS (default 100)
  * characters, one at a time, into the sixth dependent's Last Name and the member's PCP Name. Per key: from the
- * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max.
+ * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max. BENCH_PROFILE=<file>
+ * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
  * Run `npm run build` first, then `npx tsx bench/typing.bench.ts`.
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,11 +93,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   stdio: 'ignore',
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: base, AUTH_RATE_LIMIT: '1000' },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+let browser: Browser | undefined;
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   await waitFor('the server', async () => ((await fetch(`${base}/api/Version/test`).catch(() => null))?.ok ? true : undefined), 120_000);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(60_000);
@@ -127,17 +129,24 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   const text = 'abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(keys / 26)).slice(0, keys);
+  const profile = process.env.BENCH_PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.getByRole('group', { name: 'Dependent #6' }).getByLabel('Last Name').click();
   const dependent = await typeMeasured(page, text);
   await page.getByLabel('PCP Name').first().click();
   const member = await typeMeasured(page, text);
+  if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   console.log(`CPU throttling rate ${rate}, ${keys} keys per field, six dependents.\n`);
   console.log('| Field | p50 ms | p95 ms | max ms |');
   console.log('|---|---|---|---|');
   console.log(`| Dependent #6 Last Name | ${summary(dependent)} |`);
   console.log(`| Member PCP Name | ${summary(member)} |`);
 } finally {
-  await browser.close();
+  await browser?.close();
   process.kill(-server.pid!, 'SIGTERM');
   await sleep(500);
   rmSync(dataDir, { recursive: true, force: true });

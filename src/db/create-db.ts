@@ -62,7 +62,10 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
   let pglite: PGlite;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: options.dataDir, ...pgliteTypeOptions });
+    // Opens in the background (a fresh folder's initdb takes seconds), so the server can listen meanwhile; the
+    // first query waits for it (the driver's init) and hears its failure, if any.
+    pglite = new PGlite({ dataDir: options.dataDir, ...pgliteTypeOptions });
+    pglite.waitReady.catch(() => undefined);
   } else {
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir, ...pgliteTypeOptions });
   }

@@ -45,6 +45,7 @@ import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
 import { defaultWebRoot, isApi, registerStatic } from './static.ts';
+import { ALREADY_READY, holdApiUntilReady, type Readiness } from './readiness.ts';
 
 /**
  * The largest request body (JSON): a staff override is the biggest legitimate one, far below it. The staff uploads
@@ -72,6 +73,11 @@ export type BuildAppOptions = {
    * catalogue priced from the stored family while the plan catalogue lives in another branch.
    */
   planPremiums?: PlanPremiumSource;
+  /**
+   * The start's one-time work (migrations, reference data) when the server listens before it is done (main.ts):
+   * API calls wait for it and /healthz answers 503 meanwhile. Ready from the start when omitted.
+   */
+  readiness?: Readiness;
   /** Runs after the services and before the routes: tests add their own routes here. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 };
@@ -111,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
   await app.register(shared(errorsPlugin));
+  app.decorate('readiness', options.readiness ?? ALREADY_READY);
+  holdApiUntilReady(app, app.readiness);
   // Before the OpenAPI document and the routes: every route's request schemas get the default limits, and every
   // request is checked for text the database cannot store.
   app.addHook('onRoute', (route) => {

@@ -8,6 +8,7 @@
  * - app.content: resolved form and flow documents per employer, and body validation with them.
  * - app.mail: the outbox.
  * - app.planPremiums: plan premiums for the order code (contract 2).
+ * - app.readiness: whether the start's one-time work is done (readiness.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/database.ts';
@@ -16,6 +17,7 @@ import type { FieldErrors } from '#contracts/api.ts';
 import type { PlanPremiumSource } from './services/enrollment-prices.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import type { StaffIdentity } from './plugins/staff-auth.plugin.ts';
+import type { Readiness } from './readiness.ts';
 
 /** The caller of a request with a live session (sessionId: the access token's `sid`). */
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };
@@ -65,6 +67,7 @@ declare module 'fastify' {
     mail: MailService;
     /** The plan premium for a member's stored family (contract 2); see services/enrollment-prices.ts. */
     planPremiums: PlanPremiumSource;
+    readiness: Readiness;
   }
   interface FastifyRequest {
     member: AuthenticatedMember | null;

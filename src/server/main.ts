@@ -1,9 +1,16 @@
 /**
- * Starts the product: configuration, database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), migrations,
- * the shipped reference data (imported once per data version), the demo employer (with its ICHRA documents in
- * DATA_DIR/storage), then the HTTP server. SIGINT/SIGTERM let the requests in flight finish, then close the server
+ * Starts the product: configuration, database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), the HTTP
+ * server, and meanwhile the one-time work: migrations, the shipped reference data (imported once per data version),
+ * the demo employer (with its ICHRA documents in DATA_DIR/storage). The server listens before that work is done,
+ * so the web app's first page is served at once on a fresh data folder (PGlite's initdb and the imports take
+ * seconds); API calls wait for it and /healthz answers 503 until then (readiness.ts). SIGINT/SIGTERM let the requests in flight finish, then close the server
  * and the database (shutdown.ts); the exit code is 0 when everything finished within SHUTDOWN_TIMEOUT.
  */
+import path from 'node:path';
+import { createDb } from '#db/create-db.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
+import { migrate } from '#db/migrate.ts';
 import { DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from './app.ts';
 import { importReferenceData } from './data-import/index.ts';
@@ -11,20 +18,22 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { describeError } from './log-redaction.ts';
-import { openDb } from './open-db.ts';
+import { readinessOf } from './readiness.ts';
 import { shutDown } from './shutdown.ts';
 import { storageIn } from './storage.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const db = await openDb(config);
-  for (const outcome of await importReferenceData(db)) {
-    if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
-  }
-  const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
-  await seedDemoDocuments(storageIn(config.DATA_DIR), accountId, DEMO_ACCOUNT_NAME);
-
-  const app = await buildApp({ config, db, logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' } });
+  const db = await createDb(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  const prepared = prepareData(db, config.DATA_DIR);
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
+    readiness: readinessOf(prepared),
+  });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -48,12 +57,24 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Benefit Portal is running at ${config.PUBLIC_URL} (listening on ${address})`);
+  const accountId = await prepared;
   console.log(
     (await staffUsers.exists(db))
       ? `Staff console: ${config.PUBLIC_URL}/staff`
       : `Staff console: ${config.PUBLIC_URL}/staff (no staff user yet: create the first admin with npm run staff:create -- --email you@example.com --role admin)`,
   );
   console.log(`Demo registration link: ${config.PUBLIC_URL}/register?employer_id=${accountId}`);
+}
+
+/** The start's one-time work, in order; answers the demo employer's account id. */
+async function prepareData(db: Kysely<Database>, dataDir: string): Promise<string> {
+  await migrate(db);
+  for (const outcome of await importReferenceData(db)) {
+    if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
+  }
+  const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
+  await seedDemoDocuments(storageIn(dataDir), accountId, DEMO_ACCOUNT_NAME);
+  return accountId;
 }
 
 main().catch((error: unknown) => {

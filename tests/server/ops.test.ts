@@ -4,7 +4,9 @@
  * flight before closing the database.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -12,6 +14,7 @@ import { createDb } from '#db/create-db.ts';
 import * as rateLimits from '#db/repositories/rate-limit.repository.ts';
 import { loadConfig } from '#server/config.ts';
 import { ok } from '#server/route-schemas.ts';
+import { readinessOf, STARTING_MESSAGE, STARTING_RETRY_AFTER_SECONDS } from '#server/readiness.ts';
 import { shutDown } from '#server/shutdown.ts';
 import { scrub, serializeError } from '#server/log-redaction.ts';
 import { createTestApp } from './helpers/app.ts';
@@ -132,6 +135,40 @@ describe.each(databases())('operations on $name', (database) => {
     } finally {
       await down.close();
       await nowhere.destroy();
+    }
+  });
+
+  it("serves the web app while the start's work runs: /healthz 503 with Retry-After, API calls answered once it is done", async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Benefit Portal</title><div id="root"></div>');
+    let finish!: () => void;
+    const app = await createTestApp(t.db, { webRoot, readiness: readinessOf(new Promise<void>((resolve) => (finish = resolve))) });
+    try {
+      const page = await app.app.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      const health = await app.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe(String(STARTING_RETRY_AFTER_SECONDS));
+      expect(health.json()).toEqual({
+        success: false,
+        data: { status: 'unavailable', database: 'starting' },
+        code: 'UNAVAILABLE',
+        message: STARTING_MESSAGE,
+      });
+      let answered = false;
+      const version = app.app.inject({ method: 'GET', url: '/api/Version/test' }).then((res) => {
+        answered = true;
+        return res;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      finish();
+      expect((await version).statusCode).toBe(200);
+      expect((await app.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 

@@ -187,8 +187,10 @@ export function validateForm(
 ): FieldErrors {
   const errors: FieldErrors = {};
   const changed = phase.startsWith('change:') ? phase.slice('change:'.length) : null;
+  // In a change phase only the changed field's faults are reported, so no other message is looked up and no rule of
+  // another field is run: this runs on every keystroke.
+  const inScope = (pointer: string) => changed === null || pointer === changed || pointer.startsWith(`${changed}/`);
   const add = (pointer: string, text: string) => {
-    if (changed !== null && pointer !== changed && !pointer.startsWith(`${changed}/`)) return;
     const list = (errors[pointer] ??= []);
     if (!list.includes(text)) list.push(text);
   };
@@ -198,13 +200,14 @@ export function validateForm(
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
       const pointer = errorPointer(error);
-      add(pointer, schemaMessage(doc, error, pointer, phase));
+      if (inScope(pointer)) add(pointer, schemaMessage(doc, error, pointer, phase));
     }
   }
 
   for (const rule of doc.rules ?? []) {
     if (!ruleRuns(rule, phase)) continue;
     const run = (scope: Record<string, unknown>, pointer: string, params: Record<string, unknown>) => {
+      if (!inScope(pointer)) return;
       try {
         if (rule.when !== undefined && !evaluator.truthy(evaluator.apply(rule.when, scope))) return;
         if (!evaluator.truthy(evaluator.apply(rule.assert, scope))) add(pointer, message(doc, rule.message, params));

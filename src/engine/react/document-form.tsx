@@ -12,8 +12,9 @@ import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.t
 import { themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
+import { deepEquals, type UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
@@ -119,6 +120,13 @@ function hasLiveErrors(uiSchema: unknown, pointer: string): boolean {
   return Boolean(options && typeof options === 'object' && (options as Record<string, unknown>).liveErrors === true);
 }
 
+/** The previous value while the new one is deeply equal to it, so its identity changes only with its content. */
+function useUnchanged<T>(value: T): T {
+  const kept = useRef(value);
+  if (kept.current !== value && !deepEquals(kept.current, value)) kept.current = value;
+  return kept.current;
+}
+
 export function DocumentForm(props: DocumentFormProps) {
   const { document, formData, context, serverErrors } = props;
   const { widgets } = useEngine();
@@ -147,9 +155,9 @@ export function DocumentForm(props: DocumentFormProps) {
     const { document: doc, context: ctx } = latestCheck.current;
     focusFirstError(container.current, idPrefix, validateForm(doc, latestData.current, ctx, 'submit'));
   }, [props.focusRequest, idPrefix]);
-  const uiSchema = useMemo(
-    () => visibleUiSchema(document.uiSchema, { data: formData, context }),
-    [document.uiSchema, formData, context],
+  // A new uiSchema object makes rjsf compare every field's part of it again; while typing it rarely changes.
+  const uiSchema = useUnchanged(
+    useMemo(() => visibleUiSchema(document.uiSchema, { data: formData, context }), [document.uiSchema, formData, context]),
   );
   // Before a submit only touched fields are checked, each in its own change phase (the engine then reports only
   // that field's faults and runs the rules meant for typing); after a submit, the whole form as on Next.
@@ -170,6 +178,23 @@ export function DocumentForm(props: DocumentFormProps) {
   const extraErrors = useMemo(() => toErrorSchema(JSON.parse(shownKey) as FieldErrors), [shownKey]);
   const formErrors = shown[''] ?? [];
 
+  // What the form shows under its fields (its own errors, the submit button, the screen's actions) is rendered into
+  // a box rjsf is given once, through a portal: a new element as rjsf's children would make it compare its props.
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
+  const footerBox = useMemo(() => <Stack gap="sm" mt="md" ref={setFooter} />, []);
+  // rjsf keeps its own copy of the data. Given back what it just reported, it would compare the whole form and work
+  // out its state a second time per keystroke, so it keeps the props of the last render (data included) until the
+  // screen changes the data otherwise (Cancel, a widget's setFields, a modal's save) or another of its props
+  // changes: with any other prop new, it must get the newest data, or it would go back to the data it was given.
+  const reported = useRef<FormData | null>(null);
+  const rjsfData = useRef(formData);
+  const otherProps = [document.schema, uiSchema, extraErrors, props.disabled, idPrefix];
+  const lastOtherProps = useRef(otherProps);
+  if (formData !== reported.current || otherProps.some((value, index) => value !== lastOtherProps.current[index])) {
+    rjsfData.current = formData;
+  }
+  lastOtherProps.current = otherProps;
+
   const touchPointer = (pointer: string) => {
     if (pointer !== '') setTouched((current) => (current.has(pointer) ? current : new Set([...current, pointer])));
   };
@@ -181,13 +206,14 @@ export function DocumentForm(props: DocumentFormProps) {
   };
 
   const change = (event: IChangeEvent, id?: string) => {
+    reported.current = (event.formData ?? {}) as FormData;
     if (id) {
       const pointer = idToPointer(id, idPrefix);
       const pointers = new Set(editedPointers).add(pointer);
       setEditedSinceServer({ source: serverErrors, pointers });
       if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
     }
-    changed((event.formData ?? {}) as FormData);
+    changed(reported.current);
   };
 
   // setFields reads the newest props through a ref, so the formContext keeps one identity while the person types:
@@ -227,7 +253,7 @@ export function DocumentForm(props: DocumentFormProps) {
       <Form
         schema={props.renderedSchema ?? document.schema}
         uiSchema={uiSchema}
-        formData={formData}
+        formData={rjsfData.current}
         formContext={formContext}
         validator={engineRjsfValidator}
         idPrefix={idPrefix}
@@ -242,22 +268,27 @@ export function DocumentForm(props: DocumentFormProps) {
         onBlur={touch}
         onSubmit={submit}
       >
-        <Stack gap="sm" mt="md">
-          {formErrors.map((error) => (
-            <Alert key={error} color="red" role="alert">
-              {error}
-            </Alert>
-          ))}
-          <Group>
-            {!props.withoutSubmit && (
-              <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
-                {props.submitText}
-              </Button>
-            )}
-            {props.children}
-          </Group>
-        </Stack>
+        {footerBox}
       </Form>
+      {footer &&
+        createPortal(
+          <>
+            {formErrors.map((error) => (
+              <Alert key={error} color="red" role="alert">
+                {error}
+              </Alert>
+            ))}
+            <Group>
+              {!props.withoutSubmit && (
+                <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
+                  {props.submitText}
+                </Button>
+              )}
+              {props.children}
+            </Group>
+          </>,
+          footer,
+        )}
     </div>
   );
 }

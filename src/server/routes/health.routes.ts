@@ -1,6 +1,7 @@
 /**
  * GET /healthz for load balancers and orchestrators: 200 while the database answers `select 1` within two
- * seconds, 503 when it does not (the instance should get no traffic). No sign-in, nothing personal, and no log
+ * seconds, 503 when it does not (the instance should get no traffic), and 503 with Retry-After while the start's
+ * one-time work (migrations, reference data) is still running (readiness.ts). No sign-in, nothing personal, and no log
  * line per probe (the route logs at warn). While the server closes (SIGTERM), Fastify answers 503 to every new
  * request, this one included, so a balancer stops sending before the instance is gone.
  */
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { sendFailure } from '../plugins/errors.plugin.ts';
 import { envelope, failures, ok } from '../route-schemas.ts';
+import { STARTING_MESSAGE, STARTING_RETRY_AFTER_SECONDS } from '../readiness.ts';
 
 export const HEALTH_TIMEOUT_MS = 2000;
 export const DATABASE_DOWN_MESSAGE = 'The database does not answer.';
@@ -15,7 +17,7 @@ export const DATABASE_DOWN_MESSAGE = 'The database does not answer.';
 const healthSchema = {
   type: 'object',
   required: ['status', 'database'],
-  properties: { status: { type: 'string', enum: ['ok', 'unavailable'] }, database: { type: 'string', enum: ['up', 'down'] } },
+  properties: { status: { type: 'string', enum: ['ok', 'unavailable'] }, database: { type: 'string', enum: ['up', 'down', 'starting'] } },
 } as const;
 
 async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
@@ -45,6 +47,15 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
+      if (!app.readiness.ready()) {
+        reply.header('retry-after', String(STARTING_RETRY_AFTER_SECONDS));
+        return sendFailure(reply, 503, {
+          success: false,
+          data: { status: 'unavailable', database: 'starting' },
+          code: 'UNAVAILABLE',
+          message: STARTING_MESSAGE,
+        });
+      }
       if (await databaseAnswers(app)) return ok({ status: 'ok', database: 'up' });
       return sendFailure(reply, 503, {
         success: false,

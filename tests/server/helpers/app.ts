@@ -29,6 +29,7 @@ export type TestAppOptions = {
   /** A fixed clock for the app (app.now). */
   now?: () => Date;
   planPremiums?: BuildAppOptions['planPremiums'];
+  readiness?: BuildAppOptions['readiness'];
 };
 
 export async function createTestApp(db: Kysely<Database>, options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,6 +52,7 @@ export async function createTestApp(db: Kysely<Database>, options: TestAppOption
     logger: options.logger,
     now: options.now,
     planPremiums: options.planPremiums,
+    readiness: options.readiness,
   });
   return {
     app,
