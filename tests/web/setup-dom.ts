@@ -9,10 +9,14 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { compileWithAjv, installRuntimeCompiler } from '#engine/core/index.ts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { mediaQueryList } from './media-query.ts';
+
+// A screen's chunk (and the engine's) is imported on first render; on a busy machine that takes more than the
+// library's default second. findBy* waits up to this long for what a person would see: a bound, not a timing.
+configure({ asyncUtilTimeout: 5000 });
 
 installRuntimeCompiler(compileWithAjv);
 

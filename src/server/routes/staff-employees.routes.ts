@@ -160,8 +160,9 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
               accountid: uuid,
               memberid: uuid,
               action: { type: 'string', minLength: 1, maxLength: 100 },
-              from: isoDate,
-              to: isoDate,
+              // Years 1000 to 2999: a date the database can compare (year 0 is no date there).
+              from: { ...isoDate, pattern: '^[12][0-9]{3}-' },
+              to: { ...isoDate, pattern: '^[12][0-9]{3}-' },
               limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
             },
           },

@@ -148,7 +148,7 @@ export async function inviteEmployee(
   const { member, link } = await db.transaction().execute(async (tx) => {
     const member = await members.findById(tx, memberid);
     if (!member || member.accountid !== employer.accountid) throw notFound('There is no such employee of this employer.');
-    if (member.ispasswordchanged !== null) throw new AppError('CONFLICT', 409, 'This employee has set a password already; they sign in or use Forgot Password.');
+    if (member.ispasswordchanged !== null) throw new AppError('CONFLICT', 409, 'This employee has set a password already: they sign in, or reset it from the sign-in page.');
     const before = (await rosterOf(tx, employer.accountid)).find((entry) => entry.member.id === memberid)!;
     const link = await newInvitationLink(tx, context.config, member);
     await recordStaffChange(tx, {

@@ -400,7 +400,7 @@ function familyWords(spouse: boolean, children: number): string {
 export async function previewContribution(db: DbOrTx, employer: Employer, request: ContributionPreviewRequest): Promise<ContributionPreview> {
   const rules = request.rules ? checkedRules(request.rules, '/rules') : (await contributions.listByAccount(db, employer.accountid)).map(contributions.toDomain);
   const [county] = await countiesForZip(db, request.zip);
-  if (!county) throw badRequest('Invalid or non-existent zip code', { '/zip': ['Invalid or non-existent zip code'] });
+  if (!county) throw badRequest(`The ZIP crosswalk has no ZIP code ${request.zip}.`, { '/zip': [`The ZIP crosswalk has no ZIP code ${request.zip}.`] });
   const ratingArea = await ratingAreaFor(db, county.state, county.countycode);
   const effectiveDate = employer.planyearstart;
   const birthYear = Number(effectiveDate.slice(0, 4)) - request.age;
