@@ -41,6 +41,7 @@ import { staffContentRoutes } from './routes/staff-content.routes.ts';
 import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
 import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
 import { staffUsersRoutes } from './routes/staff-users.routes.ts';
+import { staffValidatorsRoutes } from './routes/staff-validators.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffAuthRoutes);
   await app.register(staffUsersRoutes);
   await app.register(staffContentRoutes);
+  await app.register(staffValidatorsRoutes);
   await app.register(staffEmployersRoutes);
   await app.register(staffEmployeesRoutes);
 

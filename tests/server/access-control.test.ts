@@ -21,6 +21,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/Employer/Branding/:accountid': "the employer link's name, logo and help address (register page)",
   'GET /api/content/forms/:id': 'form documents for the pre-sign-in pages',
   'GET /api/content/flows/:id': 'flow documents for the pre-sign-in pages',
+  'GET /api/content/validators/:file': "a form's validators compiled ahead (content-addressed, no personal data)",
   'POST /api/Member/Register': 'registration through the employer link',
   'POST /api/Member/ResendInvitation': "proof: Register's encrypted handle",
   'POST /api/Member/WithdrawRegistration': "proof: Register's encrypted handle",

@@ -40,6 +40,7 @@
  * | /api/staff/login, /logout, /me                  | staff-auth           | staff-auth                  | staff-auth (member token, roles)  |
  * | /api/staff/users, /users/{id}, /audit           | staff-users          | staff-users (counts)        | staff-users (roles, member token) |
  * | /api/staff/content, /employers/{id}/content/... | staff-content        | staff-content (counts)      | staff-content (roles, member)     |
+ * | /api/staff/validators, /validators/{file}     | staff-validators     | staff-validators (nothing compiled) | staff-validators (member token) |
  * | /api/staff/employers/..., /api/staff/events     | staff-employers, staff-employees | same (nothing written, audit) | same (roles, member token) |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.

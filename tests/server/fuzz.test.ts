@@ -374,6 +374,7 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
       'PUT /api/staff/employers/{accountid}/content/{documentid}/draft': {
         body: { document: { ...(world.app.content as ContentStore).base.forms.get('waiver'), title: 'Fuzz' } },
       },
+      'POST /api/staff/validators': { body: { document: { ...(world.app.content as ContentStore).base.forms.get('waiver'), title: 'Fuzz' } } },
       'POST /api/staff/users': { body: { email: 'fuzz.staff@example.test', role: 'viewer', password: 'quiet-lantern-river-42' } },
       'GET /api/content/forms/{id}': { path: { id: 'profile' } },
       'GET /api/content/flows/{id}': { path: { id: 'enrollment' } },

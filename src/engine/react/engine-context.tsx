@@ -4,6 +4,7 @@
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { createContext, useContext, type ReactNode } from 'react';
+import { registerCompiledModule } from '#engine/core/index.ts';
 
 /** Fields the engine reads from the product's API envelope. */
 export type PortAnswer<T> =
@@ -52,6 +53,15 @@ export function useEngine(): EngineServices {
 
 /** A module the bundler must not touch: it is the server's, at a URL known only at run time. */
 export const defaultImportValidators = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
+
+/**
+ * Loads a module of validators compiled ahead (through the services' importValidators) and registers each of its
+ * validators, so validating with their schemas compiles nothing. Throws when the module cannot be loaded.
+ */
+export async function loadValidators(services: Pick<EngineServices, 'importValidators'>, url: string): Promise<void> {
+  const importValidators = services.importValidators ?? defaultImportValidators;
+  registerCompiledModule(await importValidators(url));
+}
 
 export function defaultDocumentPath(kind: DocumentKind, id: string, scope: string): string {
   return `/api/content/${kind}s/${encodeURIComponent(id)}?accountid=${encodeURIComponent(scope)}`;

@@ -3,10 +3,10 @@
  * SWR. A form served with `validators` (the URL of its validators compiled ahead) is answered once they are loaded
  * and registered, so validating it compiles nothing.
  */
-import { asFlowDocument, asFormDocument, registerCompiledModule } from '#engine/core/index.ts';
+import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 import useSWR from 'swr';
-import { defaultDocumentPath, defaultImportValidators, useEngine, type DocumentKind } from './engine-context.tsx';
+import { defaultDocumentPath, loadValidators, useEngine, type DocumentKind } from './engine-context.tsx';
 
 type Served<D> = { document: D; etag?: string; validators?: string };
 type DocumentOf<K extends DocumentKind> = K extends 'form' ? FormDocument : FlowDocument;
@@ -25,11 +25,12 @@ export function useDocument<K extends DocumentKind>(
   id: string | undefined,
   scope: string | null | undefined,
 ): DocumentState<DocumentOf<K>> {
-  const { documentFetcher, documentPath = defaultDocumentPath, importValidators = defaultImportValidators } = useEngine();
+  const services = useEngine();
+  const { documentFetcher, documentPath = defaultDocumentPath } = services;
   const key = id && scope ? documentPath(kind, id, scope) : null;
   const { data, error, isLoading, mutate } = useSWR<DocumentOf<K>>(key, async (path: string) => {
     const served = await documentFetcher<Served<unknown>>(path);
-    if (served.validators) registerCompiledModule(await importValidators(served.validators));
+    if (served.validators) await loadValidators(services, served.validators);
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
     return (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
   });

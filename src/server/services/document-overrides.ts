@@ -40,18 +40,49 @@ export function problemsByPointer(problems: string[]): FieldErrors {
   return fieldErrors;
 }
 
-/** Why `patch` may not be stored or published for the document (null: it may). */
-export function patchProblems(
+/** Why a document may not be stored or published: a message, and each problem under its JSON pointer. */
+export type Refusal = { message: string; fieldErrors: FieldErrors };
+
+/** The document `patch` makes of the document (what employees would get), or why it may not be stored or published. */
+function checkPatch(
   base: BaseContent,
   documentid: string,
   patch: unknown,
-  employerForms: ReadonlySet<string> = new Set(),
-): { message: string; fieldErrors: FieldErrors } | null {
+  employerForms: ReadonlySet<string>,
+): { document: FormDocument | FlowDocument; refused: null } | { refused: Refusal } {
   const limit = overrideLimitProblem(patch);
-  if (limit !== null) return { message: `The change is refused: ${limit}.`, fieldErrors: { '': [limit] } };
-  const { problems } = applyOverride(base, documentid, patch, employerForms);
-  if (problems.length === 0) return null;
-  return { message: `The document would be invalid: ${problems.join('; ')}`, fieldErrors: problemsByPointer(problems) };
+  if (limit !== null) return { refused: { message: `The change is refused: ${limit}.`, fieldErrors: { '': [limit] } } };
+  const { document, problems } = applyOverride(base, documentid, patch, employerForms);
+  if (problems.length === 0) return { document, refused: null };
+  return { refused: { message: `The document would be invalid: ${problems.join('; ')}`, fieldErrors: problemsByPointer(problems) } };
+}
+
+/** Why `patch` may not be stored or published for the document (null: it may). */
+export function patchProblems(base: BaseContent, documentid: string, patch: unknown, employerForms: ReadonlySet<string> = new Set()): Refusal | null {
+  return checkPatch(base, documentid, patch, employerForms).refused;
+}
+
+/**
+ * What a whole edited document is stored as (for a base document the patch derived from the edit; a form of the
+ * employer's own whole) and the document that makes, with every check a draft gets; or why it may not be stored.
+ */
+export function checkEdit(
+  base: BaseContent,
+  documentid: string,
+  edited: unknown,
+  employerForms: ReadonlySet<string> = new Set(),
+): { patch: unknown; document: FormDocument | FlowDocument; refused: null } | { refused: Refusal } {
+  const original = base.forms.get(documentid) ?? base.flows.get(documentid);
+  const { patch, problems } = original
+    ? documentPatch(original, edited, original.kind === 'form' ? base.meta.form : base.meta.flow)
+    : { patch: edited, problems: [] };
+  if (problems.length > 0) {
+    const fieldErrors: FieldErrors = {};
+    for (const { pointer, message } of problems) (fieldErrors[pointer] ??= []).push(message);
+    return { refused: { message: `The document cannot be stored: ${problems.map((p) => `${p.pointer}: ${p.message}`).join('; ')}`, fieldErrors } };
+  }
+  const checked = checkPatch(base, documentid, patch, employerForms);
+  return checked.refused ? checked : { patch, document: checked.document, refused: null };
 }
 
 export const stored = (base: BaseContent, row: overrides.DocumentOverrideRow): StoredVersion => ({
@@ -76,17 +107,9 @@ export async function ownForms(db: DbOrTx, base: BaseContent, accountid: string)
  * base document the patch is derived from the edit; a form of the employer's own is stored whole.
  */
 export async function saveDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, edited: unknown, actor: Actor): Promise<OverrideOutcome> {
-  const original = base.forms.get(ref.documentid) ?? base.flows.get(ref.documentid);
-  const { patch, problems } = original
-    ? documentPatch(original, edited, original.kind === 'form' ? base.meta.form : base.meta.flow)
-    : { patch: edited, problems: [] };
-  if (problems.length > 0) {
-    const fieldErrors: FieldErrors = {};
-    for (const { pointer, message } of problems) (fieldErrors[pointer] ??= []).push(message);
-    return { kind: 'invalid', message: `The document cannot be stored: ${problems.map((p) => `${p.pointer}: ${p.message}`).join('; ')}`, fieldErrors };
-  }
-  const refused = patchProblems(base, ref.documentid, patch, await ownForms(db, base, ref.accountid));
-  if (refused) return { kind: 'invalid', ...refused };
+  const checked = checkEdit(base, ref.documentid, edited, await ownForms(db, base, ref.accountid));
+  if (checked.refused) return { kind: 'invalid', ...checked.refused };
+  const { patch } = checked;
   return db.transaction().execute(async (tx) => {
     await overrides.lockDocument(tx, ref.accountid, ref.documentid);
     const draft = await overrides.findDraft(tx, ref.accountid, ref.documentid);

@@ -3,13 +3,19 @@
  * with the portal's theme and widgets (what the employee would see, its rules and messages included: "Check"
  * shows every error the draft's texts give); the flow as the steps each case walks. A draft that cannot render
  * shows why instead of breaking the editor.
+ *
+ * The browser compiles no validator (the Content-Security-Policy has no 'unsafe-eval'), so a draft form is sent to
+ * the server once the editor is still (POST /api/staff/validators), which checks it as a saved draft and compiles
+ * its validators; the preview loads their module as the engine loads a published form's (loadValidators) and
+ * renders the form as the server checked it. While a newer draft compiles, the form shown is disabled.
  */
-import { Alert, Button, List, Stack, Table, Text, Title } from '@mantine/core';
-import { Component, useMemo, useState, type ReactNode } from 'react';
-import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
-import { DocumentForm, EngineProvider, type EngineServices, type FormData } from '#engine/react/index.ts';
+import { Alert, Button, Fieldset, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { asFlowDocument, asFormDocument, type FormDocument } from '#engine/core/index.ts';
+import { DocumentForm, EngineProvider, loadValidators, type EngineServices, type FormData } from '#engine/react/index.ts';
 import { portalWidgets } from '#web/widgets/index.ts';
-import { staffFetcher } from '../api/staff-api.ts';
+import { staffData, staffFetcher } from '../api/staff-api.ts';
 import type { Json } from './document-edits.ts';
 import { FLOW_CASES, stepTitles } from './flow-cases.ts';
 
@@ -36,30 +42,79 @@ class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** How long the editor must be still before a draft form is compiled: typing compiles once, not on every key. */
+const SETTLE_MS = 400;
+
+/** A draft form compiled by the server, its validators loaded; or why it cannot be shown. */
+type Compiled = { draft: Json; document: FormDocument; failure: null } | { draft: Json; failure: string };
+
+async function compileForm(draft: Json): Promise<Compiled> {
+  try {
+    const { path, document } = await staffData<{ path: string; document: Json }>('POST', '/api/staff/validators', { document: draft });
+    await loadValidators(previewServices, path);
+    return { draft, document: asFormDocument(document), failure: null };
+  } catch (problem) {
+    return { draft, failure: problem instanceof Error ? problem.message : String(problem) };
+  }
+}
+
+/** The latest draft compiled (null before the first), and whether `form` itself is still being compiled. */
+function useCompiledForm(form: Json): { compiled: Compiled | null; compiling: boolean } {
+  const [settled] = useDebouncedValue(form, SETTLE_MS);
+  const [compiled, setCompiled] = useState<Compiled | null>(null);
+  useEffect(() => {
+    let current = true;
+    void compileForm(settled).then((result) => {
+      if (current) setCompiled(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [settled]);
+  return { compiled, compiling: compiled?.draft !== form };
+}
+
 function FormPreview({ form }: { form: Json }) {
-  const document = asFormDocument(form);
+  const { compiled, compiling } = useCompiledForm(form);
   const [data, setData] = useState<FormData>({});
   const [checks, setChecks] = useState(0);
   const context = useMemo(() => ({ today: today() }), []);
   return (
-    <EngineProvider services={previewServices}>
-      <Stack>
-        {document.title && <Title order={3}>{document.title}</Title>}
-        <DocumentForm
-          document={document}
-          formData={data}
-          context={context}
-          onChange={setData}
-          onSubmit={() => undefined}
-          withoutSubmit
-          showAllErrors={checks > 0}
-          focusRequest={checks}
-        />
-        <Button variant="default" onClick={() => setChecks((n) => n + 1)}>
-          Check
-        </Button>
-      </Stack>
-    </EngineProvider>
+    <Stack aria-busy={compiling}>
+      {compiling && (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text c="dimmed">Checking the draft…</Text>
+        </Group>
+      )}
+      {compiled?.failure && (
+        <Alert color="red" role="alert">
+          The preview cannot show this draft: {compiled.failure}
+        </Alert>
+      )}
+      {compiled && compiled.failure === null && (
+        <EngineProvider services={previewServices}>
+          <Fieldset variant="unstyled" disabled={compiling}>
+            <Stack>
+              {compiled.document.title && <Title order={3}>{compiled.document.title}</Title>}
+              <DocumentForm
+                document={compiled.document}
+                formData={data}
+                context={context}
+                onChange={setData}
+                onSubmit={() => undefined}
+                withoutSubmit
+                showAllErrors={checks > 0}
+                focusRequest={checks}
+              />
+              <Button variant="default" onClick={() => setChecks((n) => n + 1)}>
+                Check
+              </Button>
+            </Stack>
+          </Fieldset>
+        </EngineProvider>
+      )}
+    </Stack>
   );
 }
 
