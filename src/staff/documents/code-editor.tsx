@@ -5,9 +5,10 @@
  * Built from @codemirror/view, language and lint directly: the `codemirror` package installed (6.65.7) is the
  * legacy CodeMirror 5 published under a 6 version, without the basicSetup of CodeMirror 6.
  */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, foldGutter, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorView, highlightActiveLine, highlightActiveLineGutter, lineNumbers } from '@codemirror/view';
+import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { jsonSchema } from 'codemirror-json-schema';
 import { useEffect, useRef } from 'react';
 import type { LocatedError } from './pointer-lines.ts';
@@ -40,6 +41,9 @@ export function CodeEditor({ label, value, schema, errors, readOnly, onChange }:
       doc: initial.current,
       extensions: [
         lineNumbers(),
+        // Undo and redo, and the usual editing keys; Tab is left to move the focus on (no keyboard trap).
+        history(),
+        keymap.of([...defaultKeymap, ...historyKeymap]),
         highlightActiveLineGutter(),
         highlightActiveLine(),
         foldGutter(),
