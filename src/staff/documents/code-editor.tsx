@@ -52,7 +52,9 @@ export function CodeEditor({ label, value, schema, errors, readOnly, onChange }:
         lintGutter(),
         jsonSchema(schema),
         EditorView.editable.of(!readOnly),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // tabindex makes the text (read-only too) reachable by Tab and tells axe the scrolling region has a
+        // keyboard way in (WCAG 2.1.1).
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           const text = update.state.doc.toString();
