@@ -41,9 +41,13 @@ test('Forgot Password: a reset link by e-mail sets a new password, and the old o
 
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password/);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account uses that e-mail address, a link to set a new password is on its way.', { exact: false })).toBeVisible();
+  // The form can drop text typed while it is still settling (a known race, docs/decisions.md): a refused send
+  // ('Email is required.') sends nothing, so the person types and sends again.
+  await expect(async () => {
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('If an account uses that e-mail address, a link to set a new password is on its way.', { exact: false })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 
   await page.goto(await resetLink(person.email));
   const newPassword = page.getByLabel('New Password', { exact: true });

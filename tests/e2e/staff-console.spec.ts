@@ -164,7 +164,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   const employees = staff.getByRole('table', { name: 'Employees' });
   await expect(employees.getByRole('row')).toHaveCount(21);
   const employee = rows[0]!;
-  await staff.getByRole('button', { name: `Invite ${employee.email}` }).click();
+  await staff.getByRole('button', { name: `Send Invitation to ${employee.email}` }).click();
   await expect(staff.getByText(`Invitation sent to ${employee.email}.`)).toBeVisible();
 
   // The profile's message, changed in the form beside the editor; the preview shows it; publish.

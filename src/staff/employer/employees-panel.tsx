@@ -102,7 +102,7 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
                 <Table.Td>{employee.plan ?? ''}</Table.Td>
                 <Table.Td>
                   {canChange && employee.status === 'invited' && (
-                    <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Invite ${employee.email}`}>
+                    <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Send Invitation to ${employee.email}`}>
                       Send Invitation
                     </Button>
                   )}
