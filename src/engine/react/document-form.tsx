@@ -9,7 +9,7 @@
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
-import { themedForm } from '#engine/theme/index.ts';
+import { flushTyping, reportChange, themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type UiSchema } from '@rjsf/utils';
@@ -205,15 +205,22 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onChange(data);
   };
 
+  // A change typed into a text input reaches the screen in a transition, as it reached rjsf (theme/typing.ts): the
+  // screen's render then waits for the frames between keystrokes; one handed on urgently (a blur, Enter) comes now.
   const change = (event: IChangeEvent, id?: string) => {
-    reported.current = (event.formData ?? {}) as FormData;
-    if (id) {
-      const pointer = idToPointer(id, idPrefix);
-      const pointers = new Set(editedPointers).add(pointer);
-      setEditedSinceServer({ source: serverErrors, pointers });
-      if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
-    }
-    changed(reported.current);
+    const data = (event.formData ?? {}) as FormData;
+    reported.current = data;
+    reportChange(() => {
+      if (id) {
+        const pointer = idToPointer(id, idPrefix);
+        setEditedSinceServer((current) => ({
+          source: serverErrors,
+          pointers: new Set(current.source === serverErrors ? current.pointers : []).add(pointer),
+        }));
+        if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
+      }
+      changed(data);
+    });
   };
 
   // setFields reads the newest props through a ref, so the formContext keeps one identity while the person types:
@@ -249,7 +256,8 @@ export function DocumentForm(props: DocumentFormProps) {
   };
 
   return (
-    <div ref={container}>
+    // Enter submits the form: what the focused input holds must be the form's first.
+    <div ref={container} onKeyDownCapture={(event) => event.key === 'Enter' && flushTyping()}>
       <Form
         schema={props.renderedSchema ?? document.schema}
         uiSchema={uiSchema}
