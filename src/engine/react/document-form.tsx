@@ -139,9 +139,15 @@ export function DocumentForm(props: DocumentFormProps) {
   });
 
   const idPrefix = document.id;
-  // The newest data, for setFields called after an await (a lookup answering later than the keystroke).
+  // The newest data, for setFields called after an await (a lookup answering later than the keystroke): what the
+  // form reported last, or the screen's data when the screen gives new data; a typed change may not have reached
+  // the screen yet (it goes in a transition).
   const latestData = useRef(formData);
-  latestData.current = formData;
+  const givenData = useRef(formData);
+  if (formData !== givenData.current) {
+    givenData.current = formData;
+    latestData.current = formData;
+  }
   const container = useRef<HTMLDivElement>(null);
   // After a refused submit, focus goes to the first field in error (once the errors are on screen).
   const [refused, setRefused] = useState<{ errors: FieldErrors } | null>(null);
@@ -206,11 +212,13 @@ export function DocumentForm(props: DocumentFormProps) {
   };
 
   // A change typed into a text input reaches the screen in a transition, as it reached rjsf (theme/typing.ts): the
-  // screen's render then waits for the frames between keystrokes; one handed on urgently (a blur, Enter) comes now.
+  // screen's render then waits for the frames between keystrokes; any other change, and typed text handed on
+  // urgently (a blur, Enter), comes now.
   const change = (event: IChangeEvent, id?: string) => {
     const data = (event.formData ?? {}) as FormData;
     reported.current = data;
-    reportChange(() => {
+    latestData.current = data;
+    reportChange(id, () => {
       if (id) {
         const pointer = idToPointer(id, idPrefix);
         setEditedSinceServer((current) => ({
@@ -228,6 +236,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const latestProps = useRef({ serverErrors, changed });
   latestProps.current = { serverErrors, changed };
   const setFields = useCallback((values: Record<string, unknown>) => {
+    // Text still being handed on from an input becomes the form's first, so the fill builds on it.
+    flushTyping();
     const { serverErrors: source, changed } = latestProps.current;
     let data: unknown = latestData.current;
     for (const [pointer, value] of Object.entries(values)) data = setAtPointer(data, pointer, value);

@@ -15,7 +15,7 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 
 function TypedInputTemplate(props: BaseInputTemplateProps) {
   const { onChange, onBlur, options } = props;
-  const typed = useTypedText(asText(props.value), (text) => onChange(text === '' ? options.emptyValue : text));
+  const typed = useTypedText(props.id, asText(props.value), (text) => onChange(text === '' ? options.emptyValue : text));
   return (
     <MantineBaseInputTemplate
       {...props}

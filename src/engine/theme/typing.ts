@@ -27,10 +27,17 @@ export function urgently(report: () => void): void {
 /** Whether the change being reported must reach the screen now (see `urgently`). */
 export const isUrgent = (): boolean => urgentDepth > 0;
 
-/** Runs `report` in a transition, unless it is urgent. */
-export function reportChange(report: () => void): void {
-  if (isUrgent()) report();
-  else startTransition(report);
+/** The fields (rjsf ids) whose typed text was handed on in a transition and whose change has not reached the form. */
+const typedFields = new Set<string>();
+
+/**
+ * Hands a change of the field `id` on to the screen: in a transition when it is typed text handed on in one,
+ * otherwise (a choice, a date, a lookup's fill, an urgent hand-on) now, so a click right after it reads it.
+ */
+export function reportChange(id: string | undefined, report: () => void): void {
+  const typed = id !== undefined && typedFields.delete(id);
+  if (typed && !isUrgent()) startTransition(report);
+  else report();
 }
 
 /** The inputs holding typed text not yet handed on. */
@@ -62,11 +69,12 @@ export type TypedText = {
 };
 
 /**
- * The text an input shows for the form's `value` ('' for none), with `report` handing a typed text on to the form.
+ * The text the input of field `id` shows for the form's `value` ('' for none), with `report` handing a typed text
+ * on to the form.
  * A `value` that is one of the texts handed on is the form catching up and changes nothing on screen; any other
  * value (a reset, a lookup filling the field, a saved profile) replaces what is shown.
  */
-export function useTypedText(value: string, report: (text: string) => void): TypedText {
+export function useTypedText(id: string, value: string, report: (text: string) => void): TypedText {
   const [typed, setTyped] = useState<Typed>({ shown: value, given: value, pending: [] });
   let current = typed;
   if (value !== typed.given) {
@@ -100,6 +108,7 @@ export function useTypedText(value: string, report: (text: string) => void): Typ
 
   const type = (text: string) => {
     setTyped((state) => ({ ...state, shown: text, pending: [...state.pending, text] }));
+    typedFields.add(id);
     startTransition(() => report(text));
   };
   return { shown: current.shown, type, flush };

@@ -14,7 +14,7 @@ import { renderWithEngine } from '../react/engine-harness.tsx';
 
 /** An input whose form (the test) decides when `value` catches up; `report` records what is handed on. */
 function Typed({ value, report }: { value: string; report: (text: string) => void }) {
-  const typed = useTypedText(value, report);
+  const typed = useTypedText('name', value, report);
   return (
     <label>
       Name
