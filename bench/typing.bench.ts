@@ -6,7 +6,9 @@
  * characters, one at a time, into the sixth dependent's Last Name and the member's PCP Name. Per key: from the
  * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max. The same keys typed
  * into a bare <input> on a blank page, in the same browser and throttling, give the floor of this method (the wait
- * for the next frame and the browser's own work), printed first. BENCH_PROFILE=<file>
+ * for the next frame and the browser's own work), printed first. By default each key is pressed as soon as the last
+ * one painted, faster than anyone types, so the work a key leaves for later delays the next one;
+ * BENCH_KEY_INTERVAL_MS=120 types at a fast typist's 100 words a minute instead. BENCH_PROFILE=<file>
  * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
  * Run `npm run build` first, then `npx tsx bench/typing.bench.ts`.
  */
@@ -23,6 +25,8 @@ const port = Number(process.env.BENCH_PORT ?? 3503);
 const base = `http://127.0.0.1:${port}`;
 const rate = Number(process.env.BENCH_CPU_RATE ?? 4);
 const keys = Number(process.env.BENCH_KEYS ?? 100);
+/** Milliseconds from one key to the next (BENCH_KEY_INTERVAL_MS); 0, the default, presses each key once the last painted. */
+const interval = Number(process.env.BENCH_KEY_INTERVAL_MS ?? 0);
 const DEMO_EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
 const PASSWORD = 'Str0ng!Pass#1';
 
@@ -76,8 +80,10 @@ async function instrument(page: Page): Promise<void> {
 async function typeMeasured(page: Page, text: string): Promise<number[]> {
   await page.evaluate('window.__latencies = []');
   for (const char of text) {
+    const pressed = Date.now();
     await page.keyboard.press(char);
     await page.evaluate('window.__pending');
+    if (interval > 0) await sleep(Math.max(0, interval - (Date.now() - pressed)));
   }
   return (await page.evaluate('window.__latencies')) as number[];
 }
@@ -149,7 +155,7 @@ try {
   await page.getByLabel('PCP Name').first().click();
   const member = await typeMeasured(page, text);
   if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-  console.log(`CPU throttling rate ${rate}, ${keys} keys per field, six dependents.\n`);
+  console.log(`CPU throttling rate ${rate}, ${keys} keys per field${interval > 0 ? `, one every ${interval} ms` : ''}, six dependents.\n`);
   console.log('| Field | p50 ms | p95 ms | max ms |');
   console.log('|---|---|---|---|');
   console.log(`| A bare input on a blank page (the floor) | ${summary(floor)} |`);
