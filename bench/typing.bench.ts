@@ -4,7 +4,11 @@
  * (built web app, fresh data folder, port BENCH_PORT default 3503), registers a member, sets the password from the
  * invitation e-mail, signs in, adds six dependents with a first name each, then types BENCH_KEYS (default 100)
  * characters, one at a time, into the sixth dependent's Last Name and the member's PCP Name. Per key: from the
- * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max. BENCH_PROFILE=<file>
+ * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max. The same keys typed
+ * into a bare <input> on a blank page, in the same browser and throttling, give the floor of this method (the wait
+ * for the next frame and the browser's own work), printed first. By default each key is pressed as soon as the last
+ * one painted, faster than anyone types, so the work a key leaves for later delays the next one;
+ * BENCH_KEY_INTERVAL_MS=120 types at a fast typist's 100 words a minute instead. BENCH_PROFILE=<file>
  * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
  * Run `npm run build` first, then `npx tsx bench/typing.bench.ts`.
  */
@@ -21,6 +25,8 @@ const port = Number(process.env.BENCH_PORT ?? 3503);
 const base = `http://127.0.0.1:${port}`;
 const rate = Number(process.env.BENCH_CPU_RATE ?? 4);
 const keys = Number(process.env.BENCH_KEYS ?? 100);
+/** Milliseconds from one key to the next (BENCH_KEY_INTERVAL_MS); 0, the default, presses each key once the last painted. */
+const interval = Number(process.env.BENCH_KEY_INTERVAL_MS ?? 0);
 const DEMO_EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
 const PASSWORD = 'Str0ng!Pass#1';
 
@@ -74,8 +80,10 @@ async function instrument(page: Page): Promise<void> {
 async function typeMeasured(page: Page, text: string): Promise<number[]> {
   await page.evaluate('window.__latencies = []');
   for (const char of text) {
+    const pressed = Date.now();
     await page.keyboard.press(char);
     await page.evaluate('window.__pending');
+    if (interval > 0) await sleep(Math.max(0, interval - (Date.now() - pressed)));
   }
   return (await page.evaluate('window.__latencies')) as number[];
 }
@@ -100,6 +108,14 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   await waitFor('the server', async () => ((await fetch(`${base}/api/Version/test`).catch(() => null))?.ok ? true : undefined), 120_000);
+  const text = 'abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(keys / 26)).slice(0, keys);
+  const blank = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await blank.setContent('<label>Bare <input></label>');
+  await instrument(blank);
+  await (await blank.context().newCDPSession(blank)).send('Emulation.setCPUThrottlingRate', { rate });
+  await blank.getByLabel('Bare').click();
+  const floor = await typeMeasured(blank, text);
+  await blank.close();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(60_000);
   page.on('crash', () => console.error('The page crashed.'));
@@ -128,7 +144,6 @@ try {
   await instrument(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const text = 'abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(keys / 26)).slice(0, keys);
   const profile = process.env.BENCH_PROFILE;
   if (profile) {
     await cdp.send('Profiler.enable');
@@ -140,9 +155,10 @@ try {
   await page.getByLabel('PCP Name').first().click();
   const member = await typeMeasured(page, text);
   if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-  console.log(`CPU throttling rate ${rate}, ${keys} keys per field, six dependents.\n`);
+  console.log(`CPU throttling rate ${rate}, ${keys} keys per field${interval > 0 ? `, one every ${interval} ms` : ''}, six dependents.\n`);
   console.log('| Field | p50 ms | p95 ms | max ms |');
   console.log('|---|---|---|---|');
+  console.log(`| A bare input on a blank page (the floor) | ${summary(floor)} |`);
   console.log(`| Dependent #6 Last Name | ${summary(dependent)} |`);
   console.log(`| Member PCP Name | ${summary(member)} |`);
 } finally {

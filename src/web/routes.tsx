@@ -37,10 +37,17 @@ const TextDocumentScreen = lazy(async () => ({
 }));
 const ContactUsScreen = lazy(async () => ({ default: (await import('./screens/contact-us-screen.tsx')).ContactUsScreen }));
 
-/** A lazily loaded screen, with a spinner while its chunk loads. */
+let laterScreens = 0;
+
+/**
+ * A lazily loaded screen, with a spinner while its chunk loads. Each screen's boundary has its own key: route
+ * changes are transitions, during which React keeps showing a boundary's old content, so without it the previous
+ * screen (the sign-in form, with its own Email field) would stay on screen under the new address until the chunk
+ * arrived, and what was typed into it would be lost.
+ */
 function later(Screen: LazyExoticComponent<ComponentType>) {
   return (
-    <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+    <Suspense key={`screen-${++laterScreens}`} fallback={<Loader aria-label="Loading" m="xl" />}>
       <Screen />
     </Suspense>
   );
@@ -49,7 +56,7 @@ function later(Screen: LazyExoticComponent<ComponentType>) {
 /** The Terms of Use or Privacy Policy document (text only), loaded with its chunk. */
 function TextDocument({ id }: { id: 'terms' | 'privacy' }) {
   return (
-    <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+    <Suspense key={id} fallback={<Loader aria-label="Loading" m="xl" />}>
       <TextDocumentScreen id={id} />
     </Suspense>
   );

@@ -42,7 +42,9 @@ describe.each(databases())('migrations on $name', (database) => {
   it('creates every table, and running again changes nothing', async () => {
     const { db, close } = await database.create();
     try {
-      const found = await db.introspection.getTables();
+      // Only this database's own schema: on PostgreSQL, other test files' schemas live beside it.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+      const found = (await db.introspection.getTables()).filter((table) => table.schema === rows[0]!.schema);
       expect(found.map((t) => t.name).sort()).toEqual(tables);
       expect(await migrate(db)).toEqual([]);
     } finally {
