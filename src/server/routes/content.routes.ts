@@ -81,7 +81,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header('Content-Type', 'text/javascript; charset=utf-8')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(validatorModule(form));
+        .send(validatorModule(form, app.validatorsRoot));
     },
   );
 
