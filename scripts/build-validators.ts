@@ -8,5 +8,5 @@ import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 import { defaultValidatorsRoot, writeBaseValidators } from '#server/validator-modules.ts';
 
 const started = Date.now();
-const written = writeBaseValidators(defaultValidatorsRoot, loadBaseContent().forms.values());
+const written = await writeBaseValidators(defaultValidatorsRoot, loadBaseContent().forms.values());
 console.log(`Validators of the base forms compiled into dist/validators (${written.length} modules) in ${Date.now() - started} ms.`);

@@ -16,10 +16,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { documentPart, schemaKey, schemasExport, standaloneModule, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
-import { schemaParser, type RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 
-/** Every schema the browser validates a form with, each once, the form's first. */
-export function validatedSchemas(document: FormDocument): JsonSchema[] {
+/**
+ * Every schema the browser validates a form with, each once, the form's first. rjsf is imported on the first call:
+ * its modules (React with them) took a quarter to half a second of a start, before the server listened.
+ */
+export async function validatedSchemas(document: FormDocument): Promise<JsonSchema[]> {
+  const { schemaParser } = await import('@rjsf/utils');
   const roots = [document.schema, ...Object.keys(document.parts ?? {}).map((name) => documentPart(document, name)!.schema)];
   const schemas = new Map<string, JsonSchema>();
   for (const root of roots) {
@@ -68,10 +72,10 @@ const published = new ModuleCache(500);
  */
 const drafts = new ModuleCache(50);
 
-function compiledOf(document: FormDocument): Compiled {
+async function compiledOf(document: FormDocument): Promise<Compiled> {
   let found = byDocument.get(document);
   if (!found) {
-    const schemas = validatedSchemas(document);
+    const schemas = await validatedSchemas(document);
     const hash = createHash('sha256').update(JSON.stringify(schemas)).digest('hex');
     found = { hash, schemas };
     byDocument.set(document, found);
@@ -102,8 +106,8 @@ function prebuilt(root: string, { hash, schemas }: Compiled): string | undefined
  * The module source of a form's validators from `cache`; unless already in it, read from the build's modules under
  * `prebuiltRoot` (when given) or else compiled now, and kept there.
  */
-function moduleIn(cache: ModuleCache, document: FormDocument, prebuiltRoot: string | null): { hash: string; code: string } {
-  const compiled = compiledOf(document);
+async function moduleIn(cache: ModuleCache, document: FormDocument, prebuiltRoot: string | null): Promise<{ hash: string; code: string }> {
+  const compiled = await compiledOf(document);
   let code = cache.get(compiled.hash);
   if (code === undefined) {
     code = (prebuiltRoot === null ? undefined : prebuilt(prebuiltRoot, compiled)) ?? standaloneModule(document.id, compiled.schemas);
@@ -113,19 +117,20 @@ function moduleIn(cache: ModuleCache, document: FormDocument, prebuiltRoot: stri
 }
 
 /** The SHA-256 (hex) of the schemas a form's validators are compiled from: what names its module. */
-export const validatorsHash = (document: FormDocument): string => compiledOf(document).hash;
+export const validatorsHash = async (document: FormDocument): Promise<string> => (await compiledOf(document)).hash;
 
 /** The content-addressed path of a form's validators, for the employer the document was resolved for. */
-export function validatorsPath(document: FormDocument, accountId: string | null): string {
+export async function validatorsPath(document: FormDocument, accountId: string | null): Promise<string> {
   const query = accountId === null ? '' : `?accountid=${encodeURIComponent(accountId)}`;
-  return `/api/content/validators/${document.id}.${validatorsHash(document)}.js${query}`;
+  return `/api/content/validators/${document.id}.${await validatorsHash(document)}.js${query}`;
 }
 
 /**
  * The module source of a form's validators: from memory, else the build's file under `prebuiltRoot` (the app's
  * validatorsRoot), else compiled now.
  */
-export const validatorModule = (document: FormDocument, prebuiltRoot: string): string => moduleIn(published, document, prebuiltRoot).code;
+export const validatorModule = async (document: FormDocument, prebuiltRoot: string): Promise<string> =>
+  (await moduleIn(published, document, prebuiltRoot)).code;
 
 /**
  * Writes the module of each form of `forms` (the base forms: what an employer without an override gets) to
@@ -133,12 +138,12 @@ export const validatorModule = (document: FormDocument, prebuiltRoot: string): s
  * validatorModule). Forms with the same schemas share one module, the first one's, as they do in memory.
  * `npm run build` runs it (scripts/build-validators.ts). Answers the hashes written.
  */
-export function writeBaseValidators(root: string, forms: Iterable<FormDocument>): string[] {
+export async function writeBaseValidators(root: string, forms: Iterable<FormDocument>): Promise<string[]> {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   const written = new Set<string>();
   for (const form of forms) {
-    const { hash, schemas } = compiledOf(form);
+    const { hash, schemas } = await compiledOf(form);
     if (written.has(hash)) continue;
     writeFileSync(prebuiltFile(root, hash), standaloneModule(form.id, schemas));
     written.add(hash);
@@ -151,7 +156,7 @@ export function writeBaseValidators(root: string, forms: Iterable<FormDocument>)
  * keeps the module among the drafts' ones; answers its hash (draftModule serves it). Throws EngineConfigError
  * when a schema does not compile.
  */
-export const compileDraft = (document: FormDocument): string => moduleIn(drafts, document, null).hash;
+export const compileDraft = async (document: FormDocument): Promise<string> => (await moduleIn(drafts, document, null)).hash;
 
 /** The module of a draft's validators compiled lately (compileDraft), or undefined once forgotten. */
 export const draftModule = (hash: string): string | undefined => drafts.get(hash);
@@ -166,5 +171,5 @@ export async function precompileForPublish(
   documentId: string,
 ): Promise<void> {
   const { document } = await app.content.resolve(documentId, accountId);
-  if ((document as FormDocument).kind === 'form') validatorModule(document as FormDocument, app.validatorsRoot);
+  if ((document as FormDocument).kind === 'form') await validatorModule(document as FormDocument, app.validatorsRoot);
 }

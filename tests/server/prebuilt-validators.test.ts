@@ -15,13 +15,13 @@ import { useTestApp } from './helpers/lifecycle.ts';
 
 const base = loadBaseContent();
 const root = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-validators-'));
-const fileOf = (form: FormDocument) => path.join(root, `${validatorsHash(form)}.js`);
+const fileOf = async (form: FormDocument) => path.join(root, `${await validatorsHash(form)}.js`);
 
 describe('validators compiled at build time', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // Left by an earlier build: the build empties the folder first.
     writeFileSync(path.join(root, `${'0'.repeat(64)}.js`), 'export const schemas = [];');
-    writeBaseValidators(root, base.forms.values());
+    await writeBaseValidators(root, base.forms.values());
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const test = useTestApp(databases()[0]!, { validatorsRoot: root });
@@ -37,14 +37,18 @@ describe('validators compiled at build time', () => {
     expect(readdirSync(root).sort()).toEqual([...names].sort());
     // Forms with the same schemas (terms and privacy) share the first one's module, as in memory.
     const first = new Map<string, FormDocument>();
-    for (const form of base.forms.values()) if (!first.has(fileOf(form))) first.set(fileOf(form), form);
-    for (const [file, form] of first) expect(readFileSync(file, 'utf8')).toBe(standaloneModule(form.id, validatedSchemas(form)));
+    for (const form of base.forms.values()) {
+      const file = await fileOf(form);
+      if (!first.has(file)) first.set(file, form);
+    }
+    for (const [file, form] of first) expect(readFileSync(file, 'utf8')).toBe(standaloneModule(form.id, await validatedSchemas(form)));
   });
 
   it("serves a base form's module from the build's file, without compiling it", async () => {
     const profile = base.forms.get('profile')!;
-    const marked = `${readFileSync(fileOf(profile), 'utf8')}// read from the build\n`;
-    writeFileSync(fileOf(profile), marked);
+    const file = await fileOf(profile);
+    const marked = `${readFileSync(file, 'utf8')}// read from the build\n`;
+    writeFileSync(file, marked);
     const validators = (await get('/api/content/forms/profile')).json().data.validators as string;
     const response = await get(validators);
     expect(response.statusCode).toBe(200);
@@ -53,11 +57,11 @@ describe('validators compiled at build time', () => {
 
   it('compiles over a file that names other schemas than its hash says', async () => {
     const login = base.forms.get('login')!;
-    const waiver = readFileSync(fileOf(base.forms.get('waiver')!), 'utf8');
-    writeFileSync(fileOf(login), waiver);
+    const waiver = readFileSync(await fileOf(base.forms.get('waiver')!), 'utf8');
+    writeFileSync(await fileOf(login), waiver);
     const response = await get((await get('/api/content/forms/login')).json().data.validators as string);
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toBe(waiver);
-    expect(response.body).toContain(`\n${schemasExport(validatedSchemas(login))}\n`);
+    expect(response.body).toContain(`\n${schemasExport(await validatedSchemas(login))}\n`);
   });
 });
