@@ -46,7 +46,7 @@ export function sourcesHash(): string {
   return hash.digest('hex');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = Date.now();
   const hash = sourcesHash();
   const built = existsSync(path.join(root, 'dist', 'web', 'index.html')) && existsSync(path.join(root, 'dist', 'validators'));
@@ -56,17 +56,19 @@ function main(): void {
     return;
   }
   console.log(built ? 'Web app sources changed: building dist/web.' : 'No web app built yet: building dist/web.');
-  // The same build as `npm run build` (Vite's command line, then the validators), without npm in between.
-  const steps = [[path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], ['--import', 'tsx', path.join(root, 'scripts', 'build-validators.ts')]];
-  for (const args of steps) {
-    const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-    if (step.status !== 0) process.exit(step.status ?? 1);
-  }
+  // The same build as `npm run build` (Vite's command line, then scripts/build-validators.ts), without npm in
+  // between; the validators in this process, whose modules the server started next (--serve) imports anyway.
+  const vite = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (vite.status !== 0) process.exit(vite.status ?? 1);
+  await import('./build-validators.ts');
   writeFileSync(stampFile, `${hash}\n`);
   console.log(`Web app built in ${Date.now() - started} ms.`);
 }
 
-main();
+await main();
 // In this process rather than a second one: a Node start with tsx is about a third of a second of CPU that the
 // first page would wait for.
 if (process.argv.includes('--serve')) await import('../src/server/main.ts');
