@@ -47,7 +47,10 @@ function rssKb(pid: number): number {
   }
 }
 
-/** The RSS in MB of a process tree, and of its server process (the one running src/server/main.ts). */
+/**
+ * The RSS in MB of a process tree, and of its server process: the one running src/server/main.ts, itself or after
+ * the build check (`npm start`: scripts/build-if-stale.ts --serve).
+ */
 function memoryMb(root: number): { tree: number; server: number } {
   const parentOf = parents();
   const tree = [root];
@@ -56,7 +59,7 @@ function memoryMb(root: number): { tree: number; server: number } {
   }
   const isServer = (pid: number) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/server/main.ts');
+      return /src\/server\/main\.ts|\0--serve\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     } catch {
       return false;
     }

@@ -4,7 +4,7 @@
  * parsed; jsonb parameters are sent as JSON text on both (pg would turn a JS array into a PostgreSQL array).
  */
 import { mkdirSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -29,13 +29,14 @@ export type CreateDbOptions =
 const DATE_OID = 1082;
 const INT8_OID = 20;
 
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === DATE_OID) return (value: string) => value;
-    if (oid === INT8_OID) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+const pgTypes = (types: typeof pg.types) =>
+  ({
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === DATE_OID) return (value: string) => value;
+      if (oid === INT8_OID) return (value: string) => Number(value);
+      return types.getTypeParser(oid, format);
+    },
+  }) as pg.CustomTypesConfig;
 
 /** The parsers and serializers PGlite needs to answer what pg answers (see file comment). */
 export const pgliteTypeOptions = {
@@ -51,10 +52,12 @@ export const pgliteTypeOptions = {
 
 export async function createDb(options: CreateDbOptions): Promise<Kysely<Database>> {
   if ('databaseUrl' in options) {
+    // Imported only for a PostgreSQL server: an embedded start does not wait for its modules (~0.1 s).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      types: pgTypes,
+      types: pgTypes(pg.types),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

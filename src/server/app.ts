@@ -47,6 +47,7 @@ import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
 import { defaultWebRoot, isApi, registerStatic } from './static.ts';
 import { ALREADY_READY, holdApiUntilReady, type Readiness } from './readiness.ts';
+import { defaultValidatorsRoot } from './validator-modules.ts';
 
 /**
  * The largest request body (JSON): a staff override is the biggest legitimate one, far below it. The staff uploads
@@ -66,6 +67,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Where the built web app is; dist/web by default. */
   webRoot?: string;
+  /** Where the build wrote the base forms' validator modules; dist/validators by default (absent: compiled at run time). */
+  validatorsRoot?: string;
   mail?: MailPluginOptions;
   /** The clock every route reads today from (app.now); the real one when omitted, a fixed one in tests. */
   now?: () => Date;
@@ -117,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
+  app.decorate('validatorsRoot', options.validatorsRoot ?? defaultValidatorsRoot);
   await app.register(shared(errorsPlugin));
   app.decorate('readiness', options.readiness ?? ALREADY_READY);
   holdApiUntilReady(app, app.readiness);

@@ -9,6 +9,7 @@
  * - app.mail: the outbox.
  * - app.planPremiums: plan premiums for the order code (contract 2).
  * - app.readiness: whether the start's one-time work is done (readiness.ts).
+ * - app.validatorsRoot: where the build wrote the base forms' validators (validator-modules.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/database.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     /** The plan premium for a member's stored family (contract 2); see services/enrollment-prices.ts. */
     planPremiums: PlanPremiumSource;
     readiness: Readiness;
+    /** The folder of the base forms' validator modules compiled at build time (dist/validators; may be absent). */
+    validatorsRoot: string;
   }
   interface FastifyRequest {
     member: AuthenticatedMember | null;

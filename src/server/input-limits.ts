@@ -46,28 +46,28 @@ export function withInputLimits<T>(schema: T): T {
 /** The request parts whose schemas get the limits (answers are the server's own). */
 export const REQUEST_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
 
+type AjvPair = { strict: Ajv; coercing: Ajv };
+
+/**
+ * The Ajv instances by the shared schemas and options they were made with. Fastify asks for a validator factory
+ * per plugin context (two dozen while the app is built), each time with the same shared schemas; a new pair each
+ * time compiled the JSON Schema meta-schema twice to check them, about half a second of a start before it listens.
+ */
+const ajvPairs = new Map<string, AjvPair>();
+
 /**
  * Fastify's validator factory with two Ajv instances: bodies without type coercion, the other parts (text by
  * nature) with it. Otherwise Fastify's defaults (defaults applied, additional properties removed where a schema
  * forbids them) and every error, so a form hears about all its fields at once.
  */
 export function buildValidator(externalSchemas: Record<string, unknown>, options: { customOptions?: AjvOptions } = {}) {
-  const make = (coerceTypes: AjvOptions['coerceTypes']) => {
-    const ajv = new Ajv({
-      coerceTypes,
-      useDefaults: true,
-      removeAdditional: true,
-      addUsedSchema: false,
-      allErrors: true,
-      ...options.customOptions,
-      ...(coerceTypes === false ? { coerceTypes: false } : {}),
-    });
-    addFormats(ajv);
-    for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
-    return ajv;
-  };
-  const strict = make(false);
-  const coercing = make('array');
+  const key = JSON.stringify([externalSchemas, options.customOptions ?? {}]);
+  let pair = ajvPairs.get(key);
+  if (!pair) {
+    pair = { strict: makeAjv(externalSchemas, options, false), coercing: makeAjv(externalSchemas, options, 'array') };
+    ajvPairs.set(key, pair);
+  }
+  const { strict, coercing } = pair;
   return ({ schema, httpPart }: { schema: SchemaNode; httpPart?: string }) => {
     const ajv = httpPart === 'body' ? strict : coercing;
     if (typeof schema.$id === 'string') {
@@ -76,6 +76,21 @@ export function buildValidator(externalSchemas: Record<string, unknown>, options
     }
     return compiledOnFirstUse(() => ajv.compile(schema));
   };
+}
+
+function makeAjv(externalSchemas: Record<string, unknown>, options: { customOptions?: AjvOptions }, coerceTypes: AjvOptions['coerceTypes']): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    addUsedSchema: false,
+    allErrors: true,
+    ...options.customOptions,
+    ...(coerceTypes === false ? { coerceTypes: false } : {}),
+  });
+  addFormats(ajv);
+  for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
+  return ajv;
 }
 
 /**

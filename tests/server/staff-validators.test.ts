@@ -40,14 +40,14 @@ describe.each(databases())('staff draft validators on $name', (database) => {
     expect(response.statusCode, response.body).toBe(200);
     const { path, document } = response.json().data as { path: string; document: FormDocument };
     expect(path).toMatch(MODULE_PATH);
-    expect(path).toBe(`/api/staff/validators/${validatorsHash(document)}.js`);
+    expect(path).toBe(`/api/staff/validators/${await validatorsHash(document)}.js`);
 
     const served = await get(path);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const module = await load(served.body);
-    expect(module.schemas).toEqual(validatedSchemas(document).map((schema) => JSON.stringify(schema)));
+    expect(module.schemas).toEqual((await validatedSchemas(document)).map((schema) => JSON.stringify(schema)));
     const [waiver] = module.default((name) => STANDALONE_HELPERS[name]);
     expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x'.repeat(20) })).toBe(true);
     expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x'.repeat(21) })).toBe(false);
@@ -69,7 +69,7 @@ describe.each(databases())('staff draft validators on $name', (database) => {
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(response.json().message).toContain('no-such-message');
     expect(response.json().fieldErrors).toHaveProperty(['/messages/no-such-message']);
-    expect((await get(`/api/staff/validators/${validatorsHash(invalid as FormDocument)}.js`)).statusCode).toBe(404);
+    expect((await get(`/api/staff/validators/${await validatorsHash(invalid as FormDocument)}.js`)).statusCode).toBe(404);
 
     const flow = (t.app.content as ContentStore).base.flows.get('enrollment')!;
     expect((await compile(flow)).statusCode).toBe(400);

@@ -36,7 +36,7 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const module = await load(response.body);
     // The form's schema, then each part's (additional-info, ssn), each with its validator.
-    expect(module.schemas).toEqual(validatedSchemas(answer.document).map((schema) => JSON.stringify(schema)));
+    expect(module.schemas).toEqual((await validatedSchemas(answer.document)).map((schema) => JSON.stringify(schema)));
     expect(module.schemas).toHaveLength(3);
     const [profile] = module.default((name) => STANDALONE_HELPERS[name]);
     expect(profile!({})).toBe(false);

@@ -37,6 +37,9 @@ export function compileWithAjv(schema: JsonSchema): SchemaValidator {
   return validate;
 }
 
+/** The line of a module of standaloneModule's naming the schemas it validates, each by content (schemaKey). */
+export const schemasExport = (schemas: readonly JsonSchema[]): string => `export const schemas = ${JSON.stringify(schemas.map(schemaKey))};`;
+
 /**
  * The source of an ES module holding each schema's validator as Ajv standalone code (the shape compiled-module.ts
  * registers): each validator in its own function scope, its `require`s limited to STANDALONE_HELPERS. Throws
@@ -58,7 +61,7 @@ export function standaloneModule(documentId: string, schemas: readonly JsonSchem
   });
   return [
     `// Validators compiled ahead for the form '${documentId}' (Ajv standalone code); see the engine's compiled-module.ts.`,
-    `export const schemas = ${JSON.stringify(schemas.map(schemaKey))};`,
+    schemasExport(schemas),
     `export default function validators(require) {\nreturn [\n${validators.join(',\n')}\n];\n}`,
     '',
   ].join('\n');

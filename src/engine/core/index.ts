@@ -73,7 +73,7 @@ export {
   type ValidationPhase,
 } from './validate.ts';
 export { registerCompiledModule, STANDALONE_HELPERS, type CompiledModule } from './compiled-module.ts';
-export { compileWithAjv, createAjv, standaloneModule } from './ajv-compiler.ts';
+export { compileWithAjv, createAjv, schemasExport, standaloneModule } from './ajv-compiler.ts';
 export { evaluateFlow } from './flow.ts';
 export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';

@@ -55,7 +55,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (kind === 'flow') return ok({ document, etag });
-    return ok({ document, etag, validators: validatorsPath(document as FormDocument, request.query.accountid ?? null) });
+    return ok({ document, etag, validators: await validatorsPath(document as FormDocument, request.query.accountid ?? null) });
   };
 
   // Compiled from the document the employer sees now; a hash that is no longer it (an override published since
@@ -75,13 +75,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       const [, id, hash] = VALIDATORS_FILE.exec(request.params.file)!;
       const { document } = await app.content.resolve(id!, request.query.accountid ?? null);
       const form = document as FormDocument;
-      if (form.kind !== 'form' || validatorsHash(form) !== hash) {
+      if (form.kind !== 'form' || (await validatorsHash(form)) !== hash) {
         throw notFound('These validators are not the current ones of the form; read the form again.');
       }
       return reply
         .header('Content-Type', 'text/javascript; charset=utf-8')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(validatorModule(form));
+        .send(await validatorModule(form, app.validatorsRoot));
     },
   );
 

@@ -66,7 +66,7 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
       if (checked.refused) throw badRequest(checked.refused.message, checked.refused.fieldErrors);
       const document = checked.document as FormDocument;
       try {
-        return ok({ path: `/api/staff/validators/${compileDraft(document)}.js`, document });
+        return ok({ path: `/api/staff/validators/${await compileDraft(document)}.js`, document });
       } catch (error) {
         // A schema the meta-schema allows but Ajv cannot compile is a fault of the draft, not of the server.
         if (error instanceof EngineConfigError) throw badRequest(`The draft's validators cannot be compiled: ${error.message}`, { '/schema': [error.message] });

@@ -25,6 +25,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
   webRoot?: string;
+  /** The build's validator modules (none by default: every module is compiled, as the sources say now). */
+  validatorsRoot?: string;
   logger?: BuildAppOptions['logger'];
   /** A fixed clock for the app (app.now). */
   now?: () => Date;
@@ -49,6 +51,7 @@ export async function createTestApp(db: Kysely<Database>, options: TestAppOption
     mail: { announce: (line) => announcements.push(line) },
     beforeRoutes: options.beforeRoutes,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+    validatorsRoot: options.validatorsRoot ?? path.join(dataDir, 'no-validators'),
     logger: options.logger,
     now: options.now,
     planPremiums: options.planPremiums,
