@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_EMPLOYER_ID, PASSWORD, invitationLink, newPerson, nextTo, register, signedInMember, type Person } from './support.ts';
+import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, register, signedInMember, type Person } from './support.ts';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
@@ -50,21 +50,7 @@ async function proceedTo(page: Page, heading: string): Promise<void> {
 
 /** The profile of a member with one child, in a ZIP of two counties (the county picker opens). */
 async function fillProfile(page: Page, person: Person): Promise<void> {
-  await page.getByLabel('Home Address').fill('21 Main St NE');
-  await page.getByLabel('Telephone').fill('5035550142');
-  await page.getByLabel('ZIP Code').fill('97002');
-  const picker = await openDialog(page, 'Select a county');
-  await expectClean(page, '/profile with the county picker');
-  await picker.getByRole('button', { name: /Marion County/ }).click();
-  await expect(picker).toBeHidden();
-  await page.getByLabel('DOB').first().fill('1982-07-14');
-  await page.getByRole('radiogroup', { name: /^Gender/ }).first().getByLabel('Female', { exact: true }).check();
-  await page.getByRole('radiogroup', { name: /^Smoker/ }).first().getByLabel('No', { exact: true }).check();
-  await page.getByLabel('SSN first 3 digits').first().fill('123');
-  await page.getByLabel('SSN middle 2 digits').first().fill('45');
-  await page.getByLabel('SSN last 4 digits').first().fill('6789');
-  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
-  await page.getByLabel('PCP ID').first().fill('PCP-4411');
+  await fillMemberProfile(page, AURORA, () => expectClean(page, '/profile with the county picker'));
   const child = page.getByRole('group', { name: 'Dependent #1' });
   await child.getByLabel('First Name').fill('Riley');
   await child.getByLabel('Last Name').fill(person.lastName);
