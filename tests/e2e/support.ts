@@ -36,13 +36,18 @@ export async function invitationLink(email: string): Promise<string> {
   return link!;
 }
 
-export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
+/** Fills the employer's registration form for `person` and sends it, whatever the answer (see `register`). */
+export async function submitRegistration(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
   await page.goto(`/register?employer_id=${employerId}`);
   await page.getByLabel('First Name').fill(person.firstName);
   await page.getByLabel('Last Name').fill(person.lastName);
   await page.getByLabel('Personal Email').fill(person.email);
   await page.getByRole('checkbox', { name: /Terms of Use/ }).check();
   await page.getByRole('button', { name: 'Register Account' }).click();
+}
+
+export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
+  await submitRegistration(page, person, employerId);
   await expect(page).toHaveURL(/\/login\?register=true/);
 }
 
