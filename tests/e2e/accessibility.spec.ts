@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_EMPLOYER_ID, PASSWORD, invitationLink, newPerson, nextTo, register, signedInMember, type Person } from './support.ts';
+import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, register, signedInMember, submitRegistration, type Person } from './support.ts';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
@@ -39,32 +39,9 @@ async function openDialog(page: Page, name?: string | RegExp) {
   return dialog;
 }
 
-/** Next (Proceed on a phone's plan list) until the step `heading` shows. */
-async function proceedTo(page: Page, heading: string): Promise<void> {
-  const next = page.getByRole('heading', { name: heading });
-  await expect(async () => {
-    if (!(await next.isVisible())) await page.getByRole('button', { name: /^(Next|Proceed)$/ }).click();
-    await expect(next).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 /** The profile of a member with one child, in a ZIP of two counties (the county picker opens). */
 async function fillProfile(page: Page, person: Person): Promise<void> {
-  await page.getByLabel('Home Address').fill('21 Main St NE');
-  await page.getByLabel('Telephone').fill('5035550142');
-  await page.getByLabel('ZIP Code').fill('97002');
-  const picker = await openDialog(page, 'Select a county');
-  await expectClean(page, '/profile with the county picker');
-  await picker.getByRole('button', { name: /Marion County/ }).click();
-  await expect(picker).toBeHidden();
-  await page.getByLabel('DOB').first().fill('1982-07-14');
-  await page.getByRole('radiogroup', { name: /^Gender/ }).first().getByLabel('Female', { exact: true }).check();
-  await page.getByRole('radiogroup', { name: /^Smoker/ }).first().getByLabel('No', { exact: true }).check();
-  await page.getByLabel('SSN first 3 digits').first().fill('123');
-  await page.getByLabel('SSN middle 2 digits').first().fill('45');
-  await page.getByLabel('SSN last 4 digits').first().fill('6789');
-  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
-  await page.getByLabel('PCP ID').first().fill('PCP-4411');
+  await fillMemberProfile(page, AURORA, () => expectClean(page, '/profile with the county picker'));
   const child = page.getByRole('group', { name: 'Dependent #1' });
   await child.getByLabel('First Name').fill('Riley');
   await child.getByLabel('Last Name').fill(person.lastName);
@@ -102,12 +79,7 @@ for (const [label, width, height] of WIDTHS) {
       const person = newPerson(width > 840 ? 'Harper' : 'Rowan');
       await register(page, person);
       await expectClean(page, '/login after registering (Onboarding Pending)');
-      await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
-      await page.getByLabel('First Name').fill(person.firstName);
-      await page.getByLabel('Last Name').fill(person.lastName);
-      await page.getByLabel('Personal Email').fill(person.email);
-      await page.getByRole('checkbox', { name: /Terms of Use/ }).check();
-      await page.getByRole('button', { name: 'Register Account' }).click();
+      await submitRegistration(page, person);
       await openDialog(page, 'Registration Already Initiated');
       await expectClean(page, '/register with Registration Already Initiated and the error toast');
       await page.keyboard.press('Escape');
@@ -198,7 +170,7 @@ for (const [label, width, height] of WIDTHS) {
       await page.getByRole('button', { name: 'Back' }).click();
       await page.getByRole('button', { name: 'Add to Cart' }).first().click();
 
-      await proceedTo(page, 'Flexible Spending Options');
+      await nextTo(page, 'Flexible Spending Options');
       await expectClean(page, 'Flexible Spending');
       await page.getByRole('button', { name: 'Instructions' }).click();
       await openDialog(page);

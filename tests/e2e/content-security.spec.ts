@@ -5,7 +5,7 @@
  * document's message for a fault, which only a working validator finds.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMPLOYER_ID, invitationLink, newPerson, nextTo, PASSWORD, register } from './support.ts';
+import { DEMO_EMPLOYER_ID, fillMemberProfile, invitationLink, newPerson, nextTo, PASSWORD, PORTLAND, register, signedInMember } from './support.ts';
 
 type Watch = { violations: string[]; validators: string[] };
 
@@ -76,35 +76,14 @@ test('the public forms validate under a policy without eval', async ({ page }) =
 
 test("the wizard's forms validate under a policy without eval", async ({ page }) => {
   const seen = await watch(page);
-  const person = newPerson('Morgan');
-  await register(page, person);
-  await page.goto(await invitationLink(person.email));
-  await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm New Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set Password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').first().fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signedInMember(page, 'Morgan');
 
   // The profile: an empty required field names what is missing; the SSN part (its own validators) too.
   await expect(page.getByRole('heading', { name: 'Welcome to your Benefits Package Creator' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please enter all required fields. Missing fields are:')).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByLabel('Home Address').fill('1200 SW Main St');
-  await page.getByLabel('Telephone').fill('5035550100');
-  await page.getByLabel('ZIP Code').fill('97205');
-  await expect(page.getByLabel('City')).toHaveValue('Portland');
-  await page.getByLabel('DOB').first().fill('1984-03-15');
-  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByLabel('Female', { exact: true }).check();
-  await page.getByRole('radiogroup', { name: 'Smoker' }).first().getByLabel('No', { exact: true }).check();
-  await page.getByLabel('SSN first 3 digits').first().fill('123');
-  await page.getByLabel('SSN middle 2 digits').first().fill('45');
-  await page.getByLabel('SSN last 4 digits').first().fill('6789');
-  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
-  await page.getByLabel('PCP ID').first().fill('PCP-4411');
+  await fillMemberProfile(page, PORTLAND);
 
   // Contributions with a run-time list of effective dates, then the waiver's own form.
   await nextTo(page, 'Select your Health Plan Option Below');

@@ -9,6 +9,8 @@ import {
   DEMO_EMPLOYER_ID,
   DEMO_EMPLOYER_NAME,
   PASSWORD,
+  PORTLAND,
+  fillMemberProfile,
   invitationLink,
   newPerson,
   nextTo,
@@ -80,21 +82,7 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please enter all required fields. Missing fields are:')).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByLabel('Home Address').fill('1200 SW Main St');
-  await page.getByLabel('Telephone').fill('5035550100');
-  // The ZIP lookup fills the city, county and state (97205 lies in one county).
-  await page.getByLabel('ZIP Code').fill('97205');
-  await expect(page.getByLabel('City')).toHaveValue('Portland');
-  await expect(page.getByLabel('County')).toHaveValue('Multnomah County');
-  await expect(page.getByLabel('State')).toHaveValue('OR');
-  await page.getByLabel('DOB').first().fill('1984-03-15');
-  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByLabel('Female', { exact: true }).check();
-  await page.getByRole('radiogroup', { name: 'Smoker' }).first().getByLabel('No', { exact: true }).check();
-  await page.getByLabel('SSN first 3 digits').first().fill('123');
-  await page.getByLabel('SSN middle 2 digits').first().fill('45');
-  await page.getByLabel('SSN last 4 digits').first().fill('6789');
-  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
-  await page.getByLabel('PCP ID').first().fill('PCP-4411');
+  await fillMemberProfile(page, PORTLAND);
 
   await page.getByRole('button', { name: 'Add Dependent' }).click();
   const dependent = page.getByRole('group', { name: 'Dependent #1' });

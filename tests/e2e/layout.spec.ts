@@ -1,6 +1,6 @@
 /** The landing page, header, footer, Version Information modal and the registration edge cases. */
 import { expect, test } from '@playwright/test';
-import { DEMO_EMPLOYER_ID, DEMO_EMPLOYER_NAME, newPerson, register, signedInMember } from './support.ts';
+import { DEMO_EMPLOYER_NAME, newPerson, register, signedInMember, submitRegistration } from './support.ts';
 
 test('the landing page invites a visitor to sign in and explains the steps', async ({ page }) => {
   await page.goto('/');
@@ -41,12 +41,7 @@ test('the register page without a resolvable employer shows the stop sign instea
 test('registering twice with one e-mail offers to resend or to delete the pending registration', async ({ page }) => {
   const person = newPerson('Robin');
   await register(page, person);
-  await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
-  await page.getByLabel('First Name').fill(person.firstName);
-  await page.getByLabel('Last Name').fill(person.lastName);
-  await page.getByLabel('Personal Email').fill(person.email);
-  await page.getByRole('checkbox', { name: /Terms of Use/ }).check();
-  await page.getByRole('button', { name: 'Register Account' }).click();
+  await submitRegistration(page, person);
   await expect(page.getByText('Register failed. Please try again.')).toBeVisible();
   const modal = page.getByRole('dialog');
   await expect(modal).toBeVisible();

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { PASSWORD, invitationLink, nextTo, signedInMember } from './support.ts';
+import { fillMemberProfile, nextTo, PORTLAND, setPassword, signedInMember, signIn } from './support.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 
 const ORIGINAL_MESSAGE = 'DOB must be between 1941-01-01 and today.';
@@ -71,18 +71,7 @@ async function dobMessageOnNext(page: Page, message: string): Promise<void> {
 
 /** Fills the rest of the profile and moves to step 2, whose tab row lists the sub-steps this employee walks. */
 async function toStepTwo(page: Page): Promise<void> {
-  await page.getByLabel('Home Address').fill('1200 SW Main St');
-  await page.getByLabel('Telephone').fill('5035550100');
-  await page.getByLabel('ZIP Code').fill('97205');
-  await expect(page.getByLabel('City')).toHaveValue('Portland');
-  await page.getByLabel('DOB').first().fill('1984-03-15');
-  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByLabel('Female', { exact: true }).check();
-  await page.getByRole('radiogroup', { name: 'Smoker' }).first().getByLabel('No', { exact: true }).check();
-  await page.getByLabel('SSN first 3 digits').first().fill('123');
-  await page.getByLabel('SSN middle 2 digits').first().fill('45');
-  await page.getByLabel('SSN last 4 digits').first().fill('6789');
-  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
-  await page.getByLabel('PCP ID').first().fill('PCP-4411');
+  await fillMemberProfile(page, PORTLAND);
   await nextTo(page, 'Select your Health Plan Option Below');
   await expect(page.getByText('I. Contributions')).toBeVisible();
 }
@@ -197,15 +186,8 @@ test('an implementer sets up and tailors an employer; its employees see the chan
 
   // The employer's employee: the new message, and no Additional Services among the sub-steps.
   const member = await browser.newPage();
-  await member.goto(await invitationLink(employee.email));
-  await member.getByLabel('New Password', { exact: true }).fill(PASSWORD);
-  await member.getByLabel('Confirm New Password').fill(PASSWORD);
-  await member.getByRole('button', { name: 'Set Password' }).click();
-  await expect(member).toHaveURL(/\/login$/);
-  await member.getByLabel('Email').fill(employee.email);
-  await member.getByLabel('Password').first().fill(PASSWORD);
-  await member.getByRole('button', { name: 'Log In' }).click();
-  await expect(member).toHaveURL(/\/profile$/);
+  await setPassword(member, employee);
+  await signIn(member, employee);
   await dobMessageOnNext(member, NEW_MESSAGE);
   await expect(member.getByText(ORIGINAL_MESSAGE)).toHaveCount(0);
   await toStepTwo(member);

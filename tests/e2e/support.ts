@@ -36,17 +36,22 @@ export async function invitationLink(email: string): Promise<string> {
   return link!;
 }
 
-export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
+/** Fills the employer's registration form for `person` and sends it, whatever the answer (see `register`). */
+export async function submitRegistration(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
   await page.goto(`/register?employer_id=${employerId}`);
   await page.getByLabel('First Name').fill(person.firstName);
   await page.getByLabel('Last Name').fill(person.lastName);
   await page.getByLabel('Personal Email').fill(person.email);
   await page.getByRole('checkbox', { name: /Terms of Use/ }).check();
   await page.getByRole('button', { name: 'Register Account' }).click();
+}
+
+export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
+  await submitRegistration(page, person, employerId);
   await expect(page).toHaveURL(/\/login\?register=true/);
 }
 
-export async function setPassword(page: Page, person: Person): Promise<void> {
+export async function setPassword(page: Page, person: Pick<Person, 'email'>): Promise<void> {
   await page.goto(await invitationLink(person.email));
   await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm New Password').fill(PASSWORD);
@@ -54,7 +59,7 @@ export async function setPassword(page: Page, person: Person): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-export async function signIn(page: Page, person: Person): Promise<void> {
+export async function signIn(page: Page, person: Pick<Person, 'email'>): Promise<void> {
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
@@ -68,6 +73,52 @@ export async function signedInMember(page: Page, firstName?: string, employerId 
   await setPassword(page, person);
   await signIn(page, person);
   return person;
+}
+
+/** Where a member lives, as the profile asks it and as its ZIP look-up answers. */
+export type Home = {
+  address: string;
+  telephone: string;
+  zip: string;
+  city: string;
+  county: string;
+  state: string;
+  /** The ZIP lies in several counties: a dialog asks the person to pick `county`. */
+  severalCounties: boolean;
+};
+
+/** 97205 lies in one county: the look-up fills the city, county and state at once. */
+export const PORTLAND: Home = { address: '1200 SW Main St', telephone: '5035550100', zip: '97205', city: 'Portland', county: 'Multnomah County', state: 'OR', severalCounties: false };
+/** 97002 lies in two counties. */
+export const AURORA: Home = { address: '21 Main St NE', telephone: '5035550142', zip: '97002', city: 'Aurora', county: 'Marion County', state: 'OR', severalCounties: true };
+
+/**
+ * The member's own fields on the profile, as a person fills them: the home address and telephone; the ZIP, whose
+ * look-up fills the city, county and state (once the county is picked, for a ZIP of several; `whilePicking` runs
+ * with that dialog open); then a date of birth, Female, not a smoker, an SSN in its three boxes and a PCP.
+ */
+export async function fillMemberProfile(page: Page, home: Home, whilePicking?: () => Promise<void>): Promise<void> {
+  await page.getByLabel('Home Address').fill(home.address);
+  await page.getByLabel('Telephone').fill(home.telephone);
+  await page.getByLabel('ZIP Code').fill(home.zip);
+  if (home.severalCounties) {
+    const picker = page.getByRole('dialog', { name: 'Select a county' });
+    await expect(picker).toBeVisible();
+    await whilePicking?.();
+    await picker.getByRole('button', { name: home.county }).click();
+    await expect(picker).toBeHidden();
+  }
+  await expect(page.getByLabel('City')).toHaveValue(home.city);
+  await expect(page.getByLabel('County')).toHaveValue(home.county);
+  await expect(page.getByLabel('State')).toHaveValue(home.state);
+  await page.getByLabel('DOB').first().fill('1984-03-15');
+  await page.getByRole('radiogroup', { name: /^Gender/ }).first().getByLabel('Female', { exact: true }).check();
+  await page.getByRole('radiogroup', { name: /^Smoker/ }).first().getByLabel('No', { exact: true }).check();
+  await page.getByLabel('SSN first 3 digits').first().fill('123');
+  await page.getByLabel('SSN middle 2 digits').first().fill('45');
+  await page.getByLabel('SSN last 4 digits').first().fill('6789');
+  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
+  await page.getByLabel('PCP ID').first().fill('PCP-4411');
 }
 
 /**

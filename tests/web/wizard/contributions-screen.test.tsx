@@ -10,83 +10,33 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HealthPlan } from '#contracts/entities.ts';
-import { monthlyContributionPath } from '#contracts/paths.ts';
-import { padDependentBirthdates } from '#domain/contribution.ts';
 import { emptyChoices, resetOnEnteringStepTwo } from '#web/wizard/wizard-context.tsx';
-import { branding, documentHandlers, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+import { EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+import { appHandlers, appMember, employer, monthlyContributionRequest, waivedContributionRequest } from './step-harness.tsx';
 
-const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8'));
 const contributionsDocument = JSON.parse(readFileSync(path.join(process.cwd(), 'schemas', 'forms', 'contributions.schema.json'), 'utf8'));
 
 /** Dates no local computation would offer today: the screen must show the server's. */
 const SERVER_DATES = ['2031-03-01', '2031-04-01'];
 
-const employer = {
-  ...branding,
-  teamid: 'team-1',
-  employeazecustomer: 1,
-  hsaonly: 0,
-  edoc_period: null,
-  planyearstart: '2000-01-01',
-  planyearend: '2100-12-31',
-  businessyear: 2031,
-};
-
-const member = {
-  id: MEMBER_ID,
-  accountid: EMPLOYER_ID,
-  firstname: 'Jane',
-  lastname: 'Doe',
-  address1: '1 Main St',
-  address2: null,
-  city: 'Austin',
-  county: 'Travis',
-  stateorprovince: 'TX',
-  postalcode: '78701',
-  birthdate: '1980-05-05',
-  phonenumber: '5125550100',
-  gender: 'Female',
-  istobaccouser: 'No',
-  additionalid: '***-**-1234',
-  pcpname: 'Dr. Who',
-  pcpid: 'P-1',
-  existingpatient: 'yes',
-  emailaddress: 'jane@example.com',
-  contributionclass: 'ALL',
-};
+/** Not HSA-only, in the business year of the server's dates; the member with a Texan ZIP. */
+const contributionsEmployer = { ...employer, hsaonly: 0, businessyear: 2031 };
+const member = { ...appMember, postalcode: '78701' };
 
 const spouse = { id: 'dep-1', memberid: MEMBER_ID, firstname: 'Alex', lastname: 'Doe', dateofbirth: '1982-02-02', relationship: 'spouse', gender: 'Male', istobaccouser: false, additionalid: '***-**-1111' };
 
-const monthlyPath = (effectiveDate: string, dependents: string[]) =>
-  `GET ${monthlyContributionPath({
-    accountid: EMPLOYER_ID,
-    effectiveDate,
-    birthdate: member.birthdate,
-    stateorprovince: member.stateorprovince,
-    contributionclass: member.contributionclass,
-    dependentBirthdates: padDependentBirthdates(dependents),
-  })}`;
-const waivedPath = (effectiveDate: string) => `GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${effectiveDate}/1980-05-05/TX`;
-
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
-  return {
-    ...documentHandlers(),
-    'GET /api/content/flows/enrollment': ok({ document: flow, etag: '"enrollment-1"' }),
-    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
-    'GET /api/Version/test': ok('1.0.0'),
-    'GET /api/Member/GetMember': ok(member),
-    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
-    'GET /api/Dependent': ok({ dependents: [] }),
-    'PUT /api/Member': ok(member),
-    'POST /api/LogFact/v2': ok({ id: 'log-1' }),
-    'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
-    'GET /api/EffectiveDates': ok({ effectivedates: SERVER_DATES, today: '2031-01-25' }),
-    [monthlyPath(SERVER_DATES[0]!, [])]: ok(1234.5),
-    [monthlyPath(SERVER_DATES[1]!, [])]: ok(1300),
-    [waivedPath(SERVER_DATES[0]!)]: ok(612.25),
-    'GET /api/Product': ok({ productlist: [] }),
-    ...extra,
-  };
+  return appHandlers(
+    {
+      'GET /api/EffectiveDates': ok({ effectivedates: SERVER_DATES, today: '2031-01-25' }),
+      [monthlyContributionRequest(SERVER_DATES[0]!)]: ok(1234.5),
+      [monthlyContributionRequest(SERVER_DATES[1]!)]: ok(1300),
+      [waivedContributionRequest(SERVER_DATES[0]!)]: ok(612.25),
+      'GET /api/Product': ok({ productlist: [] }),
+      ...extra,
+    },
+    { member, employer: contributionsEmployer },
+  );
 }
 
 afterEach(() => {
@@ -124,7 +74,7 @@ describe('step 2, Contributions', () => {
 
   it('defaults the health option to Shop Off Exchange and lists the dependents read-only', async () => {
     signIn();
-    mockApi(handlers({ 'GET /api/Dependent': ok({ dependents: [spouse] }), 'PUT /api/Dependent': ok(spouse), [monthlyPath(SERVER_DATES[0]!, ['1982-02-02'])]: ok(900) }));
+    mockApi(handlers({ 'GET /api/Dependent': ok({ dependents: [spouse] }), 'PUT /api/Dependent': ok(spouse), [monthlyContributionRequest(SERVER_DATES[0]!, ['1982-02-02'])]: ok(900) }));
     renderApp('/profile');
     await enterStepTwo();
     expect(screen.getByRole('radio', { name: 'Shop Off Exchange' })).toBeChecked();
@@ -149,7 +99,7 @@ describe('step 2, Contributions', () => {
     });
     await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
     await waitFor(() => expect(screen.getByTestId('contribution-amount')).toHaveTextContent('$612.25'));
-    expect(requests.some((r) => `GET ${r.path}` === waivedPath(SERVER_DATES[0]!))).toBe(true);
+    expect(requests.some((r) => `GET ${r.path}` === waivedContributionRequest(SERVER_DATES[0]!))).toBe(true);
     expect(events(requests).filter((e) => e.action === 'HEALTH PLAN OPTION SELECTED')).toEqual([
       expect.objectContaining({ accountid: EMPLOYER_ID, memberid: MEMBER_ID, effectivedate: SERVER_DATES[0] }),
     ]);

@@ -1,112 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { monthlyContributionPath } from '#contracts/paths.ts';
-import { padDependentBirthdates } from '#domain/contribution.ts';
-import { todayUtc } from '#domain/dates.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { restoreZip } from '#web/widgets/index.ts';
-import {
-  baseForm,
-  documentHandlers,
-  EMPLOYER_ID,
-  MEMBER_ID,
-  branding,
-  fail,
-  mockApi,
-  ok,
-  renderApp,
-  signIn,
-  type Handler,
-} from '../layout/test-app.tsx';
+import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+import { product } from './screen-harness.tsx';
+import { appHandlers, appMember, employer, monthlyContributionRequest, today, waivedContributionRequest } from './step-harness.tsx';
 
-const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8'));
 /** The cart's acknowledgment checkbox is labelled by the 'acknowledgements' document. */
 const acknowledgeLabel = (baseForm('acknowledgements').schema.properties as Record<string, { title: string }>).deductionacknowledged!.title;
-const today = todayUtc(new Date());
 
-const employer = {
-  ...branding,
-  teamid: 'team-1',
-  employeazecustomer: 1,
-  hsaonly: 1,
-  edoc_period: null,
-  planyearstart: '2000-01-01',
-  planyearend: '2100-12-31',
-  businessyear: 2026,
-};
-
-const member = {
-  id: MEMBER_ID,
-  accountid: EMPLOYER_ID,
-  firstname: 'Jane',
-  lastname: 'Doe',
-  address1: '1 Main St',
-  address2: null,
-  city: 'Austin',
-  county: 'Travis',
-  stateorprovince: 'TX',
-  postalcode: '07301',
-  birthdate: '1980-05-05',
-  phonenumber: '5125550100',
-  gender: 'Female',
-  istobaccouser: 'No',
-  additionalid: '***-**-1234',
-  pcpname: 'Dr. Who',
-  pcpid: 'P-1',
-  existingpatient: 'yes',
-  emailaddress: 'jane@example.com',
-  contributionclass: 'ALL',
-};
-
-const product = {
-  id: 'prod-1',
-  productname: 'Wellness Plus',
-  vendorname: 'Acme Wellness',
-  description: 'Gym and coaching',
-  category: 'additionalservices',
-  subcategory: null,
-  taxstatus: 'post-tax',
-  options: [
-    { id: 'opt-1', option: 'Individual', cost: 25 },
-    { id: 'opt-2', option: 'Family', cost: 45 },
-  ],
-};
-
-const firstDate = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' })[0]!;
-/** The class-aware contribution the flow's step 2 reads for the member on the first date, with these dependents. */
-const contributionPath = (dependentBirthdates: string[]) =>
-  `GET ${monthlyContributionPath({
-    accountid: EMPLOYER_ID,
-    effectiveDate: firstDate,
-    birthdate: member.birthdate,
-    stateorprovince: member.stateorprovince,
-    contributionclass: member.contributionclass,
-    dependentBirthdates: padDependentBirthdates(dependentBirthdates),
-  })}`;
-const waivedContributionPath = `GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${firstDate}/1980-05-05/TX`;
+/** The dates the server offers for the employer's plan year; step 2 chooses the first. */
+const effectiveDates = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' });
+const firstDate = effectiveDates[0]!;
 
 function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
-  return {
-    ...documentHandlers(),
-    [`GET /api/content/flows/enrollment`]: ok({ document: flow, etag: '"enrollment-1"' }),
-    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
-    'GET /api/Version/test': ok('1.0.0'),
-    'GET /api/Member/GetMember': ok(member),
-    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
-    'GET /api/Dependent': ok({ dependents: [] }),
-    'PUT /api/Member': ok(member),
-    'POST /api/LogFact/v2': ok({ id: 'log-1' }),
-    'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
-    'GET /api/EffectiveDates': ok({ effectivedates: effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' }), today }),
-    [contributionPath([])]: ok(400),
-    [waivedContributionPath]: ok(300),
+  return appHandlers({
+    'GET /api/EffectiveDates': ok({ effectivedates: effectiveDates, today }),
+    [monthlyContributionRequest(firstDate)]: ok(400),
+    [waivedContributionRequest(firstDate)]: ok(300),
     'GET /api/Product': ok({ productlist: [product] }),
     'POST /api/Enrollment/Authorize': ok({ orders: [{ id: 'order-1' }], memberAccount: { id: 'ma-1' } }),
     ...extra,
-  };
+  });
 }
 
 afterEach(() => {
@@ -146,7 +62,7 @@ const logged = (requests: Array<{ method: string; path: string; body: unknown }>
 describe('enrollment wizard', () => {
   it('lists the missing required fields in a modal titled from the profile document', async () => {
     signIn();
-    const requests = mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, address1: null, pcpname: null }) }));
+    const requests = mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...appMember, address1: null, pcpname: null }) }));
     renderApp('/profile');
     expect(await screen.findByText('Welcome to your Benefits Package Creator', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Personal Details')).toBeInTheDocument();
@@ -174,7 +90,7 @@ describe('enrollment wizard', () => {
 
   it('shows the profile rules messages (date of birth range)', async () => {
     signIn();
-    mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, birthdate: '1930-01-01' }) }));
+    mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...appMember, birthdate: '1930-01-01' }) }));
     renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
     expect(await screen.findByText('DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
@@ -183,7 +99,7 @@ describe('enrollment wizard', () => {
   it('saves a dependent added on the profile and lists it read-only on step 2', async () => {
     signIn();
     const stored: Array<Record<string, unknown>> = [];
-    const withDependent = contributionPath(['2015-04-03']);
+    const withDependent = monthlyContributionRequest(firstDate, ['2015-04-03']);
     const requests = mockApi(
       handlers({
         [withDependent]: ok(450),
@@ -232,7 +148,7 @@ describe('enrollment wizard', () => {
     expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I. Contributions' })).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('button', { name: 'II. ICHRA Acknowledgment' })).toBeDisabled();
-    const [first, second] = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' });
+    const [first, second] = effectiveDates;
     const readable = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
     expect(readable('2027-01-01')).toBe('January 1, 2027');
     const effective = screen.getByRole('combobox', { name: /^Effective Date/ });
@@ -391,7 +307,7 @@ describe('enrollment wizard', () => {
 
   it('asks for the acknowledgment when the cost exceeds the employer contribution, then authorizes', async () => {
     signIn();
-    const requests = mockApi(handlers({ [waivedContributionPath]: ok(10) }));
+    const requests = mockApi(handlers({ [waivedContributionRequest(firstDate)]: ok(10) }));
     renderApp('/profile');
     await waiveToCart({ contribution: '$10.00', addService: true });
 

@@ -4,74 +4,17 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstOfNextYear, todayUtc } from '#domain/dates.ts';
+import { firstOfNextYear } from '#domain/dates.ts';
 import { message } from '#engine/core/index.ts';
 import { afterProfile } from '#web/wizard/profile-data.ts';
-import {
-  baseForm,
-  documentHandlers,
-  EMPLOYER_ID,
-  MEMBER_ID,
-  branding,
-  fail,
-  mockApi,
-  ok,
-  renderApp,
-  signIn,
-  type Handler,
-  type RecordedRequest,
-} from '../layout/test-app.tsx';
+import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
+import { appHandlers, appMember, today } from './step-harness.tsx';
 
-const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8'));
 const profile = baseForm('profile');
 const text = (key: string, params?: Record<string, unknown>) => message(profile, key, params);
-const today = todayUtc(new Date());
 
-const employer = { ...branding, teamid: 'team-1', employeazecustomer: 1, hsaonly: 1, edoc_period: null, planyearstart: '2000-01-01', planyearend: '2100-12-31', businessyear: 2026 };
-
-const member = {
-  id: MEMBER_ID,
-  accountid: EMPLOYER_ID,
-  firstname: 'Jane',
-  lastname: 'Doe',
-  address1: '1 Main St',
-  address2: null,
-  city: 'Austin',
-  county: 'Travis',
-  stateorprovince: 'TX',
-  postalcode: '07301',
-  birthdate: '1980-05-05',
-  phonenumber: '5125550100',
-  gender: 'Female',
-  istobaccouser: 'No',
-  additionalid: '***-**-1234',
-  pcpname: 'Dr. Who',
-  pcpid: 'P-1',
-  existingpatient: 'yes',
-  emailaddress: 'jane@example.com',
-  contributionclass: 'ALL',
-  currentplanid: null as string | null,
-};
-
-function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
-  return {
-    ...documentHandlers(),
-    'GET /api/content/flows/enrollment': ok({ document: flow, etag: '"enrollment-1"' }),
-    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
-    'GET /api/Version/test': ok('1.0.0'),
-    'GET /api/Member/GetMember': ok(member),
-    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
-    'GET /api/Dependent': ok({ dependents: [] }),
-    'PUT /api/Member': ok(member),
-    'POST /api/LogFact/v2': ok({ id: 'log-1' }),
-    'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
-    'GET /api/EffectiveDates': ok({ effectivedates: [firstOfNextYear(today)], today }),
-    ...extra,
-  };
-}
+const handlers = (extra: Record<string, Handler> = {}) => appHandlers({ 'GET /api/EffectiveDates': ok({ effectivedates: [firstOfNextYear(today)], today }), ...extra });
 
 const puts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'PUT' && r.path === '/api/Member');
 
@@ -81,7 +24,7 @@ afterEach(() => {
 
 async function openProfile(extra: Record<string, Handler> = {}, stored: Record<string, unknown> = {}) {
   signIn();
-  const requests = mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...member, ...stored }), ...extra }));
+  const requests = mockApi(handlers({ 'GET /api/Member/GetMember': ok({ ...appMember, ...stored }), ...extra }));
   const app = renderApp('/profile');
   await screen.findByRole('button', { name: text('next') }, { timeout: 10_000 });
   return { requests, ...app };
@@ -373,7 +316,7 @@ describe('afterProfile', () => {
     const { requests } = await openProfile({
       'PUT /api/Member': (request) => {
         if (down) throw new TypeError('Failed to fetch');
-        return ok({ ...member, ...(request.body as { member: object }).member });
+        return ok({ ...appMember, ...(request.body as { member: object }).member });
       },
     });
     const firstName = screen.getByRole('textbox', { name: /^First Name/ });

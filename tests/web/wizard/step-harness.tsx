@@ -2,6 +2,8 @@
  * Renders one wizard step's screen on its own: the app's providers, the toast, and a wizard context holding the
  * given member, employer and choices (changes kept, readable through `choices()`), with the flow's resolved step.
  * `next`, `goTo` and `log` are recorded. API calls go through the test fetch (test-app.tsx mockApi).
+ * The same member and employer serve the tests that walk the whole app from /profile: `appMember`, `appHandlers`
+ * and step 2's contribution requests.
  */
 import { render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { useState, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import type { Dependent, Employer, Member } from '#contracts/entities.ts';
+import { monthlyContributionPath } from '#contracts/paths.ts';
+import { padDependentBirthdates } from '#domain/contribution.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { evaluateFlow } from '#engine/core/index.ts';
 import type { FlowDocument } from '#engine/core/types.ts';
@@ -17,7 +21,7 @@ import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
 import { AppProviders } from '#web/engine-root.tsx';
 import { ToastHost } from '#web/layout/toast.tsx';
 import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
-import { branding, EMPLOYER_ID, MEMBER_ID } from '../layout/test-app.tsx';
+import { branding, documentHandlers, EMPLOYER_ID, MEMBER_ID, ok, type Handler } from '../layout/test-app.tsx';
 
 export const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8')) as FlowDocument;
 export const today = todayUtc(new Date());
@@ -73,7 +77,46 @@ export const member = {
   createdby: 'Register',
   modifiedon: '2026-01-01T00:00:00Z',
   modifiedby: 'Register',
-} as Member;
+} satisfies Member;
+
+/** `member` as the tests that walk the whole app read it: of Austin, Texas, the state step 2's contribution requests carry. */
+export const appMember = { ...member, city: 'Austin', county: 'Travis', stateorprovince: 'TX' };
+
+/**
+ * The API as the whole app (renderApp at /profile) reads it for `who`: the enrollment flow, the documents, branding,
+ * the member and employer, no dependents and no orders; the saved member echoed back, events accepted.
+ * `extra` adds or replaces answers (the effective dates, step 2's contributions, the products...).
+ */
+export function appHandlers(extra: Record<string, Handler> = {}, who: { member: object; employer: object } = { member: appMember, employer }): Record<string, Handler> {
+  return {
+    ...documentHandlers(),
+    'GET /api/content/flows/enrollment': ok({ document: flow, etag: '"enrollment-1"' }),
+    [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
+    'GET /api/Version/test': ok('1.0.0'),
+    'GET /api/Member/GetMember': ok(who.member),
+    [`GET /api/Employer/${EMPLOYER_ID}`]: ok(who.employer),
+    'GET /api/Dependent': ok({ dependents: [] }),
+    'PUT /api/Member': ok(who.member),
+    'POST /api/LogFact/v2': ok({ id: 'log-1' }),
+    'GET /api/Order/GetOrderByMember': ok({ orderdetails: [] }),
+    ...extra,
+  };
+}
+
+/** The request of step 2's class-aware monthly contribution for `appMember` on `effectiveDate`, with these dependents' birthdates. */
+export const monthlyContributionRequest = (effectiveDate: string, dependentBirthdates: string[] = []) =>
+  `GET ${monthlyContributionPath({
+    accountid: EMPLOYER_ID,
+    effectiveDate,
+    birthdate: appMember.birthdate,
+    stateorprovince: appMember.stateorprovince,
+    contributionclass: appMember.contributionclass,
+    dependentBirthdates: padDependentBirthdates(dependentBirthdates),
+  })}`;
+
+/** The request of step 2's waived contribution for `appMember` on `effectiveDate`. */
+export const waivedContributionRequest = (effectiveDate: string) =>
+  `GET /api/EmployerContribution/GetWaivedContribution/${EMPLOYER_ID}/${effectiveDate}/${appMember.birthdate}/${appMember.stateorprovince}`;
 
 export type StepHarness = {
   next: Mock<() => void>;
