@@ -36,12 +36,11 @@ async function send<T>(
   method: Method,
   path: string,
   body: unknown,
-  withToken: boolean,
+  token: string | null,
   extra: Record<string, string> = {},
 ): Promise<Response | null> {
   const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const token = withToken ? accessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -73,7 +72,7 @@ export function onActivity(listener: () => void): () => void {
 /** New tokens for the session of the refresh cookie; false when there is no live session. One at a time. */
 export async function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
-    const response = await send('POST', '/api/Login/Refresh', undefined, false);
+    const response = await send('POST', '/api/Login/Refresh', undefined, null);
     const answer = response?.ok ? ((await response.json()) as ApiAnswer<LoginAnswer>) : null;
     if (answer?.success) {
       saveTokens(answer.data.tokenResponse);
@@ -94,6 +93,10 @@ export function restoreSession(): Promise<boolean> {
 /**
  * Sends a call and answers the envelope. `public: true` sends no token and never redirects on 401; `headers` are
  * sent beside the client's own (a declared call's Idempotency-Key), the same on the retry after a refresh.
+ * A 401 ends only the session the call was sent with: the call is sent again with the tab's newer tokens (another
+ * call refreshed them) or after a refresh; when that fails too, the tab signs out and goes to /login, unless the tab
+ * has signed out (or in again) meanwhile: a late answer to a call of an ended session never takes the person away
+ * from where they went since (the sign-in page, Forgot Password, a new session).
  */
 export async function call<T>(
   method: Method,
@@ -102,13 +105,21 @@ export async function call<T>(
   options: { public?: boolean; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer<T>> {
   const withToken = !options.public;
-  let response = await send(method, path, body, withToken, options.headers);
-  if (response?.status === 401 && withToken && (await refresh())) {
-    response = await send(method, path, body, withToken, options.headers);
+  let token = withToken ? accessToken() : null;
+  let response = await send(method, path, body, token, options.headers);
+  if (response?.status === 401 && token !== null) {
+    const current = accessToken();
+    const renewed = current !== null && (current !== token || (await refresh()));
+    if (renewed) {
+      token = accessToken();
+      response = await send(method, path, body, token, options.headers);
+    }
   }
   if (response?.status === 401 && withToken) {
-    clearSession();
-    onUnauthorized();
+    if (token !== null && accessToken() === token) {
+      clearSession();
+      onUnauthorized();
+    }
     return { success: false, data: null, message: 'Please sign in again.', code: 'UNAUTHORIZED' };
   }
   if (response && withToken) markActivity();
