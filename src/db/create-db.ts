@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   Kysely,
@@ -142,17 +142,76 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** Statements PGliteConnection keeps prepared (the least recently used one is closed beyond the bound). */
+const PREPARED_STATEMENTS = 256;
+/** Only plannable statements of a bounded parameter list are prepared (not DDL, not a batch insert of hundreds of rows). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const PREPARED_MAX_PARAMETERS = 64;
+const { serialize } = protocol;
+
+const concat = (messages: Uint8Array[]) => Buffer.concat(messages);
+
+/**
+ * PGlite's query() parses and plans its statement on every call (as the unnamed statement) and takes six calls
+ * into PostgreSQL; planning is most of a small query's cost. So the connection prepares each statement it sees
+ * once under a name (Parse, Describe), and then runs it with one call (Bind, Describe, Execute, Sync), with the
+ * plan PostgreSQL keeps for it. Parameters are serialized and rows parsed as query() does: by the parameter types
+ * PostgreSQL reported, with the instance's serializers and parsers.
+ */
 class PGliteConnection implements DatabaseConnection {
+  private readonly statements = new Map<string, { name: string; parameterTypes: number[] }>();
+  private named = 0;
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const { sql, parameters } = compiledQuery;
+    const result =
+      PREPARABLE.test(sql) && parameters.length <= PREPARED_MAX_PARAMETERS
+        ? ((await this.pglite.runExclusive(() => this.executePrepared(sql, parameters))) as Results<R>)
+        : await this.pglite.query<R>(sql, [...parameters]);
     const command = result.command;
     const changes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return {
       rows: result.rows,
       ...(changes ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),
     };
+  }
+
+  private async executePrepared(sql: string, parameters: readonly unknown[]): Promise<Results> {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      const name = `bp_${(this.named += 1)}`;
+      const described = await this.pglite.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+      statement = { name, parameterTypes: pgliteParse.parseDescribeStatementResults(described.messages) };
+      if (this.statements.size >= PREPARED_STATEMENTS) {
+        const [oldest, { name: closing }] = this.statements.entries().next().value!;
+        this.statements.delete(oldest);
+        await this.pglite.execProtocol(concat([serialize.close({ type: 'S', name: closing }), serialize.sync()]));
+      }
+    }
+    this.statements.set(sql, statement);
+    const { name, parameterTypes } = statement;
+    const values = parameters.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.pglite.serializers[parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    try {
+      const { messages } = await this.pglite.execProtocol(
+        concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      );
+      return pgliteParse.parseResults(messages, this.pglite.parsers)[0]!;
+    } catch (error) {
+      // A table the statement reads changed shape (a migration after the statement was prepared): prepare it again next time.
+      if ((error as { code?: string }).code === '0A000') {
+        this.statements.delete(sql);
+        await this.pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+      }
+      throw error;
+    }
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
