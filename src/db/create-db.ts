@@ -3,6 +3,7 @@
  * Both are set up to answer the same JS values: DATE as 'YYYY-MM-DD', int8 as number, timestamptz as Date, jsonb
  * parsed; jsonb parameters are sent as JSON text on both (pg would turn a JS array into a PostgreSQL array).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from '@electric-sql/pglite';
@@ -57,6 +58,7 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
       types: pgTypes,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    pool.on('connect', prepareStatements);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let pglite: PGlite;
@@ -70,6 +72,43 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir, ...pgliteTypeOptions });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** Statement names by text (pg names a prepared statement per connection; the name must say which text it is). */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `bp_${createHash('sha1').update(text).digest('hex')}`;
+    if (statementNames.size >= PREPARED_STATEMENTS) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A pool client sends each statement Kysely gives it as a named one (pg parses it once per connection), for the
+ * reason PGliteConnection prepares its statements: PostgreSQL then plans it once, not on every call. The same
+ * statements as on PGlite are prepared; what a connection prepared ends with it (the pool closes idle ones).
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => Promise<pg.QueryResult>;
+  client.query = (async (text: unknown, values?: unknown[]) => {
+    if (typeof text !== 'string' || !PREPARABLE.test(text) || (values?.length ?? 0) > PREPARED_MAX_PARAMETERS) return query(text as string, values);
+    const name = statementName(text);
+    try {
+      return await query({ name, text, values });
+    } catch (error) {
+      // A table the statement reads changed shape (a migration after it was prepared): prepare it again next time.
+      if ((error as { code?: string }).code === '0A000') {
+        const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
+        if (parsed) delete parsed[name];
+        await query(`deallocate ${name}`).catch(() => undefined);
+      }
+      throw error;
+    }
+  }) as typeof client.query;
 }
 
 /** A Kysely dialect over one PGlite instance; `destroy()` closes it. */
