@@ -94,18 +94,17 @@ function statementName(text: string): string {
  */
 function prepareStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => Promise<pg.QueryResult>;
+  // A statement whose table changed shape since it was prepared (a migration while the server runs) fails with
+  // 0A000 from then on: this connection prepares it again under another name.
+  const renamed = new Map<string, string>();
+  let renames = 0;
   client.query = (async (text: unknown, values?: unknown[]) => {
     if (typeof text !== 'string' || !PREPARABLE.test(text) || (values?.length ?? 0) > PREPARED_MAX_PARAMETERS) return query(text as string, values);
-    const name = statementName(text);
+    const name = renamed.get(text) ?? statementName(text);
     try {
       return await query({ name, text, values });
     } catch (error) {
-      // A table the statement reads changed shape (a migration after it was prepared): prepare it again next time.
-      if ((error as { code?: string }).code === '0A000') {
-        const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
-        if (parsed) delete parsed[name];
-        await query(`deallocate ${name}`).catch(() => undefined);
-      }
+      if ((error as { code?: string }).code === '0A000') renamed.set(text, `${statementName(text)}_${(renames += 1)}`);
       throw error;
     }
   }) as typeof client.query;
@@ -244,10 +243,11 @@ class PGliteConnection implements DatabaseConnection {
       );
       return pgliteParse.parseResults(messages, this.pglite.parsers)[0]!;
     } catch (error) {
-      // A table the statement reads changed shape (a migration after the statement was prepared): prepare it again next time.
+      // A table the statement reads changed shape (a migration after the statement was prepared): prepared
+      // again, under a new name, next time.
       if ((error as { code?: string }).code === '0A000') {
         this.statements.delete(sql);
-        await this.pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+        await this.pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => undefined);
       }
       throw error;
     }
