@@ -2,8 +2,8 @@
  * POST /api/HealthPlanQuote for a family of five in the densest (ZIP, county) of the plan catalogue, against
  * trivial endpoints of the same server measured in the same run at the same concurrency: GET /api/Version/test
  * (no sign-in, no database) and GET /bench/signed-in, a route this bench adds that answers the same envelope
- * after the same bearer check as the quote (token signature and the session row), so the comparison shows the
- * quote's own cost beside the sign-in every member call pays. The issue's bar: the quote costs at most 3 times
+ * after the same bearer check as the quote (token signature and the session row; the quote reads its family in
+ * that statement), so the comparison shows the quote's own cost beside the sign-in every member call pays. The issue's bar: the quote costs at most 3 times
  * the trivial endpoint at p99.
  *
  * The app listens on loopback in this process, on PGlite (temp dir) or, with BENCH_DATABASE_URL, on PostgreSQL

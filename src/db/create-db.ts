@@ -3,9 +3,10 @@
  * Both are set up to answer the same JS values: DATE as 'YYYY-MM-DD', int8 as number, timestamptz as Date, jsonb
  * parsed; jsonb parameters are sent as JSON text on both (pg would turn a JS array into a PostgreSQL array).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type pg from 'pg';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   Kysely,
@@ -60,6 +61,7 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
       types: pgTypes(pg.types),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    pool.on('connect', prepareStatements);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let pglite: PGlite;
@@ -73,6 +75,42 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir, ...pgliteTypeOptions });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** Statement names by text (pg names a prepared statement per connection; the name must say which text it is). */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `bp_${createHash('sha1').update(text).digest('hex')}`;
+    if (statementNames.size >= PREPARED_STATEMENTS) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A pool client sends each statement Kysely gives it as a named one (pg parses it once per connection), for the
+ * reason PGliteConnection prepares its statements: PostgreSQL then plans it once, not on every call. The same
+ * statements as on PGlite are prepared; what a connection prepared ends with it (the pool closes idle ones).
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: pg.QueryConfig | string, values?: unknown[]) => Promise<pg.QueryResult>;
+  // A statement whose table changed shape since it was prepared (a migration while the server runs) fails with
+  // 0A000 from then on: this connection prepares it again under another name.
+  const renamed = new Map<string, string>();
+  let renames = 0;
+  client.query = (async (text: unknown, values?: unknown[]) => {
+    if (typeof text !== 'string' || !PREPARABLE.test(text) || (values?.length ?? 0) > PREPARED_MAX_PARAMETERS) return query(text as string, values);
+    const name = renamed.get(text) ?? statementName(text);
+    try {
+      return await query({ name, text, values });
+    } catch (error) {
+      if ((error as { code?: string }).code === '0A000') renamed.set(text, `${statementName(text)}_${(renames += 1)}`);
+      throw error;
+    }
+  }) as typeof client.query;
 }
 
 /** A Kysely dialect over one PGlite instance; `destroy()` closes it. */
@@ -145,17 +183,77 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** Statements PGliteConnection keeps prepared (the least recently used one is closed beyond the bound). */
+const PREPARED_STATEMENTS = 256;
+/** Only plannable statements of a bounded parameter list are prepared (not DDL, not a batch insert of hundreds of rows). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const PREPARED_MAX_PARAMETERS = 64;
+const { serialize } = protocol;
+
+const concat = (messages: Uint8Array[]) => Buffer.concat(messages);
+
+/**
+ * PGlite's query() parses and plans its statement on every call (as the unnamed statement) and takes six calls
+ * into PostgreSQL; planning is most of a small query's cost. So the connection prepares each statement it sees
+ * once under a name (Parse, Describe), and then runs it with one call (Bind, Describe, Execute, Sync), with the
+ * plan PostgreSQL keeps for it. Parameters are serialized and rows parsed as query() does: by the parameter types
+ * PostgreSQL reported, with the instance's serializers and parsers.
+ */
 class PGliteConnection implements DatabaseConnection {
+  private readonly statements = new Map<string, { name: string; parameterTypes: number[] }>();
+  private named = 0;
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const { sql, parameters } = compiledQuery;
+    const result =
+      PREPARABLE.test(sql) && parameters.length <= PREPARED_MAX_PARAMETERS
+        ? ((await this.pglite.runExclusive(() => this.executePrepared(sql, parameters))) as Results<R>)
+        : await this.pglite.query<R>(sql, [...parameters]);
     const command = result.command;
     const changes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return {
       rows: result.rows,
       ...(changes ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),
     };
+  }
+
+  private async executePrepared(sql: string, parameters: readonly unknown[]): Promise<Results> {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      const name = `bp_${(this.named += 1)}`;
+      const described = await this.pglite.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+      statement = { name, parameterTypes: pgliteParse.parseDescribeStatementResults(described.messages) };
+      if (this.statements.size >= PREPARED_STATEMENTS) {
+        const [oldest, { name: closing }] = this.statements.entries().next().value!;
+        this.statements.delete(oldest);
+        await this.pglite.execProtocol(concat([serialize.close({ type: 'S', name: closing }), serialize.sync()]));
+      }
+    }
+    this.statements.set(sql, statement);
+    const { name, parameterTypes } = statement;
+    const values = parameters.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.pglite.serializers[parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    try {
+      const { messages } = await this.pglite.execProtocol(
+        concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      );
+      return pgliteParse.parseResults(messages, this.pglite.parsers)[0]!;
+    } catch (error) {
+      // A table the statement reads changed shape (a migration after the statement was prepared): prepared
+      // again, under a new name, next time.
+      if ((error as { code?: string }).code === '0A000') {
+        this.statements.delete(sql);
+        await this.pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

@@ -3,7 +3,8 @@
  * - app.db: the Kysely database (PGlite or PostgreSQL).
  * - app.config: the frozen configuration.
  * - app.now: the clock (today is todayUtc(app.now())); tests give a fixed one.
- * - app.authenticate: preHandler that requires a valid access token and sets request.member.
+ * - app.authenticate: preHandler that requires a valid access token and sets request.member (and request.family on
+ *   a route with `config: { memberFamily: true }`).
  * - app.requireStaff(role): preHandler that requires a staff session of at least that role and sets request.staff.
  * - app.content: resolved form and flow documents per employer, and body validation with them.
  * - app.mail: the outbox.
@@ -13,6 +14,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/database.ts';
+import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import type { Config } from './config.ts';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { PlanPremiumSource } from './services/enrollment-prices.ts';
@@ -72,8 +74,14 @@ declare module 'fastify' {
     /** The folder of the base forms' validator modules compiled at build time (dist/validators; may be absent). */
     validatorsRoot: string;
   }
+  interface FastifyContextConfig {
+    /** app.authenticate reads the caller's family with the session (request.family). */
+    memberFamily?: boolean;
+  }
   interface FastifyRequest {
     member: AuthenticatedMember | null;
+    /** The caller's family for pricing, read with the session check (routes with config.memberFamily only). */
+    family: MemberFamily | null;
     /** The signed-in staff user (staff routes only; set by app.requireStaff). */
     staff: StaffIdentity | null;
   }

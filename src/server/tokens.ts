@@ -15,6 +15,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { TokenResponse } from '#contracts/entities.ts';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
 import type { DbOrTx } from '#db/database.ts';
+import * as members from '#db/repositories/member.repository.ts';
 import * as refreshTokens from '#db/repositories/refresh-token.repository.ts';
 import * as sessions from '#db/repositories/session.repository.ts';
 import type { Config } from './config.ts';
@@ -62,13 +63,40 @@ async function signIdToken(config: Config, subject: TokenSubject, now: Date): Pr
     .sign(key(config));
 }
 
-/** The claims of a well-signed, unexpired access token; null otherwise. The session is not checked here. */
+/** Access tokens whose signature and claims were checked, by the token's SHA-256, per configuration (its secret). */
+const VERIFIED_ENTRIES = 10_000;
+type Verified = { member: AuthenticatedMember; exp: number };
+const verifiedTokens = new WeakMap<Config, Map<string, Verified>>();
+
+/**
+ * The claims of a well-signed, unexpired access token; null otherwise. The session is not checked here.
+ *
+ * A token is a fixed string signed with the process's fixed secret, so whether its signature and claims check out
+ * cannot change; only its expiry can. A token that passed is remembered by its SHA-256 (the token itself is not
+ * kept), and the next call with the same token checks only the expiry, as jwtVerify would (exp after now). This
+ * is the signature, not the session: every call still reads the session (verifyAccessToken), so sign-out is
+ * immediate. Bounded (oldest first out).
+ */
 export async function readAccessToken(config: Config, token: string): Promise<AuthenticatedMember | null> {
+  let verified = verifiedTokens.get(config);
+  if (!verified) verifiedTokens.set(config, (verified = new Map()));
+  const hash = sha256(token);
+  const known = verified.get(hash);
+  if (known) {
+    if (known.exp > seconds(new Date())) return { ...known.member };
+    verified.delete(hash);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, key(config), { algorithms: ['HS256'], issuer: ISSUER, typ: ACCESS_TYPE });
-    const { sub, accountid, email, sid } = payload;
+    const { sub, accountid, email, sid, exp } = payload;
     if (typeof sub !== 'string' || typeof accountid !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
-    return { memberId: sub, accountId: accountid, email, sessionId: sid };
+    const member = { memberId: sub, accountId: accountid, email, sessionId: sid };
+    if (typeof exp === 'number') {
+      verified.set(hash, { member: { ...member }, exp });
+      if (verified.size > VERIFIED_ENTRIES) verified.delete(verified.keys().next().value!);
+    }
+    return member;
   } catch {
     return null;
   }
@@ -83,10 +111,33 @@ export async function verifyAccessToken(db: DbOrTx, config: Config, token: strin
   if (!member) return null;
   const live = await sessions.findLive(db, member.sessionId, member.memberId, now, before(now, SESSION_IDLE_SECONDS));
   if (!live) return null;
-  // The row just read says whether a mark is due: most calls then cost the one lookup and no second statement.
-  const staleBefore = before(now, SESSION_TOUCH_SECONDS);
-  if (live.last_seen_at < staleBefore) await sessions.touch(db, live.id, now, staleBefore);
+  await markUsed(db, live.id, live.last_seen_at, now);
   return member;
+}
+
+/**
+ * verifyAccessToken and the member's family for pricing (member.repository.ts findFamily) in one statement, for
+ * the quote: the same checks, the same mark of use; null when verifyAccessToken would answer null or the member
+ * or employer is gone.
+ */
+export async function verifyAccessTokenWithFamily(
+  db: DbOrTx,
+  config: Config,
+  token: string,
+  now = new Date(),
+): Promise<{ member: AuthenticatedMember; family: members.MemberFamily } | null> {
+  const member = await readAccessToken(config, token);
+  if (!member) return null;
+  const found = await members.findFamilyInSession(db, member.memberId, { id: member.sessionId, now, idleSince: before(now, SESSION_IDLE_SECONDS) });
+  if (!found) return null;
+  await markUsed(db, member.sessionId, found.lastSeenAt, now);
+  return { member, family: found.family };
+}
+
+/** The session row just read says whether a mark is due: most calls then cost the one read and no second statement. */
+async function markUsed(db: DbOrTx, sessionId: string, lastSeenAt: Date, now: Date): Promise<void> {
+  const staleBefore = before(now, SESSION_TOUCH_SECONDS);
+  if (lastSeenAt < staleBefore) await sessions.touch(db, sessionId, now, staleBefore);
 }
 
 /** Signs in: a new session and refresh family. */

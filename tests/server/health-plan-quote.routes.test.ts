@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
@@ -229,6 +230,42 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
     const bob = await post(body(), 'bob');
     expect(bob.statusCode).toBe(400);
     expect(await countRows(world.db, 'member_order')).toBe(0);
+  });
+
+  it('keeps a finished answer only for the same rating inputs: a changed family, a catalogue change, another member', async () => {
+    await setFamily([]);
+    const first = await post(body());
+    expect((await post(body())).rawPayload.equals(first.rawPayload)).toBe(true);
+    // The family changes: another answer at once.
+    await setFamily([{ relationship: 'child', age: 5 }]);
+    expect(rateOf((await post(body())).json(), KAISER_BRONZE)).toBe(367 + 183);
+    await setFamily([]);
+    expect((await post(body())).rawPayload.equals(first.rawPayload)).toBe(true);
+    // The catalogue changes (an import forgets the catalogue kept in memory; here by hand): another answer.
+    const rate = () => world.db.updateTable('plan_rate').where('plan_id', '=', KAISER_BRONZE).where('plan_year', '=', 2024).where('age_band', '=', 40);
+    await rate().set({ rate_cents: sql<number>`rate_cents + 100` }).execute();
+    forgetPlanCatalogue();
+    try {
+      expect(rateOf((await post(body())).json(), KAISER_BRONZE)).toBe(368);
+    } finally {
+      await rate().set({ rate_cents: sql<number>`rate_cents - 100` }).execute();
+      forgetPlanCatalogue();
+    }
+    expect((await post(body())).rawPayload.equals(first.rawPayload)).toBe(true);
+    // Bob with Alice's rating inputs gets the same bytes, which name neither of them; with tobacco, his own.
+    await setBirthdate(world.db, world.bob.memberId, `${planYear - 40}-01-01`);
+    await world.db.updateTable('member').set({ istobaccouser: 'No' }).where('id', '=', world.bob.memberId).execute();
+    try {
+      const bob = await post(body(), 'bob');
+      expect(bob.rawPayload.equals(first.rawPayload)).toBe(true);
+      for (const who of [world.alice, world.bob]) expect(bob.payload).not.toContain(who.memberId);
+      await world.db.updateTable('member').set({ istobaccouser: 'Yes' }).where('id', '=', world.bob.memberId).execute();
+      expect(rateOf((await post(body(), 'bob')).json(), KAISER_BRONZE)).toBe(441);
+      expect((await post(body())).rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      await world.db.updateTable('member').set({ birthdate: null, istobaccouser: 'No' }).where('id', '=', world.bob.memberId).execute();
+    }
+    expect((await post(body(), 'bob')).statusCode).toBe(400);
   });
 
   it('planPremiumForMember answers one plan as the quote prices it, null for a plan not sold there', async () => {

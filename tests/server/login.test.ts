@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { readAccessToken, signAccessToken } from '#server/tokens.ts';
 import { databases } from './helpers/databases.ts';
@@ -74,6 +74,20 @@ describe.each(databases())('login routes on $name', (database) => {
     expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     const fresh = await signAccessToken(t.config, { memberId: member.memberId, accountId: employer.accountid, email: member.email, sessionId });
     expect((await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+  });
+
+  it('answers 401 once a token that worked expires, and a token another key accepted is not this key\'s', async () => {
+    const member = await registerMember(t.app, employer);
+    const getMember = (token: string) => t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${token}` } });
+    expect((await getMember(member.tokens.access_token)).statusCode).toBe(200);
+    const otherConfig = { ...t.config, TOKEN_SECRET: 'another-secret-that-is-at-least-32-characters' };
+    expect(await readAccessToken(otherConfig, member.tokens.access_token)).toBeNull();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * 60 * 1000 + 1000 });
+    try {
+      expect((await getMember(member.tokens.access_token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 401 for a token signed with another key', async () => {

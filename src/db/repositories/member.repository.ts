@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Member, YesNo } from '#contracts/entities.ts';
 import type { DbOrTx, DependentTable, EmployerTable, MemberTable } from '../database.ts';
+import * as sessions from './session.repository.ts';
 
 export type MemberRow = Selectable<MemberTable>;
 export type NewMemberRow = Insertable<MemberTable>;
@@ -23,7 +24,30 @@ export type MemberFamily = {
  * the member or their employer is gone.
  */
 export async function findFamily(db: DbOrTx, id: string): Promise<MemberFamily | undefined> {
-  const rows = await db
+  return familyOf(await familyQuery(db, id).execute());
+}
+
+/**
+ * findFamily and the check of the caller's session (session.repository.ts findLive) in one statement, so a signed-in
+ * quote reads the database once; undefined when the session is not live at `now` or the member or employer is gone.
+ * With the session's last mark of use, for tokens.ts to renew it.
+ */
+export async function findFamilyInSession(
+  db: DbOrTx,
+  id: string,
+  session: { id: string; now: Date; idleSince: Date },
+): Promise<{ family: MemberFamily; lastSeenAt: Date } | undefined> {
+  const rows = await familyQuery(db, id)
+    .innerJoin('session as s', (join) => join.onRef('s.memberid', '=', 'm.id').on('s.id', '=', session.id))
+    .where(sessions.isLive('s', session.now, session.idleSince))
+    .select('s.last_seen_at')
+    .execute();
+  const family = familyOf(rows);
+  return family && { family, lastSeenAt: rows[0]!.last_seen_at };
+}
+
+function familyQuery(db: DbOrTx, id: string) {
+  return db
     .selectFrom('member as m')
     .innerJoin('employer as e', 'e.accountid', 'm.accountid')
     .leftJoin('dependent as d', 'd.memberid', 'm.id')
@@ -31,8 +55,11 @@ export async function findFamily(db: DbOrTx, id: string): Promise<MemberFamily |
     .select(['d.id as dependent_id', 'd.dateofbirth', 'd.relationship', 'd.istobaccouser as dependent_tobacco', 'd.isonhealthpolicy'])
     .where('m.id', '=', id)
     .orderBy('d.createdon')
-    .orderBy('d.id')
-    .execute();
+    .orderBy('d.id');
+}
+
+/** The family of familyQuery's rows (one per dependent, or one with no dependent). */
+function familyOf(rows: Awaited<ReturnType<ReturnType<typeof familyQuery>['execute']>>): MemberFamily | undefined {
   const first = rows[0];
   if (!first) return undefined;
   return {

@@ -25,16 +25,30 @@ export function forgetPlanCatalogue(): void {
   generation += 1;
 }
 
-/** The cached answer for `key`, or `load`'s (kept, least recently used answers dropped beyond the bound). */
-function cached<T>(db: DbOrTx, key: string, load: () => Promise<T>): Promise<T> {
-  if (db.isTransaction) return load();
+/** The cache of `db`'s catalogue answers: a new, empty one once the catalogue was written or the TTL ran out. */
+function cacheOf(db: DbOrTx): Cache {
   const now = Date.now();
   let cache = caches.get(db);
   if (!cache || cache.generation !== generation || now >= cache.until) {
     cache = { generation, until: now + CACHE_TTL_MS, entries: new Map() };
     caches.set(db, cache);
   }
-  const { entries } = cache;
+  return cache;
+}
+
+/**
+ * A token of the catalogue answers `db` has cached now: the same object while they are kept, a new one once they
+ * are forgotten (an import, the TTL). What is made of those answers can be kept under it (a WeakMap key) and so
+ * cannot outlive them: when the token is the same before and after reading the catalogue, every read came from it.
+ */
+export function catalogueEpoch(db: DbOrTx): object {
+  return cacheOf(db);
+}
+
+/** The cached answer for `key`, or `load`'s (kept, least recently used answers dropped beyond the bound). */
+function cached<T>(db: DbOrTx, key: string, load: () => Promise<T>): Promise<T> {
+  if (db.isTransaction) return load();
+  const { entries } = cacheOf(db);
   const found = entries.get(key) as Promise<T> | undefined;
   if (found) {
     entries.delete(key);

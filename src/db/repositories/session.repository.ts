@@ -14,15 +14,16 @@ export async function insert(db: DbOrTx, row: Insertable<SessionTable>): Promise
  * by primary key: what every authenticated request pays.
  */
 export async function findLive(db: DbOrTx, id: string, memberId: string, now: Date, idleSince: Date): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('session')
-    .selectAll()
-    .where('id', '=', id)
-    .where('memberid', '=', memberId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('last_seen_at', '>', idleSince)
-    .executeTakeFirst();
+  return db.selectFrom('session').selectAll().where('id', '=', id).where('memberid', '=', memberId).where(isLive('session', now, idleSince)).executeTakeFirst();
+}
+
+/**
+ * The condition that the session row of table (or alias) `table` is live at `now` (see findLive): for a statement
+ * that checks the session beside reading other rows (member.repository.ts findFamilyInSession).
+ */
+export function isLive(table: string, now: Date, idleSince: Date) {
+  const column = (name: keyof SessionTable) => sql.ref(`${table}.${name}`);
+  return sql<boolean>`${column('ended_at')} is null and ${column('expires_at')} > ${now} and ${column('last_seen_at')} > ${idleSince}`;
 }
 
 /** Marks the session used at `now`, only when the last mark is older than `staleBefore` (at most one write a minute). */

@@ -1,11 +1,12 @@
 /**
  * Bearer authentication: `app.authenticate` as a preHandler verifies the access token and its server-side session
  * (tokens.ts) and sets request.member, the only source of the caller's identity. Without a valid token of a live
- * session: 401 UNAUTHORIZED.
+ * session: 401 UNAUTHORIZED. On a route whose config says `memberFamily`, the session check also reads the
+ * member's family for pricing (request.family), in one statement.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
-import { verifyAccessToken } from '../tokens.ts';
+import { verifyAccessToken, verifyAccessTokenWithFamily } from '../tokens.ts';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -15,7 +16,17 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('member', null);
+  app.decorateRequest('family', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    if (request.routeOptions.config.memberFamily) {
+      // The route prices the caller's family: the session check reads it in the same statement.
+      const token = bearerToken(request);
+      const found = token ? await verifyAccessTokenWithFamily(app.db, app.config, token, new Date()) : null;
+      if (!found) throw unauthorized();
+      request.member = found.member;
+      request.family = found.family;
+      return;
+    }
     const member = await optionalMember(app, request);
     if (!member) throw unauthorized();
     request.member = member;

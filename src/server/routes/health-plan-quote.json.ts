@@ -8,12 +8,20 @@
  * the ones plan.repository.ts keeps in its bounded cache, and a WeakMap on them lets the pieces go with them
  * (after an import or the cache's expiry the rows, and so the pieces, are new). A quote then prices the plans
  * and joins bytes.
+ *
+ * The whole answer is kept too (quoteAnswer): it is made only of the quote's rating inputs (services/plan-quotes.ts
+ * quoteRating: the plan year, the catalogue area, each person's role, age on the effective date and tobacco use;
+ * no name or id of the member) with the effective date, and of the catalogue. It is kept under those inputs, in
+ * a bounded LRU under the catalogue's epoch (plan.repository.ts catalogueEpoch), so an import or the catalogue
+ * cache's expiry forgets it, and a change of family or location asks for another key.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
 import { centsToDollars } from '#domain/money.ts';
-import type { PlanRow } from '#db/repositories/plan.repository.ts';
+import type { DbOrTx } from '#db/database.ts';
+import type { MemberFamily } from '#db/repositories/member.repository.ts';
+import { catalogueEpoch, type PlanRow } from '#db/repositories/plan.repository.ts';
 import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
-import { toHealthPlan, type PricedQuote } from '../services/plan-quotes.ts';
+import { priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
 
 const money = nullable({ type: 'number' });
 
@@ -101,4 +109,32 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
     ),
   );
   return Buffer.concat(chunks);
+}
+
+/** Finished answers kept per catalogue epoch (about 136 KB each at the densest pair). */
+const ANSWER_ENTRIES = 64;
+const answersOfEpoch = new WeakMap<object, Map<string, Buffer>>();
+
+/**
+ * The route's answer for a family on file: quoteRating's checks (400s) first, then the answer kept for the same
+ * rating inputs and effective date, or a new one (kept when the catalogue was not forgotten meanwhile).
+ */
+export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date): Promise<Buffer> {
+  const epoch = catalogueEpoch(db);
+  const rating = await quoteRating(db, family, where, now);
+  if (db.isTransaction) return quoteAnswerJson(await priceRating(db, rating), where.effectiveDate);
+  const key = JSON.stringify([where.effectiveDate, rating]);
+  let answers = answersOfEpoch.get(epoch);
+  const kept = answers?.get(key);
+  if (answers && kept) {
+    answers.delete(key);
+    answers.set(key, kept);
+    return kept;
+  }
+  const answer = quoteAnswerJson(await priceRating(db, rating), where.effectiveDate);
+  if (catalogueEpoch(db) !== epoch) return answer;
+  if (!answers) answersOfEpoch.set(epoch, (answers = new Map()));
+  answers.set(key, answer);
+  if (answers.size > ANSWER_ENTRIES) answers.delete(answers.keys().next().value!);
+  return answer;
 }

@@ -7,8 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, uuid } from '../route-schemas.ts';
-import { priceQuote } from '../services/plan-quotes.ts';
-import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswerJson } from './health-plan-quote.json.ts';
+import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswer } from './health-plan-quote.json.ts';
 
 /** Free text of a bounded length without control characters or lone surrogates (PostgreSQL and logs choke on them). */
 export const plainText = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]*$' }) as const;
@@ -62,6 +61,8 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
     '/api/HealthPlanQuote',
     {
       preHandler: app.authenticate,
+      // The family to price is read with the session check (auth.plugin.ts): one statement per quote.
+      config: { memberFamily: true },
       schema: {
         tags: ['Health plans'],
         summary: "The off-exchange plans at a ZIP and county, priced for the caller's family on file",
@@ -74,10 +75,9 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
       const { body } = request;
       refuseOthersIds(request.member!, { accountIds: [body.accountid] });
       const where = { postalcode: body.postalcode, countycode: body.countycode, effectiveDate: body.policyeffectivedaterequested };
-      const quote = await priceQuote(app.db, request.member!.memberId, where, app.now());
-      // The answer of the 200 schema above, written from per-plan pieces (health-plan-quote.json.ts): bytes with
-      // a JSON content type are sent as they are.
-      return reply.type(JSON_CONTENT_TYPE).send(quoteAnswerJson(quote, where.effectiveDate));
+      // The answer of the 200 schema above as bytes (health-plan-quote.json.ts: written from per-plan pieces, kept
+      // for the same rating inputs): bytes with a JSON content type are sent as they are.
+      return reply.type(JSON_CONTENT_TYPE).send(await quoteAnswer(app.db, request.family!, where, app.now()));
     },
   );
 }

@@ -154,18 +154,40 @@ export type PricedQuote = Omit<HealthPlanQuote, 'healthplans'> & { priced: Price
 export async function priceQuote(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date, planIds?: readonly string[]): Promise<PricedQuote> {
   const family = await members.findFamily(db, memberId);
   if (!family) throw unauthorized();
+  return priceRating(db, await quoteRating(db, family, where, now), planIds);
+}
+
+/**
+ * Everything a quote's answer is made of besides the catalogue's plans and rates: the plan year, and either the
+ * state having no plans or the catalogue area (the years, the pair's rating area) with the family as rating sees
+ * it. Nothing in it names the member.
+ */
+export type QuoteRating = Extract<CatalogueArea, { kind: 'no-plans' }> | (Extract<CatalogueArea, { kind: 'area' }> & { people: RatedPerson[] });
+
+/**
+ * A quote's checks and rating inputs for a family on file: the effective date offered (400), the location real
+ * (400), the member's birthdate known (400) when the state has plans.
+ */
+export async function quoteRating(db: DbOrTx, family: members.MemberFamily, where: QuoteWhere, now: Date): Promise<QuoteRating> {
   requireOfferedDate(family.employer, where.effectiveDate, now, '/policyeffectivedaterequested');
   const planYear = Number(where.effectiveDate.slice(0, 4));
   const area = await catalogueArea(db, { postalcode: where.postalcode, countycode: where.countycode, planYear });
-  if (area.kind === 'no-plans') {
-    const message = catalogueMessage('plans-none-for-state', { state: area.stateName });
+  if (area.kind === 'no-plans') return area;
+  return { ...area, people: ratedFamily(family.member, family.dependents, where.effectiveDate) };
+}
+
+/** The priced quote of rating inputs (quoteRating), optionally of some plans only. */
+export async function priceRating(db: DbOrTx, rating: QuoteRating, planIds?: readonly string[]): Promise<PricedQuote> {
+  const { planYear } = rating;
+  if (rating.kind === 'no-plans') {
+    const message = catalogueMessage('plans-none-for-state', { state: rating.stateName });
     return { priced: [], planyear: planYear, ratesyear: planYear, estimated: false, message };
   }
-  const people = ratedFamily(family.member, family.dependents, where.effectiveDate);
-  const { ratesYear, estimated } = area.years;
-  const rows = await plans.offExchangePlansAt(db, { planYear: ratesYear, zip: area.location.zip, countyFips: area.location.countyFips, planIds });
+  const { years, location, people } = rating;
+  const { ratesYear, estimated } = years;
+  const rows = await plans.offExchangePlansAt(db, { planYear: ratesYear, zip: location.zip, countyFips: location.countyFips, planIds });
   return {
-    priced: await pricePlans(db, rows, people, { ratesYear, ratingArea: area.location.ratingArea }),
+    priced: await pricePlans(db, rows, people, { ratesYear, ratingArea: location.ratingArea }),
     planyear: planYear,
     ratesyear: ratesYear,
     estimated,
