@@ -3,11 +3,15 @@
  * client's work (fetch, reading the answers) is not done on the server's event loop: what the bench compares is
  * what the server spends on each endpoint.
  *
- * Each message runs `count` requests of one endpoint with `concurrency` in flight (fetch over loopback,
- * keep-alive) and answers the figures. Every answer must be 200. The endpoint's first answer ever is sent back
+ * Each message runs `count` requests of one endpoint with `concurrency` in flight over loopback (keep-alive) and
+ * answers the figures. BENCH_CLIENT picks the client: `http` (the default) sends with node:http and collects the
+ * answer's bytes as they arrive, as load generators such as wrk or autocannon do, so the time is to the last byte
+ * and the client spends little of the shared CPU; `fetch` uses Node's fetch (undici, web streams), which costs the
+ * client more per large answer. Every answer must be 200. The endpoint's first answer ever is sent back
  * as text for the bench to check; every later one must be the same bytes (a comparison, no parse, the same for
  * every endpoint).
  */
+import http from 'node:http';
 import os from 'node:os';
 
 export type LoadRequest = { name: string; url: string; method: string; headers: Record<string, string>; body?: string; count: number; concurrency: number };
@@ -17,6 +21,34 @@ export type LoadAnswer = { figures: Figures; first?: string } | { error: string 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const expected = new Map<string, Buffer>();
+
+const CLIENT = process.env.BENCH_CLIENT ?? 'http';
+if (CLIENT !== 'http' && CLIENT !== 'fetch') throw new Error(`BENCH_CLIENT must be http or fetch, not ${CLIENT}.`);
+
+type Answered = { status: number; answer: Buffer };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function sendHttp(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answered> {
+  return new Promise((resolve, reject) => {
+    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const request = http.request(url, { method, headers: { ...headers, ...length }, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, answer: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function sendFetch(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answered> {
+  const response = await fetch(url, { method, headers, body });
+  return { status: response.status, answer: Buffer.from(await response.arrayBuffer()) };
+}
+
+const send = CLIENT === 'http' ? sendHttp : sendFetch;
 
 async function run(request: LoadRequest): Promise<{ figures: Figures; first?: string }> {
   const { name, url, method, headers, body, count, concurrency } = request;
@@ -29,10 +61,9 @@ async function run(request: LoadRequest): Promise<{ figures: Figures; first?: st
       while (next < count) {
         next += 1;
         const start = performance.now();
-        const response = await fetch(url, { method, headers, body });
-        const answer = Buffer.from(await response.arrayBuffer());
+        const { status, answer } = await send(url, method, headers, body);
         times.push(performance.now() - start);
-        if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}: ${answer.toString('utf8', 0, 300)}`);
+        if (status !== 200) throw new Error(`${name}: HTTP ${status}: ${answer.toString('utf8', 0, 300)}`);
         const same = expected.get(name);
         if (!same) {
           expected.set(name, answer);

@@ -15,7 +15,8 @@
  * family on file on the first effective date GET /api/EffectiveDates offers.
  *
  * Each endpoint: BENCH_WARMUP requests (default 500) unmeasured, then BENCH_REQUESTS (default 2000) per round
- * with BENCH_CONCURRENCY in flight (default 50), fetch over loopback (keep-alive). The first answer of each
+ * with BENCH_CONCURRENCY in flight (default 50), over loopback (keep-alive; BENCH_CLIENT=http, the default, or
+ * fetch: bench/load-client.ts). The first answer of each
  * endpoint is parsed and checked; every later one must be the same bytes. The endpoints take turns for
  * BENCH_ROUNDS rounds (default 4), the order reversed every other round; each line reports the load average
  * when it ran. The verdict (exit code) is the median over the rounds of the quote's p99 over the signed-in call's.
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
     console.log(
       `Family of five on file (45, spouse 43, children 22, 16, 9), effective ${effectivedate}, rates year ${ratesYear}, ${plansQuoted} plans in each answer (${(answerBytes / 1024).toFixed(0)} KB of JSON).`,
     );
-    console.log(`${REQUESTS} requests per endpoint per round, ${CONCURRENCY} in flight, after ${WARMUP} warm-up requests each; client in its own process; order reversed every other round.\n`);
+    console.log(`${REQUESTS} requests per endpoint per round, ${CONCURRENCY} in flight, after ${WARMUP} warm-up requests each; client ${process.env.BENCH_CLIENT ?? 'http'} in its own process; order reversed every other round.\n`);
     console.log('| Round | Endpoint | Load avg (1 min) | Per second | p50 ms | p95 ms | p99 ms | max ms | Server CPU µs/request |\n|---|---|---|---|---|---|---|---|---|');
     for (const { round, figures } of rows) {
       for (const [endpoint, f] of figures) {
