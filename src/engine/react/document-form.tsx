@@ -9,7 +9,7 @@
  */
 import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
-import { flushTyping, reportChange, themedForm } from '#engine/theme/index.ts';
+import { themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type UiSchema } from '@rjsf/utils';
@@ -139,15 +139,9 @@ export function DocumentForm(props: DocumentFormProps) {
   });
 
   const idPrefix = document.id;
-  // The newest data, for setFields called after an await (a lookup answering later than the keystroke): what the
-  // form reported last, or the screen's data when the screen gives new data; a typed change may not have reached
-  // the screen yet (it goes in a transition).
+  // The newest data, for setFields called after an await (a lookup answering later than the keystroke).
   const latestData = useRef(formData);
-  const givenData = useRef(formData);
-  if (formData !== givenData.current) {
-    givenData.current = formData;
-    latestData.current = formData;
-  }
+  latestData.current = formData;
   const container = useRef<HTMLDivElement>(null);
   // After a refused submit, focus goes to the first field in error (once the errors are on screen).
   const [refused, setRefused] = useState<{ errors: FieldErrors } | null>(null);
@@ -211,24 +205,15 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onChange(data);
   };
 
-  // A change typed into a text input reaches the screen in a transition, as it reached rjsf (theme/typing.ts): the
-  // screen's render then waits for the frames between keystrokes; any other change, and typed text handed on
-  // urgently (a blur, Enter), comes now.
   const change = (event: IChangeEvent, id?: string) => {
-    const data = (event.formData ?? {}) as FormData;
-    reported.current = data;
-    latestData.current = data;
-    reportChange(id, () => {
-      if (id) {
-        const pointer = idToPointer(id, idPrefix);
-        setEditedSinceServer((current) => ({
-          source: serverErrors,
-          pointers: new Set(current.source === serverErrors ? current.pointers : []).add(pointer),
-        }));
-        if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
-      }
-      changed(data);
-    });
+    reported.current = (event.formData ?? {}) as FormData;
+    if (id) {
+      const pointer = idToPointer(id, idPrefix);
+      const pointers = new Set(editedPointers).add(pointer);
+      setEditedSinceServer({ source: serverErrors, pointers });
+      if (hasLiveErrors(document.uiSchema, pointer)) touchPointer(pointer);
+    }
+    changed(reported.current);
   };
 
   // setFields reads the newest props through a ref, so the formContext keeps one identity while the person types:
@@ -236,8 +221,6 @@ export function DocumentForm(props: DocumentFormProps) {
   const latestProps = useRef({ serverErrors, changed });
   latestProps.current = { serverErrors, changed };
   const setFields = useCallback((values: Record<string, unknown>) => {
-    // Text still being handed on from an input becomes the form's first, so the fill builds on it.
-    flushTyping();
     const { serverErrors: source, changed } = latestProps.current;
     let data: unknown = latestData.current;
     for (const [pointer, value] of Object.entries(values)) data = setAtPointer(data, pointer, value);
@@ -266,8 +249,7 @@ export function DocumentForm(props: DocumentFormProps) {
   };
 
   return (
-    // Enter submits the form: what the focused input holds must be the form's first.
-    <div ref={container} onKeyDownCapture={(event) => event.key === 'Enter' && flushTyping()}>
+    <div ref={container}>
       <Form
         schema={props.renderedSchema ?? document.schema}
         uiSchema={uiSchema}

@@ -24,7 +24,6 @@ export { DigitsInput, DigitsWidget, onlyDigits } from './digits-widget.tsx';
 export { FieldTemplate } from './field-template.tsx';
 export { PasswordWidget } from './password-widget.tsx';
 export { YesNoWidget } from './yes-no-widget.tsx';
-export { flushTyping, isUrgent, reportChange, urgently, useTypedText, type TypedText } from './typing.ts';
 export { errorText, textOption, visibleLabel } from './widget-support.ts';
 
 export const engineWidgets: RegistryWidgetsType = {
