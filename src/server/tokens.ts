@@ -19,6 +19,7 @@ import * as members from '#db/repositories/member.repository.ts';
 import * as refreshTokens from '#db/repositories/refresh-token.repository.ts';
 import * as sessions from '#db/repositories/session.repository.ts';
 import type { Config } from './config.ts';
+import { LruCache } from './lru-cache.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { AuthenticatedMember } from './fastify-types.ts';
 
@@ -66,7 +67,7 @@ async function signIdToken(config: Config, subject: TokenSubject, now: Date): Pr
 /** Access tokens whose signature and claims were checked, by the token's SHA-256, per configuration (its secret). */
 const VERIFIED_ENTRIES = 10_000;
 type Verified = { member: AuthenticatedMember; exp: number };
-const verifiedTokens = new WeakMap<Config, Map<string, Verified>>();
+const verifiedTokens = new WeakMap<Config, LruCache<string, Verified>>();
 
 /**
  * The claims of a well-signed, unexpired access token; null otherwise. The session is not checked here.
@@ -75,11 +76,11 @@ const verifiedTokens = new WeakMap<Config, Map<string, Verified>>();
  * cannot change; only its expiry can. A token that passed is remembered by its SHA-256 (the token itself is not
  * kept), and the next call with the same token checks only the expiry, as jwtVerify would (exp after now). This
  * is the signature, not the session: every call still reads the session (verifyAccessToken), so sign-out is
- * immediate. Bounded (oldest first out).
+ * immediate. Bounded (the least recently used first out).
  */
 export async function readAccessToken(config: Config, token: string): Promise<AuthenticatedMember | null> {
   let verified = verifiedTokens.get(config);
-  if (!verified) verifiedTokens.set(config, (verified = new Map()));
+  if (!verified) verifiedTokens.set(config, (verified = new LruCache(VERIFIED_ENTRIES)));
   const hash = sha256(token);
   const known = verified.get(hash);
   if (known) {
@@ -94,7 +95,6 @@ export async function readAccessToken(config: Config, token: string): Promise<Au
     const member = { memberId: sub, accountId: accountid, email, sessionId: sid };
     if (typeof exp === 'number') {
       verified.set(hash, { member: { ...member }, exp });
-      if (verified.size > VERIFIED_ENTRIES) verified.delete(verified.keys().next().value!);
     }
     return member;
   } catch {

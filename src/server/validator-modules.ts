@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { documentPart, schemaKey, schemasExport, standaloneModule, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
+import { LruCache } from './lru-cache.ts';
 
 /**
  * Every schema the browser validates a form with, each once, the form's first. rjsf is imported on the first call:
@@ -46,31 +47,16 @@ type Compiled = { hash: string; schemas: JsonSchema[] };
 // Per resolved document object (the content store keeps them): which schemas, and their hash.
 const byDocument = new WeakMap<FormDocument, Compiled>();
 
-/** Module sources by hash, the most recently used last; past `limit` the least recently used is forgotten. */
-class ModuleCache {
-  private readonly sources = new Map<string, string>();
-  constructor(private readonly limit: number) {}
-
-  get(hash: string): string | undefined {
-    const code = this.sources.get(hash);
-    if (code !== undefined) this.set(hash, code);
-    return code;
-  }
-
-  set(hash: string, code: string): void {
-    this.sources.delete(hash);
-    if (this.sources.size >= this.limit) this.sources.delete(this.sources.keys().next().value!);
-    this.sources.set(hash, code);
-  }
-}
+/** Module sources by hash; past its limit the least recently used is forgotten. */
+type ModuleCache = LruCache<string, string>;
 
 /** The modules of the forms employees get: at most 500 (each a few to 40 KB). */
-const published = new ModuleCache(500);
+const published: ModuleCache = new LruCache(500);
 /**
  * The modules of staff drafts being previewed (compileDraft): apart from the published ones, so a staff user
  * typing in the editor never pushes out a module employees need; at most 50.
  */
-const drafts = new ModuleCache(50);
+const drafts: ModuleCache = new LruCache(50);
 
 async function compiledOf(document: FormDocument): Promise<Compiled> {
   let found = byDocument.get(document);

@@ -20,6 +20,7 @@ import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/plan.repository.ts';
+import { LruCache } from '../lru-cache.ts';
 import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
 import { priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
 
@@ -113,7 +114,7 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
 
 /** Finished answers kept per catalogue epoch (about 136 KB each at the densest pair). */
 const ANSWER_ENTRIES = 64;
-const answersOfEpoch = new WeakMap<object, Map<string, Buffer>>();
+const answersOfEpoch = new WeakMap<object, LruCache<string, Buffer>>();
 
 /**
  * The route's answer for a family on file: quoteRating's checks (400s) first, then the answer kept for the same
@@ -126,15 +127,10 @@ export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: Quote
   const key = JSON.stringify([where.effectiveDate, rating]);
   let answers = answersOfEpoch.get(epoch);
   const kept = answers?.get(key);
-  if (answers && kept) {
-    answers.delete(key);
-    answers.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const answer = quoteAnswerJson(await priceRating(db, rating), where.effectiveDate);
   if (catalogueEpoch(db) !== epoch) return answer;
-  if (!answers) answersOfEpoch.set(epoch, (answers = new Map()));
+  if (!answers) answersOfEpoch.set(epoch, (answers = new LruCache(ANSWER_ENTRIES)));
   answers.set(key, answer);
-  if (answers.size > ANSWER_ENTRIES) answers.delete(answers.keys().next().value!);
   return answer;
 }
