@@ -20,6 +20,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { Feed, listenOnPglite, listenOnPool, withFeed } from './change-feed.ts';
 import type { Database } from './database.ts';
 
 export type CreateDbOptions =
@@ -62,7 +63,9 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     pool.on('connect', prepareStatements);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const feed = new Feed();
+    listenOnPool(pool, feed);
+    return withFeed(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), feed);
   }
   let pglite: PGlite;
   if ('dataDir' in options) {
@@ -74,7 +77,8 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
   } else {
     pglite = await PGlite.create({ loadDataDir: options.loadDataDir, ...pgliteTypeOptions });
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const feed = new Feed();
+  return withFeed(new Kysely<Database>({ dialect: new PGliteDialect(pglite, feed) }), feed);
 }
 
 /** Statement names by text (pg names a prepared statement per connection; the name must say which text it is). */
@@ -115,12 +119,16 @@ function prepareStatements(client: pg.PoolClient): void {
 
 /** A Kysely dialect over one PGlite instance; `destroy()` closes it. */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** With a feed, the database listens for change notices (change-feed.ts) before its first statement. */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly feed?: Feed,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.feed);
   }
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
@@ -139,12 +147,16 @@ class PGliteDriver implements Driver {
   private holder: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly feed?: Feed,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
+    if (this.feed) await listenOnPglite(this.pglite, this.feed);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-ops.ts';
 import * as m0010 from './migrations/0010-staff.ts';
 import * as m0011 from './migrations/0011-override-versions.ts';
 import * as m0012 from './migrations/0012-staff-employers.ts';
+import * as m0013 from './migrations/0013-change-notices.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010-staff': m0010,
   '0011-override-versions': m0011,
   '0012-staff-employers': m0012,
+  '0013-change-notices': m0013,
 };
 
 const provider: MigrationProvider = {

@@ -1,7 +1,7 @@
 /**
  * A map of at most `limit` entries that forgets the least recently used one first: a value read or written becomes
  * the most recent. For the server's in-memory caches of things it can always make again (compiled validators,
- * verified tokens, quote answers).
+ * verified tokens, quote answers, sessions).
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
@@ -24,5 +24,9 @@ export class LruCache<K, V> {
 
   delete(key: K): void {
     this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 }

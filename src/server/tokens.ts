@@ -5,7 +5,9 @@
  *
  * The access token (15 minutes) and the id token are HS256 JWTs signed with TOKEN_SECRET; the access token's header
  * says `typ: at+jwt` so an id token can never stand in for it, and its `sid` claim names the session, which every
- * request checks (one primary-key lookup), so a token stops working the moment its session ends. The refresh token
+ * request checks, so a token stops working the moment its session ends. A live session is kept in memory
+ * (session-cache.ts) until the database's change notice of its row drops it: on this instance before the
+ * statement that ended it answers, on other instances as soon as the notice reaches them. The refresh token
  * is an opaque random string stored as its SHA-256, sent only in an HttpOnly cookie; each use rotates it within its
  * family (the family id is the session id), and a token that was already rotated or revoked coming back means it
  * leaked: the whole family is revoked and the session ended.
@@ -20,6 +22,7 @@ import * as refreshTokens from '#db/repositories/refresh-token.repository.ts';
 import * as sessions from '#db/repositories/session.repository.ts';
 import type { Config } from './config.ts';
 import { LruCache } from './lru-cache.ts';
+import { sessionCacheOf } from './session-cache.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { AuthenticatedMember } from './fastify-types.ts';
 
@@ -75,7 +78,7 @@ const verifiedTokens = new WeakMap<Config, LruCache<string, Verified>>();
  * A token is a fixed string signed with the process's fixed secret, so whether its signature and claims check out
  * cannot change; only its expiry can. A token that passed is remembered by its SHA-256 (the token itself is not
  * kept), and the next call with the same token checks only the expiry, as jwtVerify would (exp after now). This
- * is the signature, not the session: every call still reads the session (verifyAccessToken), so sign-out is
+ * is the signature, not the session: every call still checks the session (verifyAccessToken), so sign-out is
  * immediate. Bounded (the least recently used first out).
  */
 export async function readAccessToken(config: Config, token: string): Promise<AuthenticatedMember | null> {
@@ -104,21 +107,30 @@ export async function readAccessToken(config: Config, token: string): Promise<Au
 
 /**
  * The member an access token speaks for, or null when the token is invalid or expired, or its session has ended
- * (signed out, idle, past its absolute end). A live session is marked used (at most one write a minute).
+ * (signed out, idle, past its absolute end). A live session is marked used (at most one write a minute; the write's
+ * notice drops the kept session, so the next call reads the new mark).
  */
 export async function verifyAccessToken(db: DbOrTx, config: Config, token: string, now = new Date()): Promise<AuthenticatedMember | null> {
   const member = await readAccessToken(config, token);
   if (!member) return null;
-  const live = await sessions.findLive(db, member.sessionId, member.memberId, now, before(now, SESSION_IDLE_SECONDS));
-  if (!live) return null;
-  await markUsed(db, live.id, live.last_seen_at, now);
+  const idleSince = before(now, SESSION_IDLE_SECONDS);
+  const kept = sessionCacheOf(db);
+  let session = kept?.liveSession(member.sessionId, member.memberId, now, idleSince);
+  if (!session) {
+    const mark = kept?.mark();
+    const live = await sessions.findLive(db, member.sessionId, member.memberId, now, idleSince);
+    if (!live) return null;
+    session = { memberId: live.memberid, expiresAt: live.expires_at, lastSeenAt: live.last_seen_at };
+    if (kept) kept.keepSession(mark!, live.id, session);
+  }
+  await markUsed(db, member.sessionId, session.lastSeenAt, now);
   return member;
 }
 
 /**
- * verifyAccessToken and the member's family for pricing (member.repository.ts findFamily) in one statement, for
- * the quote: the same checks, the same mark of use; null when verifyAccessToken would answer null or the member
- * or employer is gone.
+ * verifyAccessToken and the member's family for pricing (member.repository.ts findFamily), for the quote: both
+ * from memory when kept (session-cache.ts), otherwise in one statement; the same checks, the same mark of use; null
+ * when verifyAccessToken would answer null or the member or employer is gone.
  */
 export async function verifyAccessTokenWithFamily(
   db: DbOrTx,
@@ -128,8 +140,21 @@ export async function verifyAccessTokenWithFamily(
 ): Promise<{ member: AuthenticatedMember; family: members.MemberFamily } | null> {
   const member = await readAccessToken(config, token);
   if (!member) return null;
-  const found = await members.findFamilyInSession(db, member.memberId, { id: member.sessionId, now, idleSince: before(now, SESSION_IDLE_SECONDS) });
+  const idleSince = before(now, SESSION_IDLE_SECONDS);
+  const kept = sessionCacheOf(db);
+  const session = kept?.liveSession(member.sessionId, member.memberId, now, idleSince);
+  const family = session && kept?.family(member.memberId);
+  if (session && family) {
+    await markUsed(db, member.sessionId, session.lastSeenAt, now);
+    return { member, family };
+  }
+  const mark = kept?.mark();
+  const found = await members.findFamilyInSession(db, member.memberId, { id: member.sessionId, now, idleSince });
   if (!found) return null;
+  if (kept) {
+    kept.keepSession(mark!, member.sessionId, { memberId: member.memberId, expiresAt: found.expiresAt, lastSeenAt: found.lastSeenAt });
+    kept.keepFamily(mark!, member.memberId, found.family);
+  }
   await markUsed(db, member.sessionId, found.lastSeenAt, now);
   return { member, family: found.family };
 }

@@ -5,16 +5,19 @@
  * instance counts or revokes, the other sees:
  * - the sign-in rate limit (today's lockout of a client) counted on both adds up;
  * - a sign-out (refresh-token revocation) on one holds on the other, and a refresh rotated on one is refused
- *   when reused on the other.
+ *   when reused on the other; the access token stops working on the other once the database's change notice of
+ *   the ended session reached it (src/server/session-cache.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
+import { changeFeedOf } from '#db/change-feed.ts';
 import { createDb } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
 import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
+import { readAccessToken } from '#server/tokens.ts';
 import { createEmployer, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
 
 /** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
@@ -41,6 +44,7 @@ describe.each(databases())('two instances on one $name database', (database) => 
     return {
       a,
       b,
+      bDb: second.db,
       signUps,
       close: async () => {
         await a.close();
@@ -116,8 +120,19 @@ describe.each(databases())('two instances on one $name database', (database) => 
     const current = refreshCookieOf(refreshedOnB)!;
     const access = refreshedOnB.json().data.tokenResponse.access_token as string;
     expect((await b.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200);
+    // B keeps the live session in memory; it drops it when the database's change notice reaches it (at once on
+    // the shared PGlite; on PostgreSQL through B's own connections, an instant after A's commit).
+    const { sessionId } = (await readAccessToken(b.config, access))!;
+    const heardOnB = new Promise<void>((resolve) => {
+      const stop = changeFeedOf(t.bDb)!.subscribe((notice) => {
+        if (notice !== `session:${sessionId}` && notice !== '*') return;
+        stop();
+        resolve();
+      });
+    });
     const logout = await a.app.inject({ method: 'POST', url: '/api/Login/Logout', headers: cookie(current) });
     expect(logout.statusCode).toBe(200);
+    await heardOnB;
     const afterLogout = await b.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(current) });
     expect(afterLogout.statusCode).toBe(401);
     expect(afterLogout.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });

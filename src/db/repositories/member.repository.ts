@@ -30,20 +30,20 @@ export async function findFamily(db: DbOrTx, id: string): Promise<MemberFamily |
 /**
  * findFamily and the check of the caller's session (session.repository.ts findLive) in one statement, so a signed-in
  * quote reads the database once; undefined when the session is not live at `now` or the member or employer is gone.
- * With the session's last mark of use, for tokens.ts to renew it.
+ * With the session's last mark of use (for tokens.ts to renew it) and its end.
  */
 export async function findFamilyInSession(
   db: DbOrTx,
   id: string,
   session: { id: string; now: Date; idleSince: Date },
-): Promise<{ family: MemberFamily; lastSeenAt: Date } | undefined> {
+): Promise<{ family: MemberFamily; lastSeenAt: Date; expiresAt: Date } | undefined> {
   const rows = await familyQuery(db, id)
     .innerJoin('session as s', (join) => join.onRef('s.memberid', '=', 'm.id').on('s.id', '=', session.id))
     .where(sessions.isLive('s', session.now, session.idleSince))
-    .select('s.last_seen_at')
+    .select(['s.last_seen_at', 's.expires_at'])
     .execute();
   const family = familyOf(rows);
-  return family && { family, lastSeenAt: rows[0]!.last_seen_at };
+  return family && { family, lastSeenAt: rows[0]!.last_seen_at, expiresAt: rows[0]!.expires_at };
 }
 
 function familyQuery(db: DbOrTx, id: string) {

@@ -2,7 +2,7 @@
  * Bearer authentication: `app.authenticate` as a preHandler verifies the access token and its server-side session
  * (tokens.ts) and sets request.member, the only source of the caller's identity. Without a valid token of a live
  * session: 401 UNAUTHORIZED. On a route whose config says `memberFamily`, the session check also reads the
- * member's family for pricing (request.family), in one statement.
+ * member's family for pricing (request.family): from memory when kept, otherwise in one statement.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
@@ -19,7 +19,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('family', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     if (request.routeOptions.config.memberFamily) {
-      // The route prices the caller's family: the session check reads it in the same statement.
+      // The route prices the caller's family: the session check reads it too (kept, or in the same statement).
       const token = bearerToken(request);
       const found = token ? await verifyAccessTokenWithFamily(app.db, app.config, token, new Date()) : null;
       if (!found) throw unauthorized();

@@ -61,7 +61,7 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
     '/api/HealthPlanQuote',
     {
       preHandler: app.authenticate,
-      // The family to price is read with the session check (auth.plugin.ts): one statement per quote.
+      // The family to price is read with the session check (auth.plugin.ts): kept in memory, or one statement.
       config: { memberFamily: true },
       schema: {
         tags: ['Health plans'],
