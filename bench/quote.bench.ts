@@ -16,8 +16,10 @@
  *
  * Each endpoint: BENCH_WARMUP requests (default 500) unmeasured, then BENCH_REQUESTS (default 2000) per round
  * with BENCH_CONCURRENCY in flight (default 50), over loopback (keep-alive; BENCH_CLIENT=http, the default, or
- * fetch: bench/load-client.ts). The first answer of each
- * endpoint is parsed and checked; every later one must be the same bytes. The endpoints take turns for
+ * fetch: bench/load-client.ts), every request with Chromium's Accept-Encoding, the answers collected as they came
+ * (the quote's compressed). The first answer of each endpoint is decompressed by its Content-Encoding, parsed and
+ * checked; every later one must be the same bytes. The quote's answer is printed with its size as JSON and on the
+ * wire, and the one-time cost of compressing it (content-coding.ts compress; the server keeps the copy). The endpoints take turns for
  * BENCH_ROUNDS rounds (default 4), the order reversed every other round; each line reports the load average
  * when it ran. The verdict (exit code) is the median over the rounds of the quote's p99 over the signed-in call's.
  * Not part of npm test (a benchmark, never a timed assertion); run with
@@ -27,6 +29,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +45,8 @@ import { loadConfig } from '#server/config.ts';
 import { envelope, ok } from '#server/route-schemas.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
-import type { Figures, LoadAnswer, LoadRequest } from './load-client.ts';
+import { compress } from '#server/content-coding.ts';
+import type { FirstAnswer, Figures, LoadAnswer, LoadRequest } from './load-client.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
@@ -73,11 +77,24 @@ async function open(dataDir: string): Promise<{ name: string; db: Kysely<Databas
 }
 
 /** The answer of both trivial endpoints: the version text in the envelope. */
-const checkVersion = (text: string) => {
+const checkVersion = ({ text }: Checked) => {
   if (!(JSON.parse(text) as { data: string }).data.startsWith('Benefit Portal')) throw new Error(`Unexpected answer: ${text.slice(0, 300)}`);
 };
 
-type Endpoint = Omit<LoadRequest, 'count' | 'concurrency'> & { check: (body: string) => void };
+/** The endpoint's first answer: its text, decompressed by its Content-Encoding, and what came over the wire. */
+type Checked = { text: string; json: Buffer; wireBytes: number; contentEncoding: string };
+
+const INFLATE: Record<string, (bytes: Buffer) => Buffer> = { identity: (bytes) => bytes, br: brotliDecompressSync, gzip: gunzipSync };
+
+function decoded({ base64, contentEncoding, inflated, wireBytes }: FirstAnswer): Checked {
+  const inflate = INFLATE[contentEncoding];
+  if (!inflate) throw new Error(`Unexpected Content-Encoding: ${contentEncoding}`);
+  const bytes = Buffer.from(base64, 'base64');
+  const json = inflated ? bytes : inflate(bytes);
+  return { text: json.toString('utf8'), json, wireBytes, contentEncoding };
+}
+
+type Endpoint = Omit<LoadRequest, 'count' | 'concurrency'> & { check: (answer: Checked) => void };
 
 /** What the server spent: its process's CPU time per request (PostgreSQL's own work is not in it). */
 type Measured = Figures & { serverCpuMicros: number };
@@ -90,7 +107,7 @@ function measure(client: ChildProcess, count: number, endpoint: Endpoint): Promi
     client.once('message', (answer: LoadAnswer) => {
       if ('error' in answer) return reject(new Error(answer.error));
       const spent = process.cpuUsage(cpu);
-      if (answer.first !== undefined) check(answer.first);
+      if (answer.first !== undefined) check(decoded(answer.first));
       resolve({ ...answer.figures, serverCpuMicros: (spent.user + spent.system) / count });
     });
     client.send({ ...request, count, concurrency: CONCURRENCY } satisfies LoadRequest);
@@ -102,6 +119,18 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+/** The one-time cost of compressing the answer in a coding: the median of 21 runs, and the size it makes. */
+function compressionCost(coding: 'br' | 'gzip', json: Buffer): string {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < 21; run += 1) {
+    const start = performance.now();
+    bytes = compress(coding, json).length;
+    times.push(performance.now() - start);
+  }
+  return `${coding} ${median(times).toFixed(2)} ms for ${(bytes / 1024).toFixed(1)} KB`;
+}
 
 /** The (ZIP, county) with the most off-exchange plans sold there, by the quote's own rules, in the newest year. */
 async function densestPair(db: Kysely<Database>) {
@@ -179,18 +208,20 @@ async function main(): Promise<void> {
     });
     let plansQuoted = 0;
     let ratesYear = 0;
-    let answerBytes = 0;
+    let json: Buffer = Buffer.alloc(0);
+    let wire = { bytes: 0, contentEncoding: 'identity' };
     const quote: Endpoint = {
       name: 'POST /api/HealthPlanQuote',
       url: `${base}/api/HealthPlanQuote`,
       method: 'POST',
       headers: { 'content-type': 'application/json', ...auth },
       body: quoteBody,
-      check: (text) => {
-        const data = (JSON.parse(text) as { data: { healthplans: unknown[]; ratesyear: number } }).data;
+      check: (answer) => {
+        const data = (JSON.parse(answer.text) as { data: { healthplans: unknown[]; ratesyear: number } }).data;
         if (data.healthplans.length !== pair.plans) throw new Error(`Quoted ${data.healthplans.length} plans, expected ${pair.plans}`);
         plansQuoted = data.healthplans.length;
-        answerBytes = Buffer.byteLength(text);
+        json = answer.json;
+        wire = { bytes: answer.wireBytes, contentEncoding: answer.contentEncoding };
         ratesYear = data.ratesyear;
       },
     };
@@ -214,9 +245,12 @@ async function main(): Promise<void> {
       `Densest pair: ZIP ${pair.zip}, ${pair.county_name} (FIPS ${pair.county_fips}), ${pair.plans} off-exchange plans in ${pair.plan_year}` +
         ` (plans per county FIPS, top 3: ${pair.topCounties.map((c) => `${c.county_fips} ${c.plans}`).join(', ')}).`,
     );
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10240 ? 1 : 0)} KB`;
     console.log(
-      `Family of five on file (45, spouse 43, children 22, 16, 9), effective ${effectivedate}, rates year ${ratesYear}, ${plansQuoted} plans in each answer (${(answerBytes / 1024).toFixed(0)} KB of JSON).`,
+      `Family of five on file (45, spouse 43, children 22, 16, 9), effective ${effectivedate}, rates year ${ratesYear}, ${plansQuoted} plans in each answer` +
+        ` (${kb(json.length)} of JSON, ${kb(wire.bytes)} on the wire in ${wire.contentEncoding}).`,
     );
+    console.log(`Compressing the answer once (the server keeps the copy): ${(['br', 'gzip'] as const).map((coding) => compressionCost(coding, json)).join('; ')}.`);
     console.log(`${REQUESTS} requests per endpoint per round, ${CONCURRENCY} in flight, after ${WARMUP} warm-up requests each; client ${process.env.BENCH_CLIENT ?? 'http'} in its own process; order reversed every other round.\n`);
     console.log('| Round | Endpoint | Load avg (1 min) | Per second | p50 ms | p95 ms | p99 ms | max ms | Server CPU µs/request |\n|---|---|---|---|---|---|---|---|---|');
     for (const { round, figures } of rows) {

@@ -4,7 +4,7 @@
  * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
@@ -142,7 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  await app.register(helmet, {
+  // The security headers of every answer (API, static files, errors, 404s), by helmet's middleware built once
+  // here: it keeps the headers computed and only sets them on each answer (@fastify/helmet built it anew, the CSP
+  // re-parsed, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -166,6 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     xFrameOptions: { action: 'deny' },
     hsts: config.PUBLIC_URL.startsWith('https:'),
   });
+  // Helmet's next() types its error as unknown; what it passes is an Error (a CSP directive function's failure).
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   // Answers of the API carry personal data (profiles, SSNs masked, orders, tokens): no browser or proxy keeps
   // them. A route that sets its own policy (the public content documents: no-cache with an ETag) keeps it.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -6,6 +6,7 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -266,6 +267,57 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
       await world.db.updateTable('member').set({ birthdate: null, istobaccouser: 'No' }).where('id', '=', world.bob.memberId).execute();
     }
     expect((await post(body(), 'bob')).statusCode).toBe(400);
+  });
+
+  it('sends the answer compressed when the client accepts it, decompressing to exactly the identity bytes', async () => {
+    await setFamily([]);
+    const send = (acceptEncoding: string) =>
+      world.app.inject({ method: 'POST', url: '/api/HealthPlanQuote', headers: { ...world.alice.auth, 'accept-encoding': acceptEncoding }, payload: body() });
+    const identity = await post(body());
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toBe('Accept-Encoding');
+    for (const [acceptEncoding, coding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['*', 'br', brotliDecompressSync],
+    ] as const) {
+      // Twice: the first request compresses and keeps the copy, the second is answered from it.
+      for (const _time of [1, 2]) {
+        const response = await send(acceptEncoding);
+        expect(response.statusCode, acceptEncoding).toBe(200);
+        expect(response.headers['content-encoding'], acceptEncoding).toBe(coding);
+        expect(response.headers.vary).toBe('Accept-Encoding');
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        expect(response.rawPayload.length).toBeLessThan(identity.rawPayload.length / 5);
+        expect(decompress(response.rawPayload).equals(identity.rawPayload), acceptEncoding).toBe(true);
+      }
+    }
+    for (const refused of ['br;q=0, gzip;q=0', 'identity', '', 'deflate, zstd']) {
+      const response = await send(refused);
+      expect(response.headers['content-encoding'], refused).toBeUndefined();
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.rawPayload.equals(identity.rawPayload), refused).toBe(true);
+    }
+  });
+
+  it("is read by the web app's fetch, which decompresses the answer by itself", async () => {
+    await setFamily([]);
+    const identity = (await post(body())).json();
+    const address = await world.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', 'gzip, deflate']) {
+      // What api-client.ts sends, with the Accept-Encoding of Chromium and of Node's fetch over http.
+      const response = await fetch(`${address}/api/HealthPlanQuote`, {
+        method: 'POST',
+        headers: { ...world.alice.auth, accept: 'application/json', 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
+        body: JSON.stringify(body()),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(acceptEncoding.includes('br') ? 'br' : 'gzip');
+      expect(await response.json()).toEqual(identity);
+    }
   });
 
   it('planPremiumForMember answers one plan as the quote prices it, null for a plan not sold there', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
@@ -18,6 +19,29 @@ const decodeQuotedPrintable = (text: string) =>
 /** Both SSNs below, written with or without dashes. */
 const SSN_DIGITS = /123-?45-?6789|587-?65-?4321/;
 const SSN_DEPENDENT = { firstname: 'Grace', lastname: 'Byron', dateofbirth: '2015-04-01', gender: 'Female', relationship: 'child', istobaccouser: false, additionalid: '587654321' };
+
+/**
+ * Every header of the security policy (app.ts), name and value, as @fastify/helmet sent them on every answer
+ * before the policy was built once per start; HSTS besides when the public address is https.
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';" +
+    "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+const POLICY_HEADER_NAMES = new Set([...Object.keys(SECURITY_HEADERS), ...Object.keys(HSTS), 'x-powered-by']);
+const policyHeadersOf = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => POLICY_HEADER_NAMES.has(name)));
 
 describe.each(databases())('security and plumbing on $name', (database) => {
   const t = useTestApp(database, {
@@ -256,6 +280,38 @@ describe.each(databases())('security and plumbing on $name', (database) => {
     afterAll(async () => {
       await web.close();
       rmSync(webRoot, { recursive: true, force: true });
+    });
+
+    it('sends the whole security policy on every kind of answer, HSTS only when the public address is https', async () => {
+      const throwing = (app: FastifyInstance) => {
+        app.get('/api/test/throw', async () => {
+          throw new Error('secret internals');
+        });
+      };
+      const answers = [
+        { method: 'GET', url: '/api/Version/test', status: 200 },
+        { method: 'GET', url: '/assets/app-abc123.js', status: 200 },
+        { method: 'GET', url: '/welcome', status: 200 },
+        { method: 'GET', url: '/api/Nope', status: 404 },
+        { method: 'POST', url: '/welcome', status: 404 },
+        { method: 'POST', url: '/api/Login', status: 400 },
+        { method: 'GET', url: '/api/test/throw', status: 500 },
+      ] as const;
+      for (const [env, expected] of [
+        [{}, SECURITY_HEADERS],
+        [{ PUBLIC_URL: 'https://portal.test' }, { ...SECURITY_HEADERS, ...HSTS }],
+      ] as const) {
+        const app = await createTestApp(t.db, { webRoot, env, beforeRoutes: throwing });
+        try {
+          for (const { method, url, status } of answers) {
+            const res = await app.app.inject({ method, url });
+            expect(res.statusCode, url).toBe(status);
+            expect(policyHeadersOf(res.headers), `${method} ${url} ${JSON.stringify(env)}`).toEqual(expected);
+          }
+        } finally {
+          await app.close();
+        }
+      }
     });
 
     it('serves index.html for screen paths, hashed assets as immutable, and JSON 404 under /api', async () => {

@@ -13,13 +13,15 @@
  * quoteRating: the plan year, the catalogue area, each person's role, age on the effective date and tobacco use;
  * no name or id of the member) with the effective date, and of the catalogue. It is kept under those inputs, in
  * a bounded LRU under the catalogue's epoch (plan.repository.ts catalogueEpoch), so an import or the catalogue
- * cache's expiry forgets it, and a change of family or location asks for another key.
+ * cache's expiry forgets it, and a change of family or location asks for another key. Its compressed copies are
+ * kept with it (content-coding.ts: brotli or gzip, each made on the first request that accepts it).
  */
 import type { HealthPlan } from '#contracts/entities.ts';
 import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/plan.repository.ts';
+import { EncodedAnswer } from '../content-coding.ts';
 import { LruCache } from '../lru-cache.ts';
 import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
 import { priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
@@ -112,23 +114,24 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
   return Buffer.concat(chunks);
 }
 
-/** Finished answers kept per catalogue epoch (about 136 KB each at the densest pair). */
+/** Finished answers kept per catalogue epoch (about 136 KB each at the densest pair, plus 7 KB of brotli, 8 of gzip). */
 const ANSWER_ENTRIES = 64;
-const answersOfEpoch = new WeakMap<object, LruCache<string, Buffer>>();
+const answersOfEpoch = new WeakMap<object, LruCache<string, EncodedAnswer>>();
 
 /**
  * The route's answer for a family on file: quoteRating's checks (400s) first, then the answer kept for the same
  * rating inputs and effective date, or a new one (kept when the catalogue was not forgotten meanwhile).
  */
-export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date): Promise<Buffer> {
+export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date): Promise<EncodedAnswer> {
   const epoch = catalogueEpoch(db);
   const rating = await quoteRating(db, family, where, now);
-  if (db.isTransaction) return quoteAnswerJson(await priceRating(db, rating), where.effectiveDate);
+  const made = async () => new EncodedAnswer(quoteAnswerJson(await priceRating(db, rating), where.effectiveDate));
+  if (db.isTransaction) return made();
   const key = JSON.stringify([where.effectiveDate, rating]);
   let answers = answersOfEpoch.get(epoch);
   const kept = answers?.get(key);
   if (kept) return kept;
-  const answer = quoteAnswerJson(await priceRating(db, rating), where.effectiveDate);
+  const answer = await made();
   if (catalogueEpoch(db) !== epoch) return answer;
   if (!answers) answersOfEpoch.set(epoch, (answers = new LruCache(ANSWER_ENTRIES)));
   answers.set(key, answer);

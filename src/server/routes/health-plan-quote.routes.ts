@@ -5,6 +5,7 @@
  * checked for shape and otherwise ignored. Ids in the body may only name the caller (403).
  */
 import type { FastifyInstance } from 'fastify';
+import { encodedFor } from '../content-coding.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, uuid } from '../route-schemas.ts';
 import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswer } from './health-plan-quote.json.ts';
@@ -76,8 +77,10 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
       refuseOthersIds(request.member!, { accountIds: [body.accountid] });
       const where = { postalcode: body.postalcode, countycode: body.countycode, effectiveDate: body.policyeffectivedaterequested };
       // The answer of the 200 schema above as bytes (health-plan-quote.json.ts: written from per-plan pieces, kept
-      // for the same rating inputs): bytes with a JSON content type are sent as they are.
-      return reply.type(JSON_CONTENT_TYPE).send(await quoteAnswer(app.db, request.family!, where, app.now()));
+      // for the same rating inputs), compressed when the client accepts it (content-coding.ts): bytes with a JSON
+      // content type are sent as they are.
+      const answer = await quoteAnswer(app.db, request.family!, where, app.now());
+      return reply.type(JSON_CONTENT_TYPE).send(encodedFor(request, reply, answer));
     },
   );
 }
