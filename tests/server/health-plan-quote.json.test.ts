@@ -9,12 +9,13 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthPlanQuote } from '#contracts/entities.ts';
+import { findFamily } from '#db/repositories/member.repository.ts';
 import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { envelope, ok } from '#server/route-schemas.ts';
-import { healthPlanQuoteSchema } from '#server/routes/health-plan-quote.json.ts';
+import { healthPlanQuoteSchema, quoteAnswer } from '#server/routes/health-plan-quote.json.ts';
 import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
 import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
@@ -128,5 +129,21 @@ describe.each(databases())('the quote answer bytes on $name', (database) => {
     }
     const restored = await expectSameBytes(where);
     expect(restored.data.healthplans.find((entry) => entry.planid === KAISER_BRONZE)?.planname).toBe(kaiser.planname);
+  });
+
+  it("answers a kept (frozen) family's repeated question with the same answer, and asks again on another day, place or catalogue", async () => {
+    const family = Object.freeze((await findFamily(world.db, world.alice.memberId))!);
+    const where = { postalcode: '97002', countycode: MARION, effectiveDate };
+    const now = world.app.now();
+    const first = await quoteAnswer(world.db, family, where, now);
+    expect(await quoteAnswer(world.db, family, where, now)).toBe(first);
+    // On the effective date itself that date is no longer offered: the check runs again and refuses it.
+    await expect(quoteAnswer(world.db, family, where, new Date(`${effectiveDate}T12:00:00Z`))).rejects.toMatchObject({ statusCode: 400 });
+    const clackamas = await quoteAnswer(world.db, family, { ...where, countycode: CLACKAMAS }, now);
+    expect(clackamas.identity.equals(first.identity)).toBe(false);
+    forgetPlanCatalogue();
+    const again = await quoteAnswer(world.db, family, where, now);
+    expect(again).not.toBe(first);
+    expect(again.identity.equals(first.identity)).toBe(true);
   });
 });

@@ -17,6 +17,7 @@
  * kept with it (content-coding.ts: brotli or gzip, each made on the first request that accepts it).
  */
 import type { HealthPlan } from '#contracts/entities.ts';
+import { todayUtc } from '#domain/dates.ts';
 import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
@@ -119,11 +120,28 @@ const ANSWER_ENTRIES = 64;
 const answersOfEpoch = new WeakMap<object, LruCache<string, EncodedAnswer>>();
 
 /**
+ * The last answer of each kept family. The session cache (session-cache.ts) hands every call of a member the same
+ * frozen family object until the family changes, so the same question (day, place, effective date) in the same
+ * catalogue epoch has the same checks and the same answer: it skips working out the rating again.
+ */
+const lastAnswerOfFamily = new WeakMap<MemberFamily, { question: string; epoch: object; answer: EncodedAnswer }>();
+
+/**
  * The route's answer for a family on file: quoteRating's checks (400s) first, then the answer kept for the same
  * rating inputs and effective date, or a new one (kept when the catalogue was not forgotten meanwhile).
  */
 export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date): Promise<EncodedAnswer> {
   const epoch = catalogueEpoch(db);
+  const question = [todayUtc(now), where.postalcode, where.countycode, where.effectiveDate].join(' ');
+  const remembered = Object.isFrozen(family) && !db.isTransaction;
+  const last = remembered ? lastAnswerOfFamily.get(family) : undefined;
+  if (last && last.question === question && last.epoch === epoch) return last.answer;
+  const answer = await answerOf(db, family, where, now, epoch);
+  if (remembered && catalogueEpoch(db) === epoch) lastAnswerOfFamily.set(family, { question, epoch, answer });
+  return answer;
+}
+
+async function answerOf(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date, epoch: object): Promise<EncodedAnswer> {
   const rating = await quoteRating(db, family, where, now);
   const made = async () => new EncodedAnswer(quoteAnswerJson(await priceRating(db, rating), where.effectiveDate));
   if (db.isTransaction) return made();
