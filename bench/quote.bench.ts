@@ -2,9 +2,10 @@
  * POST /api/HealthPlanQuote for a family of five in the densest (ZIP, county) of the plan catalogue, against
  * trivial endpoints of the same server measured in the same run at the same concurrency: GET /api/Version/test
  * (no sign-in, no database) and GET /bench/signed-in, a route this bench adds that answers the same envelope
- * after the same bearer check as the quote (token signature and the session row; the quote reads its family in
- * that statement), so the comparison shows the quote's own cost beside the sign-in every member call pays. The issue's bar: the quote costs at most 3 times
- * the trivial endpoint at p99.
+ * after the same bearer check as the quote (the token, then its session: kept in memory, or read with the quote's
+ * family in one statement), so the comparison shows the quote's own cost beside the sign-in every member call pays. The
+ * issue's bar: the quote costs at most 3 times the trivial endpoint at p99, held against Version/test, the more
+ * trivial of the two.
  *
  * The app listens on loopback in this process, on PGlite (temp dir) or, with BENCH_DATABASE_URL, on PostgreSQL
  * (a schema of its own, dropped after); the client is a process of its own (bench/load-client.ts), so its
@@ -21,7 +22,7 @@
  * checked; every later one must be the same bytes. The quote's answer is printed with its size as JSON and on the
  * wire, and the one-time cost of compressing it (content-coding.ts compress; the server keeps the copy). The endpoints take turns for
  * BENCH_ROUNDS rounds (default 4), the order reversed every other round; each line reports the load average
- * when it ran. The verdict (exit code) is the median over the rounds of the quote's p99 over the signed-in call's.
+ * when it ran. The verdict (exit code) is the median over the rounds of the quote's p99 over Version/test's.
  * Not part of npm test (a benchmark, never a timed assertion); run with
  *   npm run bench:quote                                   (PGlite)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:quote
@@ -269,7 +270,7 @@ async function main(): Promise<void> {
       const cpu = rows.map(({ figures }) => figures.get(quote)!.serverCpuMicros / figures.get(trivial)!.serverCpuMicros);
       console.log(`  server CPU per request, quote / ${trivial.name}: median ${median(cpu).toFixed(2)}.`);
     }
-    if (median(ratios(signedIn)) > 3) process.exitCode = 1;
+    if (median(ratios(version)) > 3) process.exitCode = 1;
   } finally {
     client?.kill();
     await app.close();
