@@ -10,6 +10,9 @@
  * one painted, faster than anyone types, so the work a key leaves for later delays the next one;
  * BENCH_KEY_INTERVAL_MS=120 types at a fast typist's 100 words a minute instead. BENCH_PROFILE=<file>
  * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
+ * BENCH_CPU_TIME=1 also traces each field's typing and prints the page's main-thread CPU time per key (the thread
+ * time of its tasks, from Chrome's trace): the work a key costs, which other processes on a shared machine inflate far
+ * less than the wall-clock figures (the CPU throttling does not count in it either).
  * Run `npm run build` first, then `npx tsx bench/typing.bench.ts`.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -77,21 +80,48 @@ async function instrument(page: Page): Promise<void> {
   await page.evaluate(INSTRUMENT);
 }
 
-async function typeMeasured(page: Page, text: string): Promise<number[]> {
+const cpuTime = process.env.BENCH_CPU_TIME === '1';
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+
+/** The thread time of the renderer main threads' tasks in a trace, in ms (a task run inside another is not counted twice). */
+function mainThreadCpuMs(trace: Buffer): number {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events
+    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && threads.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts);
+  let sum = 0;
+  const busyUntil = new Map<string, number>();
+  for (const task of tasks) {
+    const thread = `${task.pid}:${task.tid}`;
+    if (task.ts < (busyUntil.get(thread) ?? 0)) continue;
+    busyUntil.set(thread, task.ts + (task.dur ?? 0));
+    sum += task.tdur ?? 0;
+  }
+  return sum / 1000;
+}
+
+/** Types `text` one key at a time; the latency of each key and, with BENCH_CPU_TIME, the main-thread CPU ms per key. */
+async function typeMeasured(page: Page, text: string): Promise<{ latencies: number[]; cpuPerKey?: number }> {
   await page.evaluate('window.__latencies = []');
+  if (cpuTime) await page.context().browser()!.startTracing(page, { categories: ['toplevel'] });
   for (const char of text) {
     const pressed = Date.now();
     await page.keyboard.press(char);
     await page.evaluate('window.__pending');
     if (interval > 0) await sleep(Math.max(0, interval - (Date.now() - pressed)));
   }
-  return (await page.evaluate('window.__latencies')) as number[];
+  const cpuPerKey = cpuTime ? mainThreadCpuMs(await page.context().browser()!.stopTracing()) / text.length : undefined;
+  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey };
 }
 
-function summary(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
+function summary({ latencies, cpuPerKey }: { latencies: number[]; cpuPerKey?: number }): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return `${at(0.5).toFixed(1)} | ${at(0.95).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)}`;
+  const cpu = cpuPerKey === undefined ? '' : ` ${cpuPerKey.toFixed(2)} |`;
+  return `${at(0.5).toFixed(1)} | ${at(0.95).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |${cpu}`;
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-typing-'));
@@ -156,11 +186,11 @@ try {
   const member = await typeMeasured(page, text);
   if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   console.log(`CPU throttling rate ${rate}, ${keys} keys per field${interval > 0 ? `, one every ${interval} ms` : ''}, six dependents.\n`);
-  console.log('| Field | p50 ms | p95 ms | max ms |');
-  console.log('|---|---|---|---|');
-  console.log(`| A bare input on a blank page (the floor) | ${summary(floor)} |`);
-  console.log(`| Dependent #6 Last Name | ${summary(dependent)} |`);
-  console.log(`| Member PCP Name | ${summary(member)} |`);
+  console.log(`| Field | p50 ms | p95 ms | max ms |${cpuTime ? ' main-thread CPU ms per key |' : ''}`);
+  console.log(`|---|---|---|---|${cpuTime ? '---|' : ''}`);
+  console.log(`| A bare input on a blank page (the floor) | ${summary(floor)}`);
+  console.log(`| Dependent #6 Last Name | ${summary(dependent)}`);
+  console.log(`| Member PCP Name | ${summary(member)}`);
 } finally {
   await browser?.close();
   process.kill(-server.pid!, 'SIGTERM');

@@ -66,8 +66,9 @@ export type DocumentFormProps = {
    */
   focusRequest?: number;
   /**
-   * Keeps what is typed as a draft in the tab's sessionStorage (drafts.ts), written on every change without the
-   * `omit` fields; the screen reads it back with readDraft and clears it with clearDraft once saved.
+   * Keeps what is typed as a draft in the tab's sessionStorage (drafts.ts), handed over on every change and written
+   * shortly after without the `omit` fields; the screen reads it back with readDraft and clears it with clearDraft
+   * once saved.
    */
   draft?: DraftOptions;
 };

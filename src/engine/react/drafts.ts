@@ -1,8 +1,14 @@
 /**
  * Drafts: what a person typed into a form and has not saved yet, kept in the tab's sessionStorage so a reload of
- * that tab finds it (another tab has its own). The form writes its draft on every change, without the fields a
+ * that tab finds it (another tab has its own). The form hands its draft over on every change, without the fields a
  * draft must never hold (pointer patterns, '*' for every item); the screen reads it back when it builds the form's
  * data and clears it once the data is saved. Storage that is missing or full only means no draft.
+ *
+ * Serializing a long form into the storage costs about a millisecond, so it is not done in the keystroke's own task:
+ * the newest data of each draft waits at most DRAFT_DELAY_MS and is written once, however many changes came in that
+ * time. Leaving the page (a reload, closing the tab) writes it at once; reading or clearing a draft sees the pending
+ * data first; signing out drops it (dropPendingDrafts), since sign-out clears the storage and a write after that
+ * would bring the person's data back.
  */
 import { withoutPointers } from '#engine/core/index.ts';
 import type { FormData } from './document-form.tsx';
@@ -20,7 +26,42 @@ function storage(): Storage | undefined {
   }
 }
 
+/** How long a draft's newest data may wait before it is written. */
+export const DRAFT_DELAY_MS = 100;
+
+/** The drafts handed over and not written yet, by key. */
+const pending = new Map<string, { options: DraftOptions; data: FormData }>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Writes every pending draft now. */
+function flushDrafts(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  for (const [key, { options, data }] of pending) {
+    try {
+      storage()?.setItem(PREFIX + key, JSON.stringify(withoutPointers(data, options.omit ?? [])));
+    } catch {
+      // No room or no storage: the draft is only a convenience.
+    }
+  }
+  pending.clear();
+}
+
+/** Forgets every pending draft unwritten (sign-out, which clears the storage). */
+export function dropPendingDrafts(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  pending.clear();
+}
+
+// A reload, a closed tab or a tab put away (which a phone may end unannounced) keeps what was typed just before.
+globalThis.addEventListener?.('pagehide', flushDrafts);
+globalThis.document?.addEventListener('visibilitychange', () => {
+  if (globalThis.document.visibilityState === 'hidden') flushDrafts();
+});
+
 export function readDraft(key: string): FormData | undefined {
+  flushDrafts();
   try {
     const text = storage()?.getItem(PREFIX + key);
     const value: unknown = text ? JSON.parse(text) : undefined;
@@ -30,15 +71,14 @@ export function readDraft(key: string): FormData | undefined {
   }
 }
 
+/** Keeps `data` as the draft of `options.key`, written within DRAFT_DELAY_MS (or earlier, by flushDrafts). */
 export function writeDraft(options: DraftOptions, data: FormData): void {
-  try {
-    storage()?.setItem(PREFIX + options.key, JSON.stringify(withoutPointers(data, options.omit ?? [])));
-  } catch {
-    // No room or no storage: the draft is only a convenience.
-  }
+  pending.set(options.key, { options, data });
+  timer ??= setTimeout(flushDrafts, DRAFT_DELAY_MS);
 }
 
 export function clearDraft(key: string): void {
+  pending.delete(key);
   try {
     storage()?.removeItem(PREFIX + key);
   } catch {

@@ -24,5 +24,5 @@ export type { LoadState } from './use-load-calls.ts';
 export { useDocument } from './use-document.ts';
 export type { DocumentState } from './use-document.ts';
 export { addressOf, allowedPosition, furtherPosition, positionAt, positionRank, samePosition, shownPosition } from './flow-address.ts';
-export { clearDraft, readDraft, writeDraft } from './drafts.ts';
+export { clearDraft, dropPendingDrafts, readDraft, writeDraft } from './drafts.ts';
 export type { DraftOptions } from './drafts.ts';

@@ -9,6 +9,7 @@ import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { ComponentType } from 'react';
+import { ArrayField } from './array-field.tsx';
 import { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
 import { BaseInputTemplate } from './base-input-template.tsx';
 import { DateWidget } from './date-widget.tsx';
@@ -35,6 +36,7 @@ export const engineWidgets: RegistryWidgetsType = {
 
 export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps {
   return {
+    fields: { ArrayField },
     widgets: { ...MantineTheme.widgets, ...engineWidgets, ...extraWidgets },
     templates: {
       ...MantineTheme.templates,

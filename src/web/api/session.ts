@@ -5,6 +5,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TokenResponse } from '#contracts/entities.ts';
+import { dropPendingDrafts } from '#engine/react/index.ts';
 
 const KEYS = ['access_token', 'id_token'] as const;
 const CHANGE = 'session-change';
@@ -22,8 +23,9 @@ export function isSignedIn(): boolean {
   return accessToken() !== null;
 }
 
-/** Sign out clears all session storage (spec §2). */
+/** Sign out clears all session storage (spec §2), and no draft waiting to be written may fill it again. */
 export function clearSession(): void {
+  dropPendingDrafts();
   sessionStorage.clear();
   window.dispatchEvent(new Event(CHANGE));
 }
