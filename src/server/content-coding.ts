@@ -12,6 +12,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LruCache } from './lru-cache.ts';
 
 /** The codings an answer is sent in, in the order of preference on equal weights. */
 const CONTENT_CODINGS = ['br', 'gzip', 'identity'] as const;
@@ -82,8 +83,18 @@ export class EncodedAnswer {
  * cache between must not give one client's coding to another).
  */
 export function encodedFor(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): Buffer {
-  const coding = preferredCoding(request.headers['accept-encoding']);
+  const coding = codingFor(request.headers['accept-encoding']);
   reply.header('vary', 'Accept-Encoding');
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return answer.in(coding);
+}
+
+/** preferredCoding of the few headers browsers send, each read once (bounded: a header is the client's to choose). */
+const codingOfHeader = new LruCache<string, ContentCoding>(64);
+
+function codingFor(acceptEncoding: string | undefined): ContentCoding {
+  if (acceptEncoding === undefined) return 'identity';
+  let coding = codingOfHeader.get(acceptEncoding);
+  if (!coding) codingOfHeader.set(acceptEncoding, (coding = preferredCoding(acceptEncoding)));
+  return coding;
 }

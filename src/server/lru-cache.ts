@@ -1,7 +1,7 @@
 /**
  * A map of at most `limit` entries that forgets the least recently used one first: a value read or written becomes
  * the most recent. For the server's in-memory caches of things it can always make again (compiled validators,
- * verified tokens, quote answers, sessions).
+ * verified tokens, quote answers, sessions, content codings).
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
