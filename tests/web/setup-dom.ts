@@ -9,6 +9,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { compileWithAjv, installRuntimeCompiler } from '#engine/core/index.ts';
+import { dropPendingDrafts } from '#engine/react/drafts.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -44,8 +45,14 @@ if (!Element.prototype.scrollIntoView) {
 
 let consoleOutput: string[] = [];
 
-beforeEach(() => {
+/** A fresh tab for each test: its storage empty, and no draft of the last test still waiting to be written into it. */
+function clearTab(): void {
+  dropPendingDrafts();
   sessionStorage.clear();
+}
+
+beforeEach(() => {
+  clearTab();
   consoleOutput = [];
   for (const level of ['error', 'warn'] as const) {
     const original = console[level];
@@ -58,7 +65,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  clearTab();
   vi.restoreAllMocks();
   const output = consoleOutput;
   consoleOutput = [];
