@@ -22,17 +22,17 @@ import { sql, type Kysely } from 'kysely';
 import { createDb } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { migrate } from '#db/migrate.ts';
-import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
+import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { offeredEffectiveDates } from '#server/services/enrollment-prices.ts';
+import { registerMember } from '../tests/server/helpers/fixtures.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN } from '../tests/server/plan-premiums.fixture.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
-const PASSWORD = 'Str0ng!Pass';
 const INDIVIDUAL_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32';
 
 async function open(dataDir: string): Promise<{ name: string; db: Kysely<Database>; close: () => Promise<void> }> {
@@ -75,21 +75,10 @@ async function main(): Promise<void> {
   try {
     const members: { id: string; auth: Record<string, string> }[] = [];
     for (let i = 0; i < MEMBERS; i += 1) {
-      const email = `bench.${randomBytes(4).toString('hex')}@example.test`;
-      const registered = await post('/api/Member/Register', {
-        memberdto: { firstname: 'Bench', lastname: `Mark${i}`, personalemailaddress: email, accountid },
-        company: 'Acme Benefits Demo',
-        plan_year: new Date().getUTCFullYear(),
-      });
-      if (!registered.ok) throw new Error(`Register: ${await registered.text()}`);
-      const mail = await db.selectFrom('mail_outbox').select('text_body').where('recipient', '=', email).executeTakeFirstOrThrow();
-      const link = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(mail.text_body)![0]);
-      const id = link.searchParams.get('member_id')!;
-      const set = await post('/api/changepassword', { id, password: PASSWORD, token: link.searchParams.get('token') });
-      if (!set.ok) throw new Error(`Set password: ${await set.text()}`);
-      const tokens = (await (await post('/api/Login', { email, password: PASSWORD })).json()).data.tokenResponse;
-      await db.updateTable('member').set({ birthdate: `${1960 + (i % 40)}-05-01`, postalcode: FIXTURE_ZIP }).where('id', '=', id).execute();
-      members.push({ id, auth: { authorization: `Bearer ${tokens.access_token}` } });
+      // Signed up as the API tests sign up (register, the e-mailed set-password link, sign-in).
+      const member = await registerMember(app, { accountid, accountname: DEMO_ACCOUNT_NAME, teamid: DEMO_TEAM_ID }, { lastname: `Mark${i}` });
+      await db.updateTable('member').set({ birthdate: `${1960 + (i % 40)}-05-01`, postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
+      members.push({ id: member.memberId, auth: member.auth });
     }
     const [effectivedate] = await offeredEffectiveDates(db, members[0]!.id, today);
     const cart = (n: number) =>
