@@ -6,8 +6,8 @@
  * listens (with no listening connection a notice could be missed: everything kept is dropped), and for at most
  * KEPT_MS, so even a notice lost on a broken connection cannot keep an ended session usable for longer.
  *
- * A read that raced a change must not be kept: `mark()` before reading and `keep...(mark, ...)` after; any notice in
- * between (whatever it named) makes the keep a no-op.
+ * A read that raced a change must not be kept: `watch()` before reading, then keep what was read through the
+ * watch; any notice in between (whatever it named) makes the keep a no-op.
  */
 import { changeFeedOf, type ChangeFeed } from '#db/change-feed.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
@@ -18,10 +18,13 @@ export type KeptSession = { memberId: string; expiresAt: Date; lastSeenAt: Date 
 
 const ENTRIES = 10_000;
 const KEPT_MS = 60_000;
-/** A mark taken while the feed did not listen: nothing read after it is kept. */
+/** The generation of a watch begun while the feed did not listen: nothing read after it is kept. */
 const NOT_LISTENING = -1;
 
 type Kept<T> = { value: T; until: number };
+
+/** What a read begun after SessionCache.watch() may keep. */
+export type Watch = { session(id: string, session: KeptSession): void; family(memberId: string, family: MemberFamily): void };
 
 export class SessionCache {
   private generation = 0;
@@ -32,8 +35,16 @@ export class SessionCache {
     feed.subscribe((notice) => this.forget(notice));
   }
 
-  mark(): number {
-    return this.feed.listening ? this.generation : NOT_LISTENING;
+  /** Keeps what is read from now on, unless a notice is heard first or the feed does not listen meanwhile. */
+  watch(): Watch {
+    const generation = this.feed.listening ? this.generation : NOT_LISTENING;
+    const unchanged = () => generation !== NOT_LISTENING && generation === this.generation && this.feed.listening;
+    const until = () => Date.now() + KEPT_MS;
+    return {
+      session: (id, session) => unchanged() && this.sessions.set(id, { value: session, until: until() }),
+      // Frozen, since every later call shares it.
+      family: (memberId, family) => unchanged() && this.families.set(memberId, { value: frozen(family), until: until() }),
+    };
   }
 
   /** The kept session `id` of `memberId` when it is live by session.repository's rule (not past its end, used after idleSince). */
@@ -45,20 +56,6 @@ export class SessionCache {
 
   family(memberId: string): MemberFamily | undefined {
     return this.read(this.families, memberId);
-  }
-
-  /** Keeps a live session's row as read after `mark`. */
-  keepSession(mark: number, id: string, session: KeptSession): void {
-    if (this.current(mark)) this.sessions.set(id, { value: session, until: Date.now() + KEPT_MS });
-  }
-
-  /** Keeps a family as read after `mark`; frozen, since every later call shares it. */
-  keepFamily(mark: number, memberId: string, family: MemberFamily): void {
-    if (this.current(mark)) this.families.set(memberId, { value: frozen(family), until: Date.now() + KEPT_MS });
-  }
-
-  private current(mark: number): boolean {
-    return mark !== NOT_LISTENING && mark === this.generation && this.feed.listening;
   }
 
   private read<T>(entries: LruCache<string, Kept<T>>, key: string): T | undefined {

@@ -117,11 +117,11 @@ export async function verifyAccessToken(db: DbOrTx, config: Config, token: strin
   const kept = sessionCacheOf(db);
   let session = kept?.liveSession(member.sessionId, member.memberId, now, idleSince);
   if (!session) {
-    const mark = kept?.mark();
+    const keep = kept?.watch();
     const live = await sessions.findLive(db, member.sessionId, member.memberId, now, idleSince);
     if (!live) return null;
     session = { memberId: live.memberid, expiresAt: live.expires_at, lastSeenAt: live.last_seen_at };
-    if (kept) kept.keepSession(mark!, live.id, session);
+    keep?.session(live.id, session);
   }
   await markUsed(db, member.sessionId, session.lastSeenAt, now);
   return member;
@@ -148,13 +148,11 @@ export async function verifyAccessTokenWithFamily(
     await markUsed(db, member.sessionId, session.lastSeenAt, now);
     return { member, family };
   }
-  const mark = kept?.mark();
+  const keep = kept?.watch();
   const found = await members.findFamilyInSession(db, member.memberId, { id: member.sessionId, now, idleSince });
   if (!found) return null;
-  if (kept) {
-    kept.keepSession(mark!, member.sessionId, { memberId: member.memberId, expiresAt: found.expiresAt, lastSeenAt: found.lastSeenAt });
-    kept.keepFamily(mark!, member.memberId, found.family);
-  }
+  keep?.session(member.sessionId, { memberId: member.memberId, expiresAt: found.expiresAt, lastSeenAt: found.lastSeenAt });
+  keep?.family(member.memberId, found.family);
   await markUsed(db, member.sessionId, found.lastSeenAt, now);
   return { member, family: found.family };
 }

@@ -41,7 +41,7 @@ describe('SessionCache', () => {
 
   it('answers a kept session only while it is live, for its own member', () => {
     const cache = new SessionCache(fakeFeed());
-    cache.keepSession(cache.mark(), 's1', session);
+    cache.watch().session('s1', session);
     expect(cache.liveSession('s1', 'm1', now, minutes(-30))).toEqual(session);
     expect(cache.liveSession('s1', 'm2', now, minutes(-30))).toBeUndefined();
     expect(cache.liveSession('s2', 'm1', now, minutes(-30))).toBeUndefined();
@@ -54,8 +54,8 @@ describe('SessionCache', () => {
     const feed = fakeFeed();
     const cache = new SessionCache(feed);
     const keepBoth = () => {
-      cache.keepSession(cache.mark(), 's1', session);
-      cache.keepFamily(cache.mark(), 'm1', family);
+      cache.watch().session('s1', session);
+      cache.watch().family('m1', family);
     };
     keepBoth();
     // Every call that reads the family shares it: nobody can change it for the next.
@@ -76,10 +76,10 @@ describe('SessionCache', () => {
   it('never keeps a read that raced a change, whatever the change named', () => {
     const feed = fakeFeed();
     const cache = new SessionCache(feed);
-    const mark = cache.mark();
+    const keep = cache.watch();
     feed.hear('member:someone-else');
-    cache.keepSession(mark, 's1', session);
-    cache.keepFamily(mark, 'm1', family);
+    keep.session('s1', session);
+    keep.family('m1', family);
     expect(cache.liveSession('s1', 'm1', now, minutes(-30))).toBeUndefined();
     expect(cache.family('m1')).toBeUndefined();
   });
@@ -87,10 +87,10 @@ describe('SessionCache', () => {
   it('answers nothing and keeps nothing while the feed does not listen', () => {
     const feed = fakeFeed();
     const cache = new SessionCache(feed);
-    cache.keepSession(cache.mark(), 's1', session);
+    cache.watch().session('s1', session);
     feed.listening = false;
     expect(cache.liveSession('s1', 'm1', now, minutes(-30))).toBeUndefined();
-    cache.keepFamily(cache.mark(), 'm1', family);
+    cache.watch().family('m1', family);
     feed.listening = true;
     expect(cache.family('m1')).toBeUndefined();
   });
@@ -99,7 +99,7 @@ describe('SessionCache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
     const cache = new SessionCache(fakeFeed());
-    cache.keepFamily(cache.mark(), 'm1', family);
+    cache.watch().family('m1', family);
     vi.setSystemTime(new Date(now.getTime() + 59_000));
     expect(cache.family('m1')).toBe(family);
     vi.setSystemTime(new Date(now.getTime() + 60_000));
