@@ -11,12 +11,26 @@
  * the shared CPU; `fetch` uses Node's fetch (undici, web streams), which costs the client more per large answer
  * and inflates a compressed answer by itself. Every answer must be 200. The endpoint's first answer ever is sent
  * back with its Content-Encoding for the bench to check; every later one must be the same bytes (a comparison, no
- * parse, the same for every endpoint).
+ * parse, the same for every endpoint). A request with `variants` sends its n-th request with the n-th variant's
+ * headers and body (in turn) and, with `idempotencyKeys`, a new Idempotency-Key each: such answers differ by nature
+ * (the authorization bench), so only their status is checked.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 
-export type LoadRequest = { name: string; url: string; method: string; headers: Record<string, string>; body?: string; count: number; concurrency: number };
+export type LoadVariant = { headers: Record<string, string>; body?: string };
+export type LoadRequest = {
+  name: string;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  count: number;
+  concurrency: number;
+  variants?: LoadVariant[];
+  idempotencyKeys?: boolean;
+};
 export type Figures = { p50: number; p95: number; p99: number; max: number; perSecond: number; load: number };
 /**
  * An answer as the client got it: its bytes (base64 over IPC), its Content-Encoding (`identity` when it has none),
@@ -68,7 +82,7 @@ async function sendFetch(url: string, method: string, headers: Record<string, st
 const send = CLIENT === 'http' ? sendHttp : sendFetch;
 
 async function run(request: LoadRequest): Promise<{ figures: Figures; first?: FirstAnswer }> {
-  const { name, url, method, headers, body, count, concurrency } = request;
+  const { name, url, method, headers, body, count, concurrency, variants, idempotencyKeys } = request;
   let first: FirstAnswer | undefined;
   const times: number[] = [];
   let next = 0;
@@ -76,11 +90,14 @@ async function run(request: LoadRequest): Promise<{ figures: Figures; first?: Fi
   await Promise.all(
     Array.from({ length: Math.min(concurrency, count) }, async () => {
       while (next < count) {
+        const variant = variants?.[next % variants.length];
         next += 1;
+        const sentHeaders = { ...headers, ...variant?.headers, ...(idempotencyKeys ? { 'idempotency-key': randomUUID() } : {}) };
         const start = performance.now();
-        const { status, answer, ...received } = await send(url, method, headers, body);
+        const { status, answer, ...received } = await send(url, method, sentHeaders, variant ? variant.body : body);
         times.push(performance.now() - start);
         if (status !== 200) throw new Error(`${name}: HTTP ${status}: ${answer.toString('utf8', 0, 300)}`);
+        if (variants) continue;
         const same = expected.get(name);
         if (!same) {
           expected.set(name, answer);

@@ -28,17 +28,12 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:quote
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type Kysely } from 'kysely';
-import { createDb } from '#db/create-db.ts';
-import type { Database } from '#db/database.ts';
-import { migrate } from '#db/migrate.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
@@ -48,34 +43,12 @@ import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
 import { compress } from '#server/content-coding.ts';
 import type { FirstAnswer, Figures, LoadAnswer, LoadRequest } from './load-client.ts';
+import { densestPair, openBenchDb } from './bench-db.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-
-async function open(dataDir: string): Promise<{ name: string; db: Kysely<Database>; close: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const db = await createDb({ dataDir: path.join(dataDir, 'pglite') });
-    await migrate(db);
-    return { name: 'PGlite (file, temp dir)', db, close: () => db.destroy() };
-  }
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = await createDb({ databaseUrl: url, poolSize: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin);
-  const db = await createDb({ databaseUrl: url, searchPath: schema });
-  await migrate(db, schema);
-  return {
-    name: 'PostgreSQL (loopback)',
-    db,
-    async close() {
-      await db.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    },
-  };
-}
 
 /** The answer of both trivial endpoints: the version text in the envelope. */
 const checkVersion = ({ text }: Checked) => {
@@ -134,27 +107,9 @@ function compressionCost(coding: 'br' | 'gzip', json: Buffer): string {
 }
 
 /** The (ZIP, county) with the most off-exchange plans sold there, by the quote's own rules, in the newest year. */
-async function densestPair(db: Kysely<Database>) {
-  const result = await sql<{ plan_year: number; zip: string; county_fips: string; county_name: string; plans: number }>`
-    select z.plan_year, z.zip, z.county_fips, z.county_name, count(distinct p.plan_id)::int as plans
-    from plan_zip_county z
-    join plan_service_area_zip sa on sa.plan_year = z.plan_year and sa.zip = z.zip and sa.county_fips = z.county_fips
-    join plan p on p.plan_year = sa.plan_year and p.service_area_id = sa.service_area_id and p.off_exchange
-    join plan_county pc on pc.plan_year = p.plan_year and pc.plan_id = p.plan_id and pc.county_fips = z.county_fips
-    group by z.plan_year, z.zip, z.county_fips, z.county_name
-    order by z.plan_year desc, plans desc, z.county_fips, z.zip
-    limit 1`.execute(db);
-  const pair = result.rows[0];
-  if (!pair) throw new Error('The plan catalogue is empty');
-  const counties = await sql<{ county_fips: string; plans: number }>`
-    select pc.county_fips, count(*)::int as plans from plan_county pc join plan p on p.plan_year = pc.plan_year and p.plan_id = pc.plan_id
-    where pc.plan_year = ${pair.plan_year} and p.off_exchange group by pc.county_fips order by plans desc, pc.county_fips limit 3`.execute(db);
-  return { ...pair, topCounties: counties.rows };
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
-  const { name, db, close } = await open(dataDir);
+  const { name, db, close } = await openBenchDb(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', AUTH_RATE_LIMIT: '100000', NODE_ENV: 'test' });
   const today = todayUtc(new Date());
   const accountid = await seedDemoEmployer(db, today);

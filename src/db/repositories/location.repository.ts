@@ -51,13 +51,32 @@ export async function zipExists(db: DbOrTx, zip: string): Promise<boolean> {
  * ('Denton County', compared without case and outer spaces); undefined when the pair is not real.
  */
 export async function findCounty(db: DbOrTx, zip: string, county: string): Promise<Location | undefined> {
-  const wanted = county.trim();
-  let query = db.selectFrom('zip_county').selectAll().where('zip', '=', zip);
-  query = /^\d{5}$/.test(wanted)
-    ? query.where('county_fips', '=', wanted)
-    : query.where((eb) => eb(eb.fn('lower', ['county_name']), '=', wanted.toLowerCase()));
-  const row = await query.orderBy('share', 'desc').limit(1).executeTakeFirst();
+  const row = await countyQuery(db, zip, county).selectAll().executeTakeFirst();
   return row ? toLocation(row) : undefined;
+}
+
+/** findCounty with the county's rating area in its own state (null when the table has none for it), in one statement. */
+export async function findCountyWithRatingArea(db: DbOrTx, zip: string, county: string): Promise<{ location: Location; ratingArea: number | null } | undefined> {
+  const row = await countyQuery(db, zip, county)
+    .leftJoin('county_rating_area as r', (join) => join.onRef('r.state', '=', 'zip_county.state').onRef('r.county_fips', '=', 'zip_county.county_fips'))
+    .selectAll('zip_county')
+    .select('r.rating_area')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { rating_area, ...county_row } = row;
+  return { location: toLocation(county_row), ratingArea: rating_area };
+}
+
+function countyQuery(db: DbOrTx, zip: string, county: string) {
+  const wanted = county.trim();
+  const query = db.selectFrom('zip_county').where('zip_county.zip', '=', zip);
+  return (
+    /^\d{5}$/.test(wanted)
+      ? query.where('zip_county.county_fips', '=', wanted)
+      : query.where((eb) => eb(eb.fn('lower', ['zip_county.county_name']), '=', wanted.toLowerCase()))
+  )
+    .orderBy('zip_county.share', 'desc')
+    .limit(1);
 }
 
 /** The county's ACA rating area number within its state, or null when the table has none for it. */

@@ -74,11 +74,48 @@ function familyOf(rows: Awaited<ReturnType<ReturnType<typeof familyQuery>['execu
 }
 
 /**
- * Reads the member and locks the row until the transaction ends (SELECT ... FOR UPDATE): the one place that
- * serializes a member's enrollments, so concurrent authorizations run one after another.
+ * Reads the member with their employer and locks the member's row until the transaction ends (SELECT ... FOR UPDATE
+ * OF member, one statement): the one place that serializes a member's enrollments, so concurrent authorizations run
+ * one after another. Undefined when the member or the employer is gone.
  */
-export async function lockForUpdate(trx: DbOrTx, id: string): Promise<MemberRow | undefined> {
-  return trx.selectFrom('member').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockWithEmployer(trx: DbOrTx, id: string): Promise<{ member: MemberRow; employer: Selectable<EmployerTable> } | undefined> {
+  const row = await trx
+    .selectFrom('member as m')
+    .innerJoin('employer as e', 'e.accountid', 'm.accountid')
+    .selectAll('m')
+    .select([
+      'e.accountname as employer_accountname',
+      'e.teamid as employer_teamid',
+      'e.mediadata as employer_mediadata',
+      'e.emailaddress as employer_emailaddress',
+      'e.employeazecustomer as employer_employeazecustomer',
+      'e.hsaonly as employer_hsaonly',
+      'e.edoc_period as employer_edoc_period',
+      'e.planyearstart as employer_planyearstart',
+      'e.planyearend as employer_planyearend',
+      'e.businessyear as employer_businessyear',
+      'e.createdon as employer_createdon',
+    ])
+    .where('m.id', '=', id)
+    .forUpdate('m')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    employer_accountname: accountname,
+    employer_teamid: teamid,
+    employer_mediadata: mediadata,
+    employer_emailaddress: emailaddress,
+    employer_employeazecustomer: employeazecustomer,
+    employer_hsaonly: hsaonly,
+    employer_edoc_period: edoc_period,
+    employer_planyearstart: planyearstart,
+    employer_planyearend: planyearend,
+    employer_businessyear: businessyear,
+    employer_createdon: createdon,
+    ...member
+  } = row;
+  const employer = { accountid: member.accountid, accountname, teamid, mediadata, emailaddress, employeazecustomer, hsaonly, edoc_period, planyearstart, planyearend, businessyear, createdon };
+  return { member, employer };
 }
 
 /** E-mail addresses are unique regardless of case (the unique index is on lower(emailaddress)). */

@@ -5,12 +5,14 @@
  * Reference data changes only when an import writes it, so these answers are kept in memory per database
  * (a small LRU, `CACHE_ENTRIES` answers): an import in this process forgets them at once (forgetPlanCatalogue,
  * called by the import), and every `CACHE_TTL_MS` they are read again, so an import by another instance on the
- * same database is seen within that time. Reads inside a transaction always go to the database. Callers must
- * not change the answers (they are shared).
+ * same database is seen within that time. Reads inside a transaction go to the database, except in one opened by
+ * transactionWithCaches (db/transaction.ts: an authorization prices its plan as the quote did). Callers must not
+ * change the answers (they are shared).
  */
 import type { Selectable } from 'kysely';
 import type { BandRate } from '#domain/rating.ts';
 import type { DbOrTx, PlanTable } from '../database.ts';
+import { cacheHolder } from '../transaction.ts';
 
 export type PlanRow = Selectable<PlanTable>;
 
@@ -47,8 +49,9 @@ export function catalogueEpoch(db: DbOrTx): object {
 
 /** The cached answer for `key`, or `load`'s (kept, least recently used answers dropped beyond the bound). */
 function cached<T>(db: DbOrTx, key: string, load: () => Promise<T>): Promise<T> {
-  if (db.isTransaction) return load();
-  const { entries } = cacheOf(db);
+  const holder = cacheHolder(db);
+  if (!holder) return load();
+  const { entries } = cacheOf(holder);
   const found = entries.get(key) as Promise<T> | undefined;
   if (found) {
     entries.delete(key);

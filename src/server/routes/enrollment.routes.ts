@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { todayUtc } from '#domain/dates.ts';
+import { transactionWithCaches } from '#db/transaction.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
@@ -140,9 +141,9 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
       // Resolved before the transaction opens (the content service reads through app.db).
       const messages = await dateMessages(app.content, caller.accountId);
-      const { answer, replayed } = await app.db
-        .transaction()
-        .execute((trx) => authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today, key, requestHash }, choices));
+      const { answer, replayed } = await transactionWithCaches(app.db, (trx) =>
+        authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today, key, requestHash }, choices),
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return ok(answer);
     },

@@ -18,6 +18,7 @@ import {
   waiveOrder,
 } from '#domain/orders.ts';
 import * as orders from '#db/repositories/order.repository.ts';
+import { transactionWithCaches } from '#db/transaction.ts';
 import { message } from '#engine/core/index.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
@@ -172,7 +173,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
       const messages = await dateMessages(app.content, caller.accountId);
-      const order = await app.db.transaction().execute((trx) =>
+      const order = await transactionWithCaches(app.db, (trx) =>
         placeSingleOrder(
           { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today },
           {

@@ -21,7 +21,7 @@ import type { DbOrTx } from '#db/database.ts';
 import * as contributions from '#db/repositories/contribution.repository.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
-import { findCounty, ratingAreaFor } from '#db/repositories/location.repository.ts';
+import { findCountyWithRatingArea } from '#db/repositories/location.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
@@ -56,22 +56,29 @@ export async function resolveContributionLocation(
 ): Promise<ContributionLocation> {
   const state = address.stateorprovince?.trim().toUpperCase() ?? '';
   if (!TWO_LETTERS.test(state)) return { state: null, ratingArea: null };
-  const county = address.postalcode && address.county ? await findCounty(db, address.postalcode, address.county) : undefined;
-  const ratingArea = county && county.state === state ? await ratingAreaFor(db, state, county.countycode) : null;
-  return { state, ratingArea };
+  const found = address.postalcode && address.county ? await findCountyWithRatingArea(db, address.postalcode, address.county) : undefined;
+  return { state, ratingArea: found && found.location.state === state ? found.ratingArea : null };
 }
 
 /** The stored facts of a member's contribution; 404 when there is no such member. */
 export async function contributionFactsForMember(db: DbOrTx, memberId: string): Promise<MemberContributionFacts> {
   const member = await members.findById(db, memberId);
   if (!member) throw notFound('There is no such member.');
-  const [family, rows, location] = await Promise.all([
-    dependents.listByMember(db, memberId),
-    contributions.listByAccount(db, member.accountid),
-    resolveContributionLocation(db, member),
-  ]);
+  return contributionFactsOf(db, member, await dependents.listByMember(db, memberId));
+}
+
+/**
+ * The facts of a member and dependents the caller read already (an authorization, under the member's lock): the
+ * employer's rules and the location are read here.
+ */
+export async function contributionFactsOf(
+  db: DbOrTx,
+  member: members.MemberRow,
+  family: readonly dependents.DependentRow[],
+): Promise<MemberContributionFacts> {
+  const [rows, location] = await Promise.all([contributions.listByAccount(db, member.accountid), resolveContributionLocation(db, member)]);
   return {
-    memberId,
+    memberId: member.id,
     accountid: member.accountid,
     contributionclass: member.contributionclass,
     birthdate: member.birthdate && isIsoDate(member.birthdate) ? member.birthdate : null,
@@ -118,11 +125,12 @@ export async function offeredEffectiveDates(db: DbOrTx, memberId: string, today:
   if (!member) throw notFound('There is no such member.');
   const employer = await employers.findById(db, member.accountid);
   if (!employer) throw notFound('There is no such employer.');
-  return effectiveDateChoices(today, {
-    edocPeriod: employer.edoc_period,
-    planYearStart: employer.planyearstart,
-    planYearEnd: employer.planyearend,
-  });
+  return offeredDatesOf(employer, today);
+}
+
+/** The effective dates the employer's plan year settings offer on `today` (offeredEffectiveDates, employer read). */
+export function offeredDatesOf(employer: { edoc_period: number | null; planyearstart: string; planyearend: string }, today: string): string[] {
+  return effectiveDateChoices(today, { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend });
 }
 
 /**
@@ -147,10 +155,23 @@ export type ContributionsMessageKey = 'effective-date-not-offered' | 'profile-ch
 
 /** A text of the employer's resolved contributions document (so an employer's override changes it everywhere). */
 export async function contributionsMessage(content: Pick<ContentService, 'resolve'>, accountId: string, key: ContributionsMessageKey): Promise<string> {
+  const [text] = await contributionsMessages(content, accountId, [key]);
+  return text!;
+}
+
+/** Several of the employer's contributions document's texts, the document resolved once. */
+export async function contributionsMessages(
+  content: Pick<ContentService, 'resolve'>,
+  accountId: string,
+  keys: readonly ContributionsMessageKey[],
+): Promise<string[]> {
   const { document } = await content.resolve('contributions', accountId);
-  const text = (document as { messages?: Record<string, string> }).messages?.[key];
-  if (!text) throw new Error(`The contributions document has no message '${key}'.`);
-  return text;
+  const messages = (document as { messages?: Record<string, string> }).messages;
+  return keys.map((key) => {
+    const text = messages?.[key];
+    if (!text) throw new Error(`The contributions document has no message '${key}'.`);
+    return text;
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from '#domain/orders.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
+import type { DependentRow } from '#db/repositories/dependent.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as idempotencyKeys from '#db/repositories/idempotency-key.repository.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
@@ -33,14 +34,10 @@ import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import type { AuthenticatedMember } from '../fastify-types.ts';
-import {
-  monthlyContributionForMember,
-  offeredEffectiveDates,
-  selfOnlyContributionForMember,
-  type PlanPremiumSource,
-} from './enrollment-prices.ts';
+import { SELF_ONLY_TIER } from '#domain/contribution.ts';
+import type { PlanPremiumSource } from './enrollment-prices.ts';
 import type { ContentService } from '../fastify-types.ts';
-import { contributionsMessage } from './contributions.ts';
+import { contributionFactsOf, contributionOfFacts, contributionsMessages, offeredDatesOf } from './contributions.ts';
 import { hsaLimitOf } from './hsa-limits.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
 
@@ -88,23 +85,13 @@ export type DateMessages = { notOffered: string; noneOffered: string };
  * wait for the transaction's own connection on PGlite.
  */
 export async function dateMessages(content: Pick<ContentService, 'resolve'>, accountId: string): Promise<DateMessages> {
-  const [notOffered, noneOffered] = await Promise.all([
-    contributionsMessage(content, accountId, 'effective-date-not-offered'),
-    contributionsMessage(content, accountId, 'no-effective-dates'),
-  ]);
+  const [notOffered, noneOffered] = await contributionsMessages(content, accountId, ['effective-date-not-offered', 'no-effective-dates']);
   return { notOffered, noneOffered };
 }
 
-/** The effective date: one of the dates offered to the member on `today` (contract 3); absent, the first offered. */
-export async function offeredDate(
-  db: DbOrTx,
-  messages: DateMessages,
-  memberId: string,
-  today: string,
-  sent: string | null | undefined,
-  field: string,
-): Promise<string> {
-  const offered = await offeredEffectiveDates(db, memberId, today);
+/** The effective date: one of the dates the employer offers on `today` (contract 3); absent, the first offered. */
+export function offeredDate(messages: DateMessages, employer: EmployerRow, today: string, sent: string | null | undefined, field: string): string {
+  const offered = offeredDatesOf(employer, today);
   if (offered.length === 0) throw refuse(messages.noneOffered, field);
   if (sent === undefined || sent === null || sent === '') return offered[0]!;
   if (!offered.includes(sent)) throw refuse(messages.notOffered, field);
@@ -134,7 +121,7 @@ export async function pricedService(
   };
 }
 
-type MemberRow = NonNullable<Awaited<ReturnType<typeof members.findById>>>;
+type MemberRow = members.MemberRow;
 type EmployerRow = NonNullable<Awaited<ReturnType<typeof employers.findById>>>;
 
 /** The plan's premium for the member's stored family (contract 2); unknown plans and a differing sent rate refused. */
@@ -171,15 +158,15 @@ export async function pricedPlan(
  * The HSA monthly amount within the member's IRS limit for the months left (services/hsa-limits.ts, the computation
  * GET /api/Hsa/Limit shows), refused with the Flexible Spending screen's own text.
  */
-export async function checkHsa(
-  db: DbOrTx,
+export function checkHsa(
   member: MemberRow,
   employer: EmployerRow,
+  family: readonly DependentRow[],
   effectiveDate: string,
   monthlyCents: Cents,
   field: string,
-): Promise<void> {
-  const limit = hsaLimitOf(member, employer, await dependents.listByMember(db, member.id), effectiveDate);
+): void {
+  const limit = hsaLimitOf(member, employer, family, effectiveDate);
   if (monthlyCents * limit.monthsLeft <= limit.annualCents) return;
   const message = catalogueMessage('hsa-over-limit', {
     amount: formatCents(monthlyCents),
@@ -204,12 +191,23 @@ function chosenPlan(plan: HealthPlan, effectiveDate: string): ChosenPlan {
   };
 }
 
-/** Locks the caller's member row for the transaction and reads the employer; 401 when either is gone. */
-export async function lockCaller(trx: DbOrTx, caller: AuthenticatedMember): Promise<{ member: MemberRow; employer: EmployerRow }> {
-  const member = await members.lockForUpdate(trx, caller.memberId);
-  const employer = member ? await employers.findById(trx, member.accountid) : undefined;
-  if (!member || !employer || member.accountid !== caller.accountId) throw unauthorized();
-  return { member, employer };
+/**
+ * Locks the caller's member row for the transaction and reads the employer and the dependents (read once: the HSA
+ * limit and the contribution both rest on them); 401 when the member or the employer is gone.
+ */
+export async function lockCaller(
+  trx: DbOrTx,
+  caller: AuthenticatedMember,
+): Promise<{ member: MemberRow; employer: EmployerRow; family: DependentRow[] }> {
+  const locked = await members.lockWithEmployer(trx, caller.memberId);
+  if (!locked || locked.member.accountid !== caller.accountId) throw unauthorized();
+  return { ...locked, family: await dependents.listByMember(trx, caller.memberId) };
+}
+
+/** The employer's monthly contribution for the member's family on file (buying), or the self-only amount (waiving). */
+async function contributionFor(trx: DbOrTx, member: MemberRow, family: readonly DependentRow[], effectiveDate: string, buying: boolean): Promise<Cents> {
+  const facts = await contributionFactsOf(trx, member, family);
+  return buying ? contributionOfFacts(facts, effectiveDate) : contributionOfFacts(facts, effectiveDate, SELF_ONLY_TIER);
 }
 
 type OrderExtras = { enrollmentid: string | null; planyear: number; businessyear: number; email: string; memberId: string };
@@ -312,7 +310,7 @@ export type AuthorizeContext = {
  */
 export async function authorize(context: AuthorizeContext, choices: AuthorizeChoices): Promise<{ answer: AuthorizeAnswer; replayed: boolean }> {
   const { trx, caller } = context;
-  const { member, employer } = await lockCaller(trx, caller);
+  const { member, employer, family } = await lockCaller(trx, caller);
 
   const stored = await idempotencyKeys.find(trx, caller.memberId, context.key);
   if (stored) {
@@ -320,7 +318,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     return { answer: stored.answer as AuthorizeAnswer, replayed: true };
   }
 
-  const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, choices.effectivedate, '/effectivedate');
+  const effectiveDate = offeredDate(context.dateMessages, employer, context.today, choices.effectivedate, '/effectivedate');
   const planyear = employer.businessyear;
   const buying = choices.healthoption === 'buy';
 
@@ -336,15 +334,13 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   }
   if (choices.hsaCents > 0) {
     if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
-    await checkHsa(trx, member, employer, effectiveDate, choices.hsaCents, '/hsamonthly');
+    checkHsa(member, employer, family, effectiveDate, choices.hsaCents, '/hsamonthly');
   }
   if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
   const service = choices.service
     ? await pricedService(trx, employer.accountid, { productfeeid: choices.service.productoptionid }, choices.service.costCents, { option: '/productoptionid', cost: '/servicecost' })
     : null;
-  const contributionCents = buying
-    ? await monthlyContributionForMember(trx, member.id, effectiveDate)
-    : await selfOnlyContributionForMember(trx, member.id, effectiveDate);
+  const contributionCents = await contributionFor(trx, member, family, effectiveDate, buying);
   if (choices.contributionCents !== undefined && choices.contributionCents !== contributionCents) {
     throw refuse(MESSAGES.contributionDiffers(contributionCents, choices.contributionCents), '/contribution');
   }
@@ -425,8 +421,8 @@ export async function placeSingleOrder(
   },
 ): Promise<Order> {
   const { trx, caller } = context;
-  const { member, employer } = await lockCaller(trx, caller);
-  const effectiveDate = await offeredDate(trx, context.dateMessages, member.id, context.today, sent.effectivedate, '/order/policyeffectivedate');
+  const { member, employer, family } = await lockCaller(trx, caller);
+  const effectiveDate = offeredDate(context.dateMessages, employer, context.today, sent.effectivedate, '/order/policyeffectivedate');
   const when = { today: context.today, effectiveDate };
   const planyear = employer.businessyear;
   const now = new Date();
@@ -438,7 +434,7 @@ export async function placeSingleOrder(
     if (sent.category === 'HSA') {
       const cents = sent.amountCents ?? 0;
       if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
-      await checkHsa(trx, member, employer, effectiveDate, cents, '/order/amountspent');
+      checkHsa(member, employer, family, effectiveDate, cents, '/order/amountspent');
       draft = build.hsa(when, cents);
     } else {
       if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
@@ -476,9 +472,7 @@ export async function placeSingleOrder(
   const adopted = waiting.filter((order) => !dropped.includes(order));
   await orders.adopt(trx, adopted.map((order) => order.id), enrollmentid);
 
-  const contributionCents = buying
-    ? await monthlyContributionForMember(trx, member.id, effectiveDate)
-    : await selfOnlyContributionForMember(trx, member.id, effectiveDate);
+  const contributionCents = await contributionFor(trx, member, family, effectiveDate, buying);
   const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
   if (buying) await updateMemberPlan(trx, member, priced!.plan.planid, planyear, caller.email);
   const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);

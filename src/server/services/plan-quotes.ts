@@ -8,7 +8,6 @@
  */
 import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entities.ts';
 import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
 import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
@@ -17,6 +16,7 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
+import { offeredDatesOf } from './contributions.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 
 /** Where and when to quote: the body's postalcode and countycode (5-digit FIPS) and the effective date. */
@@ -71,7 +71,7 @@ export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveD
  * January 1 of next year (the current-plan search).
  */
 export function quotableEffectiveDates(employer: { edoc_period: number | null; planyearstart: string; planyearend: string }, today: string): string[] {
-  const choices = effectiveDateChoices(today, { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend });
+  const choices = offeredDatesOf(employer, today);
   const nextJanuary = `${String(Number(today.slice(0, 4)) + 1).padStart(4, '0')}-01-01`;
   return [...new Set([...choices, nextJanuary])].sort();
 }
