@@ -44,7 +44,7 @@ import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { staffValidatorsRoutes } from './routes/staff-validators.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
-import { planPremiumForMember, type PlanPremiumSource } from './services/enrollment-prices.ts';
+import { planPremiumForFamily, type PlanPremiumSource } from './services/enrollment-prices.ts';
 import { defaultWebRoot, isApi, registerStatic } from './static.ts';
 import { ALREADY_READY, holdApiUntilReady, type Readiness } from './readiness.ts';
 import { defaultValidatorsRoot } from './validator-modules.ts';
@@ -73,7 +73,7 @@ export type BuildAppOptions = {
   /** The clock every route reads today from (app.now); the real one when omitted, a fixed one in tests. */
   now?: () => Date;
   /**
-   * Where plan premiums come from (contract 2's planPremiumForMember by default). API tests pass a fixture
+   * Where plan premiums come from (contract 2's planPremiumForFamily by default). API tests pass a fixture
    * catalogue priced from the stored family while the plan catalogue lives in another branch.
    */
   planPremiums?: PlanPremiumSource;
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
-  app.decorate('planPremiums', options.planPremiums ?? planPremiumForMember);
+  app.decorate('planPremiums', options.planPremiums ?? planPremiumForFamily);
   app.decorate('validatorsRoot', options.validatorsRoot ?? defaultValidatorsRoot);
   await app.register(shared(errorsPlugin));
   app.decorate('readiness', options.readiness ?? ALREADY_READY);

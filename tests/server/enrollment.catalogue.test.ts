@@ -1,5 +1,5 @@
 /**
- * Authorize Elections priced by the real plan catalogue (contract 2's planPremiumForMember on the shipped Oregon
+ * Authorize Elections priced by the real plan catalogue (contract 2's planPremiumForFamily on the shipped Oregon
  * 2024 data, Marion County imported through the start-up import): the premium is the catalogue's for the family
  * on file, a forged one is refused, a plan or location the catalogue does not sell is refused; nothing written.
  */

@@ -24,7 +24,7 @@ export type EnrollmentWorld = TestApp & {
 export type EnrollmentWorldOptions = {
   /** The app's clock (app.now); the real one when omitted. The demo's plan year and world.today follow it. */
   now?: () => Date;
-  /** Where plan premiums come from (contract 2's planPremiumForMember when omitted). */
+  /** Where plan premiums come from (contract 2's planPremiumForFamily when omitted). */
   planPremiums?: TestAppOptions['planPremiums'];
 };
 

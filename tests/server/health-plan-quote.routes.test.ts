@@ -2,7 +2,7 @@
  * POST /api/HealthPlanQuote on the real Oregon 2024 catalogue (Marion and Clackamas counties imported through
  * the start-up import): figures of shared/data/README.md for a known family, tobacco, the three-children rule,
  * the fallback year, a partial-county service area, a state without plans, bad input, another employer's id and
- * a date not offered. Plus planPremiumForMember (contract 2).
+ * a date not offered. Plus planPremiumForFamily (contract 2).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,8 @@ import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { plansRoot } from '#server/data-import/plan-files.ts';
-import { planPremiumForMember } from '#server/services/plan-quotes.ts';
+import { planPremiumForFamily } from '#server/services/plan-quotes.ts';
+import { findFamily } from '#db/repositories/member.repository.ts';
 import en from '#content/schemas/messages/en.json';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
@@ -320,13 +321,14 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
     }
   });
 
-  it('planPremiumForMember answers one plan as the quote prices it, null for a plan not sold there', async () => {
+  it('planPremiumForFamily answers one plan as the quote prices it, null for a plan not sold there', async () => {
     await setFamily([{ relationship: 'child', age: 5 }]);
     const where = { postalcode: '97002', countycode: MARION, effectiveDate };
-    const found = await planPremiumForMember(world.db, world.alice.memberId, KAISER_BRONZE, where);
+    const family = (await findFamily(world.db, world.alice.memberId))!;
+    const found = await planPremiumForFamily(world.db, family, KAISER_BRONZE, where);
     expect(found).toMatchObject({ premiumCents: 36700 + 18300, plan: { planid: KAISER_BRONZE, rate: 550 } });
-    expect(await planPremiumForMember(world.db, world.alice.memberId, REGENCE_PARTIAL, { ...where, postalcode: '97301' })).toBeNull();
-    expect(await planPremiumForMember(world.db, world.alice.memberId, '00000OR0000000', where)).toBeNull();
+    expect(await planPremiumForFamily(world.db, family, REGENCE_PARTIAL, { ...where, postalcode: '97301' })).toBeNull();
+    expect(await planPremiumForFamily(world.db, family, '00000OR0000000', where)).toBeNull();
     await setFamily([]);
   });
 });

@@ -1,11 +1,10 @@
 /**
- * A small plan catalogue for the order tests, behind contract 2's planPremiumForMember signature (the real one,
- * src/server/services/plan-quotes.ts, is built in another branch). Like the real one it prices from what is
- * stored: the premium is the plan's amount per covered person times the member plus the dependents on the policy
- * in the database, for one ZIP code and county; an unknown plan or location answers null.
+ * A small plan catalogue for the order tests, behind contract 2's PlanPremiumSource signature (the real one is
+ * src/server/services/plan-quotes.ts planPremiumForFamily). Like the real one it prices the family on file the
+ * caller read: the premium is the plan's amount per covered person times the member plus the dependents on the
+ * policy, for one ZIP code and county; an unknown plan or location answers null.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
-import * as dependents from '#db/repositories/dependent.repository.ts';
 import type { PlanPremiumSource } from '#server/services/enrollment-prices.ts';
 
 export const FIXTURE_ZIP = '62701';
@@ -43,10 +42,10 @@ export const FIXTURE_PLANS = {
 export const HSA_PLAN = '12345IL0010001';
 export const PPO_PLAN = '12345IL0020002';
 
-export const fixturePlanPremiums: PlanPremiumSource = async (db, memberId, planid, location) => {
+export const fixturePlanPremiums: PlanPremiumSource = async (_db, family, planid, location) => {
   const entry = (FIXTURE_PLANS as Record<string, { plan: HealthPlan; perPersonCents: number }>)[planid];
   if (!entry || location.postalcode !== FIXTURE_ZIP || location.countycode !== FIXTURE_COUNTY) return null;
-  const covered = (await dependents.listByMember(db, memberId)).filter((dependent) => dependent.isonhealthpolicy === 'Yes').length;
+  const covered = family.dependents.filter((dependent) => dependent.isonhealthpolicy === 'Yes').length;
   const premiumCents = entry.perPersonCents * (1 + covered);
   return { plan: { ...entry.plan, rate: premiumCents / 100, planeffectivedate: location.effectiveDate }, premiumCents };
 };

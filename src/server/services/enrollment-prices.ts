@@ -1,7 +1,8 @@
 /**
  * What the order code needs from the other contracts, in one place (docs: CONTRACTS 2 and 3):
- * - planPremiumForMember: contract 2 (plan-quotes.ts): one plan's monthly premium for the member's family on
- *   file at the location and effective date, or null when the plan is not sold there. The app takes the source
+ * - planPremiumForFamily: contract 2 (plan-quotes.ts): one plan's monthly premium for the member's family on
+ *   file (read by the caller, under the member's lock) at the location and effective date, or null when the plan
+ *   is not sold there. The app takes the source
  *   as an option (BuildAppOptions.planPremiums, this one by default) so the API tests can also price a small
  *   fixture catalogue. A price from the request is never used instead.
  * - monthlyContributionForMember, selfOnlyContributionForMember, offeredEffectiveDates: contract 3
@@ -11,6 +12,7 @@
 import type { HealthPlan } from '#contracts/entities.ts';
 import type { Cents } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
+import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import * as quotes from './plan-quotes.ts';
 
 export { monthlyContributionForMember, offeredEffectiveDates, requireAcceptedDate, selfOnlyContributionForMember } from './contributions.ts';
@@ -19,10 +21,9 @@ export { monthlyContributionForMember, offeredEffectiveDates, requireAcceptedDat
 export type PlanLocation = quotes.QuoteWhere;
 export type PlanPremium = { plan: HealthPlan; premiumCents: Cents };
 /**
- * Contract 2's planPremiumForMember: the plan's monthly premium for the member's stored family, or null. It may
+ * Contract 2's planPremiumForFamily: the plan's monthly premium for the member's stored family, or null. It may
  * also refuse (400) a location or date it cannot quote; `now` is the app's clock.
  */
-export type PlanPremiumSource = (db: DbOrTx, memberId: string, planid: string, location: PlanLocation, now: Date) => Promise<PlanPremium | null>;
+export type PlanPremiumSource = (db: DbOrTx, family: MemberFamily, planid: string, location: PlanLocation, now: Date) => Promise<PlanPremium | null>;
 
-export const planPremiumForMember: PlanPremiumSource = (db, memberId, planid, location, now) =>
-  quotes.planPremiumForMember(db, memberId, planid, location, now);
+export const planPremiumForFamily: PlanPremiumSource = (db, family, planid, location, now) => quotes.planPremiumForFamily(db, family, planid, location, now);

@@ -123,23 +123,26 @@ export async function pricedService(
 
 type MemberRow = members.MemberRow;
 type EmployerRow = NonNullable<Awaited<ReturnType<typeof employers.findById>>>;
+/** The member, employer and dependents as an authorization read them, under the member's lock. */
+type LockedFamily = { member: MemberRow; employer: EmployerRow; dependents: DependentRow[] };
 
 /** The plan's premium for the member's stored family (contract 2); unknown plans and a differing sent rate refused. */
 export async function pricedPlan(
   db: DbOrTx,
   source: PlanPremiumSource,
   now: Date,
-  member: MemberRow,
+  family: LockedFamily,
   plan: { planid: string; postalcode?: string | null; countycode?: string | null },
   effectiveDate: string,
   sentCents: Cents | undefined,
   fields: { plan: string; postalcode: string; countycode: string; rate: string },
 ): Promise<{ plan: HealthPlan; premiumCents: Cents }> {
+  const { member } = family;
   const postalcode = plan.postalcode || member.postalcode;
   if (!postalcode || postalcode !== member.postalcode) throw refuse(MESSAGES.planZip, fields.postalcode);
   let priced: Awaited<ReturnType<PlanPremiumSource>>;
   try {
-    priced = await source(db, member.id, plan.planid, { postalcode, countycode: plan.countycode ?? '', effectiveDate }, now);
+    priced = await source(db, family, plan.planid, { postalcode, countycode: plan.countycode ?? '', effectiveDate }, now);
   } catch (error) {
     // The quote's own refusals (a location or date it cannot quote, no date of birth) name its body's fields.
     if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
@@ -325,7 +328,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
     if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/planid');
-    priced = await pricedPlan(trx, context.planPremiums, context.now, member, choices.plan, effectiveDate, choices.plan.rateCents, {
+    priced = await pricedPlan(trx, context.planPremiums, context.now, { member, employer, dependents: family }, choices.plan, effectiveDate, choices.plan.rateCents, {
       plan: '/planid',
       postalcode: '/postalcode',
       countycode: '/countycode',
@@ -452,7 +455,7 @@ export async function placeSingleOrder(
   if (buying) {
     const planid = sent.planid || member.currentplanid;
     if (!planid) throw refuse(MESSAGES.planNotFound, '/order/planid');
-    priced = await pricedPlan(trx, context.planPremiums, context.now, member, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
+    priced = await pricedPlan(trx, context.planPremiums, context.now, { member, employer, dependents: family }, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
       plan: '/order/planid',
       postalcode: '/order/planid',
       countycode: '/order/countycode',

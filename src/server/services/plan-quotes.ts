@@ -196,16 +196,17 @@ export async function priceRating(db: DbOrTx, rating: QuoteRating, planIds?: rea
 }
 
 /**
- * One plan's monthly premium for the caller's family on file, as the quote would answer it; null when the plan
- * is not sold off the exchange at the location (or the state has no plans). For the order code (contract 2).
+ * One plan's monthly premium for a family on file (as findFamily reads it, or the same rows read under the
+ * member's lock), as the quote would answer it; null when the plan is not sold off the exchange at the location (or
+ * the state has no plans). For the order code (contract 2).
  */
-export async function planPremiumForMember(
+export async function planPremiumForFamily(
   db: DbOrTx,
-  memberId: string,
+  family: members.MemberFamily,
   planid: string,
   where: QuoteWhere,
   now: Date = new Date(),
 ): Promise<{ plan: HealthPlan; premiumCents: number } | null> {
-  const found = (await priceQuote(db, memberId, where, now, [planid])).priced[0];
+  const found = (await priceRating(db, await quoteRating(db, family, where, now), [planid])).priced[0];
   return found ? { plan: toHealthPlan(found.row, found.premiumCents, where.effectiveDate), premiumCents: found.premiumCents } : null;
 }
