@@ -28,7 +28,7 @@ import { todayUtc } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
-import { offeredEffectiveDates } from '#server/services/enrollment-prices.ts';
+import { offeredEffectiveDates } from '#server/services/contributions.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
 import { densestPair, openBenchDb } from './bench-db.ts';
 import type { Figures, LoadAnswer, LoadRequest, LoadVariant } from './load-client.ts';

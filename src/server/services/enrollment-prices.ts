@@ -2,11 +2,10 @@
  * What the order code needs from the other contracts, in one place (docs: CONTRACTS 2 and 3):
  * - planPremiumForFamily: contract 2 (plan-quotes.ts): one plan's monthly premium for the member's family on
  *   file (read by the caller, under the member's lock) at the location and effective date, or null when the plan
- *   is not sold there. The app takes the source
- *   as an option (BuildAppOptions.planPremiums, this one by default) so the API tests can also price a small
- *   fixture catalogue. A price from the request is never used instead.
- * - monthlyContributionForMember, selfOnlyContributionForMember, offeredEffectiveDates: contract 3
- *   (contributions.ts), the one contribution engine and the effective-date authority.
+ *   is not sold there. The app takes the source as an option (BuildAppOptions.planPremiums, this one by default)
+ *   so the API tests can also price a small fixture catalogue. A price from the request is never used instead.
+ * - contract 3 (contributions.ts), the one contribution engine and the effective-date authority: the order code
+ *   imports contributionFactsOf, contributionOfFacts and offeredDatesOf from it directly.
  * Every function takes the database or a transaction first, so an authorization reads inside its transaction.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
@@ -14,8 +13,6 @@ import type { Cents } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import * as quotes from './plan-quotes.ts';
-
-export { monthlyContributionForMember, offeredEffectiveDates, requireAcceptedDate, selfOnlyContributionForMember } from './contributions.ts';
 
 /** Where and when a plan is quoted (contract 2). */
 export type PlanLocation = quotes.QuoteWhere;
