@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { DbOrTx, LogFactTable } from '../database.ts';
+import type { QueryCreator, Selectable } from 'kysely';
+import type { Database, DbOrTx, LogFactTable } from '../database.ts';
 
 export type NewLogFact = {
   id: string;
@@ -12,10 +12,12 @@ export type NewLogFact = {
 };
 
 export async function insert(db: DbOrTx, fact: NewLogFact): Promise<void> {
-  await db
-    .insertInto('log_fact')
-    .values({ ...fact, data: JSON.stringify(fact.data) })
-    .execute();
+  await insertStatement(db, fact).execute();
+}
+
+/** The statement of insert, to be run (after a WITH clause of other statements, for one round trip). */
+export function insertStatement(db: QueryCreator<Database>, fact: NewLogFact) {
+  return db.insertInto('log_fact').values({ ...fact, data: JSON.stringify(fact.data) });
 }
 
 export type LogFactRow = Selectable<LogFactTable>;

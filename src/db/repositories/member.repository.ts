@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import type { Member, YesNo } from '#contracts/entities.ts';
-import type { DbOrTx, DependentTable, EmployerTable, MemberTable } from '../database.ts';
+import type { Database, DbOrTx, DependentTable, EmployerTable, MemberTable } from '../database.ts';
 import * as sessions from './session.repository.ts';
 
 export type MemberRow = Selectable<MemberTable>;
@@ -150,6 +150,11 @@ export async function insert(db: DbOrTx, row: NewMemberRow): Promise<MemberRow> 
 
 export async function update(db: DbOrTx, id: string, changes: MemberChanges): Promise<MemberRow | undefined> {
   return db.updateTable('member').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** The statement of update without the answer, to be run as part of another (a WITH clause). */
+export function updateStatement(db: QueryCreator<Database>, id: string, changes: MemberChanges) {
+  return db.updateTable('member').set(changes).where('id', '=', id);
 }
 
 /** Deletes a member whose password was never set; false when there is none such (absent or already active). */

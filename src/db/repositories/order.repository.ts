@@ -1,7 +1,7 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, QueryCreator, Selectable } from 'kysely';
 import type { Order } from '#contracts/entities.ts';
 import { centsToDollars } from '#domain/money.ts';
-import type { DbOrTx, MemberOrderTable } from '../database.ts';
+import type { Database, DbOrTx, MemberOrderTable } from '../database.ts';
 
 export type OrderRow = Selectable<MemberOrderTable>;
 export type NewOrderRow = Insertable<MemberOrderTable>;
@@ -63,16 +63,9 @@ export async function supersede(db: DbOrTx, ids: readonly string[], when: Date):
   return Number(result.numUpdatedRows);
 }
 
-/** Marks every current order of the member's plan year as replaced (history); answers how many. */
-export async function supersedeYear(db: DbOrTx, memberid: string, planyear: number, when: Date): Promise<number> {
-  const result = await db
-    .updateTable('member_order')
-    .set({ supersededon: when })
-    .where('memberid', '=', memberid)
-    .where('planyear', '=', planyear)
-    .where('supersededon', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** The statement that marks every current order of the member's plan year as replaced (history), to be run. */
+export function supersedeYear(db: QueryCreator<Database>, memberid: string, planyear: number, when: Date) {
+  return db.updateTable('member_order').set({ supersededon: when }).where('memberid', '=', memberid).where('planyear', '=', planyear).where('supersededon', 'is', null);
 }
 
 /** Joins waiting single orders to the enrollment their main order completes. */

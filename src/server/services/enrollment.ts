@@ -265,12 +265,12 @@ async function writeMemberAccount(
 }
 
 /** The member's plan as the enrollment leaves it: the plan bought, or none when waiving. */
-async function updateMemberPlan(trx: DbOrTx, member: MemberRow, planid: string | null, planyear: number, email: string): Promise<void> {
-  await members.update(trx, member.id, { currentplanid: planid, currentplanyear: planyear, modifiedby: email, modifiedon: new Date() });
+function memberPlan(planid: string | null, planyear: number, email: string): members.MemberChanges {
+  return { currentplanid: planid, currentplanyear: planyear, modifiedby: email, modifiedon: new Date() };
 }
 
-async function logSubmitted(trx: DbOrTx, caller: AuthenticatedMember, effectiveDate: string, enrollmentid: string): Promise<void> {
-  await logFacts.insert(trx, {
+function submittedRequest(caller: AuthenticatedMember, effectiveDate: string, enrollmentid: string): logFacts.NewLogFact {
+  return {
     id: randomUUID(),
     title: 'SUBMITTED REQUEST',
     accountid: caller.accountId,
@@ -278,7 +278,7 @@ async function logSubmitted(trx: DbOrTx, caller: AuthenticatedMember, effectiveD
     action: 'SUBMITTED REQUEST',
     effectivedate: effectiveDate,
     data: { description: `Elections authorized (enrollment ${enrollmentid})`, User: caller.email },
-  });
+  };
 }
 
 /** The checked, priced choices of an authorization (validated input, amounts from the server). */
@@ -350,7 +350,13 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
 
   const enrollmentid = randomUUID();
   const now = new Date();
-  await orders.supersedeYear(trx, member.id, planyear, now);
+  // Three writes in one statement (each statement is a round trip; none touches another's rows): the plan year's
+  // earlier enrollment superseded, the member's plan, SUBMITTED REQUEST. The new orders follow in a statement of
+  // their own, so the unique index on the current main order finds the earlier one superseded.
+  const bookkeeping = trx
+    .with('superseded', (db) => orders.supersedeYear(db, member.id, planyear, now))
+    .with('member_plan', (db) => members.updateStatement(db, member.id, memberPlan(priced?.plan.planid ?? null, planyear, caller.email)));
+  await logFacts.insertStatement(bookkeeping, submittedRequest(caller, effectiveDate, enrollmentid)).execute();
 
   const premiumCents = priced?.premiumCents ?? 0;
   const drafts: OrderDraft[] = authorizationOrders({
@@ -364,7 +370,6 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
       : { choice: 'waive', reason: choices.waiver!.reason, reasonOther: choices.waiver!.reasonOther },
   });
   const extras: OrderExtras = { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id };
-  await updateMemberPlan(trx, member, priced?.plan.planid ?? null, planyear, caller.email);
   const written = await orders.insertMany(trx, drafts.map((draft) => orderRow(draft.order, extras)));
   const account = await writeMemberAccount(trx, {
     member,
@@ -377,7 +382,6 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     serviceCents: service?.option.costCents ?? 0,
     hsaCents: choices.hsaCents,
   });
-  await logSubmitted(trx, caller, effectiveDate, enrollmentid);
 
   const answer: AuthorizeAnswer = {
     enrollmentid,
@@ -477,7 +481,7 @@ export async function placeSingleOrder(
 
   const contributionCents = await contributionFor(trx, member, family, effectiveDate, buying);
   const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
-  if (buying) await updateMemberPlan(trx, member, priced!.plan.planid, planyear, caller.email);
+  if (buying) await members.updateStatement(trx, member.id, memberPlan(priced!.plan.planid, planyear, caller.email)).execute();
   const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
   const sum = (category: Order['category']) => adopted.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);
   await writeMemberAccount(trx, {
