@@ -9,48 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { sql, type Kysely } from 'kysely';
-import { createDb } from '#db/create-db.ts';
-import type { Database } from '#db/database.ts';
-import { migrate } from '#db/migrate.ts';
 import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openMailBody } from '#server/crypto.ts';
+import { openPglite, openPostgres, type BenchDb } from './bench-db.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const PASSWORD = 'Str0ng!Pass';
-
-/** Opens a migrated, empty database. */
-type Target = { name: string; open: () => Promise<{ db: Kysely<Database>; close: () => Promise<void> }> };
-
-const pglite = (dataDir: string): Target => ({
-  name: 'PGlite (file, temp dir)',
-  async open() {
-    const db = await createDb({ dataDir: path.join(dataDir, 'pglite') });
-    await migrate(db);
-    return { db, close: () => db.destroy() };
-  },
-});
-
-const postgresql = (url: string): Target => ({
-  name: 'PostgreSQL (loopback)',
-  async open() {
-    const schema = `bench_${randomBytes(6).toString('hex')}`;
-    const admin = await createDb({ databaseUrl: url, poolSize: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const db = await createDb({ databaseUrl: url, searchPath: schema });
-    await migrate(db, schema);
-    return {
-      db,
-      async close() {
-        await db.destroy();
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-        await admin.destroy();
-      },
-    };
-  },
-});
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -71,8 +37,8 @@ async function measure(label: string, call: () => Promise<Response>): Promise<st
   return `| ${label} | ${REQUESTS} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`;
 }
 
-async function run(target: Target, dataDir: string): Promise<void> {
-  const { db, close } = await target.open();
+async function run(target: BenchDb, dataDir: string): Promise<void> {
+  const { db, close } = target;
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', AUTH_RATE_LIMIT: '100000', NODE_ENV: 'test' });
   const accountid = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
   const app = await buildApp({ config, db, mail: { announce: () => {} } });
@@ -121,10 +87,10 @@ async function main(): Promise<void> {
   console.log(`Node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; ${REQUESTS} sequential requests per call.`);
   console.log(`Process RSS at start: ${mb(process.memoryUsage().rss)}.`);
   const url = process.env.BENCH_DATABASE_URL;
-  for (const make of [(dir: string) => pglite(dir), ...(url ? [() => postgresql(url)] : [])]) {
+  for (const open of [openPglite, ...(url ? [() => openPostgres(url)] : [])]) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
     try {
-      await run(make(dataDir), dataDir);
+      await run(await open(dataDir), dataDir);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

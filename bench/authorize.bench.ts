@@ -31,7 +31,8 @@ import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { offeredEffectiveDates } from '#server/services/contributions.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
 import { densestPair, openBenchDb } from './bench-db.ts';
-import type { Figures, LoadAnswer, LoadRequest, LoadVariant } from './load-client.ts';
+import type { LoadVariant } from './load-client.ts';
+import { median, runLoad, type Measured } from './load-run.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
@@ -41,26 +42,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
 const GOAL_PER_SECOND = 200;
 const INDIVIDUAL_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32';
 
-type Measured = Figures & { serverCpuMicros: number };
-
-/** Runs `count` authorizations in the load client, with the server's CPU time per authorization. */
-function measure(client: ChildProcess, request: Omit<LoadRequest, 'count' | 'concurrency'>, count: number): Promise<Measured> {
-  const cpu = process.cpuUsage();
-  return new Promise((resolve, reject) => {
-    client.once('message', (answer: LoadAnswer) => {
-      if ('error' in answer) return reject(new Error(answer.error));
-      const spent = process.cpuUsage(cpu);
-      resolve({ ...answer.figures, serverCpuMicros: (spent.user + spent.system) / count });
-    });
-    client.send({ ...request, count, concurrency: CONCURRENCY } satisfies LoadRequest);
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
@@ -113,9 +94,9 @@ async function main(): Promise<void> {
     const request = { name: 'POST /api/Enrollment/Authorize', url: `${base}/api/Enrollment/Authorize`, method: 'POST', headers: {}, variants, idempotencyKeys: true };
 
     client = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
-    await measure(client, request, WARMUP);
+    await runLoad(client, request, WARMUP, CONCURRENCY);
     const rounds: Measured[] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) rounds.push(await measure(client, request, REQUESTS));
+    for (let round = 1; round <= ROUNDS; round += 1) rounds.push(await runLoad(client, request, REQUESTS, CONCURRENCY));
 
     const current = await db
       .selectFrom('member_order')

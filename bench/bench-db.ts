@@ -12,13 +12,20 @@ import { migrate } from '#db/migrate.ts';
 export type BenchDb = { name: string; db: Kysely<Database>; close: () => Promise<void> };
 
 /** A migrated database for one bench run: PGlite under dataDir, or a new schema of BENCH_DATABASE_URL. */
-export async function openBenchDb(dataDir: string): Promise<BenchDb> {
+export function openBenchDb(dataDir: string): Promise<BenchDb> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const db = await createDb({ dataDir: path.join(dataDir, 'pglite') });
-    await migrate(db);
-    return { name: 'PGlite (file, temp dir)', db, close: () => db.destroy() };
-  }
+  return url ? openPostgres(url) : openPglite(dataDir);
+}
+
+/** A migrated PGlite database under dataDir. */
+export async function openPglite(dataDir: string): Promise<BenchDb> {
+  const db = await createDb({ dataDir: path.join(dataDir, 'pglite') });
+  await migrate(db);
+  return { name: 'PGlite (file, temp dir)', db, close: () => db.destroy() };
+}
+
+/** A new, migrated schema of the PostgreSQL server at url, dropped by close. */
+export async function openPostgres(url: string): Promise<BenchDb> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const admin = await createDb({ databaseUrl: url, poolSize: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin);

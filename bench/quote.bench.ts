@@ -42,7 +42,8 @@ import { envelope, ok } from '#server/route-schemas.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
 import { compress } from '#server/content-coding.ts';
-import type { FirstAnswer, Figures, LoadAnswer, LoadRequest } from './load-client.ts';
+import type { FirstAnswer, LoadRequest } from './load-client.ts';
+import { median, runLoad, type Measured } from './load-run.ts';
 import { densestPair, openBenchDb } from './bench-db.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -70,29 +71,13 @@ function decoded({ base64, contentEncoding, inflated, wireBytes }: FirstAnswer):
 
 type Endpoint = Omit<LoadRequest, 'count' | 'concurrency'> & { check: (answer: Checked) => void };
 
-/** What the server spent: its process's CPU time per request (PostgreSQL's own work is not in it). */
-type Measured = Figures & { serverCpuMicros: number };
-
 /** Runs `count` requests of the endpoint in the load client; checks the endpoint's first answer. */
-function measure(client: ChildProcess, count: number, endpoint: Endpoint): Promise<Measured> {
+async function measure(client: ChildProcess, count: number, endpoint: Endpoint): Promise<Measured> {
   const { check, ...request } = endpoint;
-  const cpu = process.cpuUsage();
-  return new Promise((resolve, reject) => {
-    client.once('message', (answer: LoadAnswer) => {
-      if ('error' in answer) return reject(new Error(answer.error));
-      const spent = process.cpuUsage(cpu);
-      if (answer.first !== undefined) check(decoded(answer.first));
-      resolve({ ...answer.figures, serverCpuMicros: (spent.user + spent.system) / count });
-    });
-    client.send({ ...request, count, concurrency: CONCURRENCY } satisfies LoadRequest);
-  });
+  const measured = await runLoad(client, request, count, CONCURRENCY);
+  if (measured.first !== undefined) check(decoded(measured.first));
+  return measured;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The one-time cost of compressing the answer in a coding: the median of 21 runs, and the size it makes. */
 function compressionCost(coding: 'br' | 'gzip', json: Buffer): string {
