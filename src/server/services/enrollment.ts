@@ -195,16 +195,16 @@ function chosenPlan(plan: HealthPlan, effectiveDate: string): ChosenPlan {
 }
 
 /**
- * Locks the caller's member row for the transaction and reads the employer and the dependents (read once: the HSA
- * limit and the contribution both rest on them); 401 when the member or the employer is gone.
+ * Locks the caller's member row for the transaction and reads the employer and the dependents, once: the premium,
+ * the HSA limit and the contribution all rest on them. 401 when the member or the employer is gone.
  */
 export async function lockCaller(
   trx: DbOrTx,
   caller: AuthenticatedMember,
-): Promise<{ member: MemberRow; employer: EmployerRow; family: DependentRow[] }> {
+): Promise<LockedFamily> {
   const locked = await members.lockWithEmployer(trx, caller.memberId);
   if (!locked || locked.member.accountid !== caller.accountId) throw unauthorized();
-  return { ...locked, family: await dependents.listByMember(trx, caller.memberId) };
+  return { ...locked, dependents: await dependents.listByMember(trx, caller.memberId) };
 }
 
 /** The employer's monthly contribution for the member's family on file (buying), or the self-only amount (waiving). */
@@ -313,7 +313,8 @@ export type AuthorizeContext = {
  */
 export async function authorize(context: AuthorizeContext, choices: AuthorizeChoices): Promise<{ answer: AuthorizeAnswer; replayed: boolean }> {
   const { trx, caller } = context;
-  const { member, employer, family } = await lockCaller(trx, caller);
+  const locked = await lockCaller(trx, caller);
+  const { member, employer, dependents: family } = locked;
 
   const stored = await idempotencyKeys.find(trx, caller.memberId, context.key);
   if (stored) {
@@ -328,7 +329,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
     if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/planid');
-    priced = await pricedPlan(trx, context.planPremiums, context.now, { member, employer, dependents: family }, choices.plan, effectiveDate, choices.plan.rateCents, {
+    priced = await pricedPlan(trx, context.planPremiums, context.now, locked, choices.plan, effectiveDate, choices.plan.rateCents, {
       plan: '/planid',
       postalcode: '/postalcode',
       countycode: '/countycode',
@@ -428,7 +429,8 @@ export async function placeSingleOrder(
   },
 ): Promise<Order> {
   const { trx, caller } = context;
-  const { member, employer, family } = await lockCaller(trx, caller);
+  const locked = await lockCaller(trx, caller);
+  const { member, employer, dependents: family } = locked;
   const effectiveDate = offeredDate(context.dateMessages, employer, context.today, sent.effectivedate, '/order/policyeffectivedate');
   const when = { today: context.today, effectiveDate };
   const planyear = employer.businessyear;
@@ -459,7 +461,7 @@ export async function placeSingleOrder(
   if (buying) {
     const planid = sent.planid || member.currentplanid;
     if (!planid) throw refuse(MESSAGES.planNotFound, '/order/planid');
-    priced = await pricedPlan(trx, context.planPremiums, context.now, { member, employer, dependents: family }, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
+    priced = await pricedPlan(trx, context.planPremiums, context.now, locked, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
       plan: '/order/planid',
       postalcode: '/order/planid',
       countycode: '/order/countycode',
