@@ -13,6 +13,9 @@
  * BENCH_CPU_TIME=1 also traces each field's typing and prints the page's main-thread CPU time per key (the thread
  * time of its tasks, from Chrome's trace): the work a key costs, which other processes on a shared machine inflate far
  * less than the wall-clock figures (the CPU throttling does not count in it either).
+ * BENCH_RENDERS=1 also counts, per key, the React components that rendered, by name (through React's developer-tools
+ * hook, installed before the app loads; build with `npx vite build --minify false` for the app's own names); the
+ * counting walks the whole tree at each commit, so take the latencies from a run without it.
  * Run `npm run build` first, then `npx tsx bench/typing.bench.ts`.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -81,6 +84,36 @@ async function instrument(page: Page): Promise<void> {
 }
 
 const cpuTime = process.env.BENCH_CPU_TIME === '1';
+const countRenders = process.env.BENCH_RENDERS === '1';
+
+/**
+ * React's developer-tools hook, counting at each commit the components whose props or state are new since the last
+ * commit seen (a fiber and its alternate share what was seen, so a component that bailed out is not counted).
+ */
+const RENDER_COUNTER = `
+  window.__renders = new Map();
+  window.__counting = false;
+  const seen = new WeakMap();
+  const nameOf = (type) => typeof type === 'string' ? '<' + type + '>' :
+    type.displayName || type.name || (type.render && (type.render.displayName || type.render.name)) || (type.type && (type.type.displayName || type.type.name)) || '(anonymous)';
+  const visit = (first) => {
+    for (let fiber = first; fiber; fiber = fiber.sibling) {
+      const before = seen.get(fiber);
+      const now = [fiber.memoizedProps, fiber.memoizedState];
+      seen.set(fiber, now);
+      if (fiber.alternate) seen.set(fiber.alternate, now);
+      if (window.__counting && fiber.type && before && (before[0] !== now[0] || before[1] !== now[1])) {
+        const name = nameOf(fiber.type);
+        window.__renders.set(name, (window.__renders.get(name) || 0) + 1);
+      }
+      visit(fiber.child);
+    }
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, inject: () => 1, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot: (id, root) => visit(root.current.child),
+  };
+`;
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 
@@ -103,9 +136,14 @@ function mainThreadCpuMs(trace: Buffer): number {
   return sum / 1000;
 }
 
-/** Types `text` one key at a time; the latency of each key and, with BENCH_CPU_TIME, the main-thread CPU ms per key. */
-async function typeMeasured(page: Page, text: string): Promise<{ latencies: number[]; cpuPerKey?: number }> {
-  await page.evaluate('window.__latencies = []');
+type Typed = { latencies: number[]; cpuPerKey?: number; renders?: string };
+
+/**
+ * Types `text` one key at a time; the latency of each key, with BENCH_CPU_TIME the main-thread CPU ms per key, and
+ * on a page with the render counter the components that rendered per key, most first ('Name 2.0').
+ */
+async function typeMeasured(page: Page, text: string): Promise<Typed> {
+  await page.evaluate('window.__latencies = []; if (window.__renders) { window.__renders = new Map(); window.__counting = true; }');
   if (cpuTime) await page.context().browser()!.startTracing(page, { categories: ['toplevel'] });
   for (const char of text) {
     const pressed = Date.now();
@@ -114,10 +152,15 @@ async function typeMeasured(page: Page, text: string): Promise<{ latencies: numb
     if (interval > 0) await sleep(Math.max(0, interval - (Date.now() - pressed)));
   }
   const cpuPerKey = cpuTime ? mainThreadCpuMs(await page.context().browser()!.stopTracing()) / text.length : undefined;
-  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey };
+  const counted = (await page.evaluate('window.__counting = false; window.__renders ? [...window.__renders] : null')) as [string, number][] | null;
+  const renders = counted
+    ?.sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => `${name} ${(count / text.length).toFixed(1)}`)
+    .join(', ');
+  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey, renders };
 }
 
-function summary({ latencies, cpuPerKey }: { latencies: number[]; cpuPerKey?: number }): string {
+function summary({ latencies, cpuPerKey }: Typed): string {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
   const cpu = cpuPerKey === undefined ? '' : ` ${cpuPerKey.toFixed(2)} |`;
@@ -147,6 +190,7 @@ try {
   const floor = await typeMeasured(blank, text);
   await blank.close();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  if (countRenders) await page.addInitScript(RENDER_COUNTER);
   page.setDefaultTimeout(60_000);
   page.on('crash', () => console.error('The page crashed.'));
   page.on('pageerror', (error) => console.error('Page error:', error.message));
@@ -191,6 +235,7 @@ try {
   console.log(`| A bare input on a blank page (the floor) | ${summary(floor)}`);
   console.log(`| Dependent #6 Last Name | ${summary(dependent)}`);
   console.log(`| Member PCP Name | ${summary(member)}`);
+  if (countRenders) console.log(`\nRenders per key, Dependent #6 Last Name: ${dependent.renders}\n\nRenders per key, Member PCP Name: ${member.renders}`);
 } finally {
   await browser?.close();
   process.kill(-server.pid!, 'SIGTERM');
