@@ -9,7 +9,7 @@ import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { ComponentType } from 'react';
-import { ArrayField } from './array-field.tsx';
+import { ArrayField, ObjectField } from './stable-fields.tsx';
 import { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
 import { BaseInputTemplate } from './base-input-template.tsx';
 import { DateWidget } from './date-widget.tsx';
@@ -36,7 +36,7 @@ export const engineWidgets: RegistryWidgetsType = {
 
 export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps {
   return {
-    fields: { ArrayField },
+    fields: { ArrayField, ObjectField },
     widgets: { ...MantineTheme.widgets, ...engineWidgets, ...extraWidgets },
     templates: {
       ...MantineTheme.templates,

@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { withTheme } from '@rjsf/core';
-import type { ArrayFieldItemTemplateProps, RJSFSchema } from '@rjsf/utils';
+import { getDefaultRegistry, withTheme, type IChangeEvent } from '@rjsf/core';
+import { useState } from 'react';
+import type { ArrayFieldItemTemplateProps, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { engineRjsfValidator } from '#engine/react/rjsf-validator.ts';
 import { ArrayFieldItemTemplate, engineTheme } from '#engine/theme/index.ts';
-import { sharedParts } from '#engine/theme/array-field.tsx';
+import { sharedParts } from '#engine/theme/stable-fields.tsx';
 
 const schema: RJSFSchema = {
   type: 'object',
@@ -17,7 +18,7 @@ const schema: RJSFSchema = {
 };
 const uiSchema = { people: { 'ui:options': { itemTitle: 'Person #{number}', orderable: false } } };
 
-describe('the array field', () => {
+describe('the array and object fields', () => {
   it('renders again only the item whose data changed, and every keystroke reaches the data', async () => {
     const renders: number[] = [];
     function CountingItem(props: ArrayFieldItemTemplateProps) {
@@ -50,6 +51,44 @@ describe('the array field', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Family');
     expect(data).toEqual({ name: 'Family', people: [{ first: 'Ann' }, { first: 'Bo' }, { first: 'Cyrus' }] });
     expect(renders).toEqual(afterItem);
+  });
+
+  it('renders again only the property of an object whose data changed', async () => {
+    // Each property's SchemaField, as its object field renders it (rjsf memoizes the property on its props).
+    const renders = new Map<string, number>();
+    const RjsfSchemaField = getDefaultRegistry().fields.SchemaField!;
+    function CountingSchemaField(props: FieldProps) {
+      renders.set(props.fieldPathId.$id, (renders.get(props.fieldPathId.$id) ?? 0) + 1);
+      return <RjsfSchemaField {...props} />;
+    }
+    const theme = engineTheme();
+    const Form = withTheme({ ...theme, fields: { ...theme.fields, SchemaField: CountingSchemaField } });
+    const flat: RJSFSchema = {
+      type: 'object',
+      properties: { first: { type: 'string', title: 'First' }, last: { type: 'string', title: 'Last' }, city: { type: 'string', title: 'City' } },
+    };
+    let data: unknown;
+    // As a screen does: it keeps the data and gives it back to the form with new handlers on each change.
+    function Screen() {
+      const [formData, setFormData] = useState<unknown>({});
+      const changed = (event: IChangeEvent) => {
+        data = event.formData;
+        setFormData(event.formData);
+      };
+      return <Form schema={flat} validator={engineRjsfValidator} formData={formData} onChange={changed} noValidate />;
+    }
+    render(
+      <MantineProvider>
+        <Screen />
+      </MantineProvider>,
+    );
+    const before = new Map(renders);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Last' }), 'Lee');
+    expect(data).toEqual({ last: 'Lee' });
+    expect(renders.get('root_first')).toBe(before.get('root_first'));
+    expect(renders.get('root_city')).toBe(before.get('root_city'));
+    expect(renders.get('root_last')).toBeGreaterThan(before.get('root_last')!);
   });
 
   it('keeps the unchanged parts of a value, and the value itself when nothing changed', () => {
