@@ -4,6 +4,7 @@
  * signed-in person calls Refresh and is signed in. docs/decisions.md, Refresh token in a cookie.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from './cookies.ts';
 
 export const REFRESH_COOKIE = 'bp_refresh';
 const PATH = '/api/Login';
@@ -22,14 +23,5 @@ export function clearRefreshCookie(reply: FastifyReply): void {
 
 /** The refresh token of the request's cookie, or null. */
 export function refreshCookie(request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === REFRESH_COOKIE) {
-      const value = rest.join('=');
-      return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  return readCookie(request, REFRESH_COOKIE);
 }

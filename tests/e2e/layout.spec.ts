@@ -1,5 +1,6 @@
 /** The landing page, header, footer, Version Information modal and the registration edge cases. */
 import { expect, test } from '@playwright/test';
+import { baseURL } from './playwright.config.ts';
 import { DEMO_EMPLOYER_NAME, newPerson, register, signedInMember, submitRegistration } from './support.ts';
 
 test('the landing page invites a visitor to sign in and explains the steps', async ({ page }) => {
@@ -38,9 +39,16 @@ test('the register page without a resolvable employer shows the stop sign instea
   await expect(page.getByText(/^An Employer must give you access before you can Register/)).toBeVisible();
 });
 
-test('registering twice with one e-mail offers to resend or to delete the pending registration', async ({ page }) => {
+test('registering twice with one e-mail offers to resend or to delete the pending registration', async ({ page, browser }) => {
   const person = newPerson('Robin');
   await register(page, person);
+  // Someone else who knows the e-mail, in another browser, cannot delete the registration.
+  const stranger = await browser.newPage({ baseURL });
+  await submitRegistration(stranger, person);
+  await stranger.getByRole('dialog').getByRole('button', { name: /delete/i }).click();
+  await expect(stranger.getByText('This registration can be withdrawn only in the browser it was made in.', { exact: false })).toBeVisible();
+  await stranger.close();
+  // The registrant's own browser can.
   await submitRegistration(page, person);
   await expect(page.getByText('Register failed. Please try again.')).toBeVisible();
   const modal = page.getByRole('dialog');

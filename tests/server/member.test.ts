@@ -203,6 +203,12 @@ describe.each(databases())('member routes on $name', (database) => {
     });
   });
 
+  /** The registrant's proof Register's answer sets, as a Cookie header ('' without one). */
+  function registrantCookie(res: { headers: Record<string, unknown> }): string {
+    const cookies = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+    return cookies.find((cookie) => cookie.startsWith('bp_registrant='))?.split(';')[0] ?? '';
+  }
+
   /** Registers twice with one e-mail: the second answer's handle. */
   async function pendingHandle(body: ReturnType<typeof registerBody>): Promise<string> {
     const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
@@ -242,14 +248,43 @@ describe.each(databases())('member routes on $name', (database) => {
       const body = registerBody(employer);
       const reg = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       const memberid = reg.json().data.memberid;
+      const cookie = registrantCookie(reg);
+      expect(String(reg.headers['set-cookie'])).toMatch(/HttpOnly; Secure; SameSite=Strict/);
       const handle = await pendingHandle(body);
-      const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle }, headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
+      expect(registrantCookie(res)).toBe('bp_registrant=');
       expect(await t.db.selectFrom('member').select('id').where('id', '=', memberid).executeTakeFirst()).toBeUndefined();
       expect(await t.db.selectFrom('set_password_token').select('id').where('memberid', '=', memberid).execute()).toEqual([]);
       const again = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       expect(again.statusCode).toBe(200);
+    });
+
+    it('withdraws only for the browser that registered: anyone else who knows the e-mail gets 403 and deletes nothing', async () => {
+      const victim = registerBody(employer);
+      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: victim });
+      const stranger = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: registerBody(employer) });
+      const handle = await pendingHandle(victim);
+      const before = await memberCount();
+      for (const cookie of ['', registrantCookie(stranger), 'bp_registrant=forged.value.of.five.parts']) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle }, headers: { cookie } });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('only in the browser it was made in') });
+      }
+      expect(await memberCount()).toBe(before);
+      // The handle still resends the invitation, which goes to the address itself.
+      expect((await t.app.inject({ method: 'POST', url: '/api/Member/ResendInvitation', payload: { handle } })).statusCode).toBe(200);
+    });
+
+    it('gives no handle through another employer\'s link, so a member imported elsewhere cannot be reached', async () => {
+      const other = await createEmployer(t.db, { accountname: 'Other Test Co' });
+      const body = registerBody(employer);
+      expect((await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body })).statusCode).toBe(200);
+      const elsewhere = { ...body, memberdto: { ...body.memberdto, accountid: other.accountid } };
+      const res = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: elsewhere });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'ALREADY_REGISTERED', data: null });
     });
 
     it('DELETE /api/Member/{id}: anonymous 401, another member 403, the signed-in member itself 409 (active), nothing deleted', async () => {
@@ -265,13 +300,12 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(await t.db.selectFrom('member').selectAll().orderBy('id').execute()).toEqual(before);
       // A handle of an active account withdraws nothing either.
       const otherBody = registerBody(employer);
-      const handle = await (async () => {
-        await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: otherBody });
-        return pendingHandle(otherBody);
-      })();
+      const cookie = registrantCookie(await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: otherBody }));
+      const handle = await pendingHandle(otherBody);
       const link = await latestLink(t, otherBody.memberdto.personalemailaddress);
       await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: link.memberId, password: TEST_PASSWORD, token: link.token } });
-      expect((await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle } })).statusCode).toBe(409);
+      const withdrawn = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle }, headers: { cookie } });
+      expect(withdrawn.statusCode).toBe(409);
       const malformed = await t.app.inject({ method: 'DELETE', url: '/api/Member/123', headers: member.auth });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'params/id': expect.any(Array) } });

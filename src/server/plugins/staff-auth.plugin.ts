@@ -15,6 +15,7 @@ import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS }
 import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { readCookie } from '../cookies.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 
 export const STAFF_COOKIE = 'bp_staff';
@@ -49,14 +50,7 @@ export function clearStaffCookie(reply: FastifyReply): void {
 
 /** The staff token of the request's cookie, or null. */
 export function staffCookie(request: FastifyRequest): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === STAFF_COOKIE) {
-      const value = rest.join('=');
-      return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  return readCookie(request, STAFF_COOKIE);
 }
 
 /** The staff user of a live session named by the request's cookie; null otherwise (no error). */

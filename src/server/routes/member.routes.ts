@@ -18,7 +18,13 @@ import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
-import { openRegistrationHandle, sealRegistrationHandle } from '../registration-handle.ts';
+import {
+  clearRegistrantCookie,
+  isRegistrantOf,
+  openRegistrationHandle,
+  sealRegistrationHandle,
+  setRegistrantCookie,
+} from '../registration-handle.ts';
 import { recordSecurityEvent } from '../security-events.ts';
 import { mailInvitation as sendInvitation, newInvitationLink } from '../services/invitations.ts';
 import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
@@ -108,6 +114,10 @@ const memberUpdateSchema = {
   },
 } as const;
 
+/** Withdraw from a browser other than the registrant's (or for a member created by staff). */
+const NOT_THE_REGISTRANT_MESSAGE =
+  'This registration can be withdrawn only in the browser it was made in. Use the link in the invitation e-mail, or have it sent again.';
+
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 
@@ -145,7 +155,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope({ type: 'object', properties: { memberid: uuid } }), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const dto = request.body.memberdto;
       const employer = UUID_PATTERN.test(dto.accountid) ? await employers.findById(app.db, dto.accountid) : undefined;
       if (!employer) throw badRequest(NO_EMPLOYER_MESSAGE, { '/memberdto/accountid': [NO_EMPLOYER_MESSAGE] });
@@ -154,9 +164,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const email = String(dto.personalemailaddress).trim();
       // No member id in the answer: a pending registration gets an opaque handle for the modal's two actions.
       const registration = await app.content.form('registration', employer.accountid);
+      // The handle only for a pending registration with this employer: another employer's link learns nothing.
       const alreadyRegistered = async (member: members.MemberRow) =>
         new AppError('ALREADY_REGISTERED', 409, message(registration, 'register-failed'), undefined,
-          member.ispasswordchanged === null ? { handle: await sealRegistrationHandle(app.config, member.id) } : null);
+          member.ispasswordchanged === null && member.accountid === employer.accountid
+            ? { handle: await sealRegistrationHandle(app.config, member.id) }
+            : null);
       const existing = await members.findByEmail(app.db, email);
       if (existing) throw await alreadyRegistered(existing);
 
@@ -190,6 +203,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
       await mailInvitation(created.member, employer.accountname, created.link);
+      await setRegistrantCookie(reply, app.config, created.member.id);
       return ok({ memberid: created.member.id });
     },
   );
@@ -246,13 +260,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       config: authRateLimit(app),
       schema: {
         tags: ['member'],
-        summary: "Withdraw a pending registration named by Register's handle (only while the password was never set)",
+        summary:
+          "Withdraw a pending registration named by Register's handle, from the browser that registered it (its bp_registrant cookie), only while the password was never set",
         body: handleBody,
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
-    async (request) => {
-      await app.db.transaction().execute(async (tx) => withdrawPending(tx, await memberOfHandle(tx, request.body.handle)));
+    async (request, reply) => {
+      await app.db.transaction().execute(async (tx) => {
+        const member = await memberOfHandle(tx, request.body.handle);
+        if (!(await isRegistrantOf(request, app.config, member.id))) throw forbidden(NOT_THE_REGISTRANT_MESSAGE);
+        await withdrawPending(tx, member);
+      });
+      clearRegistrantCookie(reply);
       return ok(null);
     },
   );

@@ -129,7 +129,8 @@ function AlreadyRegisteredModal({
     const answer = await api.post('/api/Member/WithdrawRegistration', { handle: pending.handle }, { public: true });
     setBusy(null);
     if (answer.success) onDeleted();
-    else showError(message(document, 'delete-failed'));
+    // Refused outright (another browser than the registrant's): the server says why and what to do instead.
+    else showError(answer.code === 'FORBIDDEN' ? answer.message : message(document, 'delete-failed'));
   };
 
   return (
