@@ -362,6 +362,21 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(kept.ssn_ciphertext).toBe(row.ssn_ciphertext);
     });
 
+    it('PUT /api/Member ignores the current plan: only an authorization or an order sets it', async () => {
+      const a = await registerMember(t.app, employer);
+      await t.db.updateTable('member').set({ currentplanid: '39424OR1620003', currentplanyear: 2027 }).where('id', '=', a.memberId).execute();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Member',
+        headers: a.auth,
+        payload: { member: { ...TEST_PROFILE, currentplanid: 'FAKEPLAN-123', currentplanyear: 1999 } },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ currentplanid: '39424OR1620003', currentplanyear: 2027 });
+      const row = await t.db.selectFrom('member').select(['currentplanid', 'currentplanyear']).where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ currentplanid: '39424OR1620003', currentplanyear: 2027 });
+    });
+
     it('PUT /api/Member refuses invalid fields with pointers under /member and changes nothing', async () => {
       const a = await registerMember(t.app, employer);
       const before = await t.db.selectFrom('member').selectAll().where('id', '=', a.memberId).executeTakeFirstOrThrow();

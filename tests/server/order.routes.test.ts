@@ -6,6 +6,7 @@ import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { registerMember } from './helpers/fixtures.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 
 const FAMILY_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33';
@@ -235,6 +236,45 @@ describe.each(databases())('order routes on $name', (database) => {
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: world.bob.auth })).json().data;
     // Bob has no dependent on file: one person's premium and the employee amount of his band, nothing for the 50.
     expect(account).toMatchObject({ currenthealthinsurancepremium: 525, currentemployercontribution: 450, currentpayrolldeduction: 75 });
+  });
+
+  /** A member of the demo employer of its own, born 1980, living at the fixture's ZIP, with no order yet. */
+  async function freshMember(firstname: string) {
+    const member = await registerMember(world.app, world.demo, { firstname });
+    await setBirthdate(world.db, member.memberId, '1980-03-01');
+    await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
+    return {
+      ...member,
+      post: (payload: object) => world.app.inject({ method: 'POST', url: '/api/Order', headers: member.auth, payload }),
+      plan: async () => world.db.selectFrom('member').select(['currentplanid', 'currentplanyear']).where('id', '=', member.memberId).executeTakeFirstOrThrow(),
+    };
+  }
+
+  it('a waiver placed after a purchase clears the member\'s current plan, as an authorization does', async () => {
+    const dana = await freshMember('Dana');
+    const bought = await dana.post({ order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[0] }, memberAccount: {} });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await dana.plan()).currentplanid).toBe(PPO_PLAN);
+    const waived = await dana.post({ order: { category: 'waive', policyeffectivedate: offered[0] }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect((await dana.plan()).currentplanid).toBeNull();
+  });
+
+  it('checks a waiting HSA amount again for the date of the enrollment that gathers it: more months over the limit is refused, nothing stored', async () => {
+    const erin = await freshMember('Erin');
+    // $400.00 a month fits the $4,400.00 limit for the 11 months from February, not for the 12 from January.
+    const hsa = await erin.post({ order: { category: 'HSA', amountspent: 400, policyeffectivedate: offered[1] }, memberAccount: {} });
+    expect(hsa.statusCode, hsa.body).toBe(200);
+    const before = await counts();
+    const january = await erin.post({ order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[0] }, memberAccount: {} });
+    expect(january.statusCode).toBe(400);
+    expect(january.json().fieldErrors['/order/policyeffectivedate']).toEqual([
+      '$400.00 a month for the 12 months left in the plan year is $4,800.00, more than your annual HSA limit of $4,400.00. Please enter $366.66 or less.',
+    ]);
+    expect(await counts()).toEqual(before);
+    expect(await erin.plan()).toEqual({ currentplanid: null, currentplanyear: null });
+    const february = await erin.post({ order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[1] }, memberAccount: {} });
+    expect(february.statusCode, february.body).toBe(200);
   });
 
   it.each([

@@ -99,8 +99,6 @@ const updatableFields = [
   'pcpname',
   'pcpid',
   'existingpatient',
-  'currentplanid',
-  'currentplanyear',
 ] as const satisfies readonly (keyof MemberUpdate)[];
 
 const memberUpdateSchema = {

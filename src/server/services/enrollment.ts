@@ -472,6 +472,8 @@ export async function placeSingleOrder(
   }
   const waitingHsa = waiting.filter((order) => order.category === 'HSA');
   if (buying && waitingHsa.length > 0 && priced!.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.pendingHsa, '/order/planid');
+  // The waiting HSA amount was checked for its own date; the enrollment's date decides the months it runs.
+  if (buying) for (const hsa of waitingHsa) checkHsa(member, employer, family, effectiveDate, hsa.amountspent_cents as Cents, '/order/policyeffectivedate');
 
   const enrollmentid = randomUUID();
   const earlier = current.filter((order) => order.enrollmentid !== null);
@@ -483,7 +485,7 @@ export async function placeSingleOrder(
 
   const contributionCents = await contributionFor(trx, member, family, effectiveDate, buying);
   const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
-  if (buying) await members.updateStatement(trx, member.id, memberPlan(priced!.plan.planid, planyear, caller.email)).execute();
+  await members.updateStatement(trx, member.id, memberPlan(priced?.plan.planid ?? null, planyear, caller.email)).execute();
   const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
   const sum = (category: Order['category']) => adopted.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);
   await writeMemberAccount(trx, {
