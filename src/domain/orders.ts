@@ -14,6 +14,11 @@ export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
 /** The main order of an authorization: the health choice. The others ride along with it. */
 export const MAIN_ORDER_CATEGORIES: readonly OrderCategory[] = ['healthinsurance', 'waive'];
 
+/** Additional services are offered only by an employer whose employeazecustomer is 1 (spec §2 Step 3 sub-steps). */
+export function offersAdditionalServices(employer: { employeazecustomer: number }): boolean {
+  return employer.employeazecustomer === 1;
+}
+
 /** The waiver reason whose text comes from the person (spec §9 Waiver reasons). */
 export const OTHER_WAIVER_REASON = 'Other';
 

@@ -27,6 +27,17 @@ describe.each(databases())('product routes on $name', (database) => {
       expect(response.json().data.productlist).toEqual([]);
     });
 
+    it('lists nothing while the employer does not offer additional services (employeazecustomer other than 1)', async () => {
+      await world.db.updateTable('employer').set({ employeazecustomer: 2 }).where('accountid', '=', world.demo.accountid).execute();
+      try {
+        const response = await world.app.inject({ method: 'GET', url: '/api/Product', headers: world.alice.auth });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.productlist).toEqual([]);
+      } finally {
+        await world.db.updateTable('employer').set({ employeazecustomer: 1 }).where('accountid', '=', world.demo.accountid).execute();
+      }
+    });
+
     it('requires a sign-in', async () => {
       expect((await world.app.inject({ method: 'GET', url: '/api/Product' })).statusCode).toBe(401);
     });

@@ -1,6 +1,8 @@
 /** The additional services a member may add (spec §7 Additional services), prices in dollars. */
 import type { FastifyInstance } from 'fastify';
+import * as employers from '#db/repositories/employer.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
+import { offersAdditionalServices } from '#domain/orders.ts';
 import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
 
 
@@ -28,7 +30,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
       schema: {
         tags: ['Order'],
-        summary: "The additional services the caller's employer offers, with their price options",
+        summary: "The additional services the caller's employer offers, with their price options (none unless its employeazecustomer is 1)",
         security: bearer,
         response: {
           200: envelope({ type: 'object', properties: { productlist: { type: 'array', items: productSchema } } }),
@@ -36,6 +38,10 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => ok({ productlist: await products.listActive(app.db, request.member!.accountId) }),
+    async (request) => {
+      const employer = await employers.findById(app.db, request.member!.accountId);
+      const offered = employer !== undefined && offersAdditionalServices(employer);
+      return ok({ productlist: offered ? await products.listActive(app.db, employer.accountid) : [] });
+    },
   );
 }

@@ -17,6 +17,7 @@ import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#doma
 import {
   authorizationOrders,
   memberAccountDefaults,
+  offersAdditionalServices,
   type AdditionalServiceChoice,
   type ChosenPlan,
   type OrderDraft,
@@ -58,9 +59,6 @@ export const MESSAGES = {
   pendingHsa: 'The HSA contribution placed for this plan year needs an HSA-eligible plan. Please choose an HSA-eligible plan or remove the HSA contribution.',
   keyReused: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.',
 } as const;
-
-/** Additional services are offered only by an employer whose employeazecustomer is 1 (spec §2 Step 3 sub-steps). */
-const ADDITIONAL_SERVICES_CUSTOMER = 1;
 
 /** The money check failed: a 400 naming the field, nothing written. */
 const refuse = (message: string, field: string) => badRequest(message, { [field]: [message] });
@@ -340,7 +338,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
     checkHsa(member, employer, family, effectiveDate, choices.hsaCents, '/hsamonthly');
   }
-  if (choices.service && employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
+  if (choices.service && !offersAdditionalServices(employer)) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');
   const service = choices.service
     ? await pricedService(trx, employer.accountid, { productfeeid: choices.service.productoptionid }, choices.service.costCents, { option: '/productoptionid', cost: '/servicecost' })
     : null;
@@ -446,7 +444,7 @@ export async function placeSingleOrder(
       checkHsa(member, employer, family, effectiveDate, cents, '/order/amountspent');
       draft = build.hsa(when, cents);
     } else {
-      if (employer.employeazecustomer !== ADDITIONAL_SERVICES_CUSTOMER) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
+      if (!offersAdditionalServices(employer)) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
       const choice = await pricedService(trx, employer.accountid, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
       draft = build.service(when, choice);
     }
