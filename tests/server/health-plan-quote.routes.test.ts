@@ -203,6 +203,7 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
   it.each([
     ['a ZIP and county that are no pair of the catalogue', { postalcode: '97002', countycode: '41051' }],
     ['a county code of no state', { countycode: '99001' }],
+    ['an Oregon ZIP with a county of a state without plans (Los Angeles, California)', { postalcode: '97201', countycode: '06037' }],
     ['NUL in a text', { countyname: 'Mar\u0000ion' }],
     ['a lone surrogate', { city: 'Aur\ud800ora' }],
     ['a huge number for the ZIP', { postalcode: 1e308 }],

@@ -13,6 +13,7 @@ import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type Rates
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
+import * as locations from '#db/repositories/location.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
@@ -114,14 +115,19 @@ export type CatalogueArea =
 /**
  * The catalogue's answer for a (zip, county) in a plan year: no plans for the county's state, or the pair with
  * its rating area in the year whose rates quote the plan year. A pair the state's catalogue does not hold is a
- * 400: the location must be real. (With the ZIP crosswalk of contract 1, a real pair outside the catalogue
- * could answer an empty list instead; see docs/decisions.md.)
+ * 400: the location must be real, and so must a pair in a state without a catalogue (the ZIP crosswalk says so).
+ * (With the ZIP crosswalk of contract 1, a real pair outside the catalogue could answer an empty list instead; see
+ * docs/decisions.md.)
  */
 export async function catalogueArea(db: DbOrTx, where: { postalcode: string; countycode: string; planYear: number }): Promise<CatalogueArea> {
   const state = stateOfCounty(where.countycode);
   if (!state || !/^\d{5}$/.test(where.postalcode)) throw badRequest(LOCATION_MESSAGE, { '/countycode': [LOCATION_MESSAGE] });
   const years = ratesYearFor(where.planYear, await plans.catalogueYears(db, state.code));
-  if (!years) return { kind: 'no-plans', planYear: where.planYear, stateName: state.name };
+  if (!years) {
+    // Without a catalogue for the state, the ZIP crosswalk says whether the pair is real.
+    if (!(await locations.findCounty(db, where.postalcode, where.countycode))) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE], '/countycode': [LOCATION_MESSAGE] });
+    return { kind: 'no-plans', planYear: where.planYear, stateName: state.name };
+  }
   const location = await plans.locationOf(db, years.ratesYear, where.postalcode, where.countycode);
   if (!location) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE], '/countycode': [LOCATION_MESSAGE] });
   return { kind: 'area', planYear: where.planYear, years, location };
