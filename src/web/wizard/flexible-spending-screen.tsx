@@ -1,6 +1,6 @@
 /**
  * Flexible Spending Options (spec §2, §5 HSA amount, §9 HSA figures): the HSA explanation, the monthly HSA
- * contribution (whole dollars: digits only, leading zeros stripped), the instructions modal, and the annual limit
+ * contribution (dollars and cents, leading zeros stripped), the instructions modal, and the annual limit
  * for the member's coverage tier and plan year with the 55-or-older catch-up, as the server figures it
  * (GET /api/Hsa/Limit: the IRS figures, the member's age and family, the months left in the plan year). The monthly
  * amount times the months left may not exceed the limit: above the most a month, the field says so and Next
@@ -18,15 +18,29 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { effectiveDate, useWizard } from './wizard-context.tsx';
 
-/** The most digits the amount takes (up to $99,999 a month; any real limit is far below). */
+/** The most digits of whole dollars the amount takes (up to $99,999 a month; any real limit is far below). */
 export const HSA_AMOUNT_DIGITS = 5;
 
-/** What the amount field keeps of what is typed: digits only, no leading zeros, at most HSA_AMOUNT_DIGITS. */
+/**
+ * What the amount field keeps of what is typed: a number of dollars, with cents after a point (the limits have
+ * cents: $729.16 a month). Other characters go ($, commas, letters), leading zeros go, whole dollars keep at most
+ * HSA_AMOUNT_DIGITS digits and cents two; a second point ends the amount, so '3.50' is never read as 350.
+ */
 export function hsaAmountText(typed: string): string {
-  return typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, HSA_AMOUNT_DIGITS);
+  const [whole = '', cents] = typed.replace(/[^\d.]/g, '').split('.');
+  const dollars = whole.replace(/^0+(?=\d)/, '').slice(0, HSA_AMOUNT_DIGITS);
+  if (cents === undefined) return dollars === '0' ? '' : dollars;
+  return `${dollars}.${cents.slice(0, 2)}`;
 }
 
-const toCents = (text: string): Cents => (text === '' ? 0 : dollarsToCents(text));
+/** The cents of a kept amount ('' and '.' are none; '3.' is three dollars, '.5' fifty cents). */
+const toCents = (text: string): Cents => {
+  const [whole = '', cents = ''] = text.split('.');
+  return whole === '' && cents === '' ? 0 : dollarsToCents(`${whole || '0'}${cents ? `.${cents}` : ''}`);
+};
+
+/** The field's text of an amount in cents: whole dollars as such, cents with two digits. */
+const amountText = (cents: Cents): string => (cents <= 0 ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /** The over-limit message for a monthly amount, or null when it fits (or the limit is not known). */
 export function overLimitMessage(monthlyCents: Cents, limit: HsaLimit | undefined): string | null {
@@ -45,7 +59,7 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
   const { choices, update } = useWizard();
   const date = effectiveDate(choices);
   const limit = useSWR<HsaLimit>(date ? hsaLimitPath(date) : null, swrFetcher, { shouldRetryOnError: false });
-  const [text, setText] = useState(() => (choices.hsaMonthlyCents > 0 ? String(Math.floor(choices.hsaMonthlyCents / 100)) : ''));
+  const [text, setText] = useState(() => amountText(choices.hsaMonthlyCents));
   const [instructions, setInstructions] = useState(false);
 
   const cents = toCents(text);
@@ -96,10 +110,10 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
       <TextInput
         label={messages['hsa-amount']}
         value={text}
-        inputMode="numeric"
+        inputMode="decimal"
         leftSection="$"
         maw={280}
-        maxLength={HSA_AMOUNT_DIGITS}
+        maxLength={HSA_AMOUNT_DIGITS + 3}
         onChange={(event) => change(event.currentTarget.value)}
         error={fault}
       />

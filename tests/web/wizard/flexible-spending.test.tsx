@@ -23,7 +23,13 @@ describe('hsaAmountText', () => {
     ['000', ''],
     ['123456789', '12345'],
     ['', ''],
-  ])('keeps %j as %j (digits only, no leading zeros)', (typed, kept) => {
+    ['3.50', '3.50'],
+    ['3.', '3.'],
+    ['729.165', '729.16'],
+    ['0.5', '0.5'],
+    ['.75', '.75'],
+    ['1.2.3', '1.2'],
+  ])('keeps %j as %j (dollars with at most two decimals, no leading zeros)', (typed, kept) => {
     expect(hsaAmountText(typed)).toBe(kept);
   });
 });
@@ -46,6 +52,11 @@ describe('Flexible Spending Options', () => {
     await userEvent.type(amount, '00x25');
     expect(amount).toHaveValue('25');
     expect(current.choices.hsaMonthlyCents).toBe(2500);
+    // Cents typed after a point stay cents: 3.50 is $3.50, never $350.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3.50');
+    expect(amount).toHaveValue('3.50');
+    expect(current.choices.hsaMonthlyCents).toBe(350);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(next).toHaveBeenCalledTimes(1);
   });
