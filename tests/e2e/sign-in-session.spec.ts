@@ -1,6 +1,7 @@
 /**
  * Accounts and sessions as a person meets them (docs/security.md, V2 and V3): a second tab is signed in too,
- * without any token a page script could read; signing out in one tab ends the session everywhere; a forgotten
+ * without any token a page script could read, and tabs opened at once take turns exchanging the shared refresh
+ * cookie; signing out in one tab ends the session everywhere; a forgotten
  * password is reset by e-mail and the old one stops working.
  */
 import { expect, test } from '@playwright/test';
@@ -32,6 +33,30 @@ test('a new tab of a signed-in person is signed in; signing out ends the session
   const another = await context.newPage();
   await another.goto('/contact-us');
   await expect(another).toHaveURL(/\/login$/);
+});
+
+test('tabs opened at the same moment are all signed in, and the session goes on (their refreshes take turns)', async ({ page, context }) => {
+  await signedInMember(page, 'Twyla');
+  await expect(page.getByRole('heading', { name: 'Welcome to your Benefits Package Creator' })).toBeVisible();
+  // Each refresh is held on its way until three are waiting (or 3 s passed), so refreshes that do not take turns
+  // reach the server together with the same cookie.
+  const held: (() => void)[] = [];
+  await context.route('**/api/Login/Refresh', async (route) => {
+    await new Promise<void>((resolve) => {
+      held.push(resolve);
+      if (held.length % 3 === 0) for (const release of held) release();
+      setTimeout(resolve, 3000);
+    });
+    await route.continue();
+  });
+  const tabs = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  await Promise.all(tabs.map((tab) => tab.goto('/contact-us')));
+  for (const tab of tabs) await expect(tab.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
+  await context.unroute('**/api/Login/Refresh');
+  // Nobody's token was taken for a stolen one: a tab opened afterwards is signed in too.
+  const later = await context.newPage();
+  await later.goto('/contact-us');
+  await expect(later.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 });
 
 test('Forgot Password: a reset link by e-mail sets a new password, and the old one stops working', async ({ page }) => {

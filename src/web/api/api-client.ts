@@ -69,9 +69,23 @@ export function onActivity(listener: () => void): () => void {
   return () => window.removeEventListener(ACTIVITY, listener);
 }
 
+/** The Web Lock the browser's tabs take turns in to exchange their shared refresh cookie. */
+export const REFRESH_LOCK = 'bp-refresh';
+
+/**
+ * Runs `work` while no other tab of this browser runs its own: the tabs share the refresh cookie, and a second tab
+ * presenting a token the first has just exchanged would look like a stolen token reused, which ends the session of
+ * both (a laptop waking up with two tabs open). After its turn, a tab exchanges the newer cookie. Browsers without
+ * Web Locks run it at once.
+ */
+function inTurnAcrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
 /** New tokens for the session of the refresh cookie; false when there is no live session. One at a time. */
 export async function refresh(): Promise<boolean> {
-  refreshing ??= (async () => {
+  refreshing ??= inTurnAcrossTabs(async () => {
     const response = await send('POST', '/api/Login/Refresh', undefined, null);
     const answer = response?.ok ? ((await response.json()) as ApiAnswer<LoginAnswer>) : null;
     if (answer?.success) {
@@ -79,7 +93,7 @@ export async function refresh(): Promise<boolean> {
       markActivity();
     }
     return Boolean(answer?.success);
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

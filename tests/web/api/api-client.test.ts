@@ -3,7 +3,7 @@
  * has left never signs the tab out again nor takes the person away from where they went since.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, setUnauthorizedHandler } from '#web/api/api-client.ts';
+import { api, REFRESH_LOCK, setUnauthorizedHandler } from '#web/api/api-client.ts';
 import { clearSession } from '#web/api/session.ts';
 
 type Pending = { path: string; authorization: string | undefined; answer: (status: number, body: unknown) => void };
@@ -84,6 +84,39 @@ describe('a 401 from the API', () => {
     expect(await answer).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     expect(sessionStorage.getItem('access_token')).toBeNull();
     expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for the browser's other tabs to finish their refresh before exchanging the shared cookie", async () => {
+    // Another tab holds the lock until `release`: this tab's refresh must not reach the server before.
+    let release!: () => void;
+    const otherTab = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    const locks = {
+      request: async <T,>(name: string, work: () => Promise<T>) => {
+        requested.push(name);
+        await otherTab;
+        return work();
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      signInWith('access-1');
+      const answer = api.get('/api/Member/GetMember');
+      (await sent(1))[0]!.answer(401, refused);
+      await vi.waitFor(() => expect(requested).toEqual([REFRESH_LOCK]));
+      expect(pending).toHaveLength(1);
+      release();
+      const [, refresh] = await sent(2);
+      expect(refresh!.path).toBe('/api/Login/Refresh');
+      refresh!.answer(200, { success: true, data: { tokenResponse: { access_token: 'access-2', id_token: 'i.d.t' } }, message: '' });
+      const [, , again] = await sent(3);
+      expect(again!.authorization).toBe('Bearer access-2');
+      again!.answer(200, { success: true, data: { id: 'm1' }, message: 'OK' });
+      expect(await answer).toMatchObject({ success: true, data: { id: 'm1' } });
+      expect(unauthorized).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('to a call sent without any session: a failure, nothing more', async () => {
