@@ -186,6 +186,17 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     });
   });
 
+  it('neither shows nor sends an HSA amount set for an HSA plan that was swapped for one that is not HSA eligible', async () => {
+    const choices = { ...buying(60000), plan: { ...buying(60000).plan!, ishsaeligible: 'No' as const } };
+    const { requests } = renderStep('cart', CartScreen, { choices, handlers: { [AUTHORIZE]: authorized } });
+    const table = await screen.findByRole('table', { name: 'Plan and Benefits Summary' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => cells(row)[0])).toEqual(['Health Plan', 'Additional Service']);
+    expect(totals()[0]).toEqual(['Total Monthly Cost', '$457.87']);
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(authorizeCalls(requests)[0]?.body).toMatchObject({ healthoption: 'buy', hsamonthly: 0 });
+  });
+
   it('sends the quoted location when the shop screens chose one', async () => {
     const location = { city: 'Jersey City', countyname: 'Hudson', countycode: '34017', statename: 'New Jersey', state: 'NJ', zipcode: '07302', share: 1 };
     const { requests } = renderStep('cart', CartScreen, {

@@ -6,7 +6,7 @@ import type { Member } from '#contracts/entities.ts';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { centsToDollars } from '#domain/money.ts';
 import { effectiveDate, healthOption, type WizardChoices } from '../wizard-context.tsx';
-import { chosenService, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart-summary.ts';
+import { chosenService, electedHsaCents, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart-summary.ts';
 
 export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'postalcode'>): AuthorizeRequest {
   const waiving = healthOption(choices) === 'waive';
@@ -15,7 +15,7 @@ export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'p
     healthoption: waiving ? 'waive' : 'buy',
     postalcode: choices.location?.zipcode ?? member.postalcode ?? '',
     countycode: choices.location?.countycode ?? '',
-    hsamonthly: waiving || !choices.plan ? 0 : centsToDollars(choices.hsaMonthlyCents),
+    hsamonthly: centsToDollars(electedHsaCents(choices)),
   };
   if (!waiving && choices.plan) request.planid = choices.plan.planid;
   if (waiving) {

@@ -58,6 +58,15 @@ export type CartSummary = {
 /** A whole number of dollars or dollars with cents (a quote's rate, an option's cost) in cents. */
 export const amountCents = (dollars: number): Cents => dollarsToCents(dollars.toFixed(2));
 
+/**
+ * The monthly HSA amount the elections carry: only beside an HSA-eligible plan in the cart (spec §2: Flexible
+ * Spending shows only then). An amount set for an HSA plan that was then swapped for another stays in the choices,
+ * for a later HSA plan, but counts for nothing, so the cart never shows or sends it.
+ */
+export function electedHsaCents(choices: WizardChoices): Cents {
+  return healthOption(choices) !== 'waive' && choices.plan?.ishsaeligible === 'Yes' ? choices.hsaMonthlyCents : 0;
+}
+
 /** The chosen additional service as the order builders take it, or null when none is in the cart. */
 export function chosenService(choices: WizardChoices): AdditionalServiceChoice | null {
   const service = choices.service;
@@ -82,7 +91,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   const plan = waiving ? null : choices.plan;
   const service = chosenService(choices);
   const planCents = plan ? amountCents(plan.rate) : 0;
-  const hsaCents = plan ? choices.hsaMonthlyCents : 0;
+  const hsaCents = electedHsaCents(choices);
   const serviceCents = service?.option.costCents ?? 0;
   const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
   const spentCents = planCents + serviceCents + hsaCents;
