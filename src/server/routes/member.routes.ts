@@ -109,6 +109,10 @@ const memberUpdateSchema = {
     id: uuid,
     accountid: uuid,
     additionalid: nullableString,
+    // The member object the screens send back carries the current plan: checked like any field, never stored
+    // (only an authorization or a main order sets it).
+    currentplanid: memberSchema.properties.currentplanid,
+    currentplanyear: memberSchema.properties.currentplanyear,
   },
 } as const;
 
