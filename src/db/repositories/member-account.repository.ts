@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MemberAccount } from '#contracts/entities.ts';
 import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx, MemberAccountTable } from '../database.ts';
@@ -6,8 +6,17 @@ import type { DbOrTx, MemberAccountTable } from '../database.ts';
 export type MemberAccountRow = Selectable<MemberAccountTable>;
 export type NewMemberAccountRow = Insertable<MemberAccountTable>;
 
-export async function insert(db: DbOrTx, row: NewMemberAccountRow): Promise<MemberAccountRow> {
-  return db.insertInto('member_account').values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * Writes a member account stamped with the time of this statement, not of the transaction's start (the column's
+ * default): a member's enrollments are written one after the other on the member's lock, and the latest account
+ * must be the one written last, even when its transaction began first and waited for the lock.
+ */
+export async function insert(db: DbOrTx, row: Omit<NewMemberAccountRow, 'createdon'>): Promise<MemberAccountRow> {
+  return db
+    .insertInto('member_account')
+    .values({ ...row, createdon: sql<Date>`clock_timestamp()` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The member's latest account record (the one the latest main order wrote). */
