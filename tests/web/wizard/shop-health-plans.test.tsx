@@ -275,6 +275,16 @@ describe('Shop Health Plans', () => {
     expect(harness.logged).toEqual(['ENTERED SHOP HEALTH PLANS', 'PLAN ADDED TO CART', 'PLAN REMOVED FROM CART']);
   });
 
+  it('keeps the plan in the cart after a double click on Add to Cart (the second click does not remove it)', async () => {
+    setup();
+    const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    await userEvent.dblClick(within(card('Plan A1')).getByRole('button', { name: 'Add to Cart' }));
+    expect(harness.choices().plan?.planid).toBe('A1');
+    expect(within(card('Plan A1')).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(harness.logged).toEqual(['ENTERED SHOP HEALTH PLANS', 'PLAN ADDED TO CART']);
+  });
+
   it('opens the SSN prompt instead of adding a plan when the SSN is missing', async () => {
     setup();
     const harness = renderStep('shop-health-plans', ShopHealthPlansScreen, { member: { additionalid: null } });

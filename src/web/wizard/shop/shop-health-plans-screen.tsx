@@ -409,12 +409,13 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
             </Button>
           )}
         </Group>
+        {/* Add and Remove take each other's place: a double click's second click (detail 2) must not undo the first. */}
         {inCart ? (
-          <Button color="red" variant="light" onClick={onRemove}>
+          <Button color="red" variant="light" onClick={(event) => event.detail <= 1 && onRemove()}>
             {messages['remove']}
           </Button>
         ) : (
-          <Button onClick={onAdd}>{messages['add-to-cart']}</Button>
+          <Button onClick={(event) => event.detail <= 1 && onAdd()}>{messages['add-to-cart']}</Button>
         )}
       </Stack>
     </Card>
