@@ -188,6 +188,24 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
     }
   });
 
+  it("quotes a body without a county at the ZIP's county that is the member's county on file (the profile's current-plan search)", async () => {
+    const { countycode: _omitted, ...withoutCounty } = body();
+    const answerAt = async (countycode?: string) => (await post(countycode ? body({ countycode }) : withoutCounty)).json().data;
+    const [marion, clackamas] = [await answerAt(MARION), await answerAt(CLACKAMAS)];
+    expect(marion.healthplans).not.toEqual(clackamas.healthplans);
+    try {
+      for (const [county, expected] of [['Clackamas County', clackamas], ['Marion', marion]] as const) {
+        await world.db.updateTable('member').set({ county }).where('id', '=', world.alice.memberId).execute();
+        expect(await answerAt()).toEqual(expected);
+      }
+      const unknownZip = await post({ ...withoutCounty, postalcode: '00001' });
+      expect(unknownZip.statusCode).toBe(400);
+      expect(unknownZip.json().fieldErrors).toHaveProperty('/postalcode');
+    } finally {
+      await world.db.updateTable('member').set({ county: null }).where('id', '=', world.alice.memberId).execute();
+    }
+  });
+
   it('says plainly that a state has no plans (Dallas County, Texas)', async () => {
     const response = await post(body({ postalcode: '75007', countycode: '48113', state: 'TX' }));
     expect(response.statusCode).toBe(200);

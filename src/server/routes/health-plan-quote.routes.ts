@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { encodedFor } from '../content-coding.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, uuid } from '../route-schemas.ts';
+import { countyOnFile } from '../services/plan-quotes.ts';
 import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswer } from './health-plan-quote.json.ts';
 
 /** Free text of a bounded length without control characters or lone surrogates (PostgreSQL and logs choke on them). */
@@ -30,10 +31,14 @@ const dependentSchema = {
 
 export const quoteBody = {
   type: 'object',
-  required: ['postalcode', 'countycode', 'policyeffectivedaterequested'],
+  required: ['postalcode', 'policyeffectivedaterequested'],
   properties: {
     postalcode: { ...fiveDigits, description: 'The ZIP code whose plans to quote' },
-    countycode: { ...fiveDigits, description: "The county's 5-digit FIPS code; (postalcode, countycode) must be a real pair" },
+    countycode: {
+      ...fiveDigits,
+      description:
+        "The county's 5-digit FIPS code; (postalcode, countycode) must be a real pair. Without it, the ZIP's county that is the member's county on file, else the ZIP's largest",
+    },
     policyeffectivedaterequested: { ...isoDate, description: 'An effective date the member is offered, or January 1 of next year' },
     empinfo: {
       type: 'object',
@@ -52,7 +57,7 @@ export const quoteBody = {
 
 export type QuoteBody = {
   postalcode: string;
-  countycode: string;
+  countycode?: string;
   policyeffectivedaterequested: string;
   accountid?: string;
 };
@@ -75,7 +80,8 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { body } = request;
       refuseOthersIds(request.member!, { accountIds: [body.accountid] });
-      const where = { postalcode: body.postalcode, countycode: body.countycode, effectiveDate: body.policyeffectivedaterequested };
+      const countycode = body.countycode ?? (await countyOnFile(app.db, request.member!.memberId, body.postalcode));
+      const where = { postalcode: body.postalcode, countycode, effectiveDate: body.policyeffectivedaterequested };
       // The answer of the 200 schema above as bytes (health-plan-quote.json.ts: written from per-plan pieces, kept
       // for the same rating inputs), compressed when the client accepts it (content-coding.ts): bytes with a JSON
       // content type are sent as they are.

@@ -8,6 +8,7 @@
  */
 import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entities.ts';
 import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
+import { chooseLocation } from '#domain/locations.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
 import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
@@ -131,6 +132,17 @@ export async function catalogueArea(db: DbOrTx, where: { postalcode: string; cou
   const location = await plans.locationOf(db, years.ratesYear, where.postalcode, where.countycode);
   if (!location) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE], '/countycode': [LOCATION_MESSAGE] });
   return { kind: 'area', planYear: where.planYear, years, location };
+}
+
+/**
+ * The county to quote at a ZIP when a request names none (the profile's current-plan search): the ZIP's county that
+ * is the member's county on file, else the ZIP's largest; 400 for a ZIP the crosswalk does not know.
+ */
+export async function countyOnFile(db: DbOrTx, memberId: string, postalcode: string): Promise<string> {
+  const member = await members.findById(db, memberId);
+  const location = chooseLocation(await locations.countiesForZip(db, postalcode), member?.county);
+  if (!location) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE] });
+  return location.countycode;
 }
 
 /** A catalogue plan with the family's monthly premium. */

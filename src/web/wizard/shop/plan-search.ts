@@ -6,6 +6,7 @@
  * written to the event log as the spec's search log entry (§3, §9). Answers are cached by SWR per date.
  */
 import type { Dependent, HealthPlan, HealthPlanQuote, Location, Member } from '#contracts/entities.ts';
+import { chooseLocation } from '#domain/locations.ts';
 import { SEARCH_LOG } from '#domain/parameters/enrollment.ts';
 import { api } from '#web/api/api-client.ts';
 import useSWR from 'swr';
@@ -19,14 +20,6 @@ export class PlanSearchError extends Error {
     super(reason);
     this.name = 'PlanSearchError';
   }
-}
-
-const countyKey = (name: string | null | undefined) =>
-  (name ?? '').toLowerCase().replace(/\s+(county|parish|borough)$/, '').trim();
-
-/** The location of the member's ZIP whose county is the one on file, else the ZIP's first (largest share). */
-export function chooseLocation(locations: Location[], county: string | null): Location | null {
-  return locations.find((location) => countyKey(location.countyname) === countyKey(county)) ?? locations[0] ?? null;
 }
 
 /** POST /api/HealthPlanQuote's body (spec §7), for the member on file at this location and date. */
