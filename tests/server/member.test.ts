@@ -418,6 +418,8 @@ describe.each(databases())('member routes on $name', (database) => {
       ['no smoker answer', { istobaccouser: null }, '/member/istobaccouser', 'Please select yes or no for Smoker field and try again!'],
       ['a smoker answer that is not Yes or No', { istobaccouser: 'Maybe' }, '/member/istobaccouser', 'Please select yes or no for Smoker field and try again!'],
       ['a ZIP code of 4 digits', { postalcode: '1234' }, '/member/postalcode', 'Please check the zipCode'],
+      ['a telephone that is no phone number', { phonenumber: 'abc😀' }, '/member/phonenumber', 'Please enter a US phone number of 10 digits, such as 503-555-0100.'],
+      ['a telephone of seven digits', { phonenumber: '555-0100' }, '/member/phonenumber', 'Please enter a US phone number of 10 digits, such as 503-555-0100.'],
       ['an SSN with area 000', { additionalid: '000121234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
       ['an SSN with area 666', { additionalid: '666121234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
       ['an SSN with area 9xx', { additionalid: '900121234' }, '/member/additionalid', 'Please enter a valid Social Security Number.'],
