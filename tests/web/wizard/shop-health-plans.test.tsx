@@ -347,11 +347,15 @@ describe('Shop Health Plans', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
-  it('goes on with Next on a wide screen', async () => {
+  it("refuses Next with an empty cart ('Cart is empty !', the cart's own text) and goes on once a plan is in it", async () => {
     setup();
     const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
     await screen.findByText(/Plans Found/);
     expect(screen.queryByRole('button', { name: 'Export Plans' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent((baseForm('acknowledgements').messages as Record<string, string>)['cart-empty']!);
+    expect(harness.next).not.toHaveBeenCalled();
+    await userEvent.click(within(card('Plan A1')).getByRole('button', { name: 'Add to Cart' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(harness.next).toHaveBeenCalledTimes(1);
   });
@@ -375,6 +379,7 @@ describe('Shop Health Plans', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Carrier,Plan Name,Metal Tier,Monthly Premium,/);
     expect(lines[1]).toMatch(/^Cigna,Plan C1,Silver,\$420\.00,/);
+    await userEvent.click(within(card('Plan C1')).getByRole('button', { name: 'Add to Cart' }));
     await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(harness.next).toHaveBeenCalledTimes(1));
   });

@@ -28,6 +28,7 @@ import {
   type PriceSort,
   type Refusal,
 } from '#domain/plan-filters.ts';
+import { message } from '#engine/core/index.ts';
 import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
 import { showError } from '#web/layout/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
@@ -86,6 +87,8 @@ export const EXPORT_FILE_NAME = 'health-plans.csv';
 
 /** The form document that holds the SSN-required notice. */
 const PROFILE_FORM = 'profile';
+/** The cart's form document: its 'Cart is empty !' is also the shop's answer to Next with nothing in the cart. */
+const CART_FORM = 'acknowledgements';
 
 type View = { kind: 'list' } | { kind: 'compare' } | { kind: 'summary'; plan: HealthPlan };
 
@@ -122,6 +125,12 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     findCurrentPlan(currentDate === date ? plans : currentSearch.quote?.healthplans, member.currentplanid);
 
   const refuse = (refusal: Refusal) => showError(REFUSALS[refusal]);
+  const { document: cartDocument } = useDocument('form', CART_FORM, member.accountid);
+  // Spec §2: proceeding with an empty cart is refused here, where a plan can still be chosen.
+  const proceed = () => {
+    if (choices.plan) return next();
+    if (cartDocument) showError(message(cartDocument, 'cart-empty'));
+  };
 
   const add = (plan: HealthPlan) => {
     if (!hasFullSsn(member.additionalid)) {
@@ -265,10 +274,10 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
             <Button variant="default" onClick={exportPlans} disabled={shown.length === 0}>
               {messages['export-plans']}
             </Button>
-            <Button onClick={next}>{messages['proceed']}</Button>
+            <Button onClick={proceed}>{messages['proceed']}</Button>
           </>
         ) : (
-          <Button onClick={next}>{messages['next']}</Button>
+          <Button onClick={proceed}>{messages['next']}</Button>
         )}
       </Group>
 
