@@ -274,6 +274,12 @@ describe('contributions and waiver', () => {
     });
     expect(validateForm(doc, { waivecoveragereason: 'Coverage under Medicare' }, context, 'server')).toEqual({});
   });
+
+  it('says a reason in the person\'s words is too long, not that it is missing', () => {
+    expect(validateForm(form('waiver'), { waivecoveragereason: 'Other', waivecoveragereasonother: 'x'.repeat(501) }, context)).toEqual({
+      '/waivecoveragereasonother': ['Please keep the reason to 500 characters or fewer.'],
+    });
+  });
 });
 
 describe('acknowledgements (the cart)', () => {
