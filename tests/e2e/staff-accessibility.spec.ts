@@ -27,6 +27,8 @@ async function expectClean(page: Page, where: string): Promise<void> {
 
 for (const [name, width, height] of WIDTHS) {
   test(`the staff console has no WCAG 2.1 AA violation at ${name}`, async ({ page }) => {
+    // A dozen pages, each checked by axe: longer than one journey on a busy machine.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height });
     await page.goto('/staff/sign-in');
     await expect(page.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();
