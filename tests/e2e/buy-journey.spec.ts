@@ -212,6 +212,12 @@ async function hsaServiceAndCart(page: Page, chosenPlan: string): Promise<{ spen
   const deduction = money(await total('Pre-Tax Payroll Deduction').innerText());
   expect(deduction).toBeCloseTo(Math.max(0, spent - contribution), 2);
 
+  // No button label is cut short (two buttons to a row on a phone).
+  for (const button of await page.getByRole('button').all()) {
+    const cut = await button.evaluate((element) => [...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1));
+    expect(cut, await button.innerText()).toBe(false);
+  }
+
   // The print view holds the screen's numbers.
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Print' }).click();

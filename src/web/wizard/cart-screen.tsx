@@ -63,6 +63,9 @@ export function CartScreen({ step, goTo }: StepScreenProps) {
 }
 
 
+/** A button whose label wraps onto a second line rather than being cut (two to a row on a phone). */
+const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal', textAlign: 'center' } } } as const;
+
 function CartTable({ summary, title }: { summary: CartSummary; title: string }) {
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -233,19 +236,19 @@ function Cart({ document, submit, edit }: CartProps) {
 
   const secondary = (
     <>
-      <Button variant="default" onClick={() => setSummaryOpen(true)}>
+      <Button variant="default" onClick={() => setSummaryOpen(true)} {...WRAPPING_LABEL}>
         {messages['cart-summary-open']}
       </Button>
-      <Button variant="default" onClick={print}>
+      <Button variant="default" onClick={print} {...WRAPPING_LABEL}>
         {messages['cart-print']}
       </Button>
-      <Button variant="subtle" onClick={edit}>
+      <Button variant="subtle" onClick={edit} {...WRAPPING_LABEL}>
         {messages['cart-edit']}
       </Button>
     </>
   );
   const authorizeButton = (
-    <Button onClick={() => void authorize()} disabled={sending}>
+    <Button onClick={() => void authorize()} disabled={sending} {...WRAPPING_LABEL}>
       {sending ? messages['cart-in-flight'] : messages['cart-authorize']}
     </Button>
   );
