@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HealthPlan, HealthPlanQuote } from '#contracts/entities.ts';
@@ -254,6 +254,14 @@ describe('Shop Health Plans', () => {
     expect(row('Primary Care Visit')).toEqual(['$30 copay', 'N/A', '$30 copay']);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText(/Plans Found/)).toBeInTheDocument();
+
+    // The comparison is an entry of the history: the browser's Back returns to the list, not to the step before.
+    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans' }));
+    await screen.findByRole('table', { name: 'Plan Comparison' });
+    expect(harness.search()).toBe('?compare=1');
+    act(() => harness.back());
+    expect(await screen.findByText(/Plans Found/)).toBeInTheDocument();
+    expect(harness.search()).toBe('');
   });
 
   it('holds one plan in the cart: add, refuse a second, remove; logs both events', async () => {

@@ -9,7 +9,7 @@ import { render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState, type ComponentType } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import type { Dependent, Employer, Member } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
@@ -123,6 +123,9 @@ export type StepHarness = {
   goTo: Mock<(position: FlowPosition) => void>;
   logged: string[];
   choices: () => WizardChoices;
+  /** The address's search part now, and the browser's Back. */
+  search: () => string;
+  back: () => void;
 };
 
 /** Renders the screen of the flow's step or sub-step `stepId` (of another flow when given) for a buying member. */
@@ -135,7 +138,23 @@ export function renderStep(
   const steps = evaluateFlow(options.flow ?? flow, context);
   const major = steps.find((s) => s.id === stepId || s.substeps.some((sub) => sub.id === stepId))!;
   const step = major.substeps.find((sub) => sub.id === stepId) ?? major;
-  const harness: StepHarness = { next: vi.fn<() => void>(), goTo: vi.fn<(position: FlowPosition) => void>(), logged: [], choices: () => current };
+  let search = '';
+  let back = () => {};
+  const harness: StepHarness = {
+    next: vi.fn<() => void>(),
+    goTo: vi.fn<(position: FlowPosition) => void>(),
+    logged: [],
+    choices: () => current,
+    search: () => search,
+    back: () => back(),
+  };
+
+  function History() {
+    search = useLocation().search;
+    const navigate = useNavigate();
+    back = () => void navigate(-1);
+    return null;
+  }
   const initial: WizardChoices = { ...emptyChoices(), contributions: { effectivedate: '2027-01-01', healthoption: 'buy' }, ...options.choices };
   let current = initial;
 
@@ -165,6 +184,7 @@ export function renderStep(
     <AppProviders>
       <MemoryRouter>
         <Harness />
+        <History />
         <ToastHost />
       </MemoryRouter>
     </AppProviders>,

@@ -54,6 +54,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { effectiveDate, useWizard } from '../wizard-context.tsx';
 import { findCurrentPlan, nextYearDate, usePlanSearch, type SearchPerson } from './plan-search.ts';
 import { DETAIL_ROWS, EXPORT_ROWS, money } from './plan-rows.ts';
@@ -90,7 +91,8 @@ const PROFILE_FORM = 'profile';
 /** The cart's form document: its 'Cart is empty !' is also the shop's answer to Next with nothing in the cart. */
 const CART_FORM = 'acknowledgements';
 
-type View = { kind: 'list' } | { kind: 'compare' } | { kind: 'summary'; plan: HealthPlan };
+/** The search parameters that give the comparison and a plan's summary addresses of their own, so Back leaves them. */
+const VIEW_PARAMS = { compare: 'compare', summary: 'summary' } as const;
 
 export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   const wizard = useWizard();
@@ -105,7 +107,9 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   const currentSearch = usePlanSearch(person, currentDate !== date ? currentDate : null);
   const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
   const [filters, setFilters] = useState<PlanFilters>(noFilters);
-  const [view, setView] = useState<View>({ kind: 'list' });
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const routeNavigate = useNavigate();
   const [details, setDetails] = useState<HealthPlan | null>(null);
   const [ssnPrompt, setSsnPrompt] = useState(false);
 
@@ -125,6 +129,13 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     findCurrentPlan(currentDate === date ? plans : currentSearch.quote?.healthplans, member.currentplanid);
 
   const refuse = (refusal: Refusal) => showError(REFUSALS[refusal]);
+  // The comparison and a plan's summary are entries of the browser's history: Back (the browser's or the view's own)
+  // returns to the list. A view reached by its address (a reload) goes back to the list in place.
+  const openView = (view: Record<string, string>) => setParams(view, { state: { shopView: true } });
+  const closeView = () => {
+    if ((location.state as { shopView?: boolean } | null)?.shopView) void routeNavigate(-1);
+    else setParams({}, { replace: true });
+  };
   const { document: cartDocument } = useDocument('form', CART_FORM, member.accountid);
   // Spec §2: proceeding with an empty cart is refused here, where a plan can still be chosen.
   const proceed = () => {
@@ -160,7 +171,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   const openCompare = () => {
     const refusal = compareRefusal(choices.compare);
     if (refusal) return refuse(refusal);
-    setView({ kind: 'compare' });
+    openView({ [VIEW_PARAMS.compare]: '1' });
   };
 
   const exportPlans = () => {
@@ -175,11 +186,13 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     URL.revokeObjectURL(url);
   };
 
-  if (view.kind === 'compare') {
-    return <Comparison plans={choices.compare} onBack={() => setView({ kind: 'list' })} />;
+  if (params.has(VIEW_PARAMS.compare)) {
+    return <Comparison plans={choices.compare} onBack={closeView} />;
   }
-  if (view.kind === 'summary') {
-    return <PlanSummary plan={view.plan} onBack={() => setView({ kind: 'list' })} />;
+  const summarized = params.get(VIEW_PARAMS.summary);
+  const summaryPlan = summarized === null ? undefined : [...plans, currentPlan].find((plan) => plan?.planid === summarized);
+  if (summaryPlan) {
+    return <PlanSummary plan={summaryPlan} onBack={closeView} />;
   }
 
   const quote = search.quote;
@@ -261,7 +274,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
             compared={choices.compare.some((entry) => entry.planid === plan.planid)}
             onCompare={() => toggle(plan)}
             onDetails={() => setDetails(plan)}
-            onSummary={() => setView({ kind: 'summary', plan })}
+            onSummary={() => openView({ [VIEW_PARAMS.summary]: plan.planid })}
             onAdd={() => add(plan)}
             onRemove={remove}
           />
