@@ -191,17 +191,7 @@ export function DocumentForm(props: DocumentFormProps) {
   const rjsfData = useRef(formData);
   const otherProps = [document.schema, uiSchema, extraErrors, props.disabled, idPrefix];
   const lastOtherProps = useRef(otherProps);
-  // rjsf compares its props only with its previous props: data put back that equals what it was last given (Cancel
-  // returning to the saved data it started from), while it holds what was typed since, would change nothing there.
-  // It starts anew (a new key) once for such data; typing again makes the next one count.
-  const generation = useRef(0);
-  const startedAnewFor = useRef<FormData | null>(null);
   if (formData !== reported.current || otherProps.some((value, index) => value !== lastOtherProps.current[index])) {
-    const putBack = reported.current !== null && formData !== reported.current && formData !== startedAnewFor.current;
-    if (putBack && deepEquals(formData, rjsfData.current) && !deepEquals(formData, reported.current)) {
-      generation.current += 1;
-      startedAnewFor.current = formData;
-    }
     rjsfData.current = formData;
   }
   lastOtherProps.current = otherProps;
@@ -218,7 +208,6 @@ export function DocumentForm(props: DocumentFormProps) {
 
   const change = (event: IChangeEvent, id?: string) => {
     reported.current = (event.formData ?? {}) as FormData;
-    startedAnewFor.current = null;
     if (id) {
       const pointer = idToPointer(id, idPrefix);
       const pointers = new Set(editedPointers).add(pointer);
@@ -263,7 +252,6 @@ export function DocumentForm(props: DocumentFormProps) {
   return (
     <div ref={container}>
       <Form
-        key={generation.current}
         schema={props.renderedSchema ?? document.schema}
         uiSchema={uiSchema}
         formData={rjsfData.current}

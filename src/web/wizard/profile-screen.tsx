@@ -108,6 +108,8 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const draft = useMemo(() => ({ key: `${step.form ?? 'profile'}:${member.id}`, omit: SSN_FIELDS }), [step.form, member.id]);
   const [data, setData] = useState<FormData>(() => profileWithDraft(saved, readDraft(draft.key)));
   const [missing, setMissing] = useState<MissingField[]>([]);
+  // Cancel starts the form anew: rjsf would keep what was typed when handed back the very data it started from.
+  const [cancelled, setCancelled] = useState(0);
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
   // A save the network lost: its message and Retry, the form's data kept as typed.
   const [unreachable, setUnreachable] = useState<string | null>(null);
@@ -200,6 +202,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
       {unreachable && <RetryAlert message={unreachable} onRetry={() => void save(data)} busy={calls.running} />}
       <div ref={formBox}>
         <DocumentForm
+          key={cancelled}
           document={document}
           formData={data}
           context={context}
@@ -217,6 +220,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
             onClick={() => {
               clearDraft(draft.key);
               setData(saved);
+              setCancelled((count) => count + 1);
             }}
             disabled={calls.running}
           >

@@ -25,35 +25,7 @@ function Harness(props: { document: FormDocument; initial?: FormData; serverErro
   );
 }
 
-/** A screen with a Cancel that puts back the data it started with, as the profile's does. */
-function CancelHarness({ initial }: { initial: FormData }) {
-  const [data, setData] = useState<FormData>(initial);
-  return (
-    <DocumentForm document={baseForm('profile')} formData={data} context={{ today }} onChange={setData} onSubmit={() => undefined} submitText="Next">
-      <button type="button" onClick={() => setData(initial)}>
-        Cancel
-      </button>
-    </DocumentForm>
-  );
-}
-
 describe('DocumentForm', () => {
-  it('shows the data a screen puts back (Cancel), even when it is the very data the form was first given', async () => {
-    const initial = { firstname: 'Jane', city: 'Portland' };
-    renderWithEngine(<CancelHarness initial={initial} />);
-    const city = screen.getByRole('textbox', { name: /^City/ });
-    await userEvent.clear(city);
-    await userEvent.type(city, 'Salem');
-    expect(city).toHaveValue('Salem');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Portland');
-    // Typing and cancelling again works the same.
-    await userEvent.type(screen.getByRole('textbox', { name: /^City/ }), 'x');
-    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Portlandx');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Portland');
-  });
-
   it("keeps what is typed as the tab's draft, without the omitted fields, and a remount reads it back", async () => {
     const draft = { key: 'profile:member-1', omit: ['/additionalid'] };
     const { unmount } = renderWithEngine(<Harness document={baseForm('profile')} initial={{ firstname: 'Jane' }} draft={draft} />);

@@ -221,6 +221,20 @@ describe('profile modals', () => {
     expect(screen.queryByRole('dialog', { name: text('additional-info-title') })).not.toBeInTheDocument();
   }, 30_000);
 
+  it('Cancel puts back what is on file, in the fields themselves, and saves nothing', async () => {
+    const { requests } = await openProfile();
+    const name = () => screen.getByRole('textbox', { name: /^PCP Name/ });
+    expect(name()).toHaveValue('Dr. Who');
+    await userEvent.clear(name());
+    await userEvent.type(name(), 'Dr. No');
+    await userEvent.click(screen.getByRole('button', { name: text('cancel') }));
+    expect(name()).toHaveValue('Dr. Who');
+    await userEvent.type(name(), 'x');
+    await userEvent.click(screen.getByRole('button', { name: text('cancel') }));
+    expect(name()).toHaveValue('Dr. Who');
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
   it('opens from its button to fill the fields only: Save puts them on the profile, Cancel leaves it; focus comes back', async () => {
     const { requests } = await openProfile();
     const open = screen.getByRole('button', { name: text('additional-info-title') });
