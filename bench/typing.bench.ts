@@ -12,7 +12,8 @@
  * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
  * BENCH_CPU_TIME=1 also traces each field's typing and prints the page's main-thread CPU time per key (the thread
  * time of its tasks, from Chrome's trace): the work a key costs, which other processes on a shared machine inflate far
- * less than the wall-clock figures (the CPU throttling does not count in it either).
+ * less than the wall-clock figures (the CPU throttling does not count in it either), and how much of it the
+ * browser's own phases take (style, layout, pre-paint, paint, layerize; thread time, forced layouts included).
  * BENCH_RENDERS=1 also counts, per key, the React components that rendered, by name (through React's developer-tools
  * hook, installed before the app loads; build with `npx vite build --minify false` for the app's own names); the
  * counting walks the whole tree at each commit, so take the latencies from a run without it.
@@ -136,7 +137,23 @@ function mainThreadCpuMs(trace: Buffer): number {
   return sum / 1000;
 }
 
-type Typed = { latencies: number[]; cpuPerKey?: number; renders?: string };
+/** The browser's own phases of a key on the renderer main threads, in ms of thread time (forced ones included). */
+const PHASES = { UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'pre-paint', Paint: 'paint', Layerize: 'layerize' } as const;
+
+function phaseCpuMs(trace: Buffer): Record<string, number> {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
+  const sums: Record<string, number> = {};
+  for (const event of events) {
+    const phase = PHASES[event.name as keyof typeof PHASES];
+    if (!phase || event.ph !== 'X' || !threads.has(`${event.pid}:${event.tid}`)) continue;
+    sums[phase] = (sums[phase] ?? 0) + (event.tdur ?? 0) / 1000;
+  }
+  return sums;
+}
+
+type Typed = { latencies: number[]; cpuPerKey?: number; phases?: string; renders?: string };
 
 /**
  * Types `text` one key at a time; the latency of each key, with BENCH_CPU_TIME the main-thread CPU ms per key, and
@@ -144,20 +161,26 @@ type Typed = { latencies: number[]; cpuPerKey?: number; renders?: string };
  */
 async function typeMeasured(page: Page, text: string): Promise<Typed> {
   await page.evaluate('window.__latencies = []; if (window.__renders) { window.__renders = new Map(); window.__counting = true; }');
-  if (cpuTime) await page.context().browser()!.startTracing(page, { categories: ['toplevel'] });
+  if (cpuTime) await page.context().browser()!.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
   for (const char of text) {
     const pressed = Date.now();
     await page.keyboard.press(char);
     await page.evaluate('window.__pending');
     if (interval > 0) await sleep(Math.max(0, interval - (Date.now() - pressed)));
   }
-  const cpuPerKey = cpuTime ? mainThreadCpuMs(await page.context().browser()!.stopTracing()) / text.length : undefined;
+  const trace = cpuTime ? await page.context().browser()!.stopTracing() : undefined;
+  const cpuPerKey = trace ? mainThreadCpuMs(trace) / text.length : undefined;
+  const phases =
+    trace &&
+    Object.entries(phaseCpuMs(trace))
+      .map(([phase, ms]) => `${phase} ${(ms / text.length).toFixed(2)}`)
+      .join(', ');
   const counted = (await page.evaluate('window.__counting = false; window.__renders ? [...window.__renders] : null')) as [string, number][] | null;
   const renders = counted
     ?.sort((a, b) => b[1] - a[1])
     .map(([name, count]) => `${name} ${(count / text.length).toFixed(1)}`)
     .join(', ');
-  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey, renders };
+  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey, phases, renders };
 }
 
 function summary({ latencies, cpuPerKey }: Typed): string {
@@ -235,6 +258,7 @@ try {
   console.log(`| A bare input on a blank page (the floor) | ${summary(floor)}`);
   console.log(`| Dependent #6 Last Name | ${summary(dependent)}`);
   console.log(`| Member PCP Name | ${summary(member)}`);
+  if (cpuTime) console.log(`\nBrowser phases, ms per key: the floor ${floor.phases}; Dependent #6 Last Name ${dependent.phases}; Member PCP Name ${member.phases}`);
   if (countRenders) console.log(`\nRenders per key, Dependent #6 Last Name: ${dependent.renders}\n\nRenders per key, Member PCP Name: ${member.renders}`);
 } finally {
   await browser?.close();

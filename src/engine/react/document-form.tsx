@@ -41,6 +41,10 @@ export type DocumentFormProps = {
    * compiled ahead for it.
    */
   renderedSchema?: JsonSchema;
+  /**
+   * The data the form starts from. The form keeps what is typed itself and reports it with onChange; a screen may
+   * hand it back (a controlled form) or not, and a different object handed later (a Cancel, a modal's save) replaces it.
+   */
   formData: FormData;
   /** The rule context (today, flags, choices) the document's rules read. */
   context: Record<string, unknown>;
@@ -140,9 +144,22 @@ export function DocumentForm(props: DocumentFormProps) {
   });
 
   const idPrefix = document.id;
+  // The form keeps what is typed itself, so a screen that only needs the data on its own actions does not render
+  // again on each keystroke; a screen that hands it a different formData (a controlled one, a Cancel, a modal's
+  // save) sets it.
+  const [typed, setTyped] = useState(formData);
+  const handed = useRef(formData);
+  let data = typed;
+  if (formData !== handed.current) {
+    handed.current = formData;
+    if (formData !== typed) {
+      data = formData;
+      setTyped(formData);
+    }
+  }
   // The newest data, for setFields called after an await (a lookup answering later than the keystroke).
-  const latestData = useRef(formData);
-  latestData.current = formData;
+  const latestData = useRef(data);
+  latestData.current = data;
   const container = useRef<HTMLDivElement>(null);
   // After a refused submit, focus goes to the first field in error (once the errors are on screen).
   const [refused, setRefused] = useState<{ errors: FieldErrors } | null>(null);
@@ -158,16 +175,16 @@ export function DocumentForm(props: DocumentFormProps) {
   }, [props.focusRequest, idPrefix]);
   // A new uiSchema object makes rjsf compare every field's part of it again; while typing it rarely changes.
   const uiSchema = useUnchanged(
-    useMemo(() => visibleUiSchema(document.uiSchema, { data: formData, context }), [document.uiSchema, formData, context]),
+    useMemo(() => visibleUiSchema(document.uiSchema, { data, context }), [document.uiSchema, data, context]),
   );
   // Before a submit only touched fields are checked, each in its own change phase (the engine then reports only
   // that field's faults and runs the rules meant for typing); after a submit, the whole form as on Next.
   const ownErrors = useMemo(
     () =>
       submitted
-        ? validateForm(document, formData, context, 'submit')
-        : mergeErrors(...[...touched].map((pointer) => validateForm(document, formData, context, `change:${pointer}`))),
-    [document, formData, context, submitted, touched],
+        ? validateForm(document, data, context, 'submit')
+        : mergeErrors(...[...touched].map((pointer) => validateForm(document, data, context, `change:${pointer}`))),
+    [document, data, context, submitted, touched],
   );
   const editedPointers = editedSinceServer.source === serverErrors ? editedSinceServer.pointers : new Set<string>();
   const liveServerErrors = Object.fromEntries(
@@ -188,11 +205,11 @@ export function DocumentForm(props: DocumentFormProps) {
   // screen changes the data otherwise (Cancel, a widget's setFields, a modal's save) or another of its props
   // changes: with any other prop new, it must get the newest data, or it would go back to the data it was given.
   const reported = useRef<FormData | null>(null);
-  const rjsfData = useRef(formData);
+  const rjsfData = useRef(data);
   const otherProps = [document.schema, uiSchema, extraErrors, props.disabled, idPrefix];
   const lastOtherProps = useRef(otherProps);
-  if (formData !== reported.current || otherProps.some((value, index) => value !== lastOtherProps.current[index])) {
-    rjsfData.current = formData;
+  if (data !== reported.current || otherProps.some((value, index) => value !== lastOtherProps.current[index])) {
+    rjsfData.current = data;
   }
   lastOtherProps.current = otherProps;
 
@@ -201,9 +218,10 @@ export function DocumentForm(props: DocumentFormProps) {
   };
   const touch = (id: string) => touchPointer(idToPointer(id, idPrefix));
 
-  const changed = (data: FormData) => {
-    if (props.draft) writeDraft(props.draft, data);
-    props.onChange(data);
+  const changed = (changedData: FormData) => {
+    setTyped(changedData);
+    if (props.draft) writeDraft(props.draft, changedData);
+    props.onChange(changedData);
   };
 
   const change = (event: IChangeEvent, id?: string) => {
@@ -223,15 +241,15 @@ export function DocumentForm(props: DocumentFormProps) {
   latestProps.current = { serverErrors, changed };
   const setFields = useCallback((values: Record<string, unknown>) => {
     const { serverErrors: source, changed } = latestProps.current;
-    let data: unknown = latestData.current;
-    for (const [pointer, value] of Object.entries(values)) data = setAtPointer(data, pointer, value);
-    latestData.current = data as FormData;
+    let filled: unknown = latestData.current;
+    for (const [pointer, value] of Object.entries(values)) filled = setAtPointer(filled, pointer, value);
+    latestData.current = filled as FormData;
     setEditedSinceServer((current) => {
       const pointers = new Set(current.source === source ? current.pointers : []);
       for (const pointer of Object.keys(values)) pointers.add(pointer);
       return { source, pointers };
     });
-    changed(data as FormData);
+    changed(filled as FormData);
   }, []);
   const formContext = useMemo(
     () => ({ document, context, setFields }) satisfies DocumentFormContext,

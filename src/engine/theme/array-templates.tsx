@@ -58,7 +58,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
     );
   }
   return (
-    <Fieldset className={props.className} legend={numbered(itemTitle, index)} mb="sm">
+    <Fieldset className={props.className} legend={numbered(itemTitle, index)} mb="sm" style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 640px' }}>
       {children}
       {toolbar}
     </Fieldset>

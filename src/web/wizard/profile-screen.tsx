@@ -106,7 +106,10 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
   // What was typed and not saved survives a reload of the tab (never an SSN); saving or Cancel drops it.
   const draft = useMemo(() => ({ key: `${step.form ?? 'profile'}:${member.id}`, omit: SSN_FIELDS }), [step.form, member.id]);
+  // The form's data changes here only when the screen changes it (a modal's save); what is typed is read from
+  // `typed`, so the screen, its titles and its modals do not render again on each keystroke.
   const [data, setData] = useState<FormData>(() => profileWithDraft(saved, readDraft(draft.key)));
+  const typed = useRef(data);
   const [missing, setMissing] = useState<MissingField[]>([]);
   // Cancel starts the form anew: rjsf would keep what was typed when handed back the very data it started from.
   const [cancelled, setCancelled] = useState(0);
@@ -183,6 +186,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const saveAdditional = (values: FormData) => {
     const { continueNext } = additional;
     setAdditionalOpen(false);
+    typed.current = values;
     setData(values);
     if (!continueNext) return;
     // Next goes on with the filled profile, checked whole again by the document's rules.
@@ -199,14 +203,16 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
           {document.title}
         </Title>
       </div>
-      {unreachable && <RetryAlert message={unreachable} onRetry={() => void save(data)} busy={calls.running} />}
+      {unreachable && <RetryAlert message={unreachable} onRetry={() => void save(typed.current)} busy={calls.running} />}
       <div ref={formBox}>
         <DocumentForm
           key={cancelled}
           document={document}
           formData={data}
           context={context}
-          onChange={setData}
+          onChange={(values) => {
+            typed.current = values;
+          }}
           draft={draft}
           onSubmit={(values) => void submit(values)}
           onInvalid={invalid}
@@ -219,6 +225,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
             variant="default"
             onClick={() => {
               clearDraft(draft.key);
+              typed.current = saved;
               setData(saved);
               setCancelled((count) => count + 1);
             }}
@@ -227,7 +234,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
             {text(PROFILE_MESSAGES.cancel)}
           </Button>
           {additionalPart && (
-            <Button variant="subtle" onClick={() => openAdditional(data, false)} disabled={calls.running}>
+            <Button variant="subtle" onClick={() => openAdditional(typed.current, false)} disabled={calls.running}>
               {partText(document, PROFILE_PARTS.additionalInfo, 'open')}
             </Button>
           )}

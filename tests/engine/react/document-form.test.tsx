@@ -46,6 +46,35 @@ describe('DocumentForm', () => {
     expect(readDraft(draft.key)).toBeUndefined();
   });
 
+  it("keeps what is typed without the screen handing it back: its rules, the submit and a screen's new data see it", async () => {
+    const onSubmit = vi.fn();
+    const onChange = vi.fn();
+    const replaced = { waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my spouse' };
+    function UncontrolledScreen() {
+      const [handed, setHanded] = useState<FormData>({ waivecoveragereason: 'Other' });
+      return (
+        <DocumentForm document={baseForm('waiver')} formData={handed} context={{ today }} onChange={onChange} onSubmit={onSubmit} submitText="Next">
+          <button type="button" onClick={() => setHanded(replaced)}>
+            Replace
+          </button>
+        </DocumentForm>
+      );
+    }
+    renderWithEngine(<UncontrolledScreen />);
+    const other = screen.getByLabelText('Other Reason');
+    await userEvent.type(other, 'Moving abroad');
+    fireEvent.blur(other);
+    expect(other).toHaveValue('Moving abroad');
+    // The touched field is checked against what was typed, not against the data the screen handed in.
+    expect(screen.queryByText('Please enter a waiver reason')).not.toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ waivecoveragereasonother: 'Moving abroad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ waivecoveragereasonother: 'Moving abroad' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(screen.getByLabelText('Other Reason')).toHaveValue('Covered by my spouse');
+  });
+
   it('shows the document messages on submit and hides the Other reason until Other is chosen', async () => {
     const onSubmit = vi.fn();
     const onInvalid = vi.fn();
