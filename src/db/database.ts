@@ -163,6 +163,8 @@ export interface RefreshTokenTable {
   token_hash: string;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The token that replaced it when it was used (rotated); null while live or when revoked with its family. */
+  replaced_by: string | null;
   createdon: GeneratedTimestamp;
 }
 

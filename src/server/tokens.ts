@@ -178,10 +178,11 @@ async function tokensFor(
   sessionId: string,
   expiresAt: Date,
   now: Date,
+  refreshId: string = randomUUID(),
 ): Promise<SessionTokens> {
   const refresh = randomToken();
   await refreshTokens.insert(db, {
-    id: randomUUID(),
+    id: refreshId,
     memberid: subject.memberId,
     family_id: sessionId,
     token_hash: sha256(refresh),
@@ -206,9 +207,18 @@ export type RotateResult =
   | { kind: 'refused' };
 
 /**
+ * How long a used refresh token may be sent again while the token that replaced it is unused: a refresh whose
+ * answer was lost on the way (the browser never got the new cookie) is retried with the token it had.
+ */
+export const REFRESH_RETRY_SECONDS = 60;
+
+/**
  * Exchanges a refresh token for a new set within its live session (and marks the session used). Refused when the
  * token is unknown or expired or its session has ended; reuse of a rotated token revokes the family and ends the
- * session. `loadSubject` reads the member fresh so the new id token carries current names.
+ * session, except a retry: the token sent again within REFRESH_RETRY_SECONDS of its use while its replacement has
+ * never been used. The replacement is then revoked and another issued; a thief's copy gets the same, but the
+ * person's next refresh presents the revoked replacement and ends the session as before. `loadSubject` reads the
+ * member fresh so the new id token carries current names.
  */
 export async function rotateTokens(
   db: DbOrTx,
@@ -224,16 +234,31 @@ export async function rotateTokens(
     const ended = await sessions.end(db, row.family_id, 'refresh-reuse', now);
     return ended ? { kind: 'reused', memberId: row.memberid } : { kind: 'refused' };
   };
-  if (row.revoked_at !== null) return reused();
+  const liveSession = () => sessions.findLive(db, row.family_id, row.memberid, now, before(now, SESSION_IDLE_SECONDS));
+  const issue = async (session: { id: string; expires_at: Date }, refreshId: string): Promise<RotateResult> => {
+    const subject = await loadSubject(row.memberid);
+    if (!subject) return { kind: 'refused' };
+    await sessions.touch(db, session.id, now, now);
+    return { kind: 'rotated', memberId: row.memberid, session: await tokensFor(db, config, subject, session.id, session.expires_at, now, refreshId) };
+  };
+  if (row.revoked_at !== null) {
+    const retried = row.replaced_by !== null && row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
+    const replacement = retried ? await refreshTokens.findById(db, row.replaced_by!) : undefined;
+    if (!replacement || replacement.revoked_at !== null) return reused();
+    const session = await liveSession();
+    if (!session) return { kind: 'refused' };
+    if (!(await refreshTokens.revokeIfLive(db, replacement.id, now))) return reused();
+    const refreshId = randomUUID();
+    await refreshTokens.replaceSuccessor(db, row.id, refreshId);
+    return issue(session, refreshId);
+  }
   if (row.expires_at.getTime() <= now.getTime()) return { kind: 'refused' };
-  const session = await sessions.findLive(db, row.family_id, row.memberid, now, before(now, SESSION_IDLE_SECONDS));
+  const session = await liveSession();
   if (!session) return { kind: 'refused' };
-  // Revoking only if still live makes two concurrent uses of one token a reuse, not two new families.
-  if (!(await refreshTokens.revokeIfLive(db, row.id, now))) return reused();
-  const subject = await loadSubject(row.memberid);
-  if (!subject) return { kind: 'refused' };
-  await sessions.touch(db, session.id, now, now);
-  return { kind: 'rotated', memberId: row.memberid, session: await tokensFor(db, config, subject, session.id, session.expires_at, now) };
+  // Rotating only if still live makes two concurrent uses of one token a reuse, not two new families.
+  const refreshId = randomUUID();
+  if (!(await refreshTokens.rotateIfLive(db, row.id, refreshId, now))) return reused();
+  return issue(session, refreshId);
 }
 
 /** The session a refresh token belongs to (its family), whatever its state; null for an unknown token. */

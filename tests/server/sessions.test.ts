@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '#contracts/session.ts';
-import { readAccessToken } from '#server/tokens.ts';
+import { readAccessToken, REFRESH_RETRY_SECONDS } from '#server/tokens.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, refreshCookieOf, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
@@ -76,12 +76,45 @@ describe.each(databases())('sessions on $name', (database) => {
 
   it('a reused refresh token ends the session and is logged', async () => {
     const member = await registerMember(t.app, employer);
-    expect((await refresh(member.refreshToken)).statusCode).toBe(200);
+    const first = await refresh(member.refreshToken);
+    expect(first.statusCode).toBe(200);
+    // The token that replaced it has been used: the old one coming back is a copy, not a retry.
+    expect((await refresh(refreshCookieOf(first)!)).statusCode).toBe(200);
     const reuse = await refresh(member.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(String(reuse.headers['set-cookie'])).toMatch(/^bp_refresh=; Max-Age=0/);
     expect((await getMember(member.tokens.access_token)).statusCode).toBe(401);
     expect((await events(member.memberId)).map((e) => e.kind)).toContain('refresh-reuse');
+  });
+
+  it('a refresh whose answer was lost may be sent again for a minute: new tokens, and the unused ones stop working', async () => {
+    const member = await registerMember(t.app, employer);
+    const lost = await refresh(member.refreshToken);
+    expect(lost.statusCode).toBe(200);
+    const retried = await refresh(member.refreshToken);
+    expect(retried.statusCode).toBe(200);
+    const { access_token } = retried.json().data.tokenResponse;
+    expect((await getMember(access_token)).statusCode).toBe(200);
+    // The tokens of the lost answer never reached the browser; its refresh token is revoked.
+    expect((await refresh(refreshCookieOf(lost)!)).statusCode).toBe(401);
+    expect((await getMember(access_token)).statusCode).toBe(401);
+    expect((await events(member.memberId)).map((e) => e.kind)).toContain('refresh-reuse');
+  });
+
+  it("a retry's grace ends a minute after the token was used; the replacement a retry revoked coming back ends the session", async () => {
+    const late = await registerMember(t.app, employer);
+    const rotated = await refresh(late.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    await t.db.updateTable('refresh_token').set({ revoked_at: ago(REFRESH_RETRY_SECONDS + 1) }).where('replaced_by', 'is not', null).where('memberid', '=', late.memberId).execute();
+    expect((await refresh(late.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(refreshCookieOf(rotated)!)).statusCode).toBe(401);
+
+    const retried = await registerMember(t.app, employer);
+    const second = refreshCookieOf(await refresh(retried.refreshToken))!;
+    const third = refreshCookieOf(await refresh(retried.refreshToken))!;
+    expect((await refresh(second)).statusCode).toBe(401);
+    expect((await getMember(retried.tokens.access_token)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
   });
 
   it('locks an account after 5 failed sign-ins with its own message and the time left, even for the right password', async () => {

@@ -11,7 +11,27 @@ export async function findByHash(db: DbOrTx, tokenHash: string): Promise<Refresh
   return db.selectFrom('refresh_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** True when this call revoked it (it was still live). */
+export async function findById(db: DbOrTx, id: string): Promise<RefreshTokenRow | undefined> {
+  return db.selectFrom('refresh_token').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a live token used, replaced by `successorId`; true when this call did (it was still live). */
+export async function rotateIfLive(db: DbOrTx, id: string, successorId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now, replaced_by: successorId })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Names a new successor of a token already used (its rotation sent again), keeping when it was first used. */
+export async function replaceSuccessor(db: DbOrTx, id: string, successorId: string): Promise<void> {
+  await db.updateTable('refresh_token').set({ replaced_by: successorId }).where('id', '=', id).execute();
+}
+
+/** Revokes a token still live; true when this call did. */
 export async function revokeIfLive(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('refresh_token')

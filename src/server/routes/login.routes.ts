@@ -142,7 +142,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['login'],
-        summary: 'Exchange the refresh cookie for new tokens within a live session (rotated; a reused token ends the session)',
+        summary: 'Exchange the refresh cookie for new tokens within a live session (rotated; a reused token ends the session, a retry within a minute of a lost answer does not)',
         body: refreshBody,
         response: { 200: envelope(tokenResponseSchema), ...failures },
       },

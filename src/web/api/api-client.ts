@@ -49,7 +49,10 @@ async function send<T>(
   }
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** What a refresh came to: new tokens, no live session, or no answer (the network), which ends nothing. */
+export type RefreshOutcome = 'renewed' | 'ended' | 'unreachable';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 let activity = Date.now();
 const ACTIVITY = 'session-activity';
 
@@ -83,32 +86,37 @@ function inTurnAcrossTabs<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request(REFRESH_LOCK, work) : work();
 }
 
-/** New tokens for the session of the refresh cookie; false when there is no live session. One at a time. */
-export async function refresh(): Promise<boolean> {
-  refreshing ??= inTurnAcrossTabs(async () => {
+/**
+ * New tokens for the session of the refresh cookie, one refresh at a time. No answer at all ends nothing: the
+ * server may have rotated the cookie without the browser hearing of it, and sending the old one again within a
+ * minute is taken as that retry (src/server/tokens.ts), so the person can try again instead of being signed out.
+ */
+export async function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= inTurnAcrossTabs(async (): Promise<RefreshOutcome> => {
     const response = await send('POST', '/api/Login/Refresh', undefined, null);
-    const answer = response?.ok ? ((await response.json()) as ApiAnswer<LoginAnswer>) : null;
-    if (answer?.success) {
-      saveTokens(answer.data.tokenResponse);
-      markActivity();
-    }
-    return Boolean(answer?.success);
+    if (!response) return 'unreachable';
+    const answer = response.ok ? ((await response.json()) as ApiAnswer<LoginAnswer>) : null;
+    if (!answer?.success) return 'ended';
+    saveTokens(answer.data.tokenResponse);
+    markActivity();
+    return 'renewed';
   }).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
-/** A new tab of a signed-in person: signed in from the refresh cookie (false when there is no live session). */
-export function restoreSession(): Promise<boolean> {
-  return refresh();
+/** A new tab of a signed-in person: signed in from the refresh cookie (false when that did not work). */
+export async function restoreSession(): Promise<boolean> {
+  return (await refreshSession()) === 'renewed';
 }
 
 /**
  * Sends a call and answers the envelope. `public: true` sends no token and never redirects on 401; `headers` are
  * sent beside the client's own (a declared call's Idempotency-Key), the same on the retry after a refresh.
  * A 401 ends only the session the call was sent with: the call is sent again with the tab's newer tokens (another
- * call refreshed them) or after a refresh; when that fails too, the tab signs out and goes to /login, unless the tab
+ * call refreshed them) or after a refresh; a refresh without an answer makes the call's answer unreachable (the
+ * screen's Retry tries again); when the refresh is refused, the tab signs out and goes to /login, unless the tab
  * has signed out (or in again) meanwhile: a late answer to a call of an ended session never takes the person away
  * from where they went since (the sign-in page, Forgot Password, a new session).
  */
@@ -123,11 +131,11 @@ export async function call<T>(
   let response = await send(method, path, body, token, options.headers);
   if (response?.status === 401 && token !== null) {
     const current = accessToken();
-    const renewed = current !== null && (current !== token || (await refresh()));
-    if (renewed) {
+    const outcome = current === null ? 'ended' : current !== token ? 'renewed' : await refreshSession();
+    if (outcome === 'renewed') {
       token = accessToken();
       response = await send(method, path, body, token, options.headers);
-    }
+    } else if (outcome === 'unreachable') response = null;
   }
   if (response?.status === 401 && withToken) {
     if (token !== null && accessToken() === token) {

@@ -7,7 +7,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS } from '#contracts/session.ts';
-import { lastActivity, onActivity, refresh } from '../api/api-client.ts';
+import { lastActivity, onActivity, refreshSession } from '../api/api-client.ts';
 import { messages } from '../messages.ts';
 import { signOut } from './use-sign-out.ts';
 
@@ -37,8 +37,10 @@ export function IdleWarning() {
   }, [tick, end]);
 
   const stay = async () => {
-    if (await refresh()) setWarning(false);
-    else await end();
+    const outcome = await refreshSession();
+    if (outcome === 'renewed') setWarning(false);
+    // Without an answer the warning stays, so the person can try again before the time is up.
+    else if (outcome === 'ended') await end();
   };
 
   return (

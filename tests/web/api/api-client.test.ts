@@ -3,10 +3,10 @@
  * has left never signs the tab out again nor takes the person away from where they went since.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, REFRESH_LOCK, setUnauthorizedHandler } from '#web/api/api-client.ts';
+import { api, isUnreachable, REFRESH_LOCK, setUnauthorizedHandler } from '#web/api/api-client.ts';
 import { clearSession } from '#web/api/session.ts';
 
-type Pending = { path: string; authorization: string | undefined; answer: (status: number, body: unknown) => void };
+type Pending = { path: string; authorization: string | undefined; answer: (status: number, body: unknown) => void; lose: () => void };
 
 let pending: Pending[] = [];
 const unauthorized = vi.fn();
@@ -20,12 +20,13 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       (input: RequestInfo | URL, init: RequestInit = {}) =>
-        new Promise<Response>((resolve) => {
+        new Promise<Response>((resolve, reject) => {
           const headers = (init.headers ?? {}) as Record<string, string>;
           pending.push({
             path: String(input),
             authorization: headers.authorization,
             answer: (status, body) => resolve(new Response(JSON.stringify(body), { status })),
+            lose: () => reject(new TypeError('Failed to fetch')),
           });
         }),
     ),
@@ -84,6 +85,29 @@ describe('a 401 from the API', () => {
     expect(await answer).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     expect(sessionStorage.getItem('access_token')).toBeNull();
     expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('to a call whose refresh gets no answer: stays signed in, answers unreachable, and a retry refreshes again', async () => {
+    signInWith('access-1');
+    const answer = api.get('/api/Member/GetMember');
+    (await sent(1))[0]!.answer(401, refused);
+    const [, lost] = await sent(2);
+    expect(lost!.path).toBe('/api/Login/Refresh');
+    lost!.lose();
+    const failed = await answer;
+    expect(failed).toMatchObject({ success: false });
+    expect(isUnreachable(failed)).toBe(true);
+    expect(sessionStorage.getItem('access_token')).toBe('access-1');
+    expect(unauthorized).not.toHaveBeenCalled();
+
+    const retry = api.get('/api/Member/GetMember');
+    (await sent(3))[2]!.answer(401, refused);
+    const [, , , refreshed] = await sent(4);
+    expect(refreshed!.path).toBe('/api/Login/Refresh');
+    refreshed!.answer(200, { success: true, data: { tokenResponse: { access_token: 'access-2', id_token: 'i.d.t' } }, message: '' });
+    (await sent(5))[4]!.answer(200, { success: true, data: { id: 'm1' }, message: 'OK' });
+    expect(await retry).toMatchObject({ success: true, data: { id: 'm1' } });
+    expect(unauthorized).not.toHaveBeenCalled();
   });
 
   it("waits for the browser's other tabs to finish their refresh before exchanging the shared cookie", async () => {

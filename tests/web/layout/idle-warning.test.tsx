@@ -36,6 +36,35 @@ describe('idle warning', () => {
     expect(sessionStorage.getItem('access_token')).toBe('access-2');
   });
 
+  it('keeps the warning and the session when staying gets no answer, so the person can try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    let offline = true;
+    const renewed = api()['POST /api/Login/Refresh'];
+    const requests = mockApi({
+      ...api(),
+      'POST /api/Login/Refresh': () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return renewed;
+      },
+    });
+    const { router } = renderApp('/health-plan');
+    await screen.findByText('NO PLAN FOUND');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync((SESSION_IDLE_SECONDS - IDLE_WARNING_SECONDS) * 1000 + 1000);
+    });
+    const stay = await screen.findByRole('button', { name: 'Stay Signed In' });
+    await act(async () => stay.click());
+    await vi.waitFor(() => expect(requests.filter((r) => r.path === '/api/Login/Refresh')).toHaveLength(1));
+    expect(screen.getByText('Are you still there?')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/health-plan');
+    expect(requests.some((r) => r.path === '/api/Login/Logout')).toBe(false);
+
+    offline = false;
+    await act(async () => screen.getByRole('button', { name: 'Stay Signed In' }).click());
+    await vi.waitFor(() => expect(sessionStorage.getItem('access_token')).toBe('access-2'));
+  });
+
   it('signs out when the idle time is up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
