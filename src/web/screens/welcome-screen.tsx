@@ -6,6 +6,8 @@
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
+import { NARROW_SCREEN } from '#web/layout/theme.ts';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
@@ -46,6 +48,72 @@ const PLAN_COLUMNS = [
 
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
+
+/** An order's cells in the plan table, in the order of PLAN_COLUMNS. */
+function planCells(order: Order): string[] {
+  return [
+    AREA_NAMES[order.category],
+    order.productname ?? messages['not-applicable'],
+    order.policycarriername ?? order.vendorname ?? messages['not-applicable'],
+    order.options ?? messages['not-applicable'],
+    order.tax_status ?? messages['not-applicable'],
+    formatCurrency(order.amountspent),
+    dateOnly(order.createdon),
+  ];
+}
+
+/**
+ * The plan table of spec §2: one row per order on a large screen; on a phone, where seven columns would scroll
+ * sideways, one two-column table per order (each column's name beside its value), as the cart shows its rows.
+ */
+function PlanTable({ orders }: { orders: Order[] }) {
+  const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
+  if (narrow) {
+    return (
+      <Stack gap="sm" component="section" aria-label="Selected plans">
+        {orders.map((order) => {
+          const cells = planCells(order);
+          return (
+            <Table key={order.id} variant="vertical" withTableBorder aria-label={cells[0]}>
+              <Table.Tbody>
+                {PLAN_COLUMNS.map((column, index) => (
+                  <Table.Tr key={column}>
+                    <Table.Th w="40%" scope="row">
+                      {column}
+                    </Table.Th>
+                    <Table.Td>{cells[index]}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped withTableBorder aria-label="Selected plans">
+        <Table.Thead>
+          <Table.Tr>
+            {PLAN_COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={order.id}>
+              {planCells(order).map((cell, index) => (
+                <Table.Td key={PLAN_COLUMNS[index]}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 /** The main order (health insurance or waive) placed last; the other orders ride along with it. */
 function latestMainOrder(orders: Order[]): Order | undefined {
@@ -110,30 +178,7 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
           <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0) })}</Text>
         </Stack>
       </Card>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped withTableBorder aria-label="Selected plans">
-          <Table.Thead>
-            <Table.Tr>
-              {PLAN_COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((order) => (
-              <Table.Tr key={order.id}>
-                <Table.Td>{AREA_NAMES[order.category]}</Table.Td>
-                <Table.Td>{order.productname ?? messages['not-applicable']}</Table.Td>
-                <Table.Td>{order.policycarriername ?? order.vendorname ?? messages['not-applicable']}</Table.Td>
-                <Table.Td>{order.options ?? messages['not-applicable']}</Table.Td>
-                <Table.Td>{order.tax_status ?? messages['not-applicable']}</Table.Td>
-                <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
-                <Table.Td>{dateOnly(order.createdon)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PlanTable orders={rows} />
     </Stack>
   );
 }

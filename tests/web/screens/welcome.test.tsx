@@ -8,6 +8,7 @@ import { monthlyContributionPath } from '#contracts/paths.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { asFlowDocument, fillCalls } from '#engine/core/index.ts';
 import { branding, EMPLOYER_ID, fail, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
+import { narrowScreen } from '../media-query.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -269,6 +270,33 @@ describe('/welcome', () => {
       ['HSA', 'HSA Plan', 'HSA Vendor', 'HSA Contribution', 'N/A', '$50.00', '2026-01-20'],
     ]);
     expect(screen.getByRole('region', { name: 'Additional Services' })).toHaveTextContent('Telehealth Plus (Family)');
+  });
+
+  it('on a phone shows each order as a table of its own, every column named beside its value, nothing scrolling sideways', async () => {
+    narrowScreen();
+    signIn();
+    const plan = order({ productname: 'Silver HSA 3000', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
+    const hsa = order({ category: 'HSA', productname: 'HSA Plan', vendorname: 'HSA Vendor', options: 'HSA Contribution', amountspent: 50, createdon: '2026-01-20T09:59:58.000Z' });
+    api([hsa, plan, serviceOrder]);
+    renderApp('/welcome?authorize=true');
+    expect(await screen.findByText('Your enrollment is complete. No further action is needed.')).toBeInTheDocument();
+    const selected = screen.getByRole('region', { name: 'Selected plans' });
+    const pairs = (name: string) =>
+      within(within(selected).getByRole('table', { name })).getAllByRole('row').map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        within(row).getByRole('cell').textContent,
+      ]);
+    expect(pairs('Health Insurance')).toEqual([
+      ['Area', 'Health Insurance'],
+      ['Product Name', 'Silver HSA 3000'],
+      ['Company Name', 'N/A'],
+      ['Options', 'N/A'],
+      ['Tax Status', 'N/A'],
+      ['Cost', '$362.37'],
+      ['Date of Selection', '2026-01-20'],
+    ]);
+    expect(pairs('HSA')).toContainEqual(['Cost', '$50.00']);
+    expect(screen.queryByRole('columnheader', { name: 'Area' })).not.toBeInTheDocument();
   });
 
   it('shows $0.00 when the contribution cannot be read', async () => {
