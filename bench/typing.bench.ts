@@ -229,7 +229,7 @@ try {
   await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm New Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set Password' }).click();
-  await page.waitForURL(/\/login$/);
+  await page.waitForURL(/\/login\?employer_id=/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();

@@ -305,7 +305,7 @@ test('the foundation journey with the keyboard alone: focus follows errors and m
   await expect(page.getByLabel('Confirm New Password')).toBeFocused();
   await page.keyboard.press('Backspace');
   await press(page, 'Set Password');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 
   // Sign in: a wrong password is announced by the toast.
   await typeInto(page, page.getByLabel('Email'), person.email);

@@ -54,7 +54,7 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   await page.getByLabel('Confirm New Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set Password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 
   // The link works once.
   await page.goto(link);

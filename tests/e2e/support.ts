@@ -56,7 +56,7 @@ export async function setPassword(page: Page, person: Pick<Person, 'email'>): Pr
   await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm New Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set Password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 }
 
 export async function signIn(page: Page, person: Pick<Person, 'email'>): Promise<void> {

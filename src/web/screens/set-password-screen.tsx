@@ -54,7 +54,8 @@ export function SetPasswordScreen() {
     const body = { id: memberId, password: data.password, token };
     const answer = await form.send(() => api.post('/api/changepassword', body, { public: true }), '');
     if (answer.success) {
-      navigate('/login');
+      // The employer's sign-in page: its logo and its own login document.
+      navigate(`/login?employer_id=${encodeURIComponent(employerId ?? '')}`);
       return;
     }
     showError(answer.message || message(setPassword, 'something-wrong'));

@@ -144,6 +144,7 @@ describe('/set-password', () => {
     });
     answer(new Response(JSON.stringify({ success: true, data: null, message: 'OK' }), { status: 200 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?employer_id=${EMPLOYER_ID}`);
   });
 
   it.each([
