@@ -146,6 +146,7 @@ export type SecurityEventKind =
   | 'password-reset'
   | 'reset-requested'
   | 'refresh-reuse'
+  | 'refresh-retry'
   | 'sign-out';
 
 export interface SecurityEventTable {

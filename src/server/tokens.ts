@@ -202,7 +202,7 @@ async function tokensFor(
 }
 
 export type RotateResult =
-  | { kind: 'rotated'; session: SessionTokens; memberId: string }
+  | { kind: 'rotated'; session: SessionTokens; memberId: string; retried: boolean }
   | { kind: 'reused'; memberId: string }
   | { kind: 'refused' };
 
@@ -227,38 +227,41 @@ export async function rotateTokens(
   loadSubject: (memberId: string) => Promise<TokenSubject | null>,
   now = new Date(),
 ): Promise<RotateResult> {
-  const row = await refreshTokens.findByHash(db, sha256(refreshToken));
-  if (!row) return { kind: 'refused' };
-  const reused = async (): Promise<RotateResult> => {
-    await refreshTokens.revokeFamily(db, row.family_id, now);
-    const ended = await sessions.end(db, row.family_id, 'refresh-reuse', now);
-    return ended ? { kind: 'reused', memberId: row.memberid } : { kind: 'refused' };
-  };
-  const liveSession = () => sessions.findLive(db, row.family_id, row.memberid, now, before(now, SESSION_IDLE_SECONDS));
-  const issue = async (session: { id: string; expires_at: Date }, refreshId: string): Promise<RotateResult> => {
-    const subject = await loadSubject(row.memberid);
+  const found = await refreshTokens.findByHash(db, sha256(refreshToken));
+  if (!found) return { kind: 'refused' };
+  const { id, family_id: familyId, memberid: memberId } = found;
+  const liveSession = () => sessions.findLive(db, familyId, memberId, now, before(now, SESSION_IDLE_SECONDS));
+  const issue = async (session: { id: string; expires_at: Date }, refreshId: string, retried: boolean): Promise<RotateResult> => {
+    const subject = await loadSubject(memberId);
     if (!subject) return { kind: 'refused' };
     await sessions.touch(db, session.id, now, now);
-    return { kind: 'rotated', memberId: row.memberid, session: await tokensFor(db, config, subject, session.id, session.expires_at, now, refreshId) };
+    const tokens = await tokensFor(db, config, subject, session.id, session.expires_at, now, refreshId);
+    return { kind: 'rotated', memberId, session: tokens, retried };
   };
-  if (row.revoked_at !== null) {
-    const retried = row.replaced_by !== null && row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
-    const replacement = retried ? await refreshTokens.findById(db, row.replaced_by!) : undefined;
-    if (!replacement || replacement.revoked_at !== null) return reused();
+  let row: refreshTokens.RefreshTokenRow | undefined = found;
+  if (row.revoked_at === null) {
+    if (row.expires_at.getTime() <= now.getTime()) return { kind: 'refused' };
     const session = await liveSession();
     if (!session) return { kind: 'refused' };
-    if (!(await refreshTokens.revokeIfLive(db, replacement.id, now))) return reused();
     const refreshId = randomUUID();
-    await refreshTokens.replaceSuccessor(db, row.id, refreshId);
-    return issue(session, refreshId);
+    if (await refreshTokens.rotateIfLive(db, id, refreshId, now)) return issue(session, refreshId, false);
+    // Used by another request at the same moment, which has committed: this one is judged as a retry of it.
+    row = await refreshTokens.findById(db, id);
   }
-  if (row.expires_at.getTime() <= now.getTime()) return { kind: 'refused' };
-  const session = await liveSession();
-  if (!session) return { kind: 'refused' };
-  // Rotating only if still live makes two concurrent uses of one token a reuse, not two new families.
-  const refreshId = randomUUID();
-  if (!(await refreshTokens.rotateIfLive(db, row.id, refreshId, now))) return reused();
-  return issue(session, refreshId);
+  const retried = row?.replaced_by != null && row.revoked_at !== null && row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
+  const replacement = retried ? await refreshTokens.findById(db, row!.replaced_by!) : undefined;
+  if (replacement && replacement.revoked_at === null) {
+    const session = await liveSession();
+    if (!session) return { kind: 'refused' };
+    if (await refreshTokens.revokeIfLive(db, replacement.id, now)) {
+      const refreshId = randomUUID();
+      await refreshTokens.replaceSuccessor(db, id, refreshId);
+      return issue(session, refreshId, true);
+    }
+  }
+  await refreshTokens.revokeFamily(db, familyId, now);
+  const ended = await sessions.end(db, familyId, 'refresh-reuse', now);
+  return ended ? { kind: 'reused', memberId } : { kind: 'refused' };
 }
 
 /** The session a refresh token belongs to (its family), whatever its state; null for an unknown token. */

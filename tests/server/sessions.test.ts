@@ -98,7 +98,17 @@ describe.each(databases())('sessions on $name', (database) => {
     // The tokens of the lost answer never reached the browser; its refresh token is revoked.
     expect((await refresh(refreshCookieOf(lost)!)).statusCode).toBe(401);
     expect((await getMember(access_token)).statusCode).toBe(401);
-    expect((await events(member.memberId)).map((e) => e.kind)).toContain('refresh-reuse');
+    expect((await events(member.memberId)).map((e) => e.kind)).toEqual(expect.arrayContaining(['refresh-retry', 'refresh-reuse']));
+  });
+
+  it('two refreshes of one token at the same moment: the later one is a retry of the earlier, one token stays live', async () => {
+    const member = await registerMember(t.app, employer);
+    const answers = await Promise.all([refresh(member.refreshToken), refresh(member.refreshToken)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const live = await t.db.selectFrom('refresh_token').select('id').where('memberid', '=', member.memberId).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    const session = await t.db.selectFrom('session').select('ended_at').where('id', '=', await sessionId(member)).executeTakeFirstOrThrow();
+    expect(session.ended_at).toBeNull();
   });
 
   it("a retry's grace ends a minute after the token was used; the replacement a retry revoked coming back ends the session", async () => {

@@ -158,7 +158,10 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
             }, now),
           )
         : ({ kind: 'refused' } as const);
-      if (result.kind === 'rotated') return answerWith(reply, result.session, now);
+      if (result.kind === 'rotated') {
+        if (result.retried) await recordSecurityEvent(app, request, 'refresh-retry', result.memberId);
+        return answerWith(reply, result.session, now);
+      }
       if (result.kind === 'reused') await recordSecurityEvent(app, request, 'refresh-reuse', result.memberId);
       clearRefreshCookie(reply);
       throw unauthorized();
