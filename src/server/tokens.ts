@@ -248,8 +248,10 @@ export async function rotateTokens(
     // Used by another request at the same moment, which has committed: this one is judged as a retry of it.
     row = await refreshTokens.findById(db, id);
   }
-  const retried = row?.replaced_by != null && row.revoked_at !== null && row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
-  const replacement = retried ? await refreshTokens.findById(db, row!.replaced_by!) : undefined;
+  // A retry: used within the last REFRESH_RETRY_SECONDS, and the token that replaced it never used since.
+  const usedLately = row?.revoked_at != null && row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
+  const replacedBy = usedLately ? row!.replaced_by : null;
+  const replacement = replacedBy ? await refreshTokens.findById(db, replacedBy) : undefined;
   if (replacement && replacement.revoked_at === null) {
     const session = await liveSession();
     if (!session) return { kind: 'refused' };
