@@ -42,6 +42,7 @@ export type {
 export { EngineConfigError } from './errors.ts';
 export { documentPatch, mergeDocument, mergePatch, patchLimitProblem, resolveDocument, sameJson, type PatchLimits, type PatchProblem } from './merge.ts';
 export { lineDiff, type DiffLine } from './line-diff.ts';
+export { rebaseDraft } from './rebase.ts';
 export { isLogicNode, LOGIC_KEYWORD, logicIn, metaChild, metaItem, resolveMetaNode, type MetaNode } from './meta-walk.ts';
 export { bundleDefinitions, definitionName } from './bundle.ts';
 export {

@@ -70,9 +70,9 @@ export type DocumentFormProps = {
    */
   focusRequest?: number;
   /**
-   * Keeps what is typed as a draft in the tab's sessionStorage (drafts.ts), handed over on every change and written
-   * shortly after without the `omit` fields; the screen reads it back with readDraft and clears it with clearDraft
-   * once saved.
+   * Keeps what is typed as a draft in the tab's sessionStorage (drafts.ts), handed over on every change (and with
+   * any data the screen hands in after the start) and written shortly after without the `omit` fields; the screen
+   * reads it back with readDraft and clears it with clearDraft once saved.
    */
   draft?: DraftOptions;
 };
@@ -149,14 +149,21 @@ export function DocumentForm(props: DocumentFormProps) {
   // save) sets it.
   const [typed, setTyped] = useState(formData);
   const handed = useRef(formData);
+  // Data the screen handed in after the start (a modal's save) is part of the draft, as typed data is.
+  const handedDraft = useRef<FormData | null>(null);
   let data = typed;
   if (formData !== handed.current) {
     handed.current = formData;
     if (formData !== typed) {
       data = formData;
       setTyped(formData);
+      handedDraft.current = formData;
     }
   }
+  useEffect(() => {
+    if (handedDraft.current && props.draft) writeDraft(props.draft, handedDraft.current);
+    handedDraft.current = null;
+  });
   // The newest data, for setFields called after an await (a lookup answering later than the keystroke).
   const latestData = useRef(data);
   latestData.current = data;

@@ -13,8 +13,15 @@
 import { withoutPointers } from '#engine/core/index.ts';
 import type { FormData } from './document-form.tsx';
 
-/** Where a form keeps its draft: a key naming the form and its owner, and the fields never written. */
-export type DraftOptions = { key: string; omit?: readonly string[] };
+/**
+ * Where a form keeps its draft: a key naming the form and its owner, the fields never written, and the data the
+ * form started from (`base`, kept beside the draft without the same fields), so a screen can move the draft onto
+ * data saved since elsewhere (rebaseDraft) instead of putting back the older data it was typed over.
+ */
+export type DraftOptions = { key: string; omit?: readonly string[]; base?: FormData };
+
+/** A draft read back: what was typed, and the data it was typed over when the form gave it. */
+export type Draft = { data: FormData; base?: FormData };
 
 const PREFIX = 'draft:';
 
@@ -39,7 +46,9 @@ function flushDrafts(): void {
   timer = undefined;
   for (const [key, { options, data }] of pending) {
     try {
-      storage()?.setItem(PREFIX + key, JSON.stringify(withoutPointers(data, options.omit ?? [])));
+      const omit = options.omit ?? [];
+      const draft = { data: withoutPointers(data, omit), ...(options.base ? { base: withoutPointers(options.base, omit) } : {}) };
+      storage()?.setItem(PREFIX + key, JSON.stringify(draft));
     } catch {
       // No room or no storage: the draft is only a convenience.
     }
@@ -60,12 +69,15 @@ globalThis.document?.addEventListener('visibilitychange', () => {
   if (globalThis.document.visibilityState === 'hidden') flushDrafts();
 });
 
-export function readDraft(key: string): FormData | undefined {
+const isData = (value: unknown): value is FormData => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+export function readDraft(key: string): Draft | undefined {
   flushDrafts();
   try {
     const text = storage()?.getItem(PREFIX + key);
     const value: unknown = text ? JSON.parse(text) : undefined;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as FormData) : undefined;
+    if (!isData(value) || !isData(value.data)) return undefined;
+    return { data: value.data, ...(isData(value.base) ? { base: value.base } : {}) };
   } catch {
     return undefined;
   }

@@ -25,4 +25,4 @@ export { useDocument } from './use-document.ts';
 export type { DocumentState } from './use-document.ts';
 export { addressOf, allowedPosition, furtherPosition, positionAt, positionRank, samePosition, shownPosition } from './flow-address.ts';
 export { clearDraft, dropPendingDrafts, readDraft, writeDraft } from './drafts.ts';
-export type { DraftOptions } from './drafts.ts';
+export type { Draft, DraftOptions } from './drafts.ts';

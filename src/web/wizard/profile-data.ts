@@ -5,7 +5,8 @@
  */
 import type { Dependent, Member } from '#contracts/entities.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
-import { derefSchema, type FormData } from '#engine/react/index.ts';
+import { rebaseDraft } from '#engine/core/index.ts';
+import { derefSchema, type Draft, type FormData } from '#engine/react/index.ts';
 
 export const DEPENDENTS_FIELD = 'dependents';
 
@@ -66,11 +67,14 @@ type Item = Record<string, unknown>;
 const isItem = (value: unknown): value is Item => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * The profile form's data after a reload: what was typed and not saved (the draft) over what was saved, the SSNs
- * as saved: the member's, and each dependent's by its id (a dependent added in the draft has none yet).
+ * The profile form's data after a reload: what was typed and not saved (the draft) over what is saved now, the
+ * SSNs as saved: the member's, and each dependent's by its id (a dependent added in the draft has none yet). Only
+ * what the draft changed from the data it was typed over is applied (rebaseDraft), so what another tab or device
+ * saved since stays: a dependent added there is not deleted by this tab's older draft.
  */
-export function profileWithDraft(saved: FormData, draft: FormData | undefined): FormData {
-  if (!draft) return saved;
+export function profileWithDraft(saved: FormData, kept: Draft | undefined): FormData {
+  if (!kept) return saved;
+  const draft = kept.base ? (rebaseDraft(kept.base, kept.data, saved) as FormData) : kept.data;
   const withSsn = (item: Item, from: Item | undefined): Item => {
     const { [SSN]: _typed, ...rest } = item;
     return from?.[SSN] !== undefined ? { ...rest, [SSN]: from[SSN] } : rest;

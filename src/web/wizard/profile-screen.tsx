@@ -105,7 +105,10 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   const navigate = useNavigate();
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
   // What was typed and not saved survives a reload of the tab (never an SSN); saving or Cancel drops it.
-  const draft = useMemo(() => ({ key: `${step.form ?? 'profile'}:${member.id}`, omit: SSN_FIELDS }), [step.form, member.id]);
+  // The saved data the form's data was made from: the draft is kept with it, so a reload applies only what was
+  // typed here onto what is saved then (another tab may have saved since). Cancel starts over from the newest.
+  const [base, setBase] = useState(saved);
+  const draft = useMemo(() => ({ key: `${step.form ?? 'profile'}:${member.id}`, omit: SSN_FIELDS, base }), [step.form, member.id, base]);
   // The form's data changes here only when the screen changes it (a modal's save); what is typed is read from
   // `typed`, so the screen, its titles and its modals do not render again on each keystroke.
   const [data, setData] = useState<FormData>(() => profileWithDraft(saved, readDraft(draft.key)));
@@ -226,6 +229,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
             onClick={() => {
               clearDraft(draft.key);
               typed.current = saved;
+              setBase(saved);
               setData(saved);
               setCancelled((count) => count + 1);
             }}

@@ -9,7 +9,7 @@ import { baseForm, renderWithEngine } from './engine-harness.tsx';
 const today = '2026-03-10';
 
 function Harness(props: { document: FormDocument; initial?: FormData; serverErrors?: FieldErrors; onSubmit?: (data: FormData) => void; onInvalid?: (errors: FieldErrors) => void; draft?: DraftOptions }) {
-  const [data, setData] = useState<FormData>(() => (props.draft && readDraft(props.draft.key)) || props.initial || {});
+  const [data, setData] = useState<FormData>(() => (props.draft && readDraft(props.draft.key)?.data) || props.initial || {});
   return (
     <DocumentForm
       document={props.document}
@@ -34,8 +34,8 @@ describe('DocumentForm', () => {
     await userEvent.click(ssn());
     await userEvent.paste('123456789');
     expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveValue('6789');
-    expect(readDraft(draft.key)).toMatchObject({ firstname: 'Janet' });
-    expect(readDraft(draft.key)).not.toHaveProperty('additionalid');
+    expect(readDraft(draft.key)?.data).toMatchObject({ firstname: 'Janet' });
+    expect(readDraft(draft.key)?.data).not.toHaveProperty('additionalid');
     expect(JSON.stringify({ ...sessionStorage })).not.toMatch(/123.?45.?6789/);
     unmount();
 

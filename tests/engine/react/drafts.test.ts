@@ -20,13 +20,13 @@ describe('drafts', () => {
     expect(stored()).toBeNull();
     vi.advanceTimersByTime(DRAFT_DELAY_MS);
     expect(setItem).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(stored()!)).toEqual({ firstname: 'Ja' });
+    expect(JSON.parse(stored()!)).toEqual({ data: { firstname: 'Ja' } });
     setItem.mockRestore();
   });
 
   it('reads a pending draft back at once, and clearing a draft drops its pending write', () => {
     writeDraft(draft, { firstname: 'Jane' });
-    expect(readDraft(draft.key)).toEqual({ firstname: 'Jane' });
+    expect(readDraft(draft.key)).toEqual({ data: { firstname: 'Jane' } });
     writeDraft(draft, { firstname: 'Janet' });
     clearDraft(draft.key);
     vi.advanceTimersByTime(DRAFT_DELAY_MS);
@@ -36,6 +36,12 @@ describe('drafts', () => {
   it('writes a pending draft when the page is left (a reload)', () => {
     writeDraft(draft, { firstname: 'Jane' });
     window.dispatchEvent(new Event('pagehide'));
-    expect(JSON.parse(stored()!)).toEqual({ firstname: 'Jane' });
+    expect(JSON.parse(stored()!)).toEqual({ data: { firstname: 'Jane' } });
+  });
+
+  it('keeps the data the draft was typed over beside it, without the omitted fields', () => {
+    writeDraft({ ...draft, base: { firstname: 'Jan', additionalid: '***-**-6789' } }, { firstname: 'Jane', additionalid: '123456789' });
+    expect(readDraft(draft.key)).toEqual({ data: { firstname: 'Jane' }, base: { firstname: 'Jan' } });
+    expect(stored()).not.toMatch(/6789/);
   });
 });

@@ -419,6 +419,47 @@ describe('enrollment wizard', () => {
       expect(onStepTwo.router.state.location.pathname).toBe('/profile/enroll/additional-services');
     }, 40_000);
 
+    it('a reload puts back only what was typed here over what another tab saved since: its dependent and phone stay', async () => {
+      signIn();
+      mockApi(handlers());
+      const first = renderApp('/profile');
+      const pcp = await screen.findByRole('textbox', { name: /^PCP Name/ }, { timeout: 10_000 });
+      await userEvent.clear(pcp);
+      await userEvent.type(pcp, 'Dr. Typed Here');
+      first.unmount();
+
+      // Meanwhile another tab saved a new telephone number and a newborn.
+      const newborn = { id: 'dep-9', memberid: MEMBER_ID, firstname: 'Newborn', lastname: 'Doe', dateofbirth: '2026-10-01T00:00:00Z', istobaccouser: false };
+      mockApi(
+        handlers({
+          'GET /api/Member/GetMember': ok({ ...appMember, phonenumber: '5035550199' }),
+          'GET /api/Dependent': ok({ dependents: [newborn] }),
+        }),
+      );
+      renderApp('/profile');
+      const dependent = await screen.findByRole('group', { name: 'Dependent #1' }, { timeout: 10_000 });
+      expect(within(dependent).getByRole('textbox', { name: 'First Name' })).toHaveValue('Newborn');
+      expect(screen.getByRole('textbox', { name: /^PCP Name/ })).toHaveValue('Dr. Typed Here');
+      expect(screen.getByRole('textbox', { name: /^Telephone/ })).toHaveValue('5035550199');
+    }, 40_000);
+
+    it('keeps what was saved in the additional information modal through a reload', async () => {
+      signIn();
+      mockApi(handlers());
+      const first = renderApp('/profile');
+      await userEvent.click(await screen.findByRole('button', { name: 'Enter Additional Enrollment Information' }, { timeout: 10_000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Enter Additional Enrollment Information' });
+      const pcp = within(dialog).getByRole('textbox', { name: /^PCP Name/ });
+      await userEvent.clear(pcp);
+      await userEvent.type(pcp, 'Dr. From The Modal');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      first.unmount();
+
+      renderApp('/profile');
+      expect(await screen.findByRole('textbox', { name: /^PCP Name/ }, { timeout: 10_000 })).toHaveValue('Dr. From The Modal');
+    }, 40_000);
+
     it('keeps what is typed on the profile through a reload, never an SSN, and drops it once saved', async () => {
       signIn();
       const requests = mockApi(handlers());
