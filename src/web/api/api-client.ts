@@ -8,7 +8,7 @@
 import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
 import type { LoginAnswer } from '#contracts/requests.ts';
 import { messages } from '#web/messages.ts';
-import { accessToken, clearSession, saveTokens } from './session.ts';
+import { accessToken, clearEndedSession, saveTokens } from './session.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -139,7 +139,7 @@ export async function call<T>(
   }
   if (response?.status === 401 && withToken) {
     if (token !== null && accessToken() === token) {
-      clearSession();
+      clearEndedSession();
       onUnauthorized();
     }
     return { success: false, data: null, message: 'Please sign in again.', code: 'UNAUTHORIZED' };

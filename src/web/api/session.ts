@@ -30,6 +30,23 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(CHANGE));
 }
 
+const SESSION_ENDED = 'session-ended';
+
+/** Clears the session of a tab whose session ended under it, and notes it for the sign-in page to say why. */
+export function clearEndedSession(): void {
+  clearSession();
+  sessionStorage.setItem(SESSION_ENDED, '1');
+}
+
+/** Whether the tab was signed out because its session ended (until forgetSessionEnded). */
+export function sessionEnded(): boolean {
+  return sessionStorage.getItem(SESSION_ENDED) === '1';
+}
+
+export function forgetSessionEnded(): void {
+  sessionStorage.removeItem(SESSION_ENDED);
+}
+
 /** The id_token's claims the web reads; the server signed them, the browser only displays them. */
 export type IdClaims = {
   sub?: string;

@@ -6,13 +6,14 @@
  * with the time to wait; any other failure, or an answer without the tokens, is 'Login failed.'.
  */
 import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { LoginAnswer } from '#contracts/requests.ts';
 import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
-import { saveTokens } from '../api/session.ts';
+import { forgetSessionEnded, saveTokens, sessionEnded } from '../api/session.ts';
 import { PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
@@ -42,6 +43,9 @@ export function LoginScreen() {
   const { showError } = useToast();
   const form = usePublicForm('login');
   const { document, error, params, employerId } = form;
+  // Sent here by a call whose session had ended (api-client.ts): the person is told why.
+  const [ended] = useState(sessionEnded);
+  useEffect(forgetSessionEnded, []);
 
   const submit = async (login: FormDocument, data: FormData) => {
     const request = { email: data.email, password: data.password, ...(form.accountId ? { accountid: form.accountId } : {}) };
@@ -65,6 +69,11 @@ export function LoginScreen() {
     <Container size={480} py="xl">
       <Stack gap="md">
         {params.get('register') === 'true' && <OnboardingPending />}
+        {ended && (
+          <Alert color="yellow" role="status">
+            {messages['session-ended']}
+          </Alert>
+        )}
         <FormCard>
           <Stack gap="sm">
             <Title order={1}>{messages['sign-in']}</Title>

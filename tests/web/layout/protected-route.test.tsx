@@ -19,6 +19,7 @@ describe('protected routes', () => {
     const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign In' }, LAZY_SCREEN)).toBeInTheDocument();
+    expect(screen.queryByText(/your session ended/)).not.toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/Login/Refresh')).toHaveLength(1);
   });
 });
@@ -49,6 +50,8 @@ describe('a 401 from the API', () => {
     const { router } = renderApp('/health-plan');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStorage.getItem('access_token')).toBeNull();
+    // The person is told why, unlike a visitor who simply comes to sign in.
+    expect(await screen.findByRole('status', {}, LAZY_SCREEN)).toHaveTextContent('You were signed out because your session ended');
     // No refresh token in the page: the browser sends the HttpOnly cookie by itself.
     expect(requests.find((r) => r.path === '/api/Login/Refresh')).toMatchObject({ method: 'POST' });
     expect(requests.find((r) => r.path === '/api/Login/Refresh')?.body ?? null).toBeNull();
