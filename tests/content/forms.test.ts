@@ -172,6 +172,16 @@ describe('profile', () => {
     });
   });
 
+  it('allows one spouse among the dependents: with two, each spouse is marked', () => {
+    const child = validProfile.dependents[0]!;
+    const spouse = { ...child, firstname: 'Pat', dateofbirth: '1981-02-02', relationship: 'spouse', additionalid: '587654322' };
+    expect(check({ ...validProfile, dependents: [spouse, child] })).toEqual({});
+    expect(check({ ...validProfile, dependents: [spouse, child, { ...spouse, firstname: 'Sam' }] })).toEqual({
+      '/dependents/0/relationship': ['Dependent #1: only one dependent can be your spouse.'],
+      '/dependents/2/relationship': ['Dependent #3: only one dependent can be your spouse.'],
+    });
+  });
+
   it("asks for the smoker answer with the §5 text on Next and on the server, the schema's text once the field is left", () => {
     const { istobaccouser: _smoker, ...noSmoker } = validProfile;
     const choice = 'Please select yes or no for Smoker field and try again!';
