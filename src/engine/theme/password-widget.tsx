@@ -1,7 +1,8 @@
 /**
  * 'ui:widget': 'password' — a text input whose characters are hidden until the Show button is pressed.
  * The toggle is a real button with its own text (ui:options showText / hideText), so it is reachable by keyboard
- * and by name; the input keeps the field's label as its accessible name.
+ * and by name; the input keeps the field's label as its accessible name. ui:options hint is shown under the label
+ * as the input's description (what a valid password is made of).
  */
 import { Button, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
@@ -19,6 +20,7 @@ export function PasswordWidget(props: WidgetProps) {
       name={htmlName || id}
       type={shown ? 'text' : 'password'}
       label={visibleLabel(props)}
+      description={textOption(options, 'hint', '') || undefined}
       value={typeof value === 'string' ? value : ''}
       placeholder={placeholder || undefined}
       required={required}

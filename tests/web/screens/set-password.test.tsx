@@ -107,6 +107,12 @@ describe('/set-password', () => {
     await waitFor(() => expect(screen.queryByText(STRENGTH)).not.toBeInTheDocument());
   });
 
+  it('says under the new password what it is made of: which special characters count', async () => {
+    api();
+    renderApp(url);
+    expect(await newPassword()).toHaveAccessibleDescription(/one of @ \$ ! % \* \? & #/);
+  });
+
   it("says 'Password is empty.' when typing a confirmation before the new password", async () => {
     api();
     renderApp(url);
