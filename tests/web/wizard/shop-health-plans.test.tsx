@@ -190,6 +190,19 @@ describe('Shop Health Plans', () => {
     expect(value('Carrier')).toBe('Cigna');
   });
 
+  it("closes Plan Details with the browser's Back, staying on the list of the step", async () => {
+    setup();
+    const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    await userEvent.click(within(card('Plan C1')).getByRole('button', { name: 'Plan Details' }));
+    expect(await screen.findByRole('dialog', { name: 'Plan C1' })).toBeInTheDocument();
+    expect(harness.search()).toBe('?details=C1');
+    act(() => harness.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(harness.search()).toBe('');
+    expect(screen.getByText(/Plans Found/)).toBeInTheDocument();
+  });
+
   it('opens the Plan Summary Document screen and goes back', async () => {
     setup();
     renderStep('shop-health-plans', ShopHealthPlansScreen);

@@ -91,8 +91,11 @@ const PROFILE_FORM = 'profile';
 /** The cart's form document: its 'Cart is empty !' is also the shop's answer to Next with nothing in the cart. */
 const CART_FORM = 'acknowledgements';
 
-/** The search parameters that give the comparison and a plan's summary addresses of their own, so Back leaves them. */
-const VIEW_PARAMS = { compare: 'compare', summary: 'summary' } as const;
+/**
+ * The search parameters that give the comparison, a plan's summary and a plan's details addresses of their own, so
+ * Back leaves them (closes the details dialog) instead of leaving the step.
+ */
+const VIEW_PARAMS = { compare: 'compare', summary: 'summary', details: 'details' } as const;
 
 export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   const wizard = useWizard();
@@ -110,7 +113,6 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const routeNavigate = useNavigate();
-  const [details, setDetails] = useState<HealthPlan | null>(null);
   const [ssnPrompt, setSsnPrompt] = useState(false);
 
   const logged = useRef(false);
@@ -189,6 +191,8 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   if (params.has(VIEW_PARAMS.compare)) {
     return <Comparison plans={choices.compare} onBack={closeView} />;
   }
+  const detailed = params.get(VIEW_PARAMS.details);
+  const details = detailed === null ? undefined : [...plans, currentPlan].find((plan) => plan?.planid === detailed);
   const summarized = params.get(VIEW_PARAMS.summary);
   const summaryPlan = summarized === null ? undefined : [...plans, currentPlan].find((plan) => plan?.planid === summarized);
   if (summaryPlan) {
@@ -273,7 +277,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
             inCart={choices.plan?.planid === plan.planid}
             compared={choices.compare.some((entry) => entry.planid === plan.planid)}
             onCompare={() => toggle(plan)}
-            onDetails={() => setDetails(plan)}
+            onDetails={() => openView({ [VIEW_PARAMS.details]: plan.planid })}
             onSummary={() => openView({ [VIEW_PARAMS.summary]: plan.planid })}
             onAdd={() => add(plan)}
             onRemove={remove}
@@ -294,7 +298,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
         )}
       </Group>
 
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={details ? truncatePlanName(details.planname) : ''} size="lg" centered>
+      <Modal opened={details !== undefined} onClose={closeView} title={details ? truncatePlanName(details.planname) : ''} size="lg" centered>
         {details && <RowsTable rows={DETAIL_ROWS} plan={details} />}
       </Modal>
 
