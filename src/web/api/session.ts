@@ -30,21 +30,29 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(CHANGE));
 }
 
-const SESSION_ENDED = 'session-ended';
+/** What the sign-in page tells a person who was sent there: their session ended, or their password is now set. */
+export type SignInNotice = 'session-ended' | 'password-set';
+const SIGN_IN_NOTICE = 'sign-in-notice';
 
-/** Clears the session of a tab whose session ended under it, and notes it for the sign-in page to say why. */
+/** Leaves a notice for the sign-in page the tab goes to next (read once there). */
+export function leaveSignInNotice(notice: SignInNotice): void {
+  sessionStorage.setItem(SIGN_IN_NOTICE, notice);
+}
+
+/** The notice left for the sign-in page, if any (until forgetSignInNotice). */
+export function signInNotice(): SignInNotice | null {
+  const notice = sessionStorage.getItem(SIGN_IN_NOTICE);
+  return notice === 'session-ended' || notice === 'password-set' ? notice : null;
+}
+
+export function forgetSignInNotice(): void {
+  sessionStorage.removeItem(SIGN_IN_NOTICE);
+}
+
+/** Clears the session of a tab whose session ended under it, and leaves the sign-in page a notice saying so. */
 export function clearEndedSession(): void {
   clearSession();
-  sessionStorage.setItem(SESSION_ENDED, '1');
-}
-
-/** Whether the tab was signed out because its session ended (until forgetSessionEnded). */
-export function sessionEnded(): boolean {
-  return sessionStorage.getItem(SESSION_ENDED) === '1';
-}
-
-export function forgetSessionEnded(): void {
-  sessionStorage.removeItem(SESSION_ENDED);
+  leaveSignInNotice('session-ended');
 }
 
 /** The id_token's claims the web reads; the server signed them, the browser only displays them. */

@@ -13,7 +13,7 @@ import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
-import { forgetSessionEnded, saveTokens, sessionEnded } from '../api/session.ts';
+import { forgetSignInNotice, saveTokens, signInNotice, type SignInNotice } from '../api/session.ts';
 import { PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
@@ -38,14 +38,19 @@ function OnboardingPending() {
   );
 }
 
+const NOTICE_TEXTS: Record<SignInNotice, string> = {
+  'session-ended': messages['session-ended'],
+  'password-set': messages['password-set'],
+};
+
 export function LoginScreen() {
   const navigate = useNavigate();
   const { showError } = useToast();
   const form = usePublicForm('login');
   const { document, error, params, employerId } = form;
-  // Sent here by a call whose session had ended (api-client.ts): the person is told why.
-  const [ended] = useState(sessionEnded);
-  useEffect(forgetSessionEnded, []);
+  // Sent here when the session ended under the tab, or after setting a password: the person is told so.
+  const [notice] = useState(signInNotice);
+  useEffect(forgetSignInNotice, []);
 
   const submit = async (login: FormDocument, data: FormData) => {
     const request = { email: data.email, password: data.password, ...(form.accountId ? { accountid: form.accountId } : {}) };
@@ -69,9 +74,9 @@ export function LoginScreen() {
     <Container size={480} py="xl">
       <Stack gap="md">
         {params.get('register') === 'true' && <OnboardingPending />}
-        {ended && (
-          <Alert color="yellow" role="status">
-            {messages['session-ended']}
+        {notice && (
+          <Alert color={notice === 'session-ended' ? 'yellow' : 'green'} role="status">
+            {NOTICE_TEXTS[notice]}
           </Alert>
         )}
         <FormCard>

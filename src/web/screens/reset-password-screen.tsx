@@ -10,6 +10,7 @@ import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
+import { leaveSignInNotice } from '../api/session.ts';
 import { showSuccess, useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
@@ -31,6 +32,7 @@ export function ResetPasswordScreen() {
     );
     if (answer.success) {
       showSuccess(message(setPassword, 'reset-done'));
+      leaveSignInNotice('password-set');
       navigate('/login');
       return;
     }

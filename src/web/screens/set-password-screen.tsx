@@ -13,6 +13,7 @@ import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api, swrPublicFetcher } from '../api/api-client.ts';
+import { leaveSignInNotice } from '../api/session.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
@@ -54,6 +55,7 @@ export function SetPasswordScreen() {
     const body = { id: memberId, password: data.password, token };
     const answer = await form.send(() => api.post('/api/changepassword', body, { public: true }), '');
     if (answer.success) {
+      leaveSignInNotice('password-set');
       // The employer's sign-in page: its logo and its own login document.
       navigate(`/login?employer_id=${encodeURIComponent(employerId ?? '')}`);
       return;

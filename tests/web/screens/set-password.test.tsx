@@ -151,6 +151,7 @@ describe('/set-password', () => {
     answer(new Response(JSON.stringify({ success: true, data: null, message: 'OK' }), { status: 200 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?employer_id=${EMPLOYER_ID}`);
+    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent('Your password is set. Sign in with your e-mail address and your new password.');
   });
 
   it.each([
