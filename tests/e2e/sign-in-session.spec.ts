@@ -21,7 +21,7 @@ test('a new tab of a signed-in person is signed in; signing out ends the session
   await expect(tab.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 
   // The other tab's access token no longer works: its next page load asks to sign in.
   const status = await tab.evaluate(async () => {
@@ -62,7 +62,7 @@ test('tabs opened at the same moment are all signed in, and the session goes on 
 test('Forgot Password: a reset link by e-mail sets a new password, and the old one stops working', async ({ page }) => {
   const person = await signedInMember(page, 'Morgan');
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 
   // While the next screen's code is still on its way, the sign-in form (whose Email field has the same label) is
   // no longer shown: what is typed goes into the screen the address names.

@@ -1,6 +1,7 @@
 /**
  * Sign Out (spec §2, §4): log the SIGN OUT event (best effort), end the session on the server (its access tokens
- * stop working; the refresh cookie is cleared), clear all session storage and go to /login. The order matters: the
+ * stop working; the refresh cookie is cleared), clear all session storage and go to /login (the employer's, with
+ * employer_id). The order matters: the
  * event needs the access token, so the session is cleared last.
  */
 import { useCallback } from 'react';
@@ -11,7 +12,8 @@ import { accessToken, clearSession, idClaims } from '../api/session.ts';
 
 export const SIGN_OUT_EVENT = 'SIGN OUT';
 
-export async function signOut(): Promise<void> {
+/** Signs out; answers the sign-in page to go to: the employer's (its logo and login document) when known. */
+export async function signOut(): Promise<string> {
   const claims = idClaims();
   const event: LogFactEvent = {
     title: SIGN_OUT_EVENT,
@@ -29,12 +31,12 @@ export async function signOut(): Promise<void> {
     headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : { accept: 'application/json' },
   }).catch(() => undefined);
   clearSession();
+  return claims?.accountid ? `/login?employer_id=${encodeURIComponent(claims.accountid)}` : '/login';
 }
 
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
-    await signOut();
-    navigate('/login');
+    navigate(await signOut());
   }, [navigate]);
 }

@@ -77,5 +77,6 @@ describe('idle warning', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(requests.some((r) => r.path === '/api/Login/Logout')).toBe(true);
     expect(sessionStorage.getItem('access_token')).toBeNull();
+    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent('You were signed out because your session ended');
   });
 });

@@ -91,6 +91,8 @@ describe('sign out', () => {
     await userEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The employer's sign-in page; no notice: the person signed out themselves.
+    expect(router.state.location.search).toBe(`?employer_id=${EMPLOYER_ID}`);
     expect(sessionStorage.length).toBe(0);
     const log = requests.find((r) => r.method === 'POST' && r.path === '/api/LogFact/v2');
     expect(log?.body).toMatchObject({
