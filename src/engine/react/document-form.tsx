@@ -15,6 +15,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { afterPress } from './after-press.ts';
 import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
@@ -223,7 +224,11 @@ export function DocumentForm(props: DocumentFormProps) {
   const touchPointer = (pointer: string) => {
     if (pointer !== '') setTouched((current) => (current.has(pointer) ? current : new Set([...current, pointer])));
   };
-  const touch = (id: string) => touchPointer(idToPointer(id, idPrefix));
+  // A field left by pressing on another shows its errors once the press is over (after-press.ts).
+  const touch = (id: string) => {
+    const pointer = idToPointer(id, idPrefix);
+    afterPress(() => touchPointer(pointer));
+  };
 
   const changed = (changedData: FormData) => {
     setTyped(changedData);

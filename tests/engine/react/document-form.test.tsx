@@ -105,6 +105,21 @@ describe('DocumentForm', () => {
     expect(dob).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('shows the errors of a field left by pressing on another only once the press is over, so the press still lands', async () => {
+    renderWithEngine(<Harness document={baseForm('profile')} />);
+    const dob = screen.getByLabelText(/^DOB/);
+    const female = screen.getByRole('radio', { name: 'Female' });
+    fireEvent.change(dob, { target: { value: '1930-05-01' } });
+    fireEvent.pointerDown(female);
+    fireEvent.blur(dob);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('DOB must be between 1941-01-01 and today.')).not.toBeInTheDocument();
+    fireEvent.pointerUp(female);
+    fireEvent.click(female);
+    expect(await screen.findByText('DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
+    expect(female).toBeChecked();
+  });
+
   it("shows a liveErrors field's typing faults on every keystroke, before it is left", async () => {
     const strength =
       'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.';
