@@ -35,6 +35,10 @@ async function publishDocument(request: APIRequestContext, accountid: string, do
 
 const PROFILE_HEADING = 'Welcome to your Benefits Package Creator';
 
+// One worker runs this file, so the overrides are published once: with the tests spread over two workers, each ran
+// beforeAll and the second publish of the same version was refused (409 'Version 1 is published already.').
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async ({ request }) => {
   await publishDocument(request, SECOND_EMPLOYER_ID, OWN_FORM_ID, () => OWN_FORM);
   await publishDocument(request, SECOND_EMPLOYER_ID, 'enrollment', (flow) => ({
