@@ -244,13 +244,13 @@ export async function rotateTokens(
     const session = await liveSession();
     if (!session) return { kind: 'refused' };
     const refreshId = randomUUID();
-    if (await refreshTokens.rotateIfLive(db, id, refreshId, now)) return issue(session, refreshId, false);
+    if (await refreshTokens.revokeIfLive(db, id, now, refreshId)) return issue(session, refreshId, false);
     // Used by another request at the same moment, which has committed: this one is judged as a retry of it.
     row = await refreshTokens.findById(db, id);
   }
   // A retry: used within the last REFRESH_RETRY_SECONDS, and the token that replaced it never used since.
-  const usedLately = row?.revoked_at != null && row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
-  const replacedBy = usedLately ? row!.replaced_by : null;
+  const usedAt = row?.revoked_at ?? null;
+  const replacedBy = usedAt && usedAt.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime() ? (row?.replaced_by ?? null) : null;
   const replacement = replacedBy ? await refreshTokens.findById(db, replacedBy) : undefined;
   if (replacement && replacement.revoked_at === null) {
     const session = await liveSession();

@@ -15,27 +15,16 @@ export async function findById(db: DbOrTx, id: string): Promise<RefreshTokenRow 
   return db.selectFrom('refresh_token').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Marks a live token used, replaced by `successorId`; true when this call did (it was still live). */
-export async function rotateIfLive(db: DbOrTx, id: string, successorId: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_token')
-    .set({ revoked_at: now, replaced_by: successorId })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 /** Names a new successor of a token already used (its rotation sent again), keeping when it was first used. */
 export async function replaceSuccessor(db: DbOrTx, id: string, successorId: string): Promise<void> {
   await db.updateTable('refresh_token').set({ replaced_by: successorId }).where('id', '=', id).execute();
 }
 
-/** Revokes a token still live; true when this call did. */
-export async function revokeIfLive(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+/** Revokes a token still live (used: naming the token that replaces it); true when this call did. */
+export async function revokeIfLive(db: DbOrTx, id: string, now: Date, replacedBy: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable('refresh_token')
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, replaced_by: replacedBy })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();

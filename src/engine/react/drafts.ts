@@ -40,14 +40,23 @@ export const DRAFT_DELAY_MS = 100;
 const pending = new Map<string, { options: DraftOptions; data: FormData }>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** Each draft's base without its omitted fields, made once per options (the base does not change while typing). */
+const strippedBases = new WeakMap<DraftOptions, unknown>();
+
+function strippedBase(options: DraftOptions): unknown {
+  if (!options.base) return undefined;
+  if (!strippedBases.has(options)) strippedBases.set(options, withoutPointers(options.base, options.omit ?? []));
+  return strippedBases.get(options);
+}
+
 /** Writes every pending draft now. */
 function flushDrafts(): void {
   clearTimeout(timer);
   timer = undefined;
   for (const [key, { options, data }] of pending) {
     try {
-      const omit = options.omit ?? [];
-      const draft = { data: withoutPointers(data, omit), ...(options.base ? { base: withoutPointers(options.base, omit) } : {}) };
+      const base = strippedBase(options);
+      const draft = { data: withoutPointers(data, options.omit ?? []), ...(base === undefined ? {} : { base }) };
       storage()?.setItem(PREFIX + key, JSON.stringify(draft));
     } catch {
       // No room or no storage: the draft is only a convenience.

@@ -46,6 +46,9 @@ const PLAN_COLUMNS = [
   messages['welcome-date-of-selection'],
 ];
 
+/** The plan table's accessible name, on a phone its section's. */
+const PLAN_TABLE_LABEL = 'Selected plans';
+
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
 
@@ -70,7 +73,7 @@ function PlanTable({ orders }: { orders: Order[] }) {
   const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
   if (narrow) {
     return (
-      <Stack gap="sm" component="section" aria-label="Selected plans">
+      <Stack gap="sm" component="section" aria-label={PLAN_TABLE_LABEL}>
         {orders.map((order) => {
           const cells = planCells(order);
           return (
@@ -93,7 +96,7 @@ function PlanTable({ orders }: { orders: Order[] }) {
   }
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder aria-label="Selected plans">
+      <Table striped withTableBorder aria-label={PLAN_TABLE_LABEL}>
         <Table.Thead>
           <Table.Tr>
             {PLAN_COLUMNS.map((column) => (
