@@ -352,6 +352,8 @@ describe('enrollment wizard', () => {
   describe('keeps its place', () => {
     /** Everything the tab keeps, as one text. */
     const stored = () => JSON.stringify(Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)])));
+    /** What the browser does first when the tab reloads: the page is hidden (what is typed is kept then). */
+    const pageHidden = () => window.dispatchEvent(new Event('pagehide'));
 
     it('gives each step its address: Next pushes it, Back and Forward move between steps, an address not reached lands on the furthest reached', async () => {
       signIn();
@@ -426,6 +428,7 @@ describe('enrollment wizard', () => {
       const pcp = await screen.findByRole('textbox', { name: /^PCP Name/ }, { timeout: 10_000 });
       await userEvent.clear(pcp);
       await userEvent.type(pcp, 'Dr. Typed Here');
+      pageHidden();
       first.unmount();
 
       // Meanwhile another tab saved a new telephone number and a newborn.
@@ -473,6 +476,7 @@ describe('enrollment wizard', () => {
       const dependent = screen.getByRole('group', { name: 'Dependent #1' });
       await userEvent.type(within(dependent).getByRole('textbox', { name: 'First Name' }), 'Sam');
       await userEvent.type(within(dependent).getByRole('textbox', { name: 'SSN' }), '234567890');
+      pageHidden();
       expect(stored()).toContain('Janene');
       expect(stored()).toContain('Sam');
       expect(stored()).not.toMatch(/123\D*45\D*6789|234\D*56\D*7890|6789|7890/);
