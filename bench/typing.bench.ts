@@ -7,13 +7,18 @@
  * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max. The same keys typed
  * into a bare <input> on a blank page, in the same browser and throttling, give the floor of this method (the wait
  * for the next frame and the browser's own work), printed first. By default each key is pressed as soon as the last
- * one painted, faster than anyone types, so the work a key leaves for later delays the next one;
- * BENCH_KEY_INTERVAL_MS=120 types at a fast typist's 100 words a minute instead. BENCH_PROFILE=<file>
+ * one painted, faster than anyone types, so the work a key leaves for later delays the next one, and each key
+ * comes a few ms after a frame and waits most of the next one (the floor's p50 is then about 15 ms at any CPU rate);
+ * BENCH_KEY_INTERVAL_MS=117 types at a fast typist's 100 words a minute instead, at moments that drift against the
+ * frames as a person's keys do (an interval of whole frames, 150 ms say, locks each key to the same moment of a
+ * frame again). BENCH_PROFILE=<file>
  * also writes the Chrome CPU profile of the typing (DevTools' Performance panel or any .cpuprofile reader opens it).
  * BENCH_CPU_TIME=1 also traces each field's typing and prints the page's main-thread CPU time per key (the thread
  * time of its tasks, from Chrome's trace): the work a key costs, which other processes on a shared machine inflate far
  * less than the wall-clock figures (the CPU throttling does not count in it either), and how much of it the
- * browser's own phases take (style, layout, pre-paint, paint, layerize; thread time, forced layouts included).
+ * browser's own phases take (style, layout, pre-paint, paint, layerize; thread time, forced layouts included), and the
+ * four biggest sources of tasks (the function that posted them, as Chrome's trace names it: the input's events, the
+ * frames, and the browser's own work beside the page's, such as autofill's tracking of a changed form control).
  * BENCH_RENDERS=1 also counts, per key, the React components that rendered, by name (through React's developer-tools
  * hook, installed before the app loads; build with `npx vite build --minify false` for the app's own names); the
  * counting walks the whole tree at each commit, so take the latencies from a run without it.
@@ -116,7 +121,7 @@ const RENDER_COUNTER = `
   };
 `;
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; src_func?: string } };
 
 /** The thread time of the renderer main threads' tasks in a trace, in ms (a task run inside another is not counted twice). */
 function mainThreadCpuMs(trace: Buffer): number {
@@ -153,7 +158,24 @@ function phaseCpuMs(trace: Buffer): Record<string, number> {
   return sums;
 }
 
-type Typed = { latencies: number[]; cpuPerKey?: number; phases?: string; renders?: string };
+/**
+ * The renderer main threads' task time by what posted the task (Chrome's trace names the posting function), in ms,
+ * most first: the input's own events, the frames, and work the browser does beside the page's (autofill's tracking).
+ */
+function taskSourceCpuMs(trace: Buffer): Array<[string, number]> {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
+  const sums = new Map<string, number>();
+  for (const task of events) {
+    if (task.ph !== 'X' || task.name !== 'ThreadControllerImpl::RunTask' || !threads.has(`${task.pid}:${task.tid}`)) continue;
+    const source = task.args?.src_func ?? '(unnamed)';
+    sums.set(source, (sums.get(source) ?? 0) + (task.tdur ?? 0) / 1000);
+  }
+  return [...sums].sort((a, b) => b[1] - a[1]);
+}
+
+type Typed = { latencies: number[]; cpuPerKey?: number; phases?: string; sources?: string; renders?: string };
 
 /**
  * Types `text` one key at a time; the latency of each key, with BENCH_CPU_TIME the main-thread CPU ms per key, and
@@ -175,12 +197,18 @@ async function typeMeasured(page: Page, text: string): Promise<Typed> {
     Object.entries(phaseCpuMs(trace))
       .map(([phase, ms]) => `${phase} ${(ms / text.length).toFixed(2)}`)
       .join(', ');
+  const sources =
+    trace &&
+    taskSourceCpuMs(trace)
+      .slice(0, 4)
+      .map(([source, ms]) => `${source} ${(ms / text.length).toFixed(2)}`)
+      .join(', ');
   const counted = (await page.evaluate('window.__counting = false; window.__renders ? [...window.__renders] : null')) as [string, number][] | null;
   const renders = counted
     ?.sort((a, b) => b[1] - a[1])
     .map(([name, count]) => `${name} ${(count / text.length).toFixed(1)}`)
     .join(', ');
-  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey, phases, renders };
+  return { latencies: (await page.evaluate('window.__latencies')) as number[], cpuPerKey, phases, sources, renders };
 }
 
 function summary({ latencies, cpuPerKey }: Typed): string {
@@ -259,6 +287,7 @@ try {
   console.log(`| Dependent #6 Last Name | ${summary(dependent)}`);
   console.log(`| Member PCP Name | ${summary(member)}`);
   if (cpuTime) console.log(`\nBrowser phases, ms per key: the floor ${floor.phases}; Dependent #6 Last Name ${dependent.phases}; Member PCP Name ${member.phases}`);
+  if (cpuTime) console.log(`\nTasks by their source, ms per key: the floor ${floor.sources}; Dependent #6 Last Name ${dependent.sources}; Member PCP Name ${member.sources}`);
   if (countRenders) console.log(`\nRenders per key, Dependent #6 Last Name: ${dependent.renders}\n\nRenders per key, Member PCP Name: ${member.renders}`);
 } finally {
   await browser?.close();

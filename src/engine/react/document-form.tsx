@@ -1,8 +1,9 @@
 /**
  * Renders a form document with rjsf and the engine theme. rjsf's own validation is off: the engine's validateForm
  * (the same rules the server runs) decides the errors, and the document decides their texts. A field shows its
- * errors once it has been touched (blurred), or from its first keystroke when its uiSchema says
- * 'ui:options': { liveErrors: true }; every field does after a submit. Server field errors (pointer-keyed, as the
+ * errors once it has been touched (blurred), or from the first change it reports when its uiSchema says
+ * 'ui:options': { liveErrors: true } (a plain text field reports what is typed when typing pauses, theme/held-text.ts);
+ * every field does after a submit. Server field errors (pointer-keyed, as the
  * API answers them) mark the same fields until the field is edited. A refused submit moves focus to the first
  * field in error; so does a refused check of the screen's own (withoutSubmit): each new `focusRequest` value.
  * With `draft`, every change is also kept as the tab's draft (drafts.ts).
