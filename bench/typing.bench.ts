@@ -123,14 +123,19 @@ const RENDER_COUNTER = `
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; src_func?: string } };
 
-/** The thread time of the renderer main threads' tasks in a trace, in ms (a task run inside another is not counted twice). */
-function mainThreadCpuMs(trace: Buffer): number {
+/** The complete ('X') events of a trace on the renderer main threads. */
+function mainThreadEvents(trace: Buffer): TraceEvent[] {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events
-    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && threads.has(`${e.pid}:${e.tid}`))
-    .sort((a, b) => a.ts - b.ts);
+  return events.filter((e) => e.ph === 'X' && threads.has(`${e.pid}:${e.tid}`));
+}
+
+const isTask = (event: TraceEvent) => event.name === 'ThreadControllerImpl::RunTask';
+
+/** The thread time of the renderer main threads' tasks in a trace, in ms (a task run inside another is not counted twice). */
+function mainThreadCpuMs(events: TraceEvent[]): number {
+  const tasks = events.filter(isTask).sort((a, b) => a.ts - b.ts);
   let sum = 0;
   const busyUntil = new Map<string, number>();
   for (const task of tasks) {
@@ -145,15 +150,11 @@ function mainThreadCpuMs(trace: Buffer): number {
 /** The browser's own phases of a key on the renderer main threads, in ms of thread time (forced ones included). */
 const PHASES = { UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'pre-paint', Paint: 'paint', Layerize: 'layerize' } as const;
 
-function phaseCpuMs(trace: Buffer): Record<string, number> {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
+function phaseCpuMs(events: TraceEvent[]): Record<string, number> {
   const sums: Record<string, number> = {};
   for (const event of events) {
     const phase = PHASES[event.name as keyof typeof PHASES];
-    if (!phase || event.ph !== 'X' || !threads.has(`${event.pid}:${event.tid}`)) continue;
-    sums[phase] = (sums[phase] ?? 0) + (event.tdur ?? 0) / 1000;
+    if (phase) sums[phase] = (sums[phase] ?? 0) + (event.tdur ?? 0) / 1000;
   }
   return sums;
 }
@@ -162,13 +163,9 @@ function phaseCpuMs(trace: Buffer): Record<string, number> {
  * The renderer main threads' task time by what posted the task (Chrome's trace names the posting function), in ms,
  * most first: the input's own events, the frames, and work the browser does beside the page's (autofill's tracking).
  */
-function taskSourceCpuMs(trace: Buffer): Array<[string, number]> {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
+function taskSourceCpuMs(events: TraceEvent[]): Array<[string, number]> {
   const sums = new Map<string, number>();
-  for (const task of events) {
-    if (task.ph !== 'X' || task.name !== 'ThreadControllerImpl::RunTask' || !threads.has(`${task.pid}:${task.tid}`)) continue;
+  for (const task of events.filter(isTask)) {
     const source = task.args?.src_func ?? '(unnamed)';
     sums.set(source, (sums.get(source) ?? 0) + (task.tdur ?? 0) / 1000);
   }
@@ -190,19 +187,11 @@ async function typeMeasured(page: Page, text: string): Promise<Typed> {
     await page.evaluate('window.__pending');
     if (interval > 0) await sleep(Math.max(0, interval - (Date.now() - pressed)));
   }
-  const trace = cpuTime ? await page.context().browser()!.stopTracing() : undefined;
+  const trace = cpuTime ? mainThreadEvents(await page.context().browser()!.stopTracing()) : undefined;
+  const perKey = (entries: Array<[string, number]>) => entries.map(([name, ms]) => `${name} ${(ms / text.length).toFixed(2)}`).join(', ');
   const cpuPerKey = trace ? mainThreadCpuMs(trace) / text.length : undefined;
-  const phases =
-    trace &&
-    Object.entries(phaseCpuMs(trace))
-      .map(([phase, ms]) => `${phase} ${(ms / text.length).toFixed(2)}`)
-      .join(', ');
-  const sources =
-    trace &&
-    taskSourceCpuMs(trace)
-      .slice(0, 4)
-      .map(([source, ms]) => `${source} ${(ms / text.length).toFixed(2)}`)
-      .join(', ');
+  const phases = trace && perKey(Object.entries(phaseCpuMs(trace)));
+  const sources = trace && perKey(taskSourceCpuMs(trace).slice(0, 4));
   const counted = (await page.evaluate('window.__counting = false; window.__renders ? [...window.__renders] : null')) as [string, number][] | null;
   const renders = counted
     ?.sort((a, b) => b[1] - a[1])
