@@ -14,9 +14,9 @@ import { themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type UiSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { afterPress } from './after-press.ts';
+import { afterPress, isPressed } from './after-press.ts';
 import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
@@ -134,6 +134,20 @@ function useUnchanged<T>(value: T): T {
   return kept.current;
 }
 
+/**
+ * The value as it was when no pointer was pressed: while one is, a new value waits for the press to end (after its
+ * click), so errors appearing or going do not move the page under the pointer (after-press.ts).
+ */
+function useSteadyWhilePressed<T>(value: T): T {
+  const [, wake] = useReducer((count: number) => count + 1, 0);
+  const steady = useRef(value);
+  if (!isPressed()) steady.current = value;
+  useEffect(() => {
+    if (steady.current !== value) afterPress(wake);
+  });
+  return steady.current;
+}
+
 export function DocumentForm(props: DocumentFormProps) {
   const { document, formData, context, serverErrors } = props;
   const { widgets } = useEngine();
@@ -201,9 +215,9 @@ export function DocumentForm(props: DocumentFormProps) {
   );
   const shown = mergeErrors(ownErrors, liveServerErrors);
   // rjsf re-merges its errors whenever extraErrors changes identity, so it changes only when the content does.
-  const shownKey = JSON.stringify(shown);
+  const shownKey = useSteadyWhilePressed(JSON.stringify(shown));
   const extraErrors = useMemo(() => toErrorSchema(JSON.parse(shownKey) as FieldErrors), [shownKey]);
-  const formErrors = shown[''] ?? [];
+  const formErrors = useMemo(() => (JSON.parse(shownKey) as FieldErrors)[''] ?? [], [shownKey]);
 
   // What the form shows under its fields (its own errors, the submit button, the screen's actions) is rendered into
   // a box rjsf is given once, through a portal: a new element as rjsf's children would make it compare its props.
@@ -225,11 +239,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const touchPointer = (pointer: string) => {
     if (pointer !== '') setTouched((current) => (current.has(pointer) ? current : new Set([...current, pointer])));
   };
-  // A field left by pressing on another shows its errors once the press is over (after-press.ts).
-  const touch = (id: string) => {
-    const pointer = idToPointer(id, idPrefix);
-    afterPress(() => touchPointer(pointer));
-  };
+  // A field left by pressing on another is touched at once; its errors show once the press is over (useSteadyWhilePressed).
+  const touch = (id: string) => touchPointer(idToPointer(id, idPrefix));
 
   const changed = (changedData: FormData) => {
     setTyped(changedData);

@@ -3,8 +3,9 @@
  * form gets the text (rjsf works out the whole form's state again, the screen and the draft follow) once the person
  * pauses for HOLD_MS, and at once, before anything else happens, when anything could read or leave the form: a
  * press or a key that moves focus (a click on Next, Tab), Enter (a submit), a submit, the tab hidden or left, the
- * browser's Back. Each key then paints as soon as a bare input's would, whatever the length of the form.
- * A field that shows an error hands on each key at once, so the error goes as soon as the text is right.
+ * browser's Back. A key then renders the input alone, however long the form. A field that shows an error hands on
+ * each key at once, so the error goes as soon as the text is right. The errors that text handed on by a press brings
+ * wait for the press to end (engine/react's after-press), so the click still lands where it was aimed.
  */
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';

@@ -120,6 +120,22 @@ describe('DocumentForm', () => {
     expect(female).toBeChecked();
   });
 
+  it('shows the errors of text a press hands on only once the press is over, so the press still lands', async () => {
+    renderWithEngine(<Harness document={baseForm('profile')} initial={{ city: 'Austin' }} />);
+    const city = screen.getByRole('textbox', { name: /^City/ });
+    const female = screen.getByRole('radio', { name: 'Female' });
+    await userEvent.click(city);
+    await userEvent.tab();
+    await userEvent.clear(city);
+    fireEvent.pointerDown(female);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/City is required/)).not.toBeInTheDocument();
+    fireEvent.pointerUp(female);
+    fireEvent.click(female);
+    expect(await screen.findByText(/City is required/)).toBeInTheDocument();
+    expect(female).toBeChecked();
+  });
+
   it("shows a liveErrors field's typing faults on every keystroke, before it is left", async () => {
     const strength =
       'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.';
