@@ -8,9 +8,9 @@
  * field in error; so does a refused check of the screen's own (withoutSubmit): each new `focusRequest` value.
  * With `draft`, every change is also kept as the tab's draft (drafts.ts).
  */
-import { rules, setAtPointer, validateForm } from '#engine/core/index.ts';
+import { getAtPointer, rules, setAtPointer, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
-import { themedForm } from '#engine/theme/index.ts';
+import { releaseHeldText, themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type UiSchema } from '@rjsf/utils';
@@ -26,13 +26,16 @@ export type FormData = Record<string, unknown>;
 
 /**
  * What the form passes to the widgets through rjsf's formContext: the document (its messages), the rule context,
- * and setFields, with which a widget fills other fields of the same form (values keyed by their pointer into the
- * form data, e.g. a lookup's answer mapped by the widget's ui:options); the fields count as edited.
+ * setFields, with which a widget fills other fields of the same form (values keyed by their pointer into the form
+ * data, e.g. a lookup's answer mapped by the widget's ui:options; the fields count as edited), and valuesAt, the
+ * form's values now at such pointers, text still held in an input included (e.g. to leave alone what the person typed
+ * while a lookup was on its way).
  */
 export type DocumentFormContext = {
   document: FormDocument;
   context: Record<string, unknown>;
   setFields: (values: Record<string, unknown>) => void;
+  valuesAt: (pointers: readonly string[]) => Record<string, unknown>;
 };
 
 export type DocumentFormProps = {
@@ -275,9 +278,13 @@ export function DocumentForm(props: DocumentFormProps) {
     });
     changed(filled as FormData);
   }, []);
+  const valuesAt = useCallback((pointers: readonly string[]) => {
+    releaseHeldText();
+    return Object.fromEntries(pointers.map((pointer) => [pointer, getAtPointer(latestData.current, pointer)]));
+  }, []);
   const formContext = useMemo(
-    () => ({ document, context, setFields }) satisfies DocumentFormContext,
-    [document, context, setFields],
+    () => ({ document, context, setFields, valuesAt }) satisfies DocumentFormContext,
+    [document, context, setFields, valuesAt],
   );
 
   const submit = (event: IChangeEvent) => {

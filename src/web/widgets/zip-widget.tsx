@@ -1,14 +1,15 @@
 /**
  * 'ui:widget': 'zip' — a US ZIP code: digits only, at most 5, kept as text so a leading zero stays ('02134').
  * With 'ui:options': { lookup } the 5th digit runs the lookup the document names and fills other fields of the
- * form from the answer; a ZIP in several counties opens a blocking picker (the answer's order: largest share
- * first). The document declares everything product-specific:
+ * form from the answer, except a field the person changed while the answer was on its way; a ZIP in several
+ * counties opens a blocking picker (the answer's order: largest share first). The document declares everything
+ * product-specific:
  *   lookup: { path: '/api/USZipCounty/{value}/', list: '/locationlist' (pointer into the answer's data),
  *             fill: { '/city': 'city', ... } (form field pointer -> answer property), choiceLabel: 'countyname' }
  *   messages: { notFound, failed, serverError, invalid, pickerTitle } (keys of the document's messages)
  */
 import { Button, Modal, Stack } from '@mantine/core';
-import type { WidgetProps } from '@rjsf/utils';
+import { deepEquals, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { getAtPointer, message, valuesFromAnswer } from '#engine/core/index.ts';
 import type { DocumentFormContext } from '#engine/react/index.ts';
@@ -53,14 +54,21 @@ export function ZipWidget(props: WidgetProps) {
   const latest = useRef(0);
   useEffect(() => () => void (latest.current += 1), []);
 
+  // The filled fields as they were when the lookup began: one the person changed since keeps what they typed.
+  const before = useRef<Record<string, unknown>>({});
+
   const fill = (choice: Choice) => {
     setChoices(null);
-    if (lookup) formContext?.setFields?.(valuesFromAnswer(choice, lookup.fill));
+    if (!lookup) return;
+    const now = formContext?.valuesAt?.(Object.keys(lookup.fill)) ?? {};
+    const untouched = Object.entries(valuesFromAnswer(choice, lookup.fill)).filter(([pointer]) => deepEquals(now[pointer], before.current[pointer]));
+    formContext?.setFields?.(Object.fromEntries(untouched));
   };
 
   const run = async (zip: string) => {
     if (!lookup) return;
     const ticket = ++latest.current;
+    before.current = formContext?.valuesAt?.(Object.keys(lookup.fill)) ?? {};
     const answer = await call<unknown>('GET', lookup.path.replace('{value}', encodeURIComponent(zip)));
     if (ticket !== latest.current) return;
     if (!answer.success) {

@@ -63,6 +63,26 @@ describe('ZIP widget', () => {
     expect(requests.filter((r) => r.path.startsWith('/api/USZipCounty'))).toHaveLength(1);
   });
 
+  it('leaves a field the person typed in while the lookup was on its way, and fills the others', async () => {
+    const { zip } = renderProfile({ 'GET /api/USZipCounty/97005/': ok({ locationlist: [location('Washington County', '41067', 1, '97005')] }) });
+    // The answer waits until the person has typed a city of their own.
+    const answer = globalThis.fetch;
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await gate;
+      return answer(...args);
+    });
+    await userEvent.type(zip, '97005');
+    const city = screen.getByRole('textbox', { name: /^City/ });
+    await userEvent.type(city, 'Beaverton');
+    open();
+    await waitFor(() => expect(shown()).toMatchObject({ county: 'Washington County', stateorprovince: 'TX' }));
+    expect(city).toHaveValue('Beaverton');
+    await userEvent.tab();
+    expect(shown()).toMatchObject({ postalcode: '97005', city: 'Beaverton', county: 'Washington County' });
+  });
+
   it("opens the blocking 'Select a county' picker for several counties, largest share first, and fills the choice", async () => {
     const { zip } = renderProfile({
       'GET /api/USZipCounty/75007/': ok({
