@@ -120,6 +120,22 @@ describe('DocumentForm', () => {
     expect(female).toBeChecked();
   });
 
+  it("waits for a tap's click, which comes after its pointerup with the change of focus, so the tap still lands", async () => {
+    renderWithEngine(<Harness document={baseForm('profile')} />);
+    const dob = screen.getByLabelText(/^DOB/);
+    const female = screen.getByRole('radio', { name: 'Female' });
+    fireEvent.change(dob, { target: { value: '1930-05-01' } });
+    fireEvent.pointerDown(female, { pointerType: 'touch' });
+    fireEvent.pointerUp(female, { pointerType: 'touch' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    fireEvent.blur(dob);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('DOB must be between 1941-01-01 and today.')).not.toBeInTheDocument();
+    fireEvent.click(female);
+    expect(await screen.findByText('DOB must be between 1941-01-01 and today.')).toBeInTheDocument();
+    expect(female).toBeChecked();
+  });
+
   it('shows the errors of text a press hands on only once the press is over, so the press still lands', async () => {
     renderWithEngine(<Harness document={baseForm('profile')} initial={{ city: 'Austin' }} />);
     const city = screen.getByRole('textbox', { name: /^City/ });
