@@ -6,7 +6,8 @@
  * characters, one at a time, into the sixth dependent's Last Name and the member's PCP Name. Per key: from the
  * keydown's timestamp to the frame after it (requestAnimationFrame, then a task): p50, p95, max. The same keys typed
  * into a bare <input> on a blank page, in the same browser and throttling, give the floor of this method (the wait
- * for the next frame and the browser's own work), printed first. By default each key is pressed as soon as the last
+ * for the next frame and the browser's own work), printed first; then the same fields of a copy of the profile page
+ * as it is before typing, markup and styles without any script: what the browser alone takes for this page. By default each key is pressed as soon as the last
  * one painted, faster than anyone types, so the work a key leaves for later delays the next one, and each key
  * comes a few ms after a frame and waits most of the next one (the floor's p50 is then about 15 ms at any CPU rate);
  * BENCH_KEY_INTERVAL_MS=117 types at a fast typist's 100 words a minute instead, at moments that drift against the
@@ -87,6 +88,21 @@ const INSTRUMENT = `
 
 async function instrument(page: Page): Promise<void> {
   await page.evaluate(INSTRUMENT);
+}
+
+/**
+ * The page as it is now, markup and styles, without its scripts, served from the product's origin (so its style
+ * sheets load) in a page of its own with the same measurement and throttling: what the browser alone costs per key
+ * for this page, whatever the code does.
+ */
+async function staticCopy(browser: Browser, page: Page): Promise<Page> {
+  const markup = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*modulepreload[^>]*>/g, '');
+  const copy = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await copy.route(`${base}/static-copy`, (route) => route.fulfill({ contentType: 'text/html', body: markup }));
+  await copy.goto(`${base}/static-copy`);
+  await instrument(copy);
+  await (await copy.context().newCDPSession(copy)).send('Emulation.setCPUThrottlingRate', { rate });
+  return copy;
 }
 
 const cpuTime = process.env.BENCH_CPU_TIME === '1';
@@ -255,6 +271,12 @@ try {
     await page.getByRole('button', { name: 'Add Dependent' }).click();
     await page.getByRole('group', { name: `Dependent #${index + 1}` }).getByLabel('First Name').fill(`Kid${index + 1}`);
   }
+  const copy = await staticCopy(browser, page);
+  await copy.getByRole('group', { name: 'Dependent #6' }).getByLabel('Last Name').click();
+  const copyDependent = await typeMeasured(copy, text);
+  await copy.getByLabel('PCP Name').first().click();
+  const copyMember = await typeMeasured(copy, text);
+  await copy.close();
   await instrument(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -273,6 +295,8 @@ try {
   console.log(`| Field | p50 ms | p95 ms | max ms |${cpuTime ? ' main-thread CPU ms per key |' : ''}`);
   console.log(`|---|---|---|---|${cpuTime ? '---|' : ''}`);
   console.log(`| A bare input on a blank page (the floor) | ${summary(floor)}`);
+  console.log(`| The same page without JavaScript, Dependent #6 Last Name | ${summary(copyDependent)}`);
+  console.log(`| The same page without JavaScript, Member PCP Name | ${summary(copyMember)}`);
   console.log(`| Dependent #6 Last Name | ${summary(dependent)}`);
   console.log(`| Member PCP Name | ${summary(member)}`);
   if (cpuTime) console.log(`\nBrowser phases, ms per key: the floor ${floor.phases}; Dependent #6 Last Name ${dependent.phases}; Member PCP Name ${member.phases}`);
