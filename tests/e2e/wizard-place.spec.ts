@@ -30,7 +30,8 @@ test('the wizard keeps its place through a reload and Back, and the profile keep
   // Typed and not saved: the address and an SSN, then a reload of the tab.
   await page.getByLabel('Home Address').fill('21 Main St NE');
   await pasteSsn(page, '123-45-6789');
-  expect(await tabStorage(page)).toContain('21 Main St NE');
+  // The draft is written shortly after a change (and at once when the page is left).
+  await expect.poll(() => tabStorage(page)).toContain('21 Main St NE');
   expect(await tabStorage(page)).not.toMatch(/123\D*45\D*6789/);
   await page.reload();
   await expect(page).toHaveURL(/\/profile$/);

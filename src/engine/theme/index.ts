@@ -23,7 +23,7 @@ export { BaseInputTemplate } from './base-input-template.tsx';
 export { DateWidget } from './date-widget.tsx';
 export { DigitsInput, DigitsWidget, onlyDigits } from './digits-widget.tsx';
 export { FieldTemplate } from './field-template.tsx';
-export { HOLD_MS, releaseHeldText } from './held-text.ts';
+export { releaseHeldText } from './held-text.ts';
 export { PasswordWidget } from './password-widget.tsx';
 export { YesNoWidget } from './yes-no-widget.tsx';
 export { errorText, textOption, visibleLabel } from './widget-support.ts';
