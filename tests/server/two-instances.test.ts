@@ -18,6 +18,7 @@ import { databases } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
 import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
 import { readAccessToken } from '#server/tokens.ts';
+import { sha256 } from '#server/crypto.ts';
 import { createEmployer, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
 
 /** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
@@ -105,6 +106,29 @@ describe.each(databases())('two instances on one $name database', (database) => 
     for (const app of [a, b]) {
       const right = await app.app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: member.email, password: TEST_PASSWORD } });
       expect(right.statusCode).toBe(429);
+      expect(right.json()).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
+    }
+  });
+
+  it('checks no more than five passwords of an address in a burst of 30 wrong ones at once across both instances', async () => {
+    const [a, b] = instances();
+    const employer = await createEmployer(t.db);
+    const member = await registerMember(t.signUps.app, employer);
+    // 30 at once, each from its own client address (the per-address limit is not what stops them), half on each.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        (index % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: member.email, password: `Wrong!Pass${index}` } }),
+      ),
+    );
+    const codes = burst.map((answer) => answer.json().code as string);
+    // A password is checked only after its attempt was counted; the fifth counted locks the address.
+    expect(codes.filter((code) => code === 'LOGIN_FAILED').length).toBe(LOCKOUT_AFTER - 1);
+    expect(codes.filter((code) => code === 'ACCOUNT_LOCKED').length).toBe(30 - (LOCKOUT_AFTER - 1));
+    const counted = await t.db.selectFrom('signin_failure').select('failures').where('email_hash', '=', sha256(member.email.trim().toLowerCase())).executeTakeFirstOrThrow();
+    expect(counted.failures).toBe(LOCKOUT_AFTER);
+    // The right password afterwards is refused too, on either instance.
+    for (const app of [a, b]) {
+      const right = await app.app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: member.email, password: TEST_PASSWORD } });
       expect(right.json()).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
     }
   });

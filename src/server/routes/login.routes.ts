@@ -61,6 +61,9 @@ export function lockoutMinutes(failures: number): number {
   return Math.min(LOCKOUT_MAX_MINUTES, LOCKOUT_MINUTES * 2 ** (round - 1));
 }
 
+/** Sign-in lockout, shared by members' and staff's sign-in (each counted under its own key). */
+export const LOCKOUT_POLICY = { after: LOCKOUT_AFTER, minutes: lockoutMinutes };
+
 const emailHash = (email: string) => sha256(email.trim().toLowerCase());
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
@@ -108,26 +111,23 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       const member = await members.findByEmail(app.db, email);
       const memberId = member?.id ?? null;
 
-      const counted = await signinFailures.find(app.db, hash);
-      if (counted?.locked_until && counted.locked_until > now) {
+      const attempt = await signinFailures.reserveAttempt(app.db, hash, now, LOCKOUT_POLICY);
+      if (attempt.kind === 'locked') {
         await recordSecurityEvent(app, request, 'sign-in-failed', memberId);
-        throw locked(login, reply, counted.locked_until, now);
+        throw locked(login, reply, attempt.until, now);
       }
 
       const passwordHash = member?.password_hash ?? (await decoyHash);
       const valid = await verifyPassword(passwordHash, password);
       if (!member || !member.password_hash || member.ispasswordchanged === null || !valid) {
         await recordSecurityEvent(app, request, 'sign-in-failed', memberId);
-        const failuresNow = await signinFailures.increment(app.db, hash, now);
-        if (failuresNow % LOCKOUT_AFTER === 0) {
-          const until = new Date(now.getTime() + lockoutMinutes(failuresNow) * 60_000);
-          await signinFailures.lockUntil(app.db, hash, until);
+        if (attempt.lockedUntil) {
           await recordSecurityEvent(app, request, 'lockout', memberId);
-          throw locked(login, reply, until, now);
+          throw locked(login, reply, attempt.lockedUntil, now);
         }
         throw loginFailed(login);
       }
-      if (counted) await signinFailures.clear(app.db, hash);
+      await signinFailures.clear(app.db, hash);
       const session = await startSession(app.db, app.config, subjectOf(member), now);
       await recordSecurityEvent(app, request, 'sign-in', member.id);
       return answerWith(reply, session, now);

@@ -11,7 +11,7 @@ import { AppError } from '../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
 import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession, STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
-import { LOCKOUT_AFTER, lockoutMinutes } from './login.routes.ts';
+import { LOCKOUT_POLICY } from './login.routes.ts';
 
 export const staffIdentitySchema = {
   type: 'object',
@@ -54,21 +54,16 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       const { email, password } = request.body;
       const now = new Date();
       const key = failureKey(email);
-      const counted = await signinFailures.find(app.db, key);
-      if (counted?.locked_until && counted.locked_until > now) throw locked(reply, counted.locked_until, now);
+      const attempt = await signinFailures.reserveAttempt(app.db, key, now, LOCKOUT_POLICY);
+      if (attempt.kind === 'locked') throw locked(reply, attempt.until, now);
 
       const user = await staffUsers.findByEmail(app.db, email);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash), password);
       if (!user || user.disabled || !valid) {
-        const failuresNow = await signinFailures.increment(app.db, key, now);
-        if (failuresNow % LOCKOUT_AFTER === 0) {
-          const until = new Date(now.getTime() + lockoutMinutes(failuresNow) * 60_000);
-          await signinFailures.lockUntil(app.db, key, until);
-          throw locked(reply, until, now);
-        }
+        if (attempt.lockedUntil) throw locked(reply, attempt.lockedUntil, now);
         throw loginFailed();
       }
-      if (counted) await signinFailures.clear(app.db, key);
+      await signinFailures.clear(app.db, key);
       setStaffCookie(reply, await startStaffSession(app.db, user.id, now));
       return ok({ staff: { id: user.id, email: user.email, role: user.role } });
     },
