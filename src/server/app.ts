@@ -3,6 +3,7 @@
  * security headers and rate limits, the shared services (db, auth, mail, content), the OpenAPI document (before
  * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
  */
+import { trackRequestsInFlight } from './draining.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -133,15 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     route.schema = schema;
   });
   app.addHook('preValidation', refuseHostileText);
-  // While closing (SIGTERM), an answer still being made says Connection: close, so its kept-alive socket goes
-  // with it and the close waits for nothing but requests in flight (shutdown.ts).
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  // SIGTERM drains first: new requests get 503 with Retry-After while those in flight finish (draining.ts).
+  app.decorate('drain', trackRequestsInFlight(app));
   // The security headers of every answer (API, static files, errors, 404s), by helmet's middleware built once
   // here: it keeps the headers computed and only sets them on each answer (@fastify/helmet built it anew, the CSP
   // re-parsed, on every request).

@@ -1,7 +1,7 @@
 /**
- * Graceful shutdown (SIGTERM, SIGINT): the server stops accepting connections and answers 503 to new requests on
- * kept-alive ones, lets every request in flight finish (its transaction commits, its answer is sent), then the
- * database closes. A request still running after `timeoutSeconds` is cut off (its connection closed, so it was
+ * Graceful shutdown (SIGTERM, SIGINT): the server keeps listening but answers new requests 503 with Retry-After
+ * (draining.ts), lets every request in flight finish (its transaction commits, its answer is sent), then stops
+ * listening and the database closes. A request still running after `timeoutSeconds` is cut off (its connection closed, so it was
  * never acknowledged) and the database closes anyway.
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,8 @@ export async function shutDown(app: FastifyInstance, db: Kysely<Database>, timeo
   const timedOut = new Promise<ShutdownOutcome>((resolve) => {
     timer = setTimeout(() => resolve('timed out'), timeoutSeconds * 1000);
   });
-  const outcome = await Promise.race([app.close().then((): ShutdownOutcome => 'closed'), timedOut]);
+  const drainedAndClosed = app.drain().then(() => app.close()).then((): ShutdownOutcome => 'closed');
+  const outcome = await Promise.race([drainedAndClosed, timedOut]);
   clearTimeout(timer);
   if (outcome === 'timed out') app.server.closeAllConnections();
   await db.destroy();

@@ -352,7 +352,7 @@ describe.each(databases())('operations on $name', (database) => {
     }
   });
 
-  it('SIGTERM\'s shutdown lets the request in flight finish and commit, then closes the database', async () => {
+  it('SIGTERM\'s shutdown answers new requests 503 with Retry-After, lets the request in flight finish and commit, then closes the database', async () => {
     const handle = await database.create();
     let entered!: () => void;
     const inHandler = new Promise<void>((resolve) => (entered = resolve));
@@ -377,8 +377,13 @@ describe.each(databases())('operations on $name', (database) => {
       const pending = fetch(`${address}/api/test/slow-save`, { method: 'POST' });
       await inHandler;
       const stopped = shutDown(server.app, handle.db, 30);
-      await closing;
+      // Draining: a new request on a new connection is answered 503 with Retry-After, not reset.
+      const meanwhile = await fetch(`${address}/api/Version/test`);
+      expect(meanwhile.status).toBe(503);
+      expect(meanwhile.headers.get('retry-after')).toBe('5');
+      expect(await meanwhile.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
       release();
+      await closing;
       const answer = await pending;
       expect(answer.status).toBe(200);
       const saved = (await answer.json()) as { data: { id: string } };
