@@ -3,7 +3,7 @@
  * security headers and rate limits, the shared services (db, auth, mail, content), the OpenAPI document (before
  * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
  */
-import { trackRequestsInFlight } from './draining.ts';
+import { trackInFlight } from './draining.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('preValidation', refuseHostileText);
   // SIGTERM drains first: new requests get 503 with Retry-After while those in flight finish (draining.ts).
-  app.decorate('drain', trackRequestsInFlight(app));
+  app.decorate('inFlight', trackInFlight(app));
   // The security headers of every answer (API, static files, errors, 404s), by helmet's middleware built once
   // here: it keeps the headers computed and only sets them on each answer (@fastify/helmet built it anew, the CSP
   // re-parsed, on every request).

@@ -12,7 +12,7 @@
  * - app.readiness: whether the start's one-time work is done (readiness.ts).
  * - app.validatorsRoot: where the build wrote the base forms' validators (validator-modules.ts).
  */
-import type { Drain } from './draining.ts';
+import type { InFlight } from './draining.ts';
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
@@ -72,8 +72,8 @@ declare module 'fastify' {
     /** The plan premium for a member's stored family (contract 2); see services/enrollment-prices.ts. */
     planPremiums: PlanPremiumSource;
     readiness: Readiness;
-    /** Answers new requests 503 (Retry-After) from now on; resolves once the requests in flight have finished. */
-    drain: Drain;
+    /** Requests in flight, work after answers, and draining before a shutdown (draining.ts). */
+    inFlight: InFlight;
     /** The folder of the base forms' validator modules compiled at build time (dist/validators; may be absent). */
     validatorsRoot: string;
   }

@@ -15,7 +15,7 @@ export async function shutDown(app: FastifyInstance, db: Kysely<Database>, timeo
   const timedOut = new Promise<ShutdownOutcome>((resolve) => {
     timer = setTimeout(() => resolve('timed out'), timeoutSeconds * 1000);
   });
-  const drainedAndClosed = app.drain().then(() => app.close()).then((): ShutdownOutcome => 'closed');
+  const drainedAndClosed = app.inFlight.drain().then(() => app.close()).then((): ShutdownOutcome => 'closed');
   const outcome = await Promise.race([drainedAndClosed, timedOut]);
   clearTimeout(timer);
   if (outcome === 'timed out') app.server.closeAllConnections();

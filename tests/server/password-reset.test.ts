@@ -26,7 +26,12 @@ describe.each(databases())('password reset on $name', (database) => {
     employer = await createEmployer(t.db);
   });
 
-  const forgot = (email: unknown) => t.app.inject({ method: 'POST', url: '/api/Member/ForgotPassword', payload: { email } });
+  // The link is made and mailed after the answer: wait for that work before reading the outbox.
+  const forgot = async (email: unknown) => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/Member/ForgotPassword', payload: { email } });
+    await t.app.inFlight.settled();
+    return answer;
+  };
   const reset = (token: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/Member/ResetPassword', payload: { token, password } });
   const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/Login', payload: { email, password } });
@@ -135,6 +140,7 @@ describe.each(databases())('password reset on $name', (database) => {
     const production = await createTestApp(t.db, { env: { NODE_ENV: 'production', TOKEN_SECRET: t.config.TOKEN_SECRET, SSN_KEY: t.config.SSN_KEY } });
     try {
       await production.app.inject({ method: 'POST', url: '/api/Member/ForgotPassword', payload: { email: member.email } });
+      await production.app.inFlight.settled();
       // Production says only that a mail file was written: no recipient, no link (ops.test.ts checks the line).
       expect(production.announcements.join('\n')).not.toMatch(/@|token=|https?:/);
     } finally {

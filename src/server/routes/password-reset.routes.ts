@@ -19,6 +19,36 @@ import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts
 export const RESET_TOKEN_MINUTES = 30;
 
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
+  /** A new single-use reset link for the member (earlier unused ones expire), e-mailed. */
+  async function mailResetLink(member: members.MemberRow): Promise<void> {
+    const now = new Date();
+    const token = randomToken();
+    await app.db.transaction().execute(async (tx) => {
+      await setPasswordTokens.expireUnusedForMember(tx, member.id, now);
+      await setPasswordTokens.insert(tx, {
+        id: randomUUID(),
+        memberid: member.id,
+        token_hash: sha256(token),
+        purpose: 'reset',
+        expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+      });
+    });
+    const link = `${app.config.PUBLIC_URL}/reset-password?${new URLSearchParams({ token }).toString()}`;
+    await app.mail.send({
+      to: member.emailaddress,
+      subject: 'Reset your Benefit Portal password',
+      text: [
+        `Hello ${member.firstname},`,
+        '',
+        'Someone asked to set a new password for your Benefit Portal account. To do it, open this link:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
+      ].join('\n'),
+    });
+  }
+
   app.post<{ Body: { email: string; accountid?: string } }>(
     '/api/Member/ForgotPassword',
     {
@@ -41,36 +71,11 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       const { email, accountid = null } = request.body;
       const forgot = await app.content.form('forgot-password', accountid);
       await app.content.validate('forgot-password', accountid, { email });
+      // The answer does the same work for every address (the lookup, the security event); the link is made and
+      // mailed after it, so the answer's time does not tell whether the address has an account.
       const member = await members.findByEmail(app.db, email);
       await recordSecurityEvent(app, request, 'reset-requested', member?.id ?? null);
-      if (member) {
-        const now = new Date();
-        const token = randomToken();
-        await app.db.transaction().execute(async (tx) => {
-          await setPasswordTokens.expireUnusedForMember(tx, member.id, now);
-          await setPasswordTokens.insert(tx, {
-            id: randomUUID(),
-            memberid: member.id,
-            token_hash: sha256(token),
-            purpose: 'reset',
-            expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-          });
-        });
-        const link = `${app.config.PUBLIC_URL}/reset-password?${new URLSearchParams({ token }).toString()}`;
-        await app.mail.send({
-          to: member.emailaddress,
-          subject: 'Reset your Benefit Portal password',
-          text: [
-            `Hello ${member.firstname},`,
-            '',
-            'Someone asked to set a new password for your Benefit Portal account. To do it, open this link:',
-            '',
-            link,
-            '',
-            `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-          ].join('\n'),
-        });
-      }
+      if (member) app.inFlight.afterAnswer(request.log, 'reset link mail', () => mailResetLink(member));
       return ok(null, message(forgot, 'reset-requested'));
     },
   );
