@@ -7,6 +7,7 @@ import { trackInFlight } from './draining.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from './rate-limit-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import type { Config } from './config.ts';
@@ -14,7 +15,7 @@ import { AppError } from './errors.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { contentPlugin } from './plugins/content.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
+import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
 import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './input-limits.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Bodies are validated without type coercion, the URL's parts with it (input-limits.ts).
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // Behind a load balancer the client's address comes from X-Forwarded-For, from the proxies TRUST_PROXY names.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
   }) as unknown as FastifyInstance;
@@ -176,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     store: databaseRateLimitStore(db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a minute and try again.'),
+    keyGenerator: rateLimitKey,
   });
   await app.register(shared(dbPlugin), { db });
   await app.register(shared(authPlugin));

@@ -4,6 +4,7 @@
  * gets its own counters (the plugin makes a child store per route, as its own stores do); a key is the SHA-256 of
  * route and client, so no address is stored. Every 500th count also deletes the windows that have passed.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import * as rateLimits from '#db/repositories/rate-limit.repository.ts';
@@ -13,6 +14,18 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 type RouteOptions = { routeInfo?: { method?: string | string[]; url?: string } };
 
 const CLEAN_EVERY = 500;
+
+/** Requests whose connection is gone (reset mid-request) share one counter: they have no address to count. */
+export const GONE_CLIENT = 'connection-gone';
+
+/**
+ * The client a limit counts (the plugin's own key: an IPv6 address by its /64). A connection reset by the client
+ * before the limit is checked leaves the request without an address; the plugin's key then threw, a 500 logged as
+ * an error for a client that was no longer there.
+ */
+export function rateLimitKey(request: { ip: string | undefined }): string {
+  return request.ip ? normalizeIP(request.ip) : GONE_CLIENT;
+}
 
 export function databaseRateLimitStore(db: Kysely<Database>) {
   let counted = 0;

@@ -4,6 +4,7 @@
  * API, X-Frame-Options agreeing with the CSP, and a JSON 404 for any spelling of an unknown /api path.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { registerBody, TEST_PROFILE } from './helpers/fixtures.ts';
 import { countRows, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { GONE_CLIENT, rateLimitKey } from '#server/rate-limit-store.ts';
 
 describe.each(databases())('hostile input on $name', (database) => {
   const world = useEnrollmentWorld(database);
@@ -134,5 +136,68 @@ describe('unknown /api paths with the web app built', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('requests the HTTP parser refuses, and connections gone mid-request', () => {
+  let t: TestApp;
+  let close: () => Promise<void>;
+  let port: number;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    const handle = await databases()[0]!.create();
+    const stream = { write: (line: string) => void logged.push(line) };
+    t = await createTestApp(handle.db, { logger: { level: 'info', stream } });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = Number(new URL(address).port);
+    close = async () => {
+      await t.close();
+      await handle.close();
+    };
+  });
+  afterAll(async () => close());
+
+  /** Writes `request` on a new connection and answers everything the server sent back before closing it. */
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+  const envelopeOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+  it('answers headers over 16 KB with 431 in the envelope', async () => {
+    const answer = await raw(`GET /api/Version/test HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('application/json');
+    expect(envelopeOf(answer)).toEqual({ success: false, data: null, code: 'VALIDATION_FAILED', message: 'The request headers are too large.' });
+  });
+
+  it('answers a malformed request with 400 in the envelope', async () => {
+    const answer = await raw('THIS IS NOT HTTP\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(envelopeOf(answer)).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'The request is not valid HTTP.' });
+  });
+
+  it('counts a request without an address (its connection reset) under one key instead of failing', () => {
+    expect(rateLimitKey({ ip: undefined })).toBe(GONE_CLIENT);
+    expect(rateLimitKey({ ip: '::ffff:10.0.0.1' })).toBe('10.0.0.1');
+  });
+
+  it('logs no error when a client resets its connection in the middle of a sign-in', async () => {
+    const before = logged.length;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('POST /api/Login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"a@');
+        setImmediate(() => socket.resetAndDestroy());
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => {});
+    });
+    await t.app.inFlight.settled();
+    const levels = logged.slice(before).map((line) => JSON.parse(line) as { level: number });
+    expect(levels.filter((line) => line.level >= 50)).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@
  * Every refusal is logged at info as a security event (ASVS V7.1.3, V7.2): its code, status, the signed-in
  * member's id when there is one and, for validation, the names of the fields (never their values).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
@@ -133,6 +135,30 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   }
   request.log.info({ code: error.code }, 'client error');
   return sendFailure(reply, 400, { success: false, data: null, code: 'VALIDATION_FAILED', message });
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before Fastify sees it (headers over Node's
+ * 16 KB, a malformed request line). It gets the envelope on the raw socket, 431 or 400, and the connection closes;
+ * a connection already gone (reset by the client) is simply let go: nothing to answer, nothing to log as an error.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    success: false,
+    data: null,
+    code: 'VALIDATION_FAILED',
+    message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+  } satisfies ApiFailure);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export async function errorsPlugin(app: FastifyInstance): Promise<void> {
