@@ -191,10 +191,11 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
       await expectRefused('alice', buy({ productoptionid: randomUUID() }), 'Please choose an additional service that is offered.', '/productoptionid');
     });
 
-    it('a plan that is not in the catalogue, or quoted for another ZIP code', async () => {
+    it('a plan that is not in the catalogue, or quoted for another ZIP code or county than the profile\'s', async () => {
       const notFound = 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.';
       await expectRefused('alice', buy({ planid: '99999ZZ9999999' }), notFound, '/planid');
-      await expectRefused('alice', buy({ countycode: '17001' }), notFound, '/planid');
+      // Another county of the ZIP (or any other county) is refused: the premium is the county on file's.
+      await expectRefused('alice', buy({ countycode: '17001' }), 'The plan must be quoted for the county of your profile. Please search for plans again.', '/countycode');
       await expectRefused('alice', buy({ postalcode: '90210' }), /ZIP code of your profile/, '/postalcode');
       await expectRefused('alice', buy({ planid: undefined }), notFound, '/planid');
     });
@@ -223,6 +224,35 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
       expect(await counts()).toEqual(before);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('prices a ZIP of two counties at the county on file (Marion, not Clackamas at 97002), whatever the request names', async () => {
+    const pricedAt: string[] = [];
+    const recording = await createTestApp(world.db, {
+      now: NOW,
+      planPremiums: async (_db, _family, planid, location) => {
+        pricedAt.push(location.countycode);
+        return { plan: { planid, planname: 'Recorded plan' } as never, premiumCents: 133136 };
+      },
+    });
+    try {
+      const member = await registerMember(recording.app, world.demo);
+      await setBirthdate(world.db, member.memberId, '1980-03-01');
+      await world.db.updateTable('member').set({ postalcode: '97002', county: 'Marion', stateorprovince: 'OR' }).where('id', '=', member.memberId).execute();
+      const send = (payload: object) =>
+        recording.app.inject({ method: 'POST', url: '/api/Enrollment/Authorize', headers: { ...member.auth, 'idempotency-key': randomUUID() }, payload });
+      const before = await counts();
+      const clackamas = await send(buy({ postalcode: '97002', countycode: '41005', hsamonthly: 0 }));
+      expect(clackamas.statusCode).toBe(400);
+      expect(clackamas.json().fieldErrors).toEqual({ '/countycode': ['The plan must be quoted for the county of your profile. Please search for plans again.'] });
+      expect(await counts()).toEqual(before);
+      expect(pricedAt).toEqual([]);
+      const marion = await send(buy({ postalcode: '97002', countycode: '41047', hsamonthly: 0 }));
+      expect(marion.statusCode, marion.body).toBe(200);
+      expect(pricedAt).toEqual(['41047']);
+    } finally {
+      await recording.close();
     }
   });
 

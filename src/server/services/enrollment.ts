@@ -33,6 +33,9 @@ import * as memberAccounts from '#db/repositories/member-account.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
+import * as locations from '#db/repositories/location.repository.ts';
+import { chooseLocation } from '#domain/locations.ts';
+import { LOCATION_MESSAGE } from './plan-quotes.ts';
 import { AppError, badRequest, unauthorized } from '../errors.ts';
 import type { AuthenticatedMember } from '../fastify-types.ts';
 import { SELF_ONLY_TIER } from '#domain/contribution.ts';
@@ -45,6 +48,7 @@ import { catalogueMessage } from '../catalogue-messages.ts';
 export const MESSAGES = {
   planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
   planZip: 'The plan must be quoted for the ZIP code of your profile. Please search for plans again.',
+  planCounty: 'The plan must be quoted for the county of your profile. Please search for plans again.',
   premiumDiffers: (server: Cents, sent: Cents) =>
     `The plan's monthly premium for your family is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
   contributionDiffers: (server: Cents, sent: Cents) =>
@@ -138,9 +142,14 @@ export async function pricedPlan(
   const { member } = family;
   const postalcode = plan.postalcode || member.postalcode;
   if (!postalcode || postalcode !== member.postalcode) throw refuse(MESSAGES.planZip, fields.postalcode);
+  // Priced at the ZIP's county on file, whatever the request names: a ZIP across two counties has two prices.
+  const onFile = chooseLocation(await locations.countiesForZip(db, postalcode), member.county);
+  if (!onFile) throw refuse(LOCATION_MESSAGE, fields.postalcode);
+  const countycode = onFile.countycode;
+  if (plan.countycode && plan.countycode !== countycode) throw refuse(MESSAGES.planCounty, fields.countycode);
   let priced: Awaited<ReturnType<PlanPremiumSource>>;
   try {
-    priced = await source(db, family, plan.planid, { postalcode, countycode: plan.countycode ?? '', effectiveDate }, now);
+    priced = await source(db, family, plan.planid, { postalcode, countycode, effectiveDate }, now);
   } catch (error) {
     // The quote's own refusals (a location or date it cannot quote, no date of birth) name its body's fields.
     if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
