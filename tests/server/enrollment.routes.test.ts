@@ -186,6 +186,14 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
       await expectRefused('alice', waive({ hsamonthly: 10 }), 'An HSA contribution needs an HSA-eligible health plan in your cart.', '/hsamonthly');
     });
 
+    it('an amount or a choice that does not apply: a plan or rate with a waiver, a service cost without a service, a waiver\'s other ZIP or county', async () => {
+      await expectRefused('alice', waive({ rate: 400 }), 'A waiver has no plan premium: please remove the rate.', '/rate');
+      await expectRefused('alice', waive({ planid: HSA_PLAN }), 'A waiver chooses no plan: please remove the plan, or choose to buy a plan.', '/planid');
+      await expectRefused('alice', buy({ servicecost: 9.99 }), 'A service cost needs a service: please choose the additional service, or remove its cost.', '/servicecost');
+      await expectRefused('alice', waive({ postalcode: '97201' }), 'A waiver is recorded with the ZIP code of your profile, not another one.', '/postalcode');
+      await expectRefused('alice', waive({ postalcode: FIXTURE_ZIP, countycode: '17001' }), 'A waiver is recorded with the county of your profile, not another one.', '/countycode');
+    });
+
     it('a service price that is not the catalogue\'s, or a service that is not offered', async () => {
       await expectRefused('alice', buy({ productoptionid: INDIVIDUAL_OPTION, servicecost: 0.01 }), 'The additional service costs $9.99 a month, not $0.01. Please review your cart.', '/servicecost');
       await expectRefused('alice', buy({ productoptionid: randomUUID() }), 'Please choose an additional service that is offered.', '/productoptionid');

@@ -13,7 +13,7 @@ import { transactionWithCaches } from '#db/transaction.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
-import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
+import { authorize, centsOf, dateMessages, notApplyingField, type AuthorizeChoices } from '../services/enrollment.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
 import { checkedWaiver, orderSchema } from './order.routes.ts';
 
@@ -123,6 +123,9 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const now = app.now();
       const today = todayUtc(now);
 
+      // Amounts and choices that do not apply to the elections are refused, not ignored (docs/api.md).
+      const notApplying = notApplyingField(body);
+      if (notApplying) throw badRequest(notApplying.message, { [notApplying.field]: [notApplying.message] });
       const sentWaiver = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
       const waiver: AuthorizeChoices['waiver'] = body.healthoption === 'waive' ? await checkedWaiver(app, caller.accountId, sentWaiver, '', today) : null;
       const cents = (value: number | undefined, field: string) => (value === undefined ? undefined : centsOf(value, field));
@@ -133,6 +136,7 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
           body.healthoption === 'buy' && body.planid
             ? { planid: body.planid, postalcode: body.postalcode ?? '', countycode: body.countycode ?? '', rateCents: cents(body.rate, '/rate') }
             : null,
+        location: { postalcode: body.postalcode ?? '', countycode: body.countycode ?? '' },
         waiver,
         hsaCents: cents(body.hsamonthly, '/hsamonthly') ?? 0,
         service: body.productoptionid ? { productoptionid: body.productoptionid, costCents: cents(body.servicecost, '/servicecost') } : null,

@@ -49,6 +49,11 @@ export const MESSAGES = {
   planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
   planZip: 'The plan must be quoted for the ZIP code of your profile. Please search for plans again.',
   planCounty: 'The plan must be quoted for the county of your profile. Please search for plans again.',
+  waiverPlan: 'A waiver chooses no plan: please remove the plan, or choose to buy a plan.',
+  waiverRate: 'A waiver has no plan premium: please remove the rate.',
+  costWithoutService: 'A service cost needs a service: please choose the additional service, or remove its cost.',
+  waiverZip: 'A waiver is recorded with the ZIP code of your profile, not another one.',
+  waiverCounty: 'A waiver is recorded with the county of your profile, not another one.',
   premiumDiffers: (server: Cents, sent: Cents) =>
     `The plan's monthly premium for your family is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
   contributionDiffers: (server: Cents, sent: Cents) =>
@@ -128,6 +133,34 @@ type EmployerRow = NonNullable<Awaited<ReturnType<typeof employers.findById>>>;
 /** The member, employer and dependents as an authorization read them, under the member's lock. */
 type LockedFamily = { member: MemberRow; employer: EmployerRow; dependents: DependentRow[] };
 
+/**
+ * The first field of an authorization that names something its elections do not have (a plan or a rate with a
+ * waiver, a service cost without a service), with its message: such a field is refused, never silently ignored.
+ */
+export function notApplyingField(body: { healthoption: string; planid?: string; rate?: number; servicecost?: number; productoptionid?: string }): { field: string; message: string } | null {
+  const waiving = body.healthoption === 'waive';
+  if (waiving && body.planid) return { field: '/planid', message: MESSAGES.waiverPlan };
+  if (waiving && body.rate !== undefined) return { field: '/rate', message: MESSAGES.waiverRate };
+  if (body.servicecost !== undefined && !body.productoptionid) return { field: '/servicecost', message: MESSAGES.costWithoutService };
+  return null;
+}
+
+/** The county (FIPS) of the member's ZIP code that is the county on file, else the ZIP's largest. */
+async function countyOnFile(db: DbOrTx, member: MemberRow, field: string): Promise<string> {
+  const onFile = member.postalcode ? chooseLocation(await locations.countiesForZip(db, member.postalcode), member.county) : null;
+  if (!onFile) throw refuse(LOCATION_MESSAGE, field);
+  return onFile.countycode;
+}
+
+/**
+ * A waiver names no location of its own: a ZIP code or county it sends must be the member's on file (the cart
+ * sends the profile's), else it is refused, so nothing recorded with a waiver says another place.
+ */
+async function checkWaiverLocation(db: DbOrTx, member: MemberRow, sent: { postalcode: string; countycode: string }): Promise<void> {
+  if (sent.postalcode && sent.postalcode !== member.postalcode) throw refuse(MESSAGES.waiverZip, '/postalcode');
+  if (sent.countycode && sent.countycode !== (await countyOnFile(db, member, '/postalcode'))) throw refuse(MESSAGES.waiverCounty, '/countycode');
+}
+
 /** The plan's premium for the member's stored family (contract 2); unknown plans and a differing sent rate refused. */
 export async function pricedPlan(
   db: DbOrTx,
@@ -143,9 +176,7 @@ export async function pricedPlan(
   const postalcode = plan.postalcode || member.postalcode;
   if (!postalcode || postalcode !== member.postalcode) throw refuse(MESSAGES.planZip, fields.postalcode);
   // Priced at the ZIP's county on file, whatever the request names: a ZIP across two counties has two prices.
-  const onFile = chooseLocation(await locations.countiesForZip(db, postalcode), member.county);
-  if (!onFile) throw refuse(LOCATION_MESSAGE, fields.postalcode);
-  const countycode = onFile.countycode;
+  const countycode = await countyOnFile(db, member, fields.postalcode);
   if (plan.countycode && plan.countycode !== countycode) throw refuse(MESSAGES.planCounty, fields.countycode);
   let priced: Awaited<ReturnType<PlanPremiumSource>>;
   try {
@@ -293,6 +324,8 @@ export type AuthorizeChoices = {
   effectivedate: string;
   healthoption: 'buy' | 'waive';
   plan: { planid: string; postalcode: string; countycode: string; rateCents?: Cents } | null;
+  /** The ZIP code and county the request names ('' for none). */
+  location: { postalcode: string; countycode: string };
   waiver: { reason: string; reasonOther: string | null; stored: string } | null;
   hsaCents: Cents;
   service: { productoptionid: string; costCents?: Cents } | null;
@@ -332,6 +365,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   const effectiveDate = offeredDate(context.dateMessages, employer, context.today, choices.effectivedate, '/effectivedate');
   const planyear = employer.businessyear;
   const buying = choices.healthoption === 'buy';
+  if (!buying) await checkWaiverLocation(trx, member, choices.location);
 
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
