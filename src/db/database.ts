@@ -458,6 +458,16 @@ export interface StaffAuditTable {
   createdon: GeneratedTimestamp;
 }
 
+/** A stored file (migration 0018): the ICHRA documents, container 'ichra-documents', one folder per employer. */
+export interface StoredFileTable {
+  container: string;
+  folder: string;
+  filename: string;
+  bytes: Uint8Array;
+  size: number;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   employer: EmployerTable;
   employer_contact: EmployerContactTable;
@@ -490,6 +500,7 @@ export interface Database {
   staff_user: StaffUserTable;
   staff_session: StaffSessionTable;
   staff_audit: StaffAuditTable;
+  stored_file: StoredFileTable;
 }
 
 /** What repositories take first: the database or a transaction on it (a Transaction is a Kysely). */

@@ -20,7 +20,7 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { describeError } from './log-redaction.ts';
 import { readinessOf } from './readiness.ts';
 import { shutDown } from './shutdown.ts';
-import { storageIn } from './storage.ts';
+import { importStorageFolder, storageIn } from './storage.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -73,7 +73,11 @@ async function prepareData(db: Kysely<Database>, dataDir: string): Promise<strin
     if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
   }
   const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
-  await seedDemoDocuments(storageIn(dataDir), accountId, DEMO_ACCOUNT_NAME);
+  const storage = storageIn(db);
+  // Files an earlier version kept in DATA_DIR/storage move into the database, which every instance reads.
+  const moved = await importStorageFolder(storage, path.join(dataDir, 'storage'));
+  if (moved > 0) console.log(`Stored files brought into the database from ${path.join(dataDir, 'storage')}: ${moved}`);
+  await seedDemoDocuments(storage, accountId, DEMO_ACCOUNT_NAME);
   return accountId;
 }
 

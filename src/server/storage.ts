@@ -1,12 +1,13 @@
 /**
- * The product's file storage: DATA_DIR/storage/<container>/<folder>/<file>, one level of folders per container
- * (the ICHRA documents: container 'ichra-documents', one folder per employer, named by its accountid). Every
- * name is one path segment checked here (no separators, no '.' or '..', no control characters, no leading dot,
- * at most 200 characters), and the joined path must still lie inside the root, so no name can reach outside it.
- * Only regular files are listed and read; symbolic links and hidden files are not.
+ * The product's file storage, in the database (table stored_file, migration 0018), so every instance on it serves
+ * the same files: container / folder / file, one level of folders per container (the ICHRA documents: container
+ * 'ichra-documents', one folder per employer, named by its accountid). Every name is one path segment checked here
+ * (no separators, no '.' or '..', no control characters, no leading dot, at most 200 characters), as when files
+ * lived on disk; `importStorageFolder` brings the files of that earlier DATA_DIR/storage into the database once.
  */
-import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { DbOrTx } from '#db/database.ts';
 
 export type StoredFile = { filename: string; size: number };
 
@@ -35,23 +36,72 @@ export function isSafeSegment(segment: string): boolean {
 }
 
 export class Storage {
-  readonly root: string;
+  constructor(private readonly db: DbOrTx) {}
 
-  constructor(root: string) {
-    this.root = path.resolve(root);
-  }
-
-  /** The absolute path of container/folder[/file]; throws StorageNameError for a name that is not one segment. */
-  private pathOf(...segments: string[]): string {
+  private static check(...segments: string[]): void {
     for (const segment of segments) if (!isSafeSegment(segment)) throw new StorageNameError(segment);
-    const joined = path.resolve(this.root, ...segments);
-    if (!joined.startsWith(this.root + path.sep)) throw new StorageNameError(segments.join('/'));
-    return joined;
   }
 
-  /** The regular files of a folder, by name; none when the folder does not exist. */
+  /** The files of a folder, by name; none when the folder has none. */
   async list(container: string, folder: string): Promise<StoredFile[]> {
-    const dir = this.pathOf(container, folder);
+    Storage.check(container, folder);
+    const rows = await this.db
+      .selectFrom('stored_file')
+      .select(['filename', 'size'])
+      .where('container', '=', container)
+      .where('folder', '=', folder)
+      .execute();
+    return rows.sort((a, b) => a.filename.localeCompare(b.filename, 'en')).map(({ filename, size }) => ({ filename, size }));
+  }
+
+  /** A file's bytes, or null when there is no such file. */
+  async read(container: string, folder: string, filename: string): Promise<Buffer | null> {
+    Storage.check(container, folder, filename);
+    const row = await this.db
+      .selectFrom('stored_file')
+      .select('bytes')
+      .where('container', '=', container)
+      .where('folder', '=', folder)
+      .where('filename', '=', filename)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.bytes) : null;
+  }
+
+  /** Writes a file whole, in one statement (a reader never sees half of it); an existing one is replaced. */
+  async write(container: string, folder: string, filename: string, bytes: Uint8Array): Promise<void> {
+    Storage.check(container, folder, filename);
+    await this.db
+      .insertInto('stored_file')
+      .values({ container, folder, filename, bytes, size: bytes.byteLength })
+      .onConflict((oc) => oc.columns(['container', 'folder', 'filename']).doUpdateSet({ bytes, size: bytes.byteLength, updated_at: new Date() }))
+      .execute();
+  }
+
+  /** Deletes a file; false when there is no such file. */
+  async remove(container: string, folder: string, filename: string): Promise<boolean> {
+    Storage.check(container, folder, filename);
+    const result = await this.db
+      .deleteFrom('stored_file')
+      .where('container', '=', container)
+      .where('folder', '=', folder)
+      .where('filename', '=', filename)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}
+
+/** The storage of a database. */
+export function storageIn(db: DbOrTx): Storage {
+  return new Storage(db);
+}
+
+/**
+ * Brings the files of a folder laid out as container/folder/file (the earlier DATA_DIR/storage) into the database,
+ * each only when the database has no file of that name; only regular files with safe names, never symbolic links
+ * or hidden files. Answers how many files were brought in.
+ */
+export async function importStorageFolder(storage: Storage, root: string): Promise<number> {
+  const regularFiles = async (dir: string, wantDirectories: boolean) => {
     let names: string[];
     try {
       names = await readdir(dir);
@@ -59,52 +109,24 @@ export class Storage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const files: StoredFile[] = [];
-    for (const filename of names.sort((a, b) => a.localeCompare(b, 'en'))) {
-      if (!isSafeSegment(filename)) continue;
-      const stats = await lstat(path.join(dir, filename));
-      if (stats.isFile()) files.push({ filename, size: stats.size });
+    const kept: string[] = [];
+    for (const name of names) {
+      if (!isSafeSegment(name)) continue;
+      const stats = await lstat(path.join(dir, name));
+      if (wantDirectories ? stats.isDirectory() : stats.isFile()) kept.push(name);
     }
-    return files;
-  }
-
-  /** A file's bytes, or null when there is no such regular file. */
-  async read(container: string, folder: string, filename: string): Promise<Buffer | null> {
-    const file = this.pathOf(container, folder, filename);
-    try {
-      const stats = await lstat(file);
-      if (!stats.isFile()) return null;
-      return await readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+    return kept;
+  };
+  let imported = 0;
+  for (const container of await regularFiles(root, true)) {
+    for (const folder of await regularFiles(path.join(root, container), true)) {
+      const present = new Set((await storage.list(container, folder)).map((file) => file.filename));
+      for (const filename of await regularFiles(path.join(root, container, folder), false)) {
+        if (present.has(filename)) continue;
+        await storage.write(container, folder, filename, await readFile(path.join(root, container, folder, filename)));
+        imported += 1;
+      }
     }
   }
-
-  /** Writes a file (whole, through a temporary name, so a reader never sees half of it). */
-  async write(container: string, folder: string, filename: string, bytes: Uint8Array): Promise<void> {
-    const file = this.pathOf(container, folder, filename);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.part`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, file);
-  }
-
-  /** Deletes a regular file; false when there is no such file. */
-  async remove(container: string, folder: string, filename: string): Promise<boolean> {
-    const file = this.pathOf(container, folder, filename);
-    try {
-      if (!(await lstat(file)).isFile()) return false;
-      await unlink(file);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
-  }
-}
-
-/** The storage of a data directory: DATA_DIR/storage. */
-export function storageIn(dataDir: string): Storage {
-  return new Storage(path.join(dataDir, 'storage'));
+  return imported;
 }

@@ -35,6 +35,7 @@ const tables = [
   'staff_audit',
   'staff_session',
   'staff_user',
+  'stored_file',
   'zip_county',
 ];
 

@@ -3,6 +3,7 @@ import { seedDemoDocuments } from '#server/demo-documents.ts';
 import { MEDIA_LINK_SECONDS, signedFileUrl } from '#server/routes/media.routes.ts';
 import { storageIn } from '#server/storage.ts';
 import { databases } from './helpers/databases.ts';
+import { createTestApp } from './helpers/app.ts';
 import { createEmployer, registerMember } from './helpers/fixtures.ts';
 import { useEnrollmentWorld } from './enrollment.fixtures.ts';
 
@@ -14,7 +15,7 @@ describe.each(databases())('media routes on $name', (database) => {
   const world = useEnrollmentWorld(database);
 
   beforeAll(async () => {
-    const storage = storageIn(world.config.DATA_DIR);
+    const storage = storageIn(world.db);
     await seedDemoDocuments(storage, world.demo.accountid, world.demo.accountname);
     // The other employer keeps one document of its own, which no demo member may reach.
     await storage.write(CONTAINER, world.other.accountid, 'Other Plan Document.pdf', Buffer.from('%PDF-1.4 other'));
@@ -103,6 +104,19 @@ describe.each(databases())('media routes on $name', (database) => {
       expect(text.startsWith('%PDF-1.4\n')).toBe(true);
       expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
       expect(text).toContain('(Acme Benefits Demo: ICHRA Plan Document) Tj');
+    });
+
+    it('serves the same file from a second instance on the same database (files live in the database)', async () => {
+      const { url } = await firstLink();
+      const second = await createTestApp(world.db, { env: { TOKEN_SECRET: world.config.TOKEN_SECRET, SSN_KEY: world.config.SSN_KEY } });
+      try {
+        // Its own DATA_DIR holds no file at all.
+        const response = await second.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.toString('latin1')).toContain('(Acme Benefits Demo: ICHRA Plan Document) Tj');
+      } finally {
+        await second.close();
+      }
     });
 
     it('refuses a changed signature, a changed file, another folder and an expired link (403)', async () => {

@@ -4,62 +4,59 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoIchraDocuments, pdfDocument } from '#server/demo-documents.ts';
 import { documentName } from '#server/routes/media.routes.ts';
-import { isSafeSegment, Storage, StorageNameError } from '#server/storage.ts';
+import { importStorageFolder, isSafeSegment, storageIn, StorageNameError } from '#server/storage.ts';
+import { databases } from './helpers/databases.ts';
+import { useDatabase } from './helpers/lifecycle.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('storage', () => {
-  const storage = new Storage(path.join(dir, 'storage'));
+describe.each(databases())('storage on $name', (database) => {
+  const t = useDatabase(database, async () => ({ close: async () => {} }));
+  const storage = () => storageIn(t.db);
 
-  it.each(['ICHRA Plan Document.pdf', 'Acme Benefits Demo', '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11', 'Café, Inc.'])('accepts the name %j', (name) => {
-    expect(isSafeSegment(name)).toBe(true);
-  });
-
-  it.each(['', '.', '..', '../x', 'a/b', 'a\\b', '.hidden', 'a\u0000b', 'a\nb', ' padded ', 'x'.repeat(201), 'a\uD800b', 'C:x'])(
-    'refuses the name %j',
-    (name) => {
-      expect(isSafeSegment(name)).toBe(false);
-    },
-  );
-
-  it('writes, lists and reads files of a folder; an absent folder lists nothing', async () => {
-    await storage.write('ichra-documents', 'acct-1', 'B.pdf', Buffer.from('b'));
-    await storage.write('ichra-documents', 'acct-1', 'A.pdf', Buffer.from('aa'));
-    expect(await storage.list('ichra-documents', 'acct-1')).toEqual([
+  it('writes, lists and reads files of a folder; an absent folder lists nothing; a second write replaces', async () => {
+    await storage().write('ichra-documents', 'acct-1', 'B.pdf', Buffer.from('b'));
+    await storage().write('ichra-documents', 'acct-1', 'A.pdf', Buffer.from('a'));
+    await storage().write('ichra-documents', 'acct-1', 'A.pdf', Buffer.from('aa'));
+    expect(await storage().list('ichra-documents', 'acct-1')).toEqual([
       { filename: 'A.pdf', size: 2 },
       { filename: 'B.pdf', size: 1 },
     ]);
-    expect((await storage.read('ichra-documents', 'acct-1', 'A.pdf'))?.toString()).toBe('aa');
-    expect(await storage.read('ichra-documents', 'acct-1', 'missing.pdf')).toBeNull();
-    expect(await storage.list('ichra-documents', 'nobody')).toEqual([]);
+    expect((await storage().read('ichra-documents', 'acct-1', 'A.pdf'))?.toString()).toBe('aa');
+    expect(await storage().read('ichra-documents', 'acct-1', 'missing.pdf')).toBeNull();
+    expect(await storage().list('ichra-documents', 'nobody')).toEqual([]);
   });
 
   it('removes a file, and answers false for one that is not there', async () => {
-    await storage.write('ichra-documents', 'acct-2', 'Gone.pdf', Buffer.from('x'));
-    expect(await storage.remove('ichra-documents', 'acct-2', 'Gone.pdf')).toBe(true);
-    expect(await storage.list('ichra-documents', 'acct-2')).toEqual([]);
-    expect(await storage.remove('ichra-documents', 'acct-2', 'Gone.pdf')).toBe(false);
-    await expect(storage.remove('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
+    await storage().write('ichra-documents', 'acct-2', 'Gone.pdf', Buffer.from('x'));
+    expect(await storage().remove('ichra-documents', 'acct-2', 'Gone.pdf')).toBe(true);
+    expect(await storage().list('ichra-documents', 'acct-2')).toEqual([]);
+    expect(await storage().remove('ichra-documents', 'acct-2', 'Gone.pdf')).toBe(false);
+    await expect(storage().remove('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
   });
 
-  it('never reaches outside its root', async () => {
-    writeFileSync(path.join(dir, 'secret.txt'), 'secret');
-    await expect(storage.read('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
-    await expect(storage.read('..', 'storage', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
-    await expect(storage.list('ichra-documents', '../..')).rejects.toBeInstanceOf(StorageNameError);
-    await expect(storage.write('ichra-documents', 'acct-1', '../../x.pdf', Buffer.from('x'))).rejects.toBeInstanceOf(StorageNameError);
+  it('refuses every name that is not one plain segment', async () => {
+    await expect(storage().read('ichra-documents', '..', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
+    await expect(storage().read('..', 'storage', 'secret.txt')).rejects.toBeInstanceOf(StorageNameError);
+    await expect(storage().list('ichra-documents', '../..')).rejects.toBeInstanceOf(StorageNameError);
+    await expect(storage().write('ichra-documents', 'acct-1', '../../x.pdf', Buffer.from('x'))).rejects.toBeInstanceOf(StorageNameError);
   });
 
-  it('neither lists nor reads symbolic links, hidden files or folders', async () => {
-    const folder = path.join(dir, 'storage', 'ichra-documents', 'acct-2');
+  it('brings the files of an earlier DATA_DIR/storage in once: regular files only, never links, hidden files or folders', async () => {
+    const root = path.join(dir, `storage-${database.name}`);
+    const folder = path.join(root, 'ichra-documents', 'acct-3');
     mkdirSync(path.join(folder, 'sub'), { recursive: true });
+    writeFileSync(path.join(dir, 'secret.txt'), 'secret');
     writeFileSync(path.join(folder, '.hidden'), 'x');
     symlinkSync(path.join(dir, 'secret.txt'), path.join(folder, 'link.pdf'));
     writeFileSync(path.join(folder, 'real.pdf'), 'ok');
-    expect((await storage.list('ichra-documents', 'acct-2')).map((f) => f.filename)).toEqual(['real.pdf']);
-    expect(await storage.read('ichra-documents', 'acct-2', 'link.pdf')).toBeNull();
-    expect(await storage.read('ichra-documents', 'acct-2', 'sub')).toBeNull();
+    expect(await importStorageFolder(storage(), root)).toBe(1);
+    expect(await storage().list('ichra-documents', 'acct-3')).toEqual([{ filename: 'real.pdf', size: 2 }]);
+    // A second start brings nothing again, and never overwrites what the database holds since.
+    await storage().write('ichra-documents', 'acct-3', 'real.pdf', Buffer.from('newer'));
+    expect(await importStorageFolder(storage(), root)).toBe(0);
+    expect((await storage().read('ichra-documents', 'acct-3', 'real.pdf'))?.toString()).toBe('newer');
   });
 });
 

@@ -76,7 +76,7 @@ const mediaDocumentSchema = {
 } as const;
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  const storage: Storage = storageIn(app.config.DATA_DIR);
+  const storage: Storage = storageIn(app.db);
 
   app.get<{ Querystring: { containerName: string; folderName: string } }>(
     '/api/media/getdocs',

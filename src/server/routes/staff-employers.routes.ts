@@ -139,7 +139,7 @@ const uploadBody = (maxBytes: number, what: string) =>
 const uploadBodyLimit = (maxBytes: number) => base64Length(maxBytes) + 64 * 1024;
 
 export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> {
-  const storage = storageIn(app.config.DATA_DIR);
+  const storage = storageIn(app.db);
   const viewer = app.requireStaff('viewer');
   const implementer = app.requireStaff('implementer');
   const staffOf = (request: { staff: { id: string } | null }) => request.staff!;
@@ -227,7 +227,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
       bodyLimit: uploadBodyLimit(service.DOCUMENT_MAX_BYTES),
     },
     async (request) =>
-      ok(await service.addDocument(app.db, storage, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64)),
+      ok(await service.addDocument(app.db, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64)),
   );
 
   app.delete<{ Params: { accountid: string; name: string } }>(
@@ -235,7 +235,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     change('Delete an ICHRA document', documentsAnswer, {
       params: { type: 'object', required: ['accountid', 'name'], properties: { accountid: uuid, name: { type: 'string', minLength: 1, maxLength: 200 } } },
     }),
-    async (request) => ok(await service.removeDocument(app.db, storage, staffOf(request), request.params.accountid, request.params.name)),
+    async (request) => ok(await service.removeDocument(app.db, staffOf(request), request.params.accountid, request.params.name)),
   );
 
   const productsAnswer = {

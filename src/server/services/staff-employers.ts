@@ -30,7 +30,7 @@ import { countiesForZip, ratingAreaFor } from '#db/repositories/location.reposit
 import * as products from '#db/repositories/product.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { isSafeSegment, type Storage } from '../storage.ts';
+import { isSafeSegment, storageIn, type Storage } from '../storage.ts';
 import { decodeUpload } from './uploads.ts';
 import { standingOf } from './staff-employees.ts';
 
@@ -230,12 +230,13 @@ function requireDocumentName(filename: string): void {
 
 /**
  * Stores a PDF (at most DOCUMENT_MAX_BYTES) in the employer's ICHRA documents folder, replacing one of that name.
- * The file is written inside the audit's transaction: a failed write rolls the record back.
+ * The file is written in the audit's transaction (files live in the database): the record and the file, or neither.
  */
-export async function addDocument(db: DbOrTx, storage: Storage, staff: Staff, accountid: string, filename: string, contentBase64: string) {
+export async function addDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string, contentBase64: string) {
   requireDocumentName(filename);
   const bytes = decodeUpload(contentBase64, 'pdf', DOCUMENT_MAX_BYTES, '/contentBase64');
   return db.transaction().execute(async (tx) => {
+    const storage = storageIn(tx);
     await employerOr404(tx, accountid);
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename) ?? null;
     const after = { filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
@@ -245,9 +246,10 @@ export async function addDocument(db: DbOrTx, storage: Storage, staff: Staff, ac
   });
 }
 
-export async function removeDocument(db: DbOrTx, storage: Storage, staff: Staff, accountid: string, filename: string) {
+export async function removeDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string) {
   if (!isSafeSegment(filename)) throw notFound('There is no such document.');
   return db.transaction().execute(async (tx) => {
+    const storage = storageIn(tx);
     await employerOr404(tx, accountid);
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename);
     if (!before) throw notFound('There is no such document.');
