@@ -155,19 +155,20 @@ describe.each(databases())('staff content routes on $name', (database) => {
     ]);
   });
 
-  it('replaces a changed condition whole: != changed to == is ==, not an object of both', async () => {
+  it('replaces a changed condition whole: == changed to != is !=, not an object of both', async () => {
     const c = await createEmployer(t.db);
-    const condition = { '==': [{ var: 'employer.employeazecustomer' }, 2] };
+    const condition = { '!=': [{ var: 'employer.employeazecustomer' }, 1] };
     const flow = baseFlow();
-    flow.steps.profile!.canProceed = condition;
+    flow.steps['additional-services']!.when = condition;
     const draft = await saveDraft(c, 'enrollment', flow);
-    expect(draft.json().data.patch).toEqual({ steps: { profile: { canProceed: condition } } });
+    expect(draft.json().data.patch).toEqual({ steps: { 'additional-services': { when: condition } } });
     expect((await publish(c, 'enrollment', 1)).statusCode).toBe(200);
     const document = (await servedFlow(c)).document;
-    expect(document.steps.profile!.canProceed).toEqual(condition);
-    const context = (employeazecustomer: number) => ({ employer: { hsaonly: 0, employeazecustomer }, choice: { option: 'buy' } });
-    expect(evaluateFlow(document, context(1))[0]!.canProceed).toBe(false);
-    expect(evaluateFlow(document, context(2))[0]!.canProceed).toBe(true);
+    expect(document.steps['additional-services']!.when).toEqual(condition);
+    const substeps = (employeazecustomer: number) =>
+      evaluateFlow(document, { employer: { hsaonly: 0, employeazecustomer }, choice: { option: 'buy' } })[2]!.substeps.map((step) => step.id);
+    expect(substeps(1)).not.toContain('additional-services');
+    expect(substeps(2)).toContain('additional-services');
   });
 
   it('refuses an invalid document with 400 and fieldErrors at the JSON pointer into the document; stores and audits nothing', async () => {
