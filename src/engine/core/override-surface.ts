@@ -69,12 +69,13 @@ function comparable(value: unknown, pointer: string): unknown {
 }
 
 /**
- * The pointers (below `pointer`) where two JSON values differ: as deep as both are objects sharing a member (two
- * different operations of a condition differ as a whole) or lists of one length.
+ * The pointers (below `pointer`) where two JSON values differ: as deep as both are objects sharing a member, or
+ * one is empty (two different operations of a condition differ as a whole), or lists of one length.
  */
 function differences(a: unknown, b: unknown, pointer: string): string[] {
   if (sameJson(a, b)) return [];
-  if (isObject(a) && isObject(b) && Object.keys(a).some((key) => Object.hasOwn(b, key))) {
+  const [keysA, keysB] = [isObject(a) ? Object.keys(a) : null, isObject(b) ? Object.keys(b) : null];
+  if (isObject(a) && isObject(b) && (keysA!.length === 0 || keysB!.length === 0 || keysA!.some((key) => Object.hasOwn(b, key)))) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     return keys.flatMap((key) => differences(a[key], b[key], `${pointer}/${escapeToken(key)}`));
   }
