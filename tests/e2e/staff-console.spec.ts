@@ -177,6 +177,9 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(staff.getByRole('heading', { name: /\(enrollment\)$/ })).toBeVisible();
   const steps = staff.getByRole('table', { name: 'Steps per case' });
   await expect(steps.getByText('Additional Services').first()).toBeVisible();
+  // The ICHRA acknowledgment is locked by the base flow: its switch stays on and says why.
+  await expect(staff.getByRole('checkbox', { name: 'ICHRA Acknowledgment' })).toBeDisabled();
+  await expect(staff.getByText(/^Locked: The ICHRA rules require/).first()).toBeVisible();
   await staff.getByRole('checkbox', { name: 'Additional Services' }).uncheck();
   await expect(steps.getByText('Additional Services')).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();

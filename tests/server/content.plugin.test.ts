@@ -36,6 +36,10 @@ describe('loadBaseContent', () => {
     ['a file holding another id', 'schemas/forms/login.schema.json', (d: any) => (d.id = 'signin'), /holds document 'signin'/],
     ['a flow naming a missing form', 'flows/enrollment.flow.json', (d: any) => (d.steps.profile.form = 'nope'), /names form 'nope'/],
     ['a flow reading an undeclared flag', 'flows/enrollment.flow.json', (d: any) => (d.steps.cart.when = { var: 'secret' }), /reads 'secret'/],
+    ['a flow computing a variable path', 'flows/enrollment.flow.json', (d: any) => (d.steps.cart.when = { var: { cat: ['employer.', 'hsaonly'] } }), /path written as text, not computed/],
+    ['a string field without a maxLength', 'schemas/forms/login.schema.json', (d: any) => delete d.schema.properties.email.maxLength, /properties\/email: a string field needs a maxLength/],
+    ['an $id in a schema', 'schemas/forms/login.schema.json', (d: any) => (d.schema.properties.email.$id = 'urn:email'), /\$id: a form's schema may not have \$id/],
+    ['a locked part the document does not have', 'schemas/forms/waiver.schema.json', (d: any) => (d.locked['/schema/properties/nope'] = 'A typo.'), /nothing at '\/schema\/properties\/nope'/],
   ])('refuses %s', (_, file, change, reason) => {
     copyContent();
     edit(file, change);

@@ -155,19 +155,20 @@ describe.each(databases())('staff content routes on $name', (database) => {
     ]);
   });
 
-  it('replaces a changed condition whole: != changed to == is ==, not an object of both', async () => {
+  it('replaces a changed condition whole: == changed to != is !=, not an object of both', async () => {
     const c = await createEmployer(t.db);
-    const condition = { '==': [{ var: 'employer.employeazecustomer' }, 2] };
+    const condition = { '!=': [{ var: 'employer.employeazecustomer' }, 1] };
     const flow = baseFlow();
-    flow.steps.profile!.canProceed = condition;
+    flow.steps['additional-services']!.when = condition;
     const draft = await saveDraft(c, 'enrollment', flow);
-    expect(draft.json().data.patch).toEqual({ steps: { profile: { canProceed: condition } } });
+    expect(draft.json().data.patch).toEqual({ steps: { 'additional-services': { when: condition } } });
     expect((await publish(c, 'enrollment', 1)).statusCode).toBe(200);
     const document = (await servedFlow(c)).document;
-    expect(document.steps.profile!.canProceed).toEqual(condition);
-    const context = (employeazecustomer: number) => ({ employer: { hsaonly: 0, employeazecustomer }, choice: { option: 'buy' } });
-    expect(evaluateFlow(document, context(1))[0]!.canProceed).toBe(false);
-    expect(evaluateFlow(document, context(2))[0]!.canProceed).toBe(true);
+    expect(document.steps['additional-services']!.when).toEqual(condition);
+    const substeps = (employeazecustomer: number) =>
+      evaluateFlow(document, { employer: { hsaonly: 0, employeazecustomer }, choice: { option: 'buy' } })[2]!.substeps.map((step) => step.id);
+    expect(substeps(1)).not.toContain('additional-services');
+    expect(substeps(2)).toContain('additional-services');
   });
 
   it('refuses an invalid document with 400 and fieldErrors at the JSON pointer into the document; stores and audits nothing', async () => {
@@ -205,6 +206,53 @@ describe.each(databases())('staff content routes on $name', (database) => {
     expect((await t.app.inject({ method: 'PUT', url: url(c, 'waiver', '/draft'), headers: implementer.headers, payload: {} })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PUT', url: url(c, 'Bad_Id', '/draft'), headers: implementer.headers, payload: { document: {} } })).statusCode).toBe(400);
     expect([await stored(c), await audits()]).toEqual([storedBefore, auditsBefore]);
+  });
+
+  it('refuses a change to what the base documents lock, at its pointer and with why; stores nothing', async () => {
+    const e = await createEmployer(t.db);
+    const [storedBefore, auditsBefore] = [await stored(e), await audits()];
+    const refused = async (id: string, document: unknown) => {
+      const response = await saveDraft(e, id, document);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().fieldErrors as Record<string, string[]>;
+    };
+    // The ICHRA acknowledgment switched off: the line of its condition is named, with the base document's why.
+    const ichraOff = baseFlow();
+    ichraOff.steps['ichra-acknowledgment']!.when = false;
+    expect(await refused('enrollment', ichraOff)).toEqual({ '/steps/ichra-acknowledgment/when': [expect.stringContaining('The ICHRA rules require')] });
+    expect(await refused('enrollment', editedWith('enrollment', { steps: { cart: { calls: null } } }))).toEqual({ '/steps/cart/calls': [expect.stringContaining('authorize call')] });
+    // A computed variable path, which could read any flag.
+    expect(await refused('enrollment', editedWith('enrollment', { steps: { 'additional-services': { when: { '==': [{ var: { cat: ['employer.', 'hsaonly'] } }, 1] } } } }))).toEqual({
+      '/steps/additional-services/when/==/0/var': ["'var' takes a path written as text, not computed"],
+    });
+    // Date of birth made optional, ZIP hidden, gender retyped.
+    const profile = baseOf('profile');
+    profile.schema.required = (profile.schema.required as string[]).filter((name) => name !== 'birthdate');
+    expect(await refused('profile', profile)).toEqual({ '/schema/required': [expect.stringContaining("'birthdate' is required by the base document")] });
+    expect(Object.keys(await refused('profile', editedWith('profile', { uiSchema: { postalcode: { 'ui:widget': 'hidden' } } })))).toEqual(['/uiSchema/postalcode/ui:widget']);
+    expect(await refused('profile', editedWith('profile', { schema: { properties: { gender: { enum: ['Male', 'Female', 'Other'] } } } }))).toEqual({
+      '/schema/properties/gender/enum': [expect.stringContaining('The carriers price')],
+    });
+    // An $id inside a schema, twice with different content: refused before the shared compiler sees either.
+    for (const maxLength of [10, 20]) {
+      expect(await refused('profile', editedWith('profile', { schema: { properties: { employeeid: { $id: 'urn:employee-id', type: 'string', maxLength } } } }))).toEqual({
+        '/schema/properties/employeeid/$id': ["a form's schema may not have $id or $schema"],
+      });
+    }
+    expect(await refused('profile', editedWith('profile', { schema: { properties: { employeeid: { type: 'string' } } } }))).toEqual({
+      '/schema/properties/employeeid': ['a string field needs a maxLength'],
+    });
+    expect([await stored(e), await audits()]).toEqual([storedBefore, auditsBefore]);
+
+    // What stays the employer's: a step's title, an optional step off, a required field of its own, a locked field's title.
+    const flow = baseFlow();
+    flow.steps['ichra-acknowledgment']!.title = 'Your ICHRA';
+    flow.steps['additional-services']!.when = false;
+    expect((await saveDraft(e, 'enrollment', flow)).statusCode).toBe(200);
+    const own = editedWith('profile', { schema: { properties: { employeeid: { type: 'string', maxLength: 20, title: 'Employee ID' }, birthdate: { title: 'Date of Birth' } } } });
+    (own.schema as { required: string[] }).required.push('employeeid');
+    const saved = await saveDraft(e, 'profile', own);
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('rolls back to any earlier version, a retired one included, as a new published version; 0 is the base', async () => {

@@ -22,10 +22,10 @@ describe.each(databases())('staff draft validators on $name', (database) => {
     viewer = await signInStaff(t.app, 'viewer');
   });
 
-  /** The base waiver form whose free-text reason may hold at most `maxLength` characters. */
+  /** The base waiver form with a field of the employer's own, a note of at most `maxLength` characters. */
   const waiverDraft = (maxLength: number) => {
     const waiver = structuredClone((t.app.content as ContentStore).base.forms.get('waiver')!);
-    (waiver.schema.properties as Record<string, Record<string, unknown>>)['waivecoveragereasonother']!['maxLength'] = maxLength;
+    (waiver.schema.properties as Record<string, Record<string, unknown>>)['waivernote'] = { type: 'string', maxLength, title: 'Note' };
     return waiver;
   };
   const compile = (document: unknown, headers: Record<string, string> = viewer.headers) =>
@@ -49,8 +49,8 @@ describe.each(databases())('staff draft validators on $name', (database) => {
     const module = await load(served.body);
     expect(module.schemas).toEqual((await validatedSchemas(document)).map((schema) => JSON.stringify(schema)));
     const [waiver] = module.default((name) => STANDALONE_HELPERS[name]);
-    expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x'.repeat(20) })).toBe(true);
-    expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x'.repeat(21) })).toBe(false);
+    expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x', waivernote: 'x'.repeat(20) })).toBe(true);
+    expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x', waivernote: 'x'.repeat(21) })).toBe(false);
     expect(waiver!.errors?.map((error) => error.keyword)).toContain('maxLength');
     expect(await overrides()).toBe(before);
   });

@@ -57,7 +57,8 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     const staff = await signInStaff(test.app, 'implementer');
     const before = await form('waiver', employer.accountid);
     const edited = structuredClone((test.app.content as ContentStore).base.forms.get('waiver')!);
-    (edited.schema.properties as Record<string, Record<string, unknown>>)['waivecoveragereason']!['maxLength'] = 40;
+    // A field of the employer's own (the waiver's own fields are locked).
+    (edited.schema.properties as Record<string, Record<string, unknown>>)['waivernote'] = { type: 'string', maxLength: 40, title: 'Note' };
     const url = `/api/staff/employers/${employer.accountid}/content/waiver`;
     const draft = await test.app.inject({ method: 'PUT', url: `${url}/draft`, headers: staff.headers, payload: { document: edited } });
     expect(draft.statusCode, draft.body).toBe(200);
@@ -69,7 +70,8 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     expect((await get(before.validators)).statusCode).toBe(404);
     const module = await load((await get(after.validators)).body);
     const [waiver] = module.default((name) => STANDALONE_HELPERS[name]);
-    expect(waiver!({ waivecoveragereason: 'x'.repeat(41) })).toBe(false);
+    expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x', waivernote: 'x'.repeat(40) })).toBe(true);
+    expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x', waivernote: 'x'.repeat(41) })).toBe(false);
     // Another employer still gets the base document's.
     expect((await form('waiver', randomUUID())).validators.split('?')[0]).toBe(before.validators.split('?')[0]);
   });

@@ -6,13 +6,16 @@ import { evaluateFlow, type FlowDocument } from '../../src/engine/core/index.ts'
 import {
   documentText,
   fieldsOf,
+  lockedOf,
   messagesOf,
   parseDocument,
+  requiredLock,
   sameDocument,
   setMessage,
   setRequired,
   setStepShown,
   setTitle,
+  stepLock,
   stepsOf,
   type Json,
 } from '../../src/staff/documents/document-edits.ts';
@@ -99,5 +102,24 @@ describe('editor text', () => {
     expect(sameDocument({ a: 1, b: { c: [1, { d: 2, e: 3 }] } }, { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(true);
     expect(sameDocument({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
     expect(sameDocument(setStepShown(flow, flow, 'cart', false), flow)).toBe(false);
+  });
+});
+
+describe('locked parts, as the base document declares them', () => {
+  it('lists them with why, for the editor to mark their lines', () => {
+    expect(lockedOf(flow)).toContainEqual(['/steps/ichra-acknowledgment', expect.stringContaining('ICHRA rules')]);
+    expect(lockedOf({ kind: 'form' })).toEqual([]);
+  });
+
+  it('keeps the Required box of a locked field, or one the base requires, and says why', () => {
+    expect(requiredLock(profile, 'birthdate')).toMatch(/^Locked: The member's date of birth/);
+    expect(requiredLock(profile, 'pcpname')).toBe('Required by the base document: an override may make fields required, not optional.');
+    expect(requiredLock(profile, 'address2')).toBeNull();
+  });
+
+  it('keeps a locked step on, and says why; an optional step may be switched off', () => {
+    expect(stepLock(flow, 'ichra-acknowledgment')).toMatch(/^Locked: The ICHRA rules require/);
+    expect(stepLock(flow, 'cart')).toMatch(/authorize call/);
+    expect(stepLock(flow, 'additional-services')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { STANDALONE_HELPERS } from './compiled-module.ts';
 import { EngineConfigError } from './errors.ts';
+import { escapeToken } from './pointer.ts';
 import type { JsonSchema } from './types.ts';
 import { schemaKey, type SchemaValidator } from './validate.ts';
 
@@ -25,8 +26,33 @@ let sharedAjv: Ajv | null = null;
 // Ajv keeps every schema it compiled; keyed by content, an equal schema compiles once.
 const byContent = new Map<string, SchemaValidator>();
 
-/** Compiles a schema at run time (once per content); throws Ajv's error when it does not compile. */
+/**
+ * The pointers of every `$id` and `$schema` member inside a schema. Ajv files a schema with an `$id` under that id
+ * in the instance for good: a second schema with the same id (the next save of a draft) would then never compile,
+ * so a form's schema may not name itself, nor its dialect (draft-07 is the only one).
+ */
+export function schemaIdentifiers(schema: unknown): string[] {
+  const found: string[] = [];
+  const stack: Array<[value: unknown, pointer: string]> = [[schema, '']];
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, sub] of Object.entries(value)) {
+      const at = `${pointer}/${escapeToken(key)}`;
+      if (!Array.isArray(value) && (key === '$id' || key === '$schema')) found.push(at);
+      else stack.push([sub, at]);
+    }
+  }
+  return found.sort();
+}
+
+/**
+ * Compiles a schema at run time (once per content); throws Ajv's error when it does not compile, and refuses a
+ * schema with an `$id` or `$schema` before Ajv sees it (schemaIdentifiers), so the shared instance never holds one.
+ */
 export function compileWithAjv(schema: JsonSchema): SchemaValidator {
+  const named = schemaIdentifiers(schema);
+  if (named.length > 0) throw new Error(`${named.join(', ')}: a form's schema may not have $id or $schema`);
   const key = schemaKey(schema);
   let validate = byContent.get(key);
   if (!validate) {

@@ -18,6 +18,8 @@
  * - {@link message}: a document's text with `{params}`.
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
+ * - {@link overrideSurfaceProblems} / {@link lockedParts}: what an override may change, as the base document
+ *   declares it (its `locked` parts; required fields and rules kept).
  * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
  * - {@link documentPart}: a form restricted to one of its parts (named groups of fields), same rules and texts.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
@@ -36,6 +38,7 @@ export type {
   JsonLogic,
   JsonPointer,
   JsonSchema,
+  LockedParts,
   ResolvedStep,
   Source,
 } from './types.ts';
@@ -74,11 +77,12 @@ export {
   type ValidationPhase,
 } from './validate.ts';
 export { registerCompiledModule, STANDALONE_HELPERS, type CompiledModule } from './compiled-module.ts';
-export { compileWithAjv, createAjv, schemasExport, standaloneModule } from './ajv-compiler.ts';
+export { compileWithAjv, createAjv, schemaIdentifiers, schemasExport, standaloneModule } from './ajv-compiler.ts';
 export { evaluateFlow } from './flow.ts';
 export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
-export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
+export { assertDocument, checkDocument, checkOverrideMessages, unboundedFields, variablesOf, type MetaSchemas } from './meta.ts';
+export { lockDeclarationProblems, lockedParts, overrideSurfaceProblems, ownFormSurfaceProblems, uiPointersOf, type LockedPart } from './override-surface.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';

@@ -9,7 +9,8 @@ import addFormats from 'ajv-formats';
 import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
-import { compileWithAjv } from './ajv-compiler.ts';
+import { compileWithAjv, schemaIdentifiers } from './ajv-compiler.ts';
+import { escapeToken } from './pointer.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
 export type MetaSchemas = {
@@ -130,12 +131,55 @@ function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[
   }
 }
 
-function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
-  try {
-    compileWithAjv(doc.schema);
-  } catch (error) {
-    problems.push(`/schema: ${(error as Error).message}`);
+/** Members of a schema node holding one schema, and those holding schemas by name or by position. */
+const ONE_SCHEMA = ['additionalProperties', 'additionalItems', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const NAMED_SCHEMAS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
+const LISTED_SCHEMAS = ['allOf', 'anyOf', 'oneOf', 'items'];
+/** Members whose schemas describe a field's value (a field that says nothing of its value accepts anything). */
+const FIELD_MEMBERS = new Set(['properties', 'patternProperties', 'additionalProperties', 'items', 'additionalItems']);
+const VALUE_KEYWORDS = ['type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf'];
+
+/**
+ * Where a form's schema lets a value be as long as a request is: a string without `maxLength` (an `enum` or
+ * `const` bounds it too), or a field that says nothing of its value. Every text a person sends has a limit the
+ * document states, whoever wrote the document.
+ */
+export function unboundedFields(schema: unknown): string[] {
+  const problems: string[] = [];
+  const stack: Array<[node: unknown, pointer: string, field: boolean]> = [[schema, '', false]];
+  while (stack.length > 0) {
+    const [node, pointer, field] = stack.pop()!;
+    if (!isObject(node)) continue;
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.includes('string') && node.maxLength === undefined && node.enum === undefined && node.const === undefined) {
+      problems.push(`${pointer}: a string field needs a maxLength`);
+    }
+    if (field && !VALUE_KEYWORDS.some((keyword) => keyword in node)) problems.push(`${pointer}: a field needs a type (and a string a maxLength)`);
+    for (const key of ONE_SCHEMA) if (isObject(node[key])) stack.push([node[key], `${pointer}/${key}`, FIELD_MEMBERS.has(key)]);
+    for (const key of LISTED_SCHEMAS) {
+      const list = node[key];
+      if (Array.isArray(list)) list.forEach((sub, i) => stack.push([sub, `${pointer}/${key}/${i}`, FIELD_MEMBERS.has(key)]));
+    }
+    for (const key of NAMED_SCHEMAS) {
+      const named = node[key];
+      if (isObject(named)) for (const [name, sub] of Object.entries(named)) stack.push([sub, `${pointer}/${key}/${escapeToken(name)}`, FIELD_MEMBERS.has(key)]);
+    }
   }
+  return problems.sort();
+}
+
+function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
+  // Refused before Ajv sees the schema: an $id would stay in the shared instance (schemaIdentifiers).
+  const named = schemaIdentifiers(doc.schema);
+  for (const pointer of named) problems.push(`/schema${pointer}: a form's schema may not have $id or $schema`);
+  if (named.length === 0) {
+    try {
+      compileWithAjv(doc.schema);
+    } catch (error) {
+      problems.push(`/schema: ${(error as Error).message}`);
+    }
+  }
+  for (const problem of unboundedFields(doc.schema)) problems.push(`/schema${problem}`);
   const keys = new Set(Object.keys(doc.messages));
   const ids = new Set<string>();
   (doc.rules ?? []).forEach((rule, i) => {

@@ -129,6 +129,17 @@ const argsOf = (logic: Record<string, unknown>, op: string): unknown[] => {
   return Array.isArray(values) ? values : [values];
 };
 
+/** The paths a data-reading operation names, each with its pointer inside the expression. */
+function namesRead(op: string, raw: unknown, at: string): Array<[pointer: string, name: unknown]> {
+  if (op === 'var') return Array.isArray(raw) ? (raw.length > 0 ? [[`${at}/0`, raw[0]]] : []) : [[at, raw]];
+  if (op === 'missing') return Array.isArray(raw) ? raw.map((name, i) => [`${at}/${i}`, name]) : [[at, raw]];
+  if (op === 'missing_some' && Array.isArray(raw)) {
+    const names = raw[1];
+    return Array.isArray(names) ? names.map((name, i) => [`${at}/1/${i}`, name]) : [[`${at}/1`, names]];
+  }
+  return [];
+}
+
 const SCOPED = new Set(['map', 'filter', 'reduce', 'all', 'none', 'some']);
 const DATA_READERS = new Set(['var', 'missing', 'missing_some']);
 
@@ -183,6 +194,11 @@ export function createRuleEvaluator(
       if (args.length < min || args.length > max) {
         const wanted = min === max ? `${min}` : max === ANY ? `at least ${min}` : `${min} to ${max}`;
         problems.push({ path, message: `'${op}' takes ${wanted} argument${wanted === '1' || wanted === 'at least 1' ? '' : 's'}, not ${args.length}` });
+      }
+      // A path is written, never computed: `{"var": {"cat": [...]}}` could read any variable, so nothing could
+      // say which ones an expression reads (a flow may read only its declared flags).
+      for (const [where, name] of namesRead(op, raw, at)) {
+        if (name !== null && typeof name === 'object') problems.push({ path: where, message: `'${op}' takes a path written as text, not computed` });
       }
       if (Array.isArray(raw)) {
         for (let i = args.length - 1; i >= 0; i -= 1) stack.push([args[i], `${at}/${i}`]);

@@ -85,7 +85,12 @@ export type FormDocument = {
   calls?: { load?: CallDeclaration[]; submit?: CallDeclaration[] };
   /** Named groups of top-level fields a screen may show on their own (see documentPart). */
   parts?: Record<string, FormPart>;
+  /** What no override may change (a base document's declaration): JSON pointer -> why (override-surface.ts). */
+  locked?: LockedParts;
 };
+
+/** The parts of a base document no override may change but for their texts: JSON pointer -> why, as staff read it. */
+export type LockedParts = Record<string, string>;
 
 /** A part of a form: its top-level fields, and the messages a screen shows with it (role -> message key). */
 export type FormPart = {
@@ -123,6 +128,8 @@ export type FlowDocument = {
   title?: string;
   /** Steps keyed by id (an object, so a merge patch can change or hide one step). */
   steps: Record<string, FlowStep>;
+  /** What no override may change (override-surface.ts). */
+  locked?: LockedParts;
 };
 
 export type ResolvedStep = {

@@ -20,7 +20,10 @@ import {
   EngineConfigError,
   firstMessage,
   installRuntimeCompiler,
+  lockDeclarationProblems,
   mergeDocument,
+  overrideSurfaceProblems,
+  ownFormSurfaceProblems,
   patchLimitProblem,
   validateForm,
   type FlowDocument,
@@ -74,14 +77,14 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
     const id = file.slice(0, -'.schema.json'.length);
     const raw = readJson(path.join(formsDir, file)) as FormDocument;
     if (raw.id !== id) throw new EngineConfigError(id, '/id', `the file ${file} holds document '${String(raw.id)}'`);
-    forms.set(id, assertDocument<FormDocument>(bundleDefinitions(raw, definitions), meta));
+    forms.set(id, assertLocks(assertDocument<FormDocument>(bundleDefinitions(raw, definitions), meta)));
   }
 
   const flows = new Map<string, FlowDocument>();
   const flowsDir = path.join(root, 'flows');
   for (const file of filesEndingWith(flowsDir, '.flow.json')) {
     const id = file.slice(0, -'.flow.json'.length);
-    const flow = assertDocument<FlowDocument>(readJson(path.join(flowsDir, file)), meta);
+    const flow = assertLocks(assertDocument<FlowDocument>(readJson(path.join(flowsDir, file)), meta));
     if (flow.id !== id) throw new EngineConfigError(id, '/id', `the file ${file} holds document '${flow.id}'`);
     const missing = missingForms(flow, forms);
     if (missing.length > 0) throw new EngineConfigError(id, '/steps', missing.join('; '));
@@ -90,6 +93,13 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
   for (const id of forms.keys()) if (flows.has(id)) throw new EngineConfigError(id, '/id', 'a form and a flow share this id');
 
   return { forms, flows, definitions, meta };
+}
+
+/** A base document whose `locked` names a part it does not have stops the start (a typo would lock nothing). */
+function assertLocks<T extends FormDocument | FlowDocument>(doc: T): T {
+  const problems = lockDeclarationProblems(doc);
+  if (problems.length > 0) throw new EngineConfigError(doc.id, '/locked', problems.join('; '));
+  return doc;
 }
 
 function missingForms(flow: FlowDocument, forms: { has(id: string): boolean }): string[] {
@@ -111,7 +121,9 @@ export const overrideLimitProblem = (patch: unknown): string | null => patchLimi
  * The document `patch` makes of base document `documentId`, with every problem that stops it being served
  * (empty problems: it may be published). The merge replaces whole every expression the meta-schema marks as JSON
  * Logic; the result is checked in full (meta-schema in strict mode, every expression allowed with its arity,
- * every message key used known), and the patch may set only messages the base document has. A patch over the
+ * every message key used known), the patch may set only messages the base document has, and the result must stay
+ * on the base document's override surface (its locked parts unchanged but for texts, its fields kept, required
+ * ones required and shown, its rules kept: overrideSurfaceProblems). A patch over the
  * limits is not merged at all: the answer is the base document with that one problem.
  * An id that is no base document's names a form of one employer's own: the patch is then the whole form (its
  * `id` that id, its `kind` 'form'), checked like any form, with its own messages. A flow may name a base form or
@@ -139,6 +151,8 @@ export function applyOverride(
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
+  // What the base document locks, and the fields and rules it keeps (override-surface.ts).
+  if (problems.length === 0) problems.push(...overrideSurfaceProblems(original, document));
   if (problems.length === 0 && document.kind === 'flow') {
     const known = new Set([...base.forms.keys(), ...employerForms]);
     problems.push(...missingForms(document, known));
@@ -162,6 +176,7 @@ function ownForm(base: BaseContent, documentId: string, patch: unknown): { docum
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
+  if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document));
   return { document, problems };
 }
 

@@ -2,6 +2,7 @@
  * The JSON code editor: CodeMirror 6 with completion, hover and lint from the document's meta-schema
  * (codemirror-json-schema), and the server's errors placed at their lines as lint diagnostics. Controlled: the
  * text comes in as `value` (the form-based edits change it too) and every keystroke goes out through onChange.
+ * `notes` (the locked parts, with why) are shown as info at their lines.
  * Built from @codemirror/view, language and lint directly: the `codemirror` package installed (6.65.7) is the
  * legacy CodeMirror 5 published under a 6 version, without the basicSetup of CodeMirror 6.
  */
@@ -13,6 +14,8 @@ import { jsonSchema } from 'codemirror-json-schema';
 import { useEffect, useRef } from 'react';
 import type { LocatedError } from './pointer-lines.ts';
 
+const NO_NOTES: LocatedError[] = [];
+
 /** A JSON Schema as codemirror-json-schema takes it. */
 export type EditorSchema = NonNullable<Parameters<typeof jsonSchema>[0]>;
 
@@ -21,11 +24,13 @@ type Props = {
   value: string;
   schema: EditorSchema;
   errors: LocatedError[];
+  /** Notes shown at their lines beside the errors (the base document's locked parts, with why). */
+  notes?: LocatedError[];
   readOnly?: boolean;
   onChange: (text: string) => void;
 };
 
-export function CodeEditor({ label, value, schema, errors, readOnly, onChange }: Props) {
+export function CodeEditor({ label, value, schema, errors, notes = NO_NOTES, readOnly, onChange }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latestChange = useRef(onChange);
@@ -79,15 +84,15 @@ export function CodeEditor({ label, value, schema, errors, readOnly, onChange }:
     const editor = view.current;
     if (!editor) return;
     const length = editor.state.doc.length;
-    const diagnostics: Diagnostic[] = errors.map((error) => ({
-      from: Math.min(error.from, length),
-      to: Math.min(error.to, length),
-      severity: 'error',
-      message: error.message,
-      source: error.pointer,
-    }));
-    editor.dispatch(setDiagnostics(editor.state, diagnostics));
-  }, [errors]);
+    const diagnostic = (severity: Diagnostic['severity']) => (found: LocatedError): Diagnostic => ({
+      from: Math.min(found.from, length),
+      to: Math.min(found.to, length),
+      severity,
+      message: found.message,
+      source: found.pointer,
+    });
+    editor.dispatch(setDiagnostics(editor.state, [...notes.map(diagnostic('info')), ...errors.map(diagnostic('error'))]));
+  }, [errors, notes]);
 
   return <div ref={host} style={{ border: '1px solid var(--mantine-color-gray-4)', maxHeight: '70vh', overflow: 'auto' }} />;
 }

@@ -1,17 +1,18 @@
 /**
  * Form-based editing of the common changes, beside the code editor: a message's text, a title, a field required
  * or not (forms), a step on or off and its title (flows). Every change goes through the pure edits of
- * document-edits.ts into the same draft the editor shows.
+ * document-edits.ts into the same draft the editor shows. What the base document locks (and a field it requires)
+ * cannot be switched here, and says why.
  */
 import { Checkbox, Fieldset, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { fieldsOf, messagesOf, setMessage, setRequired, setStepShown, setTitle, stepsOf, type Json } from './document-edits.ts';
+import { fieldsOf, messagesOf, requiredLock, setMessage, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from './document-edits.ts';
 
 type Props = { document: Json | null; base: Json; readOnly: boolean; onChange: (document: Json) => void };
 
 const FORM_TITLE = '';
 
-function FormEdits({ document, readOnly, onChange }: { document: Json; readOnly: boolean; onChange: (document: Json) => void }) {
+function FormEdits({ document, base, readOnly, onChange }: { document: Json; base: Json; readOnly: boolean; onChange: (document: Json) => void }) {
   const messages = messagesOf(document);
   const fields = fieldsOf(document);
   const [messageKey, setMessageKey] = useState(messages[0]?.[0] ?? '');
@@ -37,11 +38,23 @@ function FormEdits({ document, readOnly, onChange }: { document: Json; readOnly:
           onChange={(e) => setField(e.currentTarget.value)}
         />
         <TextInput label="Title" value={title} onChange={(e) => onChange(setTitle(document, field === FORM_TITLE ? null : field, e.currentTarget.value))} />
-        {chosen && (
-          <Checkbox mt="xs" label="Required" checked={chosen.required} onChange={(e) => onChange(setRequired(document, chosen.name, e.currentTarget.checked))} />
-        )}
+        {chosen && <RequiredBox document={document} field={chosen.name} required={chosen.required} lock={requiredLock(base, chosen.name)} onChange={onChange} />}
       </Fieldset>
     </Stack>
+  );
+}
+
+/** A locked field (or one the base requires) stays required: the box is off only while it is not required yet. */
+function RequiredBox({ document, field, required, lock, onChange }: { document: Json; field: string; required: boolean; lock: string | null; onChange: (document: Json) => void }) {
+  return (
+    <Checkbox
+      mt="xs"
+      label="Required"
+      checked={required}
+      disabled={lock !== null && required}
+      description={lock !== null && required ? lock : undefined}
+      onChange={(e) => onChange(setRequired(document, field, e.currentTarget.checked))}
+    />
   );
 }
 
@@ -50,15 +63,20 @@ function FlowEdits({ document, base, readOnly, onChange }: { document: Json; bas
     <Fieldset legend="Steps shown" disabled={readOnly}>
       <Stack gap="xs">
         <Text size="sm">A step switched off never appears; switched on, it appears when its own condition holds.</Text>
-        {stepsOf(document).map((step) => (
-          <Checkbox
-            key={step.id}
-            ml={step.parent ? 'lg' : 0}
-            label={step.title}
-            checked={step.shown}
-            onChange={(e) => onChange(setStepShown(document, base, step.id, e.currentTarget.checked))}
-          />
-        ))}
+        {stepsOf(document).map((step) => {
+          const lock = stepLock(base, step.id);
+          return (
+            <Checkbox
+              key={step.id}
+              ml={step.parent ? 'lg' : 0}
+              label={step.title}
+              checked={step.shown}
+              disabled={lock !== null && step.shown}
+              description={lock !== null ? lock : undefined}
+              onChange={(e) => onChange(setStepShown(document, base, step.id, e.currentTarget.checked))}
+            />
+          );
+        })}
       </Stack>
     </Fieldset>
   );
@@ -74,7 +92,7 @@ export function DocumentEditForms({ document, base, readOnly, onChange }: Props)
       {document.kind === 'flow' ? (
         <FlowEdits document={document} base={base} readOnly={readOnly} onChange={onChange} />
       ) : (
-        <FormEdits document={document} readOnly={readOnly} onChange={onChange} />
+        <FormEdits document={document} base={base} readOnly={readOnly} onChange={onChange} />
       )}
     </Stack>
   );

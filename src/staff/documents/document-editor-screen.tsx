@@ -1,8 +1,9 @@
 /**
  * One document for one employer: what employees get now, the draft in a code editor beside the form-based
  * edits, the live preview of the employee's screen from the draft, save, publish, and the versions with roll
- * back and diff. The server validates a draft against the meta-schemas and the engine's operations; its errors
- * (JSON pointers into the document) are marked at their lines in the editor and listed below it.
+ * back and diff. The server validates a draft against the meta-schemas, the engine's operations and the base
+ * document's override surface; its errors (JSON pointers into the document) are marked at their lines in the
+ * editor and listed below it. The base document's locked parts are marked at their lines too, with why.
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,7 +17,7 @@ import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { CodeEditor, type EditorSchema } from './code-editor.tsx';
 import { DocumentEditForms } from './document-edit-forms.tsx';
-import { documentText, parseDocument, sameDocument, type Json } from './document-edits.ts';
+import { documentText, lockedOf, parseDocument, sameDocument, type Json } from './document-edits.ts';
 import { DocumentPreview } from './document-preview.tsx';
 import { locateErrors, type LocatedError } from './pointer-lines.ts';
 import { VersionsPanel } from './versions-panel.tsx';
@@ -43,6 +44,12 @@ export function DocumentEditorScreen() {
   }, [content, text]);
 
   const parsed = useMemo(() => (text === null ? null : parseDocument(text)), [text]);
+  // The base document's locked parts, marked at their lines with why (an override may change only their texts).
+  const locked = useMemo(() => (content ? lockedOf(content.base) : []), [content]);
+  const notes = useMemo(
+    () => (text === null || locked.length === 0 ? [] : locateErrors(text, Object.fromEntries(locked.map(([pointer, why]) => [pointer, [`Locked: ${why} Only its texts may change.`]])))),
+    [text, locked],
+  );
   const schema = (content?.base.kind === 'flow' ? flowMeta : formMeta) as EditorSchema;
 
   const edit = (next: string) => {
@@ -109,7 +116,7 @@ export function DocumentEditorScreen() {
             <Stack>
               <DocumentEditForms document={parsed} base={content.base} readOnly={!canChange} onChange={(document) => edit(documentText(document))} />
               <Title order={2}>Draft</Title>
-              <CodeEditor label="Document JSON" value={text} schema={schema} errors={errors} readOnly={!canChange} onChange={edit} />
+              <CodeEditor label="Document JSON" value={text} schema={schema} errors={errors} notes={notes} readOnly={!canChange} onChange={edit} />
               {errors.length > 0 && (
                 <Alert color="red" title="The server refused the draft" role="alert">
                   <List>

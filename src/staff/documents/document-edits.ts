@@ -73,6 +73,28 @@ export function setStepShown(flow: Json, base: Json, stepId: string, shown: bool
   return { ...flow, steps: { ...steps, [stepId]: changed } };
 }
 
+/** The parts the base document locks (its `locked` declaration: JSON pointer -> why), which no override may change but for texts. */
+export function lockedOf(base: Json): [pointer: string, why: string][] {
+  return Object.entries(child(base, 'locked')).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
+/**
+ * Why the Required box of a top-level field may not be cleared (null: it may): the field is locked, or the base
+ * document requires it (an override may make fields required, never optional).
+ */
+export function requiredLock(base: Json, field: string): string | null {
+  const why = child(base, 'locked')[`/schema/properties/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`];
+  if (typeof why === 'string') return `Locked: ${why}`;
+  const required = child(base, 'schema').required;
+  return Array.isArray(required) && required.includes(field) ? 'Required by the base document: an override may make fields required, not optional.' : null;
+}
+
+/** Why a step may not be switched off (null: it may): the base document locks it. */
+export function stepLock(base: Json, stepId: string): string | null {
+  const why = child(base, 'locked')[`/steps/${stepId}`];
+  return typeof why === 'string' ? `Locked: ${why}` : null;
+}
+
 /** The editor's text of a document: pretty-printed as the server's diff prints it. */
 export function documentText(document: Json): string {
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -14,7 +14,7 @@ const form: FormDocument = {
   id: 'sample',
   version: 1,
   kind: 'form',
-  schema: { type: 'object', properties: { a: { type: 'string' }, list: { type: 'array', items: { $ref: '#/definitions/item' } } }, definitions: { item: { type: 'object', properties: { b: { type: 'string' } } } } },
+  schema: { type: 'object', properties: { a: { type: 'string', maxLength: 20 }, list: { type: 'array', items: { $ref: '#/definitions/item' } } }, definitions: { item: { type: 'object', properties: { b: { type: 'string', maxLength: 20 } } } } },
   uiSchema: { a: { 'ui:widget': 'text' }, list: { items: { b: { 'ui:widget': 'yes-no' } } } },
   rules: [{ id: 'r', assert: { '!!': { var: 'data.a' } }, path: '/a', message: 'm' }],
   messages: { m: 'M' },
