@@ -79,6 +79,8 @@ export { evaluateFlow } from './flow.ts';
 export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type MetaSchemas } from './meta.ts';
+export { callProblems, operationOf, ownFormProblems, readCatalogue, type CallRules, type ApiOperation, type OperationCatalogue } from './operations.ts';
+export { holdsPersonal, PERSONAL_KEYWORD, personalDataOf, personalNames, type PersonalData } from './personal.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';

@@ -14,6 +14,7 @@ import * as overrides from '#db/repositories/document-override.repository.ts';
 import {
   assertDocument,
   bundleDefinitions,
+  callProblems,
   checkDocument,
   checkOverrideMessages,
   compileWithAjv,
@@ -21,13 +22,18 @@ import {
   firstMessage,
   installRuntimeCompiler,
   mergeDocument,
+  ownFormProblems,
   patchLimitProblem,
+  personalDataOf,
+  readCatalogue,
   validateForm,
   type FlowDocument,
   type FormDocument,
   type JsonSchema,
   type MetaSchemas,
+  type OperationCatalogue,
   type PatchLimits,
+  type PersonalData,
 } from '#engine/core/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
@@ -40,6 +46,10 @@ export type BaseContent = {
   flows: ReadonlyMap<string, FlowDocument>;
   definitions: Readonly<Record<string, JsonSchema>>;
   meta: MetaSchemas;
+  /** The product's operations a document may call (schemas/meta/operations.json). */
+  operations: OperationCatalogue;
+  /** What the base forms mark personal: no call of an operation that does not store it for the member gets it. */
+  personal: PersonalData;
 };
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
@@ -89,7 +99,13 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
   }
   for (const id of forms.keys()) if (flows.has(id)) throw new EngineConfigError(id, '/id', 'a form and a flow share this id');
 
-  return { forms, flows, definitions, meta };
+  const operations = readCatalogue(readJson(path.join(metaDir, 'operations.json')), readJson(path.join(metaDir, 'operations.schema.json')) as JsonSchema);
+  const personal = personalDataOf(forms.values());
+  for (const [id, document] of [...forms, ...flows]) {
+    const problems = callProblems(document, { catalogue: operations, personal });
+    if (problems.length > 0) throw new EngineConfigError(id, '', problems.join('; '));
+  }
+  return { forms, flows, definitions, meta, operations, personal };
 }
 
 function missingForms(flow: FlowDocument, forms: { has(id: string): boolean }): string[] {
@@ -143,6 +159,8 @@ export function applyOverride(
     const known = new Set([...base.forms.keys(), ...employerForms]);
     problems.push(...missingForms(document, known));
   }
+  // Only the product's own operations, as the catalogue allows them here; no personal data where it is not kept.
+  if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal, ownForms: employerForms }));
   return { document, problems };
 }
 
@@ -162,6 +180,7 @@ function ownForm(base: BaseContent, documentId: string, patch: unknown): { docum
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
+  if (problems.length === 0) problems.push(...ownFormProblems(document, base.personal), ...callProblems(document, { catalogue: base.operations, personal: base.personal }));
   return { document, problems };
 }
 
