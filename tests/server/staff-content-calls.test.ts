@@ -42,7 +42,7 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(response.json().fieldErrors).toEqual({
-      [`${at}/body/~1data`]: [expect.stringMatching(/^'\/data' is the whole of the step's data \(form 'profile'\), which holds personal data \(SSN, birth date, address, phone\), and POST \/api\/LogFact\/v2 does not store it for the member/)],
+      [`${at}/body/~1data`]: [expect.stringMatching(/^'\/data' is the whole of the step's data \(form 'profile'\), which holds personal data \(SSN, birth date, address, phone\), and POST \/api\/LogFact\/v2 does not store personal data for the person it is about/)],
     });
     expect(await stored(employer)).toBe(0);
   });

@@ -31,7 +31,13 @@ export type ApiOperation = {
   personalAnswer: boolean;
 };
 
-export type OperationCatalogue = { operations: Record<string, ApiOperation> };
+export type OperationCatalogue = {
+  operations: Record<string, ApiOperation>;
+  /** The call ids a runner gives every step's calls under `loaded`, whatever the document declares: each personal. */
+  givenAnswers?: string[];
+  /** The `params` of the call scope that hold nothing personal or secret (not a link's token). */
+  plainParams?: string[];
+};
 
 /** What a check of calls needs besides the document. */
 export type CallRules = {
@@ -54,11 +60,9 @@ export function readCatalogue(raw: unknown, metaSchema: JsonSchema): OperationCa
 
 const PERSONAL_WORDS = 'SSN, birth date, address, phone';
 
-/** The call ids the wizard gives every step's calls under `loaded`, whatever the flow says: the member and dependents. */
-const WIZARD_LOADED = ['member', 'dependents'];
-
 /** Where the personal check stands for one source: what `data` and `item` are, and how to judge an answer or a form. */
 type Scope = {
+  plainParams: readonly string[];
   dataPersonal: boolean;
   /** How a problem names `data` (the step's form). */
   dataName: string;
@@ -88,24 +92,24 @@ function personalReach(pointer: string, scope: Scope): string | null {
     case 'index':
       return null;
     case 'params':
-      // accountid and memberid name the caller; anything else (the link's token) is not for another operation.
-      return rest.length === 1 && ['accountid', 'memberid'].includes(rest[0]!) ? null : `'${pointer}' is not the account or member id`;
+      // The ids naming the caller pass; anything else (a link's token) is not for another operation.
+      return rest.length === 1 && scope.plainParams.includes(rest[0]!) ? null : `'${pointer}' is none of the plain params (${scope.plainParams.join(', ')})`;
     case 'data':
       return record(scope.dataPersonal, scope.dataName, rest);
     case 'item':
       return record(scope.itemPersonal ?? true, 'the item', rest);
     case 'loaded':
     case 'results':
-      if (rest.length === 0) return `'${pointer}' is every answer, among them the member's`;
+      if (rest.length === 0) return `'${pointer}' is every answer, personal ones among them`;
       return record(scope.answerPersonal(rest[0]!), `the answer '${rest[0]}'`, rest.slice(1));
     case 'forms':
-      if (rest.length === 0) return `'${pointer}' is every form's data, among them the profile's`;
+      if (rest.length === 0) return `'${pointer}' is every form's data, personal ones among them`;
       return record(scope.formPersonal(rest[0]!), `form '${rest[0]}'`, rest.slice(1));
     case 'screens':
       // What a screen gives is computed in code from the member's data (the dependents' birthdates, the order).
       return `'${pointer}' is what a screen gives, made from personal data (${PERSONAL_WORDS})`;
     default:
-      return `'${pointer}' is no member of the call scope known to hold no personal data`;
+      return `'${pointer}' is not a part of the call scope known to hold no personal data`;
   }
 }
 
@@ -179,7 +183,7 @@ function checkCall(call: CallDeclaration, at: string, phase: 'load' | 'submit', 
   // An operation that does not store personal data for the member (the event log, which staff read) is given
   // none: every value it can be sent is checked, and so is its condition (a call made or not tells a bit).
   const refuse = (where: string, reason: string) =>
-    problems.push(`${where}: ${reason}, and ${label(call)} does not store it for the member, so it may not be sent there`);
+    problems.push(`${where}: ${reason}, and ${label(call)} does not store personal data for the person it is about (not 'personal' in operations.json), so it may not be sent there`);
   const callScope = call.each === undefined ? scope : { ...scope, itemPersonal: personalReach(call.each, scope) !== null };
   for (const [, name] of call.path.matchAll(/\{([^{}]+)\}/g)) {
     if (call.params?.[name!] !== undefined) continue;
@@ -210,10 +214,11 @@ export function callProblems(doc: FlowDocument | FormDocument, rules: CallRules)
   const problems: string[] = [];
   const declared = doc.kind === 'flow' ? Object.values(doc.steps).flatMap((step) => allCalls(step.calls)) : allCalls(doc.calls);
   const answerPersonal = (callId: string) => {
-    if (doc.kind === 'flow' && WIZARD_LOADED.includes(callId)) return true;
+    if (doc.kind === 'flow' && rules.catalogue.givenAnswers?.includes(callId)) return true;
     const call = declared.find((candidate) => candidate.id === callId);
     return call === undefined || (operationOf(call, rules.catalogue)?.personalAnswer ?? true);
   };
+  const plainParams = rules.catalogue.plainParams ?? [];
   const formPersonal = (formId: string) => rules.personal.forms.get(formId) ?? !rules.ownForms?.has(formId);
   const loadsPersonal = (calls: Calls | undefined) => (calls?.load ?? []).some((call) => answerPersonal(call.id));
   const check = (calls: Calls | undefined, where: string, place: Place, scope: Scope) => {
@@ -225,12 +230,12 @@ export function callProblems(doc: FlowDocument | FormDocument, rules: CallRules)
     for (const [id, step] of Object.entries(doc.steps)) {
       const dataPersonal = (step.form === undefined || formPersonal(step.form)) || loadsPersonal(step.calls);
       const dataName = step.form === undefined ? "the step's data" : `the step's data (form '${step.form}')`;
-      check(step.calls, `/steps/${escapeToken(id)}`, { kind: 'step', id }, { dataPersonal, dataName, answerPersonal, formPersonal, names: rules.personal.names });
+      check(step.calls, `/steps/${escapeToken(id)}`, { kind: 'step', id }, { plainParams, dataPersonal, dataName, answerPersonal, formPersonal, names: rules.personal.names });
     }
   } else {
     const names = new Set([...rules.personal.names, ...personalNames(doc.schema)]);
     const dataPersonal = formPersonal(doc.id) || holdsPersonal(doc.schema) || loadsPersonal(doc.calls);
-    check(doc.calls, '', { kind: 'form', id: doc.id }, { dataPersonal, dataName: `the form's data`, answerPersonal, formPersonal, names });
+    check(doc.calls, '', { kind: 'form', id: doc.id }, { plainParams, dataPersonal, dataName: `the form's data`, answerPersonal, formPersonal, names });
   }
   return problems;
 }
@@ -250,7 +255,7 @@ export function ownFormProblems(form: FormDocument, personal: PersonalData): str
       for (const [name, sub] of Object.entries(properties)) {
         const where = `${at}/properties/${escapeToken(name)}`;
         if (personal.names.has(name) || holdsPersonal(sub, form.schema)) {
-          problems.push(`${where}: '${name}' is personal data (${PERSONAL_WORDS}); an employer's own form may not ask for it, its answers being kept only in the event log`);
+          problems.push(`${where}: '${name}' is personal data (${PERSONAL_WORDS}); a form of one's own may not ask for it: its answers have no store but the log`);
         } else {
           walk(sub, where);
         }
@@ -260,7 +265,7 @@ export function ownFormProblems(form: FormDocument, personal: PersonalData): str
   };
   walk(form.schema, '/schema');
   if (problems.length === 0 && holdsPersonal(form.schema)) {
-    problems.push(`/schema: holds personal data (${PERSONAL_WORDS}); an employer's own form may not ask for it, its answers being kept only in the event log`);
+    problems.push(`/schema: holds personal data (${PERSONAL_WORDS}); a form of one's own may not ask for it: its answers have no store but the log`);
   }
   return problems;
 }

@@ -79,7 +79,7 @@ describe('callProblems', () => {
     const problems = callProblems(flow, rules);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${at}/body/~1data: '/data' is the whole of the step's data \\(form 'profile'\\), which holds personal data`));
-    expect(problems[0]).toContain('POST /api/LogFact/v2 does not store it for the member');
+    expect(problems[0]).toContain('POST /api/LogFact/v2 does not store personal data for the person it is about');
   });
 
   it.each([
@@ -137,6 +137,13 @@ describe('callProblems', () => {
       `${OWN_CALL}/when`,
     ]);
     expect(problems[1]).toContain("'/loaded/member/additionalid' reads 'additionalid', personal data");
+  });
+
+  it('counts the answers the wizard gives every step as personal, whatever id the flow gives its own calls', () => {
+    const flow = ownStep((call) => (call.body = { ...LOG, '/data/who': '/loaded/member' }));
+    flow.steps.profile!.calls!.load![0]!.id = 'me';
+    flow.steps['additional-services']!.calls!.load![0]!.id = 'member';
+    expect(callProblems(flow, rules)).toEqual([expect.stringMatching(new RegExp(`^${OWN_CALL}/body/~1data~1who: '/loaded/member' is the whole of the answer 'member'`))]);
   });
 
   it("refuses the event log on an own step that shows a base form holding personal data", () => {
