@@ -9,6 +9,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { STANDALONE_HELPERS } from './compiled-module.ts';
 import { EngineConfigError } from './errors.ts';
 import { escapeToken } from './pointer.ts';
+import { PERSONAL_KEYWORD } from './personal.ts';
 import type { JsonSchema } from './types.ts';
 import { schemaKey, type SchemaValidator } from './validate.ts';
 
@@ -19,6 +20,8 @@ import { schemaKey, type SchemaValidator } from './validate.ts';
 export function createAjv(options: { source?: boolean } = {}): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { source: options.source ?? false } });
   addFormats(ajv);
+  // The annotation marking the member's personal data (operations.ts); strict mode refuses a keyword it does not know.
+  ajv.addKeyword({ keyword: PERSONAL_KEYWORD, schemaType: 'boolean' });
   return ajv;
 }
 

@@ -92,13 +92,19 @@ function plainText(callId: string, value: unknown, what: string): string {
  * Fills one call: `{name}` in the path takes `params.name` (a source) when declared, else the dotted name in the
  * scope (`{user.id}`); each value is URL-encoded. The body is the `body` binding over the scope; each of
  * `headers` is a source giving a plain value, sent as its string. Throws CallError when a placeholder or a header
- * has no value (null, undefined or '') or is not a plain value.
+ * has no value (null, undefined or '') or is not a plain value, when a placeholder is '.' or '..', and when the path
+ * does not start with exactly one '/' (another origin).
  */
 export function fillCall(call: CallDeclaration, scope: Record<string, unknown>): FilledCall {
+  // The documents' check allows only the product's own paths (operations.ts); a runner keeps to its own origin and
+  // to the path written even with a document that was never checked: no '//host', no '.' or '..' segment.
+  if (!call.path.startsWith('/') || /^\/[/\\]/.test(call.path)) throw new CallError(call.id, 'the path must be one of this site (one leading /)');
   const path = call.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const param = call.params?.[name];
     const value = param !== undefined ? resolveSource(param, scope) : lookupDotted(scope, name);
-    return encodeURIComponent(plainText(call.id, value, `{${name}}`));
+    const text = plainText(call.id, value, `{${name}}`);
+    if (text === '.' || text === '..') throw new CallError(call.id, `{${name}} may not be '${text}'`);
+    return encodeURIComponent(text);
   });
   const filled: FilledCall = { id: call.id, method: call.method, path };
   if (call.body !== undefined) filled.body = applyBinding(call.body, scope);

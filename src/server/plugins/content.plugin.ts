@@ -14,6 +14,7 @@ import * as overrides from '#db/repositories/document-override.repository.ts';
 import {
   assertDocument,
   bundleDefinitions,
+  callProblems,
   checkDocument,
   checkOverrideMessages,
   compileWithAjv,
@@ -24,13 +25,18 @@ import {
   mergeDocument,
   overrideSurfaceProblems,
   ownFormSurfaceProblems,
+  ownFormProblems,
   patchLimitProblem,
+  personalDataOf,
+  readCatalogue,
   validateForm,
   type FlowDocument,
   type FormDocument,
   type JsonSchema,
   type MetaSchemas,
+  type OperationCatalogue,
   type PatchLimits,
+  type PersonalData,
 } from '#engine/core/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
@@ -43,6 +49,10 @@ export type BaseContent = {
   flows: ReadonlyMap<string, FlowDocument>;
   definitions: Readonly<Record<string, JsonSchema>>;
   meta: MetaSchemas;
+  /** The product's operations a document may call (schemas/meta/operations.json). */
+  operations: OperationCatalogue;
+  /** What the base forms mark personal: no call of an operation that does not store it for the member gets it. */
+  personal: PersonalData;
 };
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
@@ -92,7 +102,13 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
   }
   for (const id of forms.keys()) if (flows.has(id)) throw new EngineConfigError(id, '/id', 'a form and a flow share this id');
 
-  return { forms, flows, definitions, meta };
+  const operations = readCatalogue(readJson(path.join(metaDir, 'operations.json')), readJson(path.join(metaDir, 'operations.schema.json')) as JsonSchema);
+  const personal = personalDataOf(forms.values());
+  for (const [id, document] of [...forms, ...flows]) {
+    const problems = callProblems(document, { catalogue: operations, personal });
+    if (problems.length > 0) throw new EngineConfigError(id, '', problems.join('; '));
+  }
+  return { forms, flows, definitions, meta, operations, personal };
 }
 
 /** A base document whose `locked` names a part it does not have stops the start (a typo would lock nothing). */
@@ -157,6 +173,8 @@ export function applyOverride(
     const known = new Set([...base.forms.keys(), ...employerForms]);
     problems.push(...missingForms(document, known));
   }
+  // Only the product's own operations, as the catalogue allows them here; no personal data where it is not kept.
+  if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal, ownForms: employerForms }));
   return { document, problems };
 }
 
@@ -177,6 +195,7 @@ function ownForm(base: BaseContent, documentId: string, patch: unknown): { docum
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
   if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document));
+  if (problems.length === 0) problems.push(...ownFormProblems(document, base.personal), ...callProblems(document, { catalogue: base.operations, personal: base.personal }));
   return { document, problems };
 }
 

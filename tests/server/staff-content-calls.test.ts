@@ -1,0 +1,89 @@
+/**
+ * Calls an override may declare, through the staff API (docs/security.md): only the product's own operations
+ * (schemas/meta/operations.json) from the steps they are listed for, and no personal data sent where it is not
+ * stored for the member. Each refusal is a 400 with the problem at the call's pointer in the document; nothing is
+ * stored, and a version stored before the rule is refused at publish.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as overrides from '#db/repositories/document-override.repository.ts';
+import type { CallDeclaration, FlowDocument } from '#engine/core/index.ts';
+import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import { databases } from './helpers/databases.ts';
+import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
+
+describe.each(databases())('calls in staff overrides on $name', (database) => {
+  const t = useTestApp(database);
+  let implementer: SignedInStaff;
+  beforeAll(async () => {
+    implementer = await signInStaff(t.app, 'implementer');
+  });
+
+  const baseFlow = () => structuredClone((t.app.content as ContentStore).base.flows.get('enrollment')!);
+  const url = (employer: TestEmployer, id: string, tail = '') => `/api/staff/employers/${employer.accountid}/content/${id}${tail}`;
+  const saveDraft = (employer: TestEmployer, id: string, document: unknown) =>
+    t.app.inject({ method: 'PUT', url: url(employer, id, '/draft'), headers: implementer.headers, payload: { document } as object });
+  const stored = async (employer: TestEmployer) => (await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).execute()).length;
+
+  /** The base flow with one more submit call on the profile step, and that call's pointer. */
+  const profileWith = (call: Omit<CallDeclaration, 'id'>): { flow: FlowDocument; at: string } => {
+    const flow = baseFlow();
+    const submit = flow.steps.profile!.calls!.submit!;
+    submit.push({ id: 'added', ...call });
+    return { flow, at: `/steps/profile/calls/submit/${submit.length - 1}` };
+  };
+
+  it("refuses the profile's data sent to the event log, at the body field; stores nothing", async () => {
+    const employer = await createEmployer(t.db);
+    const { flow, at } = profileWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'PROFILE SAVED' }, '/data': '/data' } });
+    const response = await saveDraft(employer, 'enrollment', flow);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(response.json().fieldErrors).toEqual({
+      [`${at}/body/~1data`]: [expect.stringMatching(/^'\/data' is the whole of the step's data \(form 'profile'\), which holds personal data \(SSN, birth date, address, phone\), and POST \/api\/LogFact\/v2 does not store personal data for the person it is about/)],
+    });
+    expect(await stored(employer)).toBe(0);
+  });
+
+  it.each([
+    ['another origin', 'GET', '//evil.example/x'],
+    ['the DELETE of a member', 'DELETE', '/api/Member/{loaded.member.id}'],
+    ['a staff route', 'POST', '/api/staff/users'],
+  ] as const)('refuses a call to %s at its path', async (_, method, path) => {
+    const employer = await createEmployer(t.db);
+    const { flow, at } = profileWith({ method, path });
+    const response = await saveDraft(employer, 'enrollment', flow);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ [`${at}/path`]: [`${method} ${path} is not one of the product's operations (schemas/meta/operations.json)`] });
+    expect(await stored(employer)).toBe(0);
+  });
+
+  it("accepts an employer's own step recording its own form's answers; refuses an own form asking for an SSN", async () => {
+    const employer = await createEmployer(t.db);
+    const asking = await saveDraft(employer, OWN_FORM_ID, { ...OWN_FORM, schema: { ...OWN_FORM.schema, properties: { ...OWN_FORM.schema.properties, additionalid: { type: 'string', maxLength: 11 } } } });
+    expect(asking.statusCode, asking.body).toBe(400);
+    expect(Object.keys(asking.json().fieldErrors)).toEqual(['/schema/properties/additionalid']);
+
+    const form = await saveDraft(employer, OWN_FORM_ID, OWN_FORM);
+    expect(form.statusCode, form.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: url(employer, OWN_FORM_ID, '/publish'), headers: implementer.headers, payload: { version: form.json().data.version } })).statusCode).toBe(200);
+    const flow = baseFlow();
+    flow.steps = { ...flow.steps, ...(structuredClone(OWN_STEP_FLOW_PATCH.steps) as unknown as FlowDocument['steps']) };
+    const saved = await saveDraft(employer, 'enrollment', flow);
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('refuses at publish a stored version that sends personal data to the event log: nothing published', async () => {
+    const employer = await createEmployer(t.db);
+    const { flow } = profileWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'SSN' }, '/data/ssn': '/loaded/member/additionalid' } });
+    // A draft stored before the rule (written straight to the table).
+    await overrides.insertVersion(t.db, { accountid: employer.accountid, documentid: 'enrollment', status: 'draft', patch: { steps: { profile: { calls: { submit: flow.steps.profile!.calls!.submit } } } }, staffId: null, now: new Date() });
+    const response = await t.app.inject({ method: 'POST', url: url(employer, 'enrollment', '/publish'), headers: implementer.headers, payload: { version: 1 } });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json().fieldErrors)).toEqual(['/steps/profile/calls/submit/6/body/~1data~1ssn']);
+    const published = await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).where('status', '=', 'published').execute();
+    expect(published).toEqual([]);
+  });
+});
