@@ -10,6 +10,7 @@ import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
 import { compileWithAjv } from './ajv-compiler.ts';
+import { patternProblems } from './linear-regexp.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
 export type MetaSchemas = {
@@ -131,8 +132,11 @@ function checkCalls(calls: { load?: CallDeclaration[]; submit?: CallDeclaration[
 }
 
 function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
+  // A pattern the linear-time engine cannot run is named at its own pointer, before Ajv names only the schema.
+  const unrunnable = patternProblems(doc.schema, '/schema');
+  for (const { pointer, message } of unrunnable) problems.push(`${pointer}: ${message}`);
   try {
-    compileWithAjv(doc.schema);
+    if (unrunnable.length === 0) compileWithAjv(doc.schema);
   } catch (error) {
     problems.push(`/schema: ${(error as Error).message}`);
   }
