@@ -13,17 +13,18 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { LINEAR_REGEXP_HELPER, STANDALONE_HELPERS } from './compiled-module.ts';
 import { EngineConfigError } from './errors.ts';
 import { linearRegExp } from './linear-regexp.ts';
+import { escapeToken } from './pointer.ts';
 import type { JsonSchema } from './types.ts';
 import { schemaKey, type SchemaValidator } from './validate.ts';
-
-/** Ajv's `code.regExp`: the linear-time engine, which standalone code requires by its helper name. */
-const regExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: `require("${LINEAR_REGEXP_HELPER}").linearRegExp` });
 
 /**
  * The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats, patterns on the
  * linear-time engine. With `source`, each compiled function keeps its code, for standalone output.
  */
 export function createAjv(options: { source?: boolean } = {}): Ajv {
+  // Ajv's `code.regExp`: the linear-time engine, which standalone code requires by its helper name. Made here, not
+  // at the module's top, so the browser's build leaves it (and re2js) out of the engine's chunk.
+  const regExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: `require("${LINEAR_REGEXP_HELPER}").linearRegExp` });
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { source: options.source ?? false, regExp } });
   addFormats(ajv);
   return ajv;
@@ -64,4 +65,56 @@ export function standaloneModule(documentId: string, schemas: readonly JsonSchem
     `export default function validators(require) {\nreturn [\n${validators.join(',\n')}\n];\n}`,
     '',
   ].join('\n');
+}
+
+export type PatternProblem = { pointer: string; message: string };
+
+/** Keywords whose value is data (or a name), never a schema: nothing under them is a pattern. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', '$comment', 'title', 'description']);
+/** Keywords whose value maps names to schemas: a key there is a property's name, not a keyword. */
+const SCHEMA_MAPS = new Set(['properties', 'definitions', '$defs', 'dependencies']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function problemOf(pattern: string, pointer: string): PatternProblem | null {
+  try {
+    linearRegExp(pattern, 'u');
+    return null;
+  } catch (error) {
+    return {
+      pointer,
+      message: `The pattern '${pattern}' cannot be used: patterns run on a linear-time engine (RE2), which has no lookahead, lookbehind or backreference (${(error as Error).message}).`,
+    };
+  }
+}
+
+/**
+ * Every pattern of a schema (each `pattern` and each `patternProperties` name, at any depth) that the linear-time
+ * engine cannot run, at its JSON pointer after `at` (e.g. '/schema' gives '/schema/properties/pcpname/pattern').
+ */
+export function patternProblems(schema: JsonSchema, at = ''): PatternProblem[] {
+  const problems: PatternProblem[] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${pointer}/${escapeToken(key)}`;
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (key === 'pattern' && typeof value === 'string') {
+        const problem = problemOf(value, here);
+        if (problem) problems.push(problem);
+      } else if ((key === 'patternProperties' || SCHEMA_MAPS.has(key)) && isObject(value)) {
+        for (const [name, sub] of Object.entries(value)) {
+          const problem = key === 'patternProperties' ? problemOf(name, `${here}/${escapeToken(name)}`) : null;
+          if (problem) problems.push(problem);
+          walk(sub, `${here}/${escapeToken(name)}`);
+        }
+      } else {
+        walk(value, here);
+      }
+    }
+  };
+  walk(schema, at);
+  return problems;
 }

@@ -6,11 +6,10 @@
  * only when their code requires it (compiled-module.ts).
  *
  * RE2 has no lookaround and no backreference, the two things only a backtracking engine can run: a pattern using
- * them does not compile, and patternProblems names it at its pointer, so the staff editor marks the line.
+ * them does not compile, and patternProblems (ajv-compiler.ts) names it at its pointer, so the staff editor marks
+ * the line. This module imports nothing of the engine: the browser's build puts it, with re2js, in a chunk of its own.
  */
 import { RE2JS } from 're2js';
-import { escapeToken } from './pointer.ts';
-import type { JsonSchema } from './types.ts';
 
 /** What Ajv calls a compiled pattern: it only tests. */
 export type LinearRegExp = { test: (text: string) => boolean; toString: () => string };
@@ -24,56 +23,4 @@ export function linearRegExp(pattern: string, flags: string): LinearRegExp {
   const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
   // Ajv shares one compiled pattern among the places using it, keyed by this text.
   return { test: (text) => compiled.test(text), toString: () => `/${pattern}/${flags}` };
-}
-
-export type PatternProblem = { pointer: string; message: string };
-
-/** Keywords whose value is data (or a name), never a schema: nothing under them is a pattern. */
-const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', '$comment', 'title', 'description']);
-/** Keywords whose value maps names to schemas: a key there is a property's name, not a keyword. */
-const SCHEMA_MAPS = new Set(['properties', 'definitions', '$defs', 'dependencies']);
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function problemOf(pattern: string, pointer: string): PatternProblem | null {
-  try {
-    linearRegExp(pattern, 'u');
-    return null;
-  } catch (error) {
-    return {
-      pointer,
-      message: `The pattern '${pattern}' cannot be used: patterns run on a linear-time engine (RE2), which has no lookahead, lookbehind or backreference (${(error as Error).message}).`,
-    };
-  }
-}
-
-/**
- * Every pattern of a schema (each `pattern` and each `patternProperties` name, at any depth) that the linear-time
- * engine cannot run, at its JSON pointer after `at` (e.g. '/schema' gives '/schema/properties/pcpname/pattern').
- */
-export function patternProblems(schema: JsonSchema, at = ''): PatternProblem[] {
-  const problems: PatternProblem[] = [];
-  const walk = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${pointer}/${i}`));
-    if (!isObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${pointer}/${escapeToken(key)}`;
-      if (DATA_KEYWORDS.has(key)) continue;
-      if (key === 'pattern' && typeof value === 'string') {
-        const problem = problemOf(value, here);
-        if (problem) problems.push(problem);
-      } else if ((key === 'patternProperties' || SCHEMA_MAPS.has(key)) && isObject(value)) {
-        for (const [name, sub] of Object.entries(value)) {
-          const problem = key === 'patternProperties' ? problemOf(name, `${here}/${escapeToken(name)}`) : null;
-          if (problem) problems.push(problem);
-          walk(sub, `${here}/${escapeToken(name)}`);
-        }
-      } else {
-        walk(value, here);
-      }
-    }
-  };
-  walk(schema, at);
-  return problems;
 }

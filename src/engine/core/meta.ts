@@ -9,8 +9,7 @@ import addFormats from 'ajv-formats';
 import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
-import { compileWithAjv } from './ajv-compiler.ts';
-import { patternProblems } from './linear-regexp.ts';
+import { compileWithAjv, patternProblems } from './ajv-compiler.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
 export type MetaSchemas = {

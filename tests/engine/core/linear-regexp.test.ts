@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDocument, compileWithAjv, standaloneModule, standaloneRequire, type CompiledModule, type FormDocument, type JsonSchema, type MetaSchemas } from '#engine/core/index.ts';
-import { linearRegExp, patternProblems } from '#engine/core/linear-regexp.ts';
+import { patternProblems } from '#engine/core/ajv-compiler.ts';
+import { linearRegExp } from '#engine/core/linear-regexp.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../schemas/meta/${file}`, import.meta.url), 'utf8'));
 const meta: MetaSchemas = { form: read('form.schema.json'), flow: read('flow.schema.json') };
