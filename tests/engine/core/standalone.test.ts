@@ -70,6 +70,12 @@ describe('validators compiled ahead', () => {
     expect(standaloneModule('many-refs', [schema]).length).toBeLessThan(20 * JSON.stringify(schema).length);
   });
 
+  it('compile each schema on its own: an $id seen before spoils no later schema', () => {
+    // A shared Ajv instance kept every schema, and refused the second with 'schema with key or id "x" already exists'.
+    expect(compileWithAjv({ $id: 'https://example.test/x', type: 'string' })('a')).toBe(true);
+    expect(compileWithAjv({ $id: 'https://example.test/x', type: 'number' })(1)).toBe(true);
+  });
+
   it('names the document when a schema needs a helper the browser is not given', () => {
     // An $async schema's code requires Ajv's ValidationError, which no browser module gets.
     expect(() => standaloneModule('odd', [{ $async: true, type: 'object' }])).toThrow(/odd at \/schema: .*validation_error/);
