@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { documentPart, schemaKey, schemasExport, standaloneModule, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
+import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import { LruCache } from './lru-cache.ts';
 
@@ -52,11 +52,18 @@ type ModuleCache = LruCache<string, string>;
 
 /** The modules of the forms employees get: at most 500 (each a few to 40 KB). */
 const published: ModuleCache = new LruCache(500);
+/** How many draft modules are kept, and how many bytes (UTF-8) they may take together. */
+export const DRAFT_MODULES_LIMIT = { count: 50, bytes: 8 * 1024 * 1024 };
+
 /**
  * The modules of staff drafts being previewed (compileDraft): apart from the published ones, so a staff user
- * typing in the editor never pushes out a module employees need; at most 50.
+ * typing in the editor never pushes out a module employees need; bounded by count and by bytes, since a draft's
+ * schema is whatever the editor sends.
  */
-const drafts: ModuleCache = new LruCache(50);
+const drafts: ModuleCache = new LruCache(DRAFT_MODULES_LIMIT.count, {
+  maxSize: DRAFT_MODULES_LIMIT.bytes,
+  sizeOf: (code) => Buffer.byteLength(code),
+});
 
 async function compiledOf(document: FormDocument): Promise<Compiled> {
   let found = byDocument.get(document);
@@ -85,7 +92,8 @@ function prebuilt(root: string, { hash, schemas }: Compiled): string | undefined
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return code.includes(`\n${schemasExport(schemas)}\n`) ? code : undefined;
+  // A module written before validators named their helpers ran patterns on the backtracking engine: compiled over.
+  return code.includes(`\n${schemasExport(schemas)}\n`) && code.includes('\nexport const helpers = ') ? code : undefined;
 }
 
 /**
@@ -140,12 +148,22 @@ export async function writeBaseValidators(root: string, forms: Iterable<FormDocu
 /**
  * Compiles the validators of a staff draft (a checked form no employee gets yet) for the console's preview and
  * keeps the module among the drafts' ones; answers its hash (draftModule serves it). Throws EngineConfigError
- * when a schema does not compile.
+ * when a schema does not compile or the module is too large to keep.
  */
-export const compileDraft = async (document: FormDocument): Promise<string> => (await moduleIn(drafts, document, null)).hash;
+export async function compileDraft(document: FormDocument): Promise<string> {
+  const { hash, code } = await moduleIn(drafts, document, null);
+  if (drafts.get(hash) === undefined) {
+    const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    throw new EngineConfigError(document.id, '/schema', `its validators take ${megabytes(Buffer.byteLength(code))}, more than the ${megabytes(DRAFT_MODULES_LIMIT.bytes)} a preview may`);
+  }
+  return hash;
+}
 
 /** The module of a draft's validators compiled lately (compileDraft), or undefined once forgotten. */
 export const draftModule = (hash: string): string | undefined => drafts.get(hash);
+
+/** The bytes (UTF-8) the draft modules kept take together: at most DRAFT_MODULES_LIMIT.bytes. */
+export const draftModulesBytes = (): number => drafts.totalSize;
 
 /**
  * Compiles the validators of the document an employer sees now, after an override of it was published, so the

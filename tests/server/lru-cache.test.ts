@@ -14,4 +14,22 @@ describe('LruCache', () => {
     cache.delete('a');
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('with sizes, also forgets the least recently used entries until the sizes kept fit, and keeps none too large', () => {
+    const cache = new LruCache<string, string>(10, { maxSize: 10, sizeOf: (value) => value.length });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    expect(cache.get('a')).toBe('aaaa');
+    cache.set('c', 'cccc');
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c')]).toEqual(['aaaa', 'cccc']);
+    expect(cache.totalSize).toBe(8);
+    cache.set('a', 'aa');
+    expect(cache.totalSize).toBe(6);
+    cache.set('huge', 'x'.repeat(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.totalSize).toBe(6);
+    cache.delete('c');
+    expect(cache.totalSize).toBe(2);
+  });
 });

@@ -64,4 +64,15 @@ describe('validators compiled at build time', () => {
     expect(response.body).not.toBe(waiver);
     expect(response.body).toContain(`\n${schemasExport(await validatedSchemas(login))}\n`);
   });
+
+  it('compiles over a file an earlier build wrote, which names no helpers (its patterns ran on the backtracking engine)', async () => {
+    const dependent = base.forms.get('dependent')!;
+    const file = await fileOf(dependent);
+    const earlier = readFileSync(file, 'utf8').replace(/\nexport const helpers = [^\n]*/, '');
+    writeFileSync(file, earlier);
+    const response = await get((await get('/api/content/forms/dependent')).json().data.validators as string);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toBe(earlier);
+    expect(response.body).toContain('\nexport const helpers = ');
+  });
 });

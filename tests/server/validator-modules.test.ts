@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STANDALONE_HELPERS, type CompiledModule, type FormDocument } from '#engine/core/index.ts';
+import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/core/index.ts';
 import { validatedSchemas } from '#server/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
@@ -38,7 +38,7 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     // The form's schema, then each part's (additional-info, ssn), each with its validator.
     expect(module.schemas).toEqual((await validatedSchemas(answer.document)).map((schema) => JSON.stringify(schema)));
     expect(module.schemas).toHaveLength(3);
-    const [profile] = module.default((name) => STANDALONE_HELPERS[name]);
+    const [profile] = module.default(await standaloneRequire(module.helpers));
     expect(profile!({})).toBe(false);
     expect(profile!.errors?.map((error) => error.params)).toContainEqual({ missingProperty: 'firstname' });
     expect((await get(`/api/content/forms/profile?accountid=${employer.accountid}`)).json().data.validators).toBe(
@@ -69,7 +69,7 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     expect(after.validators).not.toBe(before.validators);
     expect((await get(before.validators)).statusCode).toBe(404);
     const module = await load((await get(after.validators)).body);
-    const [waiver] = module.default((name) => STANDALONE_HELPERS[name]);
+    const [waiver] = module.default(await standaloneRequire(module.helpers));
     expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x', waivernote: 'x'.repeat(40) })).toBe(true);
     expect(waiver!({ waivecoveragereason: 'Other', waivecoveragereasonother: 'x', waivernote: 'x'.repeat(41) })).toBe(false);
     // Another employer still gets the base document's.

@@ -2,32 +2,39 @@
  * Ajv's compiler, for where compiling is allowed: the server and the tests compile schemas at run time with it
  * (installRuntimeCompiler(compileWithAjv)), and the server writes the browser's validators with it ahead of use
  * (standaloneModule). The browser never imports this module.
+ *
+ * Every pattern runs on the linear-time engine (linear-regexp.ts), in both. Each schema compiles in an Ajv instance
+ * of its own, which only its validator holds: Ajv keeps every schema it compiled (and refuses a second schema with
+ * the same `$id`), so a shared instance would grow with every draft checked and let one schema spoil the next.
  */
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { STANDALONE_HELPERS } from './compiled-module.ts';
+import { LINEAR_REGEXP_HELPER, STANDALONE_HELPERS } from './compiled-module.ts';
 import { EngineConfigError } from './errors.ts';
+import { linearRegExp } from './linear-regexp.ts';
 import { escapeToken } from './pointer.ts';
 import { PERSONAL_KEYWORD } from './personal.ts';
 import type { JsonSchema } from './types.ts';
 import { schemaKey, type SchemaValidator } from './validate.ts';
 
 /**
- * The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats. With `source`, each
- * compiled function keeps its code, for standalone output.
+ * The Ajv instance form schemas compile with: draft-07, every error, strict, ajv-formats, patterns on the
+ * linear-time engine, each `$ref` a call. With `source`, each compiled function keeps its code, for standalone
+ * output.
  */
 export function createAjv(options: { source?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { source: options.source ?? false } });
+  // Ajv's `code.regExp`: the linear-time engine, which standalone code requires by its helper name. Made here, not
+  // at the module's top, so the browser's build leaves it (and re2js) out of the engine's chunk.
+  const regExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: `require("${LINEAR_REGEXP_HELPER}").linearRegExp` });
+  // inlineRefs off: a definition is compiled once as a function of its own; inlined at each use, 300 references to
+  // one of 20 fields (an 11 KB schema) made 3.9 MB of code in 7 s.
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, inlineRefs: false, code: { source: options.source ?? false, regExp } });
   addFormats(ajv);
   // The annotation marking the member's personal data (operations.ts); strict mode refuses a keyword it does not know.
   ajv.addKeyword({ keyword: PERSONAL_KEYWORD, schemaType: 'boolean' });
   return ajv;
 }
-
-let sharedAjv: Ajv | null = null;
-// Ajv keeps every schema it compiled; keyed by content, an equal schema compiles once.
-const byContent = new Map<string, SchemaValidator>();
 
 /**
  * The pointers of every `$id` and `$schema` member inside a schema. Ajv files a schema with an `$id` under that id
@@ -50,20 +57,13 @@ export function schemaIdentifiers(schema: unknown): string[] {
 }
 
 /**
- * Compiles a schema at run time (once per content); throws Ajv's error when it does not compile, and refuses a
- * schema with an `$id` or `$schema` before Ajv sees it (schemaIdentifiers), so the shared instance never holds one.
+ * Compiles a schema at run time, in an Ajv instance of its own (so no compiled schema is kept for good); throws
+ * Ajv's error when it does not compile, and refuses a schema with an `$id` or `$schema` before Ajv sees it.
  */
 export function compileWithAjv(schema: JsonSchema): SchemaValidator {
   const named = schemaIdentifiers(schema);
   if (named.length > 0) throw new Error(`${named.join(', ')}: a form's schema may not have $id or $schema`);
-  const key = schemaKey(schema);
-  let validate = byContent.get(key);
-  if (!validate) {
-    sharedAjv ??= createAjv();
-    validate = sharedAjv.compile(schema);
-    byContent.set(key, validate);
-  }
-  return validate;
+  return createAjv().compile(schema);
 }
 
 /** The line of a module of standaloneModule's naming the schemas it validates, each by content (schemaKey). */
@@ -71,10 +71,12 @@ export const schemasExport = (schemas: readonly JsonSchema[]): string => `export
 
 /**
  * The source of an ES module holding each schema's validator as Ajv standalone code (the shape compiled-module.ts
- * registers): each validator in its own function scope, its `require`s limited to STANDALONE_HELPERS. Throws
- * EngineConfigError naming the document when a schema does not compile or would need another helper.
+ * registers): each validator in its own function scope, its `require`s limited to STANDALONE_HELPERS and named in
+ * its `helpers`. Throws EngineConfigError naming the document when a schema does not compile or would need
+ * another helper.
  */
 export function standaloneModule(documentId: string, schemas: readonly JsonSchema[]): string {
+  const helpers = new Set<string>();
   const validators = schemas.map((schema, index) => {
     let code: string;
     try {
@@ -85,13 +87,67 @@ export function standaloneModule(documentId: string, schemas: readonly JsonSchem
     }
     for (const [, name] of code.matchAll(/require\("([^"]+)"\)/g)) {
       if (!(name! in STANDALONE_HELPERS)) throw new EngineConfigError(documentId, '/schema', `schema ${index} needs '${name}', which the browser is not given`);
+      helpers.add(name!);
     }
     return `(function (module) {\n${code}\nreturn module.exports;\n})({})`;
   });
   return [
     `// Validators compiled ahead for the form '${documentId}' (Ajv standalone code); see the engine's compiled-module.ts.`,
     schemasExport(schemas),
+    `export const helpers = ${JSON.stringify([...helpers].sort())};`,
     `export default function validators(require) {\nreturn [\n${validators.join(',\n')}\n];\n}`,
     '',
   ].join('\n');
+}
+
+export type PatternProblem = { pointer: string; message: string };
+
+/** Keywords whose value is data (or a name), never a schema: nothing under them is a pattern. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', '$comment', 'title', 'description']);
+/** Keywords whose value maps names to schemas: a key there is a property's name, not a keyword. */
+const SCHEMA_MAPS = new Set(['properties', 'definitions', '$defs', 'dependencies']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function problemOf(pattern: string, pointer: string): PatternProblem | null {
+  try {
+    linearRegExp(pattern, 'u');
+    return null;
+  } catch (error) {
+    return {
+      pointer,
+      message: `The pattern '${pattern}' cannot be used: patterns run on a linear-time engine (RE2), which has no lookahead, lookbehind or backreference (${(error as Error).message}).`,
+    };
+  }
+}
+
+/**
+ * Every pattern of a schema (each `pattern` and each `patternProperties` name, at any depth) that the linear-time
+ * engine cannot run, at its JSON pointer after `at` (e.g. '/schema' gives '/schema/properties/pcpname/pattern').
+ */
+export function patternProblems(schema: JsonSchema, at = ''): PatternProblem[] {
+  const problems: PatternProblem[] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${pointer}/${escapeToken(key)}`;
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (key === 'pattern' && typeof value === 'string') {
+        const problem = problemOf(value, here);
+        if (problem) problems.push(problem);
+      } else if ((key === 'patternProperties' || SCHEMA_MAPS.has(key)) && isObject(value)) {
+        for (const [name, sub] of Object.entries(value)) {
+          const problem = key === 'patternProperties' ? problemOf(name, `${here}/${escapeToken(name)}`) : null;
+          if (problem) problems.push(problem);
+          walk(sub, `${here}/${escapeToken(name)}`);
+        }
+      } else {
+        walk(value, here);
+      }
+    }
+  };
+  walk(schema, at);
+  return problems;
 }

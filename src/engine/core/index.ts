@@ -76,7 +76,7 @@ export {
   type SchemaValidator,
   type ValidationPhase,
 } from './validate.ts';
-export { registerCompiledModule, STANDALONE_HELPERS, type CompiledModule } from './compiled-module.ts';
+export { LINEAR_REGEXP_HELPER, registerCompiledModule, STANDALONE_HELPERS, standaloneRequire, type CompiledModule } from './compiled-module.ts';
 export { compileWithAjv, createAjv, schemaIdentifiers, schemasExport, standaloneModule } from './ajv-compiler.ts';
 export { evaluateFlow } from './flow.ts';
 export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
-import { compileWithAjv, schemaIdentifiers } from './ajv-compiler.ts';
+import { compileWithAjv, patternProblems, schemaIdentifiers } from './ajv-compiler.ts';
 import { escapeToken } from './pointer.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
@@ -172,7 +172,10 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
   // Refused before Ajv sees the schema: an $id would stay in the shared instance (schemaIdentifiers).
   const named = schemaIdentifiers(doc.schema);
   for (const pointer of named) problems.push(`/schema${pointer}: a form's schema may not have $id or $schema`);
-  if (named.length === 0) {
+  // A pattern the linear-time engine cannot run is named at its own pointer, before Ajv names only the schema.
+  const unrunnable = patternProblems(doc.schema, '/schema');
+  for (const { pointer, message } of unrunnable) problems.push(`${pointer}: ${message}`);
+  if (named.length === 0 && unrunnable.length === 0) {
     try {
       compileWithAjv(doc.schema);
     } catch (error) {

@@ -47,8 +47,12 @@ export type SchemaValidator = { (data: unknown): boolean; errors?: ErrorObject[]
 export type SchemaCompiler = (schema: JsonSchema) => SchemaValidator;
 
 const compiled = new WeakMap<JsonSchema, SchemaValidator>();
-// Keyed by content: a re-fetched or re-resolved document with the same schema reuses its validator.
-const compiledByContent = new Map<string, SchemaValidator>();
+// Keyed by content: a re-fetched or re-resolved document with the same schema reuses its validator. Those compiled
+// ahead stay (a browser has no compiler to make them again); those compiled at run time are the latest few only,
+// oldest forgotten first, since any schema the server is sent to check would otherwise stay.
+const registered = new Map<string, SchemaValidator>();
+const compiledAtRunTime = new Map<string, SchemaValidator>();
+const RUN_TIME_LIMIT = 200;
 let runtimeCompiler: SchemaCompiler | null = null;
 
 /** The key a validator is registered under: the schema's JSON (what standaloneModule writes beside each function). */
@@ -56,7 +60,7 @@ export const schemaKey = (schema: JsonSchema): string => JSON.stringify(schema);
 
 /** Registers a validator compiled ahead for the schema whose key (schemaKey) is `key`. */
 export function registerValidator(key: string, validate: SchemaValidator): void {
-  compiledByContent.set(key, validate);
+  registered.set(key, validate);
 }
 
 /** Installs (or, with null, removes) the run-time compiler used for a schema no validator was registered for. */
@@ -72,7 +76,7 @@ export function compileSchema(schema: JsonSchema, documentId = 'form'): SchemaVa
   const cached = compiled.get(schema);
   if (cached) return cached;
   const content = schemaKey(schema);
-  let validate = compiledByContent.get(content);
+  let validate = registered.get(content) ?? compiledAtRunTime.get(content);
   if (!validate) {
     if (!runtimeCompiler) throw new EngineConfigError(documentId, '/schema', 'no validator was compiled ahead for this schema');
     try {
@@ -80,7 +84,8 @@ export function compileSchema(schema: JsonSchema, documentId = 'form'): SchemaVa
     } catch (error) {
       throw new EngineConfigError(documentId, '/schema', (error as Error).message);
     }
-    compiledByContent.set(content, validate);
+    compiledAtRunTime.set(content, validate);
+    if (compiledAtRunTime.size > RUN_TIME_LIMIT) compiledAtRunTime.delete(compiledAtRunTime.keys().next().value!);
   }
   compiled.set(schema, validate);
   return validate;

@@ -60,7 +60,7 @@ export const defaultImportValidators = (url: string): Promise<unknown> => import
  */
 export async function loadValidators(services: Pick<EngineServices, 'importValidators'>, url: string): Promise<void> {
   const importValidators = services.importValidators ?? defaultImportValidators;
-  registerCompiledModule(await importValidators(url));
+  await registerCompiledModule(await importValidators(url));
 }
 
 export function defaultDocumentPath(kind: DocumentKind, id: string, scope: string): string {

@@ -2,16 +2,18 @@
  * Validators compiled ahead for a staff draft (docs/staff.md): the console's preview renders a form nobody gets
  * yet, and the Content-Security-Policy lets the browser compile nothing, so the server checks the draft as a saved
  * draft is checked (checkEdit), compiles it as it compiles a published form (validator-modules.ts) and serves the
- * module from our origin. Modules are kept in memory only (the last 50 drafts), behind the staff session: the
- * browser's module import from our origin sends the staff cookie.
+ * module from our origin. Modules are kept in memory only (the latest 50 drafts' and 8 MB at most:
+ * DRAFT_MODULES_LIMIT), behind the staff session: the browser's module import from our origin sends the staff
+ * cookie. Compiling is for those who may change documents (implementers and admins) and limited per staff user,
+ * since each compile costs the server time and memory; reading a module compiled already is for any staff user.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EngineConfigError, type FormDocument } from '#engine/core/index.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentStore } from '../plugins/content.plugin.ts';
 import { envelope, failures, ok } from '../route-schemas.ts';
 import { checkEdit } from '../services/document-overrides.ts';
-import { compileDraft, draftModule } from '../validator-modules.ts';
+import { compileDraft, DRAFT_MODULES_LIMIT, draftModule } from '../validator-modules.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 /** '<SHA-256 of the draft's validated schemas>.js' */
@@ -19,18 +21,33 @@ const MODULE_FILE = /^([0-9a-f]{64})\.js$/;
 
 type DraftBody = { document: Record<string, unknown> & { id: string } };
 
+/** Draft compiles a staff user may ask for in a minute, refused or not (the editor compiles once it is still). */
+export const DRAFT_COMPILES_PER_MINUTE = 60;
+
 export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void> {
   const base = (app.content as ContentStore).base;
   const viewer = app.requireStaff('viewer');
+  const implementer = app.requireStaff('implementer');
 
   app.post<{ Body: DraftBody }>(
     '/api/staff/validators',
     {
-      preHandler: viewer,
+      preHandler: implementer,
+      // Counted after the role check (preHandler), per staff user, in the database like every limit.
+      config: {
+        rateLimit: {
+          max: DRAFT_COMPILES_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `staff:${request.staff!.id}`,
+          errorResponseBuilder: () =>
+            new AppError('RATE_LIMITED', 429, `At most ${DRAFT_COMPILES_PER_MINUTE} previews a minute can be compiled for one staff user. Please wait a minute and try again.`),
+        },
+      },
       schema: {
         tags: ['Staff'],
         summary:
-          "Compile the validators of a draft form for the preview: checked as a saved draft is (400 with fieldErrors keyed by JSON pointer into the document), answers the path of their module and the form as checked",
+          `Compile the validators of a draft form for the preview (implementer or admin; at most ${DRAFT_COMPILES_PER_MINUTE} a minute per staff user, then 429): checked as a saved draft is (400 with fieldErrors keyed by JSON pointer into the document), answers the path of their module and the form as checked`,
         security: staffCookieSecurity,
         body: {
           type: 'object',
@@ -81,7 +98,7 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
       preHandler: viewer,
       schema: {
         tags: ['Staff'],
-        summary: "A draft's validators compiled for the preview: an ES module of Ajv standalone code (immutable); 404 once forgotten",
+        summary: `A draft's validators compiled for the preview: an ES module of Ajv standalone code (immutable); 404 once forgotten (the latest ${DRAFT_MODULES_LIMIT.count} drafts' are kept, ${DRAFT_MODULES_LIMIT.bytes / 1024 / 1024} MB at most)`,
         security: staffCookieSecurity,
         params: {
           type: 'object',

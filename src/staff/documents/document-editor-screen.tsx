@@ -146,7 +146,7 @@ export function DocumentEditorScreen() {
               )}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} />}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} />}</Grid.Col>
         </Grid>
       )}
       {content && <VersionsPanel base={base} canChange={canChange} onChanged={reloadAfterRollBack} />}

@@ -146,7 +146,11 @@ function FlowPreview({ flow }: { flow: Json }) {
   );
 }
 
-export function DocumentPreview({ document, stale }: { document: Json; stale: boolean }) {
+/**
+ * `mayCompile`: whether the staff user may have a draft form compiled (implementers and admins); a viewer sees a
+ * flow's preview, and for a form why there is none.
+ */
+export function DocumentPreview({ document, stale, mayCompile }: { document: Json; stale: boolean; mayCompile: boolean }) {
   return (
     <Stack component="section" aria-labelledby="preview-title">
       <Title order={2} id="preview-title">
@@ -154,7 +158,13 @@ export function DocumentPreview({ document, stale }: { document: Json; stale: bo
       </Title>
       {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
       <PreviewBoundary resetKey={document}>
-        {document.kind === 'flow' ? <FlowPreview flow={document} /> : <FormPreview form={document} />}
+        {document.kind === 'flow' ? (
+          <FlowPreview flow={document} />
+        ) : mayCompile ? (
+          <FormPreview form={document} />
+        ) : (
+          <Text c="dimmed">A form's preview is for implementers: the server compiles its validators for each draft.</Text>
+        )}
       </PreviewBoundary>
     </Stack>
   );
