@@ -45,7 +45,7 @@ function srcPathOf(file: string, specifier: string): string {
 const UI_PACKAGES = /^(react|react-dom|@mantine\/|@rjsf\/)/;
 /** engine/core runs in the browser and on the server alike, with no I/O: only these libraries (any of their files). */
 // @zxcvbn-ts: the password_score rule operation (the same score in the browser and on the server).
-const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common']);
+const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common', 're2js']);
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

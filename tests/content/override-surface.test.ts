@@ -22,7 +22,7 @@ describe('the locked parts of the base documents', () => {
     ["the profile's Next condition changed", 'enrollment', { steps: { profile: { canProceed: true } } }, '/steps/profile/canProceed', 'prices and contributions'],
     ['the contributions step moved', 'enrollment', { steps: { contributions: { order: 9 } } }, '/steps/contributions/order', 'contribution'],
     ["the choice's form changed", 'enrollment', { steps: { choice: { formWhen: false } } }, '/steps/choice/formWhen', 'waiver'],
-    ['a ZIP retyped', 'profile', { schema: { properties: { postalcode: { $ref: null, type: 'string', maxLength: 10 } } } }, '/schema/properties/postalcode', 'ZIP code'],
+    ['a ZIP retyped', 'profile', { schema: { properties: { postalcode: { $ref: null, type: 'string', maxLength: 10 } } } }, '/schema/properties/postalcode/$ref', 'ZIP code'],
     ['the ZIP lookup changed', 'profile', { uiSchema: { postalcode: { 'ui:options': { lookup: { path: '/api/Elsewhere/{value}' } } } } }, '/uiSchema/postalcode/ui:options/lookup/path', 'ZIP code'],
     ['the county hidden', 'profile', { uiSchema: { county: { 'ui:widget': 'hidden' } } }, '/uiSchema/county/ui:widget', 'county'],
     ['the state shown only sometimes', 'profile', { uiSchema: { stateorprovince: { 'ui:showWhen': false } } }, '/uiSchema/stateorprovince/ui:showWhen', 'state'],

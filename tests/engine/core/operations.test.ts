@@ -164,9 +164,9 @@ describe("an employer's own form", () => {
     const form = structuredClone(OWN_FORM) as unknown as FormDocument;
     form.schema.properties = {
       ...(form.schema.properties as object),
-      birthdate: { type: 'string' },
-      badge: { type: 'string', personal: true },
-      spouse: { type: 'object', properties: { nickname: { type: 'string' }, phonenumber: { type: 'string' } } },
+      birthdate: { type: 'string', maxLength: 10 },
+      badge: { type: 'string', maxLength: 20, personal: true },
+      spouse: { type: 'object', properties: { nickname: { type: 'string', maxLength: 20 }, phonenumber: { type: 'string', maxLength: 20 } } },
     };
     expect(ownFormProblems(form, base.personal).map((problem) => problem.slice(0, problem.indexOf(': ')))).toEqual([
       '/schema/properties/birthdate',

@@ -70,10 +70,11 @@ describe('validators compiled ahead', () => {
     expect(standaloneModule('many-refs', [schema]).length).toBeLessThan(20 * JSON.stringify(schema).length);
   });
 
-  it('compile each schema on its own: an $id seen before spoils no later schema', () => {
+  it('compiles each schema on its own and refuses an $id before Ajv sees it: no schema spoils a later one', () => {
     // A shared Ajv instance kept every schema, and refused the second with 'schema with key or id "x" already exists'.
-    expect(compileWithAjv({ $id: 'https://example.test/x', type: 'string' })('a')).toBe(true);
-    expect(compileWithAjv({ $id: 'https://example.test/x', type: 'number' })(1)).toBe(true);
+    expect(() => compileWithAjv({ $id: 'https://example.test/x', type: 'string' })).toThrow(/\/\$id: a form's schema may not have \$id/);
+    expect(compileWithAjv({ type: 'string', maxLength: 3 })('abc')).toBe(true);
+    expect(compileWithAjv({ type: 'string', maxLength: 2 })('abc')).toBe(false);
   });
 
   it('names the document when a schema needs a helper the browser is not given', () => {
