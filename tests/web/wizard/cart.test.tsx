@@ -22,6 +22,7 @@ const buying = (contributionCents: number) =>
     hsaMonthlyCents: 5000,
     contributionCents,
     service: { product, optionId: 'opt-2', added: true },
+    ichra: { ichracertified: true },
   });
 
 const waiving = choicesWith({
@@ -108,6 +109,8 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
       countycode: '',
       hsamonthly: 50,
       productoptionid: 'opt-2',
+      // The ICHRA step's certification, which the server requires of a purchase.
+      ichraacknowledged: true,
     });
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(call?.headers.authorization).toBe('Bearer access-1');
