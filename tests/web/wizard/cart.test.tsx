@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartScreen } from '#web/wizard/cart-screen.tsx';
+import { authorizeRequest } from '#web/wizard/cart/authorization.ts';
 import { baseForm, fail, ok, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
 import { narrowScreen } from '../media-query.ts';
 import { choicesWith, dependent, logged, plan, product, renderStep } from './screen-harness.tsx';
@@ -120,6 +121,12 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+  });
+
+  it("sends the ICHRA step's certification with a purchase only: false when the box was not ticked, none with a waiver", () => {
+    expect(authorizeRequest(buying(40000), { postalcode: '07301' }).ichraacknowledged).toBe(true);
+    expect(authorizeRequest({ ...buying(40000), ichra: {} }, { postalcode: '07301' }).ichraacknowledged).toBe(false);
+    expect(authorizeRequest({ ...waiving, ichra: { ichracertified: true } }, { postalcode: '07301' })).not.toHaveProperty('ichraacknowledged');
   });
 
   it('keeps the cart after a failure and sends the same Idempotency-Key on the retry', async () => {
