@@ -64,7 +64,21 @@ async function main(): Promise<void> {
       const member = await registerMember(app, { accountid, accountname: DEMO_ACCOUNT_NAME, teamid: DEMO_TEAM_ID }, { lastname: `Mark${i}` });
       await db
         .updateTable('member')
-        .set({ birthdate: `${year - 25 - (i % 40)}-05-01`, postalcode: pair.zip, county: pair.county_fips, stateorprovince: pair.state })
+        // The whole profile step 1 asks for: an authorization checks the stored profile against the profile document.
+        .set({
+          birthdate: `${year - 25 - (i % 40)}-05-01`,
+          postalcode: pair.zip,
+          county: pair.county_fips,
+          stateorprovince: pair.state,
+          address1: '1 Bench St',
+          city: 'Bench',
+          phonenumber: '503-555-0100',
+          gender: 'Male',
+          istobaccouser: 'No',
+          pcpname: 'Dr. Bench',
+          pcpid: 'PCP-1',
+          existingpatient: 'yes',
+        })
         .where('id', '=', member.memberId)
         .execute();
       const spouse = await fetch(`${base}/api/Dependent`, {
@@ -85,7 +99,7 @@ async function main(): Promise<void> {
     const quoted = ((await quote.json()) as { data: { healthplans: Array<{ planid: string; ishsaeligible: string }> } }).data.healthplans;
     const hsaPlan = quoted.find((candidate) => candidate.ishsaeligible === 'Yes');
     if (!hsaPlan) throw new Error('No HSA-eligible plan is quoted at the densest pair');
-    const buy = { effectivedate, healthoption: 'buy', planid: hsaPlan.planid, postalcode: pair.zip, countycode: pair.county_fips, hsamonthly: 100, productoptionid: INDIVIDUAL_OPTION };
+    const buy = { effectivedate, healthoption: 'buy', planid: hsaPlan.planid, postalcode: pair.zip, countycode: pair.county_fips, hsamonthly: 100, productoptionid: INDIVIDUAL_OPTION, ichraacknowledged: true };
     const waive = { effectivedate, healthoption: 'waive', postalcode: '', countycode: '', hsamonthly: 0, waivecoveragereason: 'Coverage under Medicare', productoptionid: INDIVIDUAL_OPTION };
     // Request n: member n mod M; purchases and waivers alternate every M requests, so each member does both in turn.
     const variants: LoadVariant[] = [buy, waive].flatMap((cart) =>

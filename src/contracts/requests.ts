@@ -49,6 +49,8 @@ export type CreateOrderRequest = {
   order: Partial<Order> & Pick<Order, 'category'>;
   /** When waiving with reason Other, waivecoveragereasonother carries the person's own words. */
   memberAccount: Partial<MemberAccount> & { waivecoveragereasonother?: string };
+  /** A health insurance order: true, the member's ICHRA acknowledgment (as Authorize's). */
+  ichraacknowledged?: boolean;
 };
 
 /**
@@ -81,6 +83,11 @@ export type AuthorizeRequest = {
   /** Accepted only when they name the caller (else 403), like the spec's other bodies. */
   memberid?: string;
   accountid?: string;
+  /**
+   * buy: true once the member ticked the ICHRA acknowledgment; a purchase without it is refused (400, the
+   * acknowledgment document's text). The enrollment records when, with the ICHRA documents listed then.
+   */
+  ichraacknowledged?: boolean;
 };
 
 /** What an authorization wrote: its orders (HSA, additional service, main order) and the member account. */

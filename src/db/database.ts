@@ -282,6 +282,22 @@ export interface IdempotencyKeyTable {
   createdon: GeneratedTimestamp;
 }
 
+/** One enrollment (migration 0015): what it was made under. Its orders and member account carry its id. */
+export interface EnrollmentTable {
+  id: string;
+  memberid: string;
+  accountid: string;
+  planyear: number;
+  healthoption: 'buy' | 'waive';
+  /** When the member gave the ICHRA acknowledgment (a purchase); null for a waiver. */
+  ichraacknowledgedat: Timestamp | null;
+  /** The names of the ICHRA documents listed to the member then (a purchase); written as JSON text. */
+  ichradocuments: Json | null;
+  /** { documentid: version } of the employer's documents in force, 0 the base one; written as JSON text. */
+  documentversions: Json;
+  createdon: GeneratedTimestamp;
+}
+
 export interface LogFactTable {
   id: string;
   title: string;
@@ -485,6 +501,7 @@ export interface Database {
   product_option: ProductOptionTable;
   member_order: MemberOrderTable;
   idempotency_key: IdempotencyKeyTable;
+  enrollment: EnrollmentTable;
   log_fact: LogFactTable;
   document_override: DocumentOverrideTable;
   mail_outbox: MailOutboxTable;

@@ -27,8 +27,16 @@ import type { Readiness } from './readiness.ts';
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };
 
 export interface ContentService {
-  /** The resolved document (base merged with the employer's published override), with its version tag. */
-  resolve(documentId: string, accountId: string | null): Promise<{ document: unknown; etag: string }>;
+  /**
+   * The resolved document (base merged with the employer's published override), with its tag and the version of
+   * the override in force (0: the base document).
+   */
+  resolve(documentId: string, accountId: string | null): Promise<{ document: unknown; etag: string; version: number }>;
+  /**
+   * The version in force of every document for an employer: { documentid: version }, 0 for a base document the
+   * employer has no published override of (an employer's own published forms included).
+   */
+  versions(accountId: string): Promise<Record<string, number>>;
   /**
    * Validates data against a resolved form document (schema and rules) and throws a 400 AppError with
    * fieldErrors keyed by `pointerPrefix` + the field's pointer when it fails.

@@ -149,6 +149,8 @@ describe('content documents', () => {
       'profile:missing-fields', 'profile:saved',
       // The server's: GET /api/USZipCounty for an empty ZIP, PUT /api/Member for a county or state the ZIP lacks.
       'profile:zip-empty', 'profile:zip-county-mismatch',
+      // POST /api/Enrollment/Authorize for a stored profile the documents in force no longer accept.
+      'profile:profile-incomplete',
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',

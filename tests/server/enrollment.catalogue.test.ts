@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { LOCATION_MESSAGE } from '#server/services/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
-import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { completeProfile, countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 const MARION = '41047';
 const CLACKAMAS = '41005';
@@ -22,11 +22,12 @@ describe.each(databases())('Authorize Elections on the Oregon catalogue on $name
   beforeAll(async () => {
     await importPlanCatalogue(world.db, { only: { counties: [MARION] } });
     // Alice is 40 on 2026-01-01, no tobacco, at ZIP 97002 (Aurora, Marion County), with a child of 5.
+    await completeProfile(world.db, world.alice.memberId);
     await setBirthdate(world.db, world.alice.memberId, '1986-01-01');
     await world.db.updateTable('member').set({ istobaccouser: 'No', postalcode: '97002', stateorprovince: 'OR' }).where('id', '=', world.alice.memberId).execute();
     await world.db
       .insertInto('dependent')
-      .values({ id: randomUUID(), memberid: world.alice.memberId, firstname: 'Kid', lastname: 'A', dateofbirth: '2020-06-01', relationship: 'child', createdby: 't', modifiedby: 't' })
+      .values({ id: randomUUID(), memberid: world.alice.memberId, firstname: 'Kid', lastname: 'A', dateofbirth: '2020-06-01', gender: 'Female', relationship: 'child', createdby: 't', modifiedby: 't' })
       .execute();
   });
 
@@ -35,7 +36,7 @@ describe.each(databases())('Authorize Elections on the Oregon catalogue on $name
       method: 'POST',
       url: '/api/Enrollment/Authorize',
       headers: { ...world.alice.auth, 'idempotency-key': randomUUID() },
-      payload: { effectivedate: '2026-01-01', healthoption: 'buy', planid: KAISER_BRONZE, postalcode: '97002', countycode: MARION, hsamonthly: 0, ...plan },
+      payload: { effectivedate: '2026-01-01', healthoption: 'buy', planid: KAISER_BRONZE, postalcode: '97002', countycode: MARION, hsamonthly: 0, ichraacknowledged: true, ...plan },
     });
   const counts = async () => [await countRows(world.db, 'member_order'), await countRows(world.db, 'member_account'), await countRows(world.db, 'idempotency_key')];
 

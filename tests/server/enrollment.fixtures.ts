@@ -62,6 +62,30 @@ export async function setBirthdate(db: Kysely<Database>, memberId: string, birth
   await db.updateTable('member').set({ birthdate }).where('id', '=', memberId).execute();
 }
 
+/**
+ * Fills in what the profile step asks for and registration does not (an authorization re-checks the stored
+ * profile against the profile document in force); a field already stored keeps its value.
+ */
+export async function completeProfile(db: Kysely<Database>, memberId: string): Promise<void> {
+  const filled = {
+    address1: '1 Main St',
+    phonenumber: '503-555-0100',
+    city: 'Portland',
+    county: 'Multnomah',
+    stateorprovince: 'OR',
+    postalcode: '97201',
+    birthdate: '1980-03-01',
+    gender: 'Female',
+    istobaccouser: 'No',
+    pcpname: 'Dr. Rivera',
+    pcpid: 'PCP-1',
+    existingpatient: 'yes',
+  } as const;
+  const stored = await db.selectFrom('member').select(Object.keys(filled) as (keyof typeof filled)[]).where('id', '=', memberId).executeTakeFirstOrThrow();
+  const missing = Object.fromEntries(Object.entries(filled).filter(([field]) => stored[field as keyof typeof filled] === null));
+  if (Object.keys(missing).length > 0) await db.updateTable('member').set(missing).where('id', '=', memberId).execute();
+}
+
 /** Rows in a table, as a number on both databases. */
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

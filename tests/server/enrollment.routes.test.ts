@@ -11,7 +11,7 @@ import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember } from './helpers/fixtures.ts';
-import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { completeProfile, countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 
 const INDIVIDUAL_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32';
@@ -26,12 +26,13 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
   /** Members of the demo employer made per test, so each test starts with no enrollment. */
   const fresh = async (birthdate = '1980-03-01', kids = 0) => {
     const member = await registerMember(world.app, world.demo, { firstname: 'Fresh' });
+    await completeProfile(world.db, member.memberId);
     await setBirthdate(world.db, member.memberId, birthdate);
     await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
     for (let i = 0; i < kids; i += 1) {
       await world.db
         .insertInto('dependent')
-        .values({ id: randomUUID(), memberid: member.memberId, firstname: `Kid${i}`, lastname: 'F', dateofbirth: '2015-01-01', relationship: 'child', createdby: 't', modifiedby: 't' })
+        .values({ id: randomUUID(), memberid: member.memberId, firstname: `Kid${i}`, lastname: 'F', dateofbirth: '2015-01-01', gender: 'Male', relationship: 'child', createdby: 't', modifiedby: 't' })
         .execute();
     }
     return member;
@@ -41,6 +42,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     const employer = await world.db.selectFrom('employer').selectAll().where('accountid', '=', world.demo.accountid).executeTakeFirstOrThrow();
     offered = effectiveDateChoices(world.today, { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend });
     for (const who of ['alice', 'bob'] as const) {
+      await completeProfile(world.db, world[who].memberId);
       await setBirthdate(world.db, world[who].memberId, '1980-03-01');
       await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', world[who].memberId).execute();
     }
@@ -60,6 +62,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     postalcode: FIXTURE_ZIP,
     countycode: FIXTURE_COUNTY,
     hsamonthly: 0,
+    ichraacknowledged: true,
     ...extra,
   });
   const waive = (extra: object = {}) => ({
@@ -223,6 +226,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     const bare = await createTestApp(world.db, { now: NOW });
     try {
       const member = await registerMember(bare.app, world.demo);
+      await completeProfile(world.db, member.memberId);
       await setBirthdate(world.db, member.memberId, '1980-03-01');
       await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
       const before = await counts();
@@ -327,7 +331,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(first.statusCode, first.body).toBe(200);
     const before = await counts();
     // The same choices with the keys in another order are the same request.
-    const again = await authorize(member.auth, { hsamonthly: 50, countycode: FIXTURE_COUNTY, planid: HSA_PLAN, postalcode: FIXTURE_ZIP, healthoption: 'buy', effectivedate: offered[0] }, key);
+    const again = await authorize(member.auth, { ichraacknowledged: true, hsamonthly: 50, countycode: FIXTURE_COUNTY, planid: HSA_PLAN, postalcode: FIXTURE_ZIP, healthoption: 'buy', effectivedate: offered[0] }, key);
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());

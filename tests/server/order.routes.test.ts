@@ -182,6 +182,7 @@ describe.each(databases())('order routes on $name', (database) => {
     const response = await post('alice', {
       order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, amountspent: 1_000_000, policyeffectivedate: offered[0] },
       memberAccount: {},
+      ichraacknowledged: true,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("The plan's monthly premium for your family is $400.00, not $1,000,000.00. Please review your cart.");
@@ -190,7 +191,7 @@ describe.each(databases())('order routes on $name', (database) => {
 
   it('refuses a health insurance order for a plan that is not HSA eligible while an HSA order waits: 400, nothing stored', async () => {
     const before = await counts();
-    const response = await post('alice', { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY }, memberAccount: {} });
+    const response = await post('alice', { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY }, memberAccount: {}, ichraacknowledged: true });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toHaveProperty('/order/planid');
     expect(await counts()).toEqual(before);
@@ -204,6 +205,7 @@ describe.each(databases())('order routes on $name', (database) => {
     const response = await post('alice', {
       order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, description: 'ignored', productname: 'ignored', policyeffectivedate: offered[0] },
       memberAccount: {},
+      ichraacknowledged: true,
     });
     expect(response.statusCode).toBe(200);
     // Two covered people at $400: $800, whatever the request said about the plan.
@@ -230,6 +232,7 @@ describe.each(databases())('order routes on $name', (database) => {
     const response = await post('bob', {
       order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, amountspent: 525 },
       memberAccount: {},
+      ichraacknowledged: true,
       member: { id: world.bob.memberId, dependents: kids, memberdependentlist: kids },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -252,7 +255,7 @@ describe.each(databases())('order routes on $name', (database) => {
 
   it('a waiver placed after a purchase clears the member\'s current plan, as an authorization does', async () => {
     const dana = await freshMember('Dana');
-    const bought = await dana.post({ order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[0] }, memberAccount: {} });
+    const bought = await dana.post({ order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[0] }, memberAccount: {}, ichraacknowledged: true });
     expect(bought.statusCode, bought.body).toBe(200);
     expect((await dana.plan()).currentplanid).toBe(PPO_PLAN);
     const waived = await dana.post({ order: { category: 'waive', policyeffectivedate: offered[0] }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } });
@@ -266,14 +269,14 @@ describe.each(databases())('order routes on $name', (database) => {
     const hsa = await erin.post({ order: { category: 'HSA', amountspent: 400, policyeffectivedate: offered[1] }, memberAccount: {} });
     expect(hsa.statusCode, hsa.body).toBe(200);
     const before = await counts();
-    const january = await erin.post({ order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[0] }, memberAccount: {} });
+    const january = await erin.post({ order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[0] }, memberAccount: {}, ichraacknowledged: true });
     expect(january.statusCode).toBe(400);
     expect(january.json().fieldErrors['/order/policyeffectivedate']).toEqual([
       '$400.00 a month for the 12 months left in the plan year is $4,800.00, more than your annual HSA limit of $4,400.00. Please enter $366.66 or less.',
     ]);
     expect(await counts()).toEqual(before);
     expect(await erin.plan()).toEqual({ currentplanid: null, currentplanyear: null });
-    const february = await erin.post({ order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[1] }, memberAccount: {} });
+    const february = await erin.post({ order: { category: 'healthinsurance', planid: HSA_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: offered[1] }, memberAccount: {}, ichraacknowledged: true });
     expect(february.statusCode, february.body).toBe(200);
   });
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY_TIERS } from '#domain/contribution.ts';
 import { parseCsv } from '#domain/csv.ts';
 import { databases } from './helpers/databases.ts';
-import { countRows } from './enrollment.fixtures.ts';
+import { completeProfile, countRows } from './enrollment.fixtures.ts';
 import { latestLink, registerMember, TEST_PASSWORD, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
@@ -136,6 +136,7 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
 
     it('shows waived with the date and enrolled with the plan, and the reports count and total them', async () => {
       await t.db.updateTable('member').set({ birthdate: '1980-03-01', postalcode: '30301' }).where('id', '=', registered.memberId).execute();
+      await completeProfile(t.db, registered.memberId);
       const [effectivedate] = (await t.app.inject({ method: 'GET', url: '/api/EffectiveDates', headers: registered.auth })).json().data.effectivedates;
       const waived = await t.app.inject({
         method: 'POST',

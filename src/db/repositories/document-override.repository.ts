@@ -94,6 +94,18 @@ export async function findPublishedId(db: DbOrTx, accountid: string, documentid:
   return row?.id;
 }
 
+/** The employer's published versions in force, by document id (a document absent here is the base one). */
+export async function listPublishedVersions(db: DbOrTx, accountid: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('document_override')
+    .select(['documentid', 'version'])
+    .where('accountid', '=', accountid)
+    .where('status', '=', 'published')
+    .orderBy('documentid')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.documentid, row.version]));
+}
+
 /** The draft being edited (the newest draft), if any. */
 export const findDraft = (db: DbOrTx, accountid: string, documentid: string) => newestWithStatus(db, accountid, documentid, 'draft');
 

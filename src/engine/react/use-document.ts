@@ -8,15 +8,19 @@ import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 import useSWR from 'swr';
 import { defaultDocumentPath, loadValidators, useEngine, type DocumentKind } from './engine-context.tsx';
 
-type Served<D> = { document: D; etag?: string; validators?: string };
+type Served<D> = { document: D; etag?: string; version?: number; validators?: string };
 type DocumentOf<K extends DocumentKind> = K extends 'form' ? FormDocument : FlowDocument;
 
 export type DocumentState<D> = {
   document: D | undefined;
+  /** The version the server named (an employer's published override; 0 the base document), when it names one. */
+  version: number | undefined;
   error: unknown;
   isLoading: boolean;
   /** Reads the document again (after a failure). */
   retry: () => void;
+  /** Reads the document again now, keeping the one shown until the answer comes (a newer one replaces it). */
+  revalidate: () => Promise<void>;
 };
 
 /** `scope` is what the server resolves overrides by; null waits (no request) until it is known. */
@@ -28,11 +32,21 @@ export function useDocument<K extends DocumentKind>(
   const services = useEngine();
   const { documentFetcher, documentPath = defaultDocumentPath } = services;
   const key = id && scope ? documentPath(kind, id, scope) : null;
-  const { data, error, isLoading, mutate } = useSWR<DocumentOf<K>>(key, async (path: string) => {
+  const { data, error, isLoading, mutate } = useSWR<{ document: DocumentOf<K>; version: number | undefined }>(key, async (path: string) => {
     const served = await documentFetcher<Served<unknown>>(path);
     if (served.validators) await loadValidators(services, served.validators);
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
-    return (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
+    const document = (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
+    return { document, version: served.version };
   });
-  return { document: data, error, isLoading, retry: () => void mutate() };
+  return {
+    document: data?.document,
+    version: data?.version,
+    error,
+    isLoading,
+    retry: () => void mutate(),
+    revalidate: async () => {
+      await mutate();
+    },
+  };
 }

@@ -216,7 +216,8 @@ export type ContentStore = ContentService & {
 /** Cached resolutions at most: the routes are public, so any employer id can be asked for (oldest go first). */
 const CACHE_LIMIT = 2000;
 
-type Resolved = { document: FormDocument | FlowDocument; etag: string };
+/** `version`: the employer's published override version in force, 0 for the base document. */
+type Resolved = { document: FormDocument | FlowDocument; etag: string; version: number };
 
 export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
   // Keyed by the published version's id: a version never changes, so an entry is never stale. Which version is
@@ -229,7 +230,7 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
     let entry = baseEntries.get(documentId);
     if (!entry) {
       const document = (base.forms.get(documentId) ?? base.flows.get(documentId))!;
-      entry = { document, etag: etagOf(document) };
+      entry = { document, etag: etagOf(document), version: 0 };
       baseEntries.set(documentId, entry);
     }
     return entry;
@@ -250,8 +251,9 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
       entry = (async () => {
         const published = await overrides.findById(app.db, publishedId);
         if (!isBase && !published) throw notFound(`There is no document '${documentId}'.`);
-        const document = published ? applyOverride(base, documentId, published.patch).document : baseResolved(documentId).document;
-        return { document, etag: etagOf(document) };
+        if (!published) return baseResolved(documentId);
+        const { document } = applyOverride(base, documentId, published.patch);
+        return { document, etag: etagOf(document), version: published.version };
       })();
       cache.set(publishedId, entry);
       if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
@@ -282,6 +284,11 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
   return {
     base,
     resolve: resolveDoc,
+    async versions(accountId) {
+      const versions: Record<string, number> = {};
+      for (const id of [...base.forms.keys(), ...base.flows.keys()].sort()) versions[id] = 0;
+      return { ...versions, ...(await overrides.listPublishedVersions(app.db, accountId)) };
+    },
     form,
     check,
     baseForm(documentId) {

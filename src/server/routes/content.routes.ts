@@ -27,6 +27,7 @@ const answer = envelope({
   properties: {
     document: { type: 'object', additionalProperties: true },
     etag: { type: 'string' },
+    version: { type: 'integer', description: "The employer's published override version in force; 0: the base document" },
     validators: { type: 'string', description: "A form's validators compiled ahead: the path of their JavaScript module" },
   },
 });
@@ -50,12 +51,12 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const serve = (kind: 'form' | 'flow') => async (request: ContentRequest, reply: FastifyReply) => {
-    const { document, etag } = await app.content.resolve(request.params.id, request.query.accountid ?? null);
+    const { document, etag, version } = await app.content.resolve(request.params.id, request.query.accountid ?? null);
     if ((document as { kind?: string }).kind !== kind) throw notFound(`There is no ${kind} '${request.params.id}'.`);
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    if (kind === 'flow') return ok({ document, etag });
-    return ok({ document, etag, validators: await validatorsPath(document as FormDocument, request.query.accountid ?? null) });
+    if (kind === 'flow') return ok({ document, etag, version });
+    return ok({ document, etag, version, validators: await validatorsPath(document as FormDocument, request.query.accountid ?? null) });
   };
 
   // Compiled from the document the employer sees now; a hash that is no longer it (an override published since

@@ -14,6 +14,8 @@ import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
 import { authorize, centsOf, dateMessages, notApplyingField, type AuthorizeChoices } from '../services/enrollment.ts';
+import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
+import { storageIn } from '../storage.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
 import { checkedWaiver, orderSchema } from './order.routes.ts';
 
@@ -43,6 +45,7 @@ const ALLOWED = [
   'contribution',
   'memberid',
   'accountid',
+  'ichraacknowledged',
 ];
 
 function unknownFields(body: unknown): string[] {
@@ -68,6 +71,7 @@ const authorizeBody = {
     contribution: { ...dollars, description: 'The employer contribution the cart showed; refused when it differs' },
     memberid: uuid,
     accountid: uuid,
+    ichraacknowledged: { type: 'boolean', description: "buy: true, the member's ICHRA acknowledgment (a purchase without it is refused)" },
   },
 } as const;
 
@@ -93,6 +97,7 @@ function canonical(value: unknown): string {
 }
 
 export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
+  const storage = storageIn(app.db);
   app.post<{ Body: AuthorizeRequest; Headers: { 'idempotency-key'?: string } }>(
     '/api/Enrollment/Authorize',
     {
@@ -141,12 +146,17 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
         hsaCents: cents(body.hsamonthly, '/hsamonthly') ?? 0,
         service: body.productoptionid ? { productoptionid: body.productoptionid, costCents: cents(body.servicecost, '/servicecost') } : null,
         contributionCents: cents(body.contribution, '/contribution'),
+        ichraacknowledged: body.ichraacknowledged,
       };
       const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
       // Resolved before the transaction opens (the content service reads through app.db).
-      const messages = await dateMessages(app.content, caller.accountId);
+      const [messages, inForce, ichraDocuments] = await Promise.all([
+        dateMessages(app.content, caller.accountId),
+        documentsInForce(app.content, caller.accountId),
+        ichraDocumentNames(storage, caller.accountId),
+      ]);
       const { answer, replayed } = await transactionWithCaches(app.db, (trx) =>
-        authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today, key, requestHash }, choices),
+        authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, inForce, ichraDocuments, now, today, key, requestHash }, choices),
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return ok(answer);

@@ -24,6 +24,8 @@ import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
+import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
+import { storageIn } from '../storage.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = MESSAGES.serviceUnknown;
 const DATE_MESSAGE = 'Please enter a real date (YYYY-MM-DD).';
@@ -112,6 +114,7 @@ const createOrderBody = {
     member: { type: 'object', properties: { id: uuid, accountid: uuid } },
     employer_id: uuid,
     employer_name: { type: 'string' },
+    ichraacknowledged: { type: 'boolean', description: "healthinsurance: true, the member's ICHRA acknowledgment (a purchase without it is refused)" },
   },
 } as const;
 
@@ -144,6 +147,7 @@ export async function checkedWaiver(
 }
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const storage = storageIn(app.db);
   app.post<{ Body: CreateOrderBody }>(
     '/api/Order',
     {
@@ -172,10 +176,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const waiver: SingleOrder['waiver'] =
         sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
-      const messages = await dateMessages(app.content, caller.accountId);
+      const [messages, inForce, ichraDocuments] = await Promise.all([
+        dateMessages(app.content, caller.accountId),
+        documentsInForce(app.content, caller.accountId),
+        ichraDocumentNames(storage, caller.accountId),
+      ]);
       const order = await transactionWithCaches(app.db, (trx) =>
         placeSingleOrder(
-          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, now, today },
+          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, inForce, ichraDocuments, now, today },
           {
             category: sent.category,
             effectivedate: sent.policyeffectivedate ?? null,
@@ -186,6 +194,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
             countycode: sent.countycode,
             waiver,
             familystatus: body.memberAccount?.familystatus ?? null,
+            ichraacknowledged: body.ichraacknowledged,
           },
           {
             waive: (when) => waiveOrder({ ...when, reason: waiver!.reason, reasonOther: waiver!.reasonOther }),

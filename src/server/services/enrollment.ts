@@ -27,6 +27,7 @@ import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import type { DependentRow } from '#db/repositories/dependent.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
+import * as enrollments from '#db/repositories/enrollment.repository.ts';
 import * as idempotencyKeys from '#db/repositories/idempotency-key.repository.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
 import * as memberAccounts from '#db/repositories/member-account.repository.ts';
@@ -44,6 +45,7 @@ import type { ContentService } from '../fastify-types.ts';
 import { contributionFactsOf, contributionOfFacts, contributionsMessages, offeredDatesOf } from './contributions.ts';
 import { hsaLimitOf } from './hsa-limits.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
+import { requireAcknowledgment, requireCompleteProfile, type DocumentsInForce } from './enrollment-invariants.ts';
 
 export const MESSAGES = {
   planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
@@ -319,6 +321,25 @@ function submittedRequest(caller: AuthenticatedMember, effectiveDate: string, en
   };
 }
 
+/**
+ * What the enrollment was made under: the documents' versions in force and, for a purchase, the acknowledgment
+ * (its time the app's clock) with the ICHRA documents listed then.
+ */
+function enrollmentRecord(
+  context: Pick<AuthorizeContext, 'caller' | 'inForce' | 'ichraDocuments' | 'now'>,
+  enrollment: { id: string; planyear: number; buying: boolean },
+): enrollments.NewEnrollment {
+  return {
+    id: enrollment.id,
+    memberid: context.caller.memberId,
+    accountid: context.caller.accountId,
+    planyear: enrollment.planyear,
+    healthoption: enrollment.buying ? 'buy' : 'waive',
+    ichraAcknowledgment: enrollment.buying ? { at: context.now, documents: context.ichraDocuments } : null,
+    documentversions: context.inForce.versions,
+  };
+}
+
 /** The checked, priced choices of an authorization (validated input, amounts from the server). */
 export type AuthorizeChoices = {
   effectivedate: string;
@@ -330,6 +351,8 @@ export type AuthorizeChoices = {
   hsaCents: Cents;
   service: { productoptionid: string; costCents?: Cents } | null;
   contributionCents?: Cents;
+  /** `ichraacknowledged` as sent: a purchase needs it true. */
+  ichraacknowledged: boolean | undefined;
 };
 
 export type AuthorizeContext = {
@@ -338,6 +361,10 @@ export type AuthorizeContext = {
   planPremiums: PlanPremiumSource;
   /** The contributions document's date texts (dateMessages, resolved before the transaction). */
   dateMessages: DateMessages;
+  /** The employer's documents in force (enrollment-invariants.ts, resolved before the transaction). */
+  inForce: DocumentsInForce;
+  /** The names of the employer's ICHRA documents listed to the member now (recorded with a purchase). */
+  ichraDocuments: string[];
   /** The app's clock (app.now); today is its UTC date. */
   now: Date;
   today: string;
@@ -362,9 +389,13 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     return { answer: stored.answer as AuthorizeAnswer, replayed: true };
   }
 
+  const buying = choices.healthoption === 'buy';
+  // A purchase needs the ICHRA certification whether or not the flow showed its step; the profile as stored now
+  // must satisfy the profile and dependent documents in force, whatever flow the tab ran.
+  if (buying) requireAcknowledgment(context.inForce, choices.ichraacknowledged);
+  requireCompleteProfile(context.inForce, member, family, context.today);
   const effectiveDate = offeredDate(context.dateMessages, employer, context.today, choices.effectivedate, '/effectivedate');
   const planyear = employer.businessyear;
-  const buying = choices.healthoption === 'buy';
   if (!buying) await checkWaiverLocation(trx, member, choices.location);
 
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
@@ -413,6 +444,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   });
   const extras: OrderExtras = { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id };
   const written = await orders.insertMany(trx, drafts.map((draft) => orderRow(draft.order, extras)));
+  await enrollments.insert(trx, enrollmentRecord(context, { id: enrollmentid, planyear, buying }));
   const account = await writeMemberAccount(trx, {
     member,
     enrollmentid,
@@ -452,6 +484,8 @@ export type SingleOrder = {
   countycode?: string | null;
   waiver: { reason: string; reasonOther: string | null; stored: string } | null;
   familystatus: string | null;
+  /** `ichraacknowledged` as sent: a health insurance order needs it true. */
+  ichraacknowledged: boolean | undefined;
 };
 
 /**
@@ -498,6 +532,7 @@ export async function placeSingleOrder(
 
   // A main order.
   const buying = sent.category === 'healthinsurance';
+  if (buying) requireAcknowledgment(context.inForce, sent.ichraacknowledged);
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
     const planid = sent.planid || member.currentplanid;
@@ -528,6 +563,7 @@ export async function placeSingleOrder(
   const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
   await members.updateStatement(trx, member.id, memberPlan(priced?.plan.planid ?? null, planyear, caller.email)).execute();
   const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
+  await enrollments.insert(trx, enrollmentRecord(context, { id: enrollmentid, planyear, buying }));
   const sum = (category: Order['category']) => adopted.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);
   await writeMemberAccount(trx, {
     member,

@@ -30,7 +30,7 @@ import type { ResolvedStep } from '#engine/core/types.ts';
 import { api } from '#web/api/api-client.ts';
 import { useDependents, useEmployer, useMember } from '#web/api/queries.ts';
 import { messages } from '#web/messages.ts';
-import { Center, Container, Loader } from '@mantine/core';
+import { Alert, Center, Container, Loader } from '@mantine/core';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -83,7 +83,9 @@ export function EnrollmentWizard() {
   const employer = useEmployer(member.data?.accountid);
   const dependents = useDependents(member.data?.id);
   const flow = useDocument('flow', ENROLLMENT_FLOW, member.data?.accountid);
-  const failed = member.error ?? employer.error ?? dependents.error ?? flow.error;
+  // A failed re-read of the flow on a step keeps the flow shown (it is read again at the next step).
+  const flowError = flow.document ? undefined : flow.error;
+  const failed = member.error ?? employer.error ?? dependents.error ?? flowError;
 
   if (failed) {
     const text = (failed as { message?: string }).message ?? messages['something-wrong'];
@@ -92,7 +94,7 @@ export function EnrollmentWizard() {
       if (member.error) void member.mutate();
       if (employer.error) void employer.mutate();
       if (dependents.error) void dependents.mutate();
-      if (flow.error) flow.retry();
+      if (flowError) flow.retry();
     };
     return (
       <Container py="xl">
@@ -113,6 +115,8 @@ export function EnrollmentWizard() {
   return (
     <Wizard
       flow={flow.document}
+      flowVersion={flow.version}
+      revalidateFlow={flow.revalidate}
       shared={{ member: member.data, employer: employer.data, dependents: dependents.data.dependents, reload }}
     />
   );
@@ -120,7 +124,16 @@ export function EnrollmentWizard() {
 
 type Loaded = Pick<WizardShared, 'member' | 'employer' | 'dependents' | 'reload'>;
 
-function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; shared: Loaded }) {
+type WizardProps = {
+  flow: Parameters<typeof evaluateFlow>[0];
+  /** The flow's version as the server named it (the employer's published override; 0 the base flow). */
+  flowVersion: number | undefined;
+  /** Reads the flow again: each move to another step does, so a publish reaches a tab left open. */
+  revalidateFlow: () => Promise<void>;
+  shared: Loaded;
+};
+
+function Wizard({ flow, flowVersion, revalidateFlow, shared }: WizardProps) {
   const today = useMemo(() => todayUtc(new Date()), []);
   const { member, employer } = shared;
   const [stored] = useState(() => readPlace(member.id));
@@ -169,6 +182,15 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     if (screen === CHOICE_SCREEN && before.screen !== CHOICE_SCREEN) setChoices(resetOnEnteringStepTwo);
   }
 
+  // A publish since the tab read the flow: the person is told once, on the step they moved to, and continues on
+  // the new flow (their choices are kept; the steps and the allowed address follow the new document).
+  const [runVersion, setRunVersion] = useState(flowVersion);
+  const [flowChanged, setFlowChanged] = useState(false);
+  if (flowVersion !== runVersion) {
+    setRunVersion(flowVersion);
+    setFlowChanged(true);
+  }
+
   const chosenDate = effectiveDate(choices);
   const log = useCallback(
     async (action: string, effectiveDate?: string | null) => {
@@ -191,12 +213,19 @@ function Wizard({ flow, shared }: { flow: Parameters<typeof evaluateFlow>[0]; sh
     keep(choices);
     const path = wizardAddress(steps, target);
     if (path !== location.pathname) void routeNavigate(path);
+    setFlowChanged(false);
+    void revalidateFlow();
   };
 
   const value: WizardShared = { ...shared, today, choices, update: setChoices, log };
   return (
     <WizardContext.Provider value={value}>
       <Container size="lg" py="md">
+        {flowChanged && (
+          <Alert role="status" color="blue" mb="md">
+            {messages['flow-changed']}
+          </Alert>
+        )}
         <FlowRunner
           flow={flow}
           context={context}

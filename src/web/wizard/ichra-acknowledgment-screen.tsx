@@ -4,7 +4,8 @@
  * certification checkbox. The documents are the answer of the step's declared load call (GET /api/media/getdocs,
  * folder the employer's account name, which this screen gives the call as loaded.employer); the heading, the
  * checkbox and its rule (its message when unticked) are the document the flow names for this step.
- * Logs ENTERED ICHRA ACKNOWLEDGEMENT on entry and ICHRA DOC ACKNOWLEDGEMENT COMPLETED when Next passes.
+ * Logs ENTERED ICHRA ACKNOWLEDGEMENT on entry and ICHRA DOC ACKNOWLEDGEMENT COMPLETED when Next passes. The box's
+ * value is kept with the wizard's choices: the cart sends it as Authorize's ichraacknowledged.
  */
 import type { MediaDocument } from '#contracts/entities.ts';
 import { validateForm } from '#engine/core/index.ts';
@@ -60,7 +61,9 @@ type AcknowledgmentProps = {
 
 function Acknowledgment({ document, documents, loading, next }: AcknowledgmentProps) {
   const wizard = useWizard();
-  const [data, setData] = useState<FormData>({});
+  // Kept with the wizard's choices (the tab's sessionStorage), so the cart sends the certification to Authorize.
+  const data = wizard.choices.ichra;
+  const setData = (ichra: FormData) => wizard.update((choices) => ({ ...choices, ichra }));
   const [checked, setChecked] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);

@@ -15,6 +15,8 @@ export type ServiceChoice = { product: Product; optionId: string | null; added: 
 export type WizardChoices = {
   contributions: FormData;
   waiver: FormData;
+  /** The ICHRA acknowledgment step's form data (its certification box); a purchase sends it to Authorize. */
+  ichra: FormData;
   /** The monthly employer contribution for the chosen date (class-aware), in cents. */
   contributionCents: Cents | null;
   /** The contribution when coverage is waived, in cents. */
@@ -80,6 +82,13 @@ export function useWizard(): WizardShared {
 /** The contributions form's field names (the wire names the 'contributions' document uses). */
 export const EFFECTIVE_DATE_FIELD = 'effectivedate';
 export const HEALTH_OPTION_FIELD = 'healthoption';
+/** The ICHRA acknowledgment form's certification box (the 'ichra-acknowledgment' document's field). */
+export const ICHRA_CERTIFIED_FIELD = 'ichracertified';
+
+/** Whether the person ticked the ICHRA certification in this tab. */
+export function ichraAcknowledged(choices: WizardChoices): boolean {
+  return choices.ichra[ICHRA_CERTIFIED_FIELD] === true;
+}
 
 export function healthOption(choices: WizardChoices): HealthOption {
   return choices.contributions[HEALTH_OPTION_FIELD] === 'waive' ? 'waive' : 'buy';
@@ -108,6 +117,7 @@ export function resetOnEnteringStepTwo(choices: WizardChoices): WizardChoices {
 export const emptyChoices = (): WizardChoices => ({
   contributions: {},
   waiver: {},
+  ichra: {},
   contributionCents: null,
   waivedContributionCents: null,
   service: null,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartScreen } from '#web/wizard/cart-screen.tsx';
+import { authorizeRequest } from '#web/wizard/cart/authorization.ts';
 import { baseForm, fail, ok, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
 import { narrowScreen } from '../media-query.ts';
 import { choicesWith, dependent, logged, plan, product, renderStep } from './screen-harness.tsx';
@@ -22,6 +23,7 @@ const buying = (contributionCents: number) =>
     hsaMonthlyCents: 5000,
     contributionCents,
     service: { product, optionId: 'opt-2', added: true },
+    ichra: { ichracertified: true },
   });
 
 const waiving = choicesWith({
@@ -108,6 +110,8 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
       countycode: '',
       hsamonthly: 50,
       productoptionid: 'opt-2',
+      // The ICHRA step's certification, which the server requires of a purchase.
+      ichraacknowledged: true,
     });
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(call?.headers.authorization).toBe('Bearer access-1');
@@ -117,6 +121,12 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Window' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+  });
+
+  it("sends the ICHRA step's certification with a purchase only: false when the box was not ticked, none with a waiver", () => {
+    expect(authorizeRequest(buying(40000), { postalcode: '07301' }).ichraacknowledged).toBe(true);
+    expect(authorizeRequest({ ...buying(40000), ichra: {} }, { postalcode: '07301' }).ichraacknowledged).toBe(false);
+    expect(authorizeRequest({ ...waiving, ichra: { ichracertified: true } }, { postalcode: '07301' })).not.toHaveProperty('ichraacknowledged');
   });
 
   it('keeps the cart after a failure and sends the same Idempotency-Key on the retry', async () => {

@@ -55,6 +55,8 @@ describe('ICHRA Acknowledgment', () => {
     await waitFor(() => expect(screen.queryByText('Please Acknowledge the Checkbox.')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(harness.next).toHaveBeenCalledTimes(1);
+    // Kept with the wizard's choices: the cart sends it to Authorize as ichraacknowledged.
+    expect(harness.choices().ichra).toEqual({ ichracertified: true });
     expect(harness.logged).toEqual(['ENTERED ICHRA ACKNOWLEDGEMENT', 'ICHRA DOC ACKNOWLEDGEMENT COMPLETED']);
   });
 });

@@ -5,7 +5,7 @@
 import type { Member } from '#contracts/entities.ts';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { centsToDollars } from '#domain/money.ts';
-import { effectiveDate, healthOption, type WizardChoices } from '../wizard-context.tsx';
+import { effectiveDate, healthOption, ichraAcknowledged, type WizardChoices } from '../wizard-context.tsx';
 import { chosenService, electedHsaCents, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart-summary.ts';
 
 export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'postalcode'>): AuthorizeRequest {
@@ -18,6 +18,8 @@ export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'p
     hsamonthly: centsToDollars(electedHsaCents(choices)),
   };
   if (!waiving && choices.plan) request.planid = choices.plan.planid;
+  // The server refuses a purchase without the ICHRA certification, whatever steps the flow showed.
+  if (!waiving) request.ichraacknowledged = ichraAcknowledged(choices);
   if (waiving) {
     const reason = choices.waiver[WAIVER_REASON_FIELD];
     const other = choices.waiver[WAIVER_OTHER_FIELD];
