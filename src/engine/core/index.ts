@@ -19,6 +19,7 @@
  * - {@link checkDocument} / {@link assertDocument}: content checks against the meta-schemas.
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
  * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
+ * - {@link ownFields}: the fields an employer's resolved form adds to its base document.
  * - {@link documentPart}: a form restricted to one of its parts (named groups of fields), same rules and texts.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
@@ -82,3 +83,4 @@ export { assertDocument, checkDocument, checkOverrideMessages, variablesOf, type
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';
+export { ownFields, type OwnField } from './own-fields.ts';
