@@ -17,7 +17,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../erro
 import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
-import { answersToStore, employerFields, ownValuesIn, storedAnswers } from '../services/employer-fields.ts';
+import { answersToStore, employerFields, memberOwnAnswers, ownValuesIn } from '../services/employer-fields.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
 import {
   clearRegistrantCookie,
@@ -462,8 +462,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
 /** The member's answer: the record, with the answers to the employer's own profile fields under their names. */
 async function memberAnswer(app: FastifyInstance, member: members.MemberRow): Promise<Record<string, unknown>> {
-  const fields = await employerFields(app.content, 'profile', member.accountid);
-  return { ...storedAnswers(fields, member.employerfields), ...members.toWire(member) };
+  return { ...(await memberOwnAnswers(app.content, member)), ...members.toWire(member) };
 }
 
 async function signedInMember(app: FastifyInstance, request: FastifyRequest): Promise<members.MemberRow> {

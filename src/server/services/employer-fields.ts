@@ -57,6 +57,14 @@ export function storedAnswers(fields: readonly OwnField[], stored: unknown): Emp
 }
 
 /**
+ * A member's stored answers to the employer's own profile fields, as GetMember gives them next to the record (and
+ * as a check of the stored profile against the employer's document must read them).
+ */
+export async function memberOwnAnswers(content: ContentService, member: { accountid: string; employerfields: unknown }): Promise<EmployerAnswers> {
+  return storedAnswers(await employerFields(content, 'profile', member.accountid), member.employerfields);
+}
+
+/**
  * The answers to keep after a request the document accepted: each own field the body names replaces the stored
  * answer (a text is trimmed; null or empty clears it), one it does not name keeps it. Keys of the body that are no
  * own field are never kept. Problems (a value that is no text, number or yes/no, a text over the limit) are
