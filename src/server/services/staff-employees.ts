@@ -66,26 +66,28 @@ async function ownAnswersOf(db: DbOrTx, content: ContentService, accountid: stri
   return { memberFields, dependentFields, dependentsOf };
 }
 
-/** The column label of each own field: its title, a dependent field's marked as the dependents'. */
+/** An own field's column label: its title, a dependent field's marked as the dependents'. */
+const labelOf = (field: OwnField, of: StaffEmployerField['of']) => (of === 'member' ? field.title : `${field.title} (dependents)`);
+
+/** The labels of the employer's own fields, in the order employerFieldsOf answers them. */
 const labelsOf = (own: OwnAnswers): string[] => [
-  ...own.memberFields.map((field) => field.title),
-  ...own.dependentFields.map((field) => `${field.title} (dependents)`),
+  ...own.memberFields.map((field) => labelOf(field, 'member')),
+  ...own.dependentFields.map((field) => labelOf(field, 'dependent')),
 ];
 
 /** An employee's answers to the employer's own fields; a dependent field's names each dependent who answered. */
 function employerFieldsOf(entry: RosterEntry, own: OwnAnswers): StaffEmployerField[] {
-  const labels = labelsOf(own);
   const memberAnswers = storedAnswers(own.memberFields, entry.member.employerfields);
   const family = (own.dependentsOf.get(entry.member.id) ?? []).map((dependent) => ({
     name: `${dependent.firstname} ${dependent.lastname}`,
     answers: storedAnswers(own.dependentFields, dependent.employerfields),
   }));
   return [
-    ...own.memberFields.map((field, index) => ({ name: field.name, of: 'member' as const, label: labels[index]!, answer: answerText(memberAnswers[field.name]) })),
-    ...own.dependentFields.map((field, index) => ({
+    ...own.memberFields.map((field) => ({ name: field.name, of: 'member' as const, label: labelOf(field, 'member'), answer: answerText(memberAnswers[field.name]) })),
+    ...own.dependentFields.map((field) => ({
       name: field.name,
       of: 'dependent' as const,
-      label: labels[own.memberFields.length + index]!,
+      label: labelOf(field, 'dependent'),
       answer: family
         .filter((dependent) => dependent.answers[field.name] !== undefined)
         .map((dependent) => `${dependent.name}: ${answerText(dependent.answers[field.name])}`)
