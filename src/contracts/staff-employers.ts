@@ -82,6 +82,19 @@ export type ContributionPreview = { amount: number; text: string; state: string 
 export type CensusRowProblem = { line: number; reason: string };
 export type CensusImport = { imported: number; invited: number; memberids: string[] };
 
+/**
+ * The employee's answer to one of the employer's own fields (a field its profile or dependent document adds).
+ * A dependent field's answer names each dependent who answered: 'Jane Doe: S-1; Tom Doe: S-2'.
+ */
+export type StaffEmployerField = {
+  name: string;
+  of: 'member' | 'dependent';
+  /** The field's title in the employer's document ('<title> (dependents)' for a dependent field). */
+  label: string;
+  /** The answer as text ('' when none): a number as written, yes/no as Yes or No. */
+  answer: string;
+};
+
 export type StaffEmployee = {
   memberid: string;
   firstname: string;
@@ -91,6 +104,8 @@ export type StaffEmployee = {
   status: EmployeeStatusName;
   statusdate: string;
   plan: string | null;
+  /** The answers to the employer's own fields, in the order of its documents (member fields first). */
+  employerfields: StaffEmployerField[];
 };
 
 export type EnrollmentReport = { counts: EmployeeCounts; employees: StaffEmployee[] };

@@ -15,6 +15,8 @@ export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Dat
 /** A date column: 'YYYY-MM-DD'. */
 export type DateString = string;
 export type Json = ColumnType<unknown, string, string>;
+/** A jsonb column with a database default. */
+export type GeneratedJson = ColumnType<unknown, string | undefined, string>;
 
 export interface EmployerTable {
   accountid: string;
@@ -103,6 +105,8 @@ export interface MemberTable {
   irsdependent: boolean | null;
   ispasswordchanged: Timestamp | null;
   password_hash: string | null;
+  /** The answers to the employer's own profile fields, by field name (migration 0016). */
+  employerfields: GeneratedJson;
   createdon: GeneratedTimestamp;
   createdby: string;
   modifiedon: GeneratedTimestamp;
@@ -187,6 +191,8 @@ export interface DependentTable {
   pcpname: string | null;
   pcpid: string | null;
   existingpatient: string | null;
+  /** The answers to the employer's own dependent fields, by field name (migration 0016). */
+  employerfields: GeneratedJson;
   createdon: GeneratedTimestamp;
   createdby: string;
   modifiedon: GeneratedTimestamp;

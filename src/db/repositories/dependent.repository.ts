@@ -13,6 +13,18 @@ export async function listByMember(db: DbOrTx, memberid: string): Promise<Depend
   return db.selectFrom('dependent').selectAll().where('memberid', '=', memberid).orderBy('createdon').orderBy('id').execute();
 }
 
+/** The dependents of an employer's members (names and the answers to the employer's own fields), in the order added. */
+export async function listOwnAnswersByEmployer(db: DbOrTx, accountid: string) {
+  return db
+    .selectFrom('dependent as d')
+    .innerJoin('member as m', 'm.id', 'd.memberid')
+    .select(['d.memberid', 'd.firstname', 'd.lastname', 'd.employerfields'])
+    .where('m.accountid', '=', accountid)
+    .orderBy('d.createdon')
+    .orderBy('d.id')
+    .execute();
+}
+
 /** A dependent of this member; undefined when it does not exist or belongs to someone else. */
 export async function findOfMember(db: DbOrTx, memberid: string, id: string): Promise<DependentRow | undefined> {
   return db.selectFrom('dependent').selectAll().where('id', '=', id).where('memberid', '=', memberid).executeTakeFirst();

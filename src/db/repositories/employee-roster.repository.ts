@@ -8,7 +8,7 @@ import type { DbOrTx, MemberAccountTable, MemberOrderTable, MemberTable } from '
 
 export type RosterMember = Pick<
   Selectable<MemberTable>,
-  'id' | 'accountid' | 'firstname' | 'lastname' | 'personalemailaddress' | 'contributionclass' | 'createdon' | 'ispasswordchanged'
+  'id' | 'accountid' | 'firstname' | 'lastname' | 'personalemailaddress' | 'contributionclass' | 'createdon' | 'ispasswordchanged' | 'employerfields'
 >;
 export type RosterOrder = Pick<Selectable<MemberOrderTable>, 'memberid' | 'category' | 'createdon' | 'productname' | 'policyeffectivedate' | 'planyear'>;
 export type RosterAccount = Pick<
@@ -29,7 +29,7 @@ export type RosterEntry = {
 export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<RosterEntry[]> {
   let memberQuery = db
     .selectFrom('member')
-    .select(['id', 'accountid', 'firstname', 'lastname', 'personalemailaddress', 'contributionclass', 'createdon', 'ispasswordchanged']);
+    .select(['id', 'accountid', 'firstname', 'lastname', 'personalemailaddress', 'contributionclass', 'createdon', 'ispasswordchanged', 'employerfields']);
   if (accountid !== null) memberQuery = memberQuery.where('accountid', '=', accountid);
   const members = await memberQuery.orderBy('lastname').orderBy('firstname').orderBy('id').execute();
   if (members.length === 0) return [];

@@ -21,6 +21,7 @@
  * - {@link overrideSurfaceProblems} / {@link lockedParts}: what an override may change, as the base document
  *   declares it (its `locked` parts; required fields and rules kept).
  * - {@link createRuleEvaluator} / {@link rules}: the allow-listed JSON Logic evaluator.
+ * - {@link ownFields}: the fields an employer's resolved form adds to its base document.
  * - {@link documentPart}: a form restricted to one of its parts (named groups of fields), same rules and texts.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
  */
@@ -88,3 +89,4 @@ export { holdsPersonal, PERSONAL_KEYWORD, personalDataOf, personalNames, type Pe
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';
+export { ownFields, type OwnField } from './own-fields.ts';

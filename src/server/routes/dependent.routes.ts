@@ -12,6 +12,7 @@ import { firstMessage, isEmptyValue, validateForm } from '#engine/core/index.ts'
 import { protectSsn } from '../crypto.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
+import { answersToStore, employerFields, storedAnswers, type OwnField } from '../services/employer-fields.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
@@ -28,6 +29,8 @@ type DependentBody = { [K in keyof DependentRequest]?: DependentRequest[K] | nul
 
 export const dependentSchema = {
   type: 'object',
+  description: "The dependent; with the answers to the employer's own dependent fields (those its dependent document adds), each under its field's name.",
+  additionalProperties: true,
   properties: {
     id: uuid,
     memberid: uuid,
@@ -79,7 +82,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
    * Whatever the document says, the row's own needs hold: names, a relationship, a real date of birth in range
    * and only a 9-digit SSN stored.
    */
-  async function validatedFields(body: DependentBody, accountId: string, today: string) {
+  async function validatedFields(body: DependentBody, accountId: string, today: string, ownFields: readonly OwnField[], storedOwn: unknown) {
     const keepSsn = isEmptyValue(body.additionalid) || MASKED_SSN.test(body.additionalid!);
     // The form's view of the body: a null is an empty field, as in the browser.
     const data = Object.fromEntries(
@@ -97,6 +100,9 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     const verdict = validateForm(needs, data, context, 'server');
     const needed: readonly string[] = body.dateofbirth ? [...ROW_NEEDS, '/dateofbirth'] : ROW_NEEDS;
     for (const pointer of needed) if (verdict[pointer]) fieldErrors[pointer] ??= verdict[pointer];
+    // Only the employer's own fields are kept apart; any other key of the body is dropped here.
+    const own = answersToStore(ownFields, body, storedOwn);
+    for (const [pointer, messages] of Object.entries(own.problems)) fieldErrors[pointer] ??= messages;
     const first = firstMessage(fieldErrors);
     if (first !== null) throw badRequest(first, fieldErrors);
     return {
@@ -110,9 +116,16 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       pcpname: storedText(body.pcpname),
       pcpid: storedText(body.pcpid),
       existingpatient: storedText(body.existingpatient),
+      employerfields: JSON.stringify(own.answers),
       ...(keepSsn ? {} : protectSsn(body.additionalid!, app.config.SSN_KEY)),
     };
   }
+
+  /** The dependent's answer: the row, with the answers to the employer's own dependent fields under their names. */
+  const answerOf = (row: dependents.DependentRow, today: string, ownFields: readonly OwnField[]) => ({
+    ...storedAnswers(ownFields, row.employerfields),
+    ...dependents.toWire(row, today),
+  });
 
   /** 404 for a dependent nobody has, 403 for another member's. */
   async function requireOwn(memberId: string, id: string): Promise<void> {
@@ -137,11 +150,12 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { memberId } = request.member!;
+      const { memberId, accountId } = request.member!;
       if (request.query.memberid !== undefined && request.query.memberid !== memberId) throw forbidden();
       const today = todayUtc(new Date());
       const rows = await dependents.listByMember(app.db, memberId);
-      return ok({ dependents: rows.map((row) => dependents.toWire(row, today)) });
+      const ownFields = await employerFields(app.content, 'dependent', accountId);
+      return ok({ dependents: rows.map((row) => answerOf(row, today, ownFields)) });
     },
   );
 
@@ -155,9 +169,10 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       const { memberId, accountId, email } = request.member!;
       refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
       const today = todayUtc(new Date());
-      const fields = await validatedFields(request.body, accountId, today);
+      const ownFields = await employerFields(app.content, 'dependent', accountId);
+      const fields = await validatedFields(request.body, accountId, today, ownFields, {});
       const row = await dependents.insert(app.db, { id: randomUUID(), memberid: memberId, ...fields, createdby: email, modifiedby: email });
-      return ok(dependents.toWire(row, today));
+      return ok(answerOf(row, today, ownFields));
     },
   );
 
@@ -172,10 +187,12 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
       await requireOwn(memberId, request.body.id);
       const today = todayUtc(new Date());
-      const fields = await validatedFields(request.body, accountId, today);
+      const ownFields = await employerFields(app.content, 'dependent', accountId);
+      const stored = await dependents.findOfMember(app.db, memberId, request.body.id);
+      const fields = await validatedFields(request.body, accountId, today, ownFields, stored?.employerfields);
       const row = await dependents.updateOfMember(app.db, memberId, request.body.id, { ...fields, modifiedby: email, modifiedon: new Date() });
       if (!row) throw notFound(DEPENDENT_NOT_FOUND);
-      return ok(dependents.toWire(row, today));
+      return ok(answerOf(row, today, ownFields));
     },
   );
 

@@ -17,6 +17,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../erro
 import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
+import { answersToStore, employerFields, memberOwnAnswers, ownValuesIn } from '../services/employer-fields.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
 import {
   clearRegistrantCookie,
@@ -38,6 +39,8 @@ const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 
 export const memberSchema = {
   type: 'object',
+  description: "The member; with the answers to the employer's own profile fields (those its profile document adds), each under its field's name.",
+  additionalProperties: true,
   properties: {
     ...propertiesOf(uuid, 'id', 'accountid', 'priormemberid', 'externalid', 'primarymemberid'),
     ...propertiesOf({ type: 'string' }, 'firstname', 'lastname', 'emailaddress', 'personalemailaddress', 'status', 'contributionclass'),
@@ -109,6 +112,7 @@ const memberUpdateSchema = {
     id: uuid,
     accountid: uuid,
     additionalid: nullableString,
+    // The employer's own profile fields come as further members, checked by the employer's profile document.
     // The member object the screens send back carries the current plan: checked like any field, never stored
     // (only an authorization or a main order sets it).
     currentplanid: memberSchema.properties.currentplanid,
@@ -315,7 +319,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(memberSchema), ...failures },
       },
     },
-    async (request) => ok(members.toWire(await signedInMember(app, request))),
+    async (request) => ok(await memberAnswer(app, await signedInMember(app, request))),
   );
 
   app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
@@ -347,7 +351,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const caller = await optionalMember(app, request);
       if (caller?.memberId === id) {
         const member = await members.findById(app.db, id);
-        if (member) return ok(members.toWire(member));
+        if (member) return ok(await memberAnswer(app, member));
       }
       throw forbidden();
     },
@@ -372,7 +376,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const keepSsn = input.additionalid === undefined || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
       // The form's view of the body: a null is an empty field, as in the browser (and the document's validation
       // counts a value of only spaces as empty too).
-      const data: Record<string, unknown> = {};
+      const ownFields = await employerFields(app.content, 'profile', current.accountid);
+      const data: Record<string, unknown> = ownValuesIn(ownFields, input);
       for (const field of updatableFields) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
       if (!keepSsn) data.additionalid = input.additionalid;
       const fieldErrors = await app.content.check('profile', current.accountid, data, {
@@ -388,6 +393,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       // The ZIP, county and state must be a real combination of the crosswalk (what the ZIP lookup offers).
       const text = await profileMessages(app, current.accountid);
       Object.assign(fieldErrors, await addressFieldErrors(app.db, text, data, '/member', fieldErrors));
+      // Only the employer's own fields are kept apart; any other key of the body is dropped here.
+      const own = answersToStore(ownFields, input, current.employerfields, '/member');
+      for (const [pointer, messages] of Object.entries(own.problems)) fieldErrors[pointer] ??= messages;
       const first = firstMessage(fieldErrors);
       if (first !== null) throw badRequest(first, fieldErrors);
 
@@ -402,11 +410,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       }
       const updated = await members.update(app.db, current.id, {
         ...changes,
+        employerfields: JSON.stringify(own.answers),
         modifiedon: new Date(),
         modifiedby: current.emailaddress,
       });
       if (!updated) throw unauthorized();
-      return ok(members.toWire(updated));
+      return ok({ ...own.answers, ...members.toWire(updated) });
     },
   );
 
@@ -449,6 +458,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       return ok(null, 'Your password is set. You can sign in now.');
     },
   );
+}
+
+/** The member's answer: the record, with the answers to the employer's own profile fields under their names. */
+async function memberAnswer(app: FastifyInstance, member: members.MemberRow): Promise<Record<string, unknown>> {
+  return { ...(await memberOwnAnswers(app.content, member)), ...members.toWire(member) };
 }
 
 async function signedInMember(app: FastifyInstance, request: FastifyRequest): Promise<members.MemberRow> {

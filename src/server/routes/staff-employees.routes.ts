@@ -29,6 +29,14 @@ const employeeSchema = {
     status: { type: 'string', enum: [...EMPLOYEE_STATUSES] },
     statusdate: isoDate,
     plan: nullableString,
+    employerfields: {
+      type: 'array',
+      description: "The answers to the employer's own fields (those its profile and dependent documents add)",
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, of: { type: 'string', enum: ['member', 'dependent'] }, label: { type: 'string' }, answer: { type: 'string' } },
+      },
+    },
   },
 } as const;
 
@@ -77,7 +85,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     { preHandler: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      return ok(await service.listEmployees(app.db, request.params.accountid));
+      return ok(await service.listEmployees(app.db, app.content, request.params.accountid));
     },
   );
 
@@ -91,7 +99,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const employer = await employerOr404(app.db, request.params.accountid);
-      return ok(await service.inviteEmployee(app.db, { config: app.config, mail: app.mail }, request.staff!, employer, request.params.memberid));
+      return ok(await service.inviteEmployee(app.db, { config: app.config, mail: app.mail, content: app.content }, request.staff!, employer, request.params.memberid));
     },
   );
 
@@ -105,7 +113,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      return ok(await service.enrollmentReport(app.db, request.params.accountid));
+      return ok(await service.enrollmentReport(app.db, app.content, request.params.accountid));
     },
   );
 
@@ -115,7 +123,8 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
       preHandler: viewer,
       schema: {
         tags: ['Staff'],
-        summary: 'Payroll deduction report (text/csv): contribution, spend, pre-tax deduction, remaining contribution and effective date per enrolled or waived employee',
+        summary:
+          "Payroll deduction report (text/csv): contribution, spend, pre-tax deduction, remaining contribution and effective date per enrolled or waived employee, then one column per own field of the employer",
         security: staffCookieSecurity,
         params: accountParams,
         produces: ['text/csv'],
@@ -124,7 +133,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const employer = await employerOr404(app.db, request.params.accountid);
-      const csv = await service.payrollCsv(app.db, employer.accountid);
+      const csv = await service.payrollCsv(app.db, app.content, employer.accountid);
       const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },

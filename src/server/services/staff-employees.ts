@@ -6,13 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EMPTY_ID } from '#contracts/api.ts';
-import type { CensusImport, EnrollmentReport, StaffEmployee, StaffEvent } from '#contracts/staff-employers.ts';
+import type { CensusImport, EnrollmentReport, StaffEmployee, StaffEmployerField, StaffEvent } from '#contracts/staff-employers.ts';
 import { readCensus, type CensusProblem } from '#domain/census.ts';
 import { formatCsv } from '#domain/csv.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { employeeStanding, payrollFigures, statusCounts, type EmployeeStanding } from '#domain/employee-status.ts';
 import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
+import * as dependents from '#db/repositories/dependent.repository.ts';
 import { rosterOf, type RosterEntry } from '#db/repositories/employee-roster.repository.ts';
 import type { EmployerRow } from '#db/repositories/employer.repository.ts';
 import { knownZips } from '#db/repositories/location.repository.ts';
@@ -21,7 +22,8 @@ import * as members from '#db/repositories/member.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { MailService } from '../fastify-types.ts';
+import type { ContentService, MailService } from '../fastify-types.ts';
+import { answerText, employerFields, storedAnswers, type OwnField } from './employer-fields.ts';
 import { mailInvitation, newInvitationLink } from './invitations.ts';
 
 type Staff = { id: string };
@@ -40,21 +42,77 @@ export function standingOf(entry: RosterEntry): EmployeeStanding {
   });
 }
 
-const toEmployee = (entry: RosterEntry): StaffEmployee => ({
+/**
+ * The employer's own fields (those its profile and dependent documents add) with its employees' dependents'
+ * answers, read once for a whole roster.
+ */
+type OwnAnswers = {
+  memberFields: OwnField[];
+  dependentFields: OwnField[];
+  dependentsOf: Map<string, Array<{ firstname: string; lastname: string; employerfields: unknown }>>;
+};
+
+async function ownAnswersOf(db: DbOrTx, content: ContentService, accountid: string): Promise<OwnAnswers> {
+  const memberFields = await employerFields(content, 'profile', accountid);
+  const dependentFields = await employerFields(content, 'dependent', accountid);
+  const dependentsOf: OwnAnswers['dependentsOf'] = new Map();
+  if (dependentFields.length > 0) {
+    for (const row of await dependents.listOwnAnswersByEmployer(db, accountid)) {
+      const list = dependentsOf.get(row.memberid) ?? [];
+      list.push(row);
+      dependentsOf.set(row.memberid, list);
+    }
+  }
+  return { memberFields, dependentFields, dependentsOf };
+}
+
+/** An own field's column label: its title, a dependent field's marked as the dependents'. */
+const labelOf = (field: OwnField, of: StaffEmployerField['of']) => (of === 'member' ? field.title : `${field.title} (dependents)`);
+
+/** The labels of the employer's own fields, in the order employerFieldsOf answers them. */
+const labelsOf = (own: OwnAnswers): string[] => [
+  ...own.memberFields.map((field) => labelOf(field, 'member')),
+  ...own.dependentFields.map((field) => labelOf(field, 'dependent')),
+];
+
+/** An employee's answers to the employer's own fields; a dependent field's names each dependent who answered. */
+function employerFieldsOf(entry: RosterEntry, own: OwnAnswers): StaffEmployerField[] {
+  const memberAnswers = storedAnswers(own.memberFields, entry.member.employerfields);
+  const family = (own.dependentsOf.get(entry.member.id) ?? []).map((dependent) => ({
+    name: `${dependent.firstname} ${dependent.lastname}`,
+    answers: storedAnswers(own.dependentFields, dependent.employerfields),
+  }));
+  return [
+    ...own.memberFields.map((field) => ({ name: field.name, of: 'member' as const, label: labelOf(field, 'member'), answer: answerText(memberAnswers[field.name]) })),
+    ...own.dependentFields.map((field) => ({
+      name: field.name,
+      of: 'dependent' as const,
+      label: labelOf(field, 'dependent'),
+      answer: family
+        .filter((dependent) => dependent.answers[field.name] !== undefined)
+        .map((dependent) => `${dependent.name}: ${answerText(dependent.answers[field.name])}`)
+        .join('; '),
+    })),
+  ];
+}
+
+const toEmployee = (entry: RosterEntry, own: OwnAnswers): StaffEmployee => ({
   memberid: entry.member.id,
   firstname: entry.member.firstname,
   lastname: entry.member.lastname,
   email: entry.member.personalemailaddress,
   contributionclass: entry.member.contributionclass,
   ...standingOf(entry),
+  employerfields: employerFieldsOf(entry, own),
 });
 
-export async function listEmployees(db: DbOrTx, accountid: string): Promise<StaffEmployee[]> {
-  return (await rosterOf(db, accountid)).map(toEmployee);
+export async function listEmployees(db: DbOrTx, content: ContentService, accountid: string): Promise<StaffEmployee[]> {
+  const own = await ownAnswersOf(db, content, accountid);
+  return (await rosterOf(db, accountid)).map((entry) => toEmployee(entry, own));
 }
 
-export async function enrollmentReport(db: DbOrTx, accountid: string): Promise<EnrollmentReport> {
-  const employees = await listEmployees(db, accountid);
+export async function enrollmentReport(db: DbOrTx, content: ContentService, accountid: string): Promise<EnrollmentReport> {
+  const employees = await listEmployees(db, content, accountid);
   return { counts: statusCounts(employees), employees };
 }
 
@@ -140,7 +198,7 @@ export async function importCensus(
  */
 export async function inviteEmployee(
   db: DbOrTx,
-  context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService },
+  context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService; content: ContentService },
   staff: Staff,
   employer: EmployerRow,
   memberid: string,
@@ -163,7 +221,7 @@ export async function inviteEmployee(
   });
   await mailInvitation(context.mail, member, employer.accountname, link);
   const entry = (await rosterOf(db, employer.accountid)).find((candidate) => candidate.member.id === memberid)!;
-  return toEmployee(entry);
+  return toEmployee(entry, await ownAnswersOf(db, context.content, employer.accountid));
 }
 
 export const PAYROLL_COLUMNS = [
@@ -184,9 +242,11 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
 /**
  * The payroll deduction report: one line a month per enrolled or waived employee, from the member account its
  * latest enrollment stored (contribution, spend, pre-tax deduction, remaining contribution) and the main order's
- * effective date. Dollars with two decimals.
+ * effective date. Dollars with two decimals. Then one column per own field of the employer (PAYROLL_COLUMNS, then
+ * the fields' labels), with the employee's answers.
  */
-export async function payrollCsv(db: DbOrTx, accountid: string): Promise<string> {
+export async function payrollCsv(db: DbOrTx, content: ContentService, accountid: string): Promise<string> {
+  const own = await ownAnswersOf(db, content, accountid);
   const roster = await rosterOf(db, accountid);
   const rows = roster.flatMap((entry) => {
     if (!entry.mainOrder || !entry.account) return [];
@@ -208,10 +268,11 @@ export async function payrollCsv(db: DbOrTx, accountid: string): Promise<string>
         money(figures.spendCents),
         money(figures.preTaxDeductionCents),
         money(figures.remainingContributionCents),
+        ...employerFieldsOf(entry, own).map((field) => field.answer),
       ],
     ];
   });
-  return formatCsv(PAYROLL_COLUMNS, rows);
+  return formatCsv([...PAYROLL_COLUMNS, ...labelsOf(own)], rows);
 }
 
 export async function listEvents(db: DbOrTx, filter: logFacts.LogFactFilter): Promise<StaffEvent[]> {

@@ -16,6 +16,7 @@ export type {
   StaffContributionRule,
   StaffEmployee,
   StaffEmployer,
+  StaffEmployerField,
   StaffEmployerInput,
   StaffEmployerSummary,
   StaffEvent,

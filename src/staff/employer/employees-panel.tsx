@@ -2,7 +2,8 @@
  * The employer's employees: a census CSV import (checked whole by the server: any bad row refuses the file, and
  * every bad row is listed with its line and reason; the new employees may be e-mailed at once), the invitation
  * (or its resend) per employee while they have not set a password, and where each
- * stands: invited, registered, enrolled or waived, since when, and the elected plan.
+ * stands: invited, registered, enrolled or waived, since when, and the elected plan; then the employee's answers to
+ * the employer's own fields (one column each, titled as the employer's document titles the field).
  */
 import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -86,6 +87,9 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
               <Table.Th>Status</Table.Th>
               <Table.Th>Since</Table.Th>
               <Table.Th>Plan</Table.Th>
+              {data[0]!.employerfields.map((field) => (
+                <Table.Th key={`${field.of}-${field.name}`}>{field.label}</Table.Th>
+              ))}
               <Table.Th>Invitation</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -100,6 +104,9 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
                 <Table.Td>{employee.status}</Table.Td>
                 <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
                 <Table.Td>{employee.plan ?? ''}</Table.Td>
+                {employee.employerfields.map((field) => (
+                  <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
+                ))}
                 <Table.Td>
                   {canChange && employee.status === 'invited' && (
                     <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Send Invitation to ${employee.email}`}>

@@ -1,4 +1,7 @@
-/** The employer's reports: enrollment counts and list, and the payroll deduction CSV (a plain download). */
+/**
+ * The employer's reports: enrollment counts and list (with a column per own field of the employer), and the payroll
+ * deduction CSV (a plain download).
+ */
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { EnrollmentReport } from '../api/types.ts';
@@ -35,6 +38,9 @@ export function ReportsPanel({ accountid }: { accountid: string }) {
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Since</Table.Th>
                 <Table.Th>Plan</Table.Th>
+                {data.employees[0]?.employerfields.map((field) => (
+                  <Table.Th key={`${field.of}-${field.name}`}>{field.label}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -46,6 +52,9 @@ export function ReportsPanel({ accountid }: { accountid: string }) {
                   <Table.Td>{employee.status}</Table.Td>
                   <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
                   <Table.Td>{employee.plan ?? ''}</Table.Td>
+                  {employee.employerfields.map((field) => (
+                    <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>
