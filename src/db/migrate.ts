@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-override-versions.ts';
 import * as m0012 from './migrations/0012-staff-employers.ts';
 import * as m0013 from './migrations/0013-change-notices.ts';
 import * as m0014 from './migrations/0014-refresh-retry.ts';
+import * as m0017 from './migrations/0017-draft-tags.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0012-staff-employers': m0012,
   '0013-change-notices': m0013,
   '0014-refresh-retry': m0014,
+  '0017-draft-tags': m0017,
 };
 
 const provider: MigrationProvider = {
