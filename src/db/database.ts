@@ -331,6 +331,8 @@ export interface DocumentOverrideTable {
   published_by: string | null;
   /** The version a rollback copied (0: the base document); null otherwise. */
   copied_from: number | null;
+  /** When the version was last saved (a draft saved over keeps its row); part of its tag. */
+  updatedon: GeneratedTimestamp;
 }
 
 export interface MailOutboxTable {

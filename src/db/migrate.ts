@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013-change-notices.ts';
 import * as m0014 from './migrations/0014-refresh-retry.ts';
 import * as m0015 from './migrations/0015-enrollment-record.ts';
 import * as m0016 from './migrations/0016-employer-fields.ts';
+import * as m0017 from './migrations/0017-draft-tags.ts';
 import * as m0018 from './migrations/0018-stored-files.ts';
 
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-refresh-retry': m0014,
   '0015-enrollment-record': m0015,
   '0016-employer-fields': m0016,
+  '0017-draft-tags': m0017,
   '0018-stored-files': m0018,
 };
 

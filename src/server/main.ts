@@ -4,7 +4,9 @@
  * the demo employer (with its ICHRA documents in DATA_DIR/storage). The server listens before that work is done,
  * so the web app's first page is served at once on a fresh data folder (PGlite's initdb and the imports take
  * seconds); API calls wait for it and /healthz answers 503 until then (readiness.ts). SIGINT/SIGTERM let the requests in flight finish, then close the server
- * and the database (shutdown.ts); the exit code is 0 when everything finished within SHUTDOWN_TIMEOUT.
+ * and the database (shutdown.ts); the exit code is 0 when everything finished within SHUTDOWN_TIMEOUT. On PGlite the
+ * server holds DATA_DIR/pglite.lock while it runs and refuses to start while another live process holds it
+ * (data-dir-lock.ts): two processes on one embedded database would each write their own copy of it.
  */
 import path from 'node:path';
 import { createDb } from '#db/create-db.ts';
@@ -15,6 +17,7 @@ import { DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from './app.ts';
 import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUse, holdDataDir, SERVER } from './data-dir-lock.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { describeError } from './log-redaction.ts';
@@ -24,6 +27,7 @@ import { importStorageFolder, storageIn } from './storage.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const releaseDataDir = config.DATABASE_URL ? () => undefined : holdDataDir(config.DATA_DIR, SERVER);
   const db = await createDb(
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: finishing the requests in flight, then closing`);
     const outcome = await shutDown(app, db, config.SHUTDOWN_TIMEOUT);
+    releaseDataDir();
     if (outcome === 'timed out') app.log.warn(`requests still running after ${config.SHUTDOWN_TIMEOUT} s were cut off`);
     console.log(`Benefit Portal stopped (${signal}, ${outcome})`);
     process.exit(outcome === 'closed' ? 0 : 1);
@@ -58,11 +63,11 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Benefit Portal is running at ${config.PUBLIC_URL} (listening on ${address})`);
   const accountId = await prepared;
-  console.log(
-    (await staffUsers.exists(db))
-      ? `Staff console: ${config.PUBLIC_URL}/staff`
-      : `Staff console: ${config.PUBLIC_URL}/staff (no staff user yet: create the first admin with npm run staff:create -- --email you@example.com --role admin)`,
-  );
+  // On the embedded database the command cannot run beside the server (it holds the data folder's lock).
+  const firstAdmin = config.DATABASE_URL
+    ? 'create the first admin with npm run staff:create -- --email you@example.com --role admin (same DATABASE_URL)'
+    : 'stop the server, create the first admin with npm run staff:create -- --email you@example.com --role admin, and start it again';
+  console.log((await staffUsers.exists(db)) ? `Staff console: ${config.PUBLIC_URL}/staff` : `Staff console: ${config.PUBLIC_URL}/staff (no staff user yet: ${firstAdmin})`);
   console.log(`Demo registration link: ${config.PUBLIC_URL}/register?employer_id=${accountId}`);
 }
 
@@ -83,6 +88,7 @@ async function prepareData(db: Kysely<Database>, dataDir: string): Promise<strin
 
 main().catch((error: unknown) => {
   // A start-up failure (a database that refuses a statement...) printed without the values it carried.
-  console.error(error instanceof ConfigError ? error.message : describeError(error));
+  if (error instanceof DataDirInUse) console.error(`${error.message}; stop it first, or give this server another DATA_DIR.`);
+  else console.error(error instanceof ConfigError ? error.message : describeError(error));
   process.exit(1);
 });

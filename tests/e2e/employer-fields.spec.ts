@@ -54,8 +54,8 @@ async function employerWithEmployeeId(request: APIRequestContext): Promise<strin
   };
   const draft = await request.put(`${url}/draft`, { headers, data: { document } });
   expect(draft.status(), await draft.text()).toBe(200);
-  const { version } = ((await draft.json()) as { data: { version: number } }).data;
-  const published = await request.post(`${url}/publish`, { headers, data: { version } });
+  const { version, etag } = ((await draft.json()) as { data: { version: number; etag: string } }).data;
+  const published = await request.post(`${url}/publish`, { headers, data: { version, etag } });
   expect(published.status(), await published.text()).toBe(200);
   return accountid;
 }

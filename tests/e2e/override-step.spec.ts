@@ -28,8 +28,8 @@ async function publishDocument(request: APIRequestContext, accountid: string, do
   const base = current.ok() ? ((await current.json()) as { data: { base: Record<string, unknown> | null } }).data.base : null;
   const draft = await request.put(`${url}/draft`, { headers, data: { document: edit(base) } });
   expect(draft.status(), await draft.text()).toBe(200);
-  const { version } = ((await draft.json()) as { data: { version: number } }).data;
-  const published = await request.post(`${url}/publish`, { headers, data: { version } });
+  const { version, etag } = ((await draft.json()) as { data: { version: number; etag: string } }).data;
+  const published = await request.post(`${url}/publish`, { headers, data: { version, etag } });
   expect(published.status(), await published.text()).toBe(200);
 }
 

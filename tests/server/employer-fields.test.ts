@@ -62,7 +62,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
     const url = `/api/staff/employers/${accountid}/content/${documentId}`;
     const draft = await staffCall(implementer, 'PUT', `${url}/draft`, { document });
     expect(draft.statusCode, draft.body).toBe(200);
-    const published = await staffCall(implementer, 'POST', `${url}/publish`, { version: draft.json().data.version });
+    const published = await staffCall(implementer, 'POST', `${url}/publish`, { version: draft.json().data.version, etag: draft.json().data.etag });
     expect(published.statusCode, published.body).toBe(200);
   }
 

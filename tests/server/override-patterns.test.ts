@@ -33,15 +33,15 @@ describe.each(databases())('patterns of overrides on $name', (database) => {
   const url = (employer: TestEmployer, tail: string) => `/api/staff/employers/${employer.accountid}/content/profile${tail}`;
   const saveDraft = (employer: TestEmployer, document: unknown) =>
     t.app.inject({ method: 'PUT', url: url(employer, '/draft'), headers: implementer.headers, payload: { document } as object });
-  const publish = (employer: TestEmployer, version: number) =>
-    t.app.inject({ method: 'POST', url: url(employer, '/publish'), headers: implementer.headers, payload: { version } });
+  const publish = (employer: TestEmployer, draft: { version: number; etag: string }) =>
+    t.app.inject({ method: 'POST', url: url(employer, '/publish'), headers: implementer.headers, payload: { version: draft.version, etag: draft.etag } });
   const load = async (code: string) => (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as CompiledModule;
 
   it('answers at once a profile save with the worst input for a published ^(a+)+$, on the server and in the browser validators', async () => {
     const employer = await createEmployer(t.db);
     const saved = await saveDraft(employer, profileWithPattern('^(a+)+$'));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await publish(employer, saved.json().data.version)).statusCode).toBe(200);
+    expect((await publish(employer, saved.json().data)).statusCode).toBe(200);
 
     const member = await registerMember(t.app, employer);
     const save = (pcpname: string) =>

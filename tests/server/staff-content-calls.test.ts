@@ -68,7 +68,7 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
 
     const form = await saveDraft(employer, OWN_FORM_ID, OWN_FORM);
     expect(form.statusCode, form.body).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: url(employer, OWN_FORM_ID, '/publish'), headers: implementer.headers, payload: { version: form.json().data.version } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: url(employer, OWN_FORM_ID, '/publish'), headers: implementer.headers, payload: { version: form.json().data.version, etag: form.json().data.etag } })).statusCode).toBe(200);
     const flow = baseFlow();
     flow.steps = { ...flow.steps, ...(structuredClone(OWN_STEP_FLOW_PATCH.steps) as unknown as FlowDocument['steps']) };
     const saved = await saveDraft(employer, 'enrollment', flow);
@@ -80,7 +80,8 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
     const { flow } = profileWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'SSN' }, '/data/ssn': '/loaded/member/additionalid' } });
     // A draft stored before the rule (written straight to the table).
     await overrides.insertVersion(t.db, { accountid: employer.accountid, documentid: 'enrollment', status: 'draft', patch: { steps: { profile: { calls: { submit: flow.steps.profile!.calls!.submit } } } }, staffId: null, now: new Date() });
-    const response = await t.app.inject({ method: 'POST', url: url(employer, 'enrollment', '/publish'), headers: implementer.headers, payload: { version: 1 } });
+    const { etag } = (await t.app.inject({ method: 'GET', url: url(employer, 'enrollment', ''), headers: implementer.headers })).json().data.draft;
+    const response = await t.app.inject({ method: 'POST', url: url(employer, 'enrollment', '/publish'), headers: implementer.headers, payload: { version: 1, etag } });
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json().fieldErrors)).toEqual(['/steps/profile/calls/submit/6/body/~1data~1ssn']);
     const published = await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).where('status', '=', 'published').execute();

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { evaluateFlow, mergeDocument, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import { versionTag } from '#server/services/document-overrides.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
@@ -39,11 +40,18 @@ describe.each(databases())('staff content routes on $name', (database) => {
   const url = (employer: TestEmployer, id: string, tail = '') => `/api/staff/employers/${employer.accountid}/content/${id}${tail}`;
   const saveDraft = (employer: TestEmployer, id: string, document: unknown, staff = implementer) =>
     t.app.inject({ method: 'PUT', url: url(employer, id, '/draft'), headers: staff.headers, payload: { document } as object });
-  const publish = (employer: TestEmployer, id: string, version: number, staff = implementer) =>
-    t.app.inject({ method: 'POST', url: url(employer, id, '/publish'), headers: staff.headers, payload: { version } });
-  const rollback = (employer: TestEmployer, id: string, version: number, staff = implementer) =>
-    t.app.inject({ method: 'POST', url: url(employer, id, '/rollback'), headers: staff.headers, payload: { version } });
   const read = (path: string, staff = viewer) => t.app.inject({ method: 'GET', url: path, headers: staff.headers });
+  /** The document as the editor reads it: its draft's and its published version's tags among the rest. */
+  const view = async (employer: TestEmployer, id: string) =>
+    (await read(url(employer, id))).json().data as { draft: { version: number; etag: string } | null; published: { version: number; etag: string } | null; publishedEtag: string };
+  /** Publishes a version naming the tag given, else the tag the version has now (as a person who just read it). */
+  const publish = async (employer: TestEmployer, id: string, version: number, staff = implementer, etag?: string) => {
+    const tag = etag ?? (await t.db.selectFrom('document_override').selectAll().where('accountid', '=', employer.accountid).where('documentid', '=', id).where('version', '=', version).executeTakeFirst());
+    return t.app.inject({ method: 'POST', url: url(employer, id, '/publish'), headers: staff.headers, payload: { version, etag: typeof tag === 'string' ? tag : tag ? versionTag(tag) : 'none' } });
+  };
+  /** Rolls back naming the published tag given, else the one the document has now. */
+  const rollback = async (employer: TestEmployer, id: string, version: number, staff = implementer, etag?: string) =>
+    t.app.inject({ method: 'POST', url: url(employer, id, '/rollback'), headers: staff.headers, payload: { version, etag: etag ?? (await view(employer, id)).publishedEtag } });
   const served = async (id: string, employer: TestEmployer) => {
     return (await t.app.inject({ method: 'GET', url: `/api/content/forms/${id}?accountid=${employer.accountid}` })).json().data as { document: FormDocument; etag: string };
   };
@@ -153,6 +161,95 @@ describe.each(databases())('staff content routes on $name', (database) => {
     expect(versions).toEqual([
       { version: 1, status: 'published', createdon: expect.any(String), publishedon: expect.any(String), staffEmail: implementer.email, publishedByEmail: implementer.email, copiedFrom: null },
     ]);
+  });
+
+  it('publishes a draft only as it was read: A saves, B saves over, A publishes with A\'s tag and gets 409 naming B', async () => {
+    const n = await createEmployer(t.db);
+    const other = await signInStaff(t.app, 'implementer');
+    const withText = (text: string) => {
+      const waiver = baseOf('waiver');
+      waiver.messages['select-waiver-reason'] = text;
+      return waiver;
+    };
+    const saved = await saveDraft(n, 'waiver', withText("A's text"));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const aTag = saved.json().data.etag as string;
+    expect(aTag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(saved.headers.etag).toBe(aTag);
+    expect((await view(n, 'waiver')).draft!.etag).toBe(aTag);
+    expect((await read(url(n, 'waiver'))).headers.etag).toBe(aTag);
+
+    // B saves over A's draft without having read it (no If-Match): allowed, and the tag changes.
+    const bSaved = await saveDraft(n, 'waiver', withText("B's text"), other);
+    expect(bSaved.statusCode, bSaved.body).toBe(200);
+    const bTag = bSaved.json().data.etag as string;
+    expect(bTag).not.toBe(aTag);
+
+    const refused = await publish(n, 'waiver', 1, implementer, aTag);
+    expect(refused.statusCode).toBe(409);
+    const changedAt = (await t.db.selectFrom('document_override').select('updatedon').where('accountid', '=', n.accountid).executeTakeFirstOrThrow()).updatedon;
+    const minute = `${new Date(changedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'DRAFT_CHANGED',
+      message: `${other.email} changed this draft at ${minute} since you read it; review their change and publish again.`,
+      data: { changedBy: other.email, changedAt: new Date(changedAt).toISOString() },
+    });
+    expect(await published(n, 'waiver')).toEqual([]);
+    expect((await served('waiver', n)).document.messages['select-waiver-reason']).toBe(BASE_REASON_TEXT);
+
+    // Saving over B's draft with the tag A read is refused the same way; so is saving as if there were no draft.
+    const staleSave = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-match': aTag }, payload: { document: withText("A's again") } });
+    expect(staleSave.statusCode).toBe(409);
+    expect(staleSave.json()).toMatchObject({ code: 'DRAFT_CHANGED', message: expect.stringMatching(new RegExp(`^${other.email} changed this draft at .* UTC since you read it; review their change and save again\\.$`)) });
+    const blindSave = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-none-match': '*' }, payload: { document: withText("A's again") } });
+    expect(blindSave.statusCode).toBe(409);
+    expect(blindSave.json()).toMatchObject({ code: 'DRAFT_CHANGED', data: { changedBy: other.email }, message: expect.stringContaining(`${other.email} saved a draft of this document at `) });
+    expect((await view(n, 'waiver')).draft!.etag).toBe(bTag);
+
+    // With the tag of the draft as it is now, A publishes B's text knowingly.
+    const current = await publish(n, 'waiver', 1, implementer, bTag);
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json().data).toMatchObject({ version: 1, status: 'published', etag: bTag });
+    expect((await served('waiver', n)).document.messages['select-waiver-reason']).toBe("B's text");
+    expect((await publish(n, 'waiver', 1, implementer, bTag)).json()).toMatchObject({ code: 'CONFLICT', message: 'Version 1 is published already.' });
+
+    // The draft A read is gone (published): a save naming it is refused, naming who published it.
+    const gone = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-match': bTag }, payload: { document: withText("A's again") } });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'DRAFT_CHANGED', data: { changedBy: implementer.email }, message: expect.stringContaining('published this document at ') });
+    const fresh = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-none-match': '*' }, payload: { document: withText("A's again") } });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data.version).toBe(2);
+
+    // A publish must name a tag.
+    expect((await t.app.inject({ method: 'POST', url: url(n, 'waiver', '/publish'), headers: implementer.headers, payload: { version: 2 } })).statusCode).toBe(400);
+  });
+
+  it('rolls back only what was read: a version published since answers 409 naming who published it; a draft is published, not rolled back', async () => {
+    const p = await createEmployer(t.db);
+    const other = await signInStaff(t.app, 'implementer');
+    const readBefore = await view(p, 'waiver');
+    expect(readBefore.published).toBeNull();
+    const waiver = baseOf('waiver');
+    waiver.messages['select-waiver-reason'] = NEW_REASON_TEXT;
+    await saveDraft(p, 'waiver', waiver, other);
+    expect((await publish(p, 'waiver', 1, other)).statusCode).toBe(200);
+    const refused = await rollback(p, 'waiver', 0, implementer, readBefore.publishedEtag);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'PUBLISHED_CHANGED',
+      message: expect.stringMatching(new RegExp(`^${other.email} published version 1 at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC since you read this document; review what employees get now and roll back again\\.$`)),
+      data: { changedBy: other.email, changedAt: expect.any(String) },
+    });
+    expect((await served('waiver', p)).document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
+    const readNow = await view(p, 'waiver');
+    expect(readNow.publishedEtag).toBe(readNow.published!.etag);
+    expect((await rollback(p, 'waiver', 0, implementer, readNow.publishedEtag)).statusCode).toBe(200);
+
+    await saveDraft(p, 'waiver', waiver);
+    expect((await rollback(p, 'waiver', 3)).json()).toMatchObject({ code: 'CONFLICT', message: 'Version 3 is the draft: publish it instead.' });
+    expect((await t.app.inject({ method: 'POST', url: url(p, 'waiver', '/rollback'), headers: implementer.headers, payload: { version: 0 } })).statusCode).toBe(400);
   });
 
   it('replaces a changed condition whole: == changed to != is !=, not an object of both', async () => {

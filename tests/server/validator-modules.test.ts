@@ -62,7 +62,7 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     const url = `/api/staff/employers/${employer.accountid}/content/waiver`;
     const draft = await test.app.inject({ method: 'PUT', url: `${url}/draft`, headers: staff.headers, payload: { document: edited } });
     expect(draft.statusCode, draft.body).toBe(200);
-    const published = await test.app.inject({ method: 'POST', url: `${url}/publish`, headers: staff.headers, payload: { version: draft.json().data.version } });
+    const published = await test.app.inject({ method: 'POST', url: `${url}/publish`, headers: staff.headers, payload: { version: draft.json().data.version, etag: draft.json().data.etag } });
     expect(published.statusCode, published.body).toBe(200);
 
     const after = await form('waiver', employer.accountid);

@@ -23,6 +23,14 @@ describe('staff API client', () => {
     }
   });
 
+  it("sends a call's conditions (a draft save's If-Match) beside the CSRF header, which they cannot replace", async () => {
+    const fetch = vi.fn(async () => answer(200, { success: true, data: null, message: '' }));
+    vi.stubGlobal('fetch', fetch);
+    await staffData('PUT', '/api/staff/x', {}, { 'if-match': '"tag"', 'x-staff-request': '0' });
+    const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers).toMatchObject({ 'if-match': '"tag"', 'x-staff-request': '1', 'content-type': 'application/json' });
+  });
+
   it('sends the person to sign-in on a 401, except for a refused sign-in itself', async () => {
     const unauthorized = vi.fn();
     setUnauthorizedHandler(unauthorized);

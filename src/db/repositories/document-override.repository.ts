@@ -106,6 +106,18 @@ export async function listPublishedVersions(db: DbOrTx, accountid: string): Prom
   return Object.fromEntries(rows.map((row) => [row.documentid, row.version]));
 }
 
+/** The newest version of any status (the last one made), if any. */
+export async function findNewest(db: DbOrTx, accountid: string, documentid: string): Promise<DocumentOverrideRow | undefined> {
+  return db
+    .selectFrom('document_override')
+    .selectAll()
+    .where('accountid', '=', accountid)
+    .where('documentid', '=', documentid)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The draft being edited (the newest draft), if any. */
 export const findDraft = (db: DbOrTx, accountid: string, documentid: string) => newestWithStatus(db, accountid, documentid, 'draft');
 
@@ -152,16 +164,17 @@ export async function insertVersion(
       publishedon: published ? version.now : null,
       copied_from: version.copiedFrom ?? null,
       createdon: version.now,
+      updatedon: version.now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** Replaces a draft's patch; the staff user who saved it last is its author. */
-export async function updateDraft(tx: DbOrTx, id: string, patch: unknown, staffId: string): Promise<DocumentOverrideRow> {
+/** Replaces a draft's patch; the staff user who saved it last is its author, and `now` when it was saved. */
+export async function updateDraft(tx: DbOrTx, id: string, patch: unknown, staffId: string, now: Date): Promise<DocumentOverrideRow> {
   return tx
     .updateTable('document_override')
-    .set({ patch: JSON.stringify(patch), created_by: staffId })
+    .set({ patch: JSON.stringify(patch), created_by: staffId, updatedon: now })
     .where('id', '=', id)
     .where('status', '=', 'draft')
     .returningAll()

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
+import { DataDirInUse } from '../data-dir-lock.ts';
 import { runFormsCheck, type FlowCase } from '../forms-check.ts';
 import { describeError } from '../log-redaction.ts';
 import { openDb } from '../open-db.ts';
@@ -15,20 +16,21 @@ const CASES = new URL('../../../tests/content/cases/enrollment.cases.json', impo
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const { cases } = JSON.parse(readFileSync(CASES, 'utf8')) as { cases: FlowCase[] };
-  const db = await openDb(config);
+  const { db, close } = await openDb(config, 'npm run forms:check');
   try {
     const { lines, problems } = await runFormsCheck({ db, cases, today: new Date().toISOString().slice(0, 10) });
     for (const line of lines) console.log(line);
     return problems === 0 ? 0 : 1;
   } finally {
-    await db.destroy();
+    await close();
   }
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : describeError(error));
+    if (error instanceof DataDirInUse) console.error(`${error.message}; stop it and run the check again.`);
+    else console.error(error instanceof ConfigError ? error.message : describeError(error));
     process.exit(1);
   },
 );

@@ -2,14 +2,17 @@
  * `npm run staff:create -- --email ada@example.com --role admin`: creates a staff user in the configured database
  * (the same environment as `npm start`). The password is asked for on a terminal (twice, not echoed) or read as
  * the first line of standard input (`printf '%s\n' "$PASSWORD" | npm run staff:create -- ...`); never taken from
- * the command line, where the shell history and the process list would keep it.
+ * the command line, where the shell history and the process list would keep it. On PostgreSQL it writes to the
+ * database the server uses, which sees the user at once; on the embedded database (PGlite) it is refused while the
+ * server runs on it (data-dir-lock.ts): a second process there would write to a copy the server never reads.
  */
 import { parseArgs } from 'node:util';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { StaffRole } from '#db/database.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { DataDirInUse, SERVER } from '../data-dir-lock.ts';
 import { describeError } from '../log-redaction.ts';
-import { openDb } from '../open-db.ts';
+import { openDb, type OpenDb } from '../open-db.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
 import { createStaffUser, newStaffUserProblems } from '../services/staff-users.ts';
 
@@ -75,6 +78,20 @@ function parse(argv: string[]): { email: string; role: StaffRole } | string {
   }
 }
 
+/** The configured database, or a refusal that says what to do while the server (or another command) has it open. */
+async function open(config: Config): Promise<OpenDb> {
+  try {
+    return await openDb(config, 'npm run staff:create');
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    throw new Refusal(
+      error.holder.command === SERVER
+        ? `${error.message}; stop it and run the command again, or have an admin create the user in the staff console (Staff users). Nothing was created.`
+        : `${error.message}; wait until it ends and run the command again. Nothing was created.`,
+    );
+  }
+}
+
 async function main(): Promise<number> {
   const args = parse(process.argv.slice(2));
   if (typeof args === 'string') {
@@ -82,28 +99,32 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  // Before the password is asked for: nobody types one only to be refused.
+  const { db, close } = await open(config);
+  try {
+    return await create(config, db, args);
+  } finally {
+    await close();
+  }
+}
+
+async function create(config: Config, db: OpenDb['db'], args: { email: string; role: StaffRole }): Promise<number> {
   const password = await readPassword();
   const refused = (fieldErrors: FieldErrors) => {
     for (const messages of Object.values(fieldErrors)) for (const text of messages) console.error(text);
     console.error('Nothing was created.');
     return 1;
   };
-  // Checked before the database opens, so a weak password costs no start-up.
   const problems = newStaffUserProblems({ email: args.email, password });
   if (Object.keys(problems).length > 0) return refused(problems);
-  const db = await openDb(config);
-  try {
-    const outcome = await createStaffUser(db, { ...args, password }, null);
-    if (outcome.kind === 'taken') {
-      console.error('A staff user with this e-mail address exists already; nothing was created.');
-      return 1;
-    }
-    if (outcome.kind === 'invalid') return refused(outcome.fieldErrors);
-    console.log(`Staff user ${outcome.user.email} created with the role ${outcome.user.role}. Sign in at ${config.PUBLIC_URL}/staff`);
-    return 0;
-  } finally {
-    await db.destroy();
+  const outcome = await createStaffUser(db, { ...args, password }, null);
+  if (outcome.kind === 'taken') {
+    console.error('A staff user with this e-mail address exists already; nothing was created.');
+    return 1;
   }
+  if (outcome.kind === 'invalid') return refused(outcome.fieldErrors);
+  console.log(`Staff user ${outcome.user.email} created with the role ${outcome.user.role}. Sign in at ${config.PUBLIC_URL}/staff`);
+  return 0;
 }
 
 main().then(

@@ -3,9 +3,11 @@
  * published version, draft and what employees get now; saving a whole edited document as the draft (errors keyed
  * by JSON pointer into the document); publishing; rolling back to any earlier version; the versions with who made
  * and published them; a line diff between versions; a preview with the employer's other documents. Viewers read;
- * implementers and admins change (services/document-overrides.ts).
+ * implementers and admins change (services/document-overrides.ts). Every version answers its tag (etag); a save
+ * names the draft it read (If-Match, or If-None-Match: * for none), a publish the draft's tag and a rollback the
+ * published tag it read, so a change made on a state someone changed since answers 409 naming who and when.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { lineDiff, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
@@ -13,7 +15,17 @@ import { AppError, badRequest, notFound } from '../errors.ts';
 import { applyOverride, etagOf, type ContentStore } from '../plugins/content.plugin.ts';
 import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 import { precompileForPublish } from '../validator-modules.ts';
-import { ownForms, patchProblems, publishDraft, rollBack, saveDraft, stored, type OverrideOutcome } from '../services/document-overrides.ts';
+import {
+  ownForms,
+  patchProblems,
+  publishDraft,
+  publishedTag,
+  rollBack,
+  saveDraft,
+  stored,
+  type DraftRead,
+  type OverrideOutcome,
+} from '../services/document-overrides.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 const anyDocument = { type: 'object', additionalProperties: true } as const;
@@ -24,6 +36,7 @@ const versionSchema = {
     status: { type: 'string', enum: ['draft', 'published', 'retired'] },
     document: anyDocument,
     patch: anyDocument,
+    etag: { type: 'string', description: "The version's tag: changes whenever it is saved; publish names it." },
   },
 } as const;
 const documentParams = {
@@ -31,8 +44,21 @@ const documentParams = {
   required: ['accountid', 'documentid'],
   properties: { accountid: uuid, documentid: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 100 } },
 } as const;
-const versionBody = (minimum: number, description: string) =>
-  ({ type: 'object', required: ['version'], additionalProperties: false, properties: { version: { type: 'integer', minimum, maximum: 1_000_000, description } } }) as const;
+const versionBody = (minimum: number, description: string, etag: string) =>
+  ({
+    type: 'object',
+    required: ['version', 'etag'],
+    additionalProperties: false,
+    properties: { version: { type: 'integer', minimum, maximum: 1_000_000, description }, etag: { type: 'string', maxLength: 100, description: etag } },
+  }) as const;
+/** The conditions a draft save may carry: the tag of the draft the person read, or `*` when they read none. */
+const draftHeaders = {
+  type: 'object',
+  properties: {
+    'if-match': { type: 'string', maxLength: 100, description: 'The tag of the draft the edit started from (etag of GET or of the last save).' },
+    'if-none-match': { type: 'string', const: '*', description: 'The edit started from no draft: refused if someone saved one since.' },
+  },
+} as const;
 const versionNumber = { type: 'integer', minimum: 0, maximum: 1_000_000 } as const;
 
 type DocumentParams = { accountid: string; documentid: string };
@@ -69,7 +95,14 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     if (outcome.kind === 'invalid') throw badRequest(outcome.message, outcome.fieldErrors);
     if (outcome.kind === 'not-found') throw notFound(outcome.message);
     if (outcome.kind === 'conflict') throw new AppError('CONFLICT', 409, outcome.message);
+    if (outcome.kind === 'changed') throw new AppError(outcome.code, 409, outcome.message, undefined, outcome.change);
     return ok(outcome.version);
+  };
+  /** A stored version's answer, with its tag also as the ETag header. */
+  const answerVersion = (reply: FastifyReply, outcome: OverrideOutcome) => {
+    const answered = answer(outcome);
+    reply.header('ETag', answered.data.etag);
+    return answered;
   };
   const actor = (staffId: string) => ({ staffId, now: new Date() });
 
@@ -110,85 +143,101 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: envelope({
             type: 'object',
-            properties: { base: anyDocument, published: nullable(versionSchema), draft: nullable(versionSchema), resolved: anyDocument },
+            properties: {
+              base: anyDocument,
+              published: nullable(versionSchema),
+              draft: nullable(versionSchema),
+              resolved: anyDocument,
+              publishedEtag: { type: 'string', description: "The tag of what is published now (the base document's when nothing is): what a rollback names." },
+            },
           }),
           ...failures,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountid, documentid } = request.params;
       const original = await target(request.params);
       const [published, draft] = await Promise.all([overrides.findPublished(app.db, accountid, documentid), overrides.findDraft(app.db, accountid, documentid)]);
+      const draftVersion = draft ? stored(base, draft) : null;
+      // The draft's tag, as a save's If-Match and a publish name it.
+      if (draftVersion) reply.header('ETag', draftVersion.etag);
       return ok({
         base: original,
         published: published ? stored(base, published) : null,
-        draft: draft ? stored(base, draft) : null,
+        draft: draftVersion,
         resolved: original || published ? (await store.resolve(documentid, accountid)).document : null,
+        publishedEtag: publishedTag(published),
       });
     },
   );
 
-  app.put<{ Params: DocumentParams; Body: { document: Record<string, unknown> } }>(
+  app.put<{ Params: DocumentParams; Body: { document: Record<string, unknown> }; Headers: { 'if-match'?: string; 'if-none-match'?: '*' } }>(
     '/api/staff/employers/:accountid/content/:documentid/draft',
     {
       preHandler: implementer,
       schema: {
         tags: ['Staff'],
-        summary: 'Save the whole edited document as the draft (stored as its merge patch from the base); 400 with fieldErrors keyed by JSON pointer into the document',
+        summary:
+          'Save the whole edited document as the draft (stored as its merge patch from the base); 400 with fieldErrors keyed by JSON pointer into the document; 409 DRAFT_CHANGED when the draft changed since the tag in If-Match (or one was saved since If-None-Match: *)',
         security: staffCookieSecurity,
         params: documentParams,
+        headers: draftHeaders,
         body: { type: 'object', required: ['document'], additionalProperties: false, properties: { document: anyDocument } },
         response: { 200: envelope(versionSchema), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await target(request.params, 'new own form allowed');
-      return answer(await saveDraft(app.db, base, request.params, request.body.document, actor(request.staff!.id)));
+      const ifMatch = request.headers['if-match']?.trim();
+      const read: DraftRead = ifMatch ? { draftTag: ifMatch } : request.headers['if-none-match'] === '*' ? { noDraft: true } : null;
+      return answerVersion(reply, await saveDraft(app.db, base, request.params, request.body.document, actor(request.staff!.id), read));
     },
   );
 
-  app.post<{ Params: DocumentParams; Body: { version: number } }>(
+  app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
     '/api/staff/employers/:accountid/content/:documentid/publish',
     {
       preHandler: implementer,
       schema: {
         tags: ['Staff'],
-        summary: "Publish a draft: the employer's employees get it from their next page load; the version published before is retired",
+        summary:
+          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag",
         security: staffCookieSecurity,
         params: documentParams,
-        body: versionBody(1, 'The draft version to publish.'),
+        body: versionBody(1, 'The draft version to publish.', "The draft's tag as it was read (GET or the last save)."),
         response: { 200: envelope(versionSchema), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await target(request.params);
-      const outcome = await publishDraft(app.db, base, request.params, request.body.version, actor(request.staff!.id));
+      const outcome = await publishDraft(app.db, base, request.params, request.body, actor(request.staff!.id));
       // The employer's validators are compiled now, not on an employee's first request.
       if (outcome.kind === 'done') await precompileForPublish(app, request.params.accountid, request.params.documentid);
-      return answer(outcome);
+      return answerVersion(reply, outcome);
     },
   );
 
-  app.post<{ Params: DocumentParams; Body: { version: number } }>(
+  app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
     '/api/staff/employers/:accountid/content/:documentid/rollback',
     {
       preHandler: implementer,
       schema: {
         tags: ['Staff'],
-        summary: 'Publish a copy of an earlier version (a retired one included; 0 is the base document) as a new version',
+        summary:
+          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read',
         security: staffCookieSecurity,
         params: documentParams,
-        body: versionBody(0, 'The version to publish again; 0 for the base document.'),
+        body: versionBody(0, 'The version to publish again; 0 for the base document.', 'The publishedEtag of the document as it was read.'),
         response: { 200: envelope(versionSchema), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await target(request.params);
-      const outcome = await rollBack(app.db, base, request.params, request.body.version, actor(request.staff!.id));
+      const outcome = await rollBack(app.db, base, request.params, request.body, actor(request.staff!.id));
       // The employer's validators are compiled now, not on an employee's first request.
       if (outcome.kind === 'done') await precompileForPublish(app, request.params.accountid, request.params.documentid);
-      return answer(outcome);
+      return answerVersion(reply, outcome);
     },
   );
 

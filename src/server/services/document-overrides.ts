@@ -4,25 +4,99 @@
  * makes passes every content check (applyOverride); publishing checks again (the base may have changed since).
  * Drafts, publishes and rollbacks of one employer's document run one at a time (lockDocument), so however many
  * staff publish at once exactly one version is published. Every change is audited in its own transaction.
- * Outcomes are values; the routes turn them into answers.
+ * Each stored version has a tag (versionTag) that changes whenever it is saved; a save, publish or rollback names
+ * the tag it read, and one made on a state that changed since is refused, naming who changed it and when, so
+ * nobody publishes a text they never saw. Outcomes are values; the routes turn them into answers.
  */
+import { createHash } from 'node:crypto';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
+import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { documentPatch, escapeToken, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { applyOverride, overrideLimitProblem, type BaseContent } from '../plugins/content.plugin.ts';
 
-export type StoredVersion = { version: number; status: overrides.OverrideStatus; document: FormDocument | FlowDocument; patch: unknown };
+export type StoredVersion = { version: number; status: overrides.OverrideStatus; document: FormDocument | FlowDocument; patch: unknown; etag: string };
+
+/** Who changed what a request had read, and when (ISO time); the staff user by e-mail address, null if unknown. */
+export type Change = { changedBy: string | null; changedAt: string };
 
 export type OverrideOutcome =
   | { kind: 'done'; version: StoredVersion }
   | { kind: 'invalid'; message: string; fieldErrors: FieldErrors }
   | { kind: 'not-found'; message: string }
-  | { kind: 'conflict'; message: string };
+  | { kind: 'conflict'; message: string }
+  | { kind: 'changed'; code: 'DRAFT_CHANGED' | 'PUBLISHED_CHANGED'; message: string; change: Change };
 
 export type DocumentRef = { accountid: string; documentid: string };
 type Actor = { staffId: string; now: Date };
+
+/**
+ * What the person saving a draft read: the tag of the draft (If-Match), no draft at all (If-None-Match: *), or
+ * unknown (neither header: the draft is saved over whatever is there).
+ */
+export type DraftRead = { draftTag: string } | { noDraft: true } | null;
+
+const tagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url')}"`;
+
+/**
+ * The tag of a stored version as it is now: a hash of its number, patch, last saver and save time, quoted as HTTP
+ * writes an ETag. Saving a draft changes it (even with the same content, by another person or later); publishing
+ * does not (the content employees get is the content that was read).
+ */
+export function versionTag(row: Pick<overrides.DocumentOverrideRow, 'version' | 'patch' | 'created_by' | 'updatedon'>): string {
+  return tagOf([row.version, row.patch, row.created_by, new Date(row.updatedon).toISOString()]);
+}
+
+/** The tag of what is published when no version is (employees get the base document): what a rollback then names. */
+export const BASE_TAG = tagOf([0, {}, null, null]);
+
+/** The tag of what is published now: what a rollback names. */
+export const publishedTag = (published: overrides.DocumentOverrideRow | undefined) => (published ? versionTag(published) : BASE_TAG);
+
+/** A time as the conflict messages write it: '2026-11-27 09:14 UTC'. */
+const minuteText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A staff user as the audit trail names them (their e-mail address), or null for a version made without one. */
+async function staffName(db: DbOrTx, staffId: string | null): Promise<string | null> {
+  return staffId ? ((await staffUsers.findById(db, staffId))?.email ?? null) : null;
+}
+
+/** The 409 of a state that changed since it was read, naming who changed it and when. */
+async function changed(
+  db: DbOrTx,
+  code: 'DRAFT_CHANGED' | 'PUBLISHED_CHANGED',
+  by: string | null,
+  at: Date | string,
+  sentence: (who: string, when: string) => string,
+): Promise<Extract<OverrideOutcome, { kind: 'changed' }>> {
+  const changedBy = await staffName(db, by);
+  const when = new Date(at);
+  return { kind: 'changed', code, message: sentence(changedBy ?? 'Someone', minuteText(when)), change: { changedBy, changedAt: when.toISOString() } };
+}
+
+/** Why a draft may not be saved over what is stored now, given what the person read (null: it may). */
+async function draftReadProblem(tx: DbOrTx, ref: DocumentRef, draft: overrides.DocumentOverrideRow | undefined, read: DraftRead): Promise<OverrideOutcome | null> {
+  if (read === null) return null;
+  if ('noDraft' in read) {
+    if (!draft) return null;
+    return changed(tx, 'DRAFT_CHANGED', draft.created_by, draft.updatedon, (who, when) => `${who} saved a draft of this document at ${when} since you read it; review their change and save again.`);
+  }
+  if (draft) {
+    if (versionTag(draft) === read.draftTag) return null;
+    return changed(tx, 'DRAFT_CHANGED', draft.created_by, draft.updatedon, (who, when) => `${who} changed this draft at ${when} since you read it; review their change and save again.`);
+  }
+  // The draft that was read is no longer a draft: someone published it (or rolled back) meanwhile.
+  const newest = await overrides.findNewest(tx, ref.accountid, ref.documentid);
+  return changed(
+    tx,
+    'DRAFT_CHANGED',
+    newest?.published_by ?? newest?.created_by ?? null,
+    newest?.publishedon ?? newest?.updatedon ?? new Date(),
+    (who, when) => `${who} published this document at ${when} since you read the draft; review what employees get now and save again.`,
+  );
+}
 
 /** The problem texts of the content checks, keyed by their pointer into the document. */
 export function problemsByPointer(problems: string[]): FieldErrors {
@@ -90,6 +164,7 @@ export const stored = (base: BaseContent, row: overrides.DocumentOverrideRow): S
   status: row.status,
   document: applyOverride(base, row.documentid, row.patch).document,
   patch: row.patch,
+  etag: versionTag(row),
 });
 
 const audited = (row: overrides.DocumentOverrideRow | undefined) => (row ? { version: row.version, status: row.status, patch: row.patch } : null);
@@ -104,29 +179,45 @@ export async function ownForms(db: DbOrTx, base: BaseContent, accountid: string)
 
 /**
  * Stores the edited document as the draft (the existing draft is replaced, else a new version is made). For a
- * base document the patch is derived from the edit; a form of the employer's own is stored whole.
+ * base document the patch is derived from the edit; a form of the employer's own is stored whole. `read` says
+ * which draft the person edited: a draft saved (or published) by anyone since is not saved over (409).
  */
-export async function saveDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, edited: unknown, actor: Actor): Promise<OverrideOutcome> {
+export async function saveDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, edited: unknown, actor: Actor, read: DraftRead = null): Promise<OverrideOutcome> {
   const checked = checkEdit(base, ref.documentid, edited, await ownForms(db, base, ref.accountid));
   if (checked.refused) return { kind: 'invalid', ...checked.refused };
   const { patch } = checked;
-  return db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx): Promise<OverrideOutcome> => {
     await overrides.lockDocument(tx, ref.accountid, ref.documentid);
     const draft = await overrides.findDraft(tx, ref.accountid, ref.documentid);
+    const problem = await draftReadProblem(tx, ref, draft, read);
+    if (problem) return problem;
     const row = draft
-      ? await overrides.updateDraft(tx, draft.id, patch, actor.staffId)
+      ? await overrides.updateDraft(tx, draft.id, patch, actor.staffId, actor.now)
       : await overrides.insertVersion(tx, { ...ref, status: 'draft', patch, staffId: actor.staffId, now: actor.now });
     await recordStaffChange(tx, { staffId: actor.staffId, action: 'save-draft', entity: 'document_override', entityId: entityId(ref), before: audited(draft), after: audited(row) });
-    return { kind: 'done', version: stored(base, row) } as const;
+    return { kind: 'done', version: stored(base, row) };
   });
 }
 
-/** Publishes a draft: employees get it from their next page load; the version published before is retired. */
-export async function publishDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, version: number, actor: Actor): Promise<OverrideOutcome> {
+/**
+ * Publishes a draft as it was read (`etag`, its tag then): employees get it from their next page load; the version
+ * published before is retired. A draft saved since is not published (409 naming who saved it and when).
+ */
+export async function publishDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, read: { version: number; etag: string }, actor: Actor): Promise<OverrideOutcome> {
+  const { version } = read;
   return db.transaction().execute(async (tx): Promise<OverrideOutcome> => {
     await overrides.lockDocument(tx, ref.accountid, ref.documentid);
     const row = await overrides.findVersion(tx, ref.accountid, ref.documentid, version);
     if (!row) return { kind: 'not-found', message: `There is no version ${version} of this document.` };
+    if (versionTag(row) !== read.etag) {
+      const publisher = row.status === 'draft' ? null : ((await staffName(tx, row.published_by)) ?? 'someone');
+      const publishedAt = row.publishedon ? ` at ${minuteText(new Date(row.publishedon))}` : '';
+      return changed(tx, 'DRAFT_CHANGED', row.created_by, row.updatedon, (who, when) =>
+        publisher === null
+          ? `${who} changed this draft at ${when} since you read it; review their change and publish again.`
+          : `${who} changed this draft at ${when} since you read it, and ${publisher} published it${publishedAt}; review what employees get now.`,
+      );
+    }
     if (row.status === 'published') return { kind: 'conflict', message: `Version ${version} is published already.` };
     if (row.status === 'retired') return { kind: 'conflict', message: `Version ${version} is retired; roll back to it to publish it again.` };
     // The base documents may have changed since the draft was saved: check again before anyone sees it.
@@ -141,13 +232,25 @@ export async function publishDraft(db: DbOrTx, base: BaseContent, ref: DocumentR
 }
 
 /**
- * Publishes a copy of an earlier version (retired, draft or 0: the base document) as a new version, so the
- * history keeps every version as it was.
+ * Publishes a copy of an earlier version (a retired one, or 0: the base document) as a new version, so the history
+ * keeps every version as it was. `etag` is the tag of what was published when the person read the document
+ * (publishedTag); if another version was published since, nothing is rolled back (409 naming who and when). A
+ * draft is published with publishDraft, which checks the draft's own tag.
  */
-export async function rollBack(db: DbOrTx, base: BaseContent, ref: DocumentRef, version: number, actor: Actor): Promise<OverrideOutcome> {
+export async function rollBack(db: DbOrTx, base: BaseContent, ref: DocumentRef, read: { version: number; etag: string }, actor: Actor): Promise<OverrideOutcome> {
+  const { version } = read;
   return db.transaction().execute(async (tx): Promise<OverrideOutcome> => {
     await overrides.lockDocument(tx, ref.accountid, ref.documentid);
     const before = await overrides.findPublished(tx, ref.accountid, ref.documentid);
+    if (publishedTag(before) !== read.etag) {
+      return changed(
+        tx,
+        'PUBLISHED_CHANGED',
+        before?.published_by ?? null,
+        before?.publishedon ?? new Date(),
+        (who, when) => `${who} published ${before ? `version ${before.version}` : 'a version'} at ${when} since you read this document; review what employees get now and roll back again.`,
+      );
+    }
     let patch: unknown = {};
     if (version === 0) {
       if (!before) return { kind: 'conflict', message: "Employees get the base document already." };
@@ -155,6 +258,7 @@ export async function rollBack(db: DbOrTx, base: BaseContent, ref: DocumentRef, 
       const source = await overrides.findVersion(tx, ref.accountid, ref.documentid, version);
       if (!source) return { kind: 'not-found', message: `There is no version ${version} of this document.` };
       if (source.status === 'published') return { kind: 'conflict', message: `Version ${version} is the published version already.` };
+      if (source.status === 'draft') return { kind: 'conflict', message: `Version ${version} is the draft: publish it instead.` };
       patch = source.patch;
     }
     const refused = patchProblems(base, ref.documentid, patch, await ownForms(tx, base, ref.accountid));

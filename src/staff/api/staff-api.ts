@@ -32,14 +32,22 @@ export function staffHeaders(method: Method, withBody: boolean): Record<string, 
   return headers;
 }
 
-/** One call; `signIn` marks the sign-in call, whose 401 is a refused password and not an ended session. */
-export async function staffCall<T>(method: Method, path: string, body?: unknown, options: { signIn?: boolean } = {}): Promise<ApiAnswer<T>> {
+/**
+ * One call; `signIn` marks the sign-in call, whose 401 is a refused password and not an ended session; `headers`
+ * adds conditions (a draft save's If-Match).
+ */
+export async function staffCall<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { signIn?: boolean; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: staffHeaders(method, body !== undefined),
+      headers: { ...options.headers, ...staffHeaders(method, body !== undefined) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -61,8 +69,8 @@ export class StaffApiError extends Error {
 }
 
 /** Data of a successful answer; a failure throws StaffApiError. */
-export async function staffData<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const answer = await staffCall<T>(method, path, body);
+export async function staffData<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const answer = await staffCall<T>(method, path, body, { headers });
   if (!answer.success) throw new StaffApiError(answer);
   return answer.data;
 }

@@ -30,13 +30,18 @@ export const FAMILY_TIERS = ['employee', 'employee-spouse', 'employee-children',
 export type IchraDocument = { filename: string; size: number };
 
 export type ContentSummary = { id: string; kind: 'form' | 'flow'; title: string };
-export type DocumentVersion = { version: number; document: Record<string, unknown>; patch: unknown };
+/** A stored version; `etag` changes whenever it is saved (a save's If-Match and a publish name it). */
+export type DocumentVersion = { version: number; document: Record<string, unknown>; patch: unknown; etag: string };
 export type EmployerContent = {
   base: Record<string, unknown>;
   published: DocumentVersion | null;
   draft: DocumentVersion | null;
   resolved: Record<string, unknown>;
+  /** The tag of what is published now: what a roll back names. */
+  publishedEtag: string;
 };
+/** The data of a 409 DRAFT_CHANGED or PUBLISHED_CHANGED: who changed what was read (e-mail address), and when. */
+export type DocumentChange = { changedBy: string | null; changedAt: string };
 export type VersionRow = {
   version: number;
   status: 'draft' | 'published' | 'retired';

@@ -3,7 +3,10 @@
  * edits, the live preview of the employee's screen from the draft, save, publish, and the versions with roll
  * back and diff. The server validates a draft against the meta-schemas, the engine's operations and the base
  * document's override surface; its errors (JSON pointers into the document) are marked at their lines in the
- * editor and listed below it. The base document's locked parts are marked at their lines too, with why.
+ * editor and listed below it. The base document's locked parts are marked at their lines too, with why. The editor
+ * keeps the draft it started from (its tag): a save names it (If-Match, or If-None-Match: * when there was none)
+ * and a publish names it, so a draft someone else saved meanwhile is shown as a conflict, never saved over or
+ * published unseen.
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,8 +22,18 @@ import { CodeEditor, type EditorSchema } from './code-editor.tsx';
 import { DocumentEditForms } from './document-edit-forms.tsx';
 import { documentText, lockedOf, parseDocument, sameDocument, type Json } from './document-edits.ts';
 import { DocumentPreview } from './document-preview.tsx';
+import { DraftConflict, draftChangedMessage } from './draft-conflict.tsx';
 import { locateErrors, type LocatedError } from './pointer-lines.ts';
 import { VersionsPanel } from './versions-panel.tsx';
+
+/** The document an edit started from: the draft with its version and tag, or what employees get when there is no draft. */
+type Basis = { draft: { version: number; etag: string } | null; document: Json };
+
+const basisOf = (content: EmployerContent): Basis =>
+  content.draft ? { draft: { version: content.draft.version, etag: content.draft.etag }, document: content.draft.document } : { draft: null, document: content.resolved };
+
+/** A draft someone changed since it was read: the server's sentence, the document the edit started from and the state now. */
+type Conflict = { message: string; read: Json; now: EmployerContent };
 
 export function DocumentEditorScreen() {
   const { accountid = '', documentid = '' } = useParams();
@@ -34,13 +47,16 @@ export function DocumentEditorScreen() {
   const [failure, setFailure] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [basis, setBasis] = useState<Basis | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
 
   // The editor starts from the draft when there is one, else from what employees get now.
   useEffect(() => {
     if (!content || text !== null) return;
-    const start = content.draft?.document ?? content.resolved;
-    setText(documentText(start));
-    setLastValid(start);
+    const start = basisOf(content);
+    setBasis(start);
+    setText(documentText(start.document));
+    setLastValid(start.document);
   }, [content, text]);
 
   const parsed = useMemo(() => (text === null ? null : parseDocument(text)), [text]);
@@ -65,7 +81,10 @@ export function DocumentEditorScreen() {
     try {
       setNotice(await action());
     } catch (problem) {
-      setFailure(problem);
+      const changed = draftChangedMessage(problem);
+      const now = changed !== null && basis ? await mutate() : undefined;
+      if (changed !== null && basis && now) setConflict({ message: changed, read: basis.document, now });
+      else setFailure(problem);
       if (problem instanceof StaffApiError && problem.failure.fieldErrors && text !== null) setErrors(locateErrors(text, problem.failure.fieldErrors));
     } finally {
       setBusy(false);
@@ -74,26 +93,48 @@ export function DocumentEditorScreen() {
   const saveDraft = () =>
     run(async () => {
       setErrors([]);
+      setConflict(null);
       if (!parsed) throw new Error('The draft is not valid JSON.');
-      const draft = await staffData<DocumentVersion>('PUT', `${base}/draft`, { document: parsed });
+      // The draft the edit started from; none: refused if someone saved one meanwhile.
+      const condition: Record<string, string> = basis?.draft ? { 'if-match': basis.draft.etag } : { 'if-none-match': '*' };
+      const draft = await staffData<DocumentVersion>('PUT', `${base}/draft`, { document: parsed }, condition);
+      setBasis({ draft: { version: draft.version, etag: draft.etag }, document: draft.document });
       await mutate();
       return `Draft saved as version ${draft.version}.`;
     });
   const publish = () =>
     run(async () => {
-      const version = content?.draft?.version;
-      if (version === undefined) throw new Error('Save the draft before publishing it.');
-      await staffData('POST', `${base}/publish`, { version });
+      setConflict(null);
+      const draft = basis?.draft;
+      if (!draft) throw new Error('Save the draft before publishing it.');
+      await staffData('POST', `${base}/publish`, { version: draft.version, etag: draft.etag });
       await mutate();
-      return `Version ${version} published.`;
+      return `Version ${draft.version} published.`;
     });
+  /** Starts the editor again from the document as it is now (after a roll back, or to take the other person's draft). */
+  const startFrom = (now: EmployerContent) => {
+    const start = basisOf(now);
+    setBasis(start);
+    edit(documentText(start.document));
+  };
   const reloadAfterRollBack = async () => {
     const fresh = await mutate();
-    if (fresh) edit(documentText(fresh.draft?.document ?? fresh.resolved));
+    if (fresh) startFrom(fresh);
+    setConflict(null);
     setNotice('Rolled back: employees get the chosen version on their next page load.');
   };
+  const loadCurrent = (now: EmployerContent) => {
+    startFrom(now);
+    setConflict(null);
+    setNotice('The current draft is loaded; your edits were replaced.');
+  };
+  const keepMine = (now: EmployerContent) => {
+    setBasis(basisOf(now));
+    setConflict(null);
+    setNotice('Your edits are kept: saving them replaces the other change.');
+  };
 
-  const dirty = parsed !== null && content !== undefined && !sameDocument(parsed, content.draft?.document ?? content.resolved);
+  const dirty = parsed !== null && basis !== null && !sameDocument(parsed, basis.document);
 
   return (
     <Stack>
@@ -129,6 +170,15 @@ export function DocumentEditorScreen() {
                 </Alert>
               )}
               <FailureAlert error={errors.length > 0 ? null : failure} />
+              {conflict && (
+                <DraftConflict
+                  message={conflict.message}
+                  read={conflict.read}
+                  current={basisOf(conflict.now).document}
+                  onLoadCurrent={() => loadCurrent(conflict.now)}
+                  onKeepMine={() => keepMine(conflict.now)}
+                />
+              )}
               {notice && (
                 <Alert color="green" role="status">
                   {notice}
@@ -139,7 +189,7 @@ export function DocumentEditorScreen() {
                   <Button onClick={() => void saveDraft()} loading={busy} disabled={!parsed}>
                     Save Draft
                   </Button>
-                  <Button onClick={() => void publish()} loading={busy} disabled={!content.draft || dirty}>
+                  <Button onClick={() => void publish()} loading={busy} disabled={!basis?.draft || dirty || conflict !== null}>
                     Publish
                   </Button>
                 </Group>
@@ -149,7 +199,7 @@ export function DocumentEditorScreen() {
           <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} />}</Grid.Col>
         </Grid>
       )}
-      {content && <VersionsPanel base={base} canChange={canChange} onChanged={reloadAfterRollBack} />}
+      {content && <VersionsPanel base={base} canChange={canChange} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
     </Stack>
   );
 }

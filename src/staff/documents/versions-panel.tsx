@@ -1,18 +1,19 @@
 /**
  * A document's versions for one employer: status, dates and who; roll back to any earlier version (a retired
  * one too: the server publishes a copy of it as a new version); and the diff between two versions (0 is the
- * base document).
+ * base document). A roll back names the tag of what was published when the screen read it: if someone published
+ * since, the server refuses it naming who and when, and the screen reads the document again.
  */
 import { Button, Code, Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { staffData } from '../api/staff-api.ts';
+import { staffData, StaffApiError } from '../api/staff-api.ts';
 import type { VersionDiff, VersionRow } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 
-type Props = { base: string; canChange: boolean; onChanged: () => Promise<unknown> };
+type Props = { base: string; canChange: boolean; publishedEtag: string; onChanged: () => Promise<unknown>; onRefused: () => Promise<unknown> };
 
-export function VersionsPanel({ base, canChange, onChanged }: Props) {
+export function VersionsPanel({ base, canChange, publishedEtag, onChanged, onRefused }: Props) {
   const { data: versions, error, mutate } = useSWR<VersionRow[]>(`${base}/versions`);
   const [failure, setFailure] = useState<unknown>(null);
   const [from, setFrom] = useState('0');
@@ -22,10 +23,12 @@ export function VersionsPanel({ base, canChange, onChanged }: Props) {
   const rollBack = async (version: number) => {
     setFailure(null);
     try {
-      await staffData('POST', `${base}/rollback`, { version });
+      await staffData('POST', `${base}/rollback`, { version, etag: publishedEtag });
       await Promise.all([mutate(), onChanged()]);
     } catch (problem) {
       setFailure(problem);
+      // Published meanwhile (PUBLISHED_CHANGED): the versions and the published tag as they are now.
+      if (problem instanceof StaffApiError && problem.failure.code === 'PUBLISHED_CHANGED') await Promise.all([mutate(), onRefused()]);
     }
   };
   const showDiff = async () => {
