@@ -12,6 +12,7 @@ const tables = [
   'document_override',
   'employer',
   'employer_contact',
+  'enrollment',
   'idempotency_key',
   'log_fact',
   'mail_outbox',

@@ -104,7 +104,7 @@ describe.each(databases())('contribution routes on $name', (database) => {
         url: '/api/Order',
         headers: world.alice.auth,
         // The server prices the plan (the fixture's, at the profile's ZIP code); the contribution is the point here.
-        payload: { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: '2026-01-01' }, memberAccount: {} },
+        payload: { order: { category: 'healthinsurance', planid: PPO_PLAN, countycode: FIXTURE_COUNTY, policyeffectivedate: '2026-01-01' }, memberAccount: {}, ichraacknowledged: true },
       });
       expect(order.statusCode, order.body).toBe(200);
       const account = (await get('/api/MemberAccount/GetMemberAccount')).json().data;

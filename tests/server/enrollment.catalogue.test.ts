@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
-import { LOCATION_MESSAGE } from '#server/services/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
 import { completeProfile, countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
@@ -43,7 +42,7 @@ describe.each(databases())('Authorize Elections on the Oregon catalogue on $name
   it.each([
     ['a forged premium', { rate: 1_000_000 }, "The plan's monthly premium for your family is $550.00, not $1,000,000.00. Please review your cart.", '/rate'],
     ['a plan the catalogue does not sell there', { planid: '00000OR0000000' }, 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.', '/planid'],
-    ['a county that is not the ZIP code\'s', { countycode: CLACKAMAS }, LOCATION_MESSAGE, '/countycode'],
+    ['a county that is not the county on file', { countycode: CLACKAMAS }, 'The plan must be quoted for the county of your profile. Please search for plans again.', '/countycode'],
   ])('refuses %s: 400, nothing written', async (_label, plan, message, field) => {
     const before = await counts();
     const response = await authorize(plan);

@@ -250,7 +250,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     });
     try {
       const member = await registerMember(recording.app, world.demo);
-      await setBirthdate(world.db, member.memberId, '1980-03-01');
+      await completeProfile(world.db, member.memberId);
       await world.db.updateTable('member').set({ postalcode: '97002', county: 'Marion', stateorprovince: 'OR' }).where('id', '=', member.memberId).execute();
       const send = (payload: object) =>
         recording.app.inject({ method: 'POST', url: '/api/Enrollment/Authorize', headers: { ...member.auth, 'idempotency-key': randomUUID() }, payload });

@@ -27,17 +27,24 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
     t.app.inject({ method: 'PUT', url: url(employer, id, '/draft'), headers: implementer.headers, payload: { document } as object });
   const stored = async (employer: TestEmployer) => (await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).execute()).length;
 
-  /** The base flow with one more submit call on the profile step, and that call's pointer. */
-  const profileWith = (call: Omit<CallDeclaration, 'id'>): { flow: FlowDocument; at: string } => {
+  /**
+   * The base flow with a step of the employer's own (the profile's own calls are locked, docs/staff.md), showing the
+   * profile form, whose one submit call is `call`; and that call's pointer.
+   */
+  const ownStepWith = (call: Omit<CallDeclaration, 'id'>): { flow: FlowDocument; at: string } => {
     const flow = baseFlow();
-    const submit = flow.steps.profile!.calls!.submit!;
-    submit.push({ id: 'added', ...call });
-    return { flow, at: `/steps/profile/calls/submit/${submit.length - 1}` };
+    flow.steps = { ...flow.steps, extra: { title: 'Profile Again', order: 1.5, form: 'profile', calls: { submit: [{ id: 'added', ...call }] } } };
+    return { flow, at: '/steps/extra/calls/submit/0' };
   };
 
   it("refuses the profile's data sent to the event log, at the body field; stores nothing", async () => {
     const employer = await createEmployer(t.db);
-    const { flow, at } = profileWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'PROFILE SAVED' }, '/data': '/data' } });
+    // On the profile step itself the calls are locked: refused whole.
+    const onProfile = baseFlow();
+    onProfile.steps.profile!.calls!.submit!.push({ id: 'added', method: 'POST', path: '/api/LogFact/v2', body: { '/data': '/data' } });
+    expect(Object.keys((await saveDraft(employer, 'enrollment', onProfile)).json().fieldErrors)).toEqual(['/steps/profile/calls/submit']);
+    // On a step of the employer's own that shows the profile form: refused at the body field.
+    const { flow, at } = ownStepWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'PROFILE SAVED' }, '/data': '/data' } });
     const response = await saveDraft(employer, 'enrollment', flow);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
@@ -53,7 +60,7 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
     ['a staff route', 'POST', '/api/staff/users'],
   ] as const)('refuses a call to %s at its path', async (_, method, path) => {
     const employer = await createEmployer(t.db);
-    const { flow, at } = profileWith({ method, path });
+    const { flow, at } = ownStepWith({ method, path });
     const response = await saveDraft(employer, 'enrollment', flow);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().fieldErrors).toEqual({ [`${at}/path`]: [`${method} ${path} is not one of the product's operations (schemas/meta/operations.json)`] });
@@ -77,13 +84,13 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
 
   it('refuses at publish a stored version that sends personal data to the event log: nothing published', async () => {
     const employer = await createEmployer(t.db);
-    const { flow } = profileWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'SSN' }, '/data/ssn': '/loaded/member/additionalid' } });
+    const { flow } = ownStepWith({ method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'SSN' }, '/data/ssn': '/loaded/member/additionalid' } });
     // A draft stored before the rule (written straight to the table).
-    await overrides.insertVersion(t.db, { accountid: employer.accountid, documentid: 'enrollment', status: 'draft', patch: { steps: { profile: { calls: { submit: flow.steps.profile!.calls!.submit } } } }, staffId: null, now: new Date() });
+    await overrides.insertVersion(t.db, { accountid: employer.accountid, documentid: 'enrollment', status: 'draft', patch: { steps: { extra: flow.steps.extra } }, staffId: null, now: new Date() });
     const { etag } = (await t.app.inject({ method: 'GET', url: url(employer, 'enrollment', ''), headers: implementer.headers })).json().data.draft;
     const response = await t.app.inject({ method: 'POST', url: url(employer, 'enrollment', '/publish'), headers: implementer.headers, payload: { version: 1, etag } });
     expect(response.statusCode, response.body).toBe(400);
-    expect(Object.keys(response.json().fieldErrors)).toEqual(['/steps/profile/calls/submit/6/body/~1data~1ssn']);
+    expect(Object.keys(response.json().fieldErrors)).toEqual(['/steps/extra/calls/submit/0/body/~1data~1ssn']);
     const published = await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).where('status', '=', 'published').execute();
     expect(published).toEqual([]);
   });
