@@ -23,6 +23,9 @@ export default defineConfig({
     outDir: `${root}dist/web`,
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // dist/web/.vite/manifest.json: each route's chunks and their imports, which the size budget reads
+    // (tests/architecture/bundle-budget.test.ts, bench/route-javascript.ts).
+    manifest: true,
     rolldownOptions: {
       input: { index: `${root}src/web/index.html`, staff: `${root}src/web/staff.html` },
       // Ajv's files have no side effects (its package does not say so): the browser uses only the run-time helpers

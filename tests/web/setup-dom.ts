@@ -8,7 +8,8 @@
  * ahead (the browser's CSP case is the e2e test's).
  */
 import '@testing-library/jest-dom/vitest';
-import { compileWithAjv, installRuntimeCompiler } from '#engine/core/index.ts';
+import { compileWithAjv, installPasswordScorer, installRuntimeCompiler } from '#engine/core/index.ts';
+import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { dropPendingDrafts } from '#engine/react/drafts.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
@@ -20,6 +21,8 @@ import { mediaQueryList } from './media-query.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 installRuntimeCompiler(compileWithAjv);
+// Forms rendered directly (without useDocument, which loads it as the browser does) score passwords too.
+installPasswordScorer(zxcvbnScore);
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -82,6 +82,8 @@ export { compileWithAjv, createAjv, schemaIdentifiers, schemasExport, standalone
 export { evaluateFlow } from './flow.ts';
 export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
+// Not zxcvbn-score.ts: the scorer's dictionaries stay out of whatever imports this index (password-score.ts).
+export { installPasswordScorer, loadPasswordScore, passwordScore, usesPasswordScore } from './password-score.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, unboundedFields, variablesOf, type MetaSchemas } from './meta.ts';
 export { lockDeclarationProblems, lockedParts, overrideSurfaceProblems, ownFormSurfaceProblems, uiPointersOf, type LockedPart } from './override-surface.ts';
 export { callProblems, operationOf, ownFormProblems, readCatalogue, type CallRules, type ApiOperation, type OperationCatalogue } from './operations.ts';

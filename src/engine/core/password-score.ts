@@ -1,18 +1,43 @@
 /**
- * How guessable a password is: zxcvbn-ts's score (0 too guessable ... 4 very unguessable) with its common
- * dictionaries (@zxcvbn-ts/language-common: common passwords, diceware words, keyboard patterns). The same
- * function runs in the browser and on the server, so a document's rule over it gives one answer on both sides.
+ * The `password_score` rule operation's scorer (zxcvbn-score.ts), installed rather than imported: its dictionaries
+ * are about 215 KB gzip, more than the rest of a form route, and only a form that sets a password needs them. The
+ * server and the tests install it at start (installPasswordScorer(zxcvbnScore)); the browser loads it with a
+ * document whose rules use the operation (loadPasswordScore, awaited with the document, as its validators are),
+ * so the rules stay synchronous. Scoring before either is an engine configuration fault.
  */
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { EngineConfigError } from './errors.ts';
 
-/** Longer inputs are scored by their first 100 characters: zxcvbn's matching grows with length. */
-const MAX_LENGTH = 100;
+let scorer: ((password: string) => number) | null = null;
+let loading: Promise<void> | null = null;
 
-let factory: ZxcvbnFactory | null = null;
+/** Installs (or, with null, removes) the scorer `password_score` uses. */
+export function installPasswordScorer(score: ((password: string) => number) | null): void {
+  scorer = score;
+}
 
+/** Whether a document's rules score a password (any `password_score` operation in it). */
+export function usesPasswordScore(document: unknown): boolean {
+  return JSON.stringify(document ?? null).includes('"password_score"');
+}
+
+/** Loads and installs the scorer (a chunk of its own in the browser), once; at once when one is installed. */
+export function loadPasswordScore(): Promise<void> {
+  if (scorer) return Promise.resolve();
+  loading ??= import('./zxcvbn-score.ts').then(
+    ({ zxcvbnScore }) => {
+      scorer ??= zxcvbnScore;
+    },
+    (problem: unknown) => {
+      loading = null;
+      throw problem;
+    },
+  );
+  return loading;
+}
+
+/** How guessable `value` is, 0 (a common password) to 4; 0 for anything but a non-empty string. */
 export function passwordScore(value: unknown): number {
   if (typeof value !== 'string' || value === '') return 0;
-  factory ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-  return factory.check(value.slice(0, MAX_LENGTH)).score;
+  if (!scorer) throw new EngineConfigError('rules', '', 'password_score needs its scorer: installPasswordScorer or loadPasswordScore first');
+  return scorer(value);
 }

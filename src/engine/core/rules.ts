@@ -89,7 +89,7 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
     if (!pattern) throw new RuleError(`Unknown pattern '${String(name)}'`);
     return typeof value === 'string' && pattern.test(value);
   },
-  /** `{password_score: x}`: how guessable the password x is, 0 (a common password) to 4 (password-score.ts). */
+  /** `{password_score: x}`: how guessable the password x is, 0 (a common password) to 4 (password-score.ts: its scorer is installed or loaded first). */
   password_score: (value) => passwordScore(value),
 };
 

@@ -10,7 +10,7 @@
  * data first; signing out drops it (dropPendingDrafts), since sign-out clears the storage and a write after that
  * would bring the person's data back.
  */
-import { withoutPointers } from '#engine/core/index.ts';
+import { withoutPointers } from '#engine/core/pointer.ts';
 import type { FormData } from './document-form.tsx';
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Fetches a resolved document (base plus the scope's override) through the injected documentFetcher, cached by
  * SWR. A form served with `validators` (the URL of its validators compiled ahead) is answered once they are loaded
- * and registered, so validating it compiles nothing.
+ * and registered, so validating it compiles nothing; one whose rules score a password, once the scorer is loaded.
  */
-import { asFlowDocument, asFormDocument } from '#engine/core/index.ts';
+import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore } from '#engine/core/index.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 import useSWR from 'swr';
 import { defaultDocumentPath, loadValidators, useEngine, type DocumentKind } from './engine-context.tsx';
@@ -37,6 +37,8 @@ export function useDocument<K extends DocumentKind>(
     if (served.validators) await loadValidators(services, served.validators);
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
     const document = (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
+    // A form whose rules score a password gets the scorer (its own chunk) before it shows, as its validators.
+    if (kind === 'form' && usesPasswordScore(document)) await loadPasswordScore();
     return { document, version: served.version };
   });
   return {

@@ -7,12 +7,12 @@
 import { Box, Button, Fieldset, Group } from '@mantine/core';
 import type { ArrayFieldItemTemplateProps, IconButtonProps } from '@rjsf/utils';
 import { getTemplate, getUiOptions } from '@rjsf/utils';
-import { Theme as MantineTheme } from '@rjsf/mantine';
+import MantineTemplates from '@rjsf/mantine/lib/templates/index.js';
 import { textOption } from './widget-support.ts';
 
 const numbered = (text: string, index: number) => text.replaceAll('{number}', String(index + 1));
 
-const MantineAddButton = MantineTheme.templates!.ButtonTemplates!.AddButton!;
+const MantineAddButton = MantineTemplates.ButtonTemplates!.AddButton!;
 
 export function AddButton(props: IconButtonProps) {
   const addText = textOption(getUiOptions(props.uiSchema), 'addText', '');

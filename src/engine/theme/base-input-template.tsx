@@ -6,7 +6,7 @@
  * not make rjsf work out the whole form again; a number input, and a widget that handles the change itself
  * (onChangeOverride), hand on each change.
  */
-import { Templates as MantineTemplates } from '@rjsf/mantine';
+import MantineTemplates from '@rjsf/mantine/lib/templates/index.js';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
 import { useHeldText } from './held-text.ts';

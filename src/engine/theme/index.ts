@@ -6,7 +6,16 @@
  */
 import type { FormProps, ThemeProps } from '@rjsf/core';
 import { withTheme } from '@rjsf/core';
-import { Theme as MantineTheme } from '@rjsf/mantine';
+// @rjsf/mantine's templates and the widgets the documents use, each by its own file: its index (and its Theme)
+// brings every widget, with Mantine's color picker, slider, file input and @mantine/dates, into each form route. A
+// uiSchema naming another of its widgets gets rjsf's own (core) widget; a date field naming none, the engine's.
+import MantineTemplates from '@rjsf/mantine/lib/templates/index.js';
+import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
+import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
+import MantinePasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
+import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
+import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
+import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import { ArrayField, ObjectField } from './stable-fields.tsx';
@@ -35,16 +44,26 @@ export const engineWidgets: RegistryWidgetsType = {
   digits: DigitsWidget,
 };
 
+const mantineWidgets: RegistryWidgetsType = {
+  CheckboxesWidget,
+  CheckboxWidget,
+  DateWidget,
+  PasswordWidget: MantinePasswordWidget,
+  RadioWidget,
+  SelectWidget,
+  TextareaWidget,
+};
+
 export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps {
   return {
     fields: { ArrayField, ObjectField },
-    widgets: { ...MantineTheme.widgets, ...engineWidgets, ...extraWidgets },
+    widgets: { ...mantineWidgets, ...engineWidgets, ...extraWidgets },
     templates: {
-      ...MantineTheme.templates,
+      ...MantineTemplates,
       BaseInputTemplate,
       FieldTemplate,
       ArrayFieldItemTemplate,
-      ButtonTemplates: { ...MantineTheme.templates?.ButtonTemplates, AddButton },
+      ButtonTemplates: { ...MantineTemplates.ButtonTemplates, AddButton },
     },
   };
 }

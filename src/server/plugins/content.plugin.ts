@@ -20,6 +20,7 @@ import {
   compileWithAjv,
   EngineConfigError,
   firstMessage,
+  installPasswordScorer,
   installRuntimeCompiler,
   lockDeclarationProblems,
   mergeDocument,
@@ -38,6 +39,7 @@ import {
   type PatchLimits,
   type PersonalData,
 } from '#engine/core/index.ts';
+import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
 
@@ -312,5 +314,6 @@ export async function contentPlugin(app: FastifyInstance, options: { root?: stri
   // The server validates request bodies with Ajv compiled at run time; only the browser needs validators compiled
   // ahead (validator-modules.ts), its Content-Security-Policy allowing no eval.
   installRuntimeCompiler(compileWithAjv);
+  installPasswordScorer(zxcvbnScore);
   app.decorate('content', createContentStore(app, loadBaseContent(options.root)));
 }

@@ -9,7 +9,7 @@ import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
-import { passwordScore } from '#engine/core/password-score.ts';
+import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { hashPassword } from '../crypto.ts';
 
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
@@ -33,7 +33,7 @@ export function newStaffUserProblems(input: { email: string; password: string })
   if (!EMAIL.test(input.email.trim()) || input.email.length > 254) problems['/email'] = ['Enter a valid e-mail address.'];
   if (input.password.length < STAFF_PASSWORD_MIN_LENGTH) {
     problems['/password'] = [`A staff password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`];
-  } else if (passwordScore(input.password) < 3) {
+  } else if (zxcvbnScore(input.password) < 3) {
     problems['/password'] = ['This password is too easy to guess; add more words or characters.'];
   }
   return problems;

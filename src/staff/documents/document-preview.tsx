@@ -12,7 +12,7 @@
 import { Alert, Button, Fieldset, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { asFlowDocument, asFormDocument, type FormDocument } from '#engine/core/index.ts';
+import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FormDocument } from '#engine/core/index.ts';
 import { DocumentForm, EngineProvider, loadValidators, type EngineServices, type FormData } from '#engine/react/index.ts';
 import { portalWidgets } from '#web/widgets/index.ts';
 import { staffData, staffFetcher } from '../api/staff-api.ts';
@@ -52,6 +52,7 @@ async function compileForm(draft: Json): Promise<Compiled> {
   try {
     const { path, document } = await staffData<{ path: string; document: Json }>('POST', '/api/staff/validators', { document: draft });
     await loadValidators(previewServices, path);
+    if (usesPasswordScore(document)) await loadPasswordScore();
     return { draft, document: asFormDocument(document), failure: null };
   } catch (problem) {
     return { draft, failure: problem instanceof Error ? problem.message : String(problem) };

@@ -5,7 +5,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TokenResponse } from '#contracts/entities.ts';
-import { dropPendingDrafts } from '#engine/react/index.ts';
+import { dropPendingDrafts } from '#engine/react/drafts.ts';
 
 const KEYS = ['access_token', 'id_token'] as const;
 const CHANGE = 'session-change';
