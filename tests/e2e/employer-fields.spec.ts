@@ -3,10 +3,10 @@
  * an employee of that employer is asked for it at the profile step, enters it, waives coverage and authorizes; the
  * staff console's Employees table and the payroll export show the answer.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
-import { fillMemberProfile, nextTo, PORTLAND, signedInMember } from './support.ts';
+import { fillMemberProfile, nextTo, PORTLAND, signedInMember, staffSignIn } from './support.ts';
 
 const EMPLOYEE_ID = { type: 'string', maxLength: 20, title: 'Employee ID' };
 
@@ -58,14 +58,6 @@ async function employerWithEmployeeId(request: APIRequestContext): Promise<strin
   const published = await request.post(`${url}/publish`, { headers, data: { version, etag } });
   expect(published.status(), await published.text()).toBe(200);
   return accountid;
-}
-
-async function staffSignIn(page: Page): Promise<void> {
-  await page.goto('/staff/sign-in');
-  await page.getByLabel('Email').fill(STAFF_ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();
 }
 
 test("an employee enters the employer's required Employee ID, enrolls, and staff see it in the console and the payroll export", async ({ page, request, browser }) => {

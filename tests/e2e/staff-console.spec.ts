@@ -9,20 +9,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { fillMemberProfile, nextTo, PORTLAND, setPassword, signedInMember, signIn } from './support.ts';
+import { employerSection, fillMemberProfile, ICHRA_PDF, nextTo, PORTLAND, setPassword, signedInMember, signIn, staffSignIn } from './support.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 
 const ORIGINAL_MESSAGE = 'DOB must be between 1941-01-01 and today.';
 const NEW_MESSAGE = 'Please enter a date of birth from 1941-01-01 up to today.';
-
-async function staffSignIn(page: Page, email: string): Promise<void> {
-  await page.goto('/staff/sign-in');
-  await expect(page.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();
-}
 
 /** A real JPEG, drawn by the browser's canvas: what a person would pick as a logo. */
 async function jpegLogo(page: Page): Promise<Buffer> {
@@ -38,8 +29,6 @@ async function jpegLogo(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 type CensusRow = { firstname: string; lastname: string; email: string; birthdate: string };
 
 function censusRows(count: number, tag: string): CensusRow[] {
@@ -53,12 +42,6 @@ function censusRows(count: number, tag: string): CensusRow[] {
 
 const csvOf = (rows: CensusRow[]) =>
   ['firstname,lastname,email,birthdate', ...rows.map((row) => [row.firstname, row.lastname, row.email, row.birthdate].join(','))].join('\n') + '\n';
-
-/** Opens one of the employer's sections by its tab. */
-async function section(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-}
 
 /** The employee's profile with a date of birth out of range: the message the Next shows for it. */
 async function dobMessageOnNext(page: Page, message: string): Promise<void> {
@@ -108,18 +91,18 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   const documentUrl = (id: string) => `/staff/employers/${accountid}/documents/${id}`;
 
   // Its logo (a JPEG) and an ICHRA document (a PDF).
-  await section(staff, 'Logo');
+  await employerSection(staff, 'Logo');
   await staff.getByLabel('Logo (JPEG)').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await jpegLogo(staff) });
   await staff.getByRole('button', { name: 'Upload Logo' }).click();
   await expect(staff.getByText('Logo uploaded.')).toBeVisible();
   await expect(staff.getByRole('img', { name: `${employerName} logo` })).toBeVisible();
-  await section(staff, 'ICHRA Documents');
-  await staff.getByLabel('ICHRA Document (PDF)').setInputFiles({ name: 'ichra-plan-summary.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await employerSection(staff, 'ICHRA Documents');
+  await staff.getByLabel('ICHRA Document (PDF)').setInputFiles({ name: 'ichra-plan-summary.pdf', mimeType: 'application/pdf', buffer: ICHRA_PDF });
   await staff.getByRole('button', { name: 'Upload Document' }).click();
   await expect(staff.getByRole('list', { name: 'ICHRA documents' }).getByText('ichra-plan-summary.pdf')).toBeVisible();
 
   // Contribution rules: more than 3 to 1 within the class is refused with the server's message; then a legal set.
-  await section(staff, 'Contributions');
+  await employerSection(staff, 'Contributions');
   await staff.getByRole('button', { name: 'Add Age Band' }).click();
   await staff.getByRole('button', { name: 'Add Age Band' }).click();
   for (let rule = 1; rule <= 4; rule += 1) {
@@ -137,7 +120,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(staff.getByRole('status').filter({ hasText: 'a 45-year-old in ZIP 30301 with a spouse and one child gets $400' })).toBeVisible();
 
   // The census: one bad row refuses the whole file; then 20 good rows.
-  await section(staff, 'Employees');
+  await employerSection(staff, 'Employees');
   const rows = censusRows(20, tag);
   const bad = rows.map((row, i) => (i === 6 ? { ...row, email: 'not-an-email' } : row));
   await staff.getByLabel('Census (CSV)').setInputFiles({ name: 'census-bad.csv', mimeType: 'text/csv', buffer: Buffer.from(csvOf(bad)) });
@@ -157,7 +140,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(staff.getByText(`Invitation sent to ${employee.email}.`)).toBeVisible();
 
   // The profile's message, changed in the form beside the editor; the preview shows it; publish.
-  await section(staff, 'Forms and Flows');
+  await employerSection(staff, 'Forms and Flows');
   await staff.getByRole('link', { name: 'Personal Details' }).click();
   await expect(staff.getByRole('heading', { name: 'Personal Details (profile)' })).toBeVisible();
   await staff.getByLabel('Message', { exact: true }).selectOption('dob-range');

@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 
 /** The demo employer that `npm start` creates (src/db/seed/demo-employer.ts). */
 export const DEMO_EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
@@ -152,3 +153,22 @@ export async function resetLink(email: string): Promise<string> {
     .toBe(true);
   return link!;
 }
+
+/** Signs in to the staff console as `email` (the test's staff admin unless another is named), on the Employers list. */
+export async function staffSignIn(page: Page, email = STAFF_ADMIN_EMAIL): Promise<void> {
+  await page.goto('/staff/sign-in');
+  await expect(page.getByRole('heading', { name: 'Staff Sign In' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();
+}
+
+/** Opens one of an employer's sections in the staff console by its tab. */
+export async function employerSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+/** A minimal PDF: what an implementer uploads as an employer's ICHRA document. */
+export const ICHRA_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -105,10 +105,14 @@ export function DocumentEditorScreen() {
   const publish = () =>
     run(async () => {
       setConflict(null);
-      const draft = basis?.draft;
-      if (!draft) throw new Error('Save the draft before publishing it.');
+      const read = basis;
+      const draft = read?.draft;
+      if (!read || !draft) throw new Error('Save the draft before publishing it.');
       await staffData('POST', `${base}/publish`, { version: draft.version, etag: draft.etag });
-      await mutate();
+      // The next edit starts from what is published now (no draft): naming the published draft's tag on the next
+      // save would be refused as a draft published since it was read, naming the person who just published it.
+      const fresh = await mutate();
+      setBasis(fresh ? basisOf(fresh) : { draft: null, document: read.document });
       return `Version ${draft.version} published.`;
     });
   /** Starts the editor again from the document as it is now (after a roll back, or to take the other person's draft). */
