@@ -56,13 +56,30 @@ export function ZipWidget(props: WidgetProps) {
 
   // The filled fields as they were when the lookup began: one the person changed since keeps what they typed.
   const before = useRef<Record<string, unknown>>({});
+  // What the last lookup filled, so a ZIP found to be no ZIP takes back what an earlier one put there.
+  const filled = useRef<Record<string, unknown>>({});
+  // A form opened with a whole ZIP: its city, county and state came with that ZIP, as if a lookup filled them.
+  useEffect(() => {
+    if (lookup && restoreZip(props.value).length === ZIP_LENGTH) filled.current = formContext?.valuesAt?.(Object.keys(lookup.fill)) ?? {};
+    // Once, as the form opens: later values are the lookups' or the person's.
+  }, []);
 
   const fill = (choice: Choice) => {
     setChoices(null);
     if (!lookup) return;
     const now = formContext?.valuesAt?.(Object.keys(lookup.fill)) ?? {};
-    const untouched = Object.entries(valuesFromAnswer(choice, lookup.fill)).filter(([pointer]) => deepEquals(now[pointer], before.current[pointer]));
-    formContext?.setFields?.(Object.fromEntries(untouched));
+    const untouched = Object.fromEntries(Object.entries(valuesFromAnswer(choice, lookup.fill)).filter(([pointer]) => deepEquals(now[pointer], before.current[pointer])));
+    filled.current = { ...filled.current, ...untouched };
+    formContext?.setFields?.(untouched);
+  };
+
+  /** Clears the fields an earlier lookup filled that still hold its values (one the person changed keeps theirs). */
+  const takeBack = () => {
+    if (!lookup) return;
+    const now = formContext?.valuesAt?.(Object.keys(filled.current)) ?? {};
+    const cleared = Object.keys(filled.current).filter((pointer) => deepEquals(now[pointer], filled.current[pointer]));
+    filled.current = {};
+    if (cleared.length > 0) formContext?.setFields?.(Object.fromEntries(cleared.map((pointer) => [pointer, undefined])));
   };
 
   const run = async (zip: string) => {
@@ -72,13 +89,19 @@ export function ZipWidget(props: WidgetProps) {
     const answer = await call<unknown>('GET', lookup.path.replace('{value}', encodeURIComponent(zip)));
     if (ticket !== latest.current) return;
     if (!answer.success) {
-      setError(text(failureKey(answer)));
+      const failure = failureKey(answer);
+      // A ZIP that is none: the city, county and state of the earlier one no longer go with it. A server that did
+      // not answer says nothing about the ZIP, so they stay.
+      if (failure === 'notFound' || failure === 'invalid') takeBack();
+      setError(text(failure));
       return;
     }
     const found = lookup.list ? getAtPointer(answer.data, lookup.list) : answer.data;
     const list = Array.isArray(found) ? (found.filter((item) => item && typeof item === 'object') as Choice[]) : [];
-    if (list.length === 0) setError(text('notFound'));
-    else if (list.length === 1) fill(list[0]!);
+    if (list.length === 0) {
+      takeBack();
+      setError(text('notFound'));
+    } else if (list.length === 1) fill(list[0]!);
     else setChoices(list);
   };
 

@@ -118,6 +118,45 @@ describe('ZIP widget', () => {
     expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
 
+  it('takes back the city, county and state an earlier ZIP filled when the next ZIP is no ZIP; a city typed since stays', async () => {
+    const { zip } = renderProfile({
+      'GET /api/USZipCounty/97005/': ok({ locationlist: [location('Washington County', '41067', 1, '97005')] }),
+      'GET /api/USZipCounty/99999/': fail(404, 'NOT_FOUND', 'No such ZIP'),
+      'GET /api/USZipCounty/97006/': fail(404, 'NOT_FOUND', 'No such ZIP'),
+    });
+    await userEvent.type(zip, '97005');
+    await waitFor(() => expect(shown()).toMatchObject({ city: 'Carrollton', county: 'Washington County', stateorprovince: 'TX' }));
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '99999');
+    await waitFor(() => expect(shown()).not.toHaveProperty('county'));
+    expect(shown()).not.toHaveProperty('city');
+    expect(shown()).not.toHaveProperty('stateorprovince');
+    expect(screen.getByRole('textbox', { name: /^County/ })).toHaveValue('');
+
+    // Opened with a whole ZIP and its city: a city the person typed since is theirs, the rest goes.
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '97005');
+    await waitFor(() => expect(shown()).toMatchObject({ county: 'Washington County' }));
+    const city = screen.getByRole('textbox', { name: /^City/ });
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Beaverton');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '97006');
+    await waitFor(() => expect(shown()).not.toHaveProperty('county'));
+    expect(shown()).toMatchObject({ city: 'Beaverton' });
+  });
+
+  it('takes back what the saved ZIP came with when a profile opened with it gets a ZIP that is none', async () => {
+    const { zip } = renderProfile(
+      { 'GET /api/USZipCounty/99999/': fail(404, 'NOT_FOUND', 'No such ZIP') },
+      { postalcode: '97005', city: 'Beaverton', county: 'Washington County', stateorprovince: 'OR' },
+    );
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '99999');
+    await waitFor(() => expect(shown()).not.toHaveProperty('county'));
+    expect(shown()).not.toHaveProperty('city');
+  });
+
   it("shows 'Error fetching county and city' when the lookup gets no answer at all", async () => {
     renderWithEngine(<Profile />);
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
