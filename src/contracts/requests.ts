@@ -15,7 +15,8 @@ export type RegisterRequest = {
  * Register's 409 for an e-mail with a pending registration: an opaque, short-lived handle (no member id) that
  * ResendInvitation and WithdrawRegistration accept.
  */
-export type RegisterFailureData = { handle?: string } | null;
+/** Register's 409: a pending registration's handle (with this employer), or that the address has an active account. */
+export type RegisterFailureData = { handle?: string; registered?: boolean } | null;
 
 export type LoginRequest = { email: string; password: string };
 export type LoginAnswer = { tokenResponse: import('./entities.ts').TokenResponse };

@@ -74,11 +74,11 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(res.body.toLowerCase()).not.toContain(memberid.replace(/-/g, '').slice(0, 12));
       expect(await memberCount()).toBe(before);
 
-      // An active account's e-mail: the same message, no handle.
+      // An active account's e-mail: the same message, no handle; the page offers Sign In and Forgot Password.
       const member = await registerMember(t.app, employer);
       const active = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: registerBody(employer, { personalemailaddress: member.email }) });
       expect(active.statusCode).toBe(409);
-      expect(active.json()).toEqual({ success: false, code: 'ALREADY_REGISTERED', message: 'Register failed. Please try again.', data: null });
+      expect(active.json()).toEqual({ success: false, code: 'ALREADY_REGISTERED', message: 'Register failed. Please try again.', data: { registered: true } });
       expect(active.body).not.toContain(member.memberId);
     });
 

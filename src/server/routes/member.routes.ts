@@ -171,11 +171,14 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       // No member id in the answer: a pending registration gets an opaque handle for the modal's two actions.
       const registration = await app.content.form('registration', employer.accountid);
       // The handle only for a pending registration with this employer: another employer's link learns nothing.
+      // An active account is said as such, so the page offers Sign In and Forgot Password (spec §8).
       const alreadyRegistered = async (member: members.MemberRow) =>
         new AppError('ALREADY_REGISTERED', 409, message(registration, 'register-failed'), undefined,
-          member.ispasswordchanged === null && member.accountid === employer.accountid
-            ? { handle: await sealRegistrationHandle(app.config, member.id) }
-            : null);
+          member.ispasswordchanged !== null
+            ? { registered: true }
+            : member.accountid === employer.accountid
+              ? { handle: await sealRegistrationHandle(app.config, member.id) }
+              : null);
       const existing = await members.findByEmail(app.db, email);
       if (existing) throw await alreadyRegistered(existing);
 

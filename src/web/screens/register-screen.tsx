@@ -154,6 +154,24 @@ function AlreadyRegisteredModal({
   );
 }
 
+/** The e-mail already has an active account: sign in with it, or set a new password (spec §8's modal). */
+function AccountExistsModal({ opened, employerId, onClose }: { opened: boolean; employerId: string | null; onClose: () => void }) {
+  const withEmployer = (path: string) => (employerId ? `${path}?employer_id=${encodeURIComponent(employerId)}` : path);
+  return (
+    <Modal opened={opened} onClose={onClose} title={messages['account-exists-title']} centered>
+      <Stack gap="md">
+        <Text>{messages['account-exists']}</Text>
+        <Button component={RouterLink} to={withEmployer('/login')}>
+          {messages['sign-in']}
+        </Button>
+        <Button component={RouterLink} to={withEmployer('/forgot-password')} variant="outline">
+          {messages['forgot-password']}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
 export function RegisterScreen() {
   const navigate = useNavigate();
   const { showError } = useToast();
@@ -161,6 +179,7 @@ export function RegisterScreen() {
   const { document, error: documentError, formData, employerId } = form;
   const branding = useBranding(employerId);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [accountExists, setAccountExists] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
   const employer = branding.data;
@@ -189,9 +208,13 @@ export function RegisterScreen() {
       navigate(loginAfterRegister);
       return;
     }
+    const failure = (answer as ApiFailure<RegisterFailureData>).data;
+    if (failure?.registered) {
+      setAccountExists(true);
+      return;
+    }
     showError(message(registration, 'register-failed'));
-    const handle = (answer as ApiFailure<RegisterFailureData>).data?.handle;
-    if (handle) setPending({ handle });
+    if (failure?.handle) setPending({ handle: failure.handle });
   };
 
   const restart = () => {
@@ -257,6 +280,7 @@ export function RegisterScreen() {
           </FormCard>
         </Grid.Col>
       </Grid>
+      <AccountExistsModal opened={accountExists} employerId={employerId} onClose={() => setAccountExists(false)} />
       <AlreadyRegisteredModal
         document={document}
         pending={pending}

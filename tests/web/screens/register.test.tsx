@@ -88,6 +88,21 @@ describe('/register', () => {
     });
   });
 
+  it('offers Sign In and Forgot Password when the e-mail already has an active account (no failure toast)', async () => {
+    mockApi({ ...known, 'POST /api/Member/Register': fail(409, 'ALREADY_REGISTERED', 'Register failed. Please try again.', { registered: true }) });
+    const { router } = renderApp(`/register?employer_id=${EMPLOYER_ID}`);
+    await fillForm();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Terms of Use/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'You Already Have an Account' });
+    expect(within(dialog).getByText(/An account already uses that e-mail address/)).toBeInTheDocument();
+    expect(screen.queryByText('Register failed. Please try again.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', `/forgot-password?employer_id=${EMPLOYER_ID}`);
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?employer_id=${EMPLOYER_ID}`);
+  });
+
   describe('when the e-mail already has a pending registration', () => {
     const alreadyRegistered = fail(409, 'ALREADY_REGISTERED', 'Already registered.', { handle: HANDLE });
 
