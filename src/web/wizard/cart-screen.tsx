@@ -1,7 +1,7 @@
 /**
  * Your Cart, the Plan and Benefits Summary (spec §2, §4 Cart and Authorization, §5 Authorize, §9 Money): the table
  * of carrier, plan type, plan name and metal tier with the plan, HSA, waived coverage and additional service lines
- * and the totals (employee cost, remaining contribution, pre-tax payroll deduction), all from one CartSummary that
+ * and the totals (cost, contribution, remaining contribution, pre-tax payroll deduction), all from one CartSummary that
  * the Summary Information modal (with the Member Fund Chart) and the print view share. It logs
  * 'Plan and Benefits Summary(CART)' when shown; Edit Info goes back to the profile. On screens 840 px wide or less
  * the lines and the covered family are stacked cards and the buttons stick to the bottom.
@@ -99,7 +99,7 @@ function TotalsTable({ summary }: { summary: CartSummary }) {
   return (
     <Table withTableBorder aria-label={messages['cart-totals']} maw={520} ml="auto">
       <Table.Tbody>
-        {totalRows(summary.totals).map((row) => (
+        {totalRows(summary).map((row) => (
           <Table.Tr key={row.key} data-total={row.key}>
             <Table.Th scope="row">{row.label}</Table.Th>
             <Table.Td ta="right">{row.amount}</Table.Td>
@@ -151,7 +151,7 @@ function CartCards({ summary }: { summary: CartSummary }) {
       )}
       <Card withBorder padding="sm" component="section" aria-label={messages['cart-totals']}>
         <Stack gap={4}>
-          {totalRows(summary.totals).map((row) => (
+          {totalRows(summary).map((row) => (
             <Group key={row.key} justify="space-between" data-total={row.key}>
               <Text size="sm">{row.label}</Text>
               <Text size="sm" fw={600}>
@@ -273,6 +273,7 @@ function Cart({ document, submit, edit }: CartProps) {
           <TotalsTable summary={summary} />
         </>
       )}
+      {summary.waiving && <Text size="sm">{messages['cart-waive-meaning']}</Text>}
       <Text size="xs" c="dimmed">
         {messages['cart-estimate-notice']}
       </Text>

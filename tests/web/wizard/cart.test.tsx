@@ -62,8 +62,6 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     expect(totals()).toEqual([
       ['Total Monthly Cost', '$507.87'],
       ['Employer Contribution', '$400.00'],
-      ['Employee Cost', '$57.87'],
-      ['Remaining Contribution', '$0.00'],
       ['Pre-Tax Payroll Deduction', '$107.87'],
     ]);
     expect(screen.getByRole('checkbox', { name: acknowledgeLabel })).not.toBeChecked();
@@ -76,7 +74,6 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     expect(totals()).toEqual([
       ['Total Monthly Cost', '$507.87'],
       ['Employer Contribution', '$600.00'],
-      ['Employee Cost', '$0.00'],
       ['Remaining Contribution', '$92.13'],
       ['Pre-Tax Payroll Deduction', '$0.00'],
     ]);
@@ -176,13 +173,13 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     const { requests } = renderStep('cart', CartScreen, { choices: waiving, handlers: { [AUTHORIZE]: authorized } });
     const table = await screen.findByRole('table', { name: 'Plan and Benefits Summary' });
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([['Waived Coverage', '', '', 'Covered by my parents', '', '$0.00']]);
+    // Nothing is paid to a person who waives: no contribution or remainder is shown, and the page says so.
     expect(totals()).toEqual([
       ['Total Monthly Cost', '$0.00'],
-      ['Employer Contribution', '$300.00'],
-      ['Employee Cost', '$0.00'],
-      ['Remaining Contribution', '$300.00'],
       ['Pre-Tax Payroll Deduction', '$0.00'],
     ]);
+    expect(screen.getByText(/You are waiving coverage: no health plan is bought for you/)).toBeInTheDocument();
+    expect(screen.queryByText('Remaining Contribution')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
     await screen.findByRole('dialog', { name: 'Thank you!' });
     expect(authorizeCalls(requests)[0]?.body).toEqual({
@@ -240,7 +237,9 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     // Drawn to scale: the spend is the tallest bar, the contribution 400/507.87 of it.
     const spendHeight = bars.slice(1).reduce((sum, [, , h]) => sum + (h as number), 0);
     expect((bars[0]![2] as number) / spendHeight).toBeCloseTo(40000 / 50787, 5);
-    expect(within(dialog).getByText('Employee Cost: $57.87')).toBeInTheDocument();
+    // One figure for what comes out of pay, its parts listed above it; no second 'what I pay' beside it.
+    expect(within(dialog).getByText('Pre-Tax Payroll Deduction: $107.87')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Employee Cost/)).not.toBeInTheDocument();
   });
 
   it('prints the same numbers in a new window and asks it to print from the opener', async () => {

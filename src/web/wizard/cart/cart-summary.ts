@@ -4,8 +4,6 @@
  * modal with its chart, and the print view, so they can never disagree.
  *
  * - amount spent: the plan's monthly rate, the additional service and the HSA contribution;
- * - employee cost: plan cost plus additional service minus the employer contribution, when positive (what the
- *   acknowledgment is about);
  * - remaining contribution: contribution minus amount spent, when positive;
  * - pre-tax payroll deduction: amount spent minus contribution, when positive.
  */
@@ -13,7 +11,6 @@ import type { Dependent, HealthPlan } from '#contracts/entities.ts';
 import {
   currentBalanceCents,
   dollarsToCents,
-  employeeCostCents,
   formatCents,
   payrollDeductionCents,
   type Cents,
@@ -39,7 +36,6 @@ export type CartLine = {
 export type CartTotals = {
   contributionCents: Cents;
   spentCents: Cents;
-  employeeCostCents: Cents;
   remainingCents: Cents;
   payrollDeductionCents: Cents;
 };
@@ -132,7 +128,6 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
     totals: {
       contributionCents,
       spentCents,
-      employeeCostCents: employeeCostCents({ planCents, serviceCents, contributionCents }),
       remainingCents: currentBalanceCents({ contributionCents, spentCents }),
       payrollDeductionCents: payrollDeductionCents({ contributionCents, spentCents }),
     },
@@ -150,13 +145,19 @@ export function cartColumns(): string[] {
   ];
 }
 
-/** The totals rows as every view shows them, in this order, with two decimals. */
-export function totalRows(totals: CartTotals): Array<{ key: keyof CartTotals; label: string; amount: string }> {
+/**
+ * The totals rows as every view shows them, in this order, with two decimals: what the elections cost, the
+ * employer's contribution, and the one figure that comes out of pay each month (the lines above are its parts).
+ * The remaining contribution shows only when a purchase leaves some of the contribution unspent; a waiver shows
+ * neither contribution nor remainder, since nothing is paid to a person who waives (cart-waive-meaning says so).
+ */
+export function totalRows({ totals, waiving }: Pick<CartSummary, 'totals' | 'waiving'>): Array<{ key: keyof CartTotals; label: string; amount: string }> {
+  const row = (key: keyof CartTotals, label: string) => ({ key, label, amount: formatCents(totals[key]) });
+  if (waiving) return [row('spentCents', messages['cart-total-spent']), row('payrollDeductionCents', messages['cart-total-payroll'])];
   return [
-    { key: 'spentCents', label: messages['cart-total-spent'], amount: formatCents(totals.spentCents) },
-    { key: 'contributionCents', label: messages['cart-total-contribution'], amount: formatCents(totals.contributionCents) },
-    { key: 'employeeCostCents', label: messages['cart-total-employee-cost'], amount: formatCents(totals.employeeCostCents) },
-    { key: 'remainingCents', label: messages['cart-total-remaining'], amount: formatCents(totals.remainingCents) },
-    { key: 'payrollDeductionCents', label: messages['cart-total-payroll'], amount: formatCents(totals.payrollDeductionCents) },
+    row('spentCents', messages['cart-total-spent']),
+    row('contributionCents', messages['cart-total-contribution']),
+    ...(totals.remainingCents > 0 ? [row('remainingCents', messages['cart-total-remaining'])] : []),
+    row('payrollDeductionCents', messages['cart-total-payroll']),
   ];
 }

@@ -119,7 +119,7 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
               <Text span size="sm">{`${line.label}: ${formatCents(line.cents)}`}</Text>
             </List.Item>
           ))}
-        {totalRows(totals).map((row) => (
+        {totalRows(summary).map((row) => (
           <List.Item key={row.key}>
             <Text span size="sm">{`${row.label}: ${row.amount}`}</Text>
           </List.Item>

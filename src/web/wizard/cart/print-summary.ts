@@ -62,7 +62,7 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   const totals = element(doc, 'table');
   totals.setAttribute('aria-label', messages['cart-totals']);
   const totalsBody = totals.createTBody();
-  for (const total of totalRows(summary.totals)) {
+  for (const total of totalRows(summary)) {
     const row = totalsBody.insertRow();
     row.dataset.total = total.key;
     row.append(element(doc, 'th', total.label));

@@ -31,7 +31,7 @@ export function SummaryModal({ opened, onClose, summary }: { opened: boolean; on
                   <Table.Td ta="right">{formatCents(line.cents)}</Table.Td>
                 </Table.Tr>
               ))}
-              {totalRows(summary.totals).map((row) => (
+              {totalRows(summary).map((row) => (
                 <Table.Tr key={row.key}>
                   <Table.Th scope="row" colSpan={2}>
                     {row.label}
