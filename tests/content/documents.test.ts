@@ -86,7 +86,7 @@ const specTexts: Record<string, string[]> = {
     'Indian Health Service (Native American Tribal Coverage)',
     'Other',
   ],
-  acknowledgements: ['Cart is empty !', 'Your Contribution Amount is Greater than the Spent Amount'],
+  acknowledgements: ['Cart is empty !', 'Your Spent Amount is Greater than Your Contribution Amount: please tick the box to acknowledge the pre-tax payroll deduction.'],
   'ichra-acknowledgment': ['Please Acknowledge the Checkbox.', 'No ICHRA Documents Found'],
 };
 

@@ -295,7 +295,7 @@ describe('contributions and waiver', () => {
 describe('acknowledgements (the cart)', () => {
   const check = (data: object, cart: { payrollDeductionCents: number; coverageChosen: boolean }) =>
     validateForm(form('acknowledgements'), data, { ...context, ...cart });
-  const over = 'Your Contribution Amount is Greater than the Spent Amount';
+  const over = 'Your Spent Amount is Greater than Your Contribution Amount: please tick the box to acknowledge the pre-tax payroll deduction.';
 
   it("refuses an empty cart first: 'Cart is empty !'", () => {
     const errors = check({}, { payrollDeductionCents: 500, coverageChosen: false });

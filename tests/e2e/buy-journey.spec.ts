@@ -231,7 +231,7 @@ async function hsaServiceAndCart(page: Page, chosenPlan: string): Promise<{ spen
 
   // Authorize: the deduction needs the acknowledgment first.
   await page.getByRole('button', { name: 'Authorize Elections' }).click();
-  await expect(page.getByText('Your Contribution Amount is Greater than the Spent Amount')).toBeVisible();
+  await expect(page.getByText('Your Spent Amount is Greater than Your Contribution Amount: please tick the box to acknowledge the pre-tax payroll deduction.')).toBeVisible();
   await page.getByRole('checkbox', { name: /deducted from my pay/ }).check();
   await page.getByRole('button', { name: 'Authorize Elections' }).click();
   const confirmation = page.getByRole('dialog');

@@ -91,7 +91,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
   it('asks for the acknowledgment, then authorizes with the choices only and an Idempotency-Key', async () => {
     const { requests, router } = renderStep('cart', CartScreen, { choices: buying(40000), handlers: { [AUTHORIZE]: authorized } });
     await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your Contribution Amount is Greater than the Spent Amount');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your Spent Amount is Greater than Your Contribution Amount: please tick the box to acknowledge the pre-tax payroll deduction.');
     expect(authorizeCalls(requests)).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('checkbox', { name: acknowledgeLabel }));

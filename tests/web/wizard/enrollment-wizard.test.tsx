@@ -284,7 +284,9 @@ describe('enrollment wizard', () => {
 
   it('keeps the ZIP code to 5 digits with its leading zero, and offers the states by name', async () => {
     signIn();
-    const requests = mockApi(handlers());
+    // The new ZIP's lookup finds it in the county and state on file (an unknown ZIP would clear them).
+    const boston = { city: 'Boston', countyname: 'Hudson County', countycode: '34017', statename: 'Texas', state: 'TX', zipcode: '02134', share: 1 };
+    const requests = mockApi(handlers({ 'GET /api/USZipCounty/02134/': ok({ locationlist: [boston] }) }));
     renderApp('/profile');
     const zip = await screen.findByRole('textbox', { name: /^ZIP Code/ }, { timeout: 10_000 });
     expect(zip).toHaveValue('07301');
@@ -314,7 +316,7 @@ describe('enrollment wizard', () => {
     const acknowledgment = screen.getByRole('checkbox', { name: acknowledgeLabel });
     expect(acknowledgment).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your Contribution Amount is Greater than the Spent Amount');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your Spent Amount is Greater than Your Contribution Amount: please tick the box to acknowledge the pre-tax payroll deduction.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(authorizations(requests)).toHaveLength(0);
 
