@@ -113,8 +113,13 @@ test('an implementer tailors the flow within the override surface; an employee e
   // The editor marks the value at that line; pointing at it shows why.
   const marked = staff.locator('.cm-lintRange-error');
   await expect(marked).toHaveText('false');
-  await marked.hover();
-  await expect(staff.locator('.cm-tooltip-lint')).toContainText(`locked: ${ICHRA_WHY}`);
+  // CodeMirror opens its hover tooltip after the pointer rests on the range; a re-render under the pointer can
+  // swallow the first rest, so the pointer leaves and comes back until the tooltip shows.
+  await expect(async () => {
+    await staff.mouse.move(0, 0);
+    await marked.hover();
+    await expect(staff.locator('.cm-tooltip-lint')).toContainText(`locked: ${ICHRA_WHY}`, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   // Undone, the flow saves again from the same editor (the draft read before the publish is not named as a conflict).
   await staff.getByRole('textbox', { name: 'Document JSON' }).press('ControlOrMeta+Z');
   await expect(staff.getByRole('textbox', { name: 'Document JSON' }).getByText('"when": false,')).toHaveCount(0);
