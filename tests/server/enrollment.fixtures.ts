@@ -2,6 +2,7 @@
  * The world the resource route tests start from: the demo employer (seeded as on start) with two members, and a
  * second employer with one member, so every test can try another member's and another employer's data.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
@@ -10,6 +11,7 @@ import { createTestApp, type TestApp, type TestAppOptions } from './helpers/app.
 import type { TestDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
+import { FIXTURE_ZIP } from './plan-premiums.fixture.ts';
 
 export type EnrollmentWorld = TestApp & {
   today: string;
@@ -84,6 +86,28 @@ export async function completeProfile(db: Kysely<Database>, memberId: string): P
   const stored = await db.selectFrom('member').select(Object.keys(filled) as (keyof typeof filled)[]).where('id', '=', memberId).executeTakeFirstOrThrow();
   const missing = Object.fromEntries(Object.entries(filled).filter(([field]) => stored[field as keyof typeof filled] === null));
   if (Object.keys(missing).length > 0) await db.updateTable('member').set(missing).where('id', '=', memberId).execute();
+}
+
+/**
+ * A member of the world's demo employer (or `employer`) of their own, with no order yet, so a test starts from
+ * nothing another test did: the profile complete (an authorization checks it), born `birthdate` (1980-03-01: 45
+ * on the demo's 2026 dates), living at the fixture catalogue's ZIP code, with `children` children on file.
+ */
+export async function newMember(
+  world: EnrollmentWorld & { db: Kysely<Database> },
+  options: { employer?: TestEmployer; birthdate?: string; children?: number } = {},
+): Promise<RegisteredMember> {
+  const member = await registerMember(world.app, options.employer ?? world.demo, { firstname: 'Fresh' });
+  await completeProfile(world.db, member.memberId);
+  await setBirthdate(world.db, member.memberId, options.birthdate ?? '1980-03-01');
+  await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
+  for (let i = 0; i < (options.children ?? 0); i += 1) {
+    await world.db
+      .insertInto('dependent')
+      .values({ id: randomUUID(), memberid: member.memberId, firstname: `Kid${i}`, lastname: 'F', dateofbirth: '2015-01-01', gender: 'Male', relationship: 'child', createdby: 't', modifiedby: 't' })
+      .execute();
+  }
+  return member;
 }
 
 /** Rows in a table, as a number on both databases. */

@@ -11,7 +11,7 @@ import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember } from './helpers/fixtures.ts';
-import { completeProfile, countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { completeProfile, countRows, newMember, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 
 const INDIVIDUAL_OPTION = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32';
@@ -24,19 +24,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
   const world = useEnrollmentWorld(database, { now: NOW, planPremiums: fixturePlanPremiums });
   let offered: string[] = [];
   /** Members of the demo employer made per test, so each test starts with no enrollment. */
-  const fresh = async (birthdate = '1980-03-01', kids = 0) => {
-    const member = await registerMember(world.app, world.demo, { firstname: 'Fresh' });
-    await completeProfile(world.db, member.memberId);
-    await setBirthdate(world.db, member.memberId, birthdate);
-    await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
-    for (let i = 0; i < kids; i += 1) {
-      await world.db
-        .insertInto('dependent')
-        .values({ id: randomUUID(), memberid: member.memberId, firstname: `Kid${i}`, lastname: 'F', dateofbirth: '2015-01-01', gender: 'Male', relationship: 'child', createdby: 't', modifiedby: 't' })
-        .execute();
-    }
-    return member;
-  };
+  const fresh = (birthdate = '1980-03-01', children = 0) => newMember(world, { birthdate, children });
 
   beforeAll(async () => {
     const employer = await world.db.selectFrom('employer').selectAll().where('accountid', '=', world.demo.accountid).executeTakeFirstOrThrow();
