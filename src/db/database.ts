@@ -272,7 +272,7 @@ export interface MemberOrderTable {
   modifiedreason: string | null;
   /** The employer's plan year the order is for. */
   planyear: number | null;
-  /** The authorization the order belongs to; null while a single order waits for its main order. */
+  /** The enrollment the order belongs to (an authorization or a main order); null only on orders older than migration 0005. */
   enrollmentid: string | null;
   /** When a later enrollment replaced it (kept as history); null while current. */
   supersededon: Timestamp | null;

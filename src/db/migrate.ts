@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-enrollment-record.ts';
 import * as m0016 from './migrations/0016-employer-fields.ts';
 import * as m0017 from './migrations/0017-draft-tags.ts';
 import * as m0018 from './migrations/0018-stored-files.ts';
+import * as m0019 from './migrations/0019-one-current-order.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -37,9 +38,11 @@ const migrations: Record<string, Migration> = {
   '0016-employer-fields': m0016,
   '0017-draft-tags': m0017,
   '0018-stored-files': m0018,
+  '0019-one-current-order': m0019,
 };
 
-const provider: MigrationProvider = {
+/** Every migration in order (a test migrates to one of them, then writes rows of the schema as it was). */
+export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
@@ -48,7 +51,7 @@ const provider: MigrationProvider = {
  * looks in every schema, so a database holding several schemas (the PostgreSQL tests) would find another's.
  */
 export async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

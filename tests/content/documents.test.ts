@@ -151,6 +151,10 @@ describe('content documents', () => {
       'profile:zip-empty', 'profile:zip-county-mismatch',
       // POST /api/Enrollment/Authorize for a stored profile the documents in force no longer accept.
       'profile:profile-incomplete',
+      // POST /api/Order for an HSA or additional-services order that cannot join an enrollment (services/enrollment.ts).
+      ...['order-hsa-needs-enrollment', 'order-service-needs-enrollment', 'order-hsa-with-waiver', 'order-hsa-plan-not-eligible', 'order-date-of-enrollment'].map(
+        (key) => `acknowledgements:${key}`,
+      ),
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',

@@ -68,12 +68,6 @@ export function supersedeYear(db: QueryCreator<Database>, memberid: string, plan
   return db.updateTable('member_order').set({ supersededon: when }).where('memberid', '=', memberid).where('planyear', '=', planyear).where('supersededon', 'is', null);
 }
 
-/** Joins waiting single orders to the enrollment their main order completes. */
-export async function adopt(db: DbOrTx, ids: readonly string[], enrollmentid: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('member_order').set({ enrollmentid }).where('id', 'in', [...ids]).execute();
-}
-
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The spec's Order (§3) with the amount in dollars. */

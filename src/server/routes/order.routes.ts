@@ -2,8 +2,9 @@
  * Orders (spec §4 Placing an order, §9 Order values): POST /api/Order keeps the spec's shape for single orders
  * under the money rules of services/enrollment.ts (amounts from what the server stores; a differing amount is
  * refused and nothing is written). A main order (waive, health insurance) supersedes the plan year's earlier
- * enrollment (kept as history) and writes its member account in the same transaction. GetOrderByMember lists the
- * current orders only. The whole cart is authorized at once by POST /api/Enrollment/Authorize (enrollment.routes.ts).
+ * enrollment (kept as history) and writes its member account in the same transaction; an HSA or additional-services
+ * order joins the current enrollment, replacing its order of that kind. GetOrderByMember lists the current orders
+ * only. The whole cart is authorized at once by POST /api/Enrollment/Authorize (enrollment.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { CreateOrderRequest } from '#contracts/requests.ts';
@@ -23,7 +24,7 @@ import { message } from '#engine/core/index.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
-import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
+import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../services/enrollment.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
 import { storageIn } from '../storage.ts';
 
@@ -176,14 +177,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const waiver: SingleOrder['waiver'] =
         sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
-      const [messages, inForce, ichraDocuments] = await Promise.all([
+      const [messages, inForce, ichraDocuments, cart] = await Promise.all([
         dateMessages(app.content, caller.accountId),
         documentsInForce(app.content, caller.accountId),
         ichraDocumentNames(storage, caller.accountId),
+        app.content.form('acknowledgements', caller.accountId),
       ]);
+      const orderMessages: JoinedOrderMessages = (key, values) => message(cart, key, values);
       const order = await transactionWithCaches(app.db, (trx) =>
         placeSingleOrder(
-          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, inForce, ichraDocuments, now, today },
+          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, orderMessages, inForce, ichraDocuments, now, today },
           {
             category: sent.category,
             effectivedate: sent.policyeffectivedate ?? null,

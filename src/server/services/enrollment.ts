@@ -7,8 +7,8 @@
  *
  * One member's enrollments run one at a time: each writing transaction first locks the member's row
  * (SELECT ... FOR UPDATE). A member has at most one current enrollment per plan year: a new main order supersedes
- * the earlier enrollment's orders (kept as history, supersededon set), and a partial unique index
- * (migrations/0005-enrollment.ts) makes a second current main order impossible.
+ * the earlier enrollment's orders (kept as history, supersededon set), and partial unique indexes make a second
+ * current main order (migrations/0005-enrollment.ts), HSA order or additional-services order (0019) impossible.
  */
 import { randomUUID } from 'node:crypto';
 import type { HealthPlan, Order } from '#contracts/entities.ts';
@@ -17,6 +17,7 @@ import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#doma
 import {
   authorizationOrders,
   memberAccountDefaults,
+  MAIN_ORDER_CATEGORIES,
   offersAdditionalServices,
   type AdditionalServiceChoice,
   type ChosenPlan,
@@ -67,7 +68,6 @@ export const MESSAGES = {
   waiveSpends: 'A waiver spends nothing: the amount must be 0.',
   amount: 'Please enter an amount in dollars with at most two decimals.',
   hsaNeedsPlan: 'An HSA contribution needs an HSA-eligible health plan in your cart.',
-  pendingHsa: 'The HSA contribution placed for this plan year needs an HSA-eligible plan. Please choose an HSA-eligible plan or remove the HSA contribution.',
   keyReused: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.',
 } as const;
 
@@ -488,49 +488,41 @@ export type SingleOrder = {
   ichraacknowledged: boolean | undefined;
 };
 
+/** The cart document's ('acknowledgements') keys for an HSA or additional-services order that cannot join an enrollment. */
+export type JoinedOrderMessageKey =
+  | 'order-hsa-needs-enrollment'
+  | 'order-service-needs-enrollment'
+  | 'order-hsa-with-waiver'
+  | 'order-hsa-plan-not-eligible'
+  | 'order-date-of-enrollment';
+/** The employer's text for a key, filled in; the document is resolved BEFORE the transaction (see dateMessages). */
+export type JoinedOrderMessages = (key: JoinedOrderMessageKey, values?: Record<string, string>) => string;
+
+type BuildOrder = {
+  waive: (when: { today: string; effectiveDate: string }) => OrderDraft;
+  hsa: (when: { today: string; effectiveDate: string }, cents: Cents) => OrderDraft;
+  service: (when: { today: string; effectiveDate: string }, choice: AdditionalServiceChoice) => OrderDraft;
+  healthinsurance: (when: { today: string; effectiveDate: string }, plan: ChosenPlan, premiumCents: Cents) => OrderDraft;
+};
+
+type SingleOrderContext = Omit<AuthorizeContext, 'key' | 'requestHash'> & { orderMessages: JoinedOrderMessages };
+
 /**
- * POST /api/Order's single order under the same money rules. HSA and additional-services orders wait for their
- * main order (enrollmentid null; a newer one of the same category replaces an older waiting one); a main order
- * supersedes the plan year's earlier enrollment and gathers the waiting orders into its own.
+ * POST /api/Order's single order under the same money rules. A main order (waive, health insurance) makes an
+ * enrollment: it supersedes the plan year's earlier enrollment, its HSA and additional-services orders included.
+ * An HSA or additional-services order lives only inside an enrollment: it joins the plan year's current one
+ * (joinEnrollment), so a member never has two current orders of either kind.
  */
-export async function placeSingleOrder(
-  context: Omit<AuthorizeContext, 'key' | 'requestHash'>,
-  sent: SingleOrder,
-  build: {
-    waive: (when: { today: string; effectiveDate: string }) => OrderDraft;
-    hsa: (when: { today: string; effectiveDate: string }, cents: Cents) => OrderDraft;
-    service: (when: { today: string; effectiveDate: string }, choice: AdditionalServiceChoice) => OrderDraft;
-    healthinsurance: (when: { today: string; effectiveDate: string }, plan: ChosenPlan, premiumCents: Cents) => OrderDraft;
-  },
-): Promise<Order> {
+export async function placeSingleOrder(context: SingleOrderContext, sent: SingleOrder, build: BuildOrder): Promise<Order> {
   const { trx, caller } = context;
   const locked = await lockCaller(trx, caller);
   const { member, employer, dependents: family } = locked;
+  const planyear = employer.businessyear;
+  const current = await orders.listCurrentOfYear(trx, member.id, planyear);
+  if (sent.category === 'HSA' || sent.category === 'additionalservices') return joinEnrollment(context, locked, current, sent, build);
+
   const effectiveDate = offeredDate(context.dateMessages, employer, context.today, sent.effectivedate, '/order/policyeffectivedate');
   const when = { today: context.today, effectiveDate };
-  const planyear = employer.businessyear;
-  const now = new Date();
-  const current = await orders.listCurrentOfYear(trx, member.id, planyear);
-  const waiting = current.filter((order) => order.enrollmentid === null);
-
-  if (sent.category === 'HSA' || sent.category === 'additionalservices') {
-    let draft: OrderDraft;
-    if (sent.category === 'HSA') {
-      const cents = sent.amountCents ?? 0;
-      if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
-      checkHsa(member, employer, family, effectiveDate, cents, '/order/amountspent');
-      draft = build.hsa(when, cents);
-    } else {
-      if (!offersAdditionalServices(employer)) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
-      const choice = await pricedService(trx, employer.accountid, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
-      draft = build.service(when, choice);
-    }
-    await orders.supersede(trx, waiting.filter((order) => order.category === sent.category).map((order) => order.id), now);
-    const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid: null, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
-    return orders.toWire(row!);
-  }
-
-  // A main order.
   const buying = sent.category === 'healthinsurance';
   if (buying) requireAcknowledgment(context.inForce, sent.ichraacknowledged);
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
@@ -546,25 +538,14 @@ export async function placeSingleOrder(
   } else if (sent.amountCents !== undefined && sent.amountCents !== 0) {
     throw refuse(MESSAGES.waiveSpends, '/order/amountspent');
   }
-  const waitingHsa = waiting.filter((order) => order.category === 'HSA');
-  if (buying && waitingHsa.length > 0 && priced!.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.pendingHsa, '/order/planid');
-  // The waiting HSA amount was checked for its own date; the enrollment's date decides the months it runs.
-  if (buying) for (const hsa of waitingHsa) checkHsa(member, employer, family, effectiveDate, hsa.amountspent_cents as Cents, '/order/policyeffectivedate');
 
   const enrollmentid = randomUUID();
-  const earlier = current.filter((order) => order.enrollmentid !== null);
-  // A waiver has no HSA contribution: a waiting HSA order is dropped with the earlier enrollment.
-  const dropped = buying ? earlier : [...earlier, ...waitingHsa];
-  await orders.supersede(trx, dropped.map((order) => order.id), now);
-  const adopted = waiting.filter((order) => !dropped.includes(order));
-  await orders.adopt(trx, adopted.map((order) => order.id), enrollmentid);
-
+  await orders.supersede(trx, current.map((order) => order.id), new Date());
   const contributionCents = await contributionFor(trx, member, family, effectiveDate, buying);
   const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
   await members.updateStatement(trx, member.id, memberPlan(priced?.plan.planid ?? null, planyear, caller.email)).execute();
   const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
   await enrollments.insert(trx, enrollmentRecord(context, { id: enrollmentid, planyear, buying }));
-  const sum = (category: Order['category']) => adopted.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);
   await writeMemberAccount(trx, {
     member,
     enrollmentid,
@@ -573,8 +554,65 @@ export async function placeSingleOrder(
     familystatus: sent.familystatus,
     contributionCents,
     premiumCents: priced?.premiumCents ?? 0,
+    serviceCents: 0,
+    hsaCents: 0,
+  });
+  return orders.toWire(row!);
+}
+
+/**
+ * An HSA or additional-services order joins the plan year's current enrollment (its main order and the member
+ * account it wrote), on that enrollment's effective date, and replaces the enrollment's order of its kind: with no
+ * enrollment it is refused, and so is an HSA contribution with a waiver or a plan that is not HSA eligible. The
+ * HSA amount is then the member's whole HSA contribution, checked against the IRS limit for the enrollment's
+ * months. The member account is written again with the enrollment's premium and contribution and the new totals.
+ */
+async function joinEnrollment(context: SingleOrderContext, locked: LockedFamily, current: orders.OrderRow[], sent: SingleOrder, build: BuildOrder): Promise<Order> {
+  const { trx, caller, orderMessages } = context;
+  const { member, employer, dependents: family } = locked;
+  const hsa = sent.category === 'HSA';
+  const main = current.find((order) => MAIN_ORDER_CATEGORIES.includes(order.category));
+  const account = main?.enrollmentid ? await memberAccounts.findLatestByMember(trx, member.id) : undefined;
+  if (!main || !account || account.enrollmentid !== main.enrollmentid || !main.policyeffectivedate) {
+    throw refuse(orderMessages(hsa ? 'order-hsa-needs-enrollment' : 'order-service-needs-enrollment'), '/order/category');
+  }
+  const effectiveDate = main.policyeffectivedate;
+  if (sent.effectivedate && sent.effectivedate !== effectiveDate) {
+    throw refuse(orderMessages('order-date-of-enrollment', { date: effectiveDate }), '/order/policyeffectivedate');
+  }
+  const when = { today: context.today, effectiveDate };
+  let draft: OrderDraft;
+  if (hsa) {
+    if (main.category === 'waive') throw refuse(orderMessages('order-hsa-with-waiver'), '/order/category');
+    if (main.policyishsaeligible !== 1) throw refuse(orderMessages('order-hsa-plan-not-eligible'), '/order/category');
+    const cents = sent.amountCents ?? 0;
+    if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
+    checkHsa(member, employer, family, effectiveDate, cents, '/order/amountspent');
+    draft = build.hsa(when, cents);
+  } else {
+    if (!offersAdditionalServices(employer)) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
+    const choice = await pricedService(trx, employer.accountid, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });
+    draft = build.service(when, choice);
+  }
+
+  const replaced = current.filter((order) => order.category === sent.category);
+  await orders.supersede(trx, replaced.map((order) => order.id), new Date());
+  const planyear = employer.businessyear;
+  const [row] = await orders.insertMany(trx, [
+    orderRow(draft.order, { enrollmentid: main.enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id }),
+  ]);
+  const kept = [...current.filter((order) => !replaced.includes(order)), row!];
+  const sum = (category: Order['category']) => kept.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);
+  await writeMemberAccount(trx, {
+    member,
+    enrollmentid: main.enrollmentid!,
+    waivecoverage: main.category === 'waive' ? 1 : 0,
+    waiverReason: account.waivecoveragereason,
+    familystatus: account.familystatus,
+    contributionCents: account.currentemployercontribution_cents,
+    premiumCents: account.currenthealthinsurancepremium_cents,
     serviceCents: sum('additionalservices'),
-    hsaCents: buying ? sum('HSA') : 0,
+    hsaCents: sum('HSA'),
   });
   return orders.toWire(row!);
 }
