@@ -163,6 +163,11 @@ describe.each(databases())('order routes on $name', (database) => {
       );
     });
 
+    it("refuses a health insurance order quoted for another county than the profile's: 400, nothing stored", async () => {
+      // 17001 (Adams County) is not the county of the fixture's ZIP on file.
+      await expectRefused(await newMember(world), buy(HSA_PLAN, { countycode: '17001' }), '/order/countycode', 'The plan must be quoted for the county of your profile. Please search for plans again.');
+    });
+
     it('places a health insurance order priced on the server, with its member account, superseding the earlier enrollment with its service', async () => {
       const member = await newMember(world, { children: 1 });
       const waived = await placed(member, waive());
