@@ -6,7 +6,9 @@
  * - the sign-in rate limit (today's lockout of a client) counted on both adds up;
  * - a sign-out (refresh-token revocation) on one holds on the other, and a refresh rotated on one is refused
  *   when reused on the other; the access token stops working on the other once the database's change notice of
- *   the ended session reached it (src/server/session-cache.ts).
+ *   the ended session reached it (src/server/session-cache.ts);
+ * - the ICHRA documents and the logo staff upload through one are served by the other (stored in the database,
+ *   docs/operations.md), though each instance has a DATA_DIR of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
@@ -20,6 +22,7 @@ import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
 import { readAccessToken } from '#server/tokens.ts';
 import { sha256 } from '#server/crypto.ts';
 import { createEmployer, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
+import { signInStaff } from './staff-fixtures.ts';
 
 /** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
 async function secondConnection(db: Kysely<Database>, name: string): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
@@ -131,6 +134,38 @@ describe.each(databases())('two instances on one $name database', (database) => 
       const right = await app.app.inject({ method: 'POST', url: '/api/Login', headers: newClient(), payload: { email: member.email, password: TEST_PASSWORD } });
       expect(right.json()).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
     }
+  });
+
+  it('serves on one instance the ICHRA document and the logo staff uploaded through the other', async () => {
+    const [a, b] = instances();
+    const employer = await createEmployer(t.db, { accountname: 'Shared Files Employer' });
+    const staff = await signInStaff(t.signUps.app, 'implementer');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+    const uploaded = await a.app.inject({
+      method: 'POST',
+      url: `/api/staff/employers/${employer.accountid}/ichra-documents`,
+      headers: staff.headers,
+      payload: { filename: 'ICHRA Plan Document.pdf', contentBase64: pdf.toString('base64') },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const logo = await a.app.inject({ method: 'PUT', url: `/api/staff/employers/${employer.accountid}/logo`, headers: staff.headers, payload: { filename: 'logo.jpg', contentBase64: jpeg.toString('base64') } });
+    expect(logo.statusCode, logo.body).toBe(200);
+
+    const branding = await b.app.inject({ method: 'GET', url: `/api/Employer/Branding/${employer.accountid}` });
+    expect(branding.json().data.mediadata).toBe(jpeg.toString('base64'));
+    const member = await registerMember(t.signUps.app, employer);
+    const listed = await b.app.inject({
+      method: 'GET',
+      url: `/api/media/getdocs?containerName=ichra-documents&folderName=${encodeURIComponent(employer.accountname)}`,
+      headers: member.auth,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const documents: { filename: string; url: string }[] = listed.json().data.documents;
+    expect(documents.map((document) => document.filename)).toEqual(['ICHRA Plan Document.pdf']);
+    const file = await b.app.inject({ method: 'GET', url: documents[0]!.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
   });
 
   it('signs out on one instance and the other refuses both the access token and the refresh token', async () => {
