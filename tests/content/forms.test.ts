@@ -313,6 +313,23 @@ describe('names have a letter', () => {
   });
 });
 
+describe('affordability', () => {
+  it('says what range an income or a household size must be in, and asks for a missing one', () => {
+    const check = (data: object) => validateForm(form('affordability'), data, context);
+    const income = 'Household income must be from $0 to $100,000,000 a year, in dollars and cents.';
+    const size = 'Household size must be a whole number from 1 to 20.';
+    expect(check({ householdincome: -1, householdsize: 21 })).toEqual({ '/householdincome': [income], '/householdsize': [size] });
+    expect(check({ householdincome: 100_000_000.01, householdsize: 0 })).toEqual({ '/householdincome': [income], '/householdsize': [size] });
+    expect(check({ householdincome: 1.001, householdsize: 2.5 })).toEqual({ '/householdincome': [income], '/householdsize': [size] });
+    expect(check({ householdincome: 0, householdsize: 1 })).toEqual({});
+    expect(check({ householdincome: 100_000_000, householdsize: 20 })).toEqual({});
+    expect(check({})).toEqual({
+      '/householdincome': ['Please enter your household income for the year.'],
+      '/householdsize': ['Please enter how many people are in your household (1 to 20).'],
+    });
+  });
+});
+
 describe('dependent', () => {
   it('validates one dependent body on the server', () => {
     const dependent = validProfile.dependents[0]!;
