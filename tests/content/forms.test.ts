@@ -37,13 +37,22 @@ describe('set-password', () => {
 
   const common = 'This password is too common or too easy to guess. Please choose another.';
 
-  it('on submit checks strength, then not common, then both filled, then equal: one message, the first that fails', () => {
-    expect(check({})).toEqual({ '/password': [strength] });
-    expect(check({ password: 'short', confirmpassword: '' })).toEqual({ '/password': [strength] });
-    expect(check({ password: 'Password1!' })).toEqual({ '/password': [common] });
-    expect(check({ password: 'Quiet#Harbor72' })).toEqual({ '/confirmpassword': ['Both fields are required.'] });
+  it('on submit shows every fault at once: strength and commonness on the password, both filled and equal on the confirmation', () => {
+    const both = 'Both fields are required.';
+    expect(check({})).toEqual({ '/password': [strength, common], '/confirmpassword': [both] });
+    expect(check({ password: 'short', confirmpassword: '' })).toEqual({ '/password': [strength, common], '/confirmpassword': [both] });
+    expect(check({ password: 'short', confirmpassword: 'other' })).toEqual({ '/password': [strength, common], '/confirmpassword': ['Passwords do not match.'] });
+    expect(check({ password: 'Password1!' })).toEqual({ '/password': [common], '/confirmpassword': [both] });
+    expect(check({ password: 'Quiet#Harbor72' })).toEqual({ '/confirmpassword': [both] });
     expect(check({ password: 'Quiet#Harbor72', confirmpassword: 'Quiet#Harbor73' })).toEqual({ '/confirmpassword': ['Passwords do not match.'] });
     expect(check({ password: 'Quiet#Harbor72', confirmpassword: 'Quiet#Harbor72' })).toEqual({});
+  });
+
+  it('names in its hint every rule that can refuse a password, the common one included', () => {
+    const hint = (form('set-password').uiSchema as { password: { 'ui:options': { hint: string } } }).password['ui:options'].hint;
+    for (const rule of ['8 characters', 'capital letter', 'small letter', 'number', '@ $ ! % * ? & #', 'no other symbols', 'not a common or easily guessed password']) {
+      expect(hint).toContain(rule);
+    }
   });
 
   it.each(['Password1!', 'P@ssw0rd1', 'Qwerty123!', 'Welcome1!', 'Abcdef1!', 'Iloveyou1!'])(
@@ -55,8 +64,9 @@ describe('set-password', () => {
     },
   );
 
-  it('while typing shows strength on the new password and "Password is empty." on the confirmation', () => {
-    expect(check({ password: 'abc' }, 'change:/password')).toEqual({ '/password': [strength] });
+  it('while typing shows strength and commonness on the new password and "Password is empty." on the confirmation', () => {
+    expect(check({ password: 'abc' }, 'change:/password')).toEqual({ '/password': [strength, common] });
+    expect(check({ password: 'Harbor' }, 'change:/password')).toEqual({ '/password': [strength, common] });
     expect(check({ password: 'Quiet#Harbor72' }, 'change:/password')).toEqual({});
     expect(check({ confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({ '/confirmpassword': ['Password is empty.'] });
     expect(check({ password: 'x', confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({});
@@ -64,8 +74,8 @@ describe('set-password', () => {
 
   it('on the server checks the strength and commonness of {password} only', () => {
     expect(check({ password: 'Quiet#Harbor72' }, 'server')).toEqual({});
-    expect(check({ password: 'weak' }, 'server')).toEqual({ '/password': [strength] });
-    expect(check({}, 'server')).toEqual({ '/password': [strength] });
+    expect(check({ password: 'weak' }, 'server')).toEqual({ '/password': [strength, common] });
+    expect(check({}, 'server')).toEqual({ '/password': [strength, common] });
   });
 });
 
