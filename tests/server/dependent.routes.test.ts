@@ -213,7 +213,7 @@ describe.each(databases())('dependent ages on $name', (database) => {
     world.app.inject({ method, url: '/api/Dependent', headers: world.alice.auth, payload });
   const rows = () => world.db.selectFrom('dependent').selectAll().orderBy('id').execute();
 
-  it.each([
+  it.each<[string, typeof child & { isdisabled?: boolean }]>([
     ['a spouse 18 exactly on the effective date', { ...spouse, dateofbirth: '2008-04-01' }],
     ['a child 25 on the effective date', { ...child, dateofbirth: '2000-04-02' }],
     ['a disabled child 26 on the effective date', { ...child, dateofbirth: '2000-04-01', isdisabled: true }],
