@@ -7,9 +7,11 @@
  * Anyone who knows an e-mail address gets the handle, so the handle alone may only resend the invitation (to that
  * address). Withdrawing deletes the registration, and needs the registrant's proof as well: a cookie Register sets
  * in the browser that registered (HttpOnly, SameSite=Strict, Path=/api/Member), a JWE of its own purpose naming the
- * member, valid as long as the invitation link. A member created any other way (a census import) never has one.
+ * member, valid as long as the invitation link. Each registration has its own cookie, named bp_registrant_ and a
+ * keyed digest of the member id (not the id), so a browser that registered several e-mails may withdraw each one. A
+ * member created any other way (a census import) never has one.
  */
-import { hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { Config } from './config.ts';
@@ -18,7 +20,8 @@ import { SET_PASSWORD_TOKEN_DAYS } from './services/invitations.ts';
 
 export const HANDLE_SECONDS = 10 * 60;
 const HANDLE = 'pending-registration';
-export const REGISTRANT_COOKIE = 'bp_registrant';
+/** The registrant cookies' names begin so (registrantCookieName). */
+export const REGISTRANT_COOKIE = 'bp_registrant_';
 const REGISTRANT = 'registrant';
 const REGISTRANT_SECONDS = SET_PASSWORD_TOKEN_DAYS * 24 * 60 * 60;
 const COOKIE_PATH = '/api/Member';
@@ -27,6 +30,12 @@ const JWE_VALUE = /^[A-Za-z0-9_.-]{1,1000}$/;
 
 const key = (config: Config) =>
   new Uint8Array(hkdfSync('sha256', config.TOKEN_SECRET, 'benefit-portal', 'registration-handle', 32));
+
+/** The name of the cookie that proves one registration: a digest only this server can make of the member id. */
+export function registrantCookieName(config: Config, memberId: string): string {
+  const nameKey = new Uint8Array(hkdfSync('sha256', config.TOKEN_SECRET, 'benefit-portal', 'registrant-cookie-name', 32));
+  return `${REGISTRANT_COOKIE}${createHmac('sha256', nameKey).update(memberId).digest('base64url').slice(0, 22)}`;
+}
 
 async function seal(config: Config, purpose: string, memberId: string, seconds: number, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
@@ -57,18 +66,19 @@ export function openRegistrationHandle(config: Config, handle: string): Promise<
   return open(config, HANDLE, handle);
 }
 
-/** Gives the browser that registered the member its proof, for a later withdrawal. */
+/** Gives the browser that registered the member its proof, for a later withdrawal (beside those of its other registrations). */
 export async function setRegistrantCookie(reply: FastifyReply, config: Config, memberId: string, now = new Date()): Promise<void> {
   const proof = await seal(config, REGISTRANT, memberId, REGISTRANT_SECONDS, now);
-  reply.header('set-cookie', `${REGISTRANT_COOKIE}=${proof}; Max-Age=${REGISTRANT_SECONDS}; Path=${COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`);
+  reply.header('set-cookie', `${registrantCookieName(config, memberId)}=${proof}; Max-Age=${REGISTRANT_SECONDS}; Path=${COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`);
 }
 
-export function clearRegistrantCookie(reply: FastifyReply): void {
-  reply.header('set-cookie', `${REGISTRANT_COOKIE}=; Max-Age=0; Path=${COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`);
+/** Drops the proof of one registration (withdrawn); the browser's others stay. */
+export function clearRegistrantCookie(reply: FastifyReply, config: Config, memberId: string): void {
+  reply.header('set-cookie', `${registrantCookieName(config, memberId)}=; Max-Age=0; Path=${COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`);
 }
 
 /** Whether the request carries the registrant's proof for this member. */
 export async function isRegistrantOf(request: FastifyRequest, config: Config, memberId: string): Promise<boolean> {
-  const proof = readCookie(request, REGISTRANT_COOKIE, JWE_VALUE);
+  const proof = readCookie(request, registrantCookieName(config, memberId), JWE_VALUE);
   return proof !== null && (await open(config, REGISTRANT, proof)) === memberId;
 }

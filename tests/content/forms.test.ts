@@ -37,13 +37,22 @@ describe('set-password', () => {
 
   const common = 'This password is too common or too easy to guess. Please choose another.';
 
-  it('on submit checks strength, then not common, then both filled, then equal: one message, the first that fails', () => {
-    expect(check({})).toEqual({ '/password': [strength] });
-    expect(check({ password: 'short', confirmpassword: '' })).toEqual({ '/password': [strength] });
-    expect(check({ password: 'Password1!' })).toEqual({ '/password': [common] });
-    expect(check({ password: 'Quiet#Harbor72' })).toEqual({ '/confirmpassword': ['Both fields are required.'] });
+  it('on submit shows every fault at once: strength and commonness on the password, both filled and equal on the confirmation', () => {
+    const both = 'Both fields are required.';
+    expect(check({})).toEqual({ '/password': [strength, common], '/confirmpassword': [both] });
+    expect(check({ password: 'short', confirmpassword: '' })).toEqual({ '/password': [strength, common], '/confirmpassword': [both] });
+    expect(check({ password: 'short', confirmpassword: 'other' })).toEqual({ '/password': [strength, common], '/confirmpassword': ['Passwords do not match.'] });
+    expect(check({ password: 'Password1!' })).toEqual({ '/password': [common], '/confirmpassword': [both] });
+    expect(check({ password: 'Quiet#Harbor72' })).toEqual({ '/confirmpassword': [both] });
     expect(check({ password: 'Quiet#Harbor72', confirmpassword: 'Quiet#Harbor73' })).toEqual({ '/confirmpassword': ['Passwords do not match.'] });
     expect(check({ password: 'Quiet#Harbor72', confirmpassword: 'Quiet#Harbor72' })).toEqual({});
+  });
+
+  it('names in its hint every rule that can refuse a password, the common one included', () => {
+    const hint = (form('set-password').uiSchema as { password: { 'ui:options': { hint: string } } }).password['ui:options'].hint;
+    for (const rule of ['8 characters', 'capital letter', 'small letter', 'number', '@ $ ! % * ? & #', 'no other symbols', 'not a common or easily guessed password']) {
+      expect(hint).toContain(rule);
+    }
   });
 
   it.each(['Password1!', 'P@ssw0rd1', 'Qwerty123!', 'Welcome1!', 'Abcdef1!', 'Iloveyou1!'])(
@@ -55,8 +64,9 @@ describe('set-password', () => {
     },
   );
 
-  it('while typing shows strength on the new password and "Password is empty." on the confirmation', () => {
-    expect(check({ password: 'abc' }, 'change:/password')).toEqual({ '/password': [strength] });
+  it('while typing shows strength and commonness on the new password and "Password is empty." on the confirmation', () => {
+    expect(check({ password: 'abc' }, 'change:/password')).toEqual({ '/password': [strength, common] });
+    expect(check({ password: 'Harbor' }, 'change:/password')).toEqual({ '/password': [strength, common] });
     expect(check({ password: 'Quiet#Harbor72' }, 'change:/password')).toEqual({});
     expect(check({ confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({ '/confirmpassword': ['Password is empty.'] });
     expect(check({ password: 'x', confirmpassword: 'a' }, 'change:/confirmpassword')).toEqual({});
@@ -64,8 +74,8 @@ describe('set-password', () => {
 
   it('on the server checks the strength and commonness of {password} only', () => {
     expect(check({ password: 'Quiet#Harbor72' }, 'server')).toEqual({});
-    expect(check({ password: 'weak' }, 'server')).toEqual({ '/password': [strength] });
-    expect(check({}, 'server')).toEqual({ '/password': [strength] });
+    expect(check({ password: 'weak' }, 'server')).toEqual({ '/password': [strength, common] });
+    expect(check({}, 'server')).toEqual({ '/password': [strength, common] });
   });
 });
 
@@ -111,7 +121,11 @@ describe('profile', () => {
 
   it('keeps DOB between 1941-01-01 and today', () => {
     expect(check({ ...validProfile, birthdate: '1940-12-31' })).toEqual({ '/birthdate': ['DOB must be between 1941-01-01 and today.'] });
-    expect(check({ ...validProfile, birthdate: '2026-11-22' })).toEqual({ '/birthdate': ['DOB must be between 1941-01-01 and today.'] });
+    // The child born in 2015 is then older than the member, which the dependent's own rule says too.
+    expect(check({ ...validProfile, birthdate: '2026-11-22' })).toEqual({
+      '/birthdate': ['DOB must be between 1941-01-01 and today.'],
+      '/dependents/0/dateofbirth': ['Dependent #1: a child must be younger than you.'],
+    });
     expect(check({ ...validProfile, birthdate: '1941-01-01' })).toEqual({});
   });
 
@@ -165,7 +179,7 @@ describe('profile', () => {
       '/dependents/1/dateofbirth': ['missing date of birth in dependent #2'],
     });
     expect(check({ ...validProfile, dependents: [dependent, { ...dependent, dateofbirth: '1940-12-31' }] })).toEqual({
-      '/dependents/1/dateofbirth': ['Dependent #2 DOB must be between 1941-01-01 and today.'],
+      '/dependents/1/dateofbirth': ['Dependent #2 DOB must be between 1941-01-01 and today.', 'Dependent #2: a child must be younger than you.'],
     });
     expect(check({ ...validProfile, dependents: [{ ...dependent, dateofbirth: '2026-11-22' }] })).toEqual({
       '/dependents/0/dateofbirth': ['Dependent #1 DOB must be between 1941-01-01 and today.'],
@@ -248,6 +262,81 @@ describe('profile', () => {
     expect(check(member, 'server')).toEqual({});
     expect(check({ ...member, additionalid: '***-**-6789' }, 'server')).toEqual({ '/additionalid': ['Please enter a valid Social Security Number.'] });
     expect(check({ ...member, firstname: null }, 'server')).toEqual({ '/firstname': ['First Name is required'] });
+  });
+});
+
+/**
+ * The dependent ages (ACA): counted on the coverage effective date the context gives, in the dependent document
+ * (the server's check of one dependent, the employee's birth date in the context) and in the profile document (each
+ * dependent of the list, the employee's birth date typed in the form) alike.
+ */
+describe('plausible dependents', () => {
+  const effective = { ...context, effectiveDate: '2027-01-01' };
+  const employeeBirthdate = '1980-05-04';
+  const spouse = { firstname: 'Pat', lastname: 'Lovelace', gender: 'Male', relationship: 'spouse', istobaccouser: false, additionalid: '587654322' };
+  const child = { ...spouse, firstname: 'Kid', relationship: 'child' };
+  const tooYoung = 'A spouse must be at least 18 years old on the coverage effective date.';
+  const tooOld = 'A child must be under 26 on the coverage effective date, unless disabled.';
+  const older = 'A child must be younger than you.';
+  const cases: Array<[label: string, dependent: Record<string, unknown>, message: string | null]> = [
+    ['a spouse 18 exactly on the effective date', { ...spouse, dateofbirth: '2009-01-01' }, null],
+    ['a spouse a day short of 18 on the effective date', { ...spouse, dateofbirth: '2009-01-02' }, tooYoung],
+    ['a child 25 on the effective date (26 the day after)', { ...child, dateofbirth: '2001-01-02' }, null],
+    ['a child 26 on the effective date', { ...child, dateofbirth: '2001-01-01' }, tooOld],
+    ['a disabled child 26 on the effective date', { ...child, dateofbirth: '2001-01-01', isdisabled: true }, null],
+    ['a child 26, not disabled', { ...child, dateofbirth: '2001-01-01', isdisabled: false }, tooOld],
+    ['a child born the same day as the employee', { ...child, dateofbirth: employeeBirthdate, isdisabled: true }, older],
+    ['a child older than the employee', { ...child, dateofbirth: '1979-12-31', isdisabled: true }, older],
+  ];
+
+  it.each(cases)('the dependent document on the server: %s', (_label, dependent, text) => {
+    const errors = validateForm(form('dependent'), dependent, { ...effective, employeeBirthdate }, 'server');
+    expect(errors).toEqual(text === null ? {} : { '/dateofbirth': [text] });
+  });
+
+  it.each(cases)('the profile document, as dependent #2: %s', (_label, dependent, text) => {
+    const errors = validateForm(form('profile'), { ...validProfile, birthdate: employeeBirthdate, dependents: [validProfile.dependents[0], dependent] }, effective);
+    const numbered = text && `Dependent #2: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+    expect(errors).toEqual(numbered === null ? {} : { '/dependents/1/dateofbirth': [numbered] });
+  });
+
+  it('counts no age without an effective date (the server always gives one) and no order without the employee\'s birth date', () => {
+    expect(validateForm(form('dependent'), { ...child, dateofbirth: '1979-12-31' }, context, 'server')).toEqual({});
+  });
+});
+
+describe('names have a letter', () => {
+  it.each([
+    ['profile', { ...validProfile, firstname: '---', lastname: "'" }, { '/firstname': ['First Name must contain a letter.'], '/lastname': ['Last Name must contain a letter.'] }],
+    ['registration', { firstname: '123', lastname: 'Ng', personalemailaddress: 'a@example.test', terms: true }, { '/firstname': ['First Name must contain a letter.'] }],
+    ['dependent', { ...validProfile.dependents[0], lastname: '9' }, { '/lastname': ['Last Name must contain a letter.'] }],
+  ])('%s: a name without a letter is refused with its message', (id, data, expected) => {
+    expect(validateForm(form(id), data, context, 'server')).toEqual(expected);
+  });
+
+  it("profile: a dependent's name without a letter is named by the dependent's number; a letter of any alphabet counts", () => {
+    const dependent = validProfile.dependents[0]!;
+    expect(validateForm(form('profile'), { ...validProfile, dependents: [{ ...dependent, firstname: '..' }] }, context)).toEqual({
+      '/dependents/0/firstname': ['Dependent #1: First Name must contain a letter.'],
+    });
+    expect(validateForm(form('profile'), { ...validProfile, firstname: 'Zoë', lastname: '李', dependents: [{ ...dependent, firstname: 'Ōta' }] }, context)).toEqual({});
+  });
+});
+
+describe('affordability', () => {
+  it('says what range an income or a household size must be in, and asks for a missing one', () => {
+    const check = (data: object) => validateForm(form('affordability'), data, context);
+    const income = 'Household income must be from $0 to $100,000,000 a year, in dollars and cents.';
+    const size = 'Household size must be a whole number from 1 to 20.';
+    expect(check({ householdincome: -1, householdsize: 21 })).toEqual({ '/householdincome': [income], '/householdsize': [size] });
+    expect(check({ householdincome: 100_000_000.01, householdsize: 0 })).toEqual({ '/householdincome': [income], '/householdsize': [size] });
+    expect(check({ householdincome: 1.001, householdsize: 2.5 })).toEqual({ '/householdincome': [income], '/householdsize': [size] });
+    expect(check({ householdincome: 0, householdsize: 1 })).toEqual({});
+    expect(check({ householdincome: 100_000_000, householdsize: 20 })).toEqual({});
+    expect(check({})).toEqual({
+      '/householdincome': ['Please enter your household income for the year.'],
+      '/householdsize': ['Please enter how many people are in your household (1 to 20).'],
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decryptSsn } from '#server/crypto.ts';
 import { databases } from './helpers/databases.ts';
-import { countRows, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
 const child = {
   firstname: 'Grace',
@@ -159,7 +159,8 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toMatchObject({
       '/firstname': ['First Name is required'],
-      '/dateofbirth': ['DOB must be between 1941-01-01 and today.'],
+      // A child born in 1930 is also past the dependent age.
+      '/dateofbirth': ['DOB must be between 1941-01-01 and today.', 'A child must be under 26 on the coverage effective date, unless disabled.'],
       '/additionalid': ['Please enter a valid Social Security Number.'],
     });
   });
@@ -193,5 +194,58 @@ describe.each(databases())('dependent routes on $name', (database) => {
     expect((await call('POST', '/api/Dependent', null, child)).statusCode).toBe(401);
     expect((await call('PUT', '/api/Dependent', null, { ...child, id: world.alice.memberId })).statusCode).toBe(401);
     expect((await call('DELETE', `/api/Dependent/${world.alice.memberId}`, null)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Plausible people (issue 20): on 2026-03-10 the first effective date the demo employer offers is 2026-04-01, so a
+ * spouse is 18 by then and a child under 26 unless disabled, and a child is younger than the member (born
+ * 1980-03-01). POST and PUT refuse any other with the dependent document's message and write nothing.
+ */
+describe.each(databases())('dependent ages on $name', (database) => {
+  const world = useEnrollmentWorld(database, { now: () => new Date('2026-03-10T12:00:00Z') });
+  const spouse = { ...child, firstname: 'Pat', gender: 'Male', relationship: 'spouse', additionalid: '587654322' };
+  const tooYoung = 'A spouse must be at least 18 years old on the coverage effective date.';
+  const tooOld = 'A child must be under 26 on the coverage effective date, unless disabled.';
+  const older = 'A child must be younger than you.';
+
+  const call = (method: 'POST' | 'PUT', payload: object) =>
+    world.app.inject({ method, url: '/api/Dependent', headers: world.alice.auth, payload });
+  const rows = () => world.db.selectFrom('dependent').selectAll().orderBy('id').execute();
+
+  it.each<[string, typeof child & { isdisabled?: boolean }]>([
+    ['a spouse 18 exactly on the effective date', { ...spouse, dateofbirth: '2008-04-01' }],
+    ['a child 25 on the effective date', { ...child, dateofbirth: '2000-04-02' }],
+    ['a disabled child 26 on the effective date', { ...child, dateofbirth: '2000-04-01', isdisabled: true }],
+  ])('accepts %s', async (_label, body) => {
+    await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
+    const response = await call('POST', body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ dateofbirth: body.dateofbirth, isdisabled: body.isdisabled ?? null });
+  });
+
+  it.each([
+    ['a spouse a day short of 18 on the effective date', { ...spouse, dateofbirth: '2008-04-02' }, tooYoung],
+    ['a child 26 on the effective date', { ...child, dateofbirth: '2000-04-01' }, tooOld],
+    ['a child 26 on the effective date, said not disabled', { ...child, dateofbirth: '2000-04-01', isdisabled: false }, tooOld],
+    ['a child older than the member', { ...child, dateofbirth: '1979-06-01', isdisabled: true }, older],
+  ])('refuses %s with the document text, on POST and PUT, storing and changing nothing', async (_label, body, text) => {
+    await setBirthdate(world.db, world.alice.memberId, '1980-03-01');
+    const before = await rows();
+    const post = await call('POST', body);
+    expect(post.statusCode).toBe(400);
+    expect(post.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: text, fieldErrors: { '/dateofbirth': [text] } });
+    const put = await call('PUT', { ...body, id: before[0]!.id });
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: text, fieldErrors: { '/dateofbirth': [text] } });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('refuses a name without a letter', async () => {
+    const before = await rows();
+    const response = await call('POST', { ...child, firstname: '---' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'First Name must contain a letter.', fieldErrors: { '/firstname': ['First Name must contain a letter.'] } });
+    expect(await rows()).toEqual(before);
   });
 });

@@ -199,6 +199,26 @@ describe.each(databases())('what Authorize keeps, whatever the documents say, on
       }
     });
 
+    it('counts the dependent ages on the effective date chosen: a child 25 on the first date offered and 26 on the next', async () => {
+      expect(offered.slice(0, 2)).toEqual(['2026-01-01', '2026-02-01']);
+      const member = await fresh();
+      await world.db
+        .insertInto('dependent')
+        .values({ id: randomUUID(), memberid: member.memberId, firstname: 'Sky', lastname: 'I', dateofbirth: '2000-01-15', gender: 'Male', relationship: 'child', istobaccouser: false, createdby: 't', modifiedby: 't' })
+        .execute();
+      const before = await counts();
+      const later = await authorize(member.auth, { ...waive(), effectivedate: offered[1] });
+      expect(later.statusCode, later.body).toBe(400);
+      expect(later.json()).toMatchObject({
+        code: 'PROFILE_INCOMPLETE',
+        fieldErrors: { '/dependents/0/dateofbirth': ['A child must be under 26 on the coverage effective date, unless disabled.'] },
+      });
+      expect(later.json().message).toContain('Dependent #1: Date of Birth');
+      expect(await counts()).toEqual(before);
+      const first = await authorize(member.auth, waive());
+      expect(first.statusCode, first.body).toBe(200);
+    });
+
     it('refuses a profile that misses a field the base document requires (a member who never completed step 1)', async () => {
       const member = await fresh();
       await world.db.updateTable('member').set({ gender: null, pcpname: null }).where('id', '=', member.memberId).execute();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { decryptSsn } from '#server/crypto.ts';
+import { REGISTRANT_COOKIE, registrantCookieName } from '#server/registration-handle.ts';
 import { EMPTY_ID } from '#contracts/api.ts';
 import { TEST_PUBLIC_URL } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
@@ -203,10 +204,10 @@ describe.each(databases())('member routes on $name', (database) => {
     });
   });
 
-  /** The registrant's proof Register's answer sets, as a Cookie header ('' without one). */
+  /** The registrant's proof Register's answer sets (or a withdrawal clears), as a Cookie header ('' without one). */
   function registrantCookie(res: { headers: Record<string, unknown> }): string {
     const cookies = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
-    return cookies.find((cookie) => cookie.startsWith('bp_registrant='))?.split(';')[0] ?? '';
+    return cookies.find((cookie) => cookie.startsWith(REGISTRANT_COOKIE))?.split(';')[0] ?? '';
   }
 
   /** Registers twice with one e-mail: the second answer's handle. */
@@ -254,20 +255,45 @@ describe.each(databases())('member routes on $name', (database) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle }, headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: null });
-      expect(registrantCookie(res)).toBe('bp_registrant=');
+      expect(cookie.startsWith(`${registrantCookieName(t.config, memberid)}=`)).toBe(true);
+      expect(cookie).not.toContain(memberid);
+      expect(registrantCookie(res)).toBe(`${registrantCookieName(t.config, memberid)}=`);
       expect(await t.db.selectFrom('member').select('id').where('id', '=', memberid).executeTakeFirst()).toBeUndefined();
       expect(await t.db.selectFrom('set_password_token').select('id').where('memberid', '=', memberid).execute()).toEqual([]);
       const again = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
       expect(again.statusCode).toBe(200);
     });
 
+    it('withdraws each of several registrations made in one browser, which keeps a proof for each', async () => {
+      const bodies = [registerBody(employer), registerBody(employer), registerBody(employer)];
+      const registered = [];
+      for (const body of bodies) registered.push(await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body }));
+      const ids: string[] = registered.map((res) => res.json().data.memberid);
+      // The browser sends back every cookie it was given.
+      let jar = registered.map(registrantCookie);
+      expect(new Set(jar).size).toBe(3);
+      for (const [index, body] of [bodies[0]!, bodies[2]!, bodies[1]!].entries()) {
+        const handle = await pendingHandle(body);
+        const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle }, headers: { cookie: jar.join('; ') } });
+        expect(res.statusCode, `withdrawal ${index + 1}`).toBe(200);
+        const cleared = registrantCookie(res).split('=')[0]!;
+        jar = jar.filter((cookie) => !cookie.startsWith(`${cleared}=`));
+      }
+      expect(jar).toEqual([]);
+      expect(await t.db.selectFrom('member').select('id').where('id', 'in', ids).execute()).toEqual([]);
+    });
+
     it('withdraws only for the browser that registered: anyone else who knows the e-mail gets 403 and deletes nothing', async () => {
       const victim = registerBody(employer);
-      await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: victim });
+      const victimId = (await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: victim })).json().data.memberid;
       const stranger = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: registerBody(employer) });
       const handle = await pendingHandle(victim);
       const before = await memberCount();
-      for (const cookie of ['', registrantCookie(stranger), 'bp_registrant=forged.value.of.five.parts']) {
+      // The stranger's own proof, under its own name and renamed as the victim's: neither names the victim.
+      const strangers = registrantCookie(stranger);
+      const renamed = `${registrantCookieName(t.config, victimId)}=${strangers.split('=')[1]}`;
+      const forged = `${registrantCookieName(t.config, victimId)}=forged.value.of.five.parts`;
+      for (const cookie of ['', strangers, renamed, forged]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/Member/WithdrawRegistration', payload: { handle }, headers: { cookie } });
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('only in the browser it was made in') });

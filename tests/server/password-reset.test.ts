@@ -150,9 +150,14 @@ describe.each(databases())('password reset on $name', (database) => {
 
     const weak = await reset(token, 'short');
     expect(weak.statusCode).toBe(400);
+    // Every rule the password fails, listed at once; the first is the answer's message.
     expect(weak.json().fieldErrors).toEqual({
-      '/password': ['Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.'],
+      '/password': [
+        'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.',
+        'This password is too common or too easy to guess. Please choose another.',
+      ],
     });
+    expect(weak.json().message).toBe('Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.');
     for (const common of ['Password1!', 'P@ssw0rd1', 'Qwerty123!']) {
       const res = await reset(token, common);
       expect(res.statusCode).toBe(400);

@@ -79,6 +79,17 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
     const [d, lo, hi] = [toIsoDate(value), toIsoDate(min), toIsoDate(max)];
     return d !== null && lo !== null && hi !== null && lo <= d && d <= hi;
   },
+  /**
+   * `{years_between: [from, to]}`: the whole years from one date to a later one, as an age is counted (a year is
+   * full on the same month and day; one born on February 29 completes it on March 1 of a common year); null when
+   * either is not a real date.
+   */
+  years_between: (from, to) => {
+    const [start, end] = [toIsoDate(from), toIsoDate(to)];
+    if (start === null || end === null) return null;
+    const years = Number(end.slice(0, 4)) - Number(start.slice(0, 4));
+    return end.slice(5) >= start.slice(5) ? years : years - 1;
+  },
   /** `{trim: x}`: a string without surrounding white space; anything else unchanged. */
   trim: (value) => (typeof value === 'string' ? value.trim() : value),
   /** `{length: x}`: characters of a string or items of a list; 0 for anything else. */
@@ -95,7 +106,7 @@ export const ENGINE_OPERATIONS: Readonly<Record<string, Operation>> = {
 
 /** The number of arguments each of the engine's operations takes. */
 export const ENGINE_ARITY: Readonly<Record<keyof typeof ENGINE_OPERATIONS, Arity>> = {
-  date: [1, 1], date_between: [3, 3], trim: [1, 1], length: [1, 1], matches: [2, 2],
+  date: [1, 1], date_between: [3, 3], years_between: [2, 2], trim: [1, 1], length: [1, 1], matches: [2, 2],
 };
 
 /** An expression that cannot run: an operation off the allow-list, or a malformed argument. */

@@ -4,7 +4,7 @@
  * gives it a value: an empty field is shown as '' instead; what the form stores for it is still the field's
  * emptyValue. A text input holds what is typed until the person pauses or leaves it (held-text.ts), so a key does
  * not make rjsf work out the whole form again; a number input, and a widget that handles the change itself
- * (onChangeOverride), hand on each change.
+ * (onChangeOverride), hand on each change. A number is never clamped to the schema's bounds.
  */
 import MantineTemplates from '@rjsf/mantine/lib/templates/index.js';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
@@ -30,7 +30,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const holds = !props.onChangeOverride && inputType !== 'number' && inputType !== 'integer';
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   const held = useHeldText(text, (typed) => onChange(typed === '' ? options.emptyValue : typed), holds && !rawErrors?.length);
-  if (!holds) return <MantineBaseInputTemplate {...props} value={value ?? ''} />;
+  // A number outside the schema's minimum or maximum stays as typed, so the document's message says what is wrong
+  // (Mantine's NumberInput would otherwise change it to the nearest bound when the field is left).
+  if (!holds) return <MantineBaseInputTemplate {...props} options={{ ...options, clampBehavior: 'none' }} value={value ?? ''} />;
   return (
     <MantineBaseInputTemplate
       {...props}

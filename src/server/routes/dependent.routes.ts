@@ -8,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { DependentRequest } from '#contracts/requests.ts';
 import { todayUtc } from '#domain/dates.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
 import { firstMessage, isEmptyValue, validateForm } from '#engine/core/index.ts';
 import { protectSsn } from '../crypto.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
+import { offeredDatesOf } from '../services/contributions.ts';
 import { answersToStore, employerFields, storedAnswers, type OwnField } from '../services/employer-fields.ts';
+import type { DependentRuleContext } from '../services/enrollment-invariants.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
@@ -82,7 +85,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
    * Whatever the document says, the row's own needs hold: names, a relationship, a real date of birth in range
    * and only a 9-digit SSN stored.
    */
-  async function validatedFields(body: DependentBody, accountId: string, today: string, ownFields: readonly OwnField[], storedOwn: unknown) {
+  async function validatedFields(body: DependentBody, accountId: string, context: DependentRuleContext, ownFields: readonly OwnField[], storedOwn: unknown) {
     const keepSsn = isEmptyValue(body.additionalid) || MASKED_SSN.test(body.additionalid!);
     // The form's view of the body: a null is an empty field, as in the browser.
     const data = Object.fromEntries(
@@ -90,10 +93,9 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
         ([field, value]) => value !== null && value !== undefined && field !== 'memberid' && !(field === 'additionalid' && keepSsn),
       ),
     );
-    const context = { today };
     const fieldErrors = await app.content.check('dependent', accountId, data, { context });
     // Whatever the employer's document says, the row's own needs hold (names, a relationship, a date of birth in
-    // range, only an issuable SSN stored): the base document's rules on those fields, with the employer's texts.
+    // range and of an age that can be covered, only an issuable SSN stored): the base document's rules on those fields, with the employer's texts.
     const employerDocument = await app.content.form('dependent', accountId);
     const base = app.content.baseForm('dependent');
     const needs = { ...base, messages: { ...base.messages, ...employerDocument.messages } };
@@ -119,6 +121,19 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       employerfields: JSON.stringify(own.answers),
       ...(keepSsn ? {} : protectSsn(body.additionalid!, app.config.SSN_KEY)),
     };
+  }
+
+  /**
+   * What the dependent document's rules read besides the dependent: today, the first coverage effective date the
+   * member may choose now, today when the plan year offers none (the spouse's and child's ages are counted on it;
+   * an authorization counts them again on the date chosen) and the member's stored date of birth (a child is
+   * younger).
+   */
+  async function ruleContext(memberId: string, today: string): Promise<DependentRuleContext> {
+    const family = await members.findFamily(app.db, memberId);
+    if (!family) return { today, effectiveDate: today };
+    const [first] = offeredDatesOf(family.employer, today);
+    return { today, effectiveDate: first ?? today, employeeBirthdate: family.member.birthdate ?? undefined };
   }
 
   /** The dependent's answer: the row, with the answers to the employer's own dependent fields under their names. */
@@ -152,7 +167,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { memberId, accountId } = request.member!;
       if (request.query.memberid !== undefined && request.query.memberid !== memberId) throw forbidden();
-      const today = todayUtc(new Date());
+      const today = todayUtc(app.now());
       const rows = await dependents.listByMember(app.db, memberId);
       const ownFields = await employerFields(app.content, 'dependent', accountId);
       return ok({ dependents: rows.map((row) => answerOf(row, today, ownFields)) });
@@ -168,9 +183,9 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { memberId, accountId, email } = request.member!;
       refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
-      const today = todayUtc(new Date());
+      const today = todayUtc(app.now());
       const ownFields = await employerFields(app.content, 'dependent', accountId);
-      const fields = await validatedFields(request.body, accountId, today, ownFields, {});
+      const fields = await validatedFields(request.body, accountId, await ruleContext(memberId, today), ownFields, {});
       const row = await dependents.insert(app.db, { id: randomUUID(), memberid: memberId, ...fields, createdby: email, modifiedby: email });
       return ok(answerOf(row, today, ownFields));
     },
@@ -186,10 +201,10 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       const { memberId, accountId, email } = request.member!;
       refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
       await requireOwn(memberId, request.body.id);
-      const today = todayUtc(new Date());
+      const today = todayUtc(app.now());
       const ownFields = await employerFields(app.content, 'dependent', accountId);
       const stored = await dependents.findOfMember(app.db, memberId, request.body.id);
-      const fields = await validatedFields(request.body, accountId, today, ownFields, stored?.employerfields);
+      const fields = await validatedFields(request.body, accountId, await ruleContext(memberId, today), ownFields, stored?.employerfields);
       const row = await dependents.updateOfMember(app.db, memberId, request.body.id, { ...fields, modifiedby: email, modifiedon: new Date() });
       if (!row) throw notFound(DEPENDENT_NOT_FOUND);
       return ok(answerOf(row, today, ownFields));

@@ -270,18 +270,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['member'],
         summary:
-          "Withdraw a pending registration named by Register's handle, from the browser that registered it (its bp_registrant cookie), only while the password was never set",
+          "Withdraw a pending registration named by Register's handle, from the browser that registered it (its bp_registrant_ cookie of that registration), only while the password was never set",
         body: handleBody,
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
     async (request, reply) => {
-      await app.db.transaction().execute(async (tx) => {
+      const withdrawn = await app.db.transaction().execute(async (tx) => {
         const member = await memberOfHandle(tx, request.body.handle);
         if (!(await isRegistrantOf(request, app.config, member.id))) throw forbidden(NOT_THE_REGISTRANT_MESSAGE);
         await withdrawPending(tx, member);
+        return member.id;
       });
-      clearRegistrantCookie(reply);
+      clearRegistrantCookie(reply, app.config, withdrawn);
       return ok(null);
     },
   );

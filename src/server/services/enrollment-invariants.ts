@@ -62,6 +62,12 @@ const DEPENDENT_FIELDS = [
 
 const SSN_FIELD = 'additionalid';
 
+/**
+ * What the dependent document's rules read besides the dependent (schemas/forms/dependent.schema.json): today, the
+ * coverage effective date the ages are counted on, and the member's date of birth (a child is younger).
+ */
+export type DependentRuleContext = { today: string; effectiveDate: string; employeeBirthdate?: string };
+
 /** The documents an authorization is decided by, resolved for the member's employer as they are now. */
 export type DocumentsInForce = {
   /** { documentid: version } of every document, 0 for the base one. */
@@ -117,9 +123,9 @@ function storedFieldErrors(
   data: Record<string, unknown>,
   fields: readonly string[],
   hasSsn: boolean,
-  today: string,
+  context: Record<string, unknown>,
 ): FieldErrors {
-  const errors = validateForm(document, data, { today }, 'server');
+  const errors = validateForm(document, data, context, 'server');
   const kept: FieldErrors = {};
   for (const [pointer, messages] of Object.entries(errors)) {
     const field = pointer.split('/')[1] ?? '';
@@ -148,19 +154,20 @@ function dependentLabel(profile: FormDocument, index: number): string | null {
 
 /**
  * The member's stored profile and dependents checked against the documents in force (phase 'server', the check
- * PUT /api/Member and the dependents calls make): the errors keyed as the profile form keys them (the member's
+ * PUT /api/Member and the dependents calls make, each dependent's ages counted on `effectiveDate`): the errors keyed as the profile form keys them (the member's
  * fields at the top, each dependent's under /dependents/<index>) and the labels of the fields at fault.
  */
 export function profileProblems(
   documents: Pick<DocumentsInForce, 'profile' | 'dependent'>,
   member: MemberRow,
   family: readonly DependentRow[],
-  today: string,
+  dates: { today: string; effectiveDate: string },
 ): { fieldErrors: FieldErrors; labels: string[] } {
-  const fieldErrors = storedFieldErrors(documents.profile, formView(member, MEMBER_FIELDS), MEMBER_FIELDS, member.ssn_last4 !== null, today);
+  const fieldErrors = storedFieldErrors(documents.profile, formView(member, MEMBER_FIELDS), MEMBER_FIELDS, member.ssn_last4 !== null, { today: dates.today });
+  const context: DependentRuleContext = { ...dates, employeeBirthdate: member.birthdate ?? undefined };
   const labels = Object.keys(fieldErrors).map((pointer) => fieldTitle(documents.profile, pointer.split('/')[1]!));
   family.forEach((dependent, index) => {
-    const errors = storedFieldErrors(documents.dependent, formView(dependent, DEPENDENT_FIELDS), DEPENDENT_FIELDS, dependent.ssn_last4 !== null, today);
+    const errors = storedFieldErrors(documents.dependent, formView(dependent, DEPENDENT_FIELDS), DEPENDENT_FIELDS, dependent.ssn_last4 !== null, context);
     const prefix = dependentLabel(documents.profile, index) ?? `${dependent.firstname} ${dependent.lastname}`;
     for (const [pointer, messages] of Object.entries(errors)) {
       fieldErrors[`/dependents/${index}${pointer}`] = messages;
@@ -175,9 +182,9 @@ export function requireCompleteProfile(
   documents: Pick<DocumentsInForce, 'profile' | 'dependent'>,
   member: MemberRow,
   family: readonly DependentRow[],
-  today: string,
+  dates: { today: string; effectiveDate: string },
 ): void {
-  const { fieldErrors, labels } = profileProblems(documents, member, family, today);
+  const { fieldErrors, labels } = profileProblems(documents, member, family, dates);
   if (firstMessage(fieldErrors) === null) return;
   throw new AppError('PROFILE_INCOMPLETE', 400, message(documents.profile, 'profile-incomplete', { fields: labels.join(', ') }), fieldErrors);
 }

@@ -393,8 +393,8 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   // A purchase needs the ICHRA certification whether or not the flow showed its step; the profile as stored now
   // must satisfy the profile and dependent documents in force, whatever flow the tab ran.
   if (buying) requireAcknowledgment(context.inForce, choices.ichraacknowledged);
-  requireCompleteProfile(context.inForce, member, family, context.today);
   const effectiveDate = offeredDate(context.dateMessages, employer, context.today, choices.effectivedate, '/effectivedate');
+  requireCompleteProfile(context.inForce, member, family, { today: context.today, effectiveDate });
   const planyear = employer.businessyear;
   if (!buying) await checkWaiverLocation(trx, member, choices.location);
 

@@ -57,8 +57,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
     Alert: { defaultProps: { closeButtonLabel: messages['close'] } },
-    // A field's error text is announced when it appears (4.1.3), wherever Mantine writes it.
-    InputError: { defaultProps: { role: 'alert' } },
+    // A field's error text is announced when it appears (4.1.3), wherever Mantine writes it; a field at fault for
+    // several reasons shows each on its own line (rjsf joins them with a line break).
+    InputError: { defaultProps: { role: 'alert', style: { whiteSpace: 'pre-line' } } },
     // A table wider than the screen scrolls in its container: the keyboard reaches it too (2.1.1).
     TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
   },

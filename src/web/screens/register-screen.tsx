@@ -2,8 +2,8 @@
  * /register (spec §2 Register, §4 Registration, §8): the marketing panel and the 'registration' document's form
  * with the employer's name shown disabled. 'Register Account' stays disabled until the terms are accepted. Without
  * an employer that can be resolved from the link, the form is replaced by the stop-sign message. A failure shows
- * the toast and, when the e-mail already has a pending registration, a modal to resend the invitation or delete
- * the pending registration. Above the form, links to the Terms of Use and the Privacy Policy the checkbox accepts.
+ * the toast and, when the e-mail already has a pending registration, a modal (its texts the document's pending-*)
+ * to resend the invitation or delete the pending registration. Above the form, links to the Terms of Use and the Privacy Policy the checkbox accepts.
  */
 import {
   Alert,
@@ -133,12 +133,13 @@ function AlreadyRegisteredModal({
     else showError(answer.code === 'FORBIDDEN' ? answer.message : message(document, 'delete-failed'));
   };
 
+  const text = (key: string) => (document ? message(document, key) : '');
   return (
-    <Modal opened={pending !== null} onClose={onClose} title="Registration Already Initiated" centered>
+    <Modal opened={pending !== null} onClose={onClose} title={text('pending-title')} centered>
       <Stack gap="md">
-        <Text>A registration was already initiated for that email. What would you like to do?</Text>
+        <Text>{text('pending-text')}</Text>
         <Button onClick={() => void resend()} loading={busy === 'resend'} disabled={busy !== null}>
-          Resend confirmation via reset link
+          {text('pending-resend')}
         </Button>
         <Button
           color="red"
@@ -147,7 +148,7 @@ function AlreadyRegisteredModal({
           loading={busy === 'delete'}
           disabled={busy !== null}
         >
-          Delete the pending registration and return to Register
+          {text('pending-delete')}
         </Button>
       </Stack>
     </Modal>

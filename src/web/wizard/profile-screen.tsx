@@ -33,6 +33,7 @@ import {
   type StepScreenProps,
 } from '#engine/react/index.ts';
 import { isUnreachable } from '#web/api/api-client.ts';
+import { useEffectiveDates } from '#web/api/queries.ts';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError, showSuccess } from '#web/layout/toast.tsx';
 import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
@@ -120,7 +121,11 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   // A save the network lost: its message and Retry, the form's data kept as typed.
   const [unreachable, setUnreachable] = useState<string | null>(null);
   const calls = useCalls(step.calls?.submit);
-  const context = useMemo(() => ({ today: wizard.today }), [wizard.today]);
+  // The dependents' ages are counted on the first effective date the server offers (today when it offers none), as
+  // the server counts them; until the dates are read the server's check alone holds.
+  const offered = useEffectiveDates(true).data;
+  const effectiveDate = offered && (offered.effectivedates[0] ?? offered.today);
+  const context = useMemo(() => ({ today: wizard.today, effectiveDate }), [wizard.today, effectiveDate]);
   const lastNext = useRef(Number.NEGATIVE_INFINITY);
   const text = (key: string) => message(document, key);
   const formBox = useRef<HTMLDivElement>(null);

@@ -77,6 +77,21 @@ describe('the rule evaluator', () => {
     expect(toIsoDate('2023-02-29')).toBeNull();
   });
 
+  it('counts whole years between two dates as an age is counted', () => {
+    const years = (from: unknown, to: unknown) => rules.apply({ years_between: [from, to] }, {});
+    expect(years('2009-01-01', '2027-01-01')).toBe(18);
+    expect(years('2009-01-02', '2027-01-01')).toBe(17);
+    expect(years('2001-01-02', '2027-01-01')).toBe(25);
+    expect(years('2001-01-01T00:00:00Z', '2027-01-01')).toBe(26);
+    // Born on February 29: the year is full on March 1 of a common year, on February 29 of a leap one.
+    expect(years('2008-02-29', '2026-02-28')).toBe(17);
+    expect(years('2008-02-29', '2026-03-01')).toBe(18);
+    expect(years('2008-02-29', '2028-02-29')).toBe(20);
+    expect(years('2023-02-30', '2027-01-01')).toBeNull();
+    expect(years(null, '2027-01-01')).toBeNull();
+    expect(rules.check({ years_between: [{ var: 'a' }] })).toEqual([{ path: '', message: "'years_between' takes 2 arguments, not 1" }]);
+  });
+
   it('tests strings against named patterns only', () => {
     expect(rules.apply({ matches: ['123456789', 'digits-9'] }, {})).toBe(true);
     expect(rules.apply({ matches: ['12345678a', 'digits-9'] }, {})).toBe(false);

@@ -35,6 +35,7 @@ function api(extra: Record<string, Handler> = {}) {
   });
 }
 
+const COMMON = 'This password is too common or too easy to guess. Please choose another.';
 const newPassword = () => screen.findByLabelText(/^New Password/);
 const confirmPassword = () => screen.getByLabelText(/^Confirm New Password/);
 const setButton = () => screen.getByRole('button', { name: 'Set Password' });
@@ -75,19 +76,20 @@ describe('/set-password', () => {
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
-  it('checks strength first, then that both are filled, then that they match', async () => {
+  it('shows every fault at once on submit (strength, commonness, both filled), then those left', async () => {
     const requests = api();
     renderApp(url);
     await userEvent.type(await newPassword(), 'weak');
     await userEvent.click(setButton());
-    expect(await screen.findByText(STRENGTH)).toBeInTheDocument();
-    expect(screen.queryByText('Both fields are required.')).not.toBeInTheDocument();
+    const faults = await screen.findByText(STRENGTH, { exact: false });
+    expect(faults).toHaveTextContent(COMMON);
+    expect(screen.getByText('Both fields are required.')).toBeInTheDocument();
 
     await userEvent.clear(await newPassword());
     await userEvent.type(await newPassword(), 'Strong#Pass1');
     await userEvent.click(setButton());
     expect(await screen.findByText('Both fields are required.')).toBeInTheDocument();
-    expect(screen.queryByText(STRENGTH)).not.toBeInTheDocument();
+    expect(screen.queryByText(STRENGTH, { exact: false })).not.toBeInTheDocument();
 
     await userEvent.type(confirmPassword(), 'Strong#Pass2');
     await userEvent.click(setButton());
@@ -101,16 +103,17 @@ describe('/set-password', () => {
     renderApp(url);
     await userEvent.type(await newPassword(), 'weak');
     expect(await newPassword()).toHaveFocus();
-    expect(await screen.findByText(STRENGTH)).toBeInTheDocument();
+    expect(await screen.findByText(STRENGTH, { exact: false })).toHaveTextContent(COMMON);
     await userEvent.clear(await newPassword());
     await userEvent.type(await newPassword(), 'Strong#Pass1');
-    await waitFor(() => expect(screen.queryByText(STRENGTH)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(STRENGTH, { exact: false })).not.toBeInTheDocument());
+    expect(screen.queryByText(COMMON, { exact: false })).not.toBeInTheDocument();
   });
 
-  it('says under the new password what it is made of: which special characters count', async () => {
+  it('says under the new password every rule it must meet: which special characters count, and not a common one', async () => {
     api();
     renderApp(url);
-    expect(await newPassword()).toHaveAccessibleDescription(/one of @ \$ ! % \* \? & #/);
+    expect(await newPassword()).toHaveAccessibleDescription(/one of @ \$ ! % \* \? & #.*not a common or easily guessed password/);
   });
 
   it("says 'Password is empty.' when typing a confirmation before the new password", async () => {

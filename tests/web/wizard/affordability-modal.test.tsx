@@ -84,4 +84,20 @@ describe('Calculate Subsidy', () => {
     expect(await within(dialog).findByText('Please enter your household income for the year.')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
+
+  it('keeps a number outside its range as typed and says what range it must be in, asking nothing', async () => {
+    const requests = mockApi({ ...documentHandlers(), 'POST /api/Affordability': ok(checked) });
+    renderModal();
+    const document = baseForm('affordability');
+    const dialog = await screen.findByRole('dialog', { name: 'Calculate Subsidy' });
+    const size = within(dialog).getByLabelText(/Household Size/);
+    await userEvent.type(within(dialog).getByLabelText(/Household Income/), '60000');
+    await userEvent.type(size, '25');
+    await userEvent.tab();
+    expect(size).toHaveValue('25');
+    await userEvent.click(within(dialog).getByRole('button', { name: document.messages.submit }));
+    expect(await within(dialog).findByText(document.messages['size-range']!)).toBeInTheDocument();
+    expect(size).toHaveValue('25');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
 });
