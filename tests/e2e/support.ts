@@ -1,4 +1,8 @@
-/** What the browser journeys share: the demo employer, the invitation e-mail, and the steps a person repeats. */
+/**
+ * What the browser journeys share: the demo employer, the invitation e-mail, the steps a person repeats, and axe's
+ * check of a screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -135,6 +139,13 @@ export async function nextTo(page: Page, heading: string): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
+/** Opens the shop's filter panel when it is folded (as it starts on a phone). */
+export async function openShopFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: /^Filters/ });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** The forgot-password link e-mailed to this address (the file outbox, as for the invitation). */
 export async function resetLink(email: string): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
@@ -172,3 +183,24 @@ export async function employerSection(page: Page, name: string): Promise<void> {
 
 /** A minimal PDF: what an implementer uploads as an employer's ICHRA document. */
 export const ICHRA_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's findings on the page as it is now, one line each: rule, impact and the elements it names. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? ''}): ${violation.help} -> ${violation.nodes
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join(' | ')}`,
+  );
+}
+
+/** axe (WCAG 2.1 AA) finds nothing on the page as it is now; every finding is listed under `where`, so one run names them all. */
+export async function expectClean(page: Page, where: string): Promise<void> {
+  // Modals and drawers animate in: axe reads colours mid-transition otherwise.
+  await page.waitForTimeout(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  expect.soft(await violations(page), where).toEqual([]);
+}
