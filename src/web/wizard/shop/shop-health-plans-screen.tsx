@@ -149,8 +149,10 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     findCurrentPlan(currentDate === date ? plans : currentSearch.quote?.healthplans, member.currentplanid);
 
   const refuse = (refusal: Refusal) => showError(REFUSALS[refusal]);
-  // Filters and Show More replace the address (Back leaves the step, not each tick); a view is added to it.
-  const setFilters = (next: PlanFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true });
+  // Filters and Show More replace the address (Back leaves the step, not each tick); a view is added to it. A
+  // filter's box is controlled by the address: it changes at once (flushSync), not after a transition that would
+  // first show the click undone.
+  const setFilters = (next: PlanFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true, flushSync: true });
   const showMore = () =>
     setParams((current) => withParams(current, { [FILTER_PARAMS.shown]: String(shown.length + PLAN_PAGE_SIZE) }), { replace: true });
   // The comparison and a plan's summary are entries of the browser's history: Back (the browser's or the view's own)
