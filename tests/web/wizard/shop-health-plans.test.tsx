@@ -480,24 +480,23 @@ describe('Shop Health Plans', () => {
   });
 
   it('shows a page of plans and a page more at each Show More Plans, sorted as a whole list, until every plan shows', async () => {
-    const many = Array.from({ length: 30 }, (_, index) => plan(`P${String(index + 1).padStart(2, '0')}`, { rate: 500 - index }));
+    const many = Array.from({ length: 13 }, (_, index) => plan(`P${String(index + 1).padStart(2, '0')}`, { rate: 500 - index }));
     setup(ok(quote(many)));
     const harness = renderStep('shop-health-plans', ShopHealthPlansScreen, { address: '/?sort=price-asc' });
     await screen.findByText(/Plans Found/);
     // The cheapest plan is the quote's last: the sort is of the whole list, not of the page shown.
     expect(cards()).toHaveLength(12);
-    expect(cardNames()[0]).toBe('Plan P30');
-    expect(screen.getByText('Showing 12 of 30 plans')).toBeInTheDocument();
+    expect(cardNames()[0]).toBe('Plan P13');
+    expect(screen.queryByRole('article', { name: 'Plan P01' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 12 of 13 plans')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show More Plans' }));
-    expect(cards()).toHaveLength(24);
     expect(harness.search()).toBe('?sort=price-asc&shown=24');
-    await userEvent.click(screen.getByRole('button', { name: 'Show More Plans' }));
     expect(cardNames()).toEqual(many.map((p) => p.planname).reverse());
     expect(screen.queryByRole('button', { name: 'Show More Plans' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
 
-    // A plan beyond the first page goes in the cart by its own button.
+    // The plan beyond the first page goes in the cart by its own button.
     await userEvent.click(within(card('Plan P01')).getByRole('button', { name: 'Add to Cart' }));
     expect(harness.choices().plan?.planid).toBe('P01');
   });
