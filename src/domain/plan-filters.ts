@@ -4,7 +4,7 @@
  * which values show as empty. Pure: plans in, plans out; amounts compared in cents so a rate of $400.50 falls in
  * one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
  */
-import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX } from './parameters/enrollment.ts';
+import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX, PLAN_PAGE_SIZE } from './parameters/enrollment.ts';
 
 /**
  * A band of dollar amounts, [minCents, maxCents) in cents; maxCents null means no upper end. The band of $200 to
@@ -112,6 +112,78 @@ export function filterPlans<P extends HealthPlan>(plans: readonly P[], filters: 
     .map((plan, index) => ({ plan, index, cents: toCents(plan.rate) ?? 0 }))
     .sort((a, b) => (a.cents - b.cents) * direction || a.index - b.index)
     .map(({ plan }) => plan);
+}
+
+/**
+ * The names of the address's search parameters that hold the filters and the sort (issue 20: a reload and Back keep
+ * them), and how many cards show. A list filter repeats its parameter once per value (?metal=Gold&metal=Silver).
+ */
+export const FILTER_PARAMS = {
+  carriers: 'carrier',
+  metals: 'metal',
+  deductibleBands: 'deductible',
+  priceBands: 'price',
+  hsaEligibleOnly: 'hsa',
+  sort: 'sort',
+  shown: 'shown',
+} as const;
+
+const SORTS: readonly PriceSort[] = ['price-asc', 'price-desc'];
+
+/**
+ * The filters an address asks for. Anything else is ignored, never an error: a value outside the choices (a metal
+ * tier, a band or a sort not listed, a carrier not among `carriers`, the quote's), a repeated one, hsa other than
+ * '1'. Values come out in the choices' order, so one set of filters has one address.
+ */
+export function filtersFromParams(params: URLSearchParams, carriers: readonly string[]): PlanFilters {
+  const chosen = <T extends string>(name: string, choices: readonly T[]): T[] => {
+    const asked = new Set(params.getAll(name));
+    return choices.filter((choice) => asked.has(choice));
+  };
+  const sort = params.get(FILTER_PARAMS.sort);
+  return {
+    carriers: chosen(FILTER_PARAMS.carriers, carriers),
+    metals: chosen(FILTER_PARAMS.metals, METAL_TIERS),
+    deductibleBands: chosen(FILTER_PARAMS.deductibleBands, DEDUCTIBLE_BANDS.map((band) => band.id)),
+    priceBands: chosen(FILTER_PARAMS.priceBands, PRICE_BANDS.map((band) => band.id)),
+    hsaEligibleOnly: params.get(FILTER_PARAMS.hsaEligibleOnly) === '1',
+    sort: SORTS.find((known) => known === sort) ?? null,
+  };
+}
+
+/**
+ * The address's search parameters with these filters in place of the ones it had (the others, such as an open
+ * view's, kept). A filter left empty is not written, so the unfiltered list has the bare address. A change of
+ * filters shows the first cards again: the count of cards shown is dropped.
+ */
+export function paramsWithFilters(params: URLSearchParams, filters: PlanFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of Object.values(FILTER_PARAMS)) next.delete(name);
+  const lists = [
+    [FILTER_PARAMS.carriers, filters.carriers],
+    [FILTER_PARAMS.metals, filters.metals],
+    [FILTER_PARAMS.deductibleBands, filters.deductibleBands],
+    [FILTER_PARAMS.priceBands, filters.priceBands],
+  ] as const;
+  for (const [name, values] of lists) for (const value of values) next.append(name, value);
+  if (filters.hsaEligibleOnly) next.set(FILTER_PARAMS.hsaEligibleOnly, '1');
+  if (filters.sort) next.set(FILTER_PARAMS.sort, filters.sort);
+  return next;
+}
+
+/** How many filter choices are ticked (the sort is an order, not a filter): the count the folded panel shows. */
+export function activeFilterCount(filters: PlanFilters): number {
+  const { carriers, metals, deductibleBands, priceBands, hsaEligibleOnly } = filters;
+  return carriers.length + metals.length + deductibleBands.length + priceBands.length + (hsaEligibleOnly ? 1 : 0);
+}
+
+/**
+ * How many of `total` plans show, from the address's count (Show more adds a page): a page at least, every plan at
+ * most; a count that is not a whole number of up to four digits is ignored.
+ */
+export function shownCount(value: string | null, total: number): number {
+  const asked = value !== null && /^\d{1,4}$/.test(value) ? Number(value) : PLAN_PAGE_SIZE;
+  return Math.min(total, Math.max(PLAN_PAGE_SIZE, asked));
 }
 
 /** The carriers of the plans, each once, in alphabetical order: the carrier filter's choices. */

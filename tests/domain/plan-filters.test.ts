@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   addToCart,
   benefitText,
   carriersOf,
@@ -7,17 +8,21 @@ import {
   DEDUCTIBLE_BANDS,
   deductibleBandOf,
   filterPlans,
+  filtersFromParams,
   hasFullSsn,
   isHsaEligible,
   noFilters,
+  paramsWithFilters,
   PRICE_BANDS,
   priceBandOf,
+  shownCount,
   toCsv,
   toggleCompare,
   truncatePlanName,
   type HealthPlan,
 } from '#domain/plan-filters.ts';
 import { formatCurrency } from '#domain/money.ts';
+import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
 
 const plan = (planid: string, fields: Partial<HealthPlan> = {}): HealthPlan => ({
   planid,
@@ -206,5 +211,83 @@ describe('toCsv', () => {
     expect(toCsv([['Plan Name', 'Monthly Premium'], ['Gold, "Plus"', '$450.00'], ['Line\nbreak', null]])).toBe(
       'Plan Name,Monthly Premium\r\n"Gold, ""Plus""",$450.00\r\n"Line\nbreak",\r\n',
     );
+  });
+});
+
+describe('filters in the address (issue 20: a reload and Back keep them)', () => {
+  const carriers = ['Aetna', 'Blue Cross', 'Kaiser & Co'];
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('reads every filter and the sort, a list filter from its repeated parameter', () => {
+    expect(
+      filtersFromParams(params('carrier=Kaiser+%26+Co&carrier=Aetna&metal=Gold&metal=Expanded+Bronze&deductible=1-1000&price=200-400&hsa=1&sort=price-desc'), carriers),
+    ).toEqual({
+      carriers: ['Aetna', 'Kaiser & Co'],
+      metals: ['Gold', 'Expanded Bronze'],
+      deductibleBands: ['1-1000'],
+      priceBands: ['200-400'],
+      hsaEligibleOnly: true,
+      sort: 'price-desc',
+    });
+  });
+
+  it('reads no filters from a bare address', () => {
+    expect(filtersFromParams(params(''), carriers)).toEqual(noFilters());
+  });
+
+  it.each([
+    ['an unknown carrier', 'carrier=Evil+Corp'],
+    ["a carrier not among the quote's", 'carrier=aetna'],
+    ['an unknown metal tier', 'metal=Mithril&metal=gold'],
+    ['an unknown band', 'deductible=0-1&price=%3Cscript%3E&deductible=__proto__'],
+    ['an hsa value other than 1', 'hsa=true&hsa=yes'],
+    ['an unknown sort', 'sort=price&sort=price-asc'],
+    ['an empty value', 'carrier=&metal=&sort='],
+    ['a parameter of no filter', 'constructor=1&toString=x'],
+  ])('ignores %s', (_, query) => {
+    expect(filtersFromParams(params(query), carriers)).toEqual(noFilters());
+  });
+
+  it('keeps each value once, in the order of the choices', () => {
+    expect(filtersFromParams(params('metal=Silver&metal=Gold&metal=Silver'), carriers).metals).toEqual(['Gold', 'Silver']);
+  });
+
+  it('writes the filters back as they were read, and only those set', () => {
+    const filters = { ...noFilters(), carriers: ['Kaiser & Co'], metals: ['Gold', 'Silver'], hsaEligibleOnly: true, sort: 'price-asc' as const };
+    const written = paramsWithFilters(params(''), filters);
+    expect(written.toString()).toBe('carrier=Kaiser+%26+Co&metal=Gold&metal=Silver&hsa=1&sort=price-asc');
+    expect(filtersFromParams(written, carriers)).toEqual(filters);
+    expect(paramsWithFilters(params('hsa=1&sort=price-asc'), noFilters()).toString()).toBe('');
+  });
+
+  it("keeps an open view's parameters and shows the first page again", () => {
+    const written = paramsWithFilters(params('details=P1&hsa=1&shown=36&metal=Gold'), { ...noFilters(), metals: ['Silver'] });
+    expect(written.toString()).toBe('details=P1&metal=Silver');
+  });
+
+  it('counts the ticked filters, not the sort', () => {
+    expect(activeFilterCount(noFilters())).toBe(0);
+    expect(activeFilterCount({ ...noFilters(), sort: 'price-asc' })).toBe(0);
+    expect(
+      activeFilterCount({ carriers: ['Aetna'], metals: ['Gold', 'Silver'], deductibleBands: ['1-1000'], priceBands: ['below-200'], hsaEligibleOnly: true, sort: null }),
+    ).toBe(6);
+  });
+});
+
+describe('how many plans show (a page, then a page more at each Show more)', () => {
+  it('shows a page of 12 at first, every plan of a shorter list', () => {
+    expect(PLAN_PAGE_SIZE).toBe(12);
+    expect(shownCount(null, 78)).toBe(12);
+    expect(shownCount(null, 5)).toBe(5);
+  });
+
+  it('shows what the address asks, at least a page and at most every plan', () => {
+    expect(shownCount('24', 78)).toBe(24);
+    expect(shownCount('3', 78)).toBe(12);
+    expect(shownCount('9999', 78)).toBe(78);
+  });
+
+  it.each(['', '-12', '1e3', '12.5', '0x20', '99999', 'all'])('ignores the count %j', (value) => {
+    expect(shownCount(value, 78)).toBe(12);
   });
 });

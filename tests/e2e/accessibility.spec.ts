@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectClean } from './axe.ts';
-import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, register, signedInMember, submitRegistration, type Person } from './support.ts';
+import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, openShopFilters, register, signedInMember, submitRegistration, type Person } from './support.ts';
 
 const WIDTHS = [
   ['1280 px', 1280, 900],
@@ -141,6 +141,7 @@ for (const [label, width, height] of WIDTHS) {
       await openDialog(page);
       await expectClean(page, 'Shop Health Plans with Plan Details');
       await page.keyboard.press('Escape');
+      await openShopFilters(page);
       await page.getByLabel('HSA Eligible').check();
       const compare = page.getByRole('checkbox', { name: 'Compare' });
       for (const index of [0, 1]) await compare.nth(index).check();

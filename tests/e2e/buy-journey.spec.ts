@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { nextTo, signedInMember, type Person } from './support.ts';
+import { nextTo, openShopFilters, signedInMember, type Person } from './support.ts';
 
 /** The family: born so that the spouse and the children are rated at fixed ages on the 2027 dates. */
 const FAMILY = [
@@ -163,6 +163,8 @@ async function buy(page: Page, narrow: boolean): Promise<string> {
       expect(lines.find((line) => line.includes(name)), name).toContain(price);
     }
   }
+  // On a phone the filters start folded.
+  await openShopFilters(page);
   await page.getByLabel('HSA Eligible').check();
   const hsaCount = Number((await found.innerText()).match(/(\d+) Plans Found/)![1]);
   expect(hsaCount).toBeGreaterThan(2);

@@ -1,4 +1,7 @@
-/** What the browser journeys share: the demo employer, the invitation e-mail, and the steps a person repeats. */
+/**
+ * What the browser journeys share: the demo employer, the invitation e-mail and the steps a person repeats (axe's
+ * check of a screen is in axe.ts).
+ */
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,6 +136,13 @@ export async function nextTo(page: Page, heading: string): Promise<void> {
     if (!(await next.isVisible())) await page.getByRole('button', { name: /^(Next|Proceed)$/ }).first().click();
     await expect(next).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** Opens the shop's filter panel when it is folded (as it starts on a phone). */
+export async function openShopFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: /^Filters/ });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** The forgot-password link e-mailed to this address (the file outbox, as for the invitation). */

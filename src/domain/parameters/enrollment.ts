@@ -49,6 +49,12 @@ export const COMPARE_MIN = 2;
 export const PLAN_NAME_MAX = 80;
 
 /**
+ * The shop shows this many plan cards at first and this many more at each Show more (issue 20: a phone's page of
+ * 78 cards was 26,700 px long). Twelve fill whole rows of one, two or three columns.
+ */
+export const PLAN_PAGE_SIZE = 12;
+
+/**
  * The health-plan search log entry's fixed values. Spec §9 Search log: "logtype 1 titled SHOP HEALTH PLANS, quote
  * source NFOR1, dependentcount and totalplans sent as 0".
  */

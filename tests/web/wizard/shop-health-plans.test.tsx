@@ -392,6 +392,8 @@ describe('Shop Health Plans', () => {
     setup();
     const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
     await screen.findByText(/Plans Found/);
+    // On a phone the filters start folded.
+    await userEvent.click(within(screen.getByRole('region', { name: 'Filters' })).getByRole('button', { name: 'Filters' }));
     await userEvent.click(within(screen.getByRole('region', { name: 'Filters' })).getByRole('checkbox', { name: 'Cigna' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export Plans' }));
     expect(downloads).toEqual(['health-plans.csv']);
@@ -403,5 +405,99 @@ describe('Shop Health Plans', () => {
     await userEvent.click(within(card('Plan C1')).getByRole('button', { name: 'Add to Cart' }));
     await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(harness.next).toHaveBeenCalledTimes(1));
+  });
+
+  it('folds the filters on a phone behind a button that counts the active ones, beside the count of plans', async () => {
+    narrowScreen();
+    setup();
+    renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    const toggle = within(panel).getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(panel).getByText('4 plans')).toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'HSA Eligible' }));
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Gold' }));
+    expect(within(panel).getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+    expect(within(panel).getByText('0 plans')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Gold' }));
+    expect(within(panel).getByText('2 plans')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Filters (1)' }));
+    expect(within(panel).queryByRole('checkbox')).not.toBeInTheDocument();
+
+    // The step's actions are in their own bar.
+    const actions = screen.getByRole('region', { name: 'Step actions' });
+    expect(within(actions).getByRole('button', { name: 'Proceed' })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Export Plans' })).toBeInTheDocument();
+  });
+
+  it('writes the filters and the sort into the address, and Clear Filters takes the filters out', async () => {
+    setup();
+    const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    await userEvent.click(within(filters).getByRole('checkbox', { name: 'HSA Eligible' }));
+    await userEvent.click(within(filters).getByRole('checkbox', { name: 'Blue Cross' }));
+    await userEvent.selectOptions(within(filters).getByRole('combobox', { name: 'Sort by Price' }), 'Price: Low to High');
+    expect(harness.search()).toBe('?carrier=Blue+Cross&hsa=1&sort=price-asc');
+    expect(cardNames()).toEqual(['Plan B2', LONG_NAME]);
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'Clear Filters' }));
+    expect(harness.search()).toBe('?sort=price-asc');
+    expect(cardNames()).toEqual(['Plan B2', LONG_NAME, 'Plan C1', 'Plan A1']);
+    expect(within(filters).queryByRole('button', { name: 'Clear Filters' })).not.toBeInTheDocument();
+  });
+
+  it('reads the filters and the sort from the address (a reload), ignoring what it does not know, and adds the plan pressed', async () => {
+    setup();
+    const harness = renderStep('shop-health-plans', ShopHealthPlansScreen, { address: '/?hsa=1&sort=price-desc&metal=Mithril&carrier=Nobody&shown=x' });
+    await screen.findByText(/Plans Found/);
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(within(filters).getByRole('checkbox', { name: 'HSA Eligible' })).toBeChecked();
+    expect(within(filters).getByRole('combobox', { name: 'Sort by Price' })).toHaveValue('price-desc');
+    expect(within(filters).getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+    expect(cardNames()).toEqual([LONG_NAME, 'Plan B2']);
+
+    await userEvent.click(within(card('Plan B2')).getByRole('button', { name: 'Add to Cart' }));
+    expect(harness.choices().plan).toMatchObject({ planid: 'B2', ishsaeligible: 'Yes' });
+  });
+
+  it('keeps the filters in the address while a plan\'s details are open and after Back', async () => {
+    setup();
+    const harness = renderStep('shop-health-plans', ShopHealthPlansScreen, { address: '/?hsa=1' });
+    await screen.findByText(/Plans Found/);
+    await userEvent.click(within(card('Plan B2')).getByRole('button', { name: 'Plan Details' }));
+    expect(await screen.findByRole('dialog', { name: 'Plan B2' })).toBeInTheDocument();
+    expect(harness.search()).toBe('?hsa=1&details=B2');
+    act(() => harness.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(harness.search()).toBe('?hsa=1');
+    expect(cardNames()).toEqual([LONG_NAME, 'Plan B2']);
+  });
+
+  it('shows a page of plans and a page more at each Show More Plans, sorted as a whole list, until every plan shows', async () => {
+    const many = Array.from({ length: 13 }, (_, index) => plan(`P${String(index + 1).padStart(2, '0')}`, { rate: 500 - index }));
+    setup(ok(quote(many)));
+    const harness = renderStep('shop-health-plans', ShopHealthPlansScreen, { address: '/?sort=price-asc' });
+    await screen.findByText(/Plans Found/);
+    // The cheapest plan is the quote's last: the sort is of the whole list, not of the page shown.
+    expect(cards()).toHaveLength(12);
+    expect(cardNames()[0]).toBe('Plan P13');
+    expect(screen.queryByRole('article', { name: 'Plan P01' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 12 of 13 plans')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show More Plans' }));
+    expect(harness.search()).toBe('?sort=price-asc&shown=24');
+    expect(cardNames()).toEqual(many.map((p) => p.planname).reverse());
+    expect(screen.queryByRole('button', { name: 'Show More Plans' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+
+    // The plan beyond the first page goes in the cart by its own button.
+    await userEvent.click(within(card('Plan P01')).getByRole('button', { name: 'Add to Cart' }));
+    expect(harness.choices().plan?.planid).toBe('P01');
   });
 });

@@ -128,11 +128,14 @@ export type StepHarness = {
   back: () => void;
 };
 
-/** Renders the screen of the flow's step or sub-step `stepId` (of another flow when given) for a buying member. */
+/**
+ * Renders the screen of the flow's step or sub-step `stepId` (of another flow when given) for a buying member, at
+ * `address` when given (its search part as a reload would find it).
+ */
 export function renderStep(
   stepId: string,
   Screen: ComponentType<StepScreenProps>,
-  options: { member?: Partial<Member>; dependents?: Dependent[]; choices?: Partial<WizardChoices>; flow?: FlowDocument } = {},
+  options: { member?: Partial<Member>; dependents?: Dependent[]; choices?: Partial<WizardChoices>; flow?: FlowDocument; address?: string } = {},
 ): StepHarness {
   const context = { today, employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } };
   const steps = evaluateFlow(options.flow ?? flow, context);
@@ -182,7 +185,7 @@ export function renderStep(
 
   render(
     <AppProviders>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[options.address ?? '/']}>
         <Harness />
         <History />
         <ToastHost />

@@ -6,19 +6,30 @@
  * (found in the next-year search) with Keep Current Plan / Remove, and on a narrow screen Export Plans (CSV) and
  * Proceed. The cart holds one plan (choices.plan) and the compare list at most three (choices.compare); a plan
  * goes in the cart only with the full SSN on file, else the SSN prompt opens. Texts come from the catalogue.
+ *
+ * A long list stays usable (issue 20): the filters fold into a panel (folded on a phone) whose button counts the
+ * active ones; the filters, the sort and how many cards show live in the address, so a reload and Back keep them;
+ * the cards show a page at a time with Show More Plans (filtered and sorted as a whole list first); Next or
+ * Export Plans and Proceed stay on screen in a bar at the bottom. A card names its plan by id, and the plan put in
+ * the cart is the quote's plan of that id.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
 import {
+  activeFilterCount,
   addToCart,
   carriersOf,
   compareRefusal,
   DEDUCTIBLE_BANDS,
+  FILTER_PARAMS,
   filterPlans,
+  filtersFromParams,
   hasFullSsn,
   isHsaEligible,
   METAL_TIERS,
   noFilters,
+  paramsWithFilters,
   PRICE_BANDS,
+  shownCount,
   toCsv,
   toggleCompare,
   truncatePlanName,
@@ -28,7 +39,8 @@ import {
   type PriceSort,
   type Refusal,
 } from '#domain/plan-filters.ts';
-import { message } from '#engine/core/index.ts';
+import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
+import { formatMessage, message } from '#engine/core/index.ts';
 import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
 import { showError } from '#web/layout/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
@@ -37,6 +49,7 @@ import { SSN_NOTICE_MESSAGE } from '#web/widgets/ssn-widget.tsx';
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -53,7 +66,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { effectiveDate, useWizard } from '../wizard-context.tsx';
 import { findCurrentPlan, nextYearDate, usePlanSearch, type SearchPerson } from './plan-search.ts';
@@ -108,9 +121,11 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   const search = usePlanSearch(person, date);
   const currentDate = member.currentplanid ? nextYearDate(today) : null;
   const currentSearch = usePlanSearch(person, currentDate !== date ? currentDate : null);
-  const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
-  const [filters, setFilters] = useState<PlanFilters>(noFilters);
+  // Read at once (not after a first render), so a phone's filter panel starts folded.
+  const narrow = useMediaQuery(NARROW_SCREEN, undefined, { getInitialValueInEffect: false });
   const [params, setParams] = useSearchParams();
+  // The panel follows the width until the person opens or folds it.
+  const [filtersOpened, setFiltersOpened] = useState<boolean | null>(null);
   const location = useLocation();
   const routeNavigate = useNavigate();
   const [ssnPrompt, setSsnPrompt] = useState(false);
@@ -122,21 +137,30 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     void wizard.log('ENTERED SHOP HEALTH PLANS');
   }, []);
 
-  const plans = search.quote?.healthplans ?? [];
-  const shown = useMemo(() => filterPlans(plans, filters), [plans, filters]);
+  const plans = useMemo(() => search.quote?.healthplans ?? [], [search.quote]);
   const carriers = useMemo(() => carriersOf(plans), [plans]);
+  const filters = useMemo(() => filtersFromParams(params, carriers), [params, carriers]);
+  // Filtered and sorted as a whole list; the page shown is its beginning.
+  const found = useMemo(() => filterPlans(plans, filters), [plans, filters]);
+  const shown = found.slice(0, shownCount(params.get(FILTER_PARAMS.shown), found.length));
   // The current plan as quoted for the chosen date when the catalogue has it, else as the next-year search found it.
   const currentPlan =
     findCurrentPlan(plans, member.currentplanid) ??
     findCurrentPlan(currentDate === date ? plans : currentSearch.quote?.healthplans, member.currentplanid);
 
   const refuse = (refusal: Refusal) => showError(REFUSALS[refusal]);
+  // Filters and Show More replace the address (Back leaves the step, not each tick); a view is added to it. A
+  // filter's box is controlled by the address: it changes at once (flushSync), not after a transition that would
+  // first show the click undone.
+  const setFilters = (next: PlanFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true, flushSync: true });
+  const showMore = () =>
+    setParams((current) => withParams(current, { [FILTER_PARAMS.shown]: String(shown.length + PLAN_PAGE_SIZE) }), { replace: true });
   // The comparison and a plan's summary are entries of the browser's history: Back (the browser's or the view's own)
   // returns to the list. A view reached by its address (a reload) goes back to the list in place.
-  const openView = (view: Record<string, string>) => setParams(view, { state: { shopView: true } });
+  const openView = (view: Record<string, string>) => setParams((current) => withParams(current, view), { state: { shopView: true } });
   const closeView = () => {
     if ((location.state as { shopView?: boolean } | null)?.shopView) void routeNavigate(-1);
-    else setParams({}, { replace: true });
+    else setParams((current) => withParams(current, Object.fromEntries(Object.values(VIEW_PARAMS).map((name) => [name, null]))), { replace: true });
   };
   const { document: cartDocument } = useDocument('form', CART_FORM, member.accountid);
   // Spec §2: proceeding with an empty cart is refused here, where a plan can still be chosen.
@@ -145,7 +169,12 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     if (cartDocument) showError(message(cartDocument, 'cart-empty'));
   };
 
-  const add = (plan: HealthPlan) => {
+  // The plan of the quote (or the current plan) with the id the pressed card names.
+  const planById = (planid: string) => plans.find((plan) => plan.planid === planid) ?? (currentPlan?.planid === planid ? currentPlan : undefined);
+
+  const add = (planid: string) => {
+    const plan = planById(planid);
+    if (!plan) return;
     if (!hasFullSsn(member.additionalid)) {
       setSsnPrompt(true);
       return;
@@ -164,7 +193,9 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     void wizard.log('PLAN REMOVED FROM CART');
   };
 
-  const toggle = (plan: HealthPlan) => {
+  const toggle = (planid: string) => {
+    const plan = planById(planid);
+    if (!plan) return;
     const outcome = toggleCompare(choices.compare, plan);
     if (outcome.refused) return refuse(outcome.refused);
     update((current) => ({ ...current, compare: outcome.list }));
@@ -177,7 +208,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   };
 
   const exportPlans = () => {
-    const csv = toCsv([EXPORT_ROWS.map((r) => r.label), ...shown.map((plan) => EXPORT_ROWS.map((r) => r.value(plan)))]);
+    const csv = toCsv([EXPORT_ROWS.map((r) => r.label), ...found.map((plan) => EXPORT_ROWS.map((r) => r.value(plan)))]);
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
@@ -207,7 +238,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
           <Title order={2}>{step.title}</Title>
           {quote && (
             <Text aria-live="polite">
-              {`${messages['zip-code']}: ${quote.location.zipcode}`} · <strong>{shown.length}</strong> {messages['plans-found']}
+              {`${messages['zip-code']}: ${quote.location.zipcode}`} · <strong>{found.length}</strong> {messages['plans-found']}
             </Text>
           )}
         </Stack>
@@ -239,7 +270,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
                   {messages['remove']}
                 </Button>
               ) : (
-                <Button onClick={() => add(currentPlan)}>{messages['keep-current-plan']}</Button>
+                <Button onClick={() => add(currentPlan.planid)}>{messages['keep-current-plan']}</Button>
               )}
             </Group>
           </Stack>
@@ -260,10 +291,17 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
       )}
 
       {quote && plans.length > 0 && (
-        <Filters filters={filters} carriers={carriers} onChange={setFilters} />
+        <FilterPanel
+          filters={filters}
+          carriers={carriers}
+          found={found.length}
+          opened={filtersOpened ?? !narrow}
+          onToggle={() => setFiltersOpened(!(filtersOpened ?? !narrow))}
+          onChange={setFilters}
+        />
       )}
 
-      {quote && shown.length === 0 && (
+      {quote && found.length === 0 && (
         <Text ta="center" fw={700} py="lg">
           {messages['no-plan-found']}
         </Text>
@@ -276,27 +314,47 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
             plan={plan}
             inCart={choices.plan?.planid === plan.planid}
             compared={choices.compare.some((entry) => entry.planid === plan.planid)}
-            onCompare={() => toggle(plan)}
-            onDetails={() => openView({ [VIEW_PARAMS.details]: plan.planid })}
-            onSummary={() => openView({ [VIEW_PARAMS.summary]: plan.planid })}
-            onAdd={() => add(plan)}
+            onCompare={toggle}
+            onDetails={(planid) => openView({ [VIEW_PARAMS.details]: planid })}
+            onSummary={(planid) => openView({ [VIEW_PARAMS.summary]: planid })}
+            onAdd={add}
             onRemove={remove}
           />
         ))}
       </SimpleGrid>
 
-      <Group>
+      {shown.length < found.length && (
+        <Stack align="center" gap={4}>
+          <Text size="sm">{formatMessage(messages['plans-shown'], { shown: shown.length, total: found.length })}</Text>
+          <Button variant="light" onClick={showMore}>
+            {messages['plans-show-more']}
+          </Button>
+        </Stack>
+      )}
+
+      {/* The step's actions stay on screen however long the list (issue 20). */}
+      <Box
+        component="section"
+        aria-label={messages['shop-actions']}
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+      >
         {narrow ? (
-          <>
-            <Button variant="default" onClick={exportPlans} disabled={shown.length === 0}>
+          <SimpleGrid cols={2} spacing="xs">
+            <Button variant="default" onClick={exportPlans} disabled={found.length === 0}>
               {messages['export-plans']}
             </Button>
             <Button onClick={proceed}>{messages['proceed']}</Button>
-          </>
+          </SimpleGrid>
         ) : (
-          <Button onClick={proceed}>{messages['next']}</Button>
+          <Group justify="flex-end">
+            <Button onClick={proceed}>{messages['next']}</Button>
+          </Group>
         )}
-      </Group>
+      </Box>
 
       <Modal opened={details !== undefined} onClose={closeView} title={details ? truncatePlanName(details.planname) : ''} size="lg" centered>
         {details && <RowsTable rows={DETAIL_ROWS} plan={details} />}
@@ -325,65 +383,114 @@ function SsnNotice() {
   return notice ? <Text>{notice}</Text> : null;
 }
 
-function Filters({ filters, carriers, onChange }: { filters: PlanFilters; carriers: string[]; onChange: (filters: PlanFilters) => void }) {
+/** What the panel's results count says: '1 plan', '78 plans'. */
+function plansCount(count: number): string {
+  return formatMessage(count === 1 ? messages['plans-count-one'] : messages['plans-count'], { count });
+}
+
+/** Adds, replaces or (null) removes search parameters, keeping the others. */
+function withParams(params: URLSearchParams, change: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(change)) {
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
+
+type FilterPanelProps = {
+  filters: PlanFilters;
+  carriers: string[];
+  found: number;
+  opened: boolean;
+  onToggle: () => void;
+  onChange: (filters: PlanFilters) => void;
+};
+
+/** The filters and the sort, folded behind a button that counts the active filters, beside the count of plans found. */
+function FilterPanel({ filters, carriers, found, opened, onToggle, onChange }: FilterPanelProps) {
+  const panelId = useId();
+  const active = activeFilterCount(filters);
   const set = (change: Partial<PlanFilters>) => onChange({ ...filters, ...change });
   return (
-    <Card withBorder padding="md" component="section" aria-label="Filters">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        <Checkbox.Group label={messages['carrier']} value={filters.carriers} onChange={(carriers) => set({ carriers })}>
-          <Stack gap={4} mt={4}>
-            {carriers.map((carrier) => (
-              <Checkbox key={carrier} value={carrier} label={carrier} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Checkbox.Group label={messages['metal-tier']} value={filters.metals} onChange={(metals) => set({ metals })}>
-          <Stack gap={4} mt={4}>
-            {METAL_TIERS.map((metal) => (
-              <Checkbox key={metal} value={metal} label={metal} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Checkbox.Group
-          label={messages['deductible']}
-          value={filters.deductibleBands}
-          onChange={(bands) => set({ deductibleBands: bands as DeductibleBandId[] })}
+    <Card withBorder padding="sm" component="section" aria-label={messages['filters']}>
+      <Group justify="space-between" wrap="nowrap">
+        <Button
+          variant={active > 0 ? 'light' : 'default'}
+          aria-expanded={opened}
+          aria-controls={opened ? panelId : undefined}
+          onClick={onToggle}
         >
-          <Stack gap={4} mt={4}>
-            {DEDUCTIBLE_BANDS.map((band) => (
-              <Checkbox key={band.id} value={band.id} label={DEDUCTIBLE_LABELS[band.id]} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Checkbox.Group
-          label={messages['row-monthly-premium']}
-          value={filters.priceBands}
-          onChange={(bands) => set({ priceBands: bands as PriceBandId[] })}
-        >
-          <Stack gap={4} mt={4}>
-            {PRICE_BANDS.map((band) => (
-              <Checkbox key={band.id} value={band.id} label={PRICE_LABELS[band.id]} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Stack gap="sm">
-          <NativeSelect
-            label={messages['sort-by-price']}
-            value={filters.sort ?? ''}
-            data={[
-              { value: '', label: messages['sort-none'] },
-              { value: 'price-asc', label: messages['sort-price-asc'] },
-              { value: 'price-desc', label: messages['sort-price-desc'] },
-            ]}
-            onChange={(event) => set({ sort: (event.currentTarget.value || null) as PriceSort | null })}
-          />
-          <Checkbox
-            label={messages['hsa-eligible']}
-            checked={filters.hsaEligibleOnly}
-            onChange={(event) => set({ hsaEligibleOnly: event.currentTarget.checked })}
-          />
+          {active > 0 ? formatMessage(messages['filters-active'], { count: active }) : messages['filters']}
+        </Button>
+        <Text fw={600}>{plansCount(found)}</Text>
+      </Group>
+      {opened && (
+        <Stack id={panelId} gap="sm" mt="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            <Checkbox.Group label={messages['carrier']} value={filters.carriers} onChange={(carriers) => set({ carriers })}>
+              <Stack gap={4} mt={4}>
+                {carriers.map((carrier) => (
+                  <Checkbox key={carrier} value={carrier} label={carrier} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Checkbox.Group label={messages['metal-tier']} value={filters.metals} onChange={(metals) => set({ metals })}>
+              <Stack gap={4} mt={4}>
+                {METAL_TIERS.map((metal) => (
+                  <Checkbox key={metal} value={metal} label={metal} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Checkbox.Group
+              label={messages['deductible']}
+              value={filters.deductibleBands}
+              onChange={(bands) => set({ deductibleBands: bands as DeductibleBandId[] })}
+            >
+              <Stack gap={4} mt={4}>
+                {DEDUCTIBLE_BANDS.map((band) => (
+                  <Checkbox key={band.id} value={band.id} label={DEDUCTIBLE_LABELS[band.id]} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Checkbox.Group
+              label={messages['row-monthly-premium']}
+              value={filters.priceBands}
+              onChange={(bands) => set({ priceBands: bands as PriceBandId[] })}
+            >
+              <Stack gap={4} mt={4}>
+                {PRICE_BANDS.map((band) => (
+                  <Checkbox key={band.id} value={band.id} label={PRICE_LABELS[band.id]} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Stack gap="sm">
+              <NativeSelect
+                label={messages['sort-by-price']}
+                value={filters.sort ?? ''}
+                data={[
+                  { value: '', label: messages['sort-none'] },
+                  { value: 'price-asc', label: messages['sort-price-asc'] },
+                  { value: 'price-desc', label: messages['sort-price-desc'] },
+                ]}
+                onChange={(event) => set({ sort: (event.currentTarget.value || null) as PriceSort | null })}
+              />
+              <Checkbox
+                label={messages['hsa-eligible']}
+                checked={filters.hsaEligibleOnly}
+                onChange={(event) => set({ hsaEligibleOnly: event.currentTarget.checked })}
+              />
+            </Stack>
+          </SimpleGrid>
+          {active > 0 && (
+            <Group>
+              <Button variant="subtle" onClick={() => onChange({ ...noFilters(), sort: filters.sort })}>
+                {messages['filters-clear']}
+              </Button>
+            </Group>
+          )}
         </Stack>
-      </SimpleGrid>
+      )}
     </Card>
   );
 }
@@ -392,10 +499,11 @@ type PlanCardProps = {
   plan: HealthPlan;
   inCart: boolean;
   compared: boolean;
-  onCompare: () => void;
-  onDetails: () => void;
-  onSummary: () => void;
-  onAdd: () => void;
+  /** Each names the card's plan by its id. */
+  onCompare: (planid: string) => void;
+  onDetails: (planid: string) => void;
+  onSummary: (planid: string) => void;
+  onAdd: (planid: string) => void;
   onRemove: () => void;
 };
 
@@ -407,7 +515,7 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
           <Text size="sm" c="dimmed">
             {plan.issuername}
           </Text>
-          <Checkbox label={messages['compare']} checked={compared} onChange={onCompare} />
+          <Checkbox label={messages['compare']} checked={compared} onChange={() => onCompare(plan.planid)} />
         </Group>
         <Text fw={700} title={plan.planname}>
           {truncatePlanName(plan.planname)}
@@ -423,10 +531,10 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
         </Text>
         <Text size="sm">{`${messages['deductible']}: ${money(plan.annualdeductibleindividual)}`}</Text>
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={onDetails}>
+          <Button size="xs" variant="default" onClick={() => onDetails(plan.planid)}>
             {messages['plan-details']}
           </Button>
-          <Button size="xs" variant="default" onClick={onSummary}>
+          <Button size="xs" variant="default" onClick={() => onSummary(plan.planid)}>
             {messages['view-plan-summary']}
           </Button>
           {plan.providerlink && (
@@ -441,7 +549,7 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
             {messages['remove']}
           </Button>
         ) : (
-          <Button onClick={(event) => event.detail <= 1 && onAdd()}>{messages['add-to-cart']}</Button>
+          <Button onClick={(event) => event.detail <= 1 && onAdd(plan.planid)}>{messages['add-to-cart']}</Button>
         )}
       </Stack>
     </Card>
