@@ -56,6 +56,15 @@ export type MemberAccountValues = {
 
 export type OrderDraft = { order: OrderValues; memberAccount: MemberAccountValues };
 
+/**
+ * The order number a person quotes (on /health-plan): the order id's first twelve hex digits in three groups of
+ * four, e.g. '3F2A-9C1B-07D4'. The spec's default '0' is no number; every order the server writes has one.
+ */
+export function orderNumberOf(orderId: string): string {
+  const hex = orderId.replace(/-/g, '').slice(0, 12).toUpperCase();
+  return hex.match(/.{1,4}/g)?.join('-') ?? hex;
+}
+
 /** Where a new order starts: empty ids, status 0, order number '0', effective today unless a date is given. */
 export function orderDefaults(category: OrderCategory, today: string, effectiveDate?: string | null): OrderValues {
   return {
@@ -108,7 +117,11 @@ export function waiveOrder(input: When & { reason: string; reasonOther?: string 
   };
 }
 
-/** The HSA order for a monthly contribution (spec §9 HSA order). */
+/**
+ * The HSA order for a monthly contribution (spec §9 HSA order). Its vendor is the HSA administrator of the
+ * employer's set-up; none is configured, so it names none rather than the spec's placeholder 'HSA Vendor'
+ * (docs/decisions.md).
+ */
 export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
   return {
     order: {
@@ -116,7 +129,7 @@ export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
       options: 'HSA Contribution',
       description: 'HSA Contribution Order',
       productname: 'HSA Plan',
-      vendorname: 'HSA Vendor',
+      vendorname: null,
       policyishsaeligible: 1,
       amountspentCents: input.monthlyCents,
     },
@@ -125,13 +138,15 @@ export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
 }
 
 export type AdditionalServiceChoice = {
-  product: { id: string; productname: string; taxstatus: string | null };
+  product: { id: string; productname: string; vendorname: string; taxstatus: string | null };
   option: { id: string; option: string; costCents: Cents };
 };
 
 /**
- * The additional-services order (spec §9): the spec's fixed texts, the product and its price option as
- * productid and productfeeid, the option's cost as the amount.
+ * The additional-services order (spec §9): the product and its price option as productid and productfeeid, the
+ * option's cost as the amount, and the names a person reads on /welcome and /health-plan from the catalogue: the
+ * product's name and vendor and the option's name, where the spec fixed 'Additional Services' and 'Service
+ * Provider' (docs/decisions.md).
  */
 export function additionalServicesOrder(input: When & AdditionalServiceChoice): OrderDraft {
   return {
@@ -139,10 +154,10 @@ export function additionalServicesOrder(input: When & AdditionalServiceChoice): 
       ...orderDefaults('additionalservices', input.today, input.effectiveDate),
       productid: input.product.id,
       productfeeid: input.option.id,
-      options: 'Additional Services',
+      options: input.option.option,
       description: `${input.product.productname} (${input.option.option})`,
-      productname: 'Additional Services',
-      vendorname: 'Service Provider',
+      productname: input.product.productname,
+      vendorname: input.product.vendorname,
       tax_status: input.product.taxstatus,
       amountspentCents: input.option.costCents,
     },

@@ -1,7 +1,8 @@
 /**
  * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
  * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
- * additional services. The latest main order decides which view shows. Enrollment is complete only once the member
+ * additional services. The latest main order decides which view shows. A value an order does not have (an HSA
+ * administrator no employer set up, a tax status) is left empty, never shown as 'N/A' (docs/decisions.md). Enrollment is complete only once the member
  * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard.
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -18,6 +19,7 @@ import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { messages } from '#web/messages.ts';
+import { ORDER_AREA_NAMES } from './order-names.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
   useBrokers,
@@ -28,13 +30,6 @@ import {
   useMemberAccount,
   useOrders,
 } from '../api/queries.ts';
-
-const AREA_NAMES: Record<Order['category'], string> = {
-  healthinsurance: messages['welcome-area-healthinsurance'],
-  waive: messages['welcome-area-waive'],
-  HSA: messages['welcome-area-hsa'],
-  additionalservices: messages['welcome-additional-services'],
-};
 
 const PLAN_COLUMNS = [
   messages['welcome-area'],
@@ -52,14 +47,14 @@ const PLAN_TABLE_LABEL = 'Selected plans';
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
 
-/** An order's cells in the plan table, in the order of PLAN_COLUMNS. */
+/** An order's cells in the plan table, in the order of PLAN_COLUMNS; a value the order does not have is left empty. */
 function planCells(order: Order): string[] {
   return [
-    AREA_NAMES[order.category],
-    order.productname ?? messages['not-applicable'],
-    order.policycarriername ?? order.vendorname ?? messages['not-applicable'],
-    order.options ?? messages['not-applicable'],
-    order.tax_status ?? messages['not-applicable'],
+    ORDER_AREA_NAMES[order.category],
+    order.productname ?? '',
+    order.policycarriername ?? order.vendorname ?? '',
+    order.options ?? '',
+    order.tax_status ?? '',
     formatCurrency(order.amountspent),
     dateOnly(order.createdon),
   ];
@@ -79,14 +74,17 @@ function PlanTable({ orders }: { orders: Order[] }) {
           return (
             <Table key={order.id} variant="vertical" withTableBorder aria-label={cells[0]}>
               <Table.Tbody>
-                {PLAN_COLUMNS.map((column, index) => (
-                  <Table.Tr key={column}>
-                    <Table.Th w="40%" scope="row">
-                      {column}
-                    </Table.Th>
-                    <Table.Td>{cells[index]}</Table.Td>
-                  </Table.Tr>
-                ))}
+                {PLAN_COLUMNS.map((column, index) =>
+                  // A value the order does not have is left out here (the wide table leaves its cell empty).
+                  cells[index] === '' ? null : (
+                    <Table.Tr key={column}>
+                      <Table.Th w="40%" scope="row">
+                        {column}
+                      </Table.Th>
+                      <Table.Td>{cells[index]}</Table.Td>
+                    </Table.Tr>
+                  ),
+                )}
               </Table.Tbody>
             </Table>
           );
@@ -288,8 +286,8 @@ export function WelcomeScreen() {
               <Table.Tbody>
                 {services.map((order) => (
                   <Table.Tr key={order.id}>
-                    <Table.Td>{order.vendorname ?? messages['not-applicable']}</Table.Td>
-                    <Table.Td>{order.description ?? order.productname ?? messages['not-applicable']}</Table.Td>
+                    <Table.Td>{order.vendorname ?? ''}</Table.Td>
+                    <Table.Td>{order.description ?? order.productname ?? ''}</Table.Td>
                     <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
                   </Table.Tr>
                 ))}
