@@ -14,6 +14,15 @@ export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
 /** The main order of an authorization: the health choice. The others ride along with it. */
 export const MAIN_ORDER_CATEGORIES: readonly OrderCategory[] = ['healthinsurance', 'waive'];
 
+/**
+ * The member's authorized enrollment of the plan year, from their current orders (GET /api/Order/GetOrderByMember
+ * answers those not replaced): its main order (health insurance or waive) of that year (the server writes the
+ * employer's plan year as each order's businessyear), or undefined when the member has not authorized elections for it.
+ */
+export function enrolledMainOrder<T extends { category: string; businessyear: number | null }>(currentOrders: readonly T[], planyear: number): T | undefined {
+  return currentOrders.find((order) => (MAIN_ORDER_CATEGORIES as readonly string[]).includes(order.category) && order.businessyear === planyear);
+}
+
 /** Additional services are offered only by an employer whose employeazecustomer is 1 (spec §2 Step 3 sub-steps). */
 export function offersAdditionalServices(employer: { employeazecustomer: number }): boolean {
   return employer.employeazecustomer === 1;

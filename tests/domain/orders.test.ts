@@ -5,6 +5,7 @@ import {
   EMPTY_UUID,
   healthInsuranceOrder,
   hsaOrder,
+  enrolledMainOrder,
   orderNumberOf,
   storedWaiverReason,
   toOrderRequest,
@@ -129,5 +130,18 @@ describe('authorizationOrders (spec §4 Placing an order)', () => {
     ['buy, service already ordered', 0, service, true, buy, ['healthinsurance']],
   ])('%s', (_label, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main, expected) => {
     expect(categories(authorizationOrders({ today, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main }))).toEqual(expected);
+  });
+});
+
+describe('enrolledMainOrder: whether the member authorized the plan year', () => {
+  const order = (category: string, businessyear: number | null) => ({ category, businessyear });
+  it.each([
+    ['a purchase of the year', [order('HSA', 2027), order('healthinsurance', 2027)], 'healthinsurance'],
+    ['a waiver of the year', [order('waive', 2027)], 'waive'],
+    ['an HSA or service order alone (no main order)', [order('HSA', 2027), order('additionalservices', 2027)], undefined],
+    ['a main order of another year', [order('healthinsurance', 2026)], undefined],
+    ['no orders', [], undefined],
+  ])('%s', (_label, orders, expected) => {
+    expect(enrolledMainOrder(orders, 2027)?.category).toBe(expected);
   });
 });

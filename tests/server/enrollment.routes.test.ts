@@ -129,6 +129,23 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(listed.map((order: { id: string }) => order.id).sort()).toEqual(data.orders.map((order: { id: string }) => order.id).sort());
   });
 
+  it('a returning member who signs in again reads their enrollment: the current main order of the plan year, the latest only', async () => {
+    const member = await fresh('1980-03-01', 0);
+    const planyear = (await world.db.selectFrom('employer').select('businessyear').where('accountid', '=', world.demo.accountid).executeTakeFirstOrThrow()).businessyear;
+    expect((await authorize(member.auth, waive({ waivecoveragereason: 'Coverage under Medicare' }))).statusCode).toBe(200);
+    const latest = await authorize(member.auth, buy({ productoptionid: INDIVIDUAL_OPTION }));
+    expect(latest.statusCode, latest.body).toBe(200);
+
+    // Signed out and in again: a new session reads what the server stores, not what a tab kept.
+    const login = await world.app.inject({ method: 'POST', url: '/api/Login', payload: { email: member.email, password: member.password } });
+    expect(login.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${login.json().data.tokenResponse.access_token}` };
+    const current = (await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: auth })).json().data.orderdetails as Array<{ id: string; category: string; businessyear: number }>;
+    const main = current.filter((order) => order.category === 'healthinsurance' || order.category === 'waive');
+    expect(main).toEqual([expect.objectContaining({ category: 'healthinsurance', businessyear: planyear })]);
+    expect(current.map((order) => order.id).sort()).toEqual(latest.json().data.orders.map((order: { id: string }) => order.id).sort());
+  });
+
   it('waives end to end: the waive order, the employee-only contribution, the reason, no plan', async () => {
     const member = await fresh('1995-07-01', 2);
     const response = await authorize(member.auth, waive({ waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents', productoptionid: INDIVIDUAL_OPTION }));

@@ -3,13 +3,15 @@
  * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
  * additional services. The latest main order decides which view shows. A value an order does not have (an HSA
  * administrator no employer set up, a tax status) is left empty, never shown as 'N/A' (docs/decisions.md). Enrollment is complete only once the member
- * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard.
+ * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard. After
+ * it, Change My Elections opens the wizard afresh (an enrolled member arriving at /profile is led here instead).
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { startChanging } from '#web/wizard/wizard-place.ts';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
@@ -205,6 +207,7 @@ function WaivedView({ year }: { year: number }) {
 
 export function WelcomeScreen() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const { data: member, error: memberError, mutate: reloadMember } = useMember();
   const employer = useEmployer(member?.accountid);
   const orders = useOrders();
@@ -241,7 +244,19 @@ export function WelcomeScreen() {
         {orders.error !== undefined ? (
           <RetryAlert message={(orders.error as { message?: string }).message ?? messages['something-wrong']} onRetry={() => void orders.mutate()} />
         ) : main ? (
-          <Text size="lg">{messages['welcome-complete']}</Text>
+          <Stack gap="xs" align="flex-start">
+            <Text size="lg">{messages['welcome-complete']}</Text>
+            <Text>{messages['welcome-change-hint']}</Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                startChanging(member.id);
+                void navigate('/profile');
+              }}
+            >
+              {messages['welcome-change-elections']}
+            </Button>
+          </Stack>
         ) : (
           <Alert color="yellow" variant="light" role="status">
             <Stack gap="xs" align="flex-start">

@@ -344,6 +344,11 @@ describe('afterProfile', () => {
     expect(afterProfile({ today, orders, plans, currentplanid })).toBe(expected);
   });
 
+  it('goes on to the next step for a member changing their elections, whatever they ordered', () => {
+    expect(afterProfile({ today, changing: true, orders: thisYear, plans: [{ planid: 'P' }], currentplanid: 'P' })).toBe('next');
+    expect(afterProfile({ today, changing: true, orders: thisYear, plans: undefined, currentplanid: null })).toBe('next');
+  });
+
   it('keeps what was typed when a save fails on the network, says so with Retry, and Retry saves it', async () => {
     let down = true;
     const { requests } = await openProfile({
