@@ -4,34 +4,14 @@
  * journey can be walked with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrow keys), focus moves to the first
  * field in error and into a modal (and back), and errors are announced (role alert).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectClean } from './axe.ts';
 import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, register, signedInMember, submitRegistration, type Person } from './support.ts';
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
   ['1280 px', 1280, 900],
   ['390 px', 390, 844],
 ] as const;
-
-/** axe's findings on the page as it is now, one line each: rule, impact and the elements it names. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? ''}): ${violation.help} -> ${violation.nodes
-        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-        .join(' | ')}`,
-  );
-}
-
-/** Every finding is listed under `where`, so one run names them all. */
-async function expectClean(page: Page, where: string): Promise<void> {
-  // Modals and drawers animate in: axe reads colours mid-transition otherwise.
-  await page.waitForTimeout(0);
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-  expect.soft(await violations(page), where).toEqual([]);
-}
 
 async function openDialog(page: Page, name?: string | RegExp) {
   const dialog = name === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name });
