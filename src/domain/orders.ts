@@ -14,6 +14,15 @@ export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
 /** The main order of an authorization: the health choice. The others ride along with it. */
 export const MAIN_ORDER_CATEGORIES: readonly OrderCategory[] = ['healthinsurance', 'waive'];
 
+/**
+ * The member's authorized enrollment of the plan year, from their current orders (GET /api/Order/GetOrderByMember
+ * answers those not replaced): its main order (health insurance or waive) of that year (the server writes the
+ * employer's plan year as each order's businessyear), or undefined when the member has not authorized elections for it.
+ */
+export function enrolledMainOrder<T extends { category: string; businessyear: number | null }>(currentOrders: readonly T[], planyear: number): T | undefined {
+  return currentOrders.find((order) => (MAIN_ORDER_CATEGORIES as readonly string[]).includes(order.category) && order.businessyear === planyear);
+}
+
 /** Additional services are offered only by an employer whose employeazecustomer is 1 (spec §2 Step 3 sub-steps). */
 export function offersAdditionalServices(employer: { employeazecustomer: number }): boolean {
   return employer.employeazecustomer === 1;
@@ -55,6 +64,15 @@ export type MemberAccountValues = {
 };
 
 export type OrderDraft = { order: OrderValues; memberAccount: MemberAccountValues };
+
+/**
+ * The order number a person quotes (on /health-plan): the order id's first twelve hex digits in three groups of
+ * four, e.g. '3F2A-9C1B-07D4'. The spec's default '0' is no number; every order the server writes has one.
+ */
+export function orderNumberOf(orderId: string): string {
+  const hex = orderId.replace(/-/g, '').slice(0, 12).toUpperCase();
+  return hex.match(/.{1,4}/g)?.join('-') ?? hex;
+}
 
 /** Where a new order starts: empty ids, status 0, order number '0', effective today unless a date is given. */
 export function orderDefaults(category: OrderCategory, today: string, effectiveDate?: string | null): OrderValues {
@@ -108,7 +126,11 @@ export function waiveOrder(input: When & { reason: string; reasonOther?: string 
   };
 }
 
-/** The HSA order for a monthly contribution (spec §9 HSA order). */
+/**
+ * The HSA order for a monthly contribution (spec §9 HSA order). Its vendor is the HSA administrator of the
+ * employer's set-up; none is configured, so it names none rather than the spec's placeholder 'HSA Vendor'
+ * (docs/decisions.md).
+ */
 export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
   return {
     order: {
@@ -116,7 +138,7 @@ export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
       options: 'HSA Contribution',
       description: 'HSA Contribution Order',
       productname: 'HSA Plan',
-      vendorname: 'HSA Vendor',
+      vendorname: null,
       policyishsaeligible: 1,
       amountspentCents: input.monthlyCents,
     },
@@ -125,13 +147,15 @@ export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
 }
 
 export type AdditionalServiceChoice = {
-  product: { id: string; productname: string; taxstatus: string | null };
+  product: { id: string; productname: string; vendorname: string; taxstatus: string | null };
   option: { id: string; option: string; costCents: Cents };
 };
 
 /**
- * The additional-services order (spec §9): the spec's fixed texts, the product and its price option as
- * productid and productfeeid, the option's cost as the amount.
+ * The additional-services order (spec §9): the product and its price option as productid and productfeeid, the
+ * option's cost as the amount, and the names a person reads on /welcome and /health-plan from the catalogue: the
+ * product's name and vendor and the option's name, where the spec fixed 'Additional Services' and 'Service
+ * Provider' (docs/decisions.md).
  */
 export function additionalServicesOrder(input: When & AdditionalServiceChoice): OrderDraft {
   return {
@@ -139,10 +163,10 @@ export function additionalServicesOrder(input: When & AdditionalServiceChoice): 
       ...orderDefaults('additionalservices', input.today, input.effectiveDate),
       productid: input.product.id,
       productfeeid: input.option.id,
-      options: 'Additional Services',
+      options: input.option.option,
       description: `${input.product.productname} (${input.option.option})`,
-      productname: 'Additional Services',
-      vendorname: 'Service Provider',
+      productname: input.product.productname,
+      vendorname: input.product.vendorname,
       tax_status: input.product.taxstatus,
       amountspentCents: input.option.costCents,
     },

@@ -5,6 +5,8 @@ import {
   EMPTY_UUID,
   healthInsuranceOrder,
   hsaOrder,
+  enrolledMainOrder,
+  orderNumberOf,
   storedWaiverReason,
   toOrderRequest,
   waiveOrder,
@@ -14,7 +16,7 @@ import {
 
 const today = '2025-11-03';
 const service = {
-  product: { id: '11111111-1111-4111-8111-111111111111', productname: 'Telehealth Plus', taxstatus: 'Pre-Tax' },
+  product: { id: '11111111-1111-4111-8111-111111111111', productname: 'Telehealth Plus', vendorname: 'CareNow Virtual', taxstatus: 'Pre-Tax' },
   option: { id: '22222222-2222-4222-8222-222222222222', option: 'Individual', costCents: 999 },
 };
 const plan: ChosenPlan = {
@@ -69,24 +71,24 @@ describe('order values (spec §9)', () => {
     expect(storedWaiverReason(reason, other)).toBe(stored);
   });
 
-  it('builds the HSA order', () => {
+  it('builds the HSA order, naming no vendor: no HSA administrator is set up, and no placeholder stands in', () => {
     expect(hsaOrder({ today, monthlyCents: 25000 }).order).toMatchObject({
       options: 'HSA Contribution',
       description: 'HSA Contribution Order',
       category: 'HSA',
       productname: 'HSA Plan',
-      vendorname: 'HSA Vendor',
+      vendorname: null,
       policyishsaeligible: 1,
       amountspentCents: 25000,
     });
   });
 
-  it('builds the additional services order', () => {
+  it("builds the additional services order with the catalogue's product, vendor and option names", () => {
     expect(additionalServicesOrder({ today, ...service }).order).toMatchObject({
-      options: 'Additional Services',
+      options: 'Individual',
       category: 'additionalservices',
-      productname: 'Additional Services',
-      vendorname: 'Service Provider',
+      productname: 'Telehealth Plus',
+      vendorname: 'CareNow Virtual',
       productid: service.product.id,
       productfeeid: service.option.id,
       description: 'Telehealth Plus (Individual)',
@@ -101,6 +103,10 @@ describe('order values (spec §9)', () => {
     expect(order.description).toContain(plan.planid);
     expect(order.policyeffectivedate).toBe('2026-01-01');
     expect(healthInsuranceOrder({ today, plan: { ...plan, planeffectivedate: '2026-02-01' }, amountSpentCents: 1, hsaCents: 0 }).order.policyeffectivedate).toBe('2026-02-01');
+  });
+
+  it('numbers an order from its id: twelve hex digits in groups of four', () => {
+    expect(orderNumberOf('3f2a9c1b-07d4-4e6f-8a9b-0c1d2e3f4a51')).toBe('3F2A-9C1B-07D4');
   });
 
   it('turns cents into dollars on the wire', () => {
@@ -124,5 +130,18 @@ describe('authorizationOrders (spec §4 Placing an order)', () => {
     ['buy, service already ordered', 0, service, true, buy, ['healthinsurance']],
   ])('%s', (_label, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main, expected) => {
     expect(categories(authorizationOrders({ today, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main }))).toEqual(expected);
+  });
+});
+
+describe('enrolledMainOrder: whether the member authorized the plan year', () => {
+  const order = (category: string, businessyear: number | null) => ({ category, businessyear });
+  it.each([
+    ['a purchase of the year', [order('HSA', 2027), order('healthinsurance', 2027)], 'healthinsurance'],
+    ['a waiver of the year', [order('waive', 2027)], 'waive'],
+    ['an HSA or service order alone (no main order)', [order('HSA', 2027), order('additionalservices', 2027)], undefined],
+    ['a main order of another year', [order('healthinsurance', 2026)], undefined],
+    ['no orders', [], undefined],
+  ])('%s', (_label, orders, expected) => {
+    expect(enrolledMainOrder(orders, 2027)?.category).toBe(expected);
   });
 });

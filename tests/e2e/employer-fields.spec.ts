@@ -83,8 +83,10 @@ test("an employee enters the employer's required Employee ID, enrolls, and staff
   await page.getByRole('dialog').getByRole('button', { name: 'Close Window' }).click();
   await expect(page).toHaveURL(/\/welcome\?authorize=true/);
 
-  // The profile reads the answer back.
+  // The profile reads the answer back (an enrolled member reaches it by changing their elections).
   await page.goto('/profile');
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.getByRole('button', { name: 'Change My Elections' }).click();
   await expect(page.getByLabel('Employee ID')).toHaveValue('EMP-2041');
 
   const staff = await (await browser.newContext()).newPage();

@@ -63,11 +63,12 @@ export async function setPassword(page: Page, person: Pick<Person, 'email'>): Pr
   await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 }
 
-export async function signIn(page: Page, person: Pick<Person, 'email'>): Promise<void> {
+/** Signs in on /login; lands on /profile, or on /welcome (`landing`) for a member who has authorized. */
+export async function signIn(page: Page, person: Pick<Person, 'email'>, landing: RegExp = /\/profile$/): Promise<void> {
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** A registered member (of the demo employer unless another is named) with a password, signed in on /profile. */

@@ -39,6 +39,8 @@ test('the wizard keeps its place through a reload and Back, and the profile keep
   for (const box of ['SSN first 3 digits', 'SSN middle 2 digits', 'SSN last 4 digits']) {
     await expect(page.getByLabel(box).first()).toHaveValue('');
   }
+  // The profile says so before the first save.
+  await expect(page.getByText('For your safety, your SSN is kept only once you press Next').first()).toBeVisible();
 
   // The rest of the profile, saved by Next.
   await page.getByLabel('Telephone').fill('5035550142');
@@ -94,4 +96,5 @@ test('the wizard keeps its place through a reload and Back, and the profile keep
   await expect(page.getByLabel('SSN first 3 digits').first()).toHaveValue('');
   await expect(page.getByLabel('SSN last 4 digits').first()).toHaveValue('');
   await expect(page.getByLabel('SSN last 4 digits').first()).toHaveAttribute('placeholder', '6789');
+  await expect(page.getByText('On file: ***-**-6789. Enter a new number only to change it.')).toBeVisible();
 });

@@ -96,8 +96,16 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     const planyear = Number(offered[0]!.slice(0, 4));
     expect(data).toMatchObject({ planyear, effectivedate: offered[0] });
     expect(data.orders.map((order: { category: string }) => order.category)).toEqual(['HSA', 'additionalservices', 'healthinsurance']);
-    expect(data.orders[0]).toMatchObject({ options: 'HSA Contribution', description: 'HSA Contribution Order', productname: 'HSA Plan', vendorname: 'HSA Vendor', policyishsaeligible: 1, amountspent: 100, policyeffectivedate: offered[0], status: 0, ordernumber: '0' });
-    expect(data.orders[1]).toMatchObject({ options: 'Additional Services', productname: 'Additional Services', vendorname: 'Service Provider', productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION, amountspent: 9.99 });
+    // The names a person reads: the catalogue's service and vendor, the member as policyholder, each order its own
+    // number; no HSA administrator is set up, so the HSA order names no vendor (never a placeholder).
+    const { firstname, lastname } = await world.db.selectFrom('member').select(['firstname', 'lastname']).where('id', '=', member.memberId).executeTakeFirstOrThrow();
+    expect(data.orders[0]).toMatchObject({ options: 'HSA Contribution', description: 'HSA Contribution Order', productname: 'HSA Plan', vendorname: null, policyishsaeligible: 1, amountspent: 100, policyeffectivedate: offered[0], status: 0 });
+    expect(data.orders[1]).toMatchObject({ options: 'Individual', productname: 'Telehealth Plus', vendorname: 'CareLine Virtual Health', productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION, amountspent: 9.99 });
+    for (const order of data.orders as Array<{ id: string; ordernumber: string; policyholdersname: string }>) {
+      expect(order.policyholdersname).toBe(`${firstname} ${lastname}`);
+      expect(order.ordernumber).toBe(order.id.replace(/-/g, '').slice(0, 12).toUpperCase().replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'));
+    }
+    expect(data.orders[2]).toMatchObject({ policycarriername: 'Prairie Health' });
     // Two covered people at $400 a month; the main order's amount is the amount spent minus the HSA contribution.
     expect(data.orders[2]).toMatchObject({ category: 'healthinsurance', description: `Health insurance plan ${HSA_PLAN}`, productname: 'Prairie Bronze HSA', vendorname: 'Prairie Health', amountspent: 800, waivecoverage: 0, policyishsaeligible: 1, businessyear: planyear });
     // Age 45 with a child: the employee + children tier, 810; the fund pays plan, service and HSA, 909.99: 99.99 from pay.
@@ -109,13 +117,32 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(listed.map((order: { id: string }) => order.id).sort()).toEqual(data.orders.map((order: { id: string }) => order.id).sort());
   });
 
+  it('a returning member who signs in again reads their enrollment: the current main order of the plan year, the latest only', async () => {
+    const member = await fresh('1980-03-01', 0);
+    const planyear = (await world.db.selectFrom('employer').select('businessyear').where('accountid', '=', world.demo.accountid).executeTakeFirstOrThrow()).businessyear;
+    expect((await authorize(member.auth, waive({ waivecoveragereason: 'Coverage under Medicare' }))).statusCode).toBe(200);
+    const latest = await authorize(member.auth, buy({ productoptionid: INDIVIDUAL_OPTION }));
+    expect(latest.statusCode, latest.body).toBe(200);
+
+    // Signed out and in again: a new session reads what the server stores, not what a tab kept.
+    const login = await world.app.inject({ method: 'POST', url: '/api/Login', payload: { email: member.email, password: member.password } });
+    expect(login.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${login.json().data.tokenResponse.access_token}` };
+    const current = (await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: auth })).json().data.orderdetails as Array<{ id: string; category: string; businessyear: number }>;
+    const main = current.filter((order) => order.category === 'healthinsurance' || order.category === 'waive');
+    expect(main).toEqual([expect.objectContaining({ category: 'healthinsurance', businessyear: planyear })]);
+    expect(current.map((order) => order.id).sort()).toEqual(latest.json().data.orders.map((order: { id: string }) => order.id).sort());
+  });
+
   it('waives end to end: the waive order, the employee-only contribution, the reason, no plan', async () => {
     const member = await fresh('1995-07-01', 2);
     const response = await authorize(member.auth, waive({ waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents', productoptionid: INDIVIDUAL_OPTION }));
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
     expect(data.orders.map((order: { category: string }) => order.category)).toEqual(['additionalservices', 'waive']);
-    expect(data.orders[1]).toMatchObject({ description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1 });
+    // A waiver bought no policy: it has no policyholder; it still has its own order number.
+    expect(data.orders[1]).toMatchObject({ description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1, policyholdersname: null });
+    expect(data.orders[1].ordernumber).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     // 31 on the first offered date: the 30-39 band's employee-only 350, whatever the two children.
     expect(data.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Covered by my parents', currentemployercontribution: 350, currenthealthinsurancepremium: 0, currentbalance: 340.01, currentpayrolldeduction: 0 });
     expect(await memberPlan(member.memberId)).toMatchObject({ currentplanid: null });

@@ -388,6 +388,36 @@ describe.each(databases())('member routes on $name', (database) => {
       expect(kept.ssn_ciphertext).toBe(row.ssn_ciphertext);
     });
 
+    it('a saved SSN goes to the browser as its last four only, and a save that leaves it empty keeps it', async () => {
+      const a = await registerMember(t.app, employer);
+      const first = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, additionalid: '123456789' } } });
+      expect(first.statusCode).toBe(200);
+      const stored = await t.db.selectFrom('member').select(['ssn_ciphertext', 'ssn_last4']).where('id', '=', a.memberId).executeTakeFirstOrThrow();
+
+      // A returning member's profile: on file by its last four; the full number is in no answer.
+      const read = await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: a.auth });
+      expect(read.json().data.additionalid).toBe('***-**-6789');
+      expect(read.body).not.toContain('123456789');
+      expect(read.body).not.toContain('12345');
+
+      // Saved again without the SSN re-entered (left empty, null, or left out): the stored one is kept.
+      for (const additionalid of ['', null, '   ', undefined]) {
+        const again = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, pcpname: 'Dr. Lee', additionalid } } });
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json().data.additionalid).toBe('***-**-6789');
+        expect(await t.db.selectFrom('member').select(['ssn_ciphertext', 'ssn_last4']).where('id', '=', a.memberId).executeTakeFirstOrThrow()).toEqual(stored);
+      }
+
+      // A new one is still checked, and replaces it once valid.
+      const invalid = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, additionalid: '000123456' } } });
+      expect(invalid.statusCode).toBe(400);
+      expect(Object.keys(invalid.json().fieldErrors)).toContain('/member/additionalid');
+      const changed = await t.app.inject({ method: 'PUT', url: '/api/Member', headers: a.auth, payload: { member: { ...TEST_PROFILE, additionalid: '234567890' } } });
+      expect(changed.json().data.additionalid).toBe('***-**-7890');
+      const row = await t.db.selectFrom('member').select('ssn_ciphertext').where('id', '=', a.memberId).executeTakeFirstOrThrow();
+      expect(decryptSsn(row.ssn_ciphertext!, t.config.SSN_KEY)).toBe('234567890');
+    });
+
     it('PUT /api/Member ignores the current plan: only an authorization or an order sets it', async () => {
       const a = await registerMember(t.app, employer);
       await t.db.updateTable('member').set({ currentplanid: '39424OR1620003', currentplanyear: 2027 }).where('id', '=', a.memberId).execute();

@@ -377,7 +377,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const input = request.body.member;
       refuseOthersIds(request.member!, { memberIds: [input.id], accountIds: [input.accountid] });
       const current = await signedInMember(app, request);
-      const keepSsn = input.additionalid === undefined || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
+      // An SSN is changed only by a new one: left out, left empty or sent masked, the stored one is kept (the profile
+      // shows a saved SSN as on file and does not ask it again), so a save never loses it.
+      const keepSsn = isEmptyValue(input.additionalid) || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
       // The form's view of the body: a null is an empty field, as in the browser (and the document's validation
       // counts a value of only spaces as empty too).
       const ownFields = await employerFields(app.content, 'profile', current.accountid);
@@ -390,7 +392,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       });
       // Whatever the employer's profile document says, only an issuable SSN is ever encrypted and stored (the
       // refusal's text is still the employer's).
-      const ssn = keepSsn || isEmptyValue(input.additionalid) ? null : String(input.additionalid);
+      const ssn = keepSsn ? null : String(input.additionalid);
       if (ssn !== null && !PATTERNS.ssn!.test(ssn)) {
         fieldErrors['/member/additionalid'] ??= [message(await app.content.form('profile', current.accountid), 'ssn-invalid')];
       }
@@ -409,9 +411,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         // A text of only spaces is stored as no value.
         if (value !== undefined) (changes as Record<string, unknown>)[field] = typeof value === 'string' && isEmptyValue(value) ? null : value;
       }
-      if (!keepSsn) {
-        Object.assign(changes, ssn ? protectSsn(ssn, app.config.SSN_KEY) : { ssn_ciphertext: null, ssn_last4: null });
-      }
+      if (ssn !== null) Object.assign(changes, protectSsn(ssn, app.config.SSN_KEY));
       const updated = await members.update(app.db, current.id, {
         ...changes,
         employerfields: JSON.stringify(own.answers),

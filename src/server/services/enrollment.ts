@@ -19,6 +19,7 @@ import {
   memberAccountDefaults,
   MAIN_ORDER_CATEGORIES,
   offersAdditionalServices,
+  orderNumberOf,
   type AdditionalServiceChoice,
   type ChosenPlan,
   type OrderDraft,
@@ -125,7 +126,7 @@ export async function pricedService(
   if (!found) throw refuse(MESSAGES.serviceUnknown, fields.option);
   if (sentCents !== undefined && sentCents !== found.option.cost_cents) throw refuse(MESSAGES.serviceDiffers(found.option.cost_cents, sentCents), fields.cost);
   return {
-    product: { id: found.product.id, productname: found.product.productname, taxstatus: found.product.taxstatus },
+    product: { id: found.product.id, productname: found.product.productname, vendorname: found.product.vendorname, taxstatus: found.product.taxstatus },
     option: { id: found.option.id, option: found.option.option, costCents: found.option.cost_cents },
   };
 }
@@ -253,17 +254,24 @@ async function contributionFor(trx: DbOrTx, member: MemberRow, family: readonly 
   return buying ? contributionOfFacts(facts, effectiveDate) : contributionOfFacts(facts, effectiveDate, SELF_ONLY_TIER);
 }
 
-type OrderExtras = { enrollmentid: string | null; planyear: number; businessyear: number; email: string; memberId: string };
+type OrderExtras = { enrollmentid: string | null; planyear: number; businessyear: number; email: string; member: MemberRow };
 
+/**
+ * The stored order: the draft's values with its own order number (orderNumberOf) and, for what was bought (not a
+ * waiver), the member as the policyholder.
+ */
 function orderRow(values: OrderValues, extras: OrderExtras) {
   const { amountspentCents, ...columns } = values;
+  const id = randomUUID();
+  const { member } = extras;
   return {
     ...columns,
-    id: randomUUID(),
-    memberid: extras.memberId,
+    id,
+    ordernumber: orderNumberOf(id),
+    memberid: member.id,
     amountspent_cents: amountspentCents,
     externalvendorid: null,
-    policyholdersname: null,
+    policyholdersname: values.category === 'waive' ? null : `${member.firstname} ${member.lastname}`.trim(),
     policynumber: null,
     businessyear: extras.businessyear,
     planyear: extras.planyear,
@@ -442,7 +450,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
       ? { choice: 'buy', plan: chosenPlan(priced!.plan, effectiveDate), amountSpentCents: premiumCents + choices.hsaCents }
       : { choice: 'waive', reason: choices.waiver!.reason, reasonOther: choices.waiver!.reasonOther },
   });
-  const extras: OrderExtras = { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id };
+  const extras: OrderExtras = { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, member };
   const written = await orders.insertMany(trx, drafts.map((draft) => orderRow(draft.order, extras)));
   await enrollments.insert(trx, enrollmentRecord(context, { id: enrollmentid, planyear, buying }));
   const account = await writeMemberAccount(trx, {
@@ -544,7 +552,7 @@ export async function placeSingleOrder(context: SingleOrderContext, sent: Single
   const contributionCents = await contributionFor(trx, member, family, effectiveDate, buying);
   const draft = buying ? build.healthinsurance(when, chosenPlan(priced!.plan, effectiveDate), priced!.premiumCents) : build.waive(when);
   await members.updateStatement(trx, member.id, memberPlan(priced?.plan.planid ?? null, planyear, caller.email)).execute();
-  const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id })]);
+  const [row] = await orders.insertMany(trx, [orderRow(draft.order, { enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, member })]);
   await enrollments.insert(trx, enrollmentRecord(context, { id: enrollmentid, planyear, buying }));
   await writeMemberAccount(trx, {
     member,
@@ -599,7 +607,7 @@ async function joinEnrollment(context: SingleOrderContext, locked: LockedFamily,
   await orders.supersede(trx, replaced.map((order) => order.id), new Date());
   const planyear = employer.businessyear;
   const [row] = await orders.insertMany(trx, [
-    orderRow(draft.order, { enrollmentid: main.enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, memberId: member.id }),
+    orderRow(draft.order, { enrollmentid: main.enrollmentid, planyear, businessyear: employer.businessyear, email: caller.email, member }),
   ]);
   const kept = [...current.filter((order) => !replaced.includes(order)), row!];
   const sum = (category: Order['category']) => kept.filter((order) => order.category === category).reduce((total, order) => total + order.amountspent_cents, 0);

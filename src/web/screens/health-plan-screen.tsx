@@ -1,14 +1,16 @@
 /**
- * /health-plan, 'Employee Health Plans' (spec §2): a card 'Health Plan #n' per purchased product with its product
- * name and options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when
- * there are none (a waive order is no purchase).
+ * /health-plan, 'Employee Health Plans' (spec §2): a card per purchased product, titled by what it is (Health
+ * Insurance, HSA, Additional Services, where the spec numbered them 'Health Plan #n'), with its product name and
+ * options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when there are
+ * none (a waive order is no purchase). A field the order has no value for is left out, never shown as 'N/A'
+ * (docs/decisions.md).
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
-import { formatMessage } from '#engine/core/messages.ts';
 import { messages } from '#web/messages.ts';
+import { ORDER_AREA_NAMES } from './order-names.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 
 type Detail = { label: string; value: string | null };
@@ -18,13 +20,14 @@ const joined = (...parts: Array<string | null | undefined>) => parts.filter((par
 function details(order: Order, accountname: string | undefined, member: Member | undefined): Detail[] {
   return [
     { label: 'Description', value: order.description },
-    { label: 'Category', value: order.category },
+    { label: 'Category', value: ORDER_AREA_NAMES[order.category] },
     { label: 'Amount Spent', value: formatCurrency(order.amountspent) },
     { label: 'Vendor Name', value: order.vendorname },
     { label: "Policy Holder's Name", value: order.policyholdersname },
     { label: 'Policy Carrier Name', value: order.policycarriername },
     { label: 'Policy Effective Date', value: order.policyeffectivedate?.slice(0, 10) ?? null },
-    { label: 'Order Number', value: order.ordernumber },
+    // The spec's default '0' (an order written before orders were numbered) is no number.
+    { label: 'Order Number', value: order.ordernumber === '0' ? null : order.ordernumber },
     { label: 'Account Name', value: accountname ?? null },
     {
       label: 'Address',
@@ -37,26 +40,27 @@ function details(order: Order, accountname: string | undefined, member: Member |
   ];
 }
 
-type CardProps = { order: Order; number: number; accountname?: string; member?: Member };
+type CardProps = { order: Order; accountname?: string; member?: Member };
 
-function PlanCard({ order, number, accountname, member }: CardProps) {
+function PlanCard({ order, accountname, member }: CardProps) {
   const [expanded, toggle] = useDisclosure(false);
-  const title = formatMessage(messages['health-plan-card'], { number });
+  const title = ORDER_AREA_NAMES[order.category];
+  const shown = details(order, accountname, member).filter((detail) => detail.value?.trim());
   return (
-    <Card withBorder padding="lg" component="article" aria-label={title}>
+    <Card withBorder padding="lg" component="article" aria-label={[title, order.productname].filter(Boolean).join(': ')}>
       <Stack gap="xs">
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Text fw={600}>{order.productname ?? messages['not-applicable']}</Text>
-        <Text size="sm">{order.options ?? messages['not-applicable']}</Text>
+        {order.productname && <Text fw={600}>{order.productname}</Text>}
+        {order.options && <Text size="sm">{order.options}</Text>}
         <Collapse expanded={expanded}>
           <Table>
             <Table.Tbody>
-              {details(order, accountname, member).map((detail) => (
+              {shown.map((detail) => (
                 <Table.Tr key={detail.label}>
                   <Table.Th scope="row">{detail.label}</Table.Th>
-                  <Table.Td>{detail.value?.trim() ? detail.value : messages['not-applicable']}</Table.Td>
+                  <Table.Td>{detail.value}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -91,11 +95,10 @@ export function HealthPlanScreen() {
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {list.map((order, index) => (
+            {list.map((order) => (
               <PlanCard
                 key={order.id}
                 order={order}
-                number={index + 1}
                 accountname={employer.data?.accountname}
                 member={member}
               />

@@ -1,14 +1,17 @@
 /**
  * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
  * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
- * additional services. The latest main order decides which view shows. Enrollment is complete only once the member
- * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard.
+ * additional services. The latest main order decides which view shows. A value an order does not have (an HSA
+ * administrator no employer set up, a tax status) is left empty, never shown as 'N/A' (docs/decisions.md). Enrollment is complete only once the member
+ * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard. After
+ * it, Change My Elections opens the wizard afresh (an enrolled member arriving at /profile is led here instead).
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { startChanging } from '#web/wizard/wizard-place.ts';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
@@ -18,6 +21,7 @@ import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { messages } from '#web/messages.ts';
+import { ORDER_AREA_NAMES } from './order-names.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
   useBrokers,
@@ -28,13 +32,6 @@ import {
   useMemberAccount,
   useOrders,
 } from '../api/queries.ts';
-
-const AREA_NAMES: Record<Order['category'], string> = {
-  healthinsurance: messages['welcome-area-healthinsurance'],
-  waive: messages['welcome-area-waive'],
-  HSA: messages['welcome-area-hsa'],
-  additionalservices: messages['welcome-additional-services'],
-};
 
 const PLAN_COLUMNS = [
   messages['welcome-area'],
@@ -52,14 +49,14 @@ const PLAN_TABLE_LABEL = 'Selected plans';
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
 
-/** An order's cells in the plan table, in the order of PLAN_COLUMNS. */
+/** An order's cells in the plan table, in the order of PLAN_COLUMNS; a value the order does not have is left empty. */
 function planCells(order: Order): string[] {
   return [
-    AREA_NAMES[order.category],
-    order.productname ?? messages['not-applicable'],
-    order.policycarriername ?? order.vendorname ?? messages['not-applicable'],
-    order.options ?? messages['not-applicable'],
-    order.tax_status ?? messages['not-applicable'],
+    ORDER_AREA_NAMES[order.category],
+    order.productname ?? '',
+    order.policycarriername ?? order.vendorname ?? '',
+    order.options ?? '',
+    order.tax_status ?? '',
     formatCurrency(order.amountspent),
     dateOnly(order.createdon),
   ];
@@ -79,14 +76,17 @@ function PlanTable({ orders }: { orders: Order[] }) {
           return (
             <Table key={order.id} variant="vertical" withTableBorder aria-label={cells[0]}>
               <Table.Tbody>
-                {PLAN_COLUMNS.map((column, index) => (
-                  <Table.Tr key={column}>
-                    <Table.Th w="40%" scope="row">
-                      {column}
-                    </Table.Th>
-                    <Table.Td>{cells[index]}</Table.Td>
-                  </Table.Tr>
-                ))}
+                {PLAN_COLUMNS.map((column, index) =>
+                  // A value the order does not have is left out here (the wide table leaves its cell empty).
+                  cells[index] === '' ? null : (
+                    <Table.Tr key={column}>
+                      <Table.Th w="40%" scope="row">
+                        {column}
+                      </Table.Th>
+                      <Table.Td>{cells[index]}</Table.Td>
+                    </Table.Tr>
+                  ),
+                )}
               </Table.Tbody>
             </Table>
           );
@@ -207,6 +207,7 @@ function WaivedView({ year }: { year: number }) {
 
 export function WelcomeScreen() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const { data: member, error: memberError, mutate: reloadMember } = useMember();
   const employer = useEmployer(member?.accountid);
   const orders = useOrders();
@@ -243,7 +244,19 @@ export function WelcomeScreen() {
         {orders.error !== undefined ? (
           <RetryAlert message={(orders.error as { message?: string }).message ?? messages['something-wrong']} onRetry={() => void orders.mutate()} />
         ) : main ? (
-          <Text size="lg">{messages['welcome-complete']}</Text>
+          <Stack gap="xs" align="flex-start">
+            <Text size="lg">{messages['welcome-complete']}</Text>
+            <Text>{messages['welcome-change-hint']}</Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                startChanging(member.id);
+                void navigate('/profile');
+              }}
+            >
+              {messages['welcome-change-elections']}
+            </Button>
+          </Stack>
         ) : (
           <Alert color="yellow" variant="light" role="status">
             <Stack gap="xs" align="flex-start">
@@ -288,8 +301,8 @@ export function WelcomeScreen() {
               <Table.Tbody>
                 {services.map((order) => (
                   <Table.Tr key={order.id}>
-                    <Table.Td>{order.vendorname ?? messages['not-applicable']}</Table.Td>
-                    <Table.Td>{order.description ?? order.productname ?? messages['not-applicable']}</Table.Td>
+                    <Table.Td>{order.vendorname ?? ''}</Table.Td>
+                    <Table.Td>{order.description ?? order.productname ?? ''}</Table.Td>
                     <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -2,11 +2,15 @@
  * 'ui:widget': 'ssn' — a Social Security Number in three boxes of 3, 2 and 4 digits, stored as the 9 digits
  * (ui:options.parts gives other boxes: [9] is one box of 9 digits). Typing a box full moves to the next; pasting
  * (or typing) more digits than a box holds fills the following boxes too, so a pasted '123-45-6789' fills all.
- * The server answers a stored SSN masked ('***-**-1234'): that value means "keep the stored one", so the boxes
- * start empty with the mask as their placeholders, and the value stays masked until the person types.
- * Under the boxes: the document's SSN notice message (ui:options.notice names another message; '' none).
+ * The server answers a stored SSN masked ('***-**-1234', never the whole number): that value means "keep the stored
+ * one", so the boxes start empty with the mask as their placeholders, the value stays masked until the person types,
+ * and the field is not required: typing is only to change it. Under the boxes: the document's SSN notice message
+ * (ui:options.notice names another message; '' none) or, for a saved SSN, ui:options.messages.onFile ({ssn} the
+ * mask); while none is saved, ui:options.messages.keptOnNext beside the notice (the SSN is kept only once Next
+ * saves it: the tab never keeps it).
  */
 import type { DocumentFormContext } from '#engine/react/index.ts';
+import { formatMessage } from '#engine/core/messages.ts';
 import { errorText } from '#engine/theme/index.ts';
 import { Group, Input, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
@@ -15,6 +19,8 @@ import { useEffect, useRef, useState } from 'react';
 export const SSN_PARTS: readonly number[] = [3, 2, 4];
 /** The message shown under the boxes unless ui:options.notice names another (spec §5 SSN notice). */
 export const SSN_NOTICE_MESSAGE = 'ssn-notice';
+/** ui:options.messages: the document's message keys for a saved SSN ({ssn} its mask) and for one not saved yet. */
+type SsnMessages = { onFile?: string; keptOnNext?: string };
 const MASKED = /^\*{3}-\*{2}-(\d{4})$/;
 
 type Parts = string[];
@@ -88,6 +94,10 @@ export function SsnWidget(props: WidgetProps) {
   const { document } = registry.formContext as DocumentFormContext;
   const noticeKey = typeof options.notice === 'string' ? options.notice : SSN_NOTICE_MESSAGE;
   const notice = noticeKey ? document?.messages[noticeKey] : undefined;
+  const keys = ((options as Record<string, unknown>).messages ?? {}) as SsnMessages;
+  const onFile = masked && keys.onFile ? document?.messages[keys.onFile] : undefined;
+  const keptOnNext = !masked && keys.keptOnNext ? document?.messages[keys.keptOnNext] : undefined;
+  const lines = [onFile ? formatMessage(onFile, { ssn: String(value) }) : notice, keptOnNext].filter((line): line is string => Boolean(line));
   const partNames = lengths.length === SSN_PARTS.length ? ['first 3 digits', 'middle 2 digits', 'last 4 digits'] : [];
   const placeholders = lengths.map((length, index) => {
     if (!masked) return '#'.repeat(length);
@@ -101,8 +111,16 @@ export function SsnWidget(props: WidgetProps) {
       id={id}
       labelProps={{ id: labelId, htmlFor: `${id}-1` }}
       label={hideLabel ? undefined : label}
-      required={required}
-      description={notice}
+      required={required && !masked}
+      description={
+        lines.length > 0
+          ? lines.map((line) => (
+              <span key={line} style={{ display: 'block' }}>
+                {line}
+              </span>
+            ))
+          : undefined
+      }
       error={errorText(rawErrors)}
     >
       <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={labelId}>

@@ -13,7 +13,8 @@
  * it is in flight the button reads 'Redirecting'. A failure shows its message in the red toast and keeps the cart;
  * success (the server logs SUBMITTED REQUEST in the same transaction) shows the confirmation, which cannot be
  * dismissed: Close Window goes to /welcome?authorize=true. Success also drops the wizard's kept place
- * (wizard-place.ts), so a return to /profile starts afresh instead of at a cart already authorized.
+ * (wizard-place.ts): a reload or a return to /profile finds the elections authorized and leads to the summary at
+ * /welcome (enrollment-wizard.tsx), never to a cart already authorized or to step 1.
  */
 import { CART_EVENT } from '#contracts/entities.ts';
 import { formatCents } from '#domain/money.ts';

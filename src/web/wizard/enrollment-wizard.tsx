@@ -10,9 +10,16 @@
  * are kept in the tab's sessionStorage per member (wizard-place.ts), so a reload shows the same step and cart.
  * Entering step 2 from another step (Next, a tab, Back or Forward) resets the cart; a reload on step 2 enters
  * nothing (the wizard starts where it was), so it keeps what the person left there.
+ *
+ * A member who has authorized the plan year's elections (a current main order, enrolledMainOrder) is led to their
+ * summary at /welcome instead, on arrival (signing in again, a reload on the confirmation after Authorize, which
+ * drops the kept place): never to step 1 as if nothing happened. /welcome's Change My Elections opens the wizard
+ * afresh for them (wizard-place.ts startChanging). Decided once, when the wizard first loads: the authorization
+ * made in this wizard leaves its confirmation on screen.
  */
 import type { LogFactEvent } from '#contracts/entities.ts';
 import { todayUtc } from '#domain/dates.ts';
+import { enrolledMainOrder } from '#domain/orders.ts';
 import {
   addressOf,
   allowedPosition,
@@ -28,12 +35,12 @@ import {
 import { evaluateFlow } from '#engine/core/index.ts';
 import type { ResolvedStep } from '#engine/core/types.ts';
 import { api } from '#web/api/api-client.ts';
-import { useDependents, useEmployer, useMember } from '#web/api/queries.ts';
+import { useDependents, useEmployer, useMember, useOrders } from '#web/api/queries.ts';
 import { messages } from '#web/messages.ts';
 import { Alert, Center, Container, Loader } from '@mantine/core';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';
 import { CartScreen } from './cart-screen.tsx';
 import { ContributionsScreen } from './contributions-screen.tsx';
@@ -42,7 +49,7 @@ import { FlexibleSpendingScreen } from './flexible-spending-screen.tsx';
 import { FormStepScreen } from './form-step-screen.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
-import { readPlace, writePlace } from './wizard-place.ts';
+import { readPlace, writePlace, type WizardPlace } from './wizard-place.ts';
 import {
   effectiveDate,
   healthOption,
@@ -83,6 +90,14 @@ export function EnrollmentWizard() {
   const employer = useEmployer(member.data?.accountid);
   const dependents = useDependents(member.data?.id);
   const flow = useDocument('flow', ENROLLMENT_FLOW, member.data?.accountid);
+  const orders = useOrders();
+  // Where the wizard starts, decided once its member, employer and orders are read (orders that cannot be read
+  // lead to the wizard, as before): the summary for an enrolled member who did not choose to change.
+  const [entry, setEntry] = useState<'wizard' | 'summary'>();
+  if (entry === undefined && member.data && employer.data && (orders.data || orders.error)) {
+    const enrolled = enrolledMainOrder(orders.data?.orderdetails ?? [], employer.data.businessyear) !== undefined;
+    setEntry(enrolled && !readPlace(member.data.id).changing ? 'summary' : 'wizard');
+  }
   // A failed re-read of the flow on a step keeps the flow shown (it is read again at the next step).
   const flowError = flow.document ? undefined : flow.error;
   const failed = member.error ?? employer.error ?? dependents.error ?? flowError;
@@ -102,7 +117,8 @@ export function EnrollmentWizard() {
       </Container>
     );
   }
-  if (!member.data || !employer.data || !dependents.data || !flow.document) {
+  if (entry === 'summary') return <Navigate to="/welcome" replace />;
+  if (!member.data || !employer.data || !dependents.data || !flow.document || entry === undefined) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
@@ -138,6 +154,7 @@ function Wizard({ flow, flowVersion, revalidateFlow, shared }: WizardProps) {
   const { member, employer } = shared;
   const [stored] = useState(() => readPlace(member.id));
   const [choices, setChoices] = useState<WizardChoices>(stored.choices);
+  const changing = stored.changing === true;
   // The furthest step reached by Next: changed together with the address it allows, before the router renders it.
   const reached = useRef<FlowPosition | undefined>(stored.reached);
   const routeNavigate = useNavigate();
@@ -163,8 +180,11 @@ function Wizard({ flow, flowVersion, revalidateFlow, shared }: WizardProps) {
   }, [address, location.pathname, routeNavigate]);
 
   const keep = useCallback(
-    (kept: WizardChoices) => writePlace(member.id, { choices: kept, ...(reached.current ? { reached: reached.current } : {}) }),
-    [member.id],
+    (kept: WizardChoices) => {
+      const place: WizardPlace = { choices: kept, ...(reached.current ? { reached: reached.current } : {}), ...(changing ? { changing } : {}) };
+      writePlace(member.id, place);
+    },
+    [member.id, changing],
   );
   useEffect(() => keep(choices), [keep, choices]);
 
@@ -217,7 +237,7 @@ function Wizard({ flow, flowVersion, revalidateFlow, shared }: WizardProps) {
     void revalidateFlow();
   };
 
-  const value: WizardShared = { ...shared, today, choices, update: setChoices, log };
+  const value: WizardShared = { ...shared, today, choices, changing, update: setChoices, log };
   return (
     <WizardContext.Provider value={value}>
       <Container size="lg" py="md">

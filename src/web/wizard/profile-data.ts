@@ -102,15 +102,17 @@ export type AfterProfile = 'next' | 'welcome' | 'health-plan';
 /**
  * Spec §4 and §2 /welcome: with no order this year, the next step; with an order this year, /welcome when the
  * member's current plan (planid = currentplanid) is in the next-year plan list, else /health-plan. A failed plan
- * search or order read is "nothing found" (undefined).
+ * search or order read is "nothing found" (undefined). A member who chose to change their elections goes on to the
+ * next step whatever they ordered before.
  */
 export function afterProfile(input: {
   today: string;
+  changing?: boolean;
   currentplanid: string | null | undefined;
   plans: ReadonlyArray<{ planid: string }> | undefined;
   orders: ReadonlyArray<{ createdon?: string | null; policyeffectivedate?: string | null }> | undefined;
 }): AfterProfile {
-  if (!hasOrderThisYear(input.orders ?? [], input.today)) return 'next';
+  if (input.changing || !hasOrderThisYear(input.orders ?? [], input.today)) return 'next';
   const current = Boolean(input.currentplanid) && (input.plans ?? []).some((plan) => plan.planid === input.currentplanid);
   return current ? 'welcome' : 'health-plan';
 }

@@ -186,7 +186,7 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
     await wizard.log('PROFILE ENTERED');
     const quote = outcome.results[LOOKUPS.plans] as HealthPlanQuote | undefined;
     const orders = outcome.results[LOOKUPS.orders] as { orderdetails?: Order[] } | undefined;
-    const where = afterProfile({ today: wizard.today, currentplanid: member.currentplanid, plans: quote?.healthplans, orders: orders?.orderdetails });
+    const where = afterProfile({ today: wizard.today, changing: wizard.changing, currentplanid: member.currentplanid, plans: quote?.healthplans, orders: orders?.orderdetails });
     if (where === 'next') next();
     else navigate(`/${where}`);
   };

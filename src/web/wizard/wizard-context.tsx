@@ -41,6 +41,8 @@ export type WizardShared = {
   dependents: Dependent[];
   today: string;
   choices: WizardChoices;
+  /** The member has authorized and chose to change their elections (wizard-place.ts startChanging). */
+  changing: boolean;
   update: (change: (choices: WizardChoices) => WizardChoices) => void;
   /**
    * Logs an action event (POST /api/LogFact/v2) with the account, member, label and effective date: the chosen

@@ -4,11 +4,13 @@
  * furthest step reached by Next, in the tab's sessionStorage under the member's id (each tab has its own; signing
  * out clears it). The step shown is the address (/profile/<step>/<sub-step>), so only the furthest one is kept
  * here. The choices hold no SSN: the profile's draft is kept apart, without its SSN fields (profile-screen.tsx).
+ * `changing` marks a member who has authorized and chose to change their elections (startChanging, from /welcome):
+ * only then does the wizard open for an enrolled member instead of leading to /welcome.
  */
 import type { FlowPosition } from '#engine/react/index.ts';
 import { emptyChoices, type WizardChoices } from './wizard-context.tsx';
 
-export type WizardPlace = { choices: WizardChoices; reached?: FlowPosition };
+export type WizardPlace = { choices: WizardChoices; reached?: FlowPosition; changing?: true };
 
 const keyOf = (memberId: string) => `wizard:${memberId}`;
 
@@ -23,9 +25,9 @@ export function readPlace(memberId: string): WizardPlace {
     const text = sessionStorage.getItem(keyOf(memberId));
     const stored: unknown = text ? JSON.parse(text) : undefined;
     if (!stored || typeof stored !== 'object') return { choices: emptyChoices() };
-    const { choices, reached } = stored as { choices?: unknown; reached?: unknown };
+    const { choices, reached, changing } = stored as { choices?: unknown; reached?: unknown; changing?: unknown };
     const kept = choices && typeof choices === 'object' && !Array.isArray(choices) ? (choices as Partial<WizardChoices>) : {};
-    return { choices: { ...emptyChoices(), ...kept }, ...(isPosition(reached) ? { reached } : {}) };
+    return { choices: { ...emptyChoices(), ...kept }, ...(isPosition(reached) ? { reached } : {}), ...(changing === true ? { changing } : {}) };
   } catch {
     return { choices: emptyChoices() };
   }
@@ -45,4 +47,9 @@ export function clearPlace(memberId: string): void {
   } catch {
     // Nothing to clear.
   }
+}
+
+/** An enrolled member chose to change their elections: the wizard opens afresh at step 1 for them in this tab. */
+export function startChanging(memberId: string): void {
+  writePlace(memberId, { choices: emptyChoices(), changing: true });
 }

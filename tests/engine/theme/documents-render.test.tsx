@@ -78,14 +78,20 @@ describe('theme widgets', () => {
     expect(zip).toHaveValue('02134');
   });
 
-  it('ssn: three boxes of 3-2-4 digits; a masked stored SSN is kept and the notice shows', () => {
+  it('ssn: three boxes of 3-2-4 digits; a masked stored SSN is kept and said to be on file; typing shows the notice', () => {
+    const notice = 'Your SSN is required when making an health insurance election, including when waiving coverage.';
+    const keptOnNext = 'For your safety, your SSN is kept only once you press Next: if you leave or reload this page before, please enter it again.';
     renderWithEngine(<Rendered document={baseForm('profile')} initial={{ additionalid: '***-**-1234' }} />);
-    expect(screen.getByText('Your SSN is required when making an health insurance election, including when waiving coverage.')).toBeInTheDocument();
+    expect(screen.getByText('On file: ***-**-1234. Enter a new number only to change it.')).toBeInTheDocument();
+    expect(screen.queryByText(keptOnNext)).not.toBeInTheDocument();
     const last = screen.getByRole('textbox', { name: 'SSN last 4 digits' });
     expect(last).toHaveValue('');
     expect(last).toHaveAttribute('placeholder', '1234');
     fireEvent.change(screen.getByRole('textbox', { name: 'SSN first 3 digits' }), { target: { value: '12x3' } });
     expect(screen.getByRole('textbox', { name: 'SSN first 3 digits' })).toHaveValue('123');
+    // A new number being typed is not on file yet: the notice, and that it is kept only once Next saves it.
+    expect(screen.getByText(notice)).toBeInTheDocument();
+    expect(screen.getByText(keptOnNext)).toBeInTheDocument();
   });
 
   it("radios: the profile's Gender and Smoker are radio groups named by their labels", () => {

@@ -22,7 +22,7 @@ const order = (id: string, productname: string, options: string) => ({
   policyholdersname: 'Jane Doe',
   policycarriername: 'Blue Cross',
   policyeffectivedate: '2026-02-01',
-  ordernumber: '1001',
+  ordernumber: '3F2A-9C1B-07D4',
   createdon: '2026-01-15T10:00:00.000Z',
 });
 
@@ -36,28 +36,48 @@ function api(orders: unknown[]) {
 }
 
 describe('/health-plan', () => {
-  it("shows a card per plan; 'Load More' and 'Show Less' expand and collapse it", async () => {
+  it("shows a card per purchase named by what it is; 'Load More' and 'Show Less' expand and collapse it", async () => {
     signIn();
-    api([order('o-1', 'Silver HSA 3000', 'Silver'), order('o-2', 'Gold 500', 'Gold')]);
+    const service = {
+      ...order('o-2', 'Telehealth Plus', 'Family'),
+      category: 'additionalservices',
+      description: 'Telehealth Plus (Family)',
+      vendorname: 'CareLine Virtual Health',
+      policycarriername: null,
+    };
+    api([order('o-1', 'Silver HSA 3000', 'Silver'), service]);
     renderApp('/health-plan');
     expect(await screen.findByRole('heading', { name: 'Employee Health Plans' }, LAZY_SCREEN)).toBeInTheDocument();
-    const first = await screen.findByRole('article', { name: 'Health Plan #1' });
-    expect(screen.getByRole('article', { name: 'Health Plan #2' })).toHaveTextContent('Gold 500');
+    const first = await screen.findByRole('article', { name: 'Health Insurance: Silver HSA 3000' });
+    const second = screen.getByRole('article', { name: 'Additional Services: Telehealth Plus' });
+    expect(second).toHaveTextContent('Family');
     expect(first).toHaveTextContent('Silver HSA 3000');
     expect(first).toHaveTextContent('Silver');
 
     await userEvent.click(within(first).getByRole('button', { name: 'Load More' }));
     // Collapse opens with a transition; under load it may take more than one tick.
     await waitFor(() => expect(within(first).getByRole('rowheader', { name: 'Order Number' })).toBeVisible());
+    const value = (card: HTMLElement, label: string) => within(card).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
+    expect(value(first, 'Order Number')).toBe('3F2A-9C1B-07D4');
+    expect(value(first, "Policy Holder's Name")).toBe('Jane Doe');
+    expect(value(first, 'Policy Carrier Name')).toBe('Blue Cross');
+    expect(value(first, 'Category')).toBe('Health Insurance');
     expect(first).toHaveTextContent('$310.00');
     expect(first).toHaveTextContent('Acme Benefits Demo');
     await userEvent.click(within(first).getByRole('button', { name: 'Show Less' }));
     expect(within(first).getByRole('button', { name: 'Load More' })).toBeInTheDocument();
+
+    // A value the order does not have (a service has no carrier) is left out, never 'N/A'.
+    await userEvent.click(within(second).getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(within(second).getByRole('rowheader', { name: 'Vendor Name' })).toBeVisible());
+    expect(value(second, 'Vendor Name')).toBe('CareLine Virtual Health');
+    expect(within(second).queryByRole('rowheader', { name: 'Policy Carrier Name' })).not.toBeInTheDocument();
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
   });
 
   it("shows 'NO PLAN FOUND' when coverage was only waived", async () => {
     signIn();
-    api([{ ...order('o-3', 'Waive', 'N/A'), category: 'waive' }]);
+    api([{ ...order('o-3', 'Waive', ''), category: 'waive' }]);
     renderApp('/health-plan');
     expect(await screen.findByText('NO PLAN FOUND')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

@@ -87,10 +87,10 @@ const waiveOrder = order({
 });
 const serviceOrder = order({
   category: 'additionalservices',
-  options: 'Additional Services',
+  options: 'Family',
   description: 'Telehealth Plus (Family)',
-  productname: 'Additional Services',
-  vendorname: 'Service Provider',
+  productname: 'Telehealth Plus',
+  vendorname: 'CareLine Virtual Health',
   amountspent: 19.9,
   createdon: '2026-01-20T09:59:59.000Z',
 });
@@ -126,7 +126,7 @@ describe('/welcome', () => {
     const services = screen.getByRole('region', { name: 'Additional Services' });
     const row = within(services).getAllByRole('row')[1]!;
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Service Provider',
+      'CareLine Virtual Health',
       'Telehealth Plus (Family)',
       '$19.90',
     ]);
@@ -251,11 +251,11 @@ describe('/welcome', () => {
 
   it('lists the HSA order beside the plan, each with its date of selection only', async () => {
     signIn();
-    const plan = order({ productname: 'Silver HSA 3000', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
+    const plan = order({ productname: 'Silver HSA 3000', vendorname: 'Prairie Health', policycarriername: 'Prairie Health', options: 'Silver', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
+    // No HSA administrator is set up: the HSA order names no vendor.
     const hsa = order({
       category: 'HSA',
       productname: 'HSA Plan',
-      vendorname: 'HSA Vendor',
       options: 'HSA Contribution',
       amountspent: 50,
       createdon: '2026-01-20T09:59:58.000Z',
@@ -266,9 +266,11 @@ describe('/welcome', () => {
     const table = screen.getByRole('table', { name: 'Selected plans' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Health Insurance', 'Silver HSA 3000', 'N/A', 'N/A', 'N/A', '$362.37', '2026-01-20'],
-      ['HSA', 'HSA Plan', 'HSA Vendor', 'HSA Contribution', 'N/A', '$50.00', '2026-01-20'],
+      ['Health Insurance', 'Silver HSA 3000', 'Prairie Health', 'Silver', '', '$362.37', '2026-01-20'],
+      ['HSA', 'HSA Plan', '', 'HSA Contribution', '', '$50.00', '2026-01-20'],
     ]);
+    // A value that does not exist is left empty: no placeholder.
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Additional Services' })).toHaveTextContent('Telehealth Plus (Family)');
   });
 
@@ -276,7 +278,7 @@ describe('/welcome', () => {
     narrowScreen();
     signIn();
     const plan = order({ productname: 'Silver HSA 3000', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
-    const hsa = order({ category: 'HSA', productname: 'HSA Plan', vendorname: 'HSA Vendor', options: 'HSA Contribution', amountspent: 50, createdon: '2026-01-20T09:59:58.000Z' });
+    const hsa = order({ category: 'HSA', productname: 'HSA Plan', options: 'HSA Contribution', amountspent: 50, createdon: '2026-01-20T09:59:58.000Z' });
     api([hsa, plan, serviceOrder]);
     renderApp('/welcome?authorize=true');
     expect(await screen.findByText('Your enrollment is complete. No further action is needed.')).toBeInTheDocument();
@@ -289,13 +291,17 @@ describe('/welcome', () => {
     expect(pairs('Health Insurance')).toEqual([
       ['Area', 'Health Insurance'],
       ['Product Name', 'Silver HSA 3000'],
-      ['Company Name', 'N/A'],
-      ['Options', 'N/A'],
-      ['Tax Status', 'N/A'],
       ['Cost', '$362.37'],
       ['Date of Selection', '2026-01-20'],
     ]);
-    expect(pairs('HSA')).toContainEqual(['Cost', '$50.00']);
+    // What an order does not have is left out on a phone.
+    expect(pairs('HSA')).toEqual([
+      ['Area', 'HSA'],
+      ['Product Name', 'HSA Plan'],
+      ['Options', 'HSA Contribution'],
+      ['Cost', '$50.00'],
+      ['Date of Selection', '2026-01-20'],
+    ]);
     expect(screen.queryByRole('columnheader', { name: 'Area' })).not.toBeInTheDocument();
   });
 

@@ -271,6 +271,32 @@ describe('enrollment wizard', () => {
     expect(screen.queryByText('Select your Health Plan Option Below')).not.toBeInTheDocument();
   });
 
+  describe('a member who has authorized the plan year', () => {
+    const enrolled = { id: 'order-9', category: 'healthinsurance', businessyear: employer.businessyear, createdon: `${today}T09:00:00Z`, policyeffectivedate: null, amountspent: 0 };
+
+    it('is led to the summary at /welcome, from any step (a reload on the confirmation, signing in again), never step 1', async () => {
+      signIn();
+      mockApi(handlers({ 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [enrolled] }) }));
+      // What the tab kept was dropped by the authorization: the cart's address alone is left.
+      const { router } = renderApp('/profile/enroll/cart');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), { timeout: 10_000 });
+      expect(screen.queryByRole('heading', { name: 'Welcome to your Benefits Package Creator' })).not.toBeInTheDocument();
+    });
+
+    it('changes the elections from /welcome: the wizard opens at step 1 and profile Next goes on to step 2', async () => {
+      signIn();
+      const requests = mockApi(handlers({ 'GET /api/Order/GetOrderByMember': ok({ orderdetails: [enrolled] }) }));
+      const { router } = renderApp('/welcome');
+      await userEvent.click(await screen.findByRole('button', { name: 'Change My Elections' }, { timeout: 10_000 }));
+      expect(await screen.findByRole('heading', { name: 'Welcome to your Benefits Package Creator' }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile');
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile/contributions/choice');
+      expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/Member')).toBe(true);
+    }, 30_000);
+  });
+
   it("stays in the wizard when the member's orders are from an earlier year", async () => {
     signIn();
     const lastYear = String(Number(today.slice(0, 4)) - 1);

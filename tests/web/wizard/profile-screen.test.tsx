@@ -32,17 +32,36 @@ async function openProfile(extra: Record<string, Handler> = {}, stored: Record<s
 
 describe('profile step', () => {
   it("shows the document's heading, title, buttons and SSN notice; PCP name and PCP ID marked required", async () => {
-    await openProfile();
+    await openProfile({}, { additionalid: null });
     expect(screen.getByRole('heading', { name: text('heading') })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: profile.title! })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: text('cancel') })).toBeInTheDocument();
     expect(screen.getByText(text('ssn-notice'))).toBeInTheDocument();
+    // Before the first save: for safety, the SSN is kept only once Next is pressed.
+    expect(screen.getByText(text('ssn-kept-on-next'))).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveAttribute('placeholder', '####');
     expect(screen.getByRole('textbox', { name: /^PCP Name/ })).toBeRequired();
     expect(screen.getByRole('textbox', { name: /^PCP ID/ })).toBeRequired();
     expect(screen.getByRole('textbox', { name: /^APT/ })).not.toBeRequired();
     const gender = screen.getByRole('radiogroup', { name: /^Gender/ });
     expect(within(gender).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Male', 'Female']);
     expect(within(gender).getByRole('radio', { name: 'Female' })).toBeChecked();
+  });
+
+  it('shows a saved SSN as on file by its last four, not required, and saves without asking it again', async () => {
+    const { requests } = await openProfile({ 'PUT /api/Member': ok({ ...appMember }) });
+    expect(screen.getByText(text('ssn-on-file', { ssn: '***-**-1234' }))).toBeInTheDocument();
+    expect(screen.queryByText(text('ssn-kept-on-next'))).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'SSN last 4 digits' })).toHaveAttribute('placeholder', '1234');
+    expect(screen.getByRole('group', { name: 'SSN' })).toBeInTheDocument();
+    expect(screen.queryByText(/^SSN\s*\*/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: text('ssn-required-title') })).not.toBeInTheDocument();
+    // Only the mask goes back, which the server answers by keeping the stored SSN.
+    expect((puts(requests)[0]!.body as { member: Record<string, unknown> }).member.additionalid).toBe('***-**-1234');
   });
 
   it('lists each missing field in the modal, a dependent\'s named by its number, and saves nothing', async () => {
@@ -324,6 +343,11 @@ describe('afterProfile', () => {
     ['an order this year, no current plan id', thisYear, [{ planid: 'P' }], null, 'health-plan'],
   ] as const)('%s -> %s', (_label, orders, plans, currentplanid, expected) => {
     expect(afterProfile({ today, orders, plans, currentplanid })).toBe(expected);
+  });
+
+  it('goes on to the next step for a member changing their elections, whatever they ordered', () => {
+    expect(afterProfile({ today, changing: true, orders: thisYear, plans: [{ planid: 'P' }], currentplanid: 'P' })).toBe('next');
+    expect(afterProfile({ today, changing: true, orders: thisYear, plans: undefined, currentplanid: null })).toBe('next');
   });
 
   it('keeps what was typed when a save fails on the network, says so with Retry, and Retry saves it', async () => {

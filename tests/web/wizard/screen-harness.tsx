@@ -140,6 +140,7 @@ export function renderStep(id: string, Screen: ComponentType<StepScreenProps>, o
       dependents: options.dependents ?? [],
       today: options.today ?? '2026-01-10',
       choices,
+      changing: false,
       update: setChoices,
       log: async (action: string) => {
         await api.post('/api/LogFact/v2', { title: action, data: { description: action, User: member.emailaddress }, action });

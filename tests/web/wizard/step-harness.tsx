@@ -170,6 +170,7 @@ export function renderStep(
       dependents: options.dependents ?? [],
       today,
       choices,
+      changing: false,
       update: (change) => setChoices((before) => (current = change(before))),
       log: async (action) => {
         harness.logged.push(action);

@@ -69,7 +69,7 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
   const option = service?.added ? service.product.options.find((o) => o.id === service.optionId) : undefined;
   if (!service || !option) return null;
   return {
-    product: { id: service.product.id, productname: service.product.productname, taxstatus: service.product.taxstatus },
+    product: { id: service.product.id, productname: service.product.productname, vendorname: service.product.vendorname, taxstatus: service.product.taxstatus },
     option: { id: option.id, option: option.option, costCents: amountCents(option.cost) },
   };
 }
