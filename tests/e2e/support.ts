@@ -1,4 +1,5 @@
 /** What the browser journeys share: the demo employer, the invitation e-mail, and the steps a person repeats. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,6 +134,27 @@ export async function nextTo(page: Page, heading: string): Promise<void> {
     if (!(await next.isVisible())) await page.getByRole('button', { name: /^(Next|Proceed)$/ }).first().click();
     await expect(next).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's findings (WCAG 2.1 AA) on the page as it is now, one line each: rule, impact and the elements it names. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? ''}): ${violation.help} -> ${violation.nodes
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join(' | ')}`,
+  );
+}
+
+/** axe finds nothing on the page as it is now; every finding is listed under `where`, so one run names them all. */
+export async function expectClean(page: Page, where: string): Promise<void> {
+  // Modals and drawers animate in: axe reads colours mid-transition otherwise.
+  await page.waitForTimeout(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  expect.soft(await violations(page), where).toEqual([]);
 }
 
 /** The forgot-password link e-mailed to this address (the file outbox, as for the invitation). */
