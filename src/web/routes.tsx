@@ -1,8 +1,8 @@
 /**
  * The route table (spec §2 Route list, plus the password reset and the Terms of Use and Privacy Policy documents).
- * Protected pages sit under RequireSignIn; every failure shows ErrorFallback. Only the landing page is in the entry
- * bundle: every other screen, and the form engine with rjsf (EngineRoot), is a chunk of its own that loads when its
- * route first shows (the page frame shows meanwhile).
+ * Protected pages sit under RequireSignIn; an unknown address shows NotFoundScreen; every failure shows
+ * ErrorFallback. Only the landing page is in the entry bundle: every other screen, and the form engine with rjsf
+ * (EngineRoot), is a chunk of its own that loads when its route first shows (the page frame shows meanwhile).
  */
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
@@ -36,6 +36,7 @@ const TextDocumentScreen = lazy(async () => ({
   default: (await import('./screens/text-document-screen.tsx')).TextDocumentScreen,
 }));
 const ContactUsScreen = lazy(async () => ({ default: (await import('./screens/contact-us-screen.tsx')).ContactUsScreen }));
+const NotFoundScreen = lazy(async () => ({ default: (await import('./screens/not-found-screen.tsx')).NotFoundScreen }));
 
 let laterScreens = 0;
 
@@ -98,6 +99,8 @@ export const routes: RouteObject[] = [
           { path: 'contact-us', element: later(ContactUsScreen) },
         ],
       },
+      // Any other address: a page in the frame, with the header and a way back (not the router's failure page).
+      { path: '*', element: later(NotFoundScreen) },
     ],
   },
 ];

@@ -1,8 +1,9 @@
 /**
- * Accessibility (WCAG 2.1 AA): axe-core finds nothing on any route, at 1280 px and at 390 px, with each modal, the
- * mobile menu and the print view open too; the Terms of Use and Privacy Policy are real pages; the foundation
- * journey can be walked with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrow keys), focus moves to the first
- * field in error and into a modal (and back), and errors are announced (role alert).
+ * Accessibility (WCAG 2.1 AA): axe-core finds nothing on any route (an unknown one too), at 1280 px and at 390 px,
+ * with each modal, the My Coverage menu, the mobile menu and the print view open too; the Terms of Use and Privacy
+ * Policy are real pages; the foundation journey can be walked with the keyboard alone (Tab, Shift+Tab, Enter, Space,
+ * arrow keys), focus moves to the first field in error and into a modal (and back), and errors are announced (role
+ * alert).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectClean } from './axe.ts';
@@ -76,6 +77,7 @@ for (const [label, width, height] of WIDTHS) {
         ['/privacy', 'Privacy Policy'],
         ['/forgot-password', 'Forgot Password'],
         ['/reset-password?token=x', 'Reset Password'],
+        ['/no-such-page', 'Page Not Found'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
@@ -90,6 +92,7 @@ for (const [label, width, height] of WIDTHS) {
         ['/welcome', /./],
         ['/health-plan', 'Employee Health Plans'],
         ['/contact-us', 'Contact Us'],
+        ['/no-such-page', 'Page Not Found'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
@@ -99,6 +102,13 @@ for (const [label, width, height] of WIDTHS) {
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: 'Welcome to your Benefits Package Creator' })).toBeVisible();
       await expectClean(page, '/profile (step 1)');
+      if (width > 840) {
+        await page.getByRole('button', { name: 'My Coverage' }).click();
+        await expect(page.getByRole('menu', { name: 'My Coverage' })).toBeVisible();
+        await expectClean(page, '/profile with the My Coverage menu');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toBeHidden();
+      }
       if (width <= 840) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await openDialog(page, 'Menu');

@@ -30,27 +30,36 @@ export function EmployerLogo({ branding, compact = false }: { branding: Employer
   return <Image src={defaultLogo} alt="Benefit Portal logo" width={220} height={110} w={220 * scale} h={110 * scale} fit="contain" />;
 }
 
-export function PoweredBy() {
+/** 'Powered by' and the product mark: side by side, or stacked and smaller on a narrow screen. */
+export function PoweredBy({ compact = false }: { compact?: boolean }) {
+  const Layout = compact ? Stack : Group;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Layout gap={compact ? 0 : 6} wrap="nowrap">
       <Text size="xs" c="dimmed">
         {messages['powered-by']}
       </Text>
-      <Image src={productMark} alt="Benefit Portal" w={96} h={24} fit="contain" />
-    </Group>
+      <Image src={productMark} alt="Benefit Portal" w={96 * (compact ? 0.75 : 1)} h={24 * (compact ? 0.75 : 1)} fit="contain" />
+    </Layout>
   );
 }
 
-/** The left of every header: the logo linking to /, the account name and 'Powered by'; compact on a narrow screen. */
+/**
+ * The left of every header: the logo linking to /, the account name and 'Powered by'. On a narrow screen it is
+ * compact and gives way (the name wraps) so the header's buttons stay on its one row beside it.
+ */
 export function HeaderBrand({ branding, compact }: { branding: EmployerBranding | undefined; compact: boolean }) {
   return (
-    <Group gap={compact ? 'xs' : 'md'} wrap="nowrap">
-      <Anchor component={RouterLink} to="/" aria-label="Home">
+    <Group gap={compact ? 'xs' : 'md'} wrap="nowrap" miw={0}>
+      <Anchor component={RouterLink} to="/" aria-label="Home" style={{ flexShrink: 0 }}>
         <EmployerLogo branding={branding} compact={compact} />
       </Anchor>
-      <Stack gap={2}>
-        {branding?.accountname && <Text fw={600}>{branding.accountname}</Text>}
-        <PoweredBy />
+      <Stack gap={2} miw={0}>
+        {branding?.accountname && (
+          <Text fw={600} size={compact ? 'sm' : undefined} style={{ overflowWrap: 'anywhere' }}>
+            {branding.accountname}
+          </Text>
+        )}
+        <PoweredBy compact={compact} />
       </Stack>
     </Group>
   );

@@ -1,7 +1,8 @@
 /**
  * The header (spec §2 Landing, Large-screen header menu): the employer logo linking to /, the account name and the
  * 'Powered by' mark. Signed in: Getting Started, My Coverage (Current Plan, Documents), Contact Us, a greeting and
- * Sign Out on large screens; a menu icon opening the side menu on screens 840 px wide or less. Signed out: Sign In.
+ * Sign Out on large screens; Sign Out and a menu icon opening the side menu on screens 840 px wide or less, on the
+ * brand's row (a phone's header is one row). Signed out: Sign In.
  */
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -34,11 +35,11 @@ export function Header({ branding, onAbout }: Props) {
 
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group justify="space-between" wrap={narrow ? 'wrap' : 'nowrap'} gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
         <HeaderBrand branding={branding} compact={narrow} />
 
         {!signedIn && (
-          <Button component={RouterLink} to="/login">
+          <Button component={RouterLink} to="/login" style={{ flexShrink: 0 }}>
             {messages['sign-in']}
           </Button>
         )}
@@ -62,7 +63,7 @@ export function Header({ branding, onAbout }: Props) {
         )}
 
         {signedIn && narrow && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Button variant="outline" size="xs" onClick={() => void signOut()}>
               {messages['sign-out']}
             </Button>

@@ -1,6 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '#web/app.tsx';
+import { ErrorFallback } from '#web/layout/error-fallback.tsx';
 import { showError, TOAST_HIDE_MS } from '#web/layout/toast.tsx';
 import { narrowScreen } from '../media-query.ts';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn } from './test-app.tsx';
@@ -54,12 +57,20 @@ describe('header', () => {
     expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
 
     // The dropdown loads apart from the landing page: its button opens a menu once loaded (aria-expanded).
+    // jsdom lays nothing out, so the menu's focus trap finds no visible item to focus and warns: that warning only.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await userEvent.click(await within(header).findByRole('button', { name: 'My Coverage', expanded: false }));
     // jsdom has no layout, so the dropdown's position middleware reports its anchor as off screen and hides it:
     // the items are looked up including hidden ones.
     const currentPlan = await screen.findByRole('menuitem', { name: 'Current Plan', hidden: true });
     expect(currentPlan).toHaveAttribute('href', '/health-plan');
     expect(screen.getByRole('menuitem', { name: 'Documents', hidden: true })).toBeInTheDocument();
+    // A menu holds menu items only: no focusable placeholder of another role (axe aria-required-children).
+    const menu = currentPlan.closest('[role="menu"]');
+    expect([...(menu?.children ?? [])].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual(
+      warn.mock.calls.map(() => expect.stringContaining('[@mantine/hooks/use-focus-trap] Failed to find focusable element')),
+    );
   });
 
   it('uses a menu icon and a side menu on screens 840 px wide or less', async () => {
@@ -77,6 +88,8 @@ describe('header', () => {
       'href',
       expect.stringMatching(/^https:\/\/.+\.pdf$/),
     );
+    // Every place the large header links to, Contact Us included.
+    expect(within(menu).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
     await userEvent.click(within(menu).getByRole('button', { name: 'About' }));
     expect(await screen.findByRole('dialog', { name: 'Version Information' })).toBeInTheDocument();
   });
@@ -179,11 +192,36 @@ describe('error toast', () => {
   });
 });
 
-describe('router failures', () => {
-  it("shows 'Unexpected Application Error!' with the status", async () => {
+describe('an unknown address', () => {
+  it('is a page in the frame, with a heading and a way to the home page', async () => {
+    mockApi(baseApi);
+    const { router } = renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Go to the Home Page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("leads a signed-in member back to Getting Started, with the member's header", async () => {
+    signIn();
     mockApi(baseApi);
     renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to Getting Started' })).toHaveAttribute('href', '/profile');
+  });
+});
+
+describe('router failures', () => {
+  it("shows 'Unexpected Application Error!' with the message", async () => {
+    function Broken(): never {
+      throw new Error('The screen broke');
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorFallback /> }]);
+    render(<App router={router} />);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    expect(screen.getByText('The screen broke')).toBeInTheDocument();
   });
 });

@@ -237,6 +237,14 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     // Drawn to scale: the spend is the tallest bar, the contribution 400/507.87 of it.
     const spendHeight = bars.slice(1).reduce((sum, [, , h]) => sum + (h as number), 0);
     expect((bars[0]![2] as number) / spendHeight).toBeCloseTo(40000 / 50787, 5);
+    // A legend names each bar with its colour in words, for a screen reader and for who cannot tell the colours.
+    const legend = within(dialog).getByRole('list', { name: 'Member Fund Chart legend' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Employer Contribution (teal): $400.00',
+      'Health Plan (blue): $412.37',
+      'HSA Contribution (purple): $50.00',
+      'Additional Service (orange): $45.50',
+    ]);
     // One figure for what comes out of pay, its parts listed above it; no second 'what I pay' beside it.
     expect(within(dialog).getByText('Pre-Tax Payroll Deduction: $107.87')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Employee Cost/)).not.toBeInTheDocument();

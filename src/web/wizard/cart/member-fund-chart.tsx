@@ -1,27 +1,29 @@
 /**
  * The Member Fund Chart: the employer contribution beside what the elections spend, drawn as an SVG bar chart
  * (the spend stacked by cart line), with a line at the contribution's height so a payroll deduction shows as the
- * part of the spend above it. Accessible: the SVG is an image with a title and a description, and the values are
- * also written out as text below it.
+ * part of the spend above it. Accessible: the SVG is an image with a title and a description; below it a legend
+ * names each bar's colour and amount in words (so neither colour nor sight is needed to read it), then the totals.
  */
 import { formatMessage } from '#engine/core/index.ts';
 import { formatCents } from '#domain/money.ts';
 import { messages } from '#web/messages.ts';
-import { List, Stack, Text } from '@mantine/core';
+import { Box, Group, List, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { totalRows, type CartSummary } from './cart-summary.ts';
+import { totalRows, type CartLine, type CartSummary } from './cart-summary.ts';
 
 const WIDTH = 360;
 const HEIGHT = 220;
 const TOP = 24;
 const BOTTOM = 32;
 const BAR = 90;
-const COLORS: Record<string, string> = {
-  contribution: 'var(--mantine-color-teal-6)',
-  plan: 'var(--mantine-color-blue-6)',
-  hsa: 'var(--mantine-color-grape-6)',
-  service: 'var(--mantine-color-orange-6)',
-  waive: 'var(--mantine-color-gray-5)',
+type Series = CartLine['key'] | 'contribution';
+/** Each bar's fill and the catalogue's name of that colour, for the legend. */
+const COLORS: Record<Series, { fill: string; name: string }> = {
+  contribution: { fill: 'var(--mantine-color-teal-6)', name: messages['chart-colour-teal'] },
+  plan: { fill: 'var(--mantine-color-blue-6)', name: messages['chart-colour-blue'] },
+  hsa: { fill: 'var(--mantine-color-grape-6)', name: messages['chart-colour-purple'] },
+  service: { fill: 'var(--mantine-color-orange-6)', name: messages['chart-colour-orange'] },
+  waive: { fill: 'var(--mantine-color-gray-5)', name: messages['chart-colour-gray'] },
 };
 
 export function chartDescription(summary: CartSummary): string {
@@ -52,6 +54,10 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
       return { key: line.key, label: line.label, y: stacked, h, cents: line.cents };
     });
   const contributionY = base - height(totals.contributionCents);
+  const legend: Array<{ series: Series; label: string; cents: number }> = [
+    { series: 'contribution', label: messages['cart-total-contribution'], cents: totals.contributionCents },
+    ...spend.map((part) => ({ series: part.key, label: part.label, cents: part.cents })),
+  ];
 
   return (
     <Stack gap="xs">
@@ -71,7 +77,7 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
           y={contributionY}
           width={BAR}
           height={base - contributionY}
-          fill={COLORS.contribution}
+          fill={COLORS.contribution.fill}
           data-cents={totals.contributionCents}
           data-part="contribution"
         />
@@ -88,7 +94,7 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
             y={part.y}
             width={BAR}
             height={part.h}
-            fill={COLORS[part.key]}
+            fill={COLORS[part.key].fill}
             data-cents={part.cents}
             data-part={part.key}
           >
@@ -106,24 +112,36 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
           x2={columns[1]! + BAR}
           y1={contributionY}
           y2={contributionY}
-          stroke={COLORS.contribution}
+          stroke={COLORS.contribution.fill}
           strokeDasharray="4 3"
           strokeWidth={1.5}
         />
       </svg>
-      <List size="sm" aria-label={messages['cart-fund-chart']}>
-        {summary.lines
-          .filter((line) => line.cents > 0)
-          .map((line) => (
-            <List.Item key={line.key}>
-              <Text span size="sm">{`${line.label}: ${formatCents(line.cents)}`}</Text>
-            </List.Item>
-          ))}
-        {totalRows(summary).map((row) => (
-          <List.Item key={row.key}>
-            <Text span size="sm">{`${row.label}: ${row.amount}`}</Text>
+      <List size="sm" listStyleType="none" aria-label={messages['cart-chart-legend']}>
+        {legend.map((entry) => (
+          <List.Item key={entry.series}>
+            <Group gap="xs" wrap="nowrap">
+              <Box component="span" aria-hidden w={12} h={12} style={{ flexShrink: 0, backgroundColor: COLORS[entry.series].fill }} />
+              <Text span size="sm">
+                {formatMessage(messages['cart-chart-legend-entry'], {
+                  series: entry.label,
+                  colour: COLORS[entry.series].name,
+                  amount: formatCents(entry.cents),
+                })}
+              </Text>
+            </Group>
           </List.Item>
         ))}
+      </List>
+      <List size="sm" aria-label={messages['cart-totals']}>
+        {/* The contribution is in the legend already. */}
+        {totalRows(summary)
+          .filter((row) => row.key !== 'contributionCents')
+          .map((row) => (
+            <List.Item key={row.key}>
+              <Text span size="sm">{`${row.label}: ${row.amount}`}</Text>
+            </List.Item>
+          ))}
       </List>
     </Stack>
   );
