@@ -3,27 +3,16 @@
  * sign-in page and on every screen the staff admin reaches (the employers, each section of an employer, the document
  * editor with its preview, the event log, the staff users), at 1280 px and at 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectClean } from './axe.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 import { DEMO_EMPLOYER_ID } from './support.ts';
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
   ['1280 px', 1280, 900],
   ['390 px', 390, 844],
 ] as const;
 const SECTIONS = ['profile', 'logo', 'contacts', 'ichra-documents', 'products', 'contributions', 'employees', 'documents', 'reports'];
-
-/** Every axe finding on the page as it is now, listed under `where`, so one run names them all. */
-async function expectClean(page: Page, where: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  const found = result.violations.map(
-    (violation) => `${violation.id} (${violation.impact ?? ''}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-  expect.soft(found, where).toEqual([]);
-}
 
 for (const [name, width, height] of WIDTHS) {
   test(`the staff console has no WCAG 2.1 AA violation at ${name}`, async ({ page }) => {
