@@ -115,6 +115,30 @@ describe('paths, identifiers and lengths', () => {
     ]);
   });
 
+  it("refuses a form rule or a field's showWhen reading a path the form does not declare, at the var's pointer", () => {
+    const ruled = (rule: object) => ({ rules: [...profile.rules!, { id: 'extra', path: '/pcpname', message: 'dob-range', ...rule }] });
+    const at = `/rules/${profile.rules!.length}`;
+    expect(problems('profile', ruled({ assert: { '!!': { var: 'data.birthdat' } } }))).toEqual([`${at}/assert/!!/var: reads 'data.birthdat', which the form does not declare`]);
+    expect(problems('profile', ruled({ when: { '==': [{ var: ['context.employer.hsaonly', 0] }, 1] }, assert: true }))).toEqual([
+      `${at}/when/==/0/var/0: reads 'context.employer.hsaonly', which the form does not declare`,
+    ]);
+    expect(problems('profile', ruled({ assert: { missing: ['data.pcpname', 'secret'] } }))).toEqual([`${at}/assert/missing/1: reads 'secret', which the form does not declare`]);
+    // Each dependent's own fields are declared for `item` (and inside a list operation, for the list's items).
+    expect(problems('profile', ruled({ each: '/dependents', path: '/dependents/*/gender', assert: { '!!': { var: 'item.nickname' } } }))).toEqual([
+      `${at}/assert/!!/var: reads 'item.nickname', which the form does not declare`,
+    ]);
+    expect(problems('profile', ruled({ assert: { some: [{ var: 'data.dependents' }, { '==': [{ var: 'relation' }, 'spouse'] }] } }))).toEqual([
+      `${at}/assert/some/1/==/0/var: reads 'relation', which the form does not declare`,
+    ]);
+    expect(problems('profile', { uiSchema: { pcpname: { 'ui:showWhen': { '!!': { var: 'data.existing' } } } } })).toEqual([
+      "/uiSchema/pcpname/ui:showWhen/!!/var: reads 'data.existing', which the form does not declare",
+    ]);
+    // What the form and the screens' context declare is read as before.
+    expect(problems('profile', ruled({ when: { '!!': { var: 'data.dependents.0.dateofbirth' } }, assert: { '<=': [{ var: 'data.birthdate' }, { var: 'context.today' }] } }))).toEqual([]);
+    expect(problems('profile', ruled({ each: '/dependents', path: '/dependents/*/gender', assert: { '!!': { var: 'item.gender' } } }))).toEqual([]);
+    expect(problems('profile', ruled({ assert: { some: [{ var: 'data.dependents' }, { '==': [{ var: 'relationship' }, 'spouse'] }] } }))).toEqual([]);
+  });
+
   it('refuses $id and $schema anywhere in a schema before Ajv sees it, so the next save is not poisoned', () => {
     const withId = (maxLength: number) => ({ schema: { properties: { employeeid: { $id: 'urn:employee-id', type: 'string', maxLength } } } });
     expect(problems('profile', withId(10))).toEqual(["/schema/properties/employeeid/$id: a form's schema may not have $id or $schema"]);

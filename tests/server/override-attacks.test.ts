@@ -100,7 +100,7 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     }
   });
 
-  it('refuses at save a computed variable, an $id in the schema and a pattern the linear engine cannot run', async () => {
+  it('refuses at save a computed variable, a variable the form does not declare, an $id in the schema and a pattern the linear engine cannot run', async () => {
     const computed = flow();
     computed.steps['additional-services']!.when = { '==': [{ var: { cat: ['employer.', 'employeazecustomer'] } }, 1] };
     const response = await saveDraft('enrollment', computed);
@@ -109,6 +109,10 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     const named = profile();
     (named.schema as Record<string, unknown>).$id = 'https://evil.example/profile';
     await refusedAt('profile', named, '/schema/$id');
+    // A rule reading a field the form does not have (a typo) would hold or fail for everyone: refused at the var.
+    const misread = profile();
+    misread.rules = [...misread.rules!, { id: 'pcp-known', when: { '!!': { var: 'data.pcpnumber' } }, assert: true, path: '/pcpname', message: 'dob-range' }];
+    await refusedAt('profile', misread, `/rules/${misread.rules.length - 1}/when/!!/var`);
     const lookahead = profile();
     properties(lookahead).pcpname!.pattern = '^(?=a)a+$';
     await refusedAt('profile', lookahead, '/schema/properties/pcpname/pattern');

@@ -74,6 +74,7 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
     form: readJson(path.join(metaDir, 'form.schema.json')) as JsonSchema,
     flow: readJson(path.join(metaDir, 'flow.schema.json')) as JsonSchema,
     flags: readJson(path.join(metaDir, 'flags.schema.json')) as JsonSchema,
+    formContext: readJson(path.join(metaDir, 'form-context.schema.json')) as JsonSchema,
     widgets: (readJson(path.join(metaDir, 'widgets.json')) as { widgets: string[] }).widgets,
   };
 
