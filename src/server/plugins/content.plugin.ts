@@ -31,6 +31,7 @@ import {
   personalDataOf,
   readCatalogue,
   validateForm,
+  withoutPersonalFields,
   type FlowDocument,
   type FormDocument,
   type JsonSchema,
@@ -256,7 +257,11 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
         if (!isBase && !published) throw notFound(`There is no document '${documentId}'.`);
         if (!published) return baseResolved(documentId);
         const { document } = applyOverride(base, documentId, published.patch);
-        return { document, etag: etagOf(document), version: published.version };
+        if (isBase || document.kind !== 'form') return { document, etag: etagOf(document), version: published.version };
+        // An own form published before today's checks is served without the personal fields they refuse.
+        const served = withoutPersonalFields(document, base.personal);
+        if (!served) throw notFound(`There is no document '${documentId}'.`);
+        return { document: served, etag: etagOf(served), version: published.version };
       })();
       cache.set(publishedId, entry);
       if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
