@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileWithAjv, lockedParts, mergeDocument, overrideSurfaceProblems, rules, schemaIdentifiers, uiPointersOf, type FormDocument } from '#engine/core/index.ts';
 import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const base = loadBaseContent();
 const problems = (id: string, patch: unknown) => applyOverride(base, id, patch).problems;
@@ -92,7 +93,6 @@ describe('what stays the employer\'s', () => {
       'profile',
       { schema: { required: [...profileRequired, 'employeeid'], properties: { employeeid: { type: 'string', maxLength: 20, title: 'Employee ID' } }, definitions: { dependent: { properties: { school: { type: ['string', 'null'], maxLength: 80 } } } } } },
     ],
-    ['a step of its own', 'enrollment', { steps: { perks: { title: 'Perks', order: 0.5, form: 'login' } } }],
   ])('accepts %s', (_, id, patch) => {
     expect(problems(id, patch)).toEqual([]);
   });
@@ -156,5 +156,35 @@ describe('paths, identifiers and lengths', () => {
     ]);
     const own = { id: 'perks', version: 1, kind: 'form', schema: { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } }, messages: {} };
     expect(problems('perks', own)).toEqual(['/schema/properties/list/items: a string field needs a maxLength']);
+  });
+});
+
+describe('steps that never stop a person: the optional steps and the employer\'s own', () => {
+  const pointers = (found: string[]) => found.map((problem) => problem.slice(0, problem.indexOf(': ')));
+  const flowWith = (steps: object) => pointers(applyOverride(base, 'enrollment', { steps }, new Set([OWN_FORM_ID])).problems);
+  const own = (step: object) => ({ perks: { title: 'Perks', order: 0.5, form: OWN_FORM_ID, ...step } });
+  const recording = { id: 'record', method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'PERKS' }, '/data': '/data' } };
+
+  it('refuses a condition for Next, a call whose failure stops Next, and a form that is not the employer\'s own, at their pointers', () => {
+    expect(flowWith(own({ canProceed: false }))).toEqual(['/steps/perks/canProceed']);
+    expect(flowWith({ 'additional-services': { canProceed: { '==': [{ var: 'employer.hsaonly' }, 1] } } })).toEqual(['/steps/additional-services/canProceed']);
+    expect(flowWith(own({ calls: { submit: [recording] } }))).toEqual(['/steps/perks/calls/submit/0/optional']);
+    expect(flowWith(own({ form: 'terms' }))).toEqual(['/steps/perks/form']);
+  });
+
+  it('accepts a step of the employer\'s own anywhere, its form requiring nothing and its call optional', () => {
+    expect(flowWith(OWN_STEP_FLOW_PATCH.steps)).toEqual([]);
+    expect(flowWith(own({ order: 5.5, parent: 'enroll', calls: { submit: [{ ...recording, optional: true }] } }))).toEqual([]);
+    expect(flowWith({ 'additional-services': { when: false } })).toEqual([]);
+  });
+
+  it('refuses a form of the employer\'s own that a person answering nothing could not leave', () => {
+    expect(pointers(problems(OWN_FORM_ID, OWN_FORM))).toEqual([]);
+    expect(pointers(problems(OWN_FORM_ID, { ...OWN_FORM, schema: { ...OWN_FORM.schema, required: ['commutemode'] } }))).toEqual(['/schema/required']);
+    const ruled = { ...OWN_FORM, rules: [{ id: 'answer', assert: { '!!': { var: 'data.commutemode' } }, path: '/commutemode', message: 'choose-commute' }] };
+    expect(pointers(problems(OWN_FORM_ID, ruled))).toEqual(['/rules/0/assert']);
+    // A rule about an answer given holds on no answer.
+    const guarded = { ...ruled, rules: [{ ...ruled.rules[0]!, when: { '!!': { var: 'data.monthlypass' } } }] };
+    expect(pointers(problems(OWN_FORM_ID, guarded))).toEqual([]);
   });
 });

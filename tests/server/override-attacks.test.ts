@@ -15,6 +15,7 @@ import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/f
 import { useTestApp } from './helpers/lifecycle.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN } from './plan-premiums.fixture.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { OWN_FORM, OWN_FORM_ID } from '../fixtures/own-step.ts';
 
 const YEAR = new Date().getUTCFullYear();
 /** Early in the plan year, so effective dates are offered whatever the real date. */
@@ -116,6 +117,16 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     const lookahead = profile();
     properties(lookahead).pcpname!.pattern = '^(?=a)a+$';
     await refusedAt('profile', lookahead, '/schema/properties/pcpname/pattern');
+  });
+
+  it("refuses at save a step of the employer's own that could stop its employees: a condition for Next, a call that must succeed, a required answer", async () => {
+    const stuck = flow();
+    stuck.steps = { ...stuck.steps, survey: { title: 'Survey', order: 0.5, canProceed: false } };
+    await refusedAt('enrollment', stuck, '/steps/survey/canProceed');
+    const recorded = flow();
+    recorded.steps = { ...recorded.steps, survey: { title: 'Survey', order: 0.5, calls: { submit: [{ id: 'record', method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'SURVEY' } } }] } } };
+    await refusedAt('enrollment', recorded, '/steps/survey/calls/submit/0/optional');
+    await refusedAt(OWN_FORM_ID, { ...OWN_FORM, schema: { ...OWN_FORM.schema, required: ['commutemode'] } }, '/schema/required');
   });
 
   it('refuses a publish of a draft changed since it was read, naming who changed it', async () => {

@@ -96,7 +96,8 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
     const { etag } = (await t.app.inject({ method: 'GET', url: url(employer, OWN_FORM_ID, ''), headers: implementer.headers })).json().data.draft;
     const publish = await t.app.inject({ method: 'POST', url: url(employer, OWN_FORM_ID, '/publish'), headers: implementer.headers, payload: { version: 1, etag } });
     expect(publish.statusCode, publish.body).toBe(400);
-    expect(Object.keys(publish.json().fieldErrors)).toEqual(['/schema/properties/additionalid']);
+    // Besides asking for an answer, which a form of one's own may not either (docs/staff.md).
+    expect(Object.keys(publish.json().fieldErrors)).toContain('/schema/properties/additionalid');
     await t.db.deleteFrom('document_override').where('accountid', '=', employer.accountid).execute();
     await overrides.insertVersion(t.db, { ...ref, status: 'published', patch: withSsn });
 
@@ -116,7 +117,7 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
     await t.db.updateTable('document_override').set({ status: 'retired' }).where('accountid', '=', employer.accountid).execute();
     const refused = await rollBack(1);
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(Object.keys(refused.json().fieldErrors)).toEqual(['/schema/properties/additionalid']);
+    expect(Object.keys(refused.json().fieldErrors)).toContain('/schema/properties/additionalid');
   });
 
   it('refuses at publish a stored version that sends personal data to the event log: nothing published', async () => {

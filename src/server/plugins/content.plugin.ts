@@ -25,6 +25,7 @@ import {
   lockDeclarationProblems,
   mergeDocument,
   overrideSurfaceProblems,
+  unlockedStepProblems,
   ownFormSurfaceProblems,
   ownFormProblems,
   patchLimitProblem,
@@ -179,6 +180,8 @@ export function applyOverride(
   }
   // Only the product's own operations, as the catalogue allows them here; no personal data where it is not kept.
   if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal, ownForms: employerForms }));
+  // The optional steps and the employer's own never stop a person on the way to Authorize.
+  if (problems.length === 0 && original.kind === 'flow' && document.kind === 'flow') problems.push(...unlockedStepProblems(original, document, employerForms));
   return { document, problems };
 }
 
@@ -198,8 +201,8 @@ function ownForm(base: BaseContent, documentId: string, patch: unknown): { docum
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
-  if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document));
-  if (problems.length === 0) problems.push(...ownFormProblems(document, base.personal), ...callProblems(document, { catalogue: base.operations, personal: base.personal }));
+  if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document), ...ownFormProblems(document, base.personal));
+  if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal }));
   return { document, problems };
 }
 
