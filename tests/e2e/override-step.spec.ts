@@ -6,8 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_EVENT, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
-import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
-import { DEMO_EMPLOYER_ID, SECOND_EMPLOYER_ID, signedInMember } from './support.ts';
+import { DEMO_EMPLOYER_ID, SECOND_EMPLOYER_ID, signedInMember, staffApiHeaders } from './support.ts';
 
 /**
  * Saves and publishes one document of an employer as implementation staff do, through the staff API as the test's
@@ -15,14 +14,7 @@ import { DEMO_EMPLOYER_ID, SECOND_EMPLOYER_ID, signedInMember } from './support.
  * flow with the new step added.
  */
 async function publishDocument(request: APIRequestContext, accountid: string, documentid: string, edit: (base: Record<string, unknown> | null) => unknown): Promise<void> {
-  const login = await request.post('/api/staff/login', { headers: { 'x-staff-request': '1' }, data: { email: STAFF_ADMIN_EMAIL, password: STAFF_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const cookie = login
-    .headersArray()
-    .filter((header) => header.name.toLowerCase() === 'set-cookie')
-    .map((header) => header.value.split(';')[0])
-    .join('; ');
-  const headers = { cookie, 'x-staff-request': '1' };
+  const headers = await staffApiHeaders(request);
   const url = `/api/staff/employers/${accountid}/content/${documentid}`;
   const current = await request.get(url, { headers });
   const base = current.ok() ? ((await current.json()) as { data: { base: Record<string, unknown> | null } }).data.base : null;

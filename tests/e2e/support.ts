@@ -1,5 +1,5 @@
 /** What the browser journeys share: the demo employer, the invitation e-mail, and the steps a person repeats. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -162,6 +162,22 @@ export async function staffSignIn(page: Page, email = STAFF_ADMIN_EMAIL): Promis
   await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();
+}
+
+/**
+ * Signs `request` in to the staff API (as the staff admin, created by staff:create before the product starts, unless
+ * `email` names another staff user) and answers the headers a staff change sends: the session cookie and
+ * x-staff-request.
+ */
+export async function staffApiHeaders(request: APIRequestContext, email = STAFF_ADMIN_EMAIL): Promise<Record<string, string>> {
+  const login = await request.post('/api/staff/login', { headers: { 'x-staff-request': '1' }, data: { email, password: STAFF_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const cookie = login
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value.split(';')[0])
+    .join('; ');
+  return { cookie, 'x-staff-request': '1' };
 }
 
 /** Opens one of an employer's sections in the staff console by its tab. */
