@@ -151,6 +151,9 @@ describe('content documents', () => {
       'profile:zip-empty', 'profile:zip-county-mismatch',
       // POST /api/Enrollment/Authorize for a stored profile the documents in force no longer accept.
       'profile:profile-incomplete',
+      // The checks of POST /api/Enrollment/Authorize and POST /api/Order on the plan, the location and what applies
+      // (src/server/services/enrollment-checks.ts).
+      ...['plan-zip', 'plan-county', 'waiver-plan', 'waiver-rate', 'cost-without-service', 'waiver-zip', 'waiver-county'].map((key) => `acknowledgements:${key}`),
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',

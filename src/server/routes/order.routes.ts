@@ -23,7 +23,9 @@ import { message } from '#engine/core/index.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
-import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
+import { checkMessages } from '../services/enrollment-checks.ts';
+import { MESSAGES } from '../services/enrollment-messages.ts';
+import { centsOf, dateMessages, placeSingleOrder, type SingleOrder } from '../services/enrollment.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
 import { storageIn } from '../storage.ts';
 
@@ -176,14 +178,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const waiver: SingleOrder['waiver'] =
         sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
-      const [messages, inForce, ichraDocuments] = await Promise.all([
+      const [messages, checkTexts, inForce, ichraDocuments] = await Promise.all([
         dateMessages(app.content, caller.accountId),
+        checkMessages(app.content, caller.accountId),
         documentsInForce(app.content, caller.accountId),
         ichraDocumentNames(storage, caller.accountId),
       ]);
       const order = await transactionWithCaches(app.db, (trx) =>
         placeSingleOrder(
-          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, inForce, ichraDocuments, now, today },
+          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, checkMessages: checkTexts, inForce, ichraDocuments, now, today },
           {
             category: sent.category,
             effectivedate: sent.policyeffectivedate ?? null,
