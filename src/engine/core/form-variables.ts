@@ -101,12 +101,12 @@ function undeclaredReads(logic: unknown, pointer: string, scope: Scope, root: Js
   if (op === 'reduce') undeclaredReads(args[2], argAt(2), scope, root, problems);
 }
 
-/** Every dotted path a context schema declares ('today', 'effectiveDates', ...). */
-function contextPaths(schema: unknown, prefix = ''): string[] {
+/** Every dotted path a context schema declares ('today', 'employer', 'employer.hsaonly', ...). */
+export function declaredPaths(schema: unknown, prefix = ''): string[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
   return Object.entries(schema.properties).flatMap(([name, sub]) => {
     const path = prefix ? `${prefix}.${name}` : name;
-    return [path, ...contextPaths(sub, path)];
+    return [path, ...declaredPaths(sub, path)];
   });
 }
 
@@ -126,7 +126,7 @@ function showWhens(ui: unknown, pointer: string): Array<[pointer: string, logic:
  */
 export function formVariableProblems(doc: FormDocument, context: JsonSchema): string[] {
   const root = doc.schema;
-  const contextDeclared = new Set(contextPaths(context));
+  const contextDeclared = new Set(declaredPaths(context));
   const top: Scope = (path) => {
     const [head, ...rest] = tokensOf(path);
     if (path === '' || ((head === 'data' || head === 'context') && rest.length === 0)) return DECLARED;

@@ -11,7 +11,7 @@ import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
 import { compileWithAjv, patternProblems, schemaIdentifiers } from './ajv-compiler.ts';
-import { formVariableProblems } from './form-variables.ts';
+import { declaredPaths, formVariableProblems } from './form-variables.ts';
 import { escapeToken } from './pointer.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
@@ -62,15 +62,6 @@ export function variablesOf(logic: unknown): string[] {
   };
   walk(logic);
   return [...names];
-}
-
-/** Every dotted path the flags schema declares ('account', 'account.flag', ...). */
-function flagPaths(schema: unknown, prefix = ''): string[] {
-  if (!isObject(schema) || !isObject(schema.properties)) return [];
-  return Object.entries(schema.properties).flatMap(([name, sub]) => {
-    const path = prefix ? `${prefix}.${name}` : name;
-    return [path, ...flagPaths(sub, path)];
-  });
 }
 
 /** The property names a schema node allows (following local `$ref`s into definitions). */
@@ -221,7 +212,7 @@ function checkFlow(doc: FlowDocument, meta: MetaSchemas, problems: string[]) {
       callIds.add(call.id);
     }
   }
-  const allowedVars = meta.flags ? new Set(flagPaths(meta.flags)) : null;
+  const allowedVars = meta.flags ? new Set(declaredPaths(meta.flags)) : null;
   for (const [id, step] of Object.entries(doc.steps)) {
     const at = `/steps/${id}`;
     if (step.parent !== undefined) {
