@@ -188,3 +188,18 @@ export async function employerSection(page: Page, name: string): Promise<void> {
 
 /** A minimal PDF: what an implementer uploads as an employer's ICHRA document. */
 export const ICHRA_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Uploads an ICHRA document (a PDF) in the employer's ICHRA Documents section of the staff console. */
+export async function uploadIchraDocument(page: Page, name: string): Promise<void> {
+  await employerSection(page, 'ICHRA Documents');
+  await page.getByLabel('ICHRA Document (PDF)').setInputFiles({ name, mimeType: 'application/pdf', buffer: ICHRA_PDF });
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  await expect(page.getByRole('list', { name: 'ICHRA documents' }).getByText(name)).toBeVisible();
+}
+
+/** Opens one of the employer's documents in the staff console's editor, from its Forms and Flows section, by its title. */
+export async function openDocument(page: Page, title: string, id: string): Promise<void> {
+  await employerSection(page, 'Forms and Flows');
+  await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: `${title} (${id})` })).toBeVisible();
+}
