@@ -155,6 +155,9 @@ describe('content documents', () => {
       ...['order-hsa-needs-enrollment', 'order-service-needs-enrollment', 'order-hsa-with-waiver', 'order-hsa-plan-not-eligible', 'order-date-of-enrollment'].map(
         (key) => `acknowledgements:${key}`,
       ),
+      // The checks of POST /api/Enrollment/Authorize and POST /api/Order on the plan, the location and what applies
+      // (src/server/services/enrollment-checks.ts).
+      ...['plan-zip', 'plan-county', 'waiver-plan', 'waiver-rate', 'cost-without-service', 'waiver-zip', 'waiver-county'].map((key) => `acknowledgements:${key}`),
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileWithAjv, lockedParts, mergeDocument, overrideSurfaceProblems, rules, schemaIdentifiers, uiPointersOf, type FormDocument } from '#engine/core/index.ts';
 import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const base = loadBaseContent();
 const problems = (id: string, patch: unknown) => applyOverride(base, id, patch).problems;
@@ -92,7 +93,6 @@ describe('what stays the employer\'s', () => {
       'profile',
       { schema: { required: [...profileRequired, 'employeeid'], properties: { employeeid: { type: 'string', maxLength: 20, title: 'Employee ID' } }, definitions: { dependent: { properties: { school: { type: ['string', 'null'], maxLength: 80 } } } } } },
     ],
-    ['a step of its own', 'enrollment', { steps: { perks: { title: 'Perks', order: 0.5, form: 'login' } } }],
   ])('accepts %s', (_, id, patch) => {
     expect(problems(id, patch)).toEqual([]);
   });
@@ -115,6 +115,30 @@ describe('paths, identifiers and lengths', () => {
     ]);
   });
 
+  it("refuses a form rule or a field's showWhen reading a path the form does not declare, at the var's pointer", () => {
+    const ruled = (rule: object) => ({ rules: [...profile.rules!, { id: 'extra', path: '/pcpname', message: 'dob-range', ...rule }] });
+    const at = `/rules/${profile.rules!.length}`;
+    expect(problems('profile', ruled({ assert: { '!!': { var: 'data.birthdat' } } }))).toEqual([`${at}/assert/!!/var: reads 'data.birthdat', which the form does not declare`]);
+    expect(problems('profile', ruled({ when: { '==': [{ var: ['context.employer.hsaonly', 0] }, 1] }, assert: true }))).toEqual([
+      `${at}/when/==/0/var/0: reads 'context.employer.hsaonly', which the form does not declare`,
+    ]);
+    expect(problems('profile', ruled({ assert: { missing: ['data.pcpname', 'secret'] } }))).toEqual([`${at}/assert/missing/1: reads 'secret', which the form does not declare`]);
+    // Each dependent's own fields are declared for `item` (and inside a list operation, for the list's items).
+    expect(problems('profile', ruled({ each: '/dependents', path: '/dependents/*/gender', assert: { '!!': { var: 'item.nickname' } } }))).toEqual([
+      `${at}/assert/!!/var: reads 'item.nickname', which the form does not declare`,
+    ]);
+    expect(problems('profile', ruled({ assert: { some: [{ var: 'data.dependents' }, { '==': [{ var: 'relation' }, 'spouse'] }] } }))).toEqual([
+      `${at}/assert/some/1/==/0/var: reads 'relation', which the form does not declare`,
+    ]);
+    expect(problems('profile', { uiSchema: { pcpname: { 'ui:showWhen': { '!!': { var: 'data.existing' } } } } })).toEqual([
+      "/uiSchema/pcpname/ui:showWhen/!!/var: reads 'data.existing', which the form does not declare",
+    ]);
+    // What the form and the screens' context declare is read as before.
+    expect(problems('profile', ruled({ when: { '!!': { var: 'data.dependents.0.dateofbirth' } }, assert: { '<=': [{ var: 'data.birthdate' }, { var: 'context.today' }] } }))).toEqual([]);
+    expect(problems('profile', ruled({ each: '/dependents', path: '/dependents/*/gender', assert: { '!!': { var: 'item.gender' } } }))).toEqual([]);
+    expect(problems('profile', ruled({ assert: { some: [{ var: 'data.dependents' }, { '==': [{ var: 'relationship' }, 'spouse'] }] } }))).toEqual([]);
+  });
+
   it('refuses $id and $schema anywhere in a schema before Ajv sees it, so the next save is not poisoned', () => {
     const withId = (maxLength: number) => ({ schema: { properties: { employeeid: { $id: 'urn:employee-id', type: 'string', maxLength } } } });
     expect(problems('profile', withId(10))).toEqual(["/schema/properties/employeeid/$id: a form's schema may not have $id or $schema"]);
@@ -132,5 +156,35 @@ describe('paths, identifiers and lengths', () => {
     ]);
     const own = { id: 'perks', version: 1, kind: 'form', schema: { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } }, messages: {} };
     expect(problems('perks', own)).toEqual(['/schema/properties/list/items: a string field needs a maxLength']);
+  });
+});
+
+describe('steps that never stop a person: the optional steps and the employer\'s own', () => {
+  const pointers = (found: string[]) => found.map((problem) => problem.slice(0, problem.indexOf(': ')));
+  const flowWith = (steps: object) => pointers(applyOverride(base, 'enrollment', { steps }, new Set([OWN_FORM_ID])).problems);
+  const own = (step: object) => ({ perks: { title: 'Perks', order: 0.5, form: OWN_FORM_ID, ...step } });
+  const recording = { id: 'record', method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'PERKS' }, '/data': '/data' } };
+
+  it('refuses a condition for Next, a call whose failure stops Next, and a form that is not the employer\'s own, at their pointers', () => {
+    expect(flowWith(own({ canProceed: false }))).toEqual(['/steps/perks/canProceed']);
+    expect(flowWith({ 'additional-services': { canProceed: { '==': [{ var: 'employer.hsaonly' }, 1] } } })).toEqual(['/steps/additional-services/canProceed']);
+    expect(flowWith(own({ calls: { submit: [recording] } }))).toEqual(['/steps/perks/calls/submit/0/optional']);
+    expect(flowWith(own({ form: 'terms' }))).toEqual(['/steps/perks/form']);
+  });
+
+  it('accepts a step of the employer\'s own anywhere, its form requiring nothing and its call optional', () => {
+    expect(flowWith(OWN_STEP_FLOW_PATCH.steps)).toEqual([]);
+    expect(flowWith(own({ order: 5.5, parent: 'enroll', calls: { submit: [{ ...recording, optional: true }] } }))).toEqual([]);
+    expect(flowWith({ 'additional-services': { when: false } })).toEqual([]);
+  });
+
+  it('refuses a form of the employer\'s own that a person answering nothing could not leave', () => {
+    expect(pointers(problems(OWN_FORM_ID, OWN_FORM))).toEqual([]);
+    expect(pointers(problems(OWN_FORM_ID, { ...OWN_FORM, schema: { ...OWN_FORM.schema, required: ['commutemode'] } }))).toEqual(['/schema/required']);
+    const ruled = { ...OWN_FORM, rules: [{ id: 'answer', assert: { '!!': { var: 'data.commutemode' } }, path: '/commutemode', message: 'choose-commute' }] };
+    expect(pointers(problems(OWN_FORM_ID, ruled))).toEqual(['/rules/0/assert']);
+    // A rule about an answer given holds on no answer.
+    const guarded = { ...ruled, rules: [{ ...ruled.rules[0]!, when: { '!!': { var: 'data.monthlypass' } } }] };
+    expect(pointers(problems(OWN_FORM_ID, guarded))).toEqual([]);
   });
 });

@@ -5,26 +5,13 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
-import { fillMemberProfile, nextTo, PORTLAND, signedInMember, staffSignIn } from './support.ts';
+import { fillMemberProfile, nextTo, PORTLAND, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
 
 const EMPLOYEE_ID = { type: 'string', maxLength: 20, title: 'Employee ID' };
 
-/** The staff admin's session headers for the staff API. */
-async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = await request.post('/api/staff/login', { headers: { 'x-staff-request': '1' }, data: { email: STAFF_ADMIN_EMAIL, password: STAFF_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const cookie = login
-    .headersArray()
-    .filter((header) => header.name.toLowerCase() === 'set-cookie')
-    .map((header) => header.value.split(';')[0])
-    .join('; ');
-  return { cookie, 'x-staff-request': '1' };
-}
-
 /** A new employer (no additional services) with contribution rules, whose published profile requires an Employee ID. */
 async function employerWithEmployeeId(request: APIRequestContext): Promise<string> {
-  const headers = await staffHeaders(request);
+  const headers = await staffApiHeaders(request);
   // The plan year starts on the first of the month after next, which is always among the dates offered today.
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString().slice(0, 10);

@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { employerSection, fillMemberProfile, ICHRA_PDF, nextTo, PORTLAND, signedInMember, staffSignIn } from './support.ts';
+import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, signedInMember, staffSignIn, uploadIchraDocument } from './support.ts';
 
 const ICHRA_WHY = "The ICHRA rules require the employee to certify having read the employer's ICHRA documents whenever a plan is bought.";
 const EMPLOYEE_ID_FIELD = '"employeeid": { "type": "string", "maxLength": 20, "title": "Employee ID" },';
@@ -60,10 +60,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   await expect(staff.getByRole('heading', { name: employerName, level: 1 })).toBeVisible();
   const accountid = /\/employers\/([^/?]+)/.exec(staff.url())![1]!;
 
-  await employerSection(staff, 'ICHRA Documents');
-  await staff.getByLabel('ICHRA Document (PDF)').setInputFiles({ name: 'ichra-plan-document.pdf', mimeType: 'application/pdf', buffer: ICHRA_PDF });
-  await staff.getByRole('button', { name: 'Upload Document' }).click();
-  await expect(staff.getByRole('list', { name: 'ICHRA documents' }).getByText('ichra-plan-document.pdf')).toBeVisible();
+  await uploadIchraDocument(staff, 'ichra-plan-document.pdf');
 
   await employerSection(staff, 'Contributions');
   await staff.getByRole('button', { name: 'Add Age Band' }).click();
@@ -76,9 +73,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   await expect(staff.getByText('Contribution rules saved.')).toBeVisible();
 
   // 2. The enrollment flow: Additional Services switched off with the form beside the editor (allowed); publish.
-  await employerSection(staff, 'Forms and Flows');
-  await staff.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Benefits Enrollment' }).click();
-  await expect(staff.getByRole('heading', { name: 'Benefits Enrollment (enrollment)' })).toBeVisible();
+  await openDocument(staff, 'Benefits Enrollment', 'enrollment');
   const steps = staff.getByRole('table', { name: 'Steps per case' });
   await expect(steps.getByText('Additional Services').first()).toBeVisible();
   await staff.getByRole('checkbox', { name: 'Additional Services' }).uncheck();
@@ -130,8 +125,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   // 4. A required Employee ID added to the profile in the code editor (a property of the schema and its name in
   // the schema's `required`, the later line first so the earlier line's number holds), saved and published.
   await staff.getByRole('link', { name: "Back to the employer's documents" }).click();
-  await staff.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Personal Details' }).click();
-  await expect(staff.getByRole('heading', { name: 'Personal Details (profile)' })).toBeVisible();
+  await openDocument(staff, 'Personal Details', 'profile');
   const profileText = await editorText(staff);
   const schemaLine = lineOf(profileText, /^ {2}"schema": \{$/);
   const edits = [

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { employerSection, fillMemberProfile, ICHRA_PDF, nextTo, PORTLAND, setPassword, signedInMember, signIn, staffSignIn } from './support.ts';
+import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, setPassword, signedInMember, signIn, staffSignIn, uploadIchraDocument } from './support.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 
 const ORIGINAL_MESSAGE = 'DOB must be between 1941-01-01 and today.';
@@ -96,10 +96,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await staff.getByRole('button', { name: 'Upload Logo' }).click();
   await expect(staff.getByText('Logo uploaded.')).toBeVisible();
   await expect(staff.getByRole('img', { name: `${employerName} logo` })).toBeVisible();
-  await employerSection(staff, 'ICHRA Documents');
-  await staff.getByLabel('ICHRA Document (PDF)').setInputFiles({ name: 'ichra-plan-summary.pdf', mimeType: 'application/pdf', buffer: ICHRA_PDF });
-  await staff.getByRole('button', { name: 'Upload Document' }).click();
-  await expect(staff.getByRole('list', { name: 'ICHRA documents' }).getByText('ichra-plan-summary.pdf')).toBeVisible();
+  await uploadIchraDocument(staff, 'ichra-plan-summary.pdf');
 
   // Contribution rules: more than 3 to 1 within the class is refused with the server's message; then a legal set.
   await employerSection(staff, 'Contributions');
@@ -140,9 +137,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(staff.getByText(`Invitation sent to ${employee.email}.`)).toBeVisible();
 
   // The profile's message, changed in the form beside the editor; the preview shows it; publish.
-  await employerSection(staff, 'Forms and Flows');
-  await staff.getByRole('link', { name: 'Personal Details' }).click();
-  await expect(staff.getByRole('heading', { name: 'Personal Details (profile)' })).toBeVisible();
+  await openDocument(staff, 'Personal Details', 'profile');
   await staff.getByLabel('Message', { exact: true }).selectOption('dob-range');
   await expect(staff.getByLabel('Message text')).toHaveValue(ORIGINAL_MESSAGE);
   await staff.getByLabel('Message text').fill(NEW_MESSAGE);

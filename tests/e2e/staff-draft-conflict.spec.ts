@@ -5,8 +5,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
-import { SECOND_EMPLOYER_ID } from './support.ts';
+import { STAFF_PASSWORD } from './staff-admin.ts';
+import { SECOND_EMPLOYER_ID, staffApiHeaders, staffSignIn } from './support.ts';
 
 const A_TEXT = "A's reason: choose why you are waiving coverage.";
 const B_TEXT = "B's reason: tell us why you waive coverage.";
@@ -16,11 +16,7 @@ type Content = { base: { messages: Record<string, string> }; draft: { etag: stri
 
 test('a draft changed since it was read is not published: the console names who changed it and shows the change', async ({ page, playwright, baseURL }) => {
   // A: the admin, signed in through the console (its API calls share the page's cookie).
-  await page.goto('/staff/sign-in');
-  await page.getByLabel('Email').fill(STAFF_ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();
+  await staffSignIn(page);
   const bEmail = `bea-${randomUUID()}@staff.test`;
   const created = await page.request.post('/api/staff/users', { headers, data: { email: bEmail, role: 'implementer', password: STAFF_PASSWORD } });
   expect(created.status(), await created.text()).toBe(201);
@@ -36,8 +32,7 @@ test('a draft changed since it was read is not published: the console names who 
 
   // B saves over the draft A has open.
   const b = await playwright.request.newContext({ baseURL });
-  const signedIn = await b.post('/api/staff/login', { headers, data: { email: bEmail, password: STAFF_PASSWORD } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await staffApiHeaders(b, bEmail);
   const bRead = await read(b);
   const bSaved = await b.put(`${url}/draft`, { headers: { ...headers, 'if-match': bRead.draft!.etag }, data: { document: withText(bRead, B_TEXT) } });
   expect(bSaved.status(), await bSaved.text()).toBe(200);

@@ -2,7 +2,7 @@
  * What the browser journeys share: the demo employer, the invitation e-mail and the steps a person repeats (axe's
  * check of a screen is in axe.ts).
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -175,6 +175,22 @@ export async function staffSignIn(page: Page, email = STAFF_ADMIN_EMAIL): Promis
   await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();
 }
 
+/**
+ * Signs `request` in to the staff API (as the staff admin, created by staff:create before the product starts, unless
+ * `email` names another staff user) and answers the headers a staff change sends: the session cookie and
+ * x-staff-request.
+ */
+export async function staffApiHeaders(request: APIRequestContext, email = STAFF_ADMIN_EMAIL): Promise<Record<string, string>> {
+  const login = await request.post('/api/staff/login', { headers: { 'x-staff-request': '1' }, data: { email, password: STAFF_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const cookie = login
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value.split(';')[0])
+    .join('; ');
+  return { cookie, 'x-staff-request': '1' };
+}
+
 /** Opens one of an employer's sections in the staff console by its tab. */
 export async function employerSection(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name }).click();
@@ -183,3 +199,18 @@ export async function employerSection(page: Page, name: string): Promise<void> {
 
 /** A minimal PDF: what an implementer uploads as an employer's ICHRA document. */
 export const ICHRA_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Uploads an ICHRA document (a PDF) in the employer's ICHRA Documents section of the staff console. */
+export async function uploadIchraDocument(page: Page, name: string): Promise<void> {
+  await employerSection(page, 'ICHRA Documents');
+  await page.getByLabel('ICHRA Document (PDF)').setInputFiles({ name, mimeType: 'application/pdf', buffer: ICHRA_PDF });
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  await expect(page.getByRole('list', { name: 'ICHRA documents' }).getByText(name)).toBeVisible();
+}
+
+/** Opens one of the employer's documents in the staff console's editor, from its Forms and Flows section, by its title. */
+export async function openDocument(page: Page, title: string, id: string): Promise<void> {
+  await employerSection(page, 'Forms and Flows');
+  await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: `${title} (${id})` })).toBeVisible();
+}

@@ -15,6 +15,7 @@ import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/f
 import { useTestApp } from './helpers/lifecycle.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN } from './plan-premiums.fixture.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { OWN_FORM, OWN_FORM_ID } from '../fixtures/own-step.ts';
 
 const YEAR = new Date().getUTCFullYear();
 /** Early in the plan year, so effective dates are offered whatever the real date. */
@@ -100,7 +101,7 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     }
   });
 
-  it('refuses at save a computed variable, an $id in the schema and a pattern the linear engine cannot run', async () => {
+  it('refuses at save a computed variable, a variable the form does not declare, an $id in the schema and a pattern the linear engine cannot run', async () => {
     const computed = flow();
     computed.steps['additional-services']!.when = { '==': [{ var: { cat: ['employer.', 'employeazecustomer'] } }, 1] };
     const response = await saveDraft('enrollment', computed);
@@ -109,9 +110,23 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     const named = profile();
     (named.schema as Record<string, unknown>).$id = 'https://evil.example/profile';
     await refusedAt('profile', named, '/schema/$id');
+    // A rule reading a field the form does not have (a typo) would hold or fail for everyone: refused at the var.
+    const misread = profile();
+    misread.rules = [...misread.rules!, { id: 'pcp-known', when: { '!!': { var: 'data.pcpnumber' } }, assert: true, path: '/pcpname', message: 'dob-range' }];
+    await refusedAt('profile', misread, `/rules/${misread.rules.length - 1}/when/!!/var`);
     const lookahead = profile();
     properties(lookahead).pcpname!.pattern = '^(?=a)a+$';
     await refusedAt('profile', lookahead, '/schema/properties/pcpname/pattern');
+  });
+
+  it("refuses at save a step of the employer's own that could stop its employees: a condition for Next, a call that must succeed, a required answer", async () => {
+    const stuck = flow();
+    stuck.steps = { ...stuck.steps, survey: { title: 'Survey', order: 0.5, canProceed: false } };
+    await refusedAt('enrollment', stuck, '/steps/survey/canProceed');
+    const recorded = flow();
+    recorded.steps = { ...recorded.steps, survey: { title: 'Survey', order: 0.5, calls: { submit: [{ id: 'record', method: 'POST', path: '/api/LogFact/v2', body: { '/title': { value: 'SURVEY' } } }] } } };
+    await refusedAt('enrollment', recorded, '/steps/survey/calls/submit/0/optional');
+    await refusedAt(OWN_FORM_ID, { ...OWN_FORM, schema: { ...OWN_FORM.schema, required: ['commutemode'] } }, '/schema/required');
   });
 
   it('refuses a publish of a draft changed since it was read, naming who changed it', async () => {

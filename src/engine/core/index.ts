@@ -85,8 +85,8 @@ export { formatMessage, message } from './messages.ts';
 // Not zxcvbn-score.ts: the scorer's dictionaries stay out of whatever imports this index (password-score.ts).
 export { installPasswordScorer, loadPasswordScore, passwordScore, usesPasswordScore } from './password-score.ts';
 export { assertDocument, checkDocument, checkOverrideMessages, unboundedFields, variablesOf, type MetaSchemas } from './meta.ts';
-export { lockDeclarationProblems, lockedParts, overrideSurfaceProblems, ownFormSurfaceProblems, uiPointersOf, type LockedPart } from './override-surface.ts';
-export { callProblems, operationOf, ownFormProblems, readCatalogue, type CallRules, type ApiOperation, type OperationCatalogue } from './operations.ts';
+export { lockDeclarationProblems, lockedParts, overrideSurfaceProblems, ownFormSurfaceProblems, uiPointersOf, unlockedStepProblems, type LockedPart } from './override-surface.ts';
+export { callProblems, operationOf, ownFormProblems, readCatalogue, withoutPersonalFields, type CallRules, type ApiOperation, type OperationCatalogue } from './operations.ts';
 export { holdsPersonal, PERSONAL_KEYWORD, personalDataOf, personalNames, type PersonalData } from './personal.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';
 export { asFlowDocument, asFormDocument } from './load.ts';

@@ -1,7 +1,8 @@
 /**
  * Content checks: a document (or a base document merged with an override) must satisfy its meta-schema, its
  * JSON Schema must compile, its expressions must use only allowed operations, its message keys must exist, its
- * uiSchema may name only the schema's properties and known widgets, and a flow may read only the declared flags.
+ * uiSchema may name only the schema's properties and known widgets, a form's rules may read only what it declares
+ * (form-variables.ts) and a flow only the declared flags.
  * The meta-schemas are passed in (no I/O here).
  */
 import Ajv from 'ajv';
@@ -10,6 +11,7 @@ import { EngineConfigError } from './errors.ts';
 import { LOGIC_KEYWORD, logicIn } from './meta-walk.ts';
 import { rules as defaultRules, type RuleEvaluator } from './rules.ts';
 import { compileWithAjv, patternProblems, schemaIdentifiers } from './ajv-compiler.ts';
+import { declaredPaths, formVariableProblems } from './form-variables.ts';
 import { escapeToken } from './pointer.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
@@ -18,6 +20,8 @@ export type MetaSchemas = {
   flow: JsonSchema;
   /** The context a flow may read; when given, a flow reading anything else is refused. */
   flags?: JsonSchema;
+  /** The context the screens give forms; when given, a form's rule or `ui:showWhen` reading anything undeclared is refused. */
+  formContext?: JsonSchema;
   /** The widget names a uiSchema may use; when given, any other name is refused. */
   widgets?: readonly string[];
 };
@@ -58,15 +62,6 @@ export function variablesOf(logic: unknown): string[] {
   };
   walk(logic);
   return [...names];
-}
-
-/** Every dotted path the flags schema declares ('account', 'account.flag', ...). */
-function flagPaths(schema: unknown, prefix = ''): string[] {
-  if (!isObject(schema) || !isObject(schema.properties)) return [];
-  return Object.entries(schema.properties).flatMap(([name, sub]) => {
-    const path = prefix ? `${prefix}.${name}` : name;
-    return [path, ...flagPaths(sub, path)];
-  });
 }
 
 /** The property names a schema node allows (following local `$ref`s into definitions). */
@@ -200,6 +195,7 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
     }
   }
   checkUi(doc.uiSchema ?? {}, doc.schema, doc.schema, '/uiSchema', meta, keys, problems);
+  if (meta.formContext) problems.push(...formVariableProblems(doc, meta.formContext));
   checkCalls(doc.calls, '', problems);
   const properties = propertiesOf(doc.schema, doc.schema) ?? {};
   for (const [name, part] of Object.entries(doc.parts ?? {})) {
@@ -216,7 +212,7 @@ function checkFlow(doc: FlowDocument, meta: MetaSchemas, problems: string[]) {
       callIds.add(call.id);
     }
   }
-  const allowedVars = meta.flags ? new Set(flagPaths(meta.flags)) : null;
+  const allowedVars = meta.flags ? new Set(declaredPaths(meta.flags)) : null;
   for (const [id, step] of Object.entries(doc.steps)) {
     const at = `/steps/${id}`;
     if (step.parent !== undefined) {

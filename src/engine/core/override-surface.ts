@@ -10,6 +10,8 @@
  */
 import { sameJson } from './merge.ts';
 import { escapeToken, getAtPointer, parsePointer } from './pointer.ts';
+import { RuleError, rules } from './rules.ts';
+import { compileSchema } from './validate.ts';
 import type { FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
 type BaseDocument = FormDocument | FlowDocument;
@@ -256,8 +258,61 @@ export function overrideSurfaceProblems(base: BaseDocument, doc: BaseDocument): 
   return problems;
 }
 
-/** Why an employer's own form leaves the surface: it declares no locked parts, and shows every field it requires. */
+const NOTHING_REQUIRED = "a form of one's own lets a person go on answering nothing (a required question belongs on a base form, as a field of one's own)";
+
+/**
+ * Where an employer's own form would stop a person who answers nothing: a keyword of its schema refusing the empty
+ * answer (`/schema/required`), or a rule failing on it (`/rules/<n>`).
+ */
+function emptyAnswerProblems(doc: FormDocument): string[] {
+  const validate = compileSchema(doc.schema, doc.id);
+  const problems = validate({}) ? [] : (validate.errors ?? []).map((error) => `/schema${error.schemaPath.replace(/^#/, '')}: ${NOTHING_REQUIRED}`);
+  (doc.rules ?? []).forEach((rule, i) => {
+    if (rule.each !== undefined) return;
+    const scope = { data: {}, context: {} };
+    try {
+      if (rule.when !== undefined && !rules.truthy(rules.apply(rule.when, scope))) return;
+      if (!rules.truthy(rules.apply(rule.assert, scope))) problems.push(`/rules/${i}/assert: ${NOTHING_REQUIRED}`);
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      // An expression that cannot run is refused by the document's own checks.
+    }
+  });
+  return [...new Set(problems)];
+}
+
+/**
+ * Why an employer's own form leaves the surface: it declares no locked parts, shows every field it requires, and
+ * requires nothing, so the step showing it never stops a person (issue 19: nothing but the profile's own required
+ * fields asks an employee already enrolled or on the way for anything).
+ */
 export function ownFormSurfaceProblems(doc: FormDocument): string[] {
   const problems = doc.locked === undefined ? [] : ['/locked: only a base document declares locked parts'];
-  return [...problems, ...requiredShownProblems(doc, null)];
+  return [...problems, ...requiredShownProblems(doc, null), ...emptyAnswerProblems(doc)];
+}
+
+const NEVER_STOPS = "a step the base document does not lock (an optional step, a step of one's own) never stops a person on the way to the locked steps";
+
+/**
+ * Why a flow's unlocked steps (the optional ones and the employer's own) could stop a person: a `canProceed` of
+ * their own, a submit call whose failure stops Next (not `optional`), a form other than the base step's or one of
+ * the employer's own (which require nothing: ownFormSurfaceProblems). A locked step's parts are the base's anyway.
+ */
+export function unlockedStepProblems(base: FlowDocument, doc: FlowDocument, ownForms: ReadonlySet<string>): string[] {
+  const locked = new Set(Object.keys(base.locked ?? {}));
+  const problems: string[] = [];
+  for (const [id, step] of Object.entries(doc.steps)) {
+    const at = `/steps/${escapeToken(id)}`;
+    if (locked.has(at)) continue;
+    const baseStep = base.steps[id];
+    if (step.canProceed !== undefined && !sameJson(step.canProceed, baseStep?.canProceed)) problems.push(`${at}/canProceed: ${NEVER_STOPS}: it has no condition for Next`);
+    (step.calls?.submit ?? []).forEach((call, i) => {
+      if (call.optional === true || (baseStep?.calls?.submit ?? []).some((kept) => sameJson(kept, call))) return;
+      problems.push(`${at}/calls/submit/${i}/optional: ${NEVER_STOPS}: its calls are optional (a failure does not stop Next)`);
+    });
+    if (step.form !== undefined && step.form !== baseStep?.form && !ownForms.has(step.form)) {
+      problems.push(`${at}/form: ${NEVER_STOPS}: it shows a form of one's own (which requires nothing)`);
+    }
+  }
+  return problems;
 }

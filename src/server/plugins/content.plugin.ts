@@ -25,12 +25,14 @@ import {
   lockDeclarationProblems,
   mergeDocument,
   overrideSurfaceProblems,
+  unlockedStepProblems,
   ownFormSurfaceProblems,
   ownFormProblems,
   patchLimitProblem,
   personalDataOf,
   readCatalogue,
   validateForm,
+  withoutPersonalFields,
   type FlowDocument,
   type FormDocument,
   type JsonSchema,
@@ -74,6 +76,7 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
     form: readJson(path.join(metaDir, 'form.schema.json')) as JsonSchema,
     flow: readJson(path.join(metaDir, 'flow.schema.json')) as JsonSchema,
     flags: readJson(path.join(metaDir, 'flags.schema.json')) as JsonSchema,
+    formContext: readJson(path.join(metaDir, 'form-context.schema.json')) as JsonSchema,
     widgets: (readJson(path.join(metaDir, 'widgets.json')) as { widgets: string[] }).widgets,
   };
 
@@ -177,6 +180,8 @@ export function applyOverride(
   }
   // Only the product's own operations, as the catalogue allows them here; no personal data where it is not kept.
   if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal, ownForms: employerForms }));
+  // The optional steps and the employer's own never stop a person on the way to Authorize.
+  if (problems.length === 0 && original.kind === 'flow' && document.kind === 'flow') problems.push(...unlockedStepProblems(original, document, employerForms));
   return { document, problems };
 }
 
@@ -196,8 +201,8 @@ function ownForm(base: BaseContent, documentId: string, patch: unknown): { docum
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
-  if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document));
-  if (problems.length === 0) problems.push(...ownFormProblems(document, base.personal), ...callProblems(document, { catalogue: base.operations, personal: base.personal }));
+  if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document), ...ownFormProblems(document, base.personal));
+  if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal }));
   return { document, problems };
 }
 
@@ -255,7 +260,11 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
         if (!isBase && !published) throw notFound(`There is no document '${documentId}'.`);
         if (!published) return baseResolved(documentId);
         const { document } = applyOverride(base, documentId, published.patch);
-        return { document, etag: etagOf(document), version: published.version };
+        if (isBase || document.kind !== 'form') return { document, etag: etagOf(document), version: published.version };
+        // An own form published before today's checks is served without the personal fields they refuse.
+        const served = withoutPersonalFields(document, base.personal);
+        if (!served) throw notFound(`There is no document '${documentId}'.`);
+        return { document: served, etag: etagOf(served), version: published.version };
       })();
       cache.set(publishedId, entry);
       if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);

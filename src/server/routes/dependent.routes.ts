@@ -16,6 +16,7 @@ import { refuseOthersIds } from '../ownership.ts';
 import { offeredDatesOf } from '../services/contributions.ts';
 import { answersToStore, employerFields, storedAnswers, type OwnField } from '../services/employer-fields.ts';
 import type { DependentRuleContext } from '../services/enrollment-invariants.ts';
+import { type DependentProfileField } from '../services/profile-fields.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
 export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
@@ -72,7 +73,7 @@ const requestProperties = {
   pcpname: nullable({ type: 'string', maxLength: 200 }),
   pcpid: nullable({ type: 'string', maxLength: 100 }),
   existingpatient: nullable({ type: 'string', maxLength: 10 }),
-} as const;
+} as const satisfies Record<DependentProfileField | 'additionalid', unknown>;
 
 const createBody = { type: 'object', properties: { memberid: { ...uuid, description: "When given, the caller's own id" }, ...requestProperties } } as const;
 const changeBody = { type: 'object', required: ['id'], properties: { id: uuid, ...createBody.properties } } as const;

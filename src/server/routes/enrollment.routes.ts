@@ -13,7 +13,8 @@ import { transactionWithCaches } from '#db/transaction.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
-import { authorize, centsOf, dateMessages, notApplyingField, type AuthorizeChoices } from '../services/enrollment.ts';
+import { checkMessages, notApplyingField } from '../services/enrollment-checks.ts';
+import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
 import { storageIn } from '../storage.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
@@ -128,8 +129,10 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const now = app.now();
       const today = todayUtc(now);
 
+      // The cart document's texts for the checks, resolved before the transaction opens (as the ones below).
+      const checkTexts = await checkMessages(app.content, caller.accountId);
       // Amounts and choices that do not apply to the elections are refused, not ignored (docs/api.md).
-      const notApplying = notApplyingField(body);
+      const notApplying = notApplyingField(checkTexts, body);
       if (notApplying) throw badRequest(notApplying.message, { [notApplying.field]: [notApplying.message] });
       const sentWaiver = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
       const waiver: AuthorizeChoices['waiver'] = body.healthoption === 'waive' ? await checkedWaiver(app, caller.accountId, sentWaiver, '', today) : null;
@@ -156,7 +159,7 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
         ichraDocumentNames(storage, caller.accountId),
       ]);
       const { answer, replayed } = await transactionWithCaches(app.db, (trx) =>
-        authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, inForce, ichraDocuments, now, today, key, requestHash }, choices),
+        authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, checkMessages: checkTexts, inForce, ichraDocuments, now, today, key, requestHash }, choices),
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return ok(answer);

@@ -18,6 +18,7 @@ import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { answersToStore, employerFields, memberOwnAnswers, ownValuesIn } from '../services/employer-fields.ts';
+import { MEMBER_PROFILE_FIELDS } from '../services/profile-fields.ts';
 import { optionalMember } from '../plugins/auth.plugin.ts';
 import {
   clearRegistrantCookie,
@@ -85,30 +86,11 @@ const passwordInfoSchema = {
 } as const;
 const memberOrPasswordInfo = { oneOf: [{ ...memberSchema, required: ['id', 'firstname', 'emailaddress'] }, passwordInfoSchema] };
 
-/** The profile fields PUT /api/Member may change; everything else in the body is ignored. */
-const updatableFields = [
-  'firstname',
-  'lastname',
-  'address1',
-  'address2',
-  'city',
-  'stateorprovince',
-  'postalcode',
-  'county',
-  'birthdate',
-  'phonenumber',
-  'istobaccouser',
-  'gender',
-  'pcpname',
-  'pcpid',
-  'existingpatient',
-] as const satisfies readonly (keyof MemberUpdate)[];
-
 const memberUpdateSchema = {
   type: 'object',
   description: 'The profile fields; other member fields may be sent and are ignored, except ids, which must be the caller\'s. additionalid: the full SSN, or omitted/masked to keep it.',
   properties: {
-    ...Object.fromEntries(updatableFields.map((field) => [field, memberSchema.properties[field]])),
+    ...Object.fromEntries(MEMBER_PROFILE_FIELDS.map((field) => [field, memberSchema.properties[field]])),
     id: uuid,
     accountid: uuid,
     additionalid: nullableString,
@@ -384,7 +366,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       // counts a value of only spaces as empty too).
       const ownFields = await employerFields(app.content, 'profile', current.accountid);
       const data: Record<string, unknown> = ownValuesIn(ownFields, input);
-      for (const field of updatableFields) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
+      for (const field of MEMBER_PROFILE_FIELDS) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
       if (!keepSsn) data.additionalid = input.additionalid;
       const fieldErrors = await app.content.check('profile', current.accountid, data, {
         pointerPrefix: '/member',
@@ -406,7 +388,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       if (first !== null) throw badRequest(first, fieldErrors);
 
       const changes: members.MemberChanges = {};
-      for (const field of updatableFields) {
+      for (const field of MEMBER_PROFILE_FIELDS) {
         const value = input[field];
         // A text of only spaces is stored as no value.
         if (value !== undefined) (changes as Record<string, unknown>)[field] = typeof value === 'string' && isEmptyValue(value) ? null : value;

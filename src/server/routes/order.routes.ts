@@ -24,7 +24,9 @@ import { message } from '#engine/core/index.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
-import { centsOf, dateMessages, MESSAGES, placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../services/enrollment.ts';
+import { checkMessages } from '../services/enrollment-checks.ts';
+import { MESSAGES } from '../services/enrollment-messages.ts';
+import { centsOf, dateMessages, placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../services/enrollment.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
 import { storageIn } from '../storage.ts';
 
@@ -177,8 +179,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const waiver: SingleOrder['waiver'] =
         sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
-      const [messages, inForce, ichraDocuments, cart] = await Promise.all([
+      const [messages, checkTexts, inForce, ichraDocuments, cart] = await Promise.all([
         dateMessages(app.content, caller.accountId),
+        checkMessages(app.content, caller.accountId),
         documentsInForce(app.content, caller.accountId),
         ichraDocumentNames(storage, caller.accountId),
         app.content.form('acknowledgements', caller.accountId),
@@ -186,7 +189,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const orderMessages: JoinedOrderMessages = (key, values) => message(cart, key, values);
       const order = await transactionWithCaches(app.db, (trx) =>
         placeSingleOrder(
-          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, orderMessages, inForce, ichraDocuments, now, today },
+          { trx, caller, planPremiums: app.planPremiums, dateMessages: messages, checkMessages: checkTexts, orderMessages, inForce, ichraDocuments, now, today },
           {
             category: sent.category,
             effectivedate: sent.policyeffectivedate ?? null,

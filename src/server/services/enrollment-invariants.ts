@@ -19,46 +19,11 @@ import { AppError, badRequest } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
 import type { Storage } from '../storage.ts';
 import { documentName } from '../routes/media.routes.ts';
+import { DEPENDENT_PROFILE_FIELDS, MEMBER_PROFILE_FIELDS } from './profile-fields.ts';
 
 /** The acknowledgment document and its rule that asks for the certification (schemas/forms/ichra-acknowledgment). */
 export const ICHRA_ACKNOWLEDGMENT_FORM = 'ichra-acknowledgment';
 const ICHRA_CERTIFIED_RULE = 'ichra-certified';
-
-/**
- * The stored member fields the profile document speaks about: what PUT /api/Member validates and stores
- * (member.routes.ts), the SSN apart (stored encrypted, see profileProblems).
- */
-const MEMBER_FIELDS = [
-  'firstname',
-  'lastname',
-  'address1',
-  'address2',
-  'city',
-  'stateorprovince',
-  'postalcode',
-  'county',
-  'birthdate',
-  'phonenumber',
-  'istobaccouser',
-  'gender',
-  'pcpname',
-  'pcpid',
-  'existingpatient',
-] as const satisfies readonly (keyof MemberRow)[];
-
-/** The stored dependent fields the dependent document speaks about (dependent.routes.ts), the SSN apart. */
-const DEPENDENT_FIELDS = [
-  'firstname',
-  'lastname',
-  'dateofbirth',
-  'gender',
-  'relationship',
-  'istobaccouser',
-  'isdisabled',
-  'pcpname',
-  'pcpid',
-  'existingpatient',
-] as const satisfies readonly (keyof DependentRow)[];
 
 const SSN_FIELD = 'additionalid';
 
@@ -163,11 +128,11 @@ export function profileProblems(
   family: readonly DependentRow[],
   dates: { today: string; effectiveDate: string },
 ): { fieldErrors: FieldErrors; labels: string[] } {
-  const fieldErrors = storedFieldErrors(documents.profile, formView(member, MEMBER_FIELDS), MEMBER_FIELDS, member.ssn_last4 !== null, { today: dates.today });
+  const fieldErrors = storedFieldErrors(documents.profile, formView(member, MEMBER_PROFILE_FIELDS), MEMBER_PROFILE_FIELDS, member.ssn_last4 !== null, { today: dates.today });
   const context: DependentRuleContext = { ...dates, employeeBirthdate: member.birthdate ?? undefined };
   const labels = Object.keys(fieldErrors).map((pointer) => fieldTitle(documents.profile, pointer.split('/')[1]!));
   family.forEach((dependent, index) => {
-    const errors = storedFieldErrors(documents.dependent, formView(dependent, DEPENDENT_FIELDS), DEPENDENT_FIELDS, dependent.ssn_last4 !== null, context);
+    const errors = storedFieldErrors(documents.dependent, formView(dependent, DEPENDENT_PROFILE_FIELDS), DEPENDENT_PROFILE_FIELDS, dependent.ssn_last4 !== null, context);
     const prefix = dependentLabel(documents.profile, index) ?? `${dependent.firstname} ${dependent.lastname}`;
     for (const [pointer, messages] of Object.entries(errors)) {
       fieldErrors[`/dependents/${index}${pointer}`] = messages;

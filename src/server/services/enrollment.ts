@@ -28,7 +28,6 @@ import {
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import type { DependentRow } from '#db/repositories/dependent.repository.ts';
-import * as employers from '#db/repositories/employer.repository.ts';
 import * as enrollments from '#db/repositories/enrollment.repository.ts';
 import * as idempotencyKeys from '#db/repositories/idempotency-key.repository.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
@@ -36,10 +35,7 @@ import * as memberAccounts from '#db/repositories/member-account.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
-import * as locations from '#db/repositories/location.repository.ts';
-import { chooseLocation } from '#domain/locations.ts';
-import { LOCATION_MESSAGE } from './plan-quotes.ts';
-import { AppError, badRequest, unauthorized } from '../errors.ts';
+import { AppError, unauthorized } from '../errors.ts';
 import type { AuthenticatedMember } from '../fastify-types.ts';
 import { SELF_ONLY_TIER } from '#domain/contribution.ts';
 import type { PlanPremiumSource } from './enrollment-prices.ts';
@@ -48,32 +44,8 @@ import { contributionFactsOf, contributionOfFacts, contributionsMessages, offere
 import { hsaLimitOf } from './hsa-limits.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
 import { requireAcknowledgment, requireCompleteProfile, type DocumentsInForce } from './enrollment-invariants.ts';
-
-export const MESSAGES = {
-  planNotFound: 'Plan not found: please choose a plan from the plans shown for your ZIP code and effective date.',
-  planZip: 'The plan must be quoted for the ZIP code of your profile. Please search for plans again.',
-  planCounty: 'The plan must be quoted for the county of your profile. Please search for plans again.',
-  waiverPlan: 'A waiver chooses no plan: please remove the plan, or choose to buy a plan.',
-  waiverRate: 'A waiver has no plan premium: please remove the rate.',
-  costWithoutService: 'A service cost needs a service: please choose the additional service, or remove its cost.',
-  waiverZip: 'A waiver is recorded with the ZIP code of your profile, not another one.',
-  waiverCounty: 'A waiver is recorded with the county of your profile, not another one.',
-  premiumDiffers: (server: Cents, sent: Cents) =>
-    `The plan's monthly premium for your family is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
-  contributionDiffers: (server: Cents, sent: Cents) =>
-    `Your employer's monthly contribution is ${formatCents(server)}, not ${formatCents(sent)}. Please review your cart.`,
-  serviceUnknown: 'Please choose an additional service that is offered.',
-  serviceNotOffered: 'Your employer does not offer additional services.',
-  serviceDiffers: (server: Cents, sent: Cents) =>
-    `The additional service costs ${formatCents(server)} a month, not ${formatCents(sent)}. Please review your cart.`,
-  waiveSpends: 'A waiver spends nothing: the amount must be 0.',
-  amount: 'Please enter an amount in dollars with at most two decimals.',
-  hsaNeedsPlan: 'An HSA contribution needs an HSA-eligible health plan in your cart.',
-  keyReused: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.',
-} as const;
-
-/** The money check failed: a 400 naming the field, nothing written. */
-const refuse = (message: string, field: string) => badRequest(message, { [field]: [message] });
+import { checkWaiverLocation, pricedPlan, refuse, type CheckMessages, type LockedFamily } from './enrollment-checks.ts';
+import { MESSAGES } from './enrollment-messages.ts';
 
 /** Dollars from the wire as exact cents, or a 400 on the field. */
 export function centsOf(dollars: number, field: string): Cents {
@@ -132,71 +104,7 @@ export async function pricedService(
 }
 
 type MemberRow = members.MemberRow;
-type EmployerRow = NonNullable<Awaited<ReturnType<typeof employers.findById>>>;
-/** The member, employer and dependents as an authorization read them, under the member's lock. */
-type LockedFamily = { member: MemberRow; employer: EmployerRow; dependents: DependentRow[] };
-
-/**
- * The first field of an authorization that names something its elections do not have (a plan or a rate with a
- * waiver, a service cost without a service), with its message: such a field is refused, never silently ignored.
- */
-export function notApplyingField(body: { healthoption: string; planid?: string; rate?: number; servicecost?: number; productoptionid?: string }): { field: string; message: string } | null {
-  const waiving = body.healthoption === 'waive';
-  if (waiving && body.planid) return { field: '/planid', message: MESSAGES.waiverPlan };
-  if (waiving && body.rate !== undefined) return { field: '/rate', message: MESSAGES.waiverRate };
-  if (body.servicecost !== undefined && !body.productoptionid) return { field: '/servicecost', message: MESSAGES.costWithoutService };
-  return null;
-}
-
-/** The county (FIPS) of the member's ZIP code that is the county on file, else the ZIP's largest. */
-async function countyOnFile(db: DbOrTx, member: MemberRow, field: string): Promise<string> {
-  const onFile = member.postalcode ? chooseLocation(await locations.countiesForZip(db, member.postalcode), member.county) : null;
-  if (!onFile) throw refuse(LOCATION_MESSAGE, field);
-  return onFile.countycode;
-}
-
-/**
- * A waiver names no location of its own: a ZIP code or county it sends must be the member's on file (the cart
- * sends the profile's), else it is refused, so nothing recorded with a waiver says another place.
- */
-async function checkWaiverLocation(db: DbOrTx, member: MemberRow, sent: { postalcode: string; countycode: string }): Promise<void> {
-  if (sent.postalcode && sent.postalcode !== member.postalcode) throw refuse(MESSAGES.waiverZip, '/postalcode');
-  if (sent.countycode && sent.countycode !== (await countyOnFile(db, member, '/postalcode'))) throw refuse(MESSAGES.waiverCounty, '/countycode');
-}
-
-/** The plan's premium for the member's stored family (contract 2); unknown plans and a differing sent rate refused. */
-export async function pricedPlan(
-  db: DbOrTx,
-  source: PlanPremiumSource,
-  now: Date,
-  family: LockedFamily,
-  plan: { planid: string; postalcode?: string | null; countycode?: string | null },
-  effectiveDate: string,
-  sentCents: Cents | undefined,
-  fields: { plan: string; postalcode: string; countycode: string; rate: string },
-): Promise<{ plan: HealthPlan; premiumCents: Cents }> {
-  const { member } = family;
-  const postalcode = plan.postalcode || member.postalcode;
-  if (!postalcode || postalcode !== member.postalcode) throw refuse(MESSAGES.planZip, fields.postalcode);
-  // Priced at the ZIP's county on file, whatever the request names: a ZIP across two counties has two prices.
-  const countycode = await countyOnFile(db, member, fields.postalcode);
-  if (plan.countycode && plan.countycode !== countycode) throw refuse(MESSAGES.planCounty, fields.countycode);
-  let priced: Awaited<ReturnType<PlanPremiumSource>>;
-  try {
-    priced = await source(db, family, plan.planid, { postalcode, countycode, effectiveDate }, now);
-  } catch (error) {
-    // The quote's own refusals (a location or date it cannot quote, no date of birth) name its body's fields.
-    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
-      const field = error.fieldErrors && Object.keys(error.fieldErrors).some((key) => key.endsWith('countycode')) ? fields.countycode : fields.plan;
-      throw refuse(error.message, field);
-    }
-    throw error;
-  }
-  if (!priced) throw refuse(MESSAGES.planNotFound, fields.plan);
-  if (!Number.isSafeInteger(priced.premiumCents) || priced.premiumCents < 0) throw new RangeError('The plan source answered an invalid premium.');
-  if (sentCents !== undefined && sentCents !== priced.premiumCents) throw refuse(MESSAGES.premiumDiffers(priced.premiumCents, sentCents), fields.rate);
-  return priced;
-}
+type EmployerRow = LockedFamily['employer'];
 
 /**
  * The HSA monthly amount within the member's IRS limit for the months left (services/hsa-limits.ts, the computation
@@ -369,6 +277,8 @@ export type AuthorizeContext = {
   planPremiums: PlanPremiumSource;
   /** The contributions document's date texts (dateMessages, resolved before the transaction). */
   dateMessages: DateMessages;
+  /** The cart document's texts of the checks on the plan and the location (checkMessages, resolved before the transaction). */
+  checkMessages: CheckMessages;
   /** The employer's documents in force (enrollment-invariants.ts, resolved before the transaction). */
   inForce: DocumentsInForce;
   /** The names of the employer's ICHRA documents listed to the member now (recorded with a purchase). */
@@ -404,12 +314,12 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
   const effectiveDate = offeredDate(context.dateMessages, employer, context.today, choices.effectivedate, '/effectivedate');
   requireCompleteProfile(context.inForce, member, family, { today: context.today, effectiveDate });
   const planyear = employer.businessyear;
-  if (!buying) await checkWaiverLocation(trx, member, choices.location);
+  if (!buying) await checkWaiverLocation(trx, context.checkMessages, member, choices.location);
 
   let priced: { plan: HealthPlan; premiumCents: Cents } | null = null;
   if (buying) {
     if (!choices.plan) throw refuse(MESSAGES.planNotFound, '/planid');
-    priced = await pricedPlan(trx, context.planPremiums, context.now, locked, choices.plan, effectiveDate, choices.plan.rateCents, {
+    priced = await pricedPlan(trx, context.checkMessages, context.planPremiums, context.now, locked, choices.plan, effectiveDate, choices.plan.rateCents, {
       plan: '/planid',
       postalcode: '/postalcode',
       countycode: '/countycode',
@@ -537,7 +447,7 @@ export async function placeSingleOrder(context: SingleOrderContext, sent: Single
   if (buying) {
     const planid = sent.planid || member.currentplanid;
     if (!planid) throw refuse(MESSAGES.planNotFound, '/order/planid');
-    priced = await pricedPlan(trx, context.planPremiums, context.now, locked, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
+    priced = await pricedPlan(trx, context.checkMessages, context.planPremiums, context.now, locked, { planid, countycode: sent.countycode }, effectiveDate, sent.amountCents, {
       plan: '/order/planid',
       postalcode: '/order/planid',
       countycode: '/order/countycode',

@@ -9,8 +9,15 @@ import { flow, renderStep } from './step-harness.tsx';
 
 const SAVED_PATH = '/api/test/commuter-answers';
 
-/** The enrollment flow with the employer's own step, which also loads what was answered before. */
-const ownFlow = mergePatch(flow, OWN_STEP_FLOW_PATCH) as FlowDocument;
+/**
+ * The screen serves any step that is only a form. A step of the employer's own requires nothing and its call is
+ * optional (docs/staff.md), so the screen's refusals are shown with the commute required and the step's call one
+ * that must succeed.
+ */
+const STRICT_FORM = { ...OWN_FORM, schema: { ...OWN_FORM.schema, required: ['commutemode'] } };
+const ownStep = OWN_STEP_FLOW_PATCH.steps[OWN_FORM_ID];
+/** The enrollment flow with that step, which also loads what was answered before. */
+const ownFlow = mergePatch(flow, { steps: { [OWN_FORM_ID]: { ...ownStep, calls: { submit: ownStep.calls.submit.map((call) => ({ ...call, optional: false })) } } } }) as FlowDocument;
 const withLoad = mergePatch(ownFlow, {
   steps: { [OWN_FORM_ID]: { calls: { load: [{ id: 'saved', method: 'GET', path: SAVED_PATH }] } } },
 }) as FlowDocument;
@@ -19,7 +26,7 @@ function setup(extra: Record<string, Handler> = {}) {
   signIn();
   return mockApi({
     ...documentHandlers(),
-    [`GET /api/content/forms/${OWN_FORM_ID}`]: ok({ document: OWN_FORM, etag: '"own-1"' }),
+    [`GET /api/content/forms/${OWN_FORM_ID}`]: ok({ document: STRICT_FORM, etag: '"own-1"' }),
     'POST /api/LogFact/v2': ok({ id: 'event-1' }),
     ...extra,
   });
