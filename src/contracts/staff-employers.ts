@@ -25,14 +25,20 @@ export type StaffEmployerInput = {
   hsaonly: 0 | 1;
   /** Days before the 1st of a month after which that month is no longer offered; null: no cut-off. */
   edoc_period: number | null;
+  /**
+   * The company that holds the employees' HSA accounts, an HSA order's vendor; null: none (the order names none).
+   * None when absent on create, unchanged when absent on update.
+   */
+  hsaadministrator?: string | null;
   /** The team (brokerage) id; a new team when absent on create, unchanged when absent on update. */
   teamid?: string;
   broker: StaffBroker | null;
 };
 
 /** GET /api/staff/employers/{accountid}. */
-export type StaffEmployer = Omit<StaffEmployerInput, 'planyearstart' | 'teamid'> & {
+export type StaffEmployer = Omit<StaffEmployerInput, 'planyearstart' | 'teamid' | 'hsaadministrator'> & {
   accountid: string;
+  hsaadministrator: string | null;
   teamid: string;
   planyearstart: string;
   planyearend: string;

@@ -27,6 +27,8 @@ export interface EmployerTable {
   employeazecustomer: Generated<number>;
   hsaonly: Generated<number>;
   edoc_period: number | null;
+  /** The company that holds the employees' HSA accounts (migration 0020); an HSA order's vendorname. */
+  hsaadministrator: string | null;
   planyearstart: DateString;
   planyearend: DateString;
   businessyear: number;

@@ -128,17 +128,17 @@ export function waiveOrder(input: When & { reason: string; reasonOther?: string 
 
 /**
  * The HSA order for a monthly contribution (spec §9 HSA order). Its vendor is the HSA administrator of the
- * employer's set-up; none is configured, so it names none rather than the spec's placeholder 'HSA Vendor'
+ * employer's set-up; with none entered it names none rather than the spec's placeholder 'HSA Vendor'
  * (docs/decisions.md).
  */
-export function hsaOrder(input: When & { monthlyCents: Cents }): OrderDraft {
+export function hsaOrder(input: When & { monthlyCents: Cents; administrator: string | null }): OrderDraft {
   return {
     order: {
       ...orderDefaults('HSA', input.today, input.effectiveDate),
       options: 'HSA Contribution',
       description: 'HSA Contribution Order',
       productname: 'HSA Plan',
-      vendorname: null,
+      vendorname: input.administrator,
       policyishsaeligible: 1,
       amountspentCents: input.monthlyCents,
     },
@@ -208,6 +208,8 @@ export function healthInsuranceOrder(input: When & { plan: ChosenPlan; amountSpe
 
 export type Authorization = When & {
   hsaMonthlyCents: Cents;
+  /** The employer's HSA administrator, the HSA order's vendor (null: none entered). */
+  hsaAdministrator: string | null;
   /** The additional service in the cart, if any. */
   additionalService: AdditionalServiceChoice | null;
   /** Whether an additional-services order was already placed (then none is placed again). */
@@ -226,7 +228,7 @@ export function authorizationOrders(input: Authorization): OrderDraft[] {
   const when = { today: input.today, effectiveDate: input.effectiveDate };
   const drafts: OrderDraft[] = [];
   const buying = input.main.choice === 'buy';
-  if (buying && input.hsaMonthlyCents > 0) drafts.push(hsaOrder({ ...when, monthlyCents: input.hsaMonthlyCents }));
+  if (buying && input.hsaMonthlyCents > 0) drafts.push(hsaOrder({ ...when, monthlyCents: input.hsaMonthlyCents, administrator: input.hsaAdministrator }));
   if (input.additionalService && !input.hasAdditionalServicesOrder) {
     drafts.push(additionalServicesOrder({ ...when, ...input.additionalService }));
   }

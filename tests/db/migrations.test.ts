@@ -63,6 +63,8 @@ describe.each(databases())('migrations on $name', (database) => {
         .execute();
       const employer = await db.selectFrom('employer').selectAll().executeTakeFirstOrThrow();
       expect(employer.planyearstart).toBe('2026-01-01');
+      // An employer set up without one has no HSA administrator (migration 0020): its HSA orders name no vendor.
+      expect(employer.hsaadministrator).toBeNull();
       expect(employer.createdon).toBeInstanceOf(Date);
       const { n } = await db.selectFrom('employer').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       expect(n).toBe(1);

@@ -71,16 +71,20 @@ describe('order values (spec §9)', () => {
     expect(storedWaiverReason(reason, other)).toBe(stored);
   });
 
-  it('builds the HSA order, naming no vendor: no HSA administrator is set up, and no placeholder stands in', () => {
-    expect(hsaOrder({ today, monthlyCents: 25000 }).order).toMatchObject({
+  it("builds the HSA order with the employer's HSA administrator as its vendor", () => {
+    expect(hsaOrder({ today, monthlyCents: 25000, administrator: 'Summit HSA Services' }).order).toMatchObject({
       options: 'HSA Contribution',
       description: 'HSA Contribution Order',
       category: 'HSA',
       productname: 'HSA Plan',
-      vendorname: null,
+      vendorname: 'Summit HSA Services',
       policyishsaeligible: 1,
       amountspentCents: 25000,
     });
+  });
+
+  it('builds the HSA order naming no vendor when the employer has no HSA administrator: no placeholder stands in', () => {
+    expect(hsaOrder({ today, monthlyCents: 25000, administrator: null }).order.vendorname).toBeNull();
   });
 
   it("builds the additional services order with the catalogue's product, vendor and option names", () => {
@@ -129,7 +133,7 @@ describe('authorizationOrders (spec §4 Placing an order)', () => {
     ['buy with HSA and service', 5000, service, false, buy, ['HSA', 'additionalservices', 'healthinsurance']],
     ['buy, service already ordered', 0, service, true, buy, ['healthinsurance']],
   ])('%s', (_label, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main, expected) => {
-    expect(categories(authorizationOrders({ today, hsaMonthlyCents, additionalService, hasAdditionalServicesOrder, main }))).toEqual(expected);
+    expect(categories(authorizationOrders({ today, hsaMonthlyCents, hsaAdministrator: null, additionalService, hasAdditionalServicesOrder, main }))).toEqual(expected);
   });
 });
 

@@ -85,8 +85,11 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await staff.getByLabel('Employer Email').fill(`benefits.${tag}@example.com`);
   await staff.getByLabel('Broker First Name').fill('Bea');
   await staff.getByLabel('Broker Last Name').fill('Broker');
+  await staff.getByLabel('HSA Administrator').fill('Summit HSA Services');
   await staff.getByRole('button', { name: 'Create Employer' }).click();
   await expect(staff.getByRole('heading', { name: employerName, level: 1 })).toBeVisible();
+  // The profile reads back what was stored.
+  await expect(staff.getByLabel('HSA Administrator')).toHaveValue('Summit HSA Services');
   const accountid = /\/employers\/([^/?]+)/.exec(staff.url())![1]!;
   const documentUrl = (id: string) => `/staff/employers/${accountid}/documents/${id}`;
 

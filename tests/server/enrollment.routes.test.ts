@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
+import { DEMO_HSA_ADMINISTRATOR, DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
@@ -97,9 +97,9 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(data).toMatchObject({ planyear, effectivedate: offered[0] });
     expect(data.orders.map((order: { category: string }) => order.category)).toEqual(['HSA', 'additionalservices', 'healthinsurance']);
     // The names a person reads: the catalogue's service and vendor, the member as policyholder, each order its own
-    // number; no HSA administrator is set up, so the HSA order names no vendor (never a placeholder).
+    // number; the HSA order names the employer's HSA administrator from its set-up (never a placeholder).
     const { firstname, lastname } = await world.db.selectFrom('member').select(['firstname', 'lastname']).where('id', '=', member.memberId).executeTakeFirstOrThrow();
-    expect(data.orders[0]).toMatchObject({ options: 'HSA Contribution', description: 'HSA Contribution Order', productname: 'HSA Plan', vendorname: null, policyishsaeligible: 1, amountspent: 100, policyeffectivedate: offered[0], status: 0 });
+    expect(data.orders[0]).toMatchObject({ options: 'HSA Contribution', description: 'HSA Contribution Order', productname: 'HSA Plan', vendorname: DEMO_HSA_ADMINISTRATOR, policyishsaeligible: 1, amountspent: 100, policyeffectivedate: offered[0], status: 0 });
     expect(data.orders[1]).toMatchObject({ options: 'Individual', productname: 'Telehealth Plus', vendorname: 'CareLine Virtual Health', productid: DEMO_PRODUCT_ID, productfeeid: INDIVIDUAL_OPTION, amountspent: 9.99 });
     for (const order of data.orders as Array<{ id: string; ordernumber: string; policyholdersname: string }>) {
       expect(order.policyholdersname).toBe(`${firstname} ${lastname}`);

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
+import { DEMO_HSA_ADMINISTRATOR, DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { additionalServicesOrder, toOrderRequest, waiveOrder } from '#domain/orders.ts';
 import { databases } from './helpers/databases.ts';
@@ -296,7 +296,8 @@ describe.each(databases())('order routes on $name', (database) => {
         category: 'HSA',
         options: 'HSA Contribution',
         productname: 'HSA Plan',
-        vendorname: null,
+        // The demo employer's HSA administrator (its set-up), not a placeholder.
+        vendorname: DEMO_HSA_ADMINISTRATOR,
         policyishsaeligible: 1,
         amountspent: 400,
         policyeffectivedate: offered[1],
@@ -306,6 +307,21 @@ describe.each(databases())('order routes on $name', (database) => {
       expect(orders[1]!.enrollmentid).toBe(orders[0]!.enrollmentid);
       // The fund pays the plan (400) and the HSA (400) from the employee-only 450: 350 from pay.
       expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentbalance: 0, currentpayrolldeduction: 350 });
+    });
+
+    it('names no vendor on the HSA order of an employer without an HSA administrator', async () => {
+      const member = await newMember(world);
+      await placed(member, buy(HSA_PLAN, { policyeffectivedate: offered[1] }));
+      const administrator = (value: string | null) =>
+        world.db.updateTable('employer').set({ hsaadministrator: value }).where('accountid', '=', world.demo.accountid).execute();
+      await administrator(null);
+      try {
+        expect((await placed(member, hsa(100))).vendorname).toBeNull();
+      } finally {
+        await administrator(DEMO_HSA_ADMINISTRATOR);
+      }
+      const [stored] = await world.db.selectFrom('member_order').select('vendorname').where('memberid', '=', member.memberId).where('category', '=', 'HSA').execute();
+      expect(stored!.vendorname).toBeNull();
     });
 
     it("refuses an HSA order above the IRS limit for the enrollment's months: 400, nothing stored", async () => {

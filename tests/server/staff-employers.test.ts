@@ -103,6 +103,29 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
       expect(audit).toMatchObject({ action: 'update', entity_id: accountid, before: { hsaonly: 0, edoc_period: null }, after: { hsaonly: 1, edoc_period: 15 } });
     });
 
+    it("sets, reads back, keeps and clears the HSA administrator; a refused one changes nothing", async () => {
+      const created = await call(implementer, 'POST', '/api/staff/employers', employerBody({ hsaadministrator: '  Summit HSA Services ' }));
+      expect(created.statusCode).toBe(200);
+      const id: string = created.json().data.accountid;
+      const stored = async () => (await t.db.selectFrom('employer').select('hsaadministrator').where('accountid', '=', id).executeTakeFirstOrThrow()).hsaadministrator;
+      const name = created.json().data.name;
+      expect(created.json().data.hsaadministrator).toBe('Summit HSA Services');
+      expect((await call(implementer, 'GET', `/api/staff/employers/${id}`)).json().data.hsaadministrator).toBe('Summit HSA Services');
+
+      // A client that does not send it (an older console) keeps what is stored.
+      expect((await call(implementer, 'PUT', `/api/staff/employers/${id}`, employerBody({ name }))).json().data.hsaadministrator).toBe('Summit HSA Services');
+      const refused = await call(implementer, 'PUT', `/api/staff/employers/${id}`, employerBody({ name, hsaadministrator: 'x'.repeat(201) }));
+      expect(refused.statusCode).toBe(400);
+      expect(await stored()).toBe('Summit HSA Services');
+
+      const changed = await call(implementer, 'PUT', `/api/staff/employers/${id}`, employerBody({ name, hsaadministrator: 'Ridge Line HSA' }));
+      expect(changed.json().data.hsaadministrator).toBe('Ridge Line HSA');
+      expect(await lastAudit()).toMatchObject({ before: { hsaadministrator: 'Summit HSA Services' }, after: { hsaadministrator: 'Ridge Line HSA' } });
+      const cleared = await call(implementer, 'PUT', `/api/staff/employers/${id}`, employerBody({ name, hsaadministrator: null }));
+      expect(cleared.json().data.hsaadministrator).toBeNull();
+      expect(await stored()).toBeNull();
+    });
+
     it('refuses a viewer, a member token, no session and a change without the CSRF header, writing nothing', async () => {
       const before = [await countRows(t.db, 'employer'), await auditCount()];
       expect((await call(viewer, 'POST', '/api/staff/employers', employerBody())).statusCode).toBe(403);
@@ -122,6 +145,10 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
       ['a bad e-mail', { email: 'nobody' }],
       ['a plan year out of range', { planyear: 1999 }],
       ['the name of another employer', { name: 'globex staff test' }],
+      ['an HSA administrator over 200 characters', { hsaadministrator: 'H'.repeat(201) }],
+      ['a blank HSA administrator', { hsaadministrator: '   ' }],
+      ['a NUL in the HSA administrator', { hsaadministrator: 'Summit\u0000HSA' }],
+      ['a lone surrogate in the HSA administrator', { hsaadministrator: 'Summit \ud800HSA' }],
     ])('refuses %s, writing nothing', async (_, change) => {
       const before = [await countRows(t.db, 'employer'), await countRows(t.db, 'broker'), await auditCount()];
       const response = await call(implementer, 'POST', '/api/staff/employers', employerBody(change));

@@ -91,6 +91,7 @@ export async function lockWithEmployer(trx: DbOrTx, id: string): Promise<{ membe
       'e.employeazecustomer as employer_employeazecustomer',
       'e.hsaonly as employer_hsaonly',
       'e.edoc_period as employer_edoc_period',
+      'e.hsaadministrator as employer_hsaadministrator',
       'e.planyearstart as employer_planyearstart',
       'e.planyearend as employer_planyearend',
       'e.businessyear as employer_businessyear',
@@ -108,13 +109,14 @@ export async function lockWithEmployer(trx: DbOrTx, id: string): Promise<{ membe
     employer_employeazecustomer: employeazecustomer,
     employer_hsaonly: hsaonly,
     employer_edoc_period: edoc_period,
+    employer_hsaadministrator: hsaadministrator,
     employer_planyearstart: planyearstart,
     employer_planyearend: planyearend,
     employer_businessyear: businessyear,
     employer_createdon: createdon,
     ...member
   } = row;
-  const employer = { accountid: member.accountid, accountname, teamid, mediadata, emailaddress, employeazecustomer, hsaonly, edoc_period, planyearstart, planyearend, businessyear, createdon };
+  const employer = { accountid: member.accountid, accountname, teamid, mediadata, emailaddress, employeazecustomer, hsaonly, edoc_period, hsaadministrator, planyearstart, planyearend, businessyear, createdon };
   return { member, employer };
 }
 

@@ -45,6 +45,9 @@ export function demoPlanYear(today: string): number {
   return Number(first!.slice(0, 4));
 }
 
+/** The demo's HSA administrator (fictional), the vendor its employees' HSA orders name. */
+export const DEMO_HSA_ADMINISTRATOR = 'Summit HSA Services';
+
 /** The demo employer's own row for a plan year. */
 export function demoEmployer(year: number): employers.NewEmployerRow {
   return {
@@ -56,6 +59,7 @@ export function demoEmployer(year: number): employers.NewEmployerRow {
     employeazecustomer: 1,
     hsaonly: 1,
     edoc_period: null,
+    hsaadministrator: DEMO_HSA_ADMINISTRATOR,
     planyearstart: `${year}-01-01`,
     planyearend: `${year}-12-31`,
     businessyear: year,

@@ -204,7 +204,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           },
           {
             waive: (when) => waiveOrder({ ...when, reason: waiver!.reason, reasonOther: waiver!.reasonOther }),
-            hsa: (when, monthlyCents) => hsaOrder({ ...when, monthlyCents }),
+            hsa: (when, monthlyCents, administrator) => hsaOrder({ ...when, monthlyCents, administrator }),
             service: (when, choice) => additionalServicesOrder({ ...when, ...choice }),
             healthinsurance: (when, plan, premiumCents) => healthInsuranceOrder({ ...when, plan, amountSpentCents: premiumCents, hsaCents: 0 }),
           },

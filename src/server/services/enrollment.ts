@@ -354,6 +354,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     today: context.today,
     effectiveDate,
     hsaMonthlyCents: choices.hsaCents,
+    hsaAdministrator: employer.hsaadministrator,
     additionalService: service,
     hasAdditionalServicesOrder: false,
     main: buying
@@ -418,7 +419,7 @@ export type JoinedOrderMessages = (key: JoinedOrderMessageKey, values?: Record<s
 
 type BuildOrder = {
   waive: (when: { today: string; effectiveDate: string }) => OrderDraft;
-  hsa: (when: { today: string; effectiveDate: string }, cents: Cents) => OrderDraft;
+  hsa: (when: { today: string; effectiveDate: string }, cents: Cents, administrator: string | null) => OrderDraft;
   service: (when: { today: string; effectiveDate: string }, choice: AdditionalServiceChoice) => OrderDraft;
   healthinsurance: (when: { today: string; effectiveDate: string }, plan: ChosenPlan, premiumCents: Cents) => OrderDraft;
 };
@@ -506,7 +507,7 @@ async function joinEnrollment(context: SingleOrderContext, locked: LockedFamily,
     const cents = sent.amountCents ?? 0;
     if (cents <= 0) throw refuse(MESSAGES.amount, '/order/amountspent');
     checkHsa(member, employer, family, effectiveDate, cents, '/order/amountspent');
-    draft = build.hsa(when, cents);
+    draft = build.hsa(when, cents, employer.hsaadministrator);
   } else {
     if (!offersAdditionalServices(employer)) throw refuse(MESSAGES.serviceNotOffered, '/order/productfeeid');
     const choice = await pricedService(trx, employer.accountid, sent, sent.amountCents, { option: '/order/productfeeid', cost: '/order/amountspent' });

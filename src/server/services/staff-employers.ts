@@ -78,6 +78,7 @@ export async function employerDetails(db: DbOrTx, publicUrl: string, employer: E
     employeazecustomer: employer.employeazecustomer as StaffEmployer['employeazecustomer'],
     hsaonly: employer.hsaonly as StaffEmployer['hsaonly'],
     edoc_period: employer.edoc_period,
+    hsaadministrator: employer.hsaadministrator,
     teamid: employer.teamid,
     broker: broker ? { firstname: broker.firstname, lastname: broker.lastname, emailaddress: broker.emailaddress, phonenumber: broker.phonenumber } : null,
     mediadata: employer.mediadata,
@@ -94,6 +95,10 @@ function planYearDays(input: StaffEmployerInput): { planyearstart: string; plany
   const end = new Date(Date.UTC(year + 1, month - 1, 0)).toISOString().slice(0, 10);
   return { planyearstart: start, planyearend: end };
 }
+
+/** The HSA administrator to store, trimmed: null clears it; absent, the one stored stays (none for a new employer). */
+const administratorOf = (input: StaffEmployerInput, stored: string | null) =>
+  input.hsaadministrator === undefined ? stored : input.hsaadministrator === null ? null : input.hsaadministrator.trim();
 
 async function requireUniqueName(db: DbOrTx, name: string, accountid: string | null): Promise<void> {
   if (await employers.findOtherByName(db, name, accountid)) {
@@ -129,6 +134,7 @@ export async function createEmployer(db: DbOrTx, publicUrl: string, staff: Staff
       employeazecustomer: input.employeazecustomer,
       hsaonly: input.hsaonly,
       edoc_period: input.edoc_period,
+      hsaadministrator: administratorOf(input, null),
       ...days,
       businessyear: input.planyear,
     });
@@ -153,6 +159,7 @@ export async function updateEmployer(db: DbOrTx, publicUrl: string, staff: Staff
       employeazecustomer: input.employeazecustomer,
       hsaonly: input.hsaonly,
       edoc_period: input.edoc_period,
+      hsaadministrator: administratorOf(input, current.hsaadministrator),
       ...days,
       businessyear: input.planyear,
     });

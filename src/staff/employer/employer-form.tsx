@@ -1,7 +1,7 @@
 /**
  * The employer's account: name, e-mail, plan year (and its first month), employeazecustomer (0: the profile's Next
- * is off, 1: additional services offered, 2: not offered), hsaonly, edoc_period, the team and the broker. Used to
- * create an employer and to change one.
+ * is off, 1: additional services offered, 2: not offered), hsaonly, edoc_period, the HSA administrator, the team
+ * and the broker. Used to create an employer and to change one.
  */
 import { Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -17,13 +17,14 @@ export const emptyEmployer = (): StaffEmployerInput => ({
   employeazecustomer: 1,
   hsaonly: 0,
   edoc_period: null,
+  hsaadministrator: null,
   broker: null,
 });
 
 /** What the form edits of a stored employer (the settings it sends back on save). */
 export function employerInput(employer: StaffEmployer): StaffEmployerInput {
-  const { name, email, planyear, planyearstart, employeazecustomer, hsaonly, edoc_period, teamid, broker } = employer;
-  return { name, email, planyear, planyearstart, employeazecustomer, hsaonly, edoc_period, teamid, broker };
+  const { name, email, planyear, planyearstart, employeazecustomer, hsaonly, edoc_period, hsaadministrator, teamid, broker } = employer;
+  return { name, email, planyear, planyearstart, employeazecustomer, hsaonly, edoc_period, hsaadministrator, teamid, broker };
 }
 
 /** The broker sent: none when every field is empty. */
@@ -103,6 +104,13 @@ export function EmployerForm({ initial, submitText, readOnly, onSubmit }: Props)
               min={0}
               value={employer.edoc_period ?? ''}
               onChange={(value) => set('edoc_period', value === '' ? null : Number(value))}
+            />
+            <TextInput
+              label="HSA Administrator"
+              description="The company that holds the employees' HSA accounts, shown to employees on their HSA contribution"
+              maxLength={200}
+              value={employer.hsaadministrator ?? ''}
+              onChange={(e) => set('hsaadministrator', orNull(e.currentTarget.value))}
             />
             <TextInput
               label="Team ID"

@@ -35,6 +35,7 @@ describe.each(databases())('seedDemoEmployer on $name', (database) => {
     expect(await seedDemoEmployer(db, '2025-11-25')).toBe(DEMO_ACCOUNT_ID);
 
     const employer = await employers.findById(db, DEMO_ACCOUNT_ID);
+    expect(employer!.hsaadministrator).toBe('Summit HSA Services');
     expect(employers.toWire(employer!)).toEqual({
       accountid: DEMO_ACCOUNT_ID,
       accountname: 'Acme Benefits Demo',
