@@ -75,6 +75,17 @@ describe('/health-plan', () => {
     expect(screen.queryByText('N/A')).not.toBeInTheDocument();
   });
 
+  it("names the employer's HSA administrator as the HSA card's vendor", async () => {
+    signIn();
+    const hsa = { ...order('o-4', 'HSA Plan', 'HSA Contribution'), category: 'HSA', description: 'HSA Contribution Order', vendorname: 'Summit HSA Services', policycarriername: null };
+    api([order('o-1', 'Silver HSA 3000', 'Silver'), hsa]);
+    renderApp('/health-plan');
+    const card = await screen.findByRole('article', { name: 'HSA: HSA Plan' }, LAZY_SCREEN);
+    await userEvent.click(within(card).getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(within(card).getByRole('rowheader', { name: 'Vendor Name' })).toBeVisible());
+    expect(within(card).getByRole('rowheader', { name: 'Vendor Name' }).nextElementSibling?.textContent).toBe('Summit HSA Services');
+  });
+
   it("shows 'NO PLAN FOUND' when coverage was only waived", async () => {
     signIn();
     api([{ ...order('o-3', 'Waive', ''), category: 'waive' }]);

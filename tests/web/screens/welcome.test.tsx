@@ -252,7 +252,7 @@ describe('/welcome', () => {
   it('lists the HSA order beside the plan, each with its date of selection only', async () => {
     signIn();
     const plan = order({ productname: 'Silver HSA 3000', vendorname: 'Prairie Health', policycarriername: 'Prairie Health', options: 'Silver', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
-    // No HSA administrator is set up: the HSA order names no vendor.
+    // The employer has no HSA administrator: the HSA order names no vendor.
     const hsa = order({
       category: 'HSA',
       productname: 'HSA Plan',
@@ -272,6 +272,24 @@ describe('/welcome', () => {
     // A value that does not exist is left empty: no placeholder.
     expect(screen.queryByText('N/A')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Additional Services' })).toHaveTextContent('Telehealth Plus (Family)');
+  });
+
+  it("names the employer's HSA administrator as the HSA order's vendor", async () => {
+    signIn();
+    const plan = order({ productname: 'Silver HSA 3000', policycarriername: 'Prairie Health', options: 'Silver', amountspent: 362.37, createdon: '2026-01-20T10:00:00.000Z' });
+    const hsa = order({
+      category: 'HSA',
+      productname: 'HSA Plan',
+      vendorname: 'Summit HSA Services',
+      options: 'HSA Contribution',
+      amountspent: 50,
+      createdon: '2026-01-20T09:59:58.000Z',
+    });
+    api([hsa, plan]);
+    renderApp('/welcome?authorize=true');
+    const table = await screen.findByRole('table', { name: 'Selected plans' });
+    const hsaRow = within(table).getAllByRole('row').find((row) => within(row).queryByRole('cell', { name: 'HSA' }));
+    expect(within(hsaRow!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['HSA', 'HSA Plan', 'Summit HSA Services', 'HSA Contribution', '', '$50.00', '2026-01-20']);
   });
 
   it('on a phone shows each order as a table of its own, every column named beside its value, nothing scrolling sideways', async () => {
