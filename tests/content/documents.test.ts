@@ -138,6 +138,8 @@ describe('content documents', () => {
   it('uses every message a form declares (no dead texts besides those screens show directly)', () => {
     const shownByScreens = new Set([
       'registration:register-failed', 'registration:delete-failed', 'login:login-failed', 'set-password:set-failed',
+      // The already-initiated modal of src/web/screens/register-screen.tsx.
+      ...['pending-title', 'pending-text', 'pending-resend', 'pending-delete'].map((key) => `registration:${key}`),
       'set-password:something-wrong', 'set-password:access-denied',
       // The submit buttons of the public forms (login, register, set password).
       'login:submit', 'registration:submit', 'set-password:submit',

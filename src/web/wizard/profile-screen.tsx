@@ -67,9 +67,14 @@ export function ProfileScreen({ step, next }: StepScreenProps) {
   const { loaded, errors, loading, retry } = useLoadCalls(step.calls?.load, callScope(wizard, { loaded: {} }));
   const member = loaded[LOADED.member] as Member | undefined;
   const dependents = (loaded[LOADED.dependents] as { dependents: Dependent[] } | undefined)?.dependents;
+  // The dependents' ages are counted on the first effective date the server offers (today when it offers none), as
+  // the server counts them. The form waits for it, so its rules never change under a person typing; if the dates
+  // cannot be read, the server's check alone holds.
+  const offered = useEffectiveDates(true);
+  const effectiveDate = offered.data && (offered.data.effectivedates[0] ?? offered.data.today);
   const failed = failureMessage(errors);
   if (failed && !loading && (!member || !dependents)) return <RetryAlert message={failed} onRetry={retry} />;
-  if (!document || !member || !dependents) {
+  if (!document || !member || !dependents || (!offered.data && !offered.error)) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
@@ -77,7 +82,7 @@ export function ProfileScreen({ step, next }: StepScreenProps) {
     );
   }
   return (
-    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} step={step} next={next} />
+    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} effectiveDate={effectiveDate} step={step} next={next} />
   );
 }
 
@@ -87,6 +92,8 @@ type ProfileFormProps = {
   dependents: Dependent[];
   /** The answers of the step's load calls: the submit calls compare the form's dependents with the stored ones. */
   loaded: Record<string, unknown>;
+  /** The date the dependents' ages are counted on; undefined when the offered dates could not be read. */
+  effectiveDate: string | undefined;
   step: StepScreenProps['step'];
   next: () => void;
 };
@@ -101,7 +108,7 @@ function formErrors(outcome: Extract<CallsOutcome, { ok: false }>): FieldErrors 
   return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
 }
 
-function ProfileForm({ document, member, dependents, loaded, step, next }: ProfileFormProps) {
+function ProfileForm({ document, member, dependents, loaded, effectiveDate, step, next }: ProfileFormProps) {
   const wizard = useWizard();
   const navigate = useNavigate();
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
@@ -121,10 +128,6 @@ function ProfileForm({ document, member, dependents, loaded, step, next }: Profi
   // A save the network lost: its message and Retry, the form's data kept as typed.
   const [unreachable, setUnreachable] = useState<string | null>(null);
   const calls = useCalls(step.calls?.submit);
-  // The dependents' ages are counted on the first effective date the server offers (today when it offers none), as
-  // the server counts them; until the dates are read the server's check alone holds.
-  const offered = useEffectiveDates(true).data;
-  const effectiveDate = offered && (offered.effectivedates[0] ?? offered.today);
   const context = useMemo(() => ({ today: wizard.today, effectiveDate }), [wizard.today, effectiveDate]);
   const lastNext = useRef(Number.NEGATIVE_INFINITY);
   const text = (key: string) => message(document, key);
