@@ -35,6 +35,18 @@ async function freshDatabase(url: string | undefined): Promise<Fresh> {
   };
 }
 
+/** An employer of plan year 2026 with one member (columns every migration since 0001 has); answers the member's id. */
+async function employerWithMember(db: Kysely<Database>): Promise<string> {
+  const accountid = randomUUID();
+  const memberid = randomUUID();
+  await db.insertInto('employer').values({ accountid, accountname: 'A', teamid: randomUUID(), planyearstart: '2026-01-01', planyearend: '2026-12-31', businessyear: 2026 }).execute();
+  await db
+    .insertInto('member')
+    .values({ id: memberid, accountid, priormemberid: randomUUID(), externalid: randomUUID(), primarymemberid: randomUUID(), firstname: 'A', lastname: 'B', emailaddress: 'a@b.test', personalemailaddress: 'a@b.test', createdby: 't', modifiedby: 't' })
+    .execute();
+  return memberid;
+}
+
 const targets = [{ name: 'pglite', url: undefined }, ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgresql', url: process.env.TEST_DATABASE_URL }] : [])];
 
 describe.each(targets)('migration 0005-enrollment over existing orders on $name', ({ url }) => {
@@ -43,13 +55,7 @@ describe.each(targets)('migration 0005-enrollment over existing orders on $name'
     try {
       const first = new Migrator({ db, provider: { getMigrations: async () => ({ '0001-initial': m0001 }) }, migrationTableSchema: schema });
       expect((await first.migrateToLatest()).error).toBeUndefined();
-      const accountid = randomUUID();
-      const memberid = randomUUID();
-      await db.insertInto('employer').values({ accountid, accountname: 'A', teamid: randomUUID(), planyearstart: '2026-01-01', planyearend: '2026-12-31', businessyear: 2026 }).execute();
-      await db
-        .insertInto('member')
-        .values({ id: memberid, accountid, priormemberid: randomUUID(), externalid: randomUUID(), primarymemberid: randomUUID(), firstname: 'A', lastname: 'B', emailaddress: 'a@b.test', personalemailaddress: 'a@b.test', createdby: 't', modifiedby: 't' })
-        .execute();
+      const memberid = await employerWithMember(db);
       const order = (category: 'waive' | 'healthinsurance' | 'HSA', businessyear: number, createdon: string) =>
         ({ id: randomUUID(), memberid, productid: randomUUID(), productfeeid: randomUUID(), orderid: randomUUID(), category, businessyear, createdon, createdby: 't', modifiedby: 't' }) as const;
       const rows = [
@@ -80,13 +86,7 @@ describe.each(targets)('migration 0019-one-current-order over existing orders on
     try {
       const before = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
       expect((await before.migrateTo('0018-stored-files')).error).toBeUndefined();
-      const accountid = randomUUID();
-      const memberid = randomUUID();
-      await db.insertInto('employer').values({ accountid, accountname: 'A', teamid: randomUUID(), planyearstart: '2026-01-01', planyearend: '2026-12-31', businessyear: 2026 }).execute();
-      await db
-        .insertInto('member')
-        .values({ id: memberid, accountid, priormemberid: randomUUID(), externalid: randomUUID(), primarymemberid: randomUUID(), firstname: 'A', lastname: 'B', emailaddress: 'a@b.test', personalemailaddress: 'a@b.test', createdby: 't', modifiedby: 't' })
-        .execute();
+      const memberid = await employerWithMember(db);
       const [purchase, waiver] = [randomUUID(), randomUUID()];
       const order = (category: 'waive' | 'healthinsurance' | 'HSA' | 'additionalservices', planyear: number, enrollmentid: string | null, createdon: string) =>
         ({ id: randomUUID(), memberid, productid: randomUUID(), productfeeid: randomUUID(), orderid: randomUUID(), category, businessyear: planyear, planyear, enrollmentid, createdon, createdby: 't', modifiedby: 't' }) as const;
