@@ -111,6 +111,8 @@ export type Employer = {
   employeazecustomer: number;
   hsaonly: number;
   edoc_period: number | null;
+  /** The company that holds the employees' HSA accounts (staff enter it); null: none entered. */
+  hsaadministrator: string | null;
   /** The plan year: only effective dates inside it are offered. */
   planyearstart: string;
   planyearend: string;

@@ -56,6 +56,7 @@ export function toWire(row: EmployerRow): Employer {
     employeazecustomer: row.employeazecustomer,
     hsaonly: row.hsaonly,
     edoc_period: row.edoc_period,
+    hsaadministrator: row.hsaadministrator,
     planyearstart: row.planyearstart,
     planyearend: row.planyearend,
     businessyear: row.businessyear,

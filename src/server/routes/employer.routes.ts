@@ -24,6 +24,7 @@ export const employerSchema = {
     employeazecustomer: { type: 'integer', description: '1 or 2; 0 disables Next on the profile.' },
     hsaonly: { type: 'integer', description: '0 or 1' },
     edoc_period: { ...nullable({ type: 'integer' }), description: 'Days; moves the effective-date cut-off to 30 minus it.' },
+    hsaadministrator: { ...nullableString, description: "The company that holds the employees' HSA accounts; null: none entered." },
     planyearstart: { type: 'string' },
     planyearend: { type: 'string' },
     businessyear: { type: 'integer' },

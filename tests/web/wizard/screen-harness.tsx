@@ -38,6 +38,7 @@ export const employer = {
   employeazecustomer: 1,
   hsaonly: 1,
   edoc_period: null,
+  hsaadministrator: null,
   planyearstart: '2026-01-01',
   planyearend: '2026-12-31',
   businessyear: 2026,

@@ -32,6 +32,7 @@ export const employer: Employer = {
   employeazecustomer: 1,
   hsaonly: 1,
   edoc_period: null,
+  hsaadministrator: null,
   planyearstart: '2000-01-01',
   planyearend: '2100-12-31',
   businessyear: 2026,
