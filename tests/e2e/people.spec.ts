@@ -1,12 +1,13 @@
 /**
  * What a person registering meets (issue 20): the password hint names every rule that can refuse a password, the
  * common-password one included, and Set Password shows every fault of the form at once; a browser that registered
- * two e-mails can withdraw each pending registration. On a 390 x 844 phone with touch and on a 1280 x 800 desk,
+ * two e-mails can withdraw each pending registration; registering the e-mail of an active account offers Sign In
+ * and Forgot Password (spec §8), never 'Register failed'. On a 390 x 844 phone with touch and on a 1280 x 800 desk,
  * with axe finding nothing on the dialogs.
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { expectClean } from './axe.ts';
-import { PASSWORD, invitationLink, newPerson, register, submitRegistration } from './support.ts';
+import { DEMO_EMPLOYER_ID, PASSWORD, invitationLink, newPerson, register, setPassword, signIn, submitRegistration } from './support.ts';
 
 const STRENGTH = 'Password must be at least 8 characters long, contain uppercase, lowercase, a number, and a special character.';
 const COMMON = 'This password is too common or too easy to guess. Please choose another.';
@@ -67,6 +68,26 @@ for (const screen of SCREENS) {
       // Both addresses are free again.
       await register(page, first);
       await register(page, second);
+    });
+
+    test('registering the e-mail of an active account offers Sign In and Forgot Password', async ({ page }) => {
+      const person = newPerson('Riley');
+      await register(page, person);
+      await setPassword(page, person);
+      const dialog = page.getByRole('dialog', { name: 'You Already Have an Account' });
+      // Forgot Password leads to the reset form of the same employer.
+      await submitRegistration(page, person);
+      await expect(dialog.getByText('An account already uses that e-mail address.', { exact: false })).toBeVisible();
+      await expect(page.getByText('Register failed', { exact: false })).toBeHidden();
+      await expectClean(page, '/register with You Already Have an Account');
+      await press(dialog.getByRole('link', { name: 'Forgot Password' }));
+      await expect(page).toHaveURL(`/forgot-password?employer_id=${DEMO_EMPLOYER_ID}`);
+      await expect(page.getByLabel('Email')).toBeVisible();
+      // Sign In leads to the sign-in form, where the password set works.
+      await submitRegistration(page, person);
+      await press(dialog.getByRole('link', { name: 'Sign In' }));
+      await expect(page).toHaveURL(`/login?employer_id=${DEMO_EMPLOYER_ID}`);
+      await signIn(page, person);
     });
   });
 }
