@@ -38,6 +38,11 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 
 
+/** The profile fields a member may leave empty: all but the names, which registration asks for. */
+const NULLABLE_PROFILE_FIELDS = MEMBER_PROFILE_FIELDS.filter(
+  (field): field is Exclude<(typeof MEMBER_PROFILE_FIELDS)[number], 'firstname' | 'lastname'> => field !== 'firstname' && field !== 'lastname',
+);
+
 export const memberSchema = {
   type: 'object',
   description: "The member; with the answers to the employer's own profile fields (those its profile document adds), each under its field's name.",
@@ -45,27 +50,7 @@ export const memberSchema = {
   properties: {
     ...propertiesOf(uuid, 'id', 'accountid', 'priormemberid', 'externalid', 'primarymemberid'),
     ...propertiesOf({ type: 'string' }, 'firstname', 'lastname', 'emailaddress', 'personalemailaddress', 'status', 'contributionclass'),
-    ...propertiesOf(
-      nullableString,
-      'address1',
-      'address2',
-      'city',
-      'stateorprovince',
-      'postalcode',
-      'county',
-      'birthdate',
-      'hiredate',
-      'phonenumber',
-      'istobaccouser',
-      'gender',
-      'pcpname',
-      'pcpid',
-      'existingpatient',
-      'terminationdate',
-      'division',
-      'currentplanid',
-      'ispasswordchanged',
-    ),
+    ...propertiesOf(nullableString, ...NULLABLE_PROFILE_FIELDS, 'hiredate', 'terminationdate', 'division', 'currentplanid', 'ispasswordchanged'),
     ...propertiesOf({ type: 'integer' }, 'origination', 'relationship'),
     ...propertiesOf(nullable({ type: 'boolean' }), 'isdisabled', 'irsdependent'),
     currentplanyear: nullable({ type: 'integer' }),
