@@ -130,7 +130,7 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const today = todayUtc(now);
 
       // The cart document's texts for the checks, resolved before the transaction opens (as the ones below).
-      const checkTexts = await checkMessages(app.content, caller.accountId);
+      const checkTexts = checkMessages(await app.content.form('acknowledgements', caller.accountId));
       // Amounts and choices that do not apply to the elections are refused, not ignored (docs/api.md).
       const notApplying = notApplyingField(checkTexts, body);
       if (notApplying) throw badRequest(notApplying.message, { [notApplying.field]: [notApplying.message] });

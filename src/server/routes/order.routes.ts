@@ -179,13 +179,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const waiver: SingleOrder['waiver'] =
         sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
-      const [messages, checkTexts, inForce, ichraDocuments, cart] = await Promise.all([
+      const [messages, inForce, ichraDocuments, cart] = await Promise.all([
         dateMessages(app.content, caller.accountId),
-        checkMessages(app.content, caller.accountId),
         documentsInForce(app.content, caller.accountId),
         ichraDocumentNames(storage, caller.accountId),
         app.content.form('acknowledgements', caller.accountId),
       ]);
+      const checkTexts = checkMessages(cart);
       const orderMessages: JoinedOrderMessages = (key, values) => message(cart, key, values);
       const order = await transactionWithCaches(app.db, (trx) =>
         placeSingleOrder(

@@ -15,7 +15,6 @@ import type * as members from '#db/repositories/member.repository.ts';
 import { chooseLocation } from '#domain/locations.ts';
 import type { Cents } from '#domain/money.ts';
 import { AppError, badRequest } from '../errors.ts';
-import type { ContentService } from '../fastify-types.ts';
 import type { PlanPremiumSource } from './enrollment-prices.ts';
 import { MESSAGES } from './enrollment-messages.ts';
 import { LOCATION_MESSAGE } from './plan-quotes.ts';
@@ -28,12 +27,11 @@ const CHECK_MESSAGE_KEYS = ['plan-zip', 'plan-county', 'waiver-plan', 'waiver-ra
 export type CheckMessages = Record<(typeof CHECK_MESSAGE_KEYS)[number], string>;
 
 /**
- * The texts these checks answer with, from the employer's resolved cart document. Resolve them BEFORE a
- * transaction opens: the content service reads overrides through app.db (see dateMessages).
+ * The texts these checks answer with, from the employer's resolved acknowledgements (cart) document. Resolve the
+ * document BEFORE a transaction opens: the content service reads overrides through app.db (see dateMessages).
  */
-export async function checkMessages(content: Pick<ContentService, 'resolve'>, accountId: string): Promise<CheckMessages> {
-  const { document } = await content.resolve('acknowledgements', accountId);
-  const messages = (document as { messages?: Record<string, string> }).messages ?? {};
+export function checkMessages(document: { messages?: Record<string, string> }): CheckMessages {
+  const messages = document.messages ?? {};
   return Object.fromEntries(
     CHECK_MESSAGE_KEYS.map((key) => {
       const text = messages[key];
