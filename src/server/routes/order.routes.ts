@@ -26,7 +26,8 @@ import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 import { checkMessages } from '../services/enrollment-checks.ts';
 import { MESSAGES } from '../services/enrollment-messages.ts';
-import { centsOf, dateMessages, placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../services/enrollment.ts';
+import { centsOf, dateMessages } from '../services/enrollment.ts';
+import { placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../services/single-order.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
 import { storageIn } from '../storage.ts';
 
