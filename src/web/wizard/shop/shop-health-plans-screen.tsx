@@ -15,28 +15,20 @@
  */
 import type { HealthPlan } from '#contracts/entities.ts';
 import {
-  activeFilterCount,
   addToCart,
   carriersOf,
   compareRefusal,
-  DEDUCTIBLE_BANDS,
   FILTER_PARAMS,
   filterPlans,
   filtersFromParams,
   hasFullSsn,
   isHsaEligible,
-  METAL_TIERS,
-  noFilters,
   paramsWithFilters,
-  PRICE_BANDS,
   shownCount,
   toCsv,
   toggleCompare,
   truncatePlanName,
-  type DeductibleBandId,
   type PlanFilters,
-  type PriceBandId,
-  type PriceSort,
   type Refusal,
 } from '#domain/plan-filters.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
@@ -58,42 +50,24 @@ import {
   Indicator,
   Loader,
   Modal,
-  NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { effectiveDate, useWizard } from '../wizard-context.tsx';
 import { findCurrentPlan, nextYearDate, usePlanSearch, type SearchPerson } from './plan-search.ts';
 import { DETAIL_ROWS, EXPORT_ROWS, money } from './plan-rows.ts';
 import { Comparison, PlanSummary, RowsTable } from './plan-views.tsx';
+import { FilterPanel } from './shop-filters.tsx';
 
 const REFUSALS: Record<Refusal, string> = {
   'compare-max': messages['compare-max'],
   'compare-min': messages['compare-min'],
   'plan-already-selected': messages['plan-already-selected'],
-};
-
-const DEDUCTIBLE_LABELS: Record<DeductibleBandId, string> = {
-  '1-1000': messages['deductible-1-1000'],
-  '1001-3500': messages['deductible-1001-3500'],
-  '3501-5000': messages['deductible-3501-5000'],
-  '5001-15000': messages['deductible-5001-15000'],
-  '15001-up': messages['deductible-15001-up'],
-};
-
-const PRICE_LABELS: Record<PriceBandId, string> = {
-  'below-200': messages['price-below-200'],
-  '200-400': messages['price-200-400'],
-  '401-600': messages['price-401-600'],
-  '601-800': messages['price-601-800'],
-  '801-1000': messages['price-801-1000'],
-  '1001-up': messages['price-1001-up'],
 };
 
 /** The CSV file Export Plans downloads. */
@@ -383,11 +357,6 @@ function SsnNotice() {
   return notice ? <Text>{notice}</Text> : null;
 }
 
-/** What the panel's results count says: '1 plan', '78 plans'. */
-function plansCount(count: number): string {
-  return formatMessage(count === 1 ? messages['plans-count-one'] : messages['plans-count'], { count });
-}
-
 /** Adds, replaces or (null) removes search parameters, keeping the others. */
 function withParams(params: URLSearchParams, change: Record<string, string | null>): URLSearchParams {
   const next = new URLSearchParams(params);
@@ -396,103 +365,6 @@ function withParams(params: URLSearchParams, change: Record<string, string | nul
     else next.set(name, value);
   }
   return next;
-}
-
-type FilterPanelProps = {
-  filters: PlanFilters;
-  carriers: string[];
-  found: number;
-  opened: boolean;
-  onToggle: () => void;
-  onChange: (filters: PlanFilters) => void;
-};
-
-/** The filters and the sort, folded behind a button that counts the active filters, beside the count of plans found. */
-function FilterPanel({ filters, carriers, found, opened, onToggle, onChange }: FilterPanelProps) {
-  const panelId = useId();
-  const active = activeFilterCount(filters);
-  const set = (change: Partial<PlanFilters>) => onChange({ ...filters, ...change });
-  return (
-    <Card withBorder padding="sm" component="section" aria-label={messages['filters']}>
-      <Group justify="space-between" wrap="nowrap">
-        <Button
-          variant={active > 0 ? 'light' : 'default'}
-          aria-expanded={opened}
-          aria-controls={opened ? panelId : undefined}
-          onClick={onToggle}
-        >
-          {active > 0 ? formatMessage(messages['filters-active'], { count: active }) : messages['filters']}
-        </Button>
-        <Text fw={600}>{plansCount(found)}</Text>
-      </Group>
-      {opened && (
-        <Stack id={panelId} gap="sm" mt="md">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            <Checkbox.Group label={messages['carrier']} value={filters.carriers} onChange={(carriers) => set({ carriers })}>
-              <Stack gap={4} mt={4}>
-                {carriers.map((carrier) => (
-                  <Checkbox key={carrier} value={carrier} label={carrier} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Checkbox.Group label={messages['metal-tier']} value={filters.metals} onChange={(metals) => set({ metals })}>
-              <Stack gap={4} mt={4}>
-                {METAL_TIERS.map((metal) => (
-                  <Checkbox key={metal} value={metal} label={metal} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Checkbox.Group
-              label={messages['deductible']}
-              value={filters.deductibleBands}
-              onChange={(bands) => set({ deductibleBands: bands as DeductibleBandId[] })}
-            >
-              <Stack gap={4} mt={4}>
-                {DEDUCTIBLE_BANDS.map((band) => (
-                  <Checkbox key={band.id} value={band.id} label={DEDUCTIBLE_LABELS[band.id]} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Checkbox.Group
-              label={messages['row-monthly-premium']}
-              value={filters.priceBands}
-              onChange={(bands) => set({ priceBands: bands as PriceBandId[] })}
-            >
-              <Stack gap={4} mt={4}>
-                {PRICE_BANDS.map((band) => (
-                  <Checkbox key={band.id} value={band.id} label={PRICE_LABELS[band.id]} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Stack gap="sm">
-              <NativeSelect
-                label={messages['sort-by-price']}
-                value={filters.sort ?? ''}
-                data={[
-                  { value: '', label: messages['sort-none'] },
-                  { value: 'price-asc', label: messages['sort-price-asc'] },
-                  { value: 'price-desc', label: messages['sort-price-desc'] },
-                ]}
-                onChange={(event) => set({ sort: (event.currentTarget.value || null) as PriceSort | null })}
-              />
-              <Checkbox
-                label={messages['hsa-eligible']}
-                checked={filters.hsaEligibleOnly}
-                onChange={(event) => set({ hsaEligibleOnly: event.currentTarget.checked })}
-              />
-            </Stack>
-          </SimpleGrid>
-          {active > 0 && (
-            <Group>
-              <Button variant="subtle" onClick={() => onChange({ ...noFilters(), sort: filters.sort })}>
-                {messages['filters-clear']}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Card>
-  );
 }
 
 type PlanCardProps = {
