@@ -80,6 +80,15 @@ describe.each(databases())('census imported again on $name', (database) => {
     expect(await memberByEmail(theirs)).toMatchObject({ accountid: otherAccountid });
   });
 
+  it('refuses a hostile external id (NUL, an unpaired surrogate, too long) with 400, writing nothing', async () => {
+    const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+    for (const externalid of ['A\u0000B', 'A\ud800B', 'E'.repeat(65), '=cmd']) {
+      const response = await importInto(accountid, [line({ email: address('hostile'), externalid })]);
+      expect(response.statusCode, externalid).toBe(400);
+    }
+    expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+  });
+
   it('names the line an unclosed quote opens on', async () => {
     const response = await importInto(accountid, [line({ email: address('q1') }), `"Quinn,Open,${address('q2')},1981-04-02,ALL,30301,`, line({ email: address('q3') })]);
     expect(response.json()).toMatchObject({ code: 'CENSUS_INVALID', data: { rows: [{ line: 3, reason: 'A quote opens here and is never closed.' }] } });
