@@ -86,7 +86,20 @@ export type ContributionPreviewRequest = { class?: string; age: number; zip: str
 export type ContributionPreview = { amount: number; text: string; state: string | null; ratingArea: number | null; tier: StaffContributionRule['tier'] };
 
 export type CensusRowProblem = { line: number; reason: string };
-export type CensusImport = { imported: number; invited: number; memberids: string[] };
+/**
+ * A census written: `added` new employees (their ids in `memberids`), `updated` ones the employer had (each with
+ * the line that names it and the fields it changed, in the census's words), `unchanged` ones; `imported` is added
+ * plus updated; `invited` the new employees e-mailed.
+ */
+export type CensusImport = {
+  imported: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  invited: number;
+  memberids: string[];
+  updates: Array<{ line: number; memberid: string; changed: string[] }>;
+};
 
 /**
  * The employee's answer to one of the employer's own fields (a field its profile or dependent document adds).

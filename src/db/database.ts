@@ -109,6 +109,8 @@ export interface MemberTable {
   password_hash: string | null;
   /** The answers to the employer's own profile fields, by field name (migration 0016). */
   employerfields: GeneratedJson;
+  /** The employer's own id for the employee, from the census (migration 0021); unique within the employer. */
+  census_externalid: string | null;
   createdon: GeneratedTimestamp;
   createdby: string;
   modifiedon: GeneratedTimestamp;

@@ -10,7 +10,7 @@ import { parseCsv, type CsvProblem, type CsvRecord } from './csv.ts';
 import { isDobInRange, isIsoDate } from './dates.ts';
 
 /** The columns a census may have; the header names them (any order, any case). */
-export const CENSUS_COLUMNS = ['firstname', 'lastname', 'email', 'birthdate', 'class', 'zip', 'hiredate'] as const;
+export const CENSUS_COLUMNS = ['firstname', 'lastname', 'email', 'birthdate', 'class', 'zip', 'hiredate', 'externalid'] as const;
 export type CensusColumn = (typeof CENSUS_COLUMNS)[number];
 export const REQUIRED_CENSUS_COLUMNS: readonly CensusColumn[] = ['firstname', 'lastname', 'email', 'birthdate'];
 
@@ -19,6 +19,7 @@ export const MAX_CENSUS_ROWS = 5000;
 const MAX_NAME = 100;
 const MAX_EMAIL = 254;
 const MAX_CLASS = 50;
+const MAX_EXTERNAL_ID = 64;
 
 export type CensusEmployee = {
   line: number;
@@ -32,6 +33,8 @@ export type CensusEmployee = {
   contributionclass: string;
   zip: string | null;
   hiredate: string | null;
+  /** The employer's own id for the employee (its payroll or HR number); null when the column is absent or empty. */
+  externalid: string | null;
 };
 
 export type CensusProblem = CsvProblem;
@@ -45,6 +48,7 @@ const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : 
 const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
 const ZIP = /^\d{5}$/;
 const CLASS = /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/;
+const EXTERNAL_ID = /^[A-Za-z0-9][A-Za-z0-9_.\/-]*$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** A date as 'YYYY-MM-DD' from 'YYYY-MM-DD' or 'MM/DD/YYYY' (what spreadsheets write); null when neither. */
@@ -105,13 +109,17 @@ function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: str
   const hiredateText = value('hiredate');
   const hiredate = hiredateText === '' ? null : censusDate(hiredateText);
   if (hiredateText !== '' && hiredate === null) reasons.push(`hiredate '${shown(hiredateText)}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
+  const externalid = value('externalid') || null;
+  if (externalid !== null && (externalid.length > MAX_EXTERNAL_ID || !EXTERNAL_ID.test(externalid))) {
+    reasons.push(`externalid '${shown(externalid)}' is not an id (letters, digits, '_', '.', '/', '-'; at most ${MAX_EXTERNAL_ID}).`);
+  }
   if (reasons.length > 0) return reasons;
-  return { line: record.line, firstname, lastname, email, birthdate: birthdate!, contributionclass, zip, hiredate };
+  return { line: record.line, firstname, lastname, email, birthdate: birthdate!, contributionclass, zip, hiredate, externalid };
 }
 
 /**
- * Reads and checks a whole census: the header, every row (all its faults in one reason), an e-mail address
- * repeated within the file (each later row). `today` is 'YYYY-MM-DD' (birthdates may not be later).
+ * Reads and checks a whole census: the header, every row (all its faults in one reason), an e-mail address or an
+ * external id repeated within the file (each later row). `today` is 'YYYY-MM-DD' (birthdates may not be later).
  */
 export function readCensus(text: string, today: string): CensusResult {
   const { records, problems } = parseCsv(text);
@@ -128,6 +136,7 @@ export function readCensus(text: string, today: string): CensusResult {
   const employees: CensusEmployee[] = [];
   const found: CensusProblem[] = [];
   const firstLineOf = new Map<string, number>();
+  const externalLineOf = new Map<string, number>();
   for (const row of rows) {
     const employee = readRow(row, read.columns, today);
     if (Array.isArray(employee)) {
@@ -136,11 +145,17 @@ export function readCensus(text: string, today: string): CensusResult {
     }
     const key = employee.email.toLowerCase();
     const first = firstLineOf.get(key);
-    if (first !== undefined) {
-      found.push({ line: row.line, reason: `email ${employee.email} is already on line ${first}.` });
+    const firstExternal = employee.externalid === null ? undefined : externalLineOf.get(employee.externalid);
+    if (first !== undefined || firstExternal !== undefined) {
+      const reasons = [
+        first !== undefined ? `email ${employee.email} is already on line ${first}.` : null,
+        firstExternal !== undefined ? `externalid ${employee.externalid} is already on line ${firstExternal}.` : null,
+      ];
+      found.push({ line: row.line, reason: reasons.filter((reason) => reason !== null).join(' ') });
       continue;
     }
     firstLineOf.set(key, row.line);
+    if (employee.externalid !== null) externalLineOf.set(employee.externalid, row.line);
     employees.push(employee);
   }
   return { employees, problems: found };

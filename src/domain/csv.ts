@@ -13,7 +13,7 @@ export type CsvRecord = { line: number; fields: string[] };
 
 /**
  * Splits CSV text into records of fields. A blank line is no record. An unterminated quote is a problem at the
- * line its field began.
+ * line the quote opens on ("A quote opens here and is never closed.").
  */
 export function parseCsv(text: string): { records: CsvRecord[]; problems: CsvProblem[] } {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -72,7 +72,8 @@ export function parseCsv(text: string): { records: CsvRecord[]; problems: CsvPro
       fieldStarted = true;
     }
   }
-  if (quoted) problems.push({ line: quoteLine, reason: 'A quoted field is never closed.' });
+  // Everything after an unclosed quote is read as one field, so the line to name is where the quote opens.
+  if (quoted) problems.push({ line: quoteLine, reason: 'A quote opens here and is never closed.' });
   else endRecord();
   return { records, problems };
 }

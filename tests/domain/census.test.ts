@@ -21,8 +21,8 @@ describe('readCensus', () => {
     expect(readCensus(text, TODAY)).toEqual({
       problems: [],
       employees: [
-        { line: 2, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', birthdate: '1985-06-15', contributionclass: 'ALL', zip: '30301', hiredate: null },
-        { line: 3, firstname: "O'Brien, Jr.", lastname: 'Pat', email: 'PAT@example.test', birthdate: '1970-12-31', contributionclass: 'Exec', zip: null, hiredate: null },
+        { line: 2, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', birthdate: '1985-06-15', contributionclass: 'ALL', zip: '30301', hiredate: null, externalid: null },
+        { line: 3, firstname: "O'Brien, Jr.", lastname: 'Pat', email: 'PAT@example.test', birthdate: '1970-12-31', contributionclass: 'Exec', zip: null, hiredate: null, externalid: null },
       ],
     });
   });
@@ -78,7 +78,7 @@ describe('readCensus', () => {
       employees: [],
       problems: [
         { line: 1, reason: "The column 'firstname' appears twice." },
-        { line: 1, reason: "Unknown column 'ssn'; the columns are firstname, lastname, email, birthdate, class, zip, hiredate." },
+        { line: 1, reason: "Unknown column 'ssn'; the columns are firstname, lastname, email, birthdate, class, zip, hiredate, externalid." },
         { line: 1, reason: "The column 'lastname' is missing." },
         { line: 1, reason: "The column 'birthdate' is missing." },
       ],
@@ -95,6 +95,24 @@ describe('readCensus', () => {
     const huge = `a@${'b.'.repeat(500_000)}x y`;
     const result = readCensus(`${HEADER}\nA,B,"${huge}",1985-06-15,ALL,30301\n`, TODAY);
     expect(result.problems).toEqual([{ line: 2, reason: `email '${huge.slice(0, 57)}...' is not an e-mail address.` }]);
+  });
+
+  it('reads the external id, refusing a malformed one and one repeated within the file', () => {
+    const text = `${HEADER},externalid\nA,One,a@example.test,1985-06-15,ALL,30301,E-100\nB,Two,b@example.test,1985-06-15,ALL,30301,E-100\nC,Three,c@example.test,1985-06-15,ALL,30301,<x>\nD,Four,d@example.test,1985-06-15,ALL,30301,\n`;
+    const result = readCensus(text, TODAY);
+    expect(result.employees.map((employee) => [employee.line, employee.externalid])).toEqual([
+      [2, 'E-100'],
+      [5, null],
+    ]);
+    expect(result.problems).toEqual([
+      { line: 3, reason: 'externalid E-100 is already on line 2.' },
+      { line: 4, reason: expect.stringContaining("externalid '<x>' is not an id") },
+    ]);
+  });
+
+  it('names the line an unclosed quote opens on', () => {
+    const result = readCensus(`${HEADER}\nA,One,a@example.test,1985-06-15,ALL,30301\n"B,Two,b@example.test,1985-06-15,ALL,30301\nC,Three,c@example.test,1985-06-15,ALL,30301\n`, TODAY);
+    expect(result).toEqual({ employees: [], problems: [{ line: 3, reason: 'A quote opens here and is never closed.' }] });
   });
 
   it('refuses more rows than a file may hold', () => {

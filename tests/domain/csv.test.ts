@@ -28,7 +28,9 @@ describe('parseCsv', () => {
   });
 
   it('reports a quote that is never closed at the line it opened', () => {
-    expect(parseCsv('a,b\n"open,x\ny,z\n').problems).toEqual([{ line: 2, reason: 'A quoted field is never closed.' }]);
+    expect(parseCsv('a,b\n"open,x\ny,z\n').problems).toEqual([{ line: 2, reason: 'A quote opens here and is never closed.' }]);
+    // After closed multi-line quotes, the line counted is still the physical one the open quote is on.
+    expect(parseCsv('a,b\n"two\nlines",x\nc,"open\nd,e\n').problems).toEqual([{ line: 4, reason: 'A quote opens here and is never closed.' }]);
   });
 
   it('reports a bare quote inside an unquoted field', () => {

@@ -132,7 +132,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(staff.getByText('No employees yet.')).toBeVisible();
   await staff.getByLabel('Census (CSV)').setInputFiles({ name: 'census.csv', mimeType: 'text/csv', buffer: Buffer.from(csvOf(rows)) });
   await staff.getByRole('button', { name: 'Import Census' }).click();
-  await expect(staff.getByText('20 employees imported.')).toBeVisible();
+  await expect(staff.getByText('Census imported: 20 added, 0 updated, 0 unchanged.')).toBeVisible();
   const employees = staff.getByRole('table', { name: 'Employees' });
   await expect(employees.getByRole('row')).toHaveCount(21);
   const employee = rows[0]!;

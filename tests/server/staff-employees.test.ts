@@ -50,18 +50,20 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
 
   describe('census import', () => {
     it('refuses a file with any bad row, reporting each with its line and reason, and imports nothing', async () => {
+      const elsewhere = `elsewhere.${randomUUID().slice(0, 6)}@census.example`;
+      expect((await call(implementer, 'POST', `/api/staff/employers/${otherAccountid}/census`, { csv: census([row(1, { email: elsewhere })]) })).statusCode).toBe(200);
       const before = [await countRows(t.db, 'member'), await auditCount()];
       const rows = Array.from({ length: 20 }, (_, index) => row(index + 1));
       rows[4] = row(5, { birthdate: '1930-01-01' });
       rows[11] = row(12, { email: 'not-an-address' });
-      rows[17] = row(18, { email: registered.email.toUpperCase() });
+      rows[17] = row(18, { email: elsewhere.toUpperCase() });
       const response = await call(implementer, 'POST', `${base()}/census`, { csv: census(rows) });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'CENSUS_INVALID', message: expect.stringContaining('not imported') });
       expect(response.json().data.rows.map((problem: { line: number }) => problem.line)).toEqual([6, 13, 19]);
       expect([await countRows(t.db, 'member'), await auditCount()]).toEqual(before);
 
-      expect(response.json().data.rows[2]).toEqual({ line: 19, reason: `email ${registered.email.toUpperCase()} already belongs to a member.` });
+      expect(response.json().data.rows[2]).toEqual({ line: 19, reason: `email ${elsewhere.toUpperCase()} belongs to an employee of another employer.` });
     });
 
     it('refuses a ZIP the crosswalk does not know, and a header it does not know', async () => {
@@ -76,15 +78,15 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       const rows = Array.from({ length: 20 }, (_, index) => row(index + 1, { last: `Imported${String(index + 1).padStart(2, '0')}` }));
       const response = await call(implementer, 'POST', `${base()}/census`, { csv: '\uFEFF' + census(rows) });
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({ imported: 20, invited: 0 });
+      expect(response.json().data).toMatchObject({ imported: 20, added: 20, updated: 0, unchanged: 0, invited: 0, updates: [] });
       const list = await employees();
       expect(list.filter((employee) => String(employee.lastname).startsWith('Imported'))).toHaveLength(20);
       const first = await t.db.selectFrom('member').select('createdon').where('lastname', '=', 'Imported01').executeTakeFirstOrThrow();
       expect(list.find((employee) => employee.lastname === 'Imported01')).toMatchObject({ status: 'invited', statusdate: dayOf(first.createdon), plan: null, contributionclass: 'ALL' });
       expect(await countRows(t.db, 'mail_outbox')).toBe(before);
-      expect(await lastAudit()).toMatchObject({ action: 'census-import', entity_id: accountid, after: { imported: 20, invited: 0 } });
+      expect(await lastAudit()).toMatchObject({ action: 'census-import', entity_id: accountid, after: { added: 20, updated: 0, unchanged: 0, imported: 20, invited: 0 } });
       const stored = await t.db.selectFrom('member').selectAll().where('lastname', '=', 'Imported01').executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ accountid, birthdate: '1981-04-02', postalcode: '30301', password_hash: null, createdby: 'Census' });
+      expect(stored).toMatchObject({ accountid, birthdate: '1981-04-02', postalcode: '30301', city: 'Atlanta', county: 'Fulton County', stateorprovince: 'GA', password_hash: null, createdby: 'Census' });
     });
 
     it('e-mails the set-password link to each new employee when asked', async () => {

@@ -33,11 +33,20 @@ export async function countiesForZip(db: DbOrTx, zip: string): Promise<Location[
   return rows.map(toLocation);
 }
 
-/** Which of the ZIPs the crosswalk knows. */
-export async function knownZips(db: DbOrTx, zips: readonly string[]): Promise<Set<string>> {
-  if (zips.length === 0) return new Set();
-  const rows = await db.selectFrom('zip_county').select('zip').distinct().where('zip', 'in', [...new Set(zips)]).execute();
-  return new Set(rows.map((row) => row.zip));
+/** The counties of each of the ZIPs the crosswalk knows (largest share first, ties by FIPS); an unknown ZIP is absent. */
+export async function countiesForZips(db: DbOrTx, zips: readonly string[]): Promise<Map<string, Location[]>> {
+  const found = new Map<string, Location[]>();
+  if (zips.length === 0) return found;
+  const rows = await db
+    .selectFrom('zip_county')
+    .selectAll()
+    .where('zip', 'in', [...new Set(zips)])
+    .orderBy('zip')
+    .orderBy('share', 'desc')
+    .orderBy('county_fips')
+    .execute();
+  for (const row of rows) found.set(row.zip, [...(found.get(row.zip) ?? []), toLocation(row)]);
+  return found;
 }
 
 /** Whether the crosswalk knows the ZIP at all. */

@@ -129,12 +129,16 @@ export async function findByEmail(db: DbOrTx, email: string): Promise<MemberRow 
     .executeTakeFirst();
 }
 
-/** Which of the e-mail addresses (compared lower-cased) already belong to a member; answered lower-cased. */
-export async function registeredEmails(db: DbOrTx, emails: readonly string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
+/** The members holding the e-mail addresses (compared lower-cased), by the address lower-cased, with their employer. */
+export async function emailOwners(db: DbOrTx, emails: readonly string[]): Promise<Map<string, { id: string; accountid: string }>> {
+  if (emails.length === 0) return new Map();
   const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
-  const rows = await db.selectFrom('member').select(sql<string>`lower(emailaddress)`.as('email')).where(sql<string>`lower(emailaddress)`, 'in', wanted).execute();
-  return new Set(rows.map((row) => row.email));
+  const rows = await db
+    .selectFrom('member')
+    .select(['id', 'accountid', sql<string>`lower(emailaddress)`.as('email')])
+    .where(sql<string>`lower(emailaddress)`, 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [row.email, { id: row.id, accountid: row.accountid }]));
 }
 
 /** Inserts many members at once (a census import), in batches PostgreSQL's parameter limit allows. */

@@ -57,8 +57,22 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
       preHandler: implementer,
       bodyLimit: 2 * CENSUS_MAX_CHARACTERS,
       schema: schema(
-        'Import a census CSV: every row checked first; any bad row answers 400 CENSUS_INVALID with data.rows [{line, reason}] and imports nothing',
-        { type: 'object', properties: { imported: { type: 'integer' }, invited: { type: 'integer' }, memberids: { type: 'array', items: uuid } } },
+        'Import a census CSV, the first time or again (a row naming an employee of the employer by externalid or email updates them): every row checked first; any refused row answers 400 CENSUS_INVALID with data.rows [{line, reason}] and writes nothing',
+        {
+          type: 'object',
+          properties: {
+            imported: { type: 'integer', description: 'added + updated' },
+            added: { type: 'integer' },
+            updated: { type: 'integer' },
+            unchanged: { type: 'integer' },
+            invited: { type: 'integer' },
+            memberids: { type: 'array', items: uuid, description: 'The new employees' },
+            updates: {
+              type: 'array',
+              items: { type: 'object', properties: { line: { type: 'integer' }, memberid: uuid, changed: { type: 'array', items: { type: 'string' } } } },
+            },
+          },
+        },
         {
           params: accountParams,
           body: {

@@ -1,6 +1,6 @@
 /**
  * An employer's employees as implementation staff handle them: the census import (the whole file judged before
- * anything is written), the set-password invitation, each employee's standing, and the reports (enrollment,
+ * anything is written; imported again, it updates the employees it names), the set-password invitation, each employee's standing, and the reports (enrollment,
  * payroll deductions, the event log). The standing and the payroll figures are the domain's
  * (src/domain/employee-status.ts) over what the enrollment stored; nothing is recomputed here.
  */
@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { EMPTY_ID } from '#contracts/api.ts';
 import type { CensusImport, EnrollmentReport, StaffEmployee, StaffEmployerField, StaffEvent } from '#contracts/staff-employers.ts';
 import { readCensus, type CensusProblem } from '#domain/census.ts';
+import { planCensus } from '#domain/census-merge.ts';
 import { formatCsv } from '#domain/csv.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { employeeStanding, payrollFigures, statusCounts, type EmployeeStanding } from '#domain/employee-status.ts';
@@ -16,7 +17,8 @@ import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import { rosterOf, type RosterEntry } from '#db/repositories/employee-roster.repository.ts';
 import type { EmployerRow } from '#db/repositories/employer.repository.ts';
-import { knownZips } from '#db/repositories/location.repository.ts';
+import { employeesNamed } from '#db/repositories/census.repository.ts';
+import { countiesForZips } from '#db/repositories/location.repository.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
@@ -121,11 +123,12 @@ const censusInvalid = (rows: CensusProblem[]) =>
   new AppError('CENSUS_INVALID', 400, `The census was not imported: ${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} not valid. Correct them and import the whole file again.`, undefined, { rows });
 
 /**
- * Imports a census: every row is read and checked (the domain's checks, and for the rows that pass them an
- * address already registered and a ZIP the crosswalk does not know; all reported at once, by line), and only a
- * file without a single bad row creates its members, as invited,
- * in one transaction with its audit record. With `invite`, each new member is also e-mailed the set-password
- * link (after the commit, so no mail goes out for an import that did not happen).
+ * Imports a census, the first time or again: every row is read and checked (the domain's checks, then against the
+ * stored members and the ZIP crosswalk: src/domain/census-merge.ts decides which rows add an employee, update one
+ * the employer has, or change nothing), all refusals reported at once, by line. Only a file without a single
+ * refused row is written: its new members (invited), each update with its own audit record, and the import's
+ * record, in one transaction. With `invite`, each new member is also e-mailed the set-password link (after the
+ * commit, so no mail goes out for an import that did not happen).
  */
 export async function importCensus(
   db: DbOrTx,
@@ -139,56 +142,68 @@ export async function importCensus(
   if (employees.length === 0 && rowProblems.length > 0) throw censusInvalid(rowProblems);
 
   return db.transaction().execute(async (tx) => {
-    const taken = await members.registeredEmails(tx, employees.map((employee) => employee.email));
-    const zips = await knownZips(tx, employees.flatMap((employee) => (employee.zip ? [employee.zip] : [])));
-    const problems = [...rowProblems];
-    for (const employee of employees) {
-      const reasons = [
-        taken.has(employee.email.toLowerCase()) ? `email ${employee.email} already belongs to a member.` : null,
-        employee.zip && !zips.has(employee.zip) ? `zip ${employee.zip} is not a US ZIP code.` : null,
-      ].filter((reason): reason is string => reason !== null);
-      if (reasons.length > 0) problems.push({ line: employee.line, reason: reasons.join(' ') });
-    }
+    const emails = employees.map((employee) => employee.email);
+    const plan = planCensus(employees, {
+      accountid: employer.accountid,
+      members: await employeesNamed(tx, employer.accountid, emails, employees.flatMap((employee) => (employee.externalid ? [employee.externalid] : []))),
+      emailOwners: await members.emailOwners(tx, emails),
+      zips: await countiesForZips(tx, employees.flatMap((employee) => (employee.zip ? [employee.zip] : []))),
+    });
+    const problems = [...rowProblems, ...plan.problems];
     if (problems.length > 0) throw censusInvalid(problems.sort((a, b) => a.line - b.line));
 
     const created = await members.insertMany(
       tx,
-      employees.map((employee) => ({
+      plan.add.map(({ fields }) => ({
+        ...fields,
         id: randomUUID(),
         accountid: employer.accountid,
         priormemberid: EMPTY_ID,
         externalid: EMPTY_ID,
         primarymemberid: EMPTY_ID,
-        firstname: employee.firstname,
-        lastname: employee.lastname,
-        emailaddress: employee.email,
-        personalemailaddress: employee.email,
-        birthdate: employee.birthdate,
-        hiredate: employee.hiredate,
-        postalcode: employee.zip,
         origination: 1,
         relationship: 1,
         gender: null,
         status: 'Active',
-        contributionclass: employee.contributionclass,
         createdby: 'Census',
         modifiedby: 'Census',
       })),
     );
+    for (const update of plan.update) {
+      const before = await members.findById(tx, update.memberid);
+      await members.update(tx, update.memberid, { ...update.changes, modifiedby: 'Census', modifiedon: context.now });
+      await recordStaffChange(tx, {
+        staffId: staff.id,
+        action: 'census-update',
+        entity: 'member',
+        entityId: update.memberid,
+        before: Object.fromEntries(Object.keys(update.changes).map((field) => [field, before?.[field as keyof typeof update.changes] ?? null])),
+        after: update.changes,
+      });
+    }
     const links: Array<{ member: members.MemberRow; link: string }> = [];
     if (invite) for (const member of created) links.push({ member, link: await newInvitationLink(tx, context.config, member) });
+    const answer: CensusImport = {
+      imported: created.length + plan.update.length,
+      added: created.length,
+      updated: plan.update.length,
+      unchanged: plan.unchanged.length,
+      invited: links.length,
+      memberids: created.map((member) => member.id),
+      updates: plan.update.map(({ employee, memberid, changed }) => ({ line: employee.line, memberid, changed })),
+    };
     await recordStaffChange(tx, {
       staffId: staff.id,
       action: 'census-import',
       entity: 'employer',
       entityId: employer.accountid,
       before: null,
-      after: { imported: created.length, invited: links.length, memberids: created.map((member) => member.id) },
+      after: { added: answer.added, updated: answer.updated, unchanged: answer.unchanged, imported: answer.imported, invited: answer.invited, memberids: answer.memberids },
     });
-    return { created, links };
-  }).then(async ({ created, links }) => {
+    return { answer, links };
+  }).then(async ({ answer, links }) => {
     for (const { member, link } of links) await mailInvitation(context.mail, member, employer.accountname, link);
-    return { imported: created.length, invited: links.length, memberids: created.map((member) => member.id) };
+    return answer;
   });
 }
 

@@ -1,6 +1,8 @@
 /**
  * The employer's employees: a census CSV import (checked whole by the server: any bad row refuses the file, and
- * every bad row is listed with its line and reason; the new employees may be e-mailed at once), the invitation
+ * every bad row is listed with its line and reason; imported again it updates the employees it names, and the
+ * report says how many were added, updated and unchanged, and what each updated row changed; the new employees may
+ * be e-mailed at once), the invitation
  * (or its resend) per employee while they have not set a password, and where each
  * stands: invited, registered, enrolled or waived, since when, and the elected plan; then the employee's answers to
  * the employer's own fields (one column each, titled as the employer's document titles the field).
@@ -12,6 +14,27 @@ import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
 import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { FileUpload } from '../layout/file-upload.tsx';
+
+/** What an import did, in words: the counts, then each updated row with the fields it changed. */
+function CensusReport({ report }: { report: CensusImport }) {
+  return (
+    <>
+      <Text>
+        Census imported: {report.added} added, {report.updated} updated, {report.unchanged} unchanged
+        {report.invited > 0 ? `, ${report.invited} invited` : ''}.
+      </Text>
+      {report.updates.length > 0 && (
+        <List aria-label="Rows updated">
+          {report.updates.map((update) => (
+            <List.Item key={update.line}>
+              Line {update.line}: {update.changed.join(', ')}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
 
 function CensusFailure({ error }: { error: unknown }) {
   const report = error instanceof StaffApiError ? (error.failure.data as { rows?: CensusRowProblem[] } | null) : null;
@@ -60,7 +83,7 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
         upload={async (file) => {
           const answer = await staffData<CensusImport>('POST', `${base}/census`, { csv: await fileAsText(file), invite: inviteOnImport });
           await mutate();
-          return `${answer.imported} employees imported${answer.invited > 0 ? `, ${answer.invited} invited` : ''}.`;
+          return <CensusReport report={answer} />;
         }}
         renderFailure={(failure) => <CensusFailure error={failure} />}
       />

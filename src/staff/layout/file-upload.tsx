@@ -10,8 +10,8 @@ type Props = {
   accept: string;
   buttonText: string;
   disabled?: boolean;
-  /** Uploads the chosen file; answers the text to confirm it. Throws to report a failure. */
-  upload: (file: File) => Promise<string>;
+  /** Uploads the chosen file; answers what confirms it (a text, or a census report). Throws to report a failure. */
+  upload: (file: File) => Promise<React.ReactNode>;
   /** How a failure is shown (a census report lists rows); by default its message. */
   renderFailure?: (error: unknown) => React.ReactNode;
 };
@@ -21,7 +21,7 @@ export function FileUpload({ label, accept, buttonText, disabled, upload, render
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ done: string } | { failed: unknown } | null>(null);
+  const [outcome, setOutcome] = useState<{ done: React.ReactNode } | { failed: unknown } | null>(null);
 
   const send = async () => {
     if (!file) return;

@@ -3,7 +3,7 @@
  * a link or a reload opens the same section.
  */
 import { Stack, Tabs, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
@@ -15,6 +15,7 @@ import { EmployerForm, employerInput } from '../employer/employer-form.tsx';
 import { IchraDocumentsPanel } from '../employer/ichra-documents-panel.tsx';
 import { LogoPanel } from '../employer/logo-panel.tsx';
 import { ProductsPanel } from '../employer/products-panel.tsx';
+import { RegistrationLink } from '../employer/registration-link.tsx';
 import { ReportsPanel } from '../employer/reports-panel.tsx';
 import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
@@ -35,6 +36,8 @@ type Section = (typeof SECTIONS)[number][0];
 export function EmployerScreen() {
   const { accountid = '', section = 'profile' } = useParams();
   const navigate = useNavigate();
+  // The new-employer screen opens the page with { created: true }: the profile then confirms the creation.
+  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
   const staff = useStaff();
   const canChange = mayAct(staff.role, 'implementer');
   const path = `/api/staff/employers/${accountid}`;
@@ -45,15 +48,18 @@ export function EmployerScreen() {
     switch (name) {
       case 'profile':
         return (
-          <EmployerForm
-            key={employer.accountid}
-            initial={employerInput(employer)}
-            readOnly={!canChange}
-            submitText="Save Employer"
-            onSubmit={async (changed) => {
-              await mutate(await staffData<StaffEmployer>('PUT', path, changed), { revalidate: false });
-            }}
-          />
+          <>
+            <RegistrationLink link={employer.registrationlink} created={created} />
+            <EmployerForm
+              key={employer.accountid}
+              initial={employerInput(employer)}
+              readOnly={!canChange}
+              submitText="Save Employer"
+              onSubmit={async (changed) => {
+                await mutate(await staffData<StaffEmployer>('PUT', path, changed), { revalidate: false });
+              }}
+            />
+          </>
         );
       case 'logo':
         return <LogoPanel accountid={accountid} canChange={canChange} />;

@@ -1,4 +1,7 @@
-/** Creates an employer, then opens its page (logo, contacts, documents and the rest are set there). */
+/**
+ * Creates an employer, then opens its page (logo, contacts, documents and the rest are set there), which confirms
+ * the creation with the employer's registration link to copy.
+ */
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -18,7 +21,7 @@ export function NewEmployerScreen() {
         onSubmit={async (employer) => {
           const created = await staffData<StaffEmployer>('POST', '/api/staff/employers', employer);
           await mutate('/api/staff/employers');
-          navigate(`/employers/${created.accountid}`);
+          navigate(`/employers/${created.accountid}`, { state: { created: true } });
         }}
       />
     </Stack>

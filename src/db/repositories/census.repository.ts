@@ -1,0 +1,50 @@
+/**
+ * The employees a census file names (src/domain/census-merge.ts): the employer's members holding one of its e-mail
+ * addresses or external ids, with whether each has registered and is enrolled (a current health insurance order).
+ */
+import { sql } from 'kysely';
+import type { StoredEmployee } from '#domain/census-merge.ts';
+import type { DbOrTx } from '../database.ts';
+
+export async function employeesNamed(db: DbOrTx, accountid: string, emails: readonly string[], externalids: readonly string[]): Promise<StoredEmployee[]> {
+  const lowered = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  if (lowered.length === 0 && externalids.length === 0) return [];
+  const rows = await db
+    .selectFrom('member as m')
+    .select([
+      'm.id',
+      'm.emailaddress',
+      'm.census_externalid',
+      'm.firstname',
+      'm.lastname',
+      'm.birthdate',
+      'm.hiredate',
+      'm.contributionclass',
+      'm.postalcode',
+      'm.city',
+      'm.county',
+      'm.stateorprovince',
+      'm.ispasswordchanged',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('member_order as o')
+            .select('o.id')
+            .whereRef('o.memberid', '=', 'm.id')
+            .where('o.supersededon', 'is', null)
+            .where('o.category', '=', 'healthinsurance'),
+        )
+        .as('enrolled'),
+    )
+    .where('m.accountid', '=', accountid)
+    .where((eb) =>
+      eb.or([
+        ...(lowered.length > 0 ? [eb(sql<string>`lower(m.emailaddress)`, 'in', lowered)] : []),
+        ...(externalids.length > 0 ? [eb('m.census_externalid', 'in', [...new Set(externalids)])] : []),
+      ]),
+    )
+    .execute();
+  return rows.map(({ ispasswordchanged, enrolled, ...member }) => ({ ...member, passwordSet: ispasswordchanged !== null, enrolled: Boolean(enrolled) }));
+}

@@ -1,0 +1,140 @@
+/**
+ * A census imported again (docs/staff-employers.md, Census imported again): it updates the employees it names, by
+ * external id first, else by e-mail, never another employer's; reports added, updated and unchanged; writes nothing
+ * when a row is refused; fills city, county and state from the ZIP, so the employee's profile opens with them.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.ts';
+import { countRows } from './enrollment.fixtures.ts';
+import { latestLink, TEST_PASSWORD, TEST_PROFILE } from './helpers/fixtures.ts';
+import { useTestApp } from './helpers/lifecycle.ts';
+import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+
+const YEAR = new Date().getUTCFullYear();
+const NOW = () => new Date(`${YEAR}-03-10T12:00:00Z`);
+const HEADER = 'firstname,lastname,email,birthdate,class,zip,externalid';
+const census = (rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
+type Row = { first: string; last: string; email: string; birthdate: string; class: string; zip: string; externalid: string };
+const line = (values: Partial<Row> & Pick<Row, 'email'>) =>
+  [values.first ?? 'Cora', values.last ?? 'Census', values.email, values.birthdate ?? '1981-04-02', values.class ?? 'ALL', values.zip ?? '30301', values.externalid ?? ''].join(',');
+const address = (name: string) => `${name}.${randomUUID().slice(0, 8)}@census.example`;
+
+describe.each(databases())('census imported again on $name', (database) => {
+  const t = useTestApp(database, { now: NOW });
+  let implementer: SignedInStaff;
+  let accountid: string;
+  let otherAccountid: string;
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: implementer.headers, ...(payload ? { payload } : {}) });
+  const importInto = (account: string, rows: string[], invite = false) => call('POST', `/api/staff/employers/${account}/census`, { csv: census(rows), invite });
+  const memberByEmail = (email: string) => t.db.selectFrom('member').selectAll().where('emailaddress', '=', email).executeTakeFirstOrThrow();
+  const employer = (name: string) => ({ name, email: null, planyear: YEAR, employeazecustomer: 1, hsaonly: 0, edoc_period: null, broker: null });
+
+  beforeAll(async () => {
+    implementer = await signInStaff(t.app, 'implementer');
+    accountid = (await call('POST', '/api/staff/employers', employer('Reimport Co'))).json().data.accountid;
+    otherAccountid = (await call('POST', '/api/staff/employers', employer('Other Reimport Co'))).json().data.accountid;
+  });
+
+  it('updates a changed last name and reports 1 added, 1 updated, 1 unchanged, with one audit record per update', async () => {
+    const [ann, ben, cal] = [address('ann'), address('ben'), address('cal')];
+    const first = await importInto(accountid, [line({ email: ann, last: 'Able' }), line({ email: ben, last: 'Baker' })]);
+    expect(first.json().data).toMatchObject({ added: 2, updated: 0, unchanged: 0, imported: 2 });
+    const annId = (await memberByEmail(ann)).id;
+
+    const again = await importInto(accountid, [line({ email: ann.toUpperCase(), last: 'Abel' }), line({ email: ben, last: 'Baker' }), line({ email: cal })]);
+    expect(again.statusCode).toBe(200);
+    const report = again.json().data;
+    expect(report).toMatchObject({ added: 1, updated: 1, unchanged: 1, imported: 2, invited: 0, updates: [{ line: 2, memberid: annId, changed: ['lastname'] }] });
+    expect(report.memberids).toEqual([(await memberByEmail(cal)).id]);
+    expect(await memberByEmail(ann)).toMatchObject({ lastname: 'Abel', modifiedby: 'Census', emailaddress: ann });
+    const audit = await t.db.selectFrom('staff_audit').selectAll().where('entity_id', '=', annId).where('action', '=', 'census-update').execute();
+    expect(audit).toEqual([expect.objectContaining({ entity: 'member', before: { lastname: 'Able' }, after: { lastname: 'Abel' } })]);
+  });
+
+  it('names an employee by external id first: a new e-mail and name follow it', async () => {
+    const [old, renamed] = [address('dee'), address('dee.new')];
+    expect((await importInto(accountid, [line({ email: old, last: 'Dunn', externalid: 'HR-1001' })])).statusCode).toBe(200);
+    const id = (await memberByEmail(old)).id;
+    const again = await importInto(accountid, [line({ email: renamed, last: 'Dunne', externalid: 'HR-1001' })]);
+    expect(again.json().data).toMatchObject({ added: 0, updated: 1, updates: [{ memberid: id, changed: ['lastname', 'email'] }] });
+    expect(await memberByEmail(renamed)).toMatchObject({ id, lastname: 'Dunne', personalemailaddress: renamed, census_externalid: 'HR-1001' });
+    // Another employer may use the same number for its own employee.
+    expect((await importInto(otherAccountid, [line({ email: address('other'), externalid: 'HR-1001' })])).json().data).toMatchObject({ added: 1 });
+  });
+
+  it("refuses an e-mail of another employer's employee, and then writes nothing at all", async () => {
+    const theirs = address('theirs');
+    const mine = address('mine');
+    expect((await importInto(otherAccountid, [line({ email: theirs })])).statusCode).toBe(200);
+    expect((await importInto(accountid, [line({ email: mine, last: 'Before' })])).statusCode).toBe(200);
+    const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+
+    const refused = await importInto(accountid, [line({ email: mine, last: 'After' }), line({ email: theirs }), line({ email: address('new') })]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'CENSUS_INVALID', data: { rows: [{ line: 3, reason: `email ${theirs} belongs to an employee of another employer.` }] } });
+    expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+    expect(await memberByEmail(mine)).toMatchObject({ lastname: 'Before', accountid });
+    expect(await memberByEmail(theirs)).toMatchObject({ accountid: otherAccountid });
+  });
+
+  it('refuses a hostile external id (NUL, an unpaired surrogate, too long) with 400, writing nothing', async () => {
+    const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+    for (const externalid of ['A\u0000B', 'A\ud800B', 'E'.repeat(65), '=cmd']) {
+      const response = await importInto(accountid, [line({ email: address('hostile'), externalid })]);
+      expect(response.statusCode, externalid).toBe(400);
+    }
+    expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+  });
+
+  it('names the line an unclosed quote opens on', async () => {
+    const response = await importInto(accountid, [line({ email: address('q1') }), `"Quinn,Open,${address('q2')},1981-04-02,ALL,30301,`, line({ email: address('q3') })]);
+    expect(response.json()).toMatchObject({ code: 'CENSUS_INVALID', data: { rows: [{ line: 3, reason: 'A quote opens here and is never closed.' }] } });
+  });
+
+  it('fills city, county and state from a ZIP of one county, and leaves the county to pick for a ZIP of several', async () => {
+    const [one, several] = [address('one'), address('several')];
+    expect((await importInto(accountid, [line({ email: one, zip: '30301' }), line({ email: several, zip: '30005' })])).statusCode).toBe(200);
+    expect(await memberByEmail(one)).toMatchObject({ postalcode: '30301', city: 'Atlanta', county: 'Fulton County', stateorprovince: 'GA' });
+    expect(await memberByEmail(several)).toMatchObject({ postalcode: '30005', city: 'Alpharetta', county: null, stateorprovince: 'GA' });
+  });
+
+  it('lets the employee past the ZIP: the profile opens with ZIP, city and state, and saves once the county is picked', async () => {
+    const email = address('eve');
+    const imported = await importInto(accountid, [line({ email, first: 'Eve', last: 'Early', zip: '30005' })], true);
+    const [memberid] = imported.json().data.memberids;
+    const link = await latestLink(t, email);
+    expect((await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: memberid, password: TEST_PASSWORD, token: link.token } })).statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/Login', payload: { email, password: TEST_PASSWORD } });
+    const auth = { authorization: `Bearer ${login.json().data.tokenResponse.access_token}` };
+
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: auth })).json().data;
+    expect(profile).toMatchObject({ firstname: 'Eve', lastname: 'Early', postalcode: '30005', city: 'Alpharetta', county: null, stateorprovince: 'GA', birthdate: '1981-04-02' });
+    const { firstname, lastname, birthdate, postalcode, city, stateorprovince } = profile;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Member',
+      headers: auth,
+      payload: { member: { ...TEST_PROFILE, firstname, lastname, birthdate, postalcode, city, stateorprovince, county: 'Forsyth County' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ postalcode: '30005', county: 'Forsyth County', stateorprovince: 'GA' });
+
+    // Imported again, the registered employee's address (theirs now) stays; the employer's record follows the file.
+    const again = await importInto(accountid, [line({ email, first: 'Eve', last: 'Early', zip: '30301', class: 'Exec' })]);
+    expect(again.json().data).toMatchObject({ updated: 1, updates: [{ changed: ['class'] }] });
+    expect(await memberByEmail(email)).toMatchObject({ postalcode: '30005', county: 'Forsyth County', contributionclass: 'Exec' });
+  });
+
+  it("refuses a different e-mail for a registered employee's external id", async () => {
+    const email = address('reg');
+    const imported = await importInto(accountid, [line({ email, externalid: 'HR-2002' })], true);
+    const link = await latestLink(t, email);
+    await t.app.inject({ method: 'POST', url: '/api/changepassword', payload: { id: imported.json().data.memberids[0], password: TEST_PASSWORD, token: link.token } });
+    const refused = await importInto(accountid, [line({ email: address('reg.new'), externalid: 'HR-2002' })]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.rows[0].reason).toContain('is not the address the employee signs in with');
+  });
+});
