@@ -16,7 +16,7 @@ import { SavedNote } from '../layout/saved-note.tsx';
 /** A rule as edited: the amount input's value, a number or the text being typed ('', '-'), sent as it is. */
 type EditedRule = Omit<ContributionRuleWire, 'amount'> & { amount: number | string };
 
-const blank = (): EditedRule => ({ contributionclass: 'ALL', ageMin: 18, ageMax: 64, tier: 'employee', state: null, ratingArea: null, amount: 0 });
+const blank = (): EditedRule => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier: 'employee', state: null, ratingArea: null, amount: 0 });
 /** An age band needs an amount for every family tier: one rule per tier, to fill in. */
 const band = (): EditedRule[] => FAMILY_TIERS.map((tier) => ({ ...blank(), tier }));
 const TIER_OPTIONS = FAMILY_TIERS.map((tier) => ({ value: tier, label: FAMILY_TIER_NAMES[tier] }));
