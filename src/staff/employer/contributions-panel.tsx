@@ -97,6 +97,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
                     aria-label={`Rule ${n} rating area`}
                     disabled={!canChange}
                     min={1}
+                    clampBehavior="none"
                     value={rule.ratingArea ?? ''}
                     onChange={(value) => change(i, { ratingArea: value === '' ? null : Number(value) })}
                   />
@@ -170,10 +171,10 @@ function ContributionPreviewForm({ accountid, rules }: { accountid: string; rule
         </Title>
         <Group align="end">
           <TextInput label="Preview class" placeholder="ALL" value={contributionClass} onChange={(e) => setClass(e.currentTarget.value)} />
-          <NumberInput label="Preview age" min={0} max={120} value={age} onChange={(value) => setAge(Number(value))} />
+          <NumberInput label="Preview age" min={0} max={120} clampBehavior="none" value={age} onChange={(value) => setAge(Number(value))} />
           <TextInput label="Preview ZIP" maxLength={5} value={zip} onChange={(e) => setZip(e.currentTarget.value)} />
           <Checkbox label="With a spouse" checked={spouse} onChange={(e) => setSpouse(e.currentTarget.checked)} />
-          <NumberInput label="Children" min={0} max={20} value={children} onChange={(value) => setChildren(Number(value))} />
+          <NumberInput label="Children" min={0} max={20} clampBehavior="none" value={children} onChange={(value) => setChildren(Number(value))} />
           <Button type="submit">Preview</Button>
         </Group>
         <FailureAlert error={error} />
