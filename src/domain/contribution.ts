@@ -10,8 +10,8 @@
  * employee's age and the family; docs/decisions.md, Contribution rules).
  *
  * ICHRA's legal shape is checked by ruleSetProblems: within a class (and a location, itself a rating-area class),
- * for one tier the oldest may get at most three times the youngest, and one class, age, tier and location has
- * exactly one amount. Pure functions; money in integer cents; dates as 'YYYY-MM-DD'.
+ * for one tier the oldest may get at most three times the youngest, one class, age, tier and location has
+ * exactly one amount, and every age 0..120 of every tier of a class has one. Pure functions; money in integer cents; dates as 'YYYY-MM-DD'.
  */
 import { ageOn, isIsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
@@ -33,7 +33,7 @@ export const FAMILY_TIER_NAMES: Readonly<Record<FamilyTier, string>> = {
 };
 
 /** The name of a tier; the code itself when it is not one (a refused rule may name an unknown tier). */
-export function familyTierName(tier: string): string {
+function familyTierName(tier: string): string {
   return (FAMILY_TIER_NAMES as Record<string, string>)[tier] ?? tier;
 }
 
@@ -250,25 +250,26 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
  * Employee + Spouse: no contribution for ages 65 to 120." A state's rules only refine the amount where they
  * apply, so they cover nobody outside that state and do not count.
  */
-export function coverageProblems(name: string, own: readonly ContributionRule[]): string[] {
+function coverageProblems(name: string, own: readonly ContributionRule[]): string[] {
   const anywhere = own.filter((rule) => rule.state === null);
   return FAMILY_TIERS.flatMap((tier) => {
     const missing = agesWithout(anywhere.filter((rule) => rule.tier === tier), CONTRIBUTION_AGES.min, CONTRIBUTION_AGES.max);
     if (missing.length === 0) return [];
-    const only = missing.length === 1 && !missing[0]!.includes(' ');
-    return [`Class ${name}, tier ${FAMILY_TIER_NAMES[tier]}: no contribution for ${only ? 'age' : 'ages'} ${joinWords(missing)}.`];
+    const oneAge = missing.length === 1 && missing[0]![0] === missing[0]![1];
+    const ranges = missing.map(([from, to]) => (from === to ? String(from) : `${from} to ${to}`));
+    return [`Class ${name}, tier ${FAMILY_TIER_NAMES[tier]}: no contribution for ${oneAge ? 'age' : 'ages'} ${joinWords(ranges)}.`];
   });
 }
 
-/** The ages low..high no band covers, as ranges ('0 to 17', '65'). */
-function agesWithout(bands: readonly ContributionRule[], low: number, high: number): string[] {
-  const ranges: string[] = [];
+/** The ages low..high no band covers, as [from, to] ranges (both included). */
+function agesWithout(bands: readonly ContributionRule[], low: number, high: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
   let start: number | null = null;
   for (let age = low; age <= high + 1; age += 1) {
     const covered = age > high || bands.some((band) => age >= band.ageMin && age <= band.ageMax);
     if (!covered && start === null) start = age;
     if (covered && start !== null) {
-      ranges.push(start === age - 1 ? String(start) : `${start} to ${age - 1}`);
+      ranges.push([start, age - 1]);
       start = null;
     }
   }
