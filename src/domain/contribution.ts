@@ -10,12 +10,12 @@
  * employee's age and the family; docs/decisions.md, Contribution rules).
  *
  * ICHRA's legal shape is checked by ruleSetProblems: within a class (and a location, itself a rating-area class),
- * for one tier the oldest may get at most three times the youngest, and one class, age, tier and location has
- * exactly one amount. Pure functions; money in integer cents; dates as 'YYYY-MM-DD'.
+ * for one tier the oldest may get at most three times the youngest, one class, age, tier and location has
+ * exactly one amount, and every age 0..120 of every tier of a class has one. Pure functions; money in integer cents; dates as 'YYYY-MM-DD'.
  */
 import { ageOn, isIsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
-import { CONTRIBUTION_DEPENDENT_SLOTS, DEPENDENT_BIRTHDATE_PAD, ICHRA_MAX_AGE_RATIO } from './parameters/enrollment.ts';
+import { CONTRIBUTION_AGES, CONTRIBUTION_DEPENDENT_SLOTS, DEPENDENT_BIRTHDATE_PAD, ICHRA_MAX_AGE_RATIO } from './parameters/enrollment.ts';
 
 /** The class every employer has; a member whose class has no rules is paid by it. */
 export const DEFAULT_CONTRIBUTION_CLASS = 'ALL';
@@ -23,6 +23,19 @@ export const DEFAULT_CONTRIBUTION_CLASS = 'ALL';
 /** The family tiers an employer's rules price, from the smallest family to the largest. */
 export const FAMILY_TIERS = ['employee', 'employee-spouse', 'employee-children', 'family'] as const;
 export type FamilyTier = (typeof FAMILY_TIERS)[number];
+
+/** The tiers as people read them (the console's Family column and the rules' refusals). */
+export const FAMILY_TIER_NAMES: Readonly<Record<FamilyTier, string>> = {
+  employee: 'Employee',
+  'employee-spouse': 'Employee + Spouse',
+  'employee-children': 'Employee + Children',
+  family: 'Family',
+};
+
+/** The name of a tier; the code itself when it is not one (a refused rule may name an unknown tier). */
+function familyTierName(tier: string): string {
+  return (FAMILY_TIER_NAMES as Record<string, string>)[tier] ?? tier;
+}
 
 /** The tier whose amount is the self-only (waived) contribution. */
 export const SELF_ONLY_TIER: FamilyTier = 'employee';
@@ -166,8 +179,8 @@ const STATE = /^[A-Z]{2}$/;
  * - a band inverted or outside ages 0..150, an amount negative or not whole cents, a state that is not two capital
  *   letters, a rating area without a state or not a positive whole number, an unknown tier;
  * - two rules of one class, tier and location whose ages overlap (one class, age, tier and location: one amount);
- * - a class whose anywhere-rules do not give every tier an amount over the same ages (a gap: someone of that age
- *   and family would get nothing while others of the class get an amount);
+ * - a class whose anywhere-rules (those without a state) do not give every tier an amount for every age 0..120
+ *   (CONTRIBUTION_AGES): someone of that age and family would get nothing, so the set names the missing bands;
  * - for one class, tier and location, the most paid age above three times the least paid (the ICHRA age limit),
  *   counted over the amounts the engine actually pays there (a location's own rules, else the class's).
  */
@@ -176,7 +189,8 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
   const classes = [...new Map(rules.map((rule) => [rule.contributionclass.toLowerCase(), rule.contributionclass])).values()];
   for (const name of classes) {
     const own = rules.filter((rule) => sameClass(rule.contributionclass, name));
-    const label = (rule: ContributionRule) => `Class ${name}, ${rule.tier}, ${locationKey(rule)}: ages ${rule.ageMin}-${rule.ageMax}`;
+    const found = problems.length;
+    const label = (rule: ContributionRule) => `Class ${name}, tier ${familyTierName(rule.tier)}, ${locationKey(rule)}: ages ${rule.ageMin}-${rule.ageMax}`;
     for (const rule of own) {
       if (!FAMILY_TIERS.includes(rule.tier)) problems.push(`${label(rule)} name an unknown tier.`);
       if (!Number.isInteger(rule.ageMin) || !Number.isInteger(rule.ageMax) || rule.ageMin < 0 || rule.ageMax > 150) {
@@ -188,7 +202,7 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
         problems.push(`${label(rule)} name a rating area without a state, or one that is not a positive whole number.`);
       }
     }
-    if (problems.length > 0) continue;
+    if (problems.length > found) continue;
 
     // Overlaps: one class, tier and location.
     const groups = new Map<string, ContributionRule[]>();
@@ -206,16 +220,7 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
       });
     }
 
-    // Gaps: the anywhere-rules of the class give every tier an amount over the class's ages.
-    const anywhere = own.filter((rule) => rule.state === null);
-    if (anywhere.length > 0) {
-      const low = Math.min(...anywhere.map((rule) => rule.ageMin));
-      const high = Math.max(...anywhere.map((rule) => rule.ageMax));
-      for (const tier of FAMILY_TIERS) {
-        const missing = agesWithout(anywhere.filter((rule) => rule.tier === tier), low, high);
-        if (missing.length > 0) problems.push(`Class ${name}, ${tier}, anywhere: no amount for ages ${missing.join(', ')}.`);
-      }
-    }
+    problems.push(...coverageProblems(name, own));
 
     // 3:1 per tier and location, over the amounts the engine pays there.
     const locations = new Map<string, ContributionLocation>([['anywhere', { state: null, ratingArea: null }]]);
@@ -231,7 +236,7 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
         const least = Math.min(...paid);
         const most = Math.max(...paid);
         if (most > least * ICHRA_MAX_AGE_RATIO) {
-          problems.push(`Class ${name}, ${tier}, ${where}: the oldest's amount is more than ${ICHRA_MAX_AGE_RATIO} times the youngest's.`);
+          problems.push(`Class ${name}, tier ${familyTierName(tier)}, ${where}: the oldest's amount is more than ${ICHRA_MAX_AGE_RATIO} times the youngest's.`);
         }
       }
     }
@@ -239,19 +244,41 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
   return problems;
 }
 
-/** The ages low..high no band covers, as ranges ('0-17', '65'). */
-function agesWithout(bands: readonly ContributionRule[], low: number, high: number): string[] {
-  const ranges: string[] = [];
+/**
+ * The coverage of one class (its rules, any case of its name): for each tier, the ages of CONTRIBUTION_AGES its
+ * anywhere-rules leave without an amount, one sentence per tier that has any, e.g. "Class Full-time, tier
+ * Employee + Spouse: no contribution for ages 65 to 120." A state's rules only refine the amount where they
+ * apply, so they cover nobody outside that state and do not count.
+ */
+function coverageProblems(name: string, own: readonly ContributionRule[]): string[] {
+  const anywhere = own.filter((rule) => rule.state === null);
+  return FAMILY_TIERS.flatMap((tier) => {
+    const missing = agesWithout(anywhere.filter((rule) => rule.tier === tier), CONTRIBUTION_AGES.min, CONTRIBUTION_AGES.max);
+    if (missing.length === 0) return [];
+    const oneAge = missing.length === 1 && missing[0]![0] === missing[0]![1];
+    const ranges = missing.map(([from, to]) => (from === to ? String(from) : `${from} to ${to}`));
+    return [`Class ${name}, tier ${FAMILY_TIER_NAMES[tier]}: no contribution for ${oneAge ? 'age' : 'ages'} ${joinWords(ranges)}.`];
+  });
+}
+
+/** The ages low..high no band covers, as [from, to] ranges (both included). */
+function agesWithout(bands: readonly ContributionRule[], low: number, high: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
   let start: number | null = null;
   for (let age = low; age <= high + 1; age += 1) {
     const covered = age > high || bands.some((band) => age >= band.ageMin && age <= band.ageMax);
     if (!covered && start === null) start = age;
     if (covered && start !== null) {
-      ranges.push(start === age - 1 ? String(start) : `${start}-${age - 1}`);
+      ranges.push([start, age - 1]);
       start = null;
     }
   }
   return ranges;
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+function joinWords(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 
 /**

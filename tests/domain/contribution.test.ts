@@ -196,7 +196,7 @@ describe('ruleSetProblems (ICHRA: 3:1 by age within a class, tier and location; 
     const young = amounts(20000, 30000, 30000, 40000);
     expect(ruleSetProblems([...tierRules('ALL', 0, 29, young), ...tierRules('ALL', 30, 120, amounts(60000, 90000, 90000, 120000))])).toEqual([]);
     expect(ruleSetProblems([...tierRules('ALL', 0, 29, young), ...tierRules('ALL', 30, 120, amounts(60000, 90000, 90001, 120000))])).toEqual([
-      "Class ALL, employee-children, anywhere: the oldest's amount is more than 3 times the youngest's.",
+      "Class ALL, tier Employee + Children, anywhere: the oldest's amount is more than 3 times the youngest's.",
     ]);
   });
 
@@ -206,12 +206,12 @@ describe('ruleSetProblems (ICHRA: 3:1 by age within a class, tier and location; 
 
   it('checks 3:1 inside a location, with the class rules it falls back to', () => {
     const problems = ruleSetProblems([...flat(10000), rule({ state: 'TX', ageMin: 50, ageMax: 120, amountCents: 30001 })]);
-    expect(problems).toEqual(["Class ALL, employee, TX: the oldest's amount is more than 3 times the youngest's."]);
+    expect(problems).toEqual(["Class ALL, tier Employee, TX: the oldest's amount is more than 3 times the youngest's."]);
   });
 
   it.each([
     ['overlap (one class, age, tier: one amount)', [...flat(10000), rule({ ageMin: 30, ageMax: 40, amountCents: 20000 })], 'overlap'],
-    ['a gap in one tier', [...tierRules('ALL', 0, 29, amounts(1, 1, 1, 1)), ...tierRules('ALL', 30, 120, amounts(1, 1, 1, 1)).filter((r) => r.tier !== 'family')], 'no amount for ages 30-120'],
+    ['a gap in one tier', [...tierRules('ALL', 0, 29, amounts(1, 1, 1, 1)), ...tierRules('ALL', 30, 120, amounts(1, 1, 1, 1)).filter((r) => r.tier !== 'family')], 'no contribution for ages 30 to 120'],
     ['inverted', [rule({ ageMin: 40, ageMax: 30 })], 'inverted'],
     ['negative', [rule({ amountCents: -1 })], 'negative'],
     ['not whole cents', [rule({ amountCents: 10.5 })], 'whole cents'],
@@ -220,5 +220,56 @@ describe('ruleSetProblems (ICHRA: 3:1 by age within a class, tier and location; 
     ['ages out of range', [rule({ ageMin: -1 })], 'between 0 and 150'],
   ])('%s', (_label, set, problem) => {
     expect(ruleSetProblems(set).join(' ')).toContain(problem);
+  });
+});
+
+describe('ruleSetProblems: every age 0 to 120 of every tier of every class gets a contribution', () => {
+  const even = amounts(30000, 40000, 40000, 50000);
+  const fullTime = (...bands: Array<[number, number]>) => bands.flatMap(([ageMin, ageMax]) => tierRules('Full-time', ageMin, ageMax, even));
+
+  it('accepts bands that cover 0 to 120 with no gap', () => {
+    expect(ruleSetProblems(fullTime([0, 29], [30, 64], [65, 120]))).toEqual([]);
+  });
+
+  it('accepts bands that go past 120 (up to 150)', () => {
+    expect(ruleSetProblems(fullTime([0, 150]))).toEqual([]);
+  });
+
+  it('refuses a set that leaves out the 65-and-over, naming the band for each tier', () => {
+    expect(ruleSetProblems(fullTime([0, 29], [30, 64]))).toEqual([
+      'Class Full-time, tier Employee: no contribution for ages 65 to 120.',
+      'Class Full-time, tier Employee + Spouse: no contribution for ages 65 to 120.',
+      'Class Full-time, tier Employee + Children: no contribution for ages 65 to 120.',
+      'Class Full-time, tier Family: no contribution for ages 65 to 120.',
+    ]);
+  });
+
+  it('names a gap in the middle, and a single missing age, of one tier only', () => {
+    const set = [...fullTime([0, 29], [40, 120]), ...tierRules('Full-time', 30, 39, even).filter((rule) => rule.tier !== 'employee-spouse')];
+    expect(ruleSetProblems(set)).toEqual(['Class Full-time, tier Employee + Spouse: no contribution for ages 30 to 39.']);
+    expect(ruleSetProblems(fullTime([0, 64], [66, 120]))).toContain('Class Full-time, tier Family: no contribution for age 65.');
+  });
+
+  it('names several gaps in one sentence', () => {
+    expect(ruleSetProblems(fullTime([18, 29], [40, 64]))[0]).toBe('Class Full-time, tier Employee: no contribution for ages 0 to 17, 30 to 39 and 65 to 120.');
+  });
+
+  it('refuses overlapping bands', () => {
+    expect(ruleSetProblems(fullTime([0, 40], [30, 120])).join(' ')).toContain('Class Full-time, tier Employee, anywhere: ages 0-40 and 30-120 overlap');
+  });
+
+  it("does not count a state's rules: they pay nobody elsewhere", () => {
+    const inTexas = tierRules('Full-time', 0, 120, even).map((rule) => ({ ...rule, state: 'TX' }));
+    expect(ruleSetProblems([...fullTime([0, 64]), ...inTexas])).toContain('Class Full-time, tier Employee: no contribution for ages 65 to 120.');
+  });
+
+  it('checks every class on its own, whatever another class has', () => {
+    const problems = ruleSetProblems([...tierRules('ALL', 0, 120, even), ...fullTime([0, 64])]);
+    expect(problems).toHaveLength(4);
+    expect(problems.every((problem) => problem.startsWith('Class Full-time,'))).toBe(true);
+  });
+
+  it('an empty set has nothing to cover (the employer then contributes nothing)', () => {
+    expect(ruleSetProblems([])).toEqual([]);
   });
 });

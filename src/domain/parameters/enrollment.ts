@@ -33,6 +33,13 @@ export const CONTRIBUTION_DEPENDENT_SLOTS = 5;
  */
 export const ICHRA_MAX_AGE_RATIO = 3;
 
+/**
+ * The ages every class and tier of an employer's contribution rules must pay (both included): an employee of any
+ * age the portal accepts, with any family, gets a contribution; a set that leaves out, say, the 65-and-over is
+ * refused rather than silently paying them nothing.
+ */
+export const CONTRIBUTION_AGES = { min: 0, max: 120 } as const;
+
 /** The /welcome screen shows at most this many contact cards. Spec §2 /welcome and §9 Welcome. */
 export const WELCOME_MAX_CONTACTS = 3;
 

@@ -11,7 +11,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MediaDocument } from '#contracts/entities.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
@@ -26,7 +26,7 @@ export const MEDIA_LINK_SECONDS = 15 * 60;
 
 const CONTAINERS = [ICHRA_DOCUMENTS_CONTAINER] as const;
 
-const CONTENT_TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.txt': 'text/plain; charset=utf-8' };
+const CONTENT_TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.jpg': 'image/jpeg', '.txt': 'text/plain; charset=utf-8' };
 
 type LinkParts = { container: string; accountid: string; filename: string; member: string; expires: number };
 
@@ -150,14 +150,22 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       if (!holder || holder.accountid !== accountid) throw forbidden();
       const bytes = await storage.read(container, accountid, filename);
       if (!bytes) throw notFound('This document is no longer available.');
-      // The file is shown by the browser's own viewer: the page CSP (scripts, styles of the web app) is not
-      // its policy; nosniff and the content type keep it a document.
-      reply.removeHeader('content-security-policy');
-      return reply
-        .header('content-type', CONTENT_TYPES[path.extname(filename).toLowerCase()] ?? 'application/octet-stream')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(filename)}`)
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendStoredFile(reply, filename, bytes);
     },
   );
+}
+
+/**
+ * Answers a stored file for the browser to show (inline), typed by its name's extension (a PDF's kind was checked
+ * by its first bytes when it was stored). The file is shown by the browser's own viewer: the page CSP (scripts,
+ * styles of the web app) is not its policy; nosniff and the content type keep it a document.
+ */
+export function sendStoredFile(reply: FastifyReply, filename: string, bytes: Buffer): FastifyReply {
+  reply.removeHeader('content-security-policy');
+  return reply
+    .header('content-type', CONTENT_TYPES[path.extname(filename).toLowerCase()] ?? 'application/octet-stream')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(bytes);
 }

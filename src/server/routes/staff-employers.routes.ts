@@ -12,12 +12,14 @@ import { staffCookieSecurity } from './staff-auth.routes.ts';
 import * as service from '../services/staff-employers.ts';
 import { base64Length } from '../services/uploads.ts';
 import { storageIn } from '../storage.ts';
+import { sendStoredFile } from './media.routes.ts';
 
 const accountParams = { type: 'object', required: ['accountid'], properties: { accountid: uuid } } as const;
 const name = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
 const email = { type: 'string', maxLength: 254, format: 'email' } as const;
 const phone = { type: 'string', maxLength: 40 } as const;
-const dollars = { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Dollars a month, at most two decimals' } as const;
+/** A price or amount: its sign and cents are the service's to refuse, on the field, in words a person can act on. */
+const dollars = { type: 'number', minimum: -1_000_000, maximum: 1_000_000, description: 'Dollars a month, at most two decimals, not negative' } as const;
 const countsSchema = {
   type: 'object',
   properties: { invited: { type: 'integer' }, registered: { type: 'integer' }, enrolled: { type: 'integer' }, waived: { type: 'integer' }, total: { type: 'integer' } },
@@ -126,6 +128,7 @@ const ruleSchema = {
 } as const;
 const rulesArray = { type: 'array', maxItems: 2000, items: ruleSchema } as const;
 
+const documentParams = { type: 'object', required: ['accountid', 'name'], properties: { accountid: uuid, name: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 const documentSchema = { type: 'object', properties: { filename: { type: 'string' }, size: { type: 'integer' } } } as const;
 const uploadBody = (maxBytes: number, what: string) =>
   ({
@@ -190,6 +193,18 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     async (request) => ok(await service.setLogo(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body.contentBase64)),
   );
 
+  /** A file the browser shows itself (the logo, a document): no envelope; failures as everywhere. */
+  const file = (summary: string, description: string, params: object) => ({
+    preHandler: viewer,
+    schema: { tags: ['Staff'], summary, security: staffCookieSecurity, params, response: { 200: { description, type: 'string', format: 'binary' }, ...failures } },
+  });
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/logo',
+    file('Open the logo (the stored JPEG, inline)', 'The logo (image/jpeg)', accountParams),
+    async (request, reply) => sendStoredFile(reply, 'logo.jpg', await service.readLogo(app.db, request.params.accountid)),
+  );
+
   const contactsAnswer = { type: 'array', items: { type: 'object', properties: { ...contactSchema.properties, id: uuid } } } as const;
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/contacts',
@@ -232,11 +247,15 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
       ok(await service.addDocument(app.db, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64)),
   );
 
+  app.get<{ Params: { accountid: string; name: string } }>(
+    '/api/staff/employers/:accountid/ichra-documents/:name',
+    file('Open an ICHRA document (the stored PDF, inline)', 'The document (application/pdf)', documentParams),
+    async (request, reply) => sendStoredFile(reply, request.params.name, await service.readDocument(app.db, request.params.accountid, request.params.name)),
+  );
+
   app.delete<{ Params: { accountid: string; name: string } }>(
     '/api/staff/employers/:accountid/ichra-documents/:name',
-    change('Delete an ICHRA document', documentsAnswer, {
-      params: { type: 'object', required: ['accountid', 'name'], properties: { accountid: uuid, name: { type: 'string', minLength: 1, maxLength: 200 } } },
-    }),
+    change('Delete an ICHRA document', documentsAnswer, { params: documentParams }),
     async (request) => ok(await service.removeDocument(app.db, staffOf(request), request.params.accountid, request.params.name)),
   );
 

@@ -253,6 +253,21 @@ export async function addDocument(db: DbOrTx, staff: Staff, accountid: string, f
   });
 }
 
+/** A stored ICHRA document's bytes, or 404 (an unknown employer or name, or a name that is no plain file name). */
+export async function readDocument(db: DbOrTx, accountid: string, filename: string): Promise<Buffer> {
+  await employerOr404(db, accountid);
+  const bytes = isSafeSegment(filename) ? await storageIn(db).read(ICHRA_DOCUMENTS_CONTAINER, accountid, filename) : null;
+  if (!bytes) throw notFound('There is no such document.');
+  return bytes;
+}
+
+/** The employer's logo as the JPEG it was uploaded as, or 404 when the employer has none. */
+export async function readLogo(db: DbOrTx, accountid: string): Promise<Buffer> {
+  const employer = await employerOr404(db, accountid);
+  if (!employer.mediadata) throw notFound('This employer has no logo.');
+  return Buffer.from(employer.mediadata, 'base64');
+}
+
 export async function removeDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string) {
   if (!isSafeSegment(filename)) throw notFound('There is no such document.');
   return db.transaction().execute(async (tx) => {
@@ -279,16 +294,31 @@ export async function listProducts(db: DbOrTx, accountid: string): Promise<Staff
   }));
 }
 
-/** Cents of a price option, or a 400 on its field. */
-function optionCents(cost: number, pointer: string): number {
-  const message = 'A price is dollars with at most two decimals, not negative.';
+/** What is wrong with dollars typed as a price or an amount (null when nothing): never negative, whole cents. */
+function dollarsProblem(dollars: number, what: 'price' | 'amount'): string | null {
+  const subject = what === 'price' ? 'A price' : 'An amount';
+  if (dollars < 0) return `${subject} cannot be negative (${dollars} was entered): enter 0 or more.`;
   try {
-    const cents = dollarsToCents(cost);
-    if (cents >= 0) return cents;
+    dollarsToCents(dollars);
+    return null;
   } catch {
-    // refused below
+    return `${subject} is dollars with at most two decimals (${dollars} was entered).`;
   }
-  throw badRequest(message, { [pointer]: [message] });
+}
+
+/**
+ * The cents of each of `values` (dollars keyed by the JSON pointer of their field), or one 400 naming every
+ * refused field with its message: a negative is refused, never turned into 0.
+ */
+function checkedCents(values: ReadonlyArray<{ dollars: number; pointer: string }>, what: 'price' | 'amount'): number[] {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const { dollars, pointer } of values) {
+    const problem = dollarsProblem(dollars, what);
+    if (problem) fieldErrors[pointer] = [problem];
+  }
+  const messages = Object.values(fieldErrors).flat();
+  if (messages.length > 0) throw badRequest(messages.length === 1 ? messages[0]! : `${messages.length} ${what}s are refused: ${messages.join(' ')}`, fieldErrors);
+  return values.map(({ dollars }) => dollarsToCents(dollars));
 }
 
 /**
@@ -296,13 +326,18 @@ function optionCents(cost: number, pointer: string): number {
  * ones get new ids); a product left out is turned off, not deleted, so earlier orders keep their names.
  */
 export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffProduct[]): Promise<StaffProduct[]> {
-  const priced = list.map((product, index) => ({
+  const prices = checkedCents(
+    list.flatMap((product, index) => product.options.map((option, optionIndex) => ({ dollars: option.cost, pointer: `/products/${index}/options/${optionIndex}/cost` }))),
+    'price',
+  );
+  let next = 0;
+  const priced = list.map((product) => ({
     product,
     id: product.id ?? randomUUID(),
     options: product.options.map((option, optionIndex) => ({
       id: option.id ?? randomUUID(),
       option: option.option.trim(),
-      cents: optionCents(option.cost, `/products/${index}/options/${optionIndex}/cost`),
+      cents: prices[next++]!,
       sort: optionIndex + 1,
     })),
   }));
@@ -352,28 +387,21 @@ export async function listRules(db: DbOrTx, accountid: string): Promise<StaffCon
 }
 
 /**
- * The domain's rules of a list from the wire, or a 400: amounts must be whole cents, and the set must pass
- * ruleSetProblems (bands, overlaps, gaps, ICHRA's 3:1 within a class), every problem named.
+ * The domain's rules of a list from the wire, or a 400: amounts must be whole cents and not negative (each on its
+ * field), and the set must pass ruleSetProblems (bands, overlaps, every age 0..120 of every tier, ICHRA's 3:1
+ * within a class), every problem named.
  */
 export function checkedRules(list: readonly StaffContributionRule[], pointer = '/rules'): ContributionRule[] {
-  const rules = list.map((rule, index) => {
-    let amountCents: number;
-    try {
-      amountCents = dollarsToCents(rule.amount);
-    } catch {
-      const message = 'An amount is dollars with at most two decimals.';
-      throw badRequest(message, { [`${pointer}/${index}/amount`]: [message] });
-    }
-    return {
-      contributionclass: rule.contributionclass.trim(),
-      ageMin: rule.ageMin,
-      ageMax: rule.ageMax,
-      tier: rule.tier,
-      state: rule.state,
-      ratingArea: rule.ratingArea,
-      amountCents,
-    };
-  });
+  const amounts = checkedCents(list.map((rule, index) => ({ dollars: rule.amount, pointer: `${pointer}/${index}/amount` })), 'amount');
+  const rules = list.map((rule, index) => ({
+    contributionclass: rule.contributionclass.trim(),
+    ageMin: rule.ageMin,
+    ageMax: rule.ageMax,
+    tier: rule.tier,
+    state: rule.state,
+    ratingArea: rule.ratingArea,
+    amountCents: amounts[index]!,
+  }));
   const problems = ruleSetProblems(rules);
   if (problems.length > 0) throw badRequest(`These contribution rules are refused: ${problems.join(' ')}`, { [pointer]: problems });
   return rules;

@@ -24,7 +24,7 @@ export type {
   StaffProductOption,
 } from '#contracts/staff-employers.ts';
 
-export const FAMILY_TIERS = ['employee', 'employee-spouse', 'employee-children', 'family'] as const;
+export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/contribution.ts';
 
 /** An ICHRA document in the employer's storage. */
 export type IchraDocument = { filename: string; size: number };

@@ -1,11 +1,12 @@
-/** The employer's contacts (types 1 to 5), and which of them the employee sees; saved as one list. */
+/** The employer's contacts (types 1 to 5, shown by name), and which of them the employee sees; saved as one list. */
 import { Button, Checkbox, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
+import { CONTACT_TYPE_NAMES } from '#domain/contacts.ts';
 import type { StaffContact as EmployerContact } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
 
-const TYPES = [1, 2, 3, 4, 5] as const;
+const TYPES = ([1, 2, 3, 4, 5] as const).map((type) => ({ value: String(type), label: CONTACT_TYPE_NAMES[type] }));
 const blank = (): EmployerContact => ({ contacttype: 1, displaytoemployee: true, firstname: '', middlename: null, lastname: '', emailaddress: null, phonenumber: null });
 
 export function ContactsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
@@ -43,7 +44,7 @@ export function ContactsPanel({ accountid, canChange }: { accountid: string; can
                   <NativeSelect
                     aria-label={`Contact ${n} type`}
                     disabled={!canChange}
-                    data={TYPES.map(String)}
+                    data={TYPES}
                     value={String(contact.contacttype)}
                     onChange={(e) => change(i, { contacttype: Number(e.currentTarget.value) as EmployerContact['contacttype'] })}
                   />

@@ -1,27 +1,33 @@
 /**
  * The employer's contribution rules: per class, the monthly amount for an age band and a family tier, anywhere or
- * in one state (and rating area). The server refuses what ICHRA forbids (more than 3 to 1 within a class) and its
- * message is shown as it is. The preview asks the server what one person would get.
+ * in one state (and rating area). The server refuses what ICHRA forbids (more than 3 to 1 within a class), a set
+ * that leaves an age 0..120 of a tier without an amount, and a negative amount; its messages are shown as they
+ * are, and numbers stay as typed (no clamping). The preview asks the server what one person would get under the
+ * rules on screen, saved or not.
  */
 import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { staffData } from '../api/staff-api.ts';
-import { FAMILY_TIERS, type ContributionPreview, type StaffContributionRule as ContributionRuleWire } from '../api/types.ts';
-import { FailureAlert } from '../layout/failure-alert.tsx';
+import { FAMILY_TIER_NAMES, FAMILY_TIERS, type ContributionPreview, type StaffContributionRule as ContributionRuleWire } from '../api/types.ts';
+import { FailureAlert, fieldErrorOf } from '../layout/failure-alert.tsx';
 import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
 
-const blank = (): ContributionRuleWire => ({ contributionclass: 'ALL', ageMin: 18, ageMax: 64, tier: 'employee', state: null, ratingArea: null, amount: 0 });
+/** A rule as edited: the amount input's value, a number or the text being typed ('', '-'), sent as it is. */
+type EditedRule = Omit<ContributionRuleWire, 'amount'> & { amount: number | string };
+
+const blank = (): EditedRule => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier: 'employee', state: null, ratingArea: null, amount: 0 });
 /** An age band needs an amount for every family tier: one rule per tier, to fill in. */
-const band = (): ContributionRuleWire[] => FAMILY_TIERS.map((tier) => ({ ...blank(), tier }));
+const band = (): EditedRule[] => FAMILY_TIERS.map((tier) => ({ ...blank(), tier }));
+const TIER_OPTIONS = FAMILY_TIERS.map((tier) => ({ value: tier, label: FAMILY_TIER_NAMES[tier] }));
 
 export function ContributionsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contribution-rules`;
-  const list = useEditableList<ContributionRuleWire>(path, 'rules');
+  const list = useEditableList<EditedRule>(path, 'rules');
   const rules = list.items;
   const setRules = list.update;
 
-  const change = (index: number, patch: Partial<ContributionRuleWire>) => {
+  const change = (index: number, patch: Partial<EditedRule>) => {
     setRules((current) => current.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
   };
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim().toUpperCase());
@@ -51,16 +57,34 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
                   <TextInput aria-label={`Rule ${n} class`} disabled={!canChange} value={rule.contributionclass} onChange={(e) => change(i, { contributionclass: e.currentTarget.value })} />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`Rule ${n} from age`} disabled={!canChange} min={0} max={120} value={rule.ageMin} onChange={(value) => change(i, { ageMin: Number(value) })} />
+                  <NumberInput
+                    aria-label={`Rule ${n} from age`}
+                    disabled={!canChange}
+                    min={0}
+                    max={150}
+                    clampBehavior="none"
+                    value={rule.ageMin}
+                    error={fieldErrorOf(list.saveError, `/rules/${i}/ageMin`)}
+                    onChange={(value) => change(i, { ageMin: Number(value) })}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`Rule ${n} to age`} disabled={!canChange} min={0} max={120} value={rule.ageMax} onChange={(value) => change(i, { ageMax: Number(value) })} />
+                  <NumberInput
+                    aria-label={`Rule ${n} to age`}
+                    disabled={!canChange}
+                    min={0}
+                    max={150}
+                    clampBehavior="none"
+                    value={rule.ageMax}
+                    error={fieldErrorOf(list.saveError, `/rules/${i}/ageMax`)}
+                    onChange={(value) => change(i, { ageMax: Number(value) })}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <NativeSelect
                     aria-label={`Rule ${n} family`}
                     disabled={!canChange}
-                    data={[...FAMILY_TIERS]}
+                    data={TIER_OPTIONS}
                     value={rule.tier}
                     onChange={(e) => change(i, { tier: e.currentTarget.value as ContributionRuleWire['tier'] })}
                   />
@@ -73,12 +97,22 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
                     aria-label={`Rule ${n} rating area`}
                     disabled={!canChange}
                     min={1}
+                    clampBehavior="none"
                     value={rule.ratingArea ?? ''}
                     onChange={(value) => change(i, { ratingArea: value === '' ? null : Number(value) })}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`Rule ${n} monthly amount`} disabled={!canChange} min={0} decimalScale={2} value={rule.amount} onChange={(value) => change(i, { amount: Number(value) })} />
+                  <NumberInput
+                    aria-label={`Rule ${n} monthly amount`}
+                    disabled={!canChange}
+                    min={0}
+                    clampBehavior="none"
+                    decimalScale={2}
+                    value={rule.amount}
+                    error={fieldErrorOf(list.saveError, `/rules/${i}/amount`)}
+                    onChange={(value) => change(i, { amount: value })}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Button variant="subtle" color="red" disabled={!canChange} onClick={() => setRules((current) => current.filter((_, j) => j !== i))}>
@@ -102,12 +136,13 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
         </Group>
       )}
       <SavedNote shown={list.saved} text="Contribution rules saved." />
-      <ContributionPreviewForm accountid={accountid} />
+      <ContributionPreviewForm accountid={accountid} rules={list.loaded ? rules : undefined} />
     </Stack>
   );
 }
 
-function ContributionPreviewForm({ accountid }: { accountid: string }) {
+/** `rules`: the set on screen (saved or not) to compute with; undefined until it is read (then the stored set). */
+function ContributionPreviewForm({ accountid, rules }: { accountid: string; rules: EditedRule[] | undefined }) {
   const [contributionClass, setClass] = useState('');
   const [age, setAge] = useState(45);
   const [zip, setZip] = useState('30301');
@@ -121,7 +156,7 @@ function ContributionPreviewForm({ accountid }: { accountid: string }) {
     setError(null);
     setPreview(null);
     try {
-      const body = { ...(contributionClass.trim() ? { class: contributionClass.trim() } : {}), age, zip, spouse, children };
+      const body = { ...(contributionClass.trim() ? { class: contributionClass.trim() } : {}), age, zip, spouse, children, ...(rules ? { rules } : {}) };
       setPreview(await staffData<ContributionPreview>('POST', `/api/staff/employers/${accountid}/contribution-preview`, body));
     } catch (failure) {
       setError(failure);
@@ -136,10 +171,10 @@ function ContributionPreviewForm({ accountid }: { accountid: string }) {
         </Title>
         <Group align="end">
           <TextInput label="Preview class" placeholder="ALL" value={contributionClass} onChange={(e) => setClass(e.currentTarget.value)} />
-          <NumberInput label="Preview age" min={0} max={120} value={age} onChange={(value) => setAge(Number(value))} />
+          <NumberInput label="Preview age" min={0} max={120} clampBehavior="none" value={age} onChange={(value) => setAge(Number(value))} />
           <TextInput label="Preview ZIP" maxLength={5} value={zip} onChange={(e) => setZip(e.currentTarget.value)} />
           <Checkbox label="With a spouse" checked={spouse} onChange={(e) => setSpouse(e.currentTarget.checked)} />
-          <NumberInput label="Children" min={0} max={20} value={children} onChange={(value) => setChildren(Number(value))} />
+          <NumberInput label="Children" min={0} max={20} clampBehavior="none" value={children} onChange={(value) => setChildren(Number(value))} />
           <Button type="submit">Preview</Button>
         </Group>
         <FailureAlert error={error} />

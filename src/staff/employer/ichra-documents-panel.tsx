@@ -1,5 +1,8 @@
-/** The employer's ICHRA documents: PDFs in the product's storage, which the employee's ICHRA step lists. */
-import { Button, List, Stack, Text } from '@mantine/core';
+/**
+ * The employer's ICHRA documents: PDFs in the product's storage, which the employee's ICHRA step lists. Each opens
+ * in a new tab, served by the staff API (the browser's own PDF viewer).
+ */
+import { Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { fileAsBase64, staffData } from '../api/staff-api.ts';
@@ -28,7 +31,12 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
         <List aria-label="ICHRA documents">
           {data.map((document) => (
             <List.Item key={document.filename}>
-              {document.filename}{' '}
+              <Anchor href={`${path}/${encodeURIComponent(document.filename)}`} target="_blank" rel="noopener noreferrer">
+                {document.filename}
+              </Anchor>{' '}
+              <Text span size="sm" c="dimmed">
+                (PDF, {sizeText(document.size)})
+              </Text>{' '}
               {canChange && (
                 <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(document.filename)} aria-label={`Delete ${document.filename}`}>
                   Delete
@@ -51,4 +59,11 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
       />
     </Stack>
   );
+}
+
+/** A file size as people read it: '820 bytes', '14 KB', '2.5 MB'. */
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,5 +1,8 @@
-/** The employer's logo: a JPEG, stored by the server as the spec's base64 mediadata (size-checked there). */
-import { Image, Stack, Text } from '@mantine/core';
+/**
+ * The employer's logo: a JPEG, stored by the server as the spec's base64 mediadata (size-checked there), shown as
+ * the employee portal shows it and opened in a new tab from the staff API.
+ */
+import { Anchor, Image, Stack, Text } from '@mantine/core';
 import useSWR from 'swr';
 import { fileAsBase64, staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
@@ -11,7 +14,12 @@ export function LogoPanel({ accountid, canChange }: { accountid: string; canChan
   return (
     <Stack>
       {employer?.mediadata ? (
-        <Image src={`data:image/jpeg;base64,${employer.mediadata}`} alt={`${employer.name} logo`} maw={240} />
+        <>
+          <Image src={`data:image/jpeg;base64,${employer.mediadata}`} alt={`${employer.name} logo`} maw={240} />
+          <Anchor href={`${path}/logo`} target="_blank" rel="noopener noreferrer">
+            Open the logo
+          </Anchor>
+        </>
       ) : (
         <Text>No logo yet.</Text>
       )}

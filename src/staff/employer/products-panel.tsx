@@ -1,11 +1,18 @@
-/** The employer's additional-service products and their price options; saved as one list. */
+/**
+ * The employer's additional-service products and their price options; saved as one list. A price stays as typed
+ * (no clamping): the server refuses a negative one and its message shows at the field.
+ */
 import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { StaffProduct, StaffProductOption as ProductOption } from '../api/types.ts';
-import { FailureAlert } from '../layout/failure-alert.tsx';
+import { FailureAlert, fieldErrorOf } from '../layout/failure-alert.tsx';
 import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
 
-const blank = (): StaffProduct => ({
+/** A price option as edited: the price input's value, a number or the text being typed ('', '-'), sent as it is. */
+type EditedOption = Omit<ProductOption, 'cost'> & { cost: number | string };
+type EditedProduct = Omit<StaffProduct, 'options'> & { options: EditedOption[] };
+
+const blank = (): EditedProduct => ({
   productname: '',
   vendorname: '',
   description: '',
@@ -18,14 +25,14 @@ const TAX_STATUSES = ['Post-Tax', 'Pre-Tax'] as const;
 
 export function ProductsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/products`;
-  const list = useEditableList<StaffProduct>(path, 'products');
+  const list = useEditableList<EditedProduct>(path, 'products');
   const products = list.items;
   const setProducts = list.update;
 
-  const change = (index: number, patch: Partial<StaffProduct>) => {
+  const change = (index: number, patch: Partial<EditedProduct>) => {
     setProducts((current) => current.map((product, i) => (i === index ? { ...product, ...patch } : product)));
   };
-  const changeOption = (index: number, optionIndex: number, patch: Partial<ProductOption>) =>
+  const changeOption = (index: number, optionIndex: number, patch: Partial<EditedOption>) =>
     change(index, { options: products[index]!.options.map((option, j) => (j === optionIndex ? { ...option, ...patch } : option)) });
 
   return (
@@ -61,9 +68,11 @@ export function ProductsPanel({ accountid, canChange }: { accountid: string; can
                   <NumberInput
                     label={`Service ${n} option ${j + 1} monthly price ($)`}
                     min={0}
+                    clampBehavior="none"
                     decimalScale={2}
                     value={option.cost}
-                    onChange={(value) => changeOption(i, j, { cost: Number(value) })}
+                    error={fieldErrorOf(list.saveError, `/products/${i}/options/${j}/cost`)}
+                    onChange={(value) => changeOption(i, j, { cost: value })}
                   />
                 </Group>
               ))}

@@ -23,3 +23,9 @@ export function FailureAlert({ error, title }: { error: unknown; title?: string 
 function fieldMessages(fieldErrors: Record<string, string[]> | undefined): string[] {
   return Object.entries(fieldErrors ?? {}).flatMap(([pointer, messages]) => messages.map((message) => `${pointer}: ${message}`));
 }
+
+/** The server's messages for one field of a failed call (by the field's JSON pointer), to show at the field. */
+export function fieldErrorOf(error: unknown, pointer: string): string | undefined {
+  const messages = error instanceof StaffApiError ? error.failure.fieldErrors?.[pointer] : undefined;
+  return messages && messages.length > 0 ? messages.join(' ') : undefined;
+}
