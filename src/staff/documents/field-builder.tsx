@@ -139,7 +139,7 @@ function NewFieldForm({ document, base, group, onChange }: { document: Json; bas
           />
         )}
         <Checkbox
-          label="Required"
+          label="Must be answered"
           checked={required && !ownForm}
           disabled={ownForm}
           description={ownForm ? OWN_FORM_REQUIRED : 'Employees cannot go on without answering it.'}
