@@ -54,7 +54,7 @@ function FieldList({ rows, onMove, onHide, onRemove }: { rows: FieldRow[]; onMov
             <Table.Td>{row.name}</Table.Td>
             <Table.Td>{row.hidden ? 'Hidden' : 'Shown'}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 <Button size="compact-sm" variant="default" aria-label={`Move up: ${row.title}`} disabled={i === 0} onClick={() => onMove(row.name, -1)}>
                   Move up
                 </Button>
