@@ -68,13 +68,17 @@ const DEFINITION_REF = /^#\/definitions\/([^/]+)$/;
 export function fieldGroupsOf(document: Json): FieldGroup[] {
   const root = objectAt(document, ['schema']);
   const rootRef = typeof root.$ref === 'string' ? DEFINITION_REF.exec(root.$ref)?.[1] : undefined;
-  const formGroup: FieldGroup =
-    !isObject(root.properties) && rootRef !== undefined
-      ? { id: 'form', label: 'The form', schema: ['schema', 'definitions', rootRef], ui: ['uiSchema'], note: null }
-      : { id: 'form', label: 'The form', schema: ['schema'], ui: ['uiSchema'], note: null };
-  if (document.id === 'dependent' && rootRef === 'dependent') {
-    formGroup.note = "A dependent's field is shown in the profile's list of dependents too: add the same field (same label) to Personal Details (profile), under 'Each of Dependents'.";
-  }
+  const ofDefinition = !isObject(root.properties) && rootRef !== undefined;
+  const formGroup: FieldGroup = {
+    id: 'form',
+    label: 'The form',
+    schema: ofDefinition ? ['schema', 'definitions', rootRef] : ['schema'],
+    ui: ['uiSchema'],
+    note:
+      ofDefinition && rootRef === 'dependent'
+        ? "A dependent's field is shown in the profile's list of dependents too: add the same field (same label) to Personal Details (profile), under 'Each of Dependents'."
+        : null,
+  };
   const lists = Object.entries(objectAt(document, [...formGroup.schema, 'properties'])).flatMap(([name, property]) => {
     const ref = isObject(property) ? at(property, ['items', '$ref']) : undefined;
     const definition = typeof ref === 'string' ? DEFINITION_REF.exec(ref)?.[1] : undefined;
@@ -209,8 +213,9 @@ export function addField(document: Json, base: Json | null, group: FieldGroup, f
   if (field.required) next = withAt(next, [...group.schema, 'required'], [...required, name]);
   if (Object.keys(hints).length > 0) next = withAt(next, [...group.ui, name], hints);
   const order = fieldOrder(document, group);
-  const place = field.after === null ? 0 : order.indexOf(field.after) + 1;
-  const position = field.after !== null && place === 0 ? order.length : place;
+  // After the field named (last when it is gone), or first.
+  const after = field.after === null ? -1 : order.indexOf(field.after);
+  const position = field.after === null ? 0 : after === -1 ? order.length : after + 1;
   return { document: withOrder(next, group, [...order.slice(0, position), name, ...order.slice(position)]), name };
 }
 
