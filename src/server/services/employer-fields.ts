@@ -5,7 +5,7 @@
  * after the employer's resolved document accepted the request, and only under the names that document adds.
  */
 import type { FieldErrors } from '#contracts/api.ts';
-import type { Dependent, Member } from '#contracts/entities.ts';
+import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
 import { escapeToken, isEmptyValue, ownFields, type OwnField } from '#engine/core/index.ts';
 import type { ContentService } from '../fastify-types.ts';
 
@@ -17,24 +17,6 @@ export type EmployerAnswers = Record<string, EmployerAnswer>;
 
 /** The longest text an own field's answer may be, whatever the employer's schema allows. */
 export const EMPLOYER_ANSWER_MAX_LENGTH = 1000;
-
-/**
- * Every name of a member's answer (GetMember) and of a dependent's (the dependents call): an employer's field of
- * one of these names is none of its own (its answer would shadow the record's), so it is never stored apart.
- */
-const MEMBER_NAMES: Record<keyof Member, true> = {
-  id: true, accountid: true, priormemberid: true, externalid: true, firstname: true, lastname: true, address1: true, address2: true,
-  city: true, stateorprovince: true, postalcode: true, county: true, emailaddress: true, personalemailaddress: true, birthdate: true,
-  hiredate: true, phonenumber: true, origination: true, relationship: true, primarymemberid: true, istobaccouser: true, isdisabled: true,
-  gender: true, additionalid: true, pcpname: true, pcpid: true, existingpatient: true, status: true, terminationdate: true, division: true,
-  currentplanid: true, currentplanyear: true, contributionclass: true, irsdependent: true, ispasswordchanged: true, createdon: true,
-  createdby: true, modifiedon: true, modifiedby: true,
-};
-const DEPENDENT_NAMES: Record<keyof Dependent, true> = {
-  id: true, memberid: true, firstname: true, lastname: true, dateofbirth: true, age: true, contributionamt: true, istobaccouser: true,
-  isdisabled: true, gender: true, isonhealthpolicy: true, relationship: true, additionalid: true, irsdependent: true, pcpname: true,
-  pcpid: true, existingpatient: true, createdon: true, createdby: true, modifiedon: true, modifiedby: true,
-};
 
 /** The own fields of the employer's profile ('profile', the member's) or dependent form ('dependent'). */
 export async function employerFields(content: ContentService, documentId: 'profile' | 'dependent', accountId: string): Promise<OwnField[]> {

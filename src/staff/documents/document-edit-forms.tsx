@@ -7,6 +7,7 @@
 import { Checkbox, Fieldset, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { fieldsOf, messagesOf, requiredLock, setMessage, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from './document-edits.ts';
+import { FieldBuilder } from './field-builder.tsx';
 
 type Props = { document: Json | null; base: Json; readOnly: boolean; onChange: (document: Json) => void };
 
@@ -40,6 +41,7 @@ function FormEdits({ document, base, readOnly, onChange }: { document: Json; bas
         <TextInput label="Title" value={title} onChange={(e) => onChange(setTitle(document, field === FORM_TITLE ? null : field, e.currentTarget.value))} />
         {chosen && <RequiredBox document={document} field={chosen.name} required={chosen.required} lock={requiredLock(base, chosen.name)} onChange={onChange} />}
       </Fieldset>
+      <FieldBuilder document={document} base={base} readOnly={readOnly} onChange={onChange} />
     </Stack>
   );
 }

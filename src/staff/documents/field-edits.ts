@@ -1,0 +1,289 @@
+/**
+ * The field builder's edits: a field of the employer's own added to a form (the profile, each dependent, or a form
+ * of the employer's own) from a kind, a label, help text, required or not and where it sits; the fields reordered;
+ * an optional field hidden and shown again; a field of the employer's own removed. Each takes the draft document and
+ * answers a new one, the very override a person would type in the code editor, so saving it passes the same
+ * server checks (docs/staff.md, 'What an override may change').
+ *
+ * Where fields sit: a group is one object schema of the document (its `properties` and `required`) with the
+ * uiSchema node that orders (`ui:order`) and shows (`ui:widget`) them: the form's own fields, or those of each item
+ * of a list whose items are a definition (a profile's dependents). A field is hidden as the portal hides one:
+ * `ui:widget: hidden`.
+ */
+import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
+import { escapeToken } from '#engine/core/index.ts';
+import type { Json } from './document-edits.ts';
+
+export type FieldKind = 'text' | 'number' | 'date' | 'yes-no' | 'choice';
+
+export const FIELD_KINDS: { value: FieldKind; label: string }[] = [
+  { value: 'text', label: 'Text' },
+  { value: 'number', label: 'Number' },
+  { value: 'date', label: 'Date' },
+  { value: 'yes-no', label: 'Yes or no' },
+  { value: 'choice', label: 'One of a list' },
+];
+
+/** The longest answer a text field of the builder takes (the server keeps at most 1000 characters of an answer). */
+export const TEXT_MAX_LENGTH = 200;
+/** The bounds of a number field: an employer's own number is a count or an amount, never negative. */
+export const NUMBER_MINIMUM = 0;
+export const NUMBER_MAXIMUM = 1_000_000;
+/** A list of at most this many options shows as radio buttons (all visible at once); a longer one as a select. */
+const RADIO_OPTIONS = 5;
+const LABEL_MAX_LENGTH = 100;
+const HELP_MAX_LENGTH = 500;
+const NAME_MAX_LENGTH = 40;
+
+/** One group of fields: `schema` and `ui` are the paths (tokens) of its object schema and of its uiSchema node. */
+export type FieldGroup = { id: string; label: string; schema: string[]; ui: string[]; note: string | null };
+
+/** What the builder asks for. `after` is the field it comes after; null puts it first. */
+export type NewField = { kind: FieldKind; label: string; help: string; required: boolean; options: string[]; after: string | null };
+
+/** One field as the list shows it, with why it cannot be hidden (null: it can) and whether it is the employer's own. */
+export type FieldRow = { name: string; title: string; required: boolean; hidden: boolean; own: boolean; hideLock: string | null };
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const at = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), value);
+const objectAt = (value: unknown, path: readonly string[]): Json => {
+  const found = at(value, path);
+  return isObject(found) ? found : {};
+};
+/** A copy of `value` with `path` set to `child` (objects along the way copied, missing ones made). */
+function withAt(value: Json, path: readonly string[], child: unknown): Json {
+  const [key, ...rest] = path;
+  if (key === undefined) return child as Json;
+  return { ...value, [key]: rest.length === 0 ? child : withAt(objectAt(value, [key]), rest, child) };
+}
+const pointerOf = (path: readonly string[]) => path.map((token) => `/${escapeToken(token)}`).join('');
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const DEFINITION_REF = /^#\/definitions\/([^/]+)$/;
+
+/**
+ * The groups of a form: its own fields (a form whose schema is one definition, as the dependent form is, has that
+ * definition's), then each list whose items are a definition. A dependent's answers are kept by the dependent form
+ * and shown in the profile's list, so a dependent's field belongs in both (with the same name), which the note says.
+ */
+export function fieldGroupsOf(document: Json): FieldGroup[] {
+  const root = objectAt(document, ['schema']);
+  const rootRef = typeof root.$ref === 'string' ? DEFINITION_REF.exec(root.$ref)?.[1] : undefined;
+  const ofDefinition = !isObject(root.properties) && rootRef !== undefined;
+  const formGroup: FieldGroup = {
+    id: 'form',
+    label: 'The form',
+    schema: ofDefinition ? ['schema', 'definitions', rootRef] : ['schema'],
+    ui: ['uiSchema'],
+    note:
+      ofDefinition && rootRef === 'dependent'
+        ? "A dependent's field is shown in the profile's list of dependents too: add the same field (same label) to Personal Details (profile), under 'Each of Dependents'."
+        : null,
+  };
+  const lists = Object.entries(objectAt(document, [...formGroup.schema, 'properties'])).flatMap(([name, property]) => {
+    const ref = isObject(property) ? at(property, ['items', '$ref']) : undefined;
+    const definition = typeof ref === 'string' ? DEFINITION_REF.exec(ref)?.[1] : undefined;
+    if (definition === undefined) return [];
+    const title = isObject(property) && typeof property.title === 'string' ? property.title : name;
+    const note =
+      definition === 'dependent'
+        ? "A dependent's answers are checked and kept by the Dependent form (dependent): add the same field (same label) there too."
+        : null;
+    return [{ id: name, label: `Each of ${title}`, schema: ['schema', 'definitions', definition], ui: ['uiSchema', name, 'items'], note }];
+  });
+  return [formGroup, ...lists];
+}
+
+/** The names a group's answers already use on the record it is kept with: never a new field's. */
+function recordNames(document: Json, group: FieldGroup): string[] {
+  if (group.schema.join('/') === 'schema/definitions/dependent') return Object.keys(DEPENDENT_NAMES);
+  return document.id === 'profile' && group.id === 'form' ? Object.keys(MEMBER_NAMES) : [];
+}
+
+/** The fields of a group as the form shows them: `ui:order` with its '*' standing for the fields it does not name. */
+export function fieldOrder(document: Json, group: FieldGroup): string[] {
+  const names = Object.keys(objectAt(document, [...group.schema, 'properties']));
+  const order = stringsOf(at(document, [...group.ui, 'ui:order']));
+  const listed = order.filter((name) => name !== '*' && names.includes(name));
+  const rest = names.filter((name) => !listed.includes(name));
+  const star = order.indexOf('*');
+  if (star === -1) return [...listed, ...rest];
+  const before = order.slice(0, star).filter((name) => listed.includes(name));
+  const after = order.slice(star + 1).filter((name) => listed.includes(name));
+  return [...before, ...rest, ...after];
+}
+
+/** The group's order written back: every field by name, then '*' so a field a later release adds still shows. */
+function withOrder(document: Json, group: FieldGroup, order: string[]): Json {
+  return withAt(document, [...group.ui, 'ui:order'], [...order, '*']);
+}
+
+/** A form of the employer's own: no base document (its step must never stop anyone, so it requires nothing). */
+export const isOwnForm = (base: Json | null): boolean => base === null || !isObject(base.schema);
+
+export const OWN_FORM_REQUIRED =
+  "A form of the employer's own may not require an answer: its step would stop every employee. A question every employee must answer belongs on the profile, as a required field.";
+
+/** The field's name: its label in camelCase, ASCII letters and digits, starting with a letter, unique among `taken`. */
+export function fieldNameOf(label: string, taken: Iterable<string>): string {
+  const words = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '');
+  const joined = words.map((word, i) => (i === 0 ? word.toLowerCase() : `${word[0]!.toUpperCase()}${word.slice(1).toLowerCase()}`)).join('');
+  const stem = (/^[a-z]/.test(joined) ? joined : `field${joined.charAt(0).toUpperCase()}${joined.slice(1)}`).slice(0, NAME_MAX_LENGTH);
+  const used = new Set(taken);
+  if (!used.has(stem)) return stem;
+  for (let n = 2; ; n += 1) if (!used.has(`${stem}${n}`)) return `${stem}${n}`;
+}
+
+/** The name a new field of this label gets in the group: unique among its fields, the base's and the record's. */
+export function newFieldName(document: Json, base: Json | null, group: FieldGroup, label: string): string {
+  const taken = [
+    ...Object.keys(objectAt(document, [...group.schema, 'properties'])),
+    ...Object.keys(objectAt(base, [...group.schema, 'properties'])),
+    ...recordNames(document, group),
+  ];
+  return fieldNameOf(label, taken);
+}
+
+/** The options of a list as typed, one a line: trimmed, blank lines dropped. */
+export const optionsOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** What keeps a new field from being added, by the builder's input (none: it may be added). */
+export type NewFieldProblems = Partial<Record<'label' | 'help' | 'options' | 'required', string>>;
+
+export function newFieldProblems(field: NewField, base: Json | null): NewFieldProblems {
+  const problems: NewFieldProblems = {};
+  const label = field.label.trim();
+  if (label === '') problems.label = 'Give the field a label.';
+  else if (label.length > LABEL_MAX_LENGTH) problems.label = `A label is at most ${LABEL_MAX_LENGTH} characters.`;
+  if (field.help.trim().length > HELP_MAX_LENGTH) problems.help = `Help text is at most ${HELP_MAX_LENGTH} characters.`;
+  if (field.kind === 'choice') {
+    const options = field.options.map((option) => option.trim()).filter((option) => option !== '');
+    if (options.length < 2) problems.options = 'Give at least two options, one a line.';
+    else if (new Set(options).size !== options.length) problems.options = 'Each option may be given only once.';
+    else if (options.some((option) => option.length > LABEL_MAX_LENGTH)) problems.options = `An option is at most ${LABEL_MAX_LENGTH} characters.`;
+  }
+  if (field.required && isOwnForm(base)) problems.required = OWN_FORM_REQUIRED;
+  return problems;
+}
+
+/** The schema of a field of a kind (every string with a maxLength and every field with a type, as the server requires). */
+function schemaOf(field: NewField): Json {
+  const title = field.label.trim();
+  switch (field.kind) {
+    case 'text':
+      return { type: 'string', maxLength: TEXT_MAX_LENGTH, title };
+    case 'number':
+      return { type: 'number', minimum: NUMBER_MINIMUM, maximum: NUMBER_MAXIMUM, title };
+    case 'date':
+      return { type: 'string', format: 'date', maxLength: 10, title };
+    case 'yes-no':
+      return { type: 'boolean', title };
+    case 'choice': {
+      const options = field.options.map((option) => option.trim()).filter((option) => option !== '');
+      return { type: 'string', enum: options, maxLength: Math.max(...options.map((option) => option.length)), title };
+    }
+  }
+}
+
+/** The widget the portal shows a field's schema with (none: the default input for its type). */
+function widgetOf(schema: unknown): string | undefined {
+  if (!isObject(schema)) return undefined;
+  if (schema.type === 'boolean') return 'yes-no';
+  if (schema.format === 'date') return 'date';
+  if (Array.isArray(schema.enum) && schema.enum.length <= RADIO_OPTIONS) return 'radio';
+  return undefined;
+}
+
+/** Adds the field to the group after `field.after` (first when null); answers the document and the field's name. */
+export function addField(document: Json, base: Json | null, group: FieldGroup, field: NewField): { document: Json; name: string } {
+  const name = newFieldName(document, base, group, field.label);
+  const schema = schemaOf(field);
+  const required = stringsOf(at(document, [...group.schema, 'required']));
+  const widget = widgetOf(schema);
+  const help = field.help.trim();
+  const hints: Json = { ...(widget ? { 'ui:widget': widget } : {}), ...(help ? { 'ui:help': help } : {}) };
+  let next = withAt(document, [...group.schema, 'properties', name], schema);
+  if (field.required) next = withAt(next, [...group.schema, 'required'], [...required, name]);
+  if (Object.keys(hints).length > 0) next = withAt(next, [...group.ui, name], hints);
+  const order = fieldOrder(document, group);
+  // After the field named (last when it is gone), or first.
+  const after = field.after === null ? -1 : order.indexOf(field.after);
+  const position = field.after === null ? 0 : after === -1 ? order.length : after + 1;
+  return { document: withOrder(next, group, [...order.slice(0, position), name, ...order.slice(position)]), name };
+}
+
+/** Moves a field one place up (-1) or down (1) in the group's order; at either end it stays. */
+export function moveField(document: Json, group: FieldGroup, name: string, by: -1 | 1): Json {
+  const order = fieldOrder(document, group);
+  const from = order.indexOf(name);
+  const to = from + by;
+  if (from === -1 || to < 0 || to >= order.length) return document;
+  const moved = [...order];
+  [moved[from], moved[to]] = [moved[to]!, moved[from]!];
+  return withOrder(document, group, moved);
+}
+
+/** Why a field may not be hidden (null: it may): it is required, locked, or hidden by the base document already. */
+export function hideLock(document: Json, base: Json | null, group: FieldGroup, name: string): string | null {
+  if (stringsOf(at(document, [...group.schema, 'required'])).includes(name)) return 'A required field is always shown.';
+  const why = objectAt(base, ['locked'])[`${pointerOf(group.schema)}/properties/${escapeToken(name)}`];
+  if (typeof why === 'string') return `Locked: ${why}`;
+  if (at(base, [...group.ui, name, 'ui:widget']) === 'hidden') return 'The base document keeps this field hidden.';
+  return null;
+}
+
+/**
+ * Hides a field (`ui:widget: hidden`) or shows it again with the widget it had: the base document's, or for a field
+ * of the employer's own the one the builder gives its kind.
+ */
+export function setHidden(document: Json, base: Json | null, group: FieldGroup, name: string, hidden: boolean): Json {
+  const hints = { ...objectAt(document, [...group.ui, name]) };
+  delete hints['ui:widget'];
+  const baseWidget = at(base, [...group.ui, name, 'ui:widget']);
+  const shownWidget = typeof baseWidget === 'string' ? baseWidget : isOwn(base, group, name) ? widgetOf(at(document, [...group.schema, 'properties', name])) : undefined;
+  const widget = hidden ? 'hidden' : shownWidget;
+  return withAt(document, [...group.ui, name], widget === undefined ? hints : { ...hints, 'ui:widget': widget });
+}
+
+/** Whether a field is the employer's own: its base document does not have it. */
+function isOwn(base: Json | null, group: FieldGroup, name: string): boolean {
+  return !Object.hasOwn(objectAt(base, [...group.schema, 'properties']), name);
+}
+
+/** Removes a field of the employer's own: its schema, its place in `required` and `ui:order`, its hints. */
+export function removeField(document: Json, base: Json | null, group: FieldGroup, name: string): Json {
+  if (!isOwn(base, group, name)) return document;
+  const properties = { ...objectAt(document, [...group.schema, 'properties']) };
+  delete properties[name];
+  const ui = { ...objectAt(document, group.ui) };
+  delete ui[name];
+  let next = withAt(document, [...group.schema, 'properties'], properties);
+  const required = at(document, [...group.schema, 'required']);
+  if (Array.isArray(required)) next = withAt(next, [...group.schema, 'required'], required.filter((entry) => entry !== name));
+  next = withAt(next, group.ui, ui);
+  return withOrder(next, group, fieldOrder(document, group).filter((entry) => entry !== name));
+}
+
+/** The group's fields in the order the form shows them. */
+export function fieldRows(document: Json, base: Json | null, group: FieldGroup): FieldRow[] {
+  const properties = objectAt(document, [...group.schema, 'properties']);
+  const required = stringsOf(at(document, [...group.schema, 'required']));
+  return fieldOrder(document, group).map((name) => {
+    const property = properties[name];
+    return {
+      name,
+      title: isObject(property) && typeof property.title === 'string' && property.title.trim() !== '' ? property.title : name,
+      required: required.includes(name),
+      hidden: at(document, [...group.ui, name, 'ui:widget']) === 'hidden',
+      own: isOwn(base, group, name),
+      hideLock: hideLock(document, base, group, name),
+    };
+  });
+}
