@@ -6,7 +6,7 @@
  * editor and listed below it. The base document's locked parts are marked at their lines too, with why. The editor
  * keeps the draft it started from (its tag): a save names it (If-Match, or If-None-Match: * when there was none)
  * and a publish names it, so a draft someone else saved meanwhile is shown as a conflict, never saved over or
- * published unseen.
+ * published unseen. Publish first asks for confirmation, listing what changes for employees in words.
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +18,8 @@ import { staffData, StaffApiError } from '../api/staff-api.ts';
 import type { DocumentVersion, EmployerContent } from '../api/types.ts';
 import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ChangeConfirmation, type PendingChange } from './change-confirmation.tsx';
+import { changeSummary } from './change-summary.ts';
 import { CodeEditor, type EditorSchema } from './code-editor.tsx';
 import { DocumentEditForms } from './document-edit-forms.tsx';
 import { documentText, lockedOf, parseDocument, sameDocument, type Json } from './document-edits.ts';
@@ -49,6 +51,7 @@ export function DocumentEditorScreen() {
   const [busy, setBusy] = useState(false);
   const [basis, setBasis] = useState<Basis | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [confirming, setConfirming] = useState<PendingChange | null>(null);
 
   // The editor starts from the draft when there is one, else from what employees get now.
   useEffect(() => {
@@ -102,8 +105,14 @@ export function DocumentEditorScreen() {
       await mutate();
       return `Draft saved as version ${draft.version}.`;
     });
+  /** What employees get now (nothing yet for a form of the employer's own) -> the draft as read. */
+  const askToPublish = () => {
+    if (!content || !basis) return;
+    setConfirming({ title: 'Publish these changes?', changes: changeSummary(content.resolved ?? {}, basis.document) });
+  };
   const publish = () =>
     run(async () => {
+      setConfirming(null);
       setConflict(null);
       const read = basis;
       const draft = read?.draft;
@@ -193,17 +202,18 @@ export function DocumentEditorScreen() {
                   <Button onClick={() => void saveDraft()} loading={busy} disabled={!parsed}>
                     Save Draft
                   </Button>
-                  <Button onClick={() => void publish()} loading={busy} disabled={!basis?.draft || dirty || conflict !== null}>
+                  <Button onClick={askToPublish} loading={busy} disabled={!basis?.draft || dirty || conflict !== null}>
                     Publish
                   </Button>
                 </Group>
               )}
+              <ChangeConfirmation pending={confirming} busy={busy} onConfirm={() => void publish()} onCancel={() => setConfirming(null)} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} />}</Grid.Col>
         </Grid>
       )}
-      {content && <VersionsPanel base={base} canChange={canChange} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
+      {content && <VersionsPanel base={base} canChange={canChange} current={content.resolved ?? {}} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
     </Stack>
   );
 }
