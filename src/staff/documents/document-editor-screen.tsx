@@ -11,7 +11,7 @@
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import flowMeta from '#content/schemas/meta/flow.schema.json';
 import formMeta from '#content/schemas/meta/form.schema.json';
 import { staffData, StaffApiError } from '../api/staff-api.ts';
@@ -43,6 +43,9 @@ export function DocumentEditorScreen() {
   const canChange = mayAct(staff.role, 'implementer');
   const base = `/api/staff/employers/${accountid}/content/${documentid}`;
   const { data: content, error, mutate } = useSWR<EmployerContent>(base);
+  const { mutate: refresh } = useSWRConfig();
+  /** The document and its versions as they are now (a save or a publish makes a version). */
+  const reread = () => Promise.all([mutate(), refresh(`${base}/versions`)]).then(([now]) => now);
   const [text, setText] = useState<string | null>(null);
   const [lastValid, setLastValid] = useState<Json | null>(null);
   const [errors, setErrors] = useState<LocatedError[]>([]);
@@ -102,7 +105,7 @@ export function DocumentEditorScreen() {
       const condition: Record<string, string> = basis?.draft ? { 'if-match': basis.draft.etag } : { 'if-none-match': '*' };
       const draft = await staffData<DocumentVersion>('PUT', `${base}/draft`, { document: parsed }, condition);
       setBasis({ draft: { version: draft.version, etag: draft.etag }, document: draft.document });
-      await mutate();
+      await reread();
       return `Draft saved as version ${draft.version}.`;
     });
   /** What employees get now (nothing yet for a form of the employer's own) -> the draft as read. */
@@ -120,7 +123,7 @@ export function DocumentEditorScreen() {
       await staffData('POST', `${base}/publish`, { version: draft.version, etag: draft.etag });
       // The next edit starts from what is published now (no draft): naming the published draft's tag on the next
       // save would be refused as a draft published since it was read, naming the person who just published it.
-      const fresh = await mutate();
+      const fresh = await reread();
       setBasis(fresh ? basisOf(fresh) : { draft: null, document: read.document });
       return `Version ${draft.version} published.`;
     });
