@@ -60,6 +60,7 @@ describe('a form', () => {
   });
 
   it('lists any other change by its pointer', () => {
+    expect(changeSummary(profile, { ...profile, schema: { ...schema, required: [...(schema.required as string[]), 'nosuchfield'] } })).toEqual(['Other change at /schema/required']);
     const errorMessages = profile.errorMessages as Json;
     const other = { ...profile, errorMessages: { ...errorMessages, '/birthdate': { ...(errorMessages['/birthdate'] as Json), format: 'dob-required' } } };
     expect(changeSummary(profile, other)).toEqual(['Other change at /errorMessages/~1birthdate/format']);

@@ -60,8 +60,9 @@ function fields({ before, after, pointer, owner, uiBefore, uiAfter }: FieldsOf, 
   const requiredB = list(after.required);
   const hidden = (ui: Json, name: string) => child(ui, name)['ui:widget'] === 'hidden';
   const of = owner === null ? '' : ` (${owner})`;
-  // The order of `required` means nothing; each change of it is said per field below.
-  summary.explain(`${pointer}/required`);
+  // The order of `required` means nothing; each change of it is said per field below (a name of no field is not).
+  const changedRequired = [...requiredA.filter((name) => !requiredB.includes(name)), ...requiredB.filter((name) => !requiredA.includes(name))];
+  if (changedRequired.every((name) => typeof name === 'string' && (name in a || name in b))) summary.explain(`${pointer}/required`);
   for (const name of new Set([...Object.keys(b), ...Object.keys(a)])) {
     const at = `${pointer}/properties/${escape(name)}`;
     const uiAt = owner === null ? [`/uiSchema/${escape(name)}`] : [];
