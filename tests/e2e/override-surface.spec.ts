@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { publishWithConfirmation } from './specialist/texts.ts';
 import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, signedInMember, staffSignIn, uploadIchraDocument } from './support.ts';
 
 const ICHRA_WHY = "The ICHRA rules require the employee to certify having read the employer's ICHRA documents whenever a plan is bought.";
@@ -80,8 +81,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   await expect(steps.getByText('Additional Services')).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
-  await staff.getByRole('button', { name: 'Publish' }).click();
-  await expect(staff.getByText(/^Version \d+ published\.$/)).toBeVisible();
+  await publishWithConfirmation(staff, ['Step Additional Services switched off']);
 
   // 3. The ICHRA acknowledgment: its switch stays on and says why.
   const ichraSwitch = staff.getByRole('checkbox', { name: 'ICHRA Acknowledgment' });
@@ -142,8 +142,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   await expect(staff.getByRole('region', { name: 'Preview' }).getByLabel('Employee ID')).toBeVisible();
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
-  await staff.getByRole('button', { name: 'Publish' }).click();
-  await expect(staff.getByText(/^Version \d+ published\.$/)).toBeVisible();
+  await publishWithConfirmation(staff, ['Field Employee ID added, required']);
 
   // 5. An employee registers through the employer's link; the profile asks for the Employee ID with the rest.
   const member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

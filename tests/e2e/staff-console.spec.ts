@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, setPassword, signedInMember, signIn, staffSignIn, uploadIchraDocument } from './support.ts';
+import { changeTextFromList, publishWithConfirmation, rollBackWithConfirmation } from './specialist/texts.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 import { jpegLogo } from './specialist/money.ts';
 
@@ -128,17 +129,14 @@ test('an implementer sets up and tailors an employer; its employees see the chan
 
   // The profile's message, changed in the form beside the editor; the preview shows it; publish.
   await openDocument(staff, 'Personal Details', 'profile');
-  await staff.getByLabel('Message', { exact: true }).selectOption('dob-range');
-  await expect(staff.getByLabel('Message text')).toHaveValue(ORIGINAL_MESSAGE);
-  await staff.getByLabel('Message text').fill(NEW_MESSAGE);
+  expect(await changeTextFromList(staff, { search: 'dob-range', key: 'dob-range', newText: NEW_MESSAGE })).toBe(ORIGINAL_MESSAGE);
   const preview = staff.getByRole('region', { name: 'Preview' });
   await preview.getByLabel('DOB').first().fill('1930-01-01');
   await preview.getByRole('button', { name: 'Check' }).click();
   await expect(preview.getByText(NEW_MESSAGE).first()).toBeVisible();
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
-  await staff.getByRole('button', { name: 'Publish' }).click();
-  await expect(staff.getByText(/^Version \d+ published\.$/)).toBeVisible();
+  await publishWithConfirmation(staff, [`Message 'dob-range': '${ORIGINAL_MESSAGE}' to '${NEW_MESSAGE}'`]);
 
   // Additional Services switched off in the flow; the preview's cases no longer list it; publish.
   await staff.goto(documentUrl('enrollment'));
@@ -152,8 +150,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(steps.getByText('Additional Services')).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
-  await staff.getByRole('button', { name: 'Publish' }).click();
-  await expect(staff.getByText(/^Version \d+ published\.$/)).toBeVisible();
+  await publishWithConfirmation(staff, ['Step Additional Services switched off']);
 
   // The employer's employee: the new message, and no Additional Services among the sub-steps.
   const member = await browser.newPage();
@@ -174,8 +171,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   // Roll the profile back to the base document: the employer's employee sees the original on the next load.
   await staff.goto(documentUrl('profile'));
   await expect(staff.getByRole('heading', { name: 'Personal Details (profile)' })).toBeVisible();
-  await staff.getByRole('button', { name: 'Roll back to the base document' }).click();
-  await expect(staff.getByText('Rolled back: employees get the chosen version on their next page load.')).toBeVisible();
+  await rollBackWithConfirmation(staff, { version: 0, expectedChanges: [`Message 'dob-range': '${NEW_MESSAGE}' to '${ORIGINAL_MESSAGE}'`] });
   await member.goto('/profile');
   await dobMessageOnNext(member, ORIGINAL_MESSAGE);
   await expect(member.getByText(NEW_MESSAGE)).toHaveCount(0);

@@ -5,11 +5,14 @@
  */
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { confirmChanges, publishWithConfirmation } from './specialist/texts.ts';
 import { STAFF_PASSWORD } from './staff-admin.ts';
 import { SECOND_EMPLOYER_ID, staffApiHeaders, staffSignIn } from './support.ts';
 
 const A_TEXT = "A's reason: choose why you are waiving coverage.";
 const B_TEXT = "B's reason: tell us why you waive coverage.";
+/** The base waiver's text, which employees of the employer get before either publishes. */
+const WAIVER_REASON = 'Please select a waiver reason';
 const headers = { 'x-staff-request': '1' };
 const url = `/api/staff/employers/${SECOND_EMPLOYER_ID}/content/waiver`;
 type Content = { base: { messages: Record<string, string> }; draft: { etag: string } | null; publishedEtag: string };
@@ -37,7 +40,9 @@ test('a draft changed since it was read is not published: the console names who 
   const bSaved = await b.put(`${url}/draft`, { headers: { ...headers, 'if-match': bRead.draft!.etag }, data: { document: withText(bRead, B_TEXT) } });
   expect(bSaved.status(), await bSaved.text()).toBe(200);
 
+  // A confirms what A read: A's text.
   await page.getByRole('button', { name: 'Publish' }).click();
+  await confirmChanges(page, 'Publish these changes?', [`Message 'select-waiver-reason': '${WAIVER_REASON}' to '${A_TEXT}'`]);
   const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this draft' });
   await expect(conflict).toContainText(new RegExp(`${bEmail} changed this draft at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC since you read it`));
   await expect(conflict.getByLabel('Their change')).toContainText(`-     "select-waiver-reason": "${A_TEXT}"`);
@@ -53,8 +58,7 @@ test('a draft changed since it was read is not published: the console names who 
   await conflict.getByRole('button', { name: 'Load the Current Draft' }).click();
   await expect(page.getByText('The current draft is loaded; your edits were replaced.')).toBeVisible();
   await expect(conflict).toHaveCount(0);
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText(/^Version \d+ published\.$/)).toBeVisible();
+  await publishWithConfirmation(page, [`Message 'select-waiver-reason': '${WAIVER_REASON}' to '${B_TEXT}'`]);
   expect(await served()).toBe(B_TEXT);
 
   // The employer gets the base again, for the other journeys.

@@ -1,12 +1,14 @@
 /**
- * Form-based editing of the common changes, beside the code editor: a message's text, a title, a field required
- * or not (forms), a step on or off and its title (flows). Every change goes through the pure edits of
- * document-edits.ts into the same draft the editor shows. What the base document locks (and a field it requires)
- * cannot be switched here, and says why.
+ * Form-based editing of the common changes, beside the code editor: the texts with where each appears
+ * (texts-list.tsx: messages, a flow's step titles), a title, a field required or not (forms), a step on or off
+ * (flows). Every change goes through the pure edits of document-edits.ts into the same draft the editor shows.
+ * What the base document locks (and a field it requires) cannot be switched here, and says why.
  */
-import { Checkbox, Fieldset, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { fieldsOf, messagesOf, requiredLock, setMessage, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from './document-edits.ts';
+import { fieldsOf, requiredLock, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from './document-edits.ts';
+import { stepLabels } from './text-places.ts';
+import { TextsList } from './texts-list.tsx';
 import { FieldBuilder } from './field-builder.tsx';
 
 type Props = { document: Json | null; base: Json; readOnly: boolean; onChange: (document: Json) => void };
@@ -14,23 +16,13 @@ type Props = { document: Json | null; base: Json; readOnly: boolean; onChange: (
 const FORM_TITLE = '';
 
 function FormEdits({ document, base, readOnly, onChange }: { document: Json; base: Json; readOnly: boolean; onChange: (document: Json) => void }) {
-  const messages = messagesOf(document);
   const fields = fieldsOf(document);
-  const [messageKey, setMessageKey] = useState(messages[0]?.[0] ?? '');
   const [field, setField] = useState(FORM_TITLE);
   const chosen = fields.find((f) => f.name === field);
   const title = field === FORM_TITLE ? String(document.title ?? '') : (chosen?.title ?? '');
   return (
     <Stack>
-      <Fieldset legend="Messages" disabled={readOnly}>
-        <NativeSelect label="Message" data={messages.map(([key]) => key)} value={messageKey} onChange={(e) => setMessageKey(e.currentTarget.value)} />
-        <Textarea
-          label="Message text"
-          autosize
-          value={messages.find(([key]) => key === messageKey)?.[1] ?? ''}
-          onChange={(e) => onChange(setMessage(document, messageKey, e.currentTarget.value))}
-        />
-      </Fieldset>
+      <TextsList document={document} readOnly={readOnly} onChange={onChange} />
       <Fieldset legend="Titles and required fields" disabled={readOnly}>
         <NativeSelect
           label="Field"
@@ -61,26 +53,31 @@ function RequiredBox({ document, field, required, lock, onChange }: { document: 
 }
 
 function FlowEdits({ document, base, readOnly, onChange }: { document: Json; base: Json; readOnly: boolean; onChange: (document: Json) => void }) {
+  // Two steps may share a title (the base flow's Contributions and its sub-step): each switch names its step apart.
+  const labels = stepLabels(document);
   return (
-    <Fieldset legend="Steps shown" disabled={readOnly}>
-      <Stack gap="xs">
-        <Text size="sm">A step switched off never appears; switched on, it appears when its own condition holds.</Text>
-        {stepsOf(document).map((step) => {
-          const lock = stepLock(base, step.id);
-          return (
-            <Checkbox
-              key={step.id}
-              ml={step.parent ? 'lg' : 0}
-              label={step.title}
-              checked={step.shown}
-              disabled={lock !== null && step.shown}
-              description={lock !== null ? lock : undefined}
-              onChange={(e) => onChange(setStepShown(document, base, step.id, e.currentTarget.checked))}
-            />
-          );
-        })}
-      </Stack>
-    </Fieldset>
+    <Stack>
+      <Fieldset legend="Steps shown" disabled={readOnly}>
+        <Stack gap="xs">
+          <Text size="sm">A step switched off never appears; switched on, it appears when its own condition holds.</Text>
+          {stepsOf(document).map((step) => {
+            const lock = stepLock(base, step.id);
+            return (
+              <Checkbox
+                key={step.id}
+                ml={step.parent ? 'lg' : 0}
+                label={labels.get(step.id) ?? step.title}
+                checked={step.shown}
+                disabled={lock !== null && step.shown}
+                description={lock !== null ? lock : undefined}
+                onChange={(e) => onChange(setStepShown(document, base, step.id, e.currentTarget.checked))}
+              />
+            );
+          })}
+        </Stack>
+      </Fieldset>
+      <TextsList document={document} readOnly={readOnly} onChange={onChange} />
+    </Stack>
   );
 }
 

@@ -6,18 +6,20 @@
  * editor and listed below it. The base document's locked parts are marked at their lines too, with why. The editor
  * keeps the draft it started from (its tag): a save names it (If-Match, or If-None-Match: * when there was none)
  * and a publish names it, so a draft someone else saved meanwhile is shown as a conflict, never saved over or
- * published unseen.
+ * published unseen. Publish first asks for confirmation, listing what changes for employees in words.
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import flowMeta from '#content/schemas/meta/flow.schema.json';
 import formMeta from '#content/schemas/meta/form.schema.json';
 import { staffData, StaffApiError } from '../api/staff-api.ts';
 import type { DocumentVersion, EmployerContent } from '../api/types.ts';
 import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ChangeConfirmation, type PendingChange } from './change-confirmation.tsx';
+import { changeSummary } from './change-summary.ts';
 import { CodeEditor, type EditorSchema } from './code-editor.tsx';
 import { DocumentEditForms } from './document-edit-forms.tsx';
 import { documentText, lockedOf, parseDocument, sameDocument, type Json } from './document-edits.ts';
@@ -41,6 +43,9 @@ export function DocumentEditorScreen() {
   const canChange = mayAct(staff.role, 'implementer');
   const base = `/api/staff/employers/${accountid}/content/${documentid}`;
   const { data: content, error, mutate } = useSWR<EmployerContent>(base);
+  const { mutate: refresh } = useSWRConfig();
+  /** The document and its versions as they are now (a save or a publish makes a version). */
+  const reread = () => Promise.all([mutate(), refresh(`${base}/versions`)]).then(([now]) => now);
   const [text, setText] = useState<string | null>(null);
   const [lastValid, setLastValid] = useState<Json | null>(null);
   const [errors, setErrors] = useState<LocatedError[]>([]);
@@ -49,6 +54,7 @@ export function DocumentEditorScreen() {
   const [busy, setBusy] = useState(false);
   const [basis, setBasis] = useState<Basis | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [confirming, setConfirming] = useState<PendingChange | null>(null);
 
   // The editor starts from the draft when there is one, else from what employees get now.
   useEffect(() => {
@@ -99,11 +105,17 @@ export function DocumentEditorScreen() {
       const condition: Record<string, string> = basis?.draft ? { 'if-match': basis.draft.etag } : { 'if-none-match': '*' };
       const draft = await staffData<DocumentVersion>('PUT', `${base}/draft`, { document: parsed }, condition);
       setBasis({ draft: { version: draft.version, etag: draft.etag }, document: draft.document });
-      await mutate();
+      await reread();
       return `Draft saved as version ${draft.version}.`;
     });
+  /** What employees get now (nothing yet for a form of the employer's own) -> the draft as read. */
+  const askToPublish = () => {
+    if (!content || !basis) return;
+    setConfirming({ title: 'Publish these changes?', changes: changeSummary(content.resolved ?? {}, basis.document) });
+  };
   const publish = () =>
     run(async () => {
+      setConfirming(null);
       setConflict(null);
       const read = basis;
       const draft = read?.draft;
@@ -111,7 +123,7 @@ export function DocumentEditorScreen() {
       await staffData('POST', `${base}/publish`, { version: draft.version, etag: draft.etag });
       // The next edit starts from what is published now (no draft): naming the published draft's tag on the next
       // save would be refused as a draft published since it was read, naming the person who just published it.
-      const fresh = await mutate();
+      const fresh = await reread();
       setBasis(fresh ? basisOf(fresh) : { draft: null, document: read.document });
       return `Version ${draft.version} published.`;
     });
@@ -193,17 +205,18 @@ export function DocumentEditorScreen() {
                   <Button onClick={() => void saveDraft()} loading={busy} disabled={!parsed}>
                     Save Draft
                   </Button>
-                  <Button onClick={() => void publish()} loading={busy} disabled={!basis?.draft || dirty || conflict !== null}>
+                  <Button onClick={askToPublish} loading={busy} disabled={!basis?.draft || dirty || conflict !== null}>
                     Publish
                   </Button>
                 </Group>
               )}
+              <ChangeConfirmation pending={confirming} busy={busy} onConfirm={() => void publish()} onCancel={() => setConfirming(null)} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} />}</Grid.Col>
         </Grid>
       )}
-      {content && <VersionsPanel base={base} canChange={canChange} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
+      {content && <VersionsPanel base={base} canChange={canChange} current={content.resolved ?? {}} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
     </Stack>
   );
 }

@@ -19,8 +19,11 @@ export const FLOW_CASES: FlowCase[] = [
   { name: 'waives; employer employeazecustomer 2', employer: { hsaonly: 0, employeazecustomer: 2 }, choice: { option: 'waive', planHsaEligible: false } },
 ];
 
-/** The titles of the steps and sub-steps a case walks, in order ("Step: sub-step" for sub-steps). */
+/**
+ * The titles of the steps and sub-steps a case walks, in order, a sub-step named with its step ("Step › sub-step"):
+ * the base flow's step Contributions and its sub-step share a title.
+ */
 export function stepTitles(flow: FlowDocument, flowCase: FlowCase, today: string): string[] {
   const steps = evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice });
-  return steps.flatMap((step) => [step.title, ...step.substeps.map((sub) => sub.title)]);
+  return steps.flatMap((step) => [step.title, ...step.substeps.map((sub) => `${step.title} › ${sub.title}`)]);
 }

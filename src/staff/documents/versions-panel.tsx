@@ -1,27 +1,50 @@
 /**
  * A document's versions for one employer: status, dates and who; roll back to any earlier version (a retired
  * one too: the server publishes a copy of it as a new version); and the diff between two versions (0 is the
- * base document). A roll back names the tag of what was published when the screen read it: if someone published
- * since, the server refuses it naming who and when, and the screen reads the document again.
+ * base document). A roll back first asks for confirmation, listing what changes for employees from what they get
+ * now (`current`) to the version's document (the preview route's). It names the tag of what was published when
+ * the screen read it: if someone published since, the server refuses it naming who and when, and the screen
+ * reads the document again.
  */
-import { Button, Code, Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { staffData, StaffApiError } from '../api/staff-api.ts';
 import type { VersionDiff, VersionRow } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ChangeConfirmation, type PendingChange } from './change-confirmation.tsx';
+import { changeSummary } from './change-summary.ts';
+import type { Json } from './document-edits.ts';
+import { DiffView } from './diff-view.tsx';
 
-type Props = { base: string; canChange: boolean; publishedEtag: string; onChanged: () => Promise<unknown>; onRefused: () => Promise<unknown> };
+type Props = { base: string; canChange: boolean; current: Json; publishedEtag: string; onChanged: () => Promise<unknown>; onRefused: () => Promise<unknown> };
 
-export function VersionsPanel({ base, canChange, publishedEtag, onChanged, onRefused }: Props) {
+/** A roll back waiting for confirmation: the version and what it changes. */
+type PendingRollBack = PendingChange & { version: number };
+
+export function VersionsPanel({ base, canChange, current, publishedEtag, onChanged, onRefused }: Props) {
   const { data: versions, error, mutate } = useSWR<VersionRow[]>(`${base}/versions`);
   const [failure, setFailure] = useState<unknown>(null);
   const [from, setFrom] = useState('0');
   const [to, setTo] = useState('');
   const [diff, setDiff] = useState<VersionDiff | null>(null);
+  const [confirming, setConfirming] = useState<PendingRollBack | null>(null);
+  const [busy, setBusy] = useState(false);
 
+  const askToRollBack = async (version: number) => {
+    setFailure(null);
+    try {
+      const target = await staffData<{ document: Json }>('GET', `${base}/preview?version=${version}`);
+      const title = version === 0 ? 'Roll back to the base document?' : `Roll back to version ${version}?`;
+      setConfirming({ version, title, changes: changeSummary(current, target.document) });
+    } catch (problem) {
+      setFailure(problem);
+    }
+  };
   const rollBack = async (version: number) => {
     setFailure(null);
+    setBusy(true);
+    setConfirming(null);
     try {
       await staffData('POST', `${base}/rollback`, { version, etag: publishedEtag });
       await Promise.all([mutate(), onChanged()]);
@@ -29,6 +52,8 @@ export function VersionsPanel({ base, canChange, publishedEtag, onChanged, onRef
       setFailure(problem);
       // Published meanwhile (PUBLISHED_CHANGED): the versions and the published tag as they are now.
       if (problem instanceof StaffApiError && problem.failure.code === 'PUBLISHED_CHANGED') await Promise.all([mutate(), onRefused()]);
+    } finally {
+      setBusy(false);
     }
   };
   const showDiff = async () => {
@@ -74,7 +99,7 @@ export function VersionsPanel({ base, canChange, publishedEtag, onChanged, onRef
                 <Table.Td>{version.copiedFrom === null ? '' : version.copiedFrom === 0 ? 'base document' : `version ${version.copiedFrom}`}</Table.Td>
                 <Table.Td>
                   {canChange && version.status !== 'published' && version.status !== 'draft' && (
-                    <Button size="xs" variant="default" onClick={() => void rollBack(version.version)}>
+                    <Button size="xs" variant="default" onClick={() => void askToRollBack(version.version)}>
                       Roll back to version {version.version}
                     </Button>
                   )}
@@ -86,7 +111,7 @@ export function VersionsPanel({ base, canChange, publishedEtag, onChanged, onRef
       )}
       {canChange && (
         <Group>
-          <Button variant="default" onClick={() => void rollBack(0)}>
+          <Button variant="default" onClick={() => void askToRollBack(0)} loading={busy}>
             Roll back to the base document
           </Button>
         </Group>
@@ -98,11 +123,13 @@ export function VersionsPanel({ base, canChange, publishedEtag, onChanged, onRef
           Show Diff
         </Button>
       </Group>
-      {diff && (
-        <Code block aria-label={`Diff from version ${diff.from} to version ${diff.to}`}>
-          {diff.lines.map((line) => `${line.op} ${line.text}`).join('\n')}
-        </Code>
-      )}
+      {diff && <DiffView diff={diff} />}
+      <ChangeConfirmation
+        pending={confirming}
+        busy={busy}
+        onConfirm={() => confirming && void rollBack(confirming.version)}
+        onCancel={() => setConfirming(null)}
+      />
     </Stack>
   );
 }
