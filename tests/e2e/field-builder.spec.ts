@@ -54,7 +54,7 @@ test("a specialist adds an Employee ID and a Preferred language with the field b
   await expectClean(staff, 'the document editor with the field builder open');
   await staff.getByRole('group', { name: 'Add a field' }).getByRole('textbox', { name: 'Label' }).fill('');
 
-  await saveAndPublish(staff);
+  await saveAndPublish(staff, ['Field Employee ID added, required', 'Field Preferred language added']);
 
   // An employee of that employer: both fields on the profile, the help under the Employee ID; Next refuses to go on
   // without it.

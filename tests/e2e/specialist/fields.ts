@@ -62,10 +62,17 @@ export async function hideFieldWithBuilder(page: Page, title: string, hidden = t
   await expect(list.getByRole('button', { name: `${hidden ? 'Show' : 'Hide'}: ${title}`, exact: true })).toBeVisible();
 }
 
-/** Saves the editor's draft and publishes it: employees of the employer get it on their next page load. */
-export async function saveAndPublish(page: Page): Promise<void> {
+/**
+ * Saves the editor's draft and publishes it after the confirmation, which must name each of `changes` among the
+ * changes it lists: employees of the employer get it on their next page load.
+ */
+export async function saveAndPublish(page: Page, changes: string[]): Promise<void> {
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish these changes?' });
+  const listed = dialog.getByRole('list', { name: 'Changes' });
+  for (const change of changes) await expect(listed.getByRole('listitem').filter({ hasText: change })).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/^Version \d+ published\.$/)).toBeVisible();
 }
