@@ -65,7 +65,7 @@ describe('flow edits', () => {
     const off = setStepShown(flow, flow, 'additional-services', false);
     expect(titles(off)).not.toContain('Additional Services');
     expect(stepsOf(off).find((step) => step.id === 'additional-services')).toMatchObject({ title: 'Additional Services', parent: 'enroll', shown: false });
-    for (const flowCase of FLOW_CASES) expect(stepTitles(off as FlowDocument, flowCase, '2026-01-01')).not.toContain('Additional Services');
+    for (const flowCase of FLOW_CASES) expect(stepTitles(off as FlowDocument, employer, flowCase, '2026-01-01')).not.toContain('Additional Services');
     const on = setStepShown(off, flow, 'additional-services', true);
     expect(on).toEqual(flow);
   });

@@ -200,7 +200,7 @@ export function DocumentEditorScreen() {
               )}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} />}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} accountid={accountid} documentid={documentid} />}</Grid.Col>
         </Grid>
       )}
       {content && <VersionsPanel base={base} canChange={canChange} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
