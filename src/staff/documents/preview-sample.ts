@@ -38,10 +38,12 @@ export function sampleMember(accountid: string): Member {
     istobaccouser: 'No',
     isdisabled: null,
     gender: 'Female',
-    additionalid: null,
-    pcpname: null,
-    pcpid: null,
-    existingpatient: null,
+    // An SSN on file (as answers mask it) and a primary care physician: a profile complete as saved, so Next shows
+    // only what the draft's rules say of what is typed in the preview.
+    additionalid: '***-**-6789',
+    pcpname: 'Dr. Pat Example',
+    pcpid: 'PCP-1001',
+    existingpatient: 'yes',
     status: 'Active',
     terminationdate: null,
     division: null,

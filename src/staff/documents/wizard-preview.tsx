@@ -195,10 +195,18 @@ function OutlineScreen({ step, next }: StepScreenProps): ReactNode {
   return <StepOutline step={step} next={next} />;
 }
 
-/** The screen each step's screen name shows in the preview. */
+/** The portal's screen the preview shows itself: the profile's (a step names it by its form, as the wizard does). */
+const PROFILE = 'profile';
+
+/**
+ * The screen each step's screen name shows in the preview: the portal's profile screen, every other screen as its
+ * form; in a flow's preview, outlines. A step that is only a form gets the runner's form screen.
+ */
 function screensOf(flow: FlowDocument, formPreview: boolean): Record<string, ComponentType<StepScreenProps>> {
   const names = Object.values(flow.steps).flatMap((step) => (step.screen ? [step.screen] : []));
-  return Object.fromEntries(
-    names.map((name) => [name, formPreview ? (name === 'profile' ? ProfileScreen : DocumentFormScreen) : OutlineScreen] as const),
+  const screens: Record<string, ComponentType<StepScreenProps>> = Object.fromEntries(
+    names.map((name) => [name, formPreview ? DocumentFormScreen : OutlineScreen] as const),
   );
+  if (formPreview) screens[PROFILE] = ProfileScreen;
+  return screens;
 }
