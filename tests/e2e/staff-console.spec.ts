@@ -11,23 +11,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, setPassword, signedInMember, signIn, staffSignIn, uploadIchraDocument } from './support.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
+import { jpegLogo, previewCheck, previewEnterDateOfBirth } from './specialist/preview.ts';
 
 const ORIGINAL_MESSAGE = 'DOB must be between 1941-01-01 and today.';
 const NEW_MESSAGE = 'Please enter a date of birth from 1941-01-01 up to today.';
-
-/** A real JPEG, drawn by the browser's canvas: what a person would pick as a logo. */
-async function jpegLogo(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 40;
-    canvas.height = 20;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#1c5fb8';
-    context.fillRect(0, 0, 40, 20);
-    return canvas.toDataURL('image/jpeg', 0.8);
-  });
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
 
 type CensusRow = { firstname: string; lastname: string; email: string; birthdate: string };
 
@@ -145,8 +132,8 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await expect(staff.getByLabel('Message text')).toHaveValue(ORIGINAL_MESSAGE);
   await staff.getByLabel('Message text').fill(NEW_MESSAGE);
   const preview = staff.getByRole('region', { name: 'Preview' });
-  await preview.getByLabel('DOB').first().fill('1930-01-01');
-  await preview.getByRole('button', { name: 'Check' }).click();
+  await previewEnterDateOfBirth(staff, '1930-01-01');
+  await previewCheck(staff);
   await expect(preview.getByText(NEW_MESSAGE).first()).toBeVisible();
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
