@@ -16,7 +16,7 @@
  */
 import { Alert, Fieldset, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { loadValidators } from '#engine/react/index.ts';
@@ -50,15 +50,13 @@ const SETTLE_MS = 400;
 /** A draft form compiled by the server, its validators loaded; or why it cannot be shown. */
 type Compiled = { draft: Json; document: FormDocument; revision: number; failure: null } | { draft: Json; failure: string };
 
-let compiledCount = 0;
-
-async function compileForm(draft: Json): Promise<Compiled> {
+/** `revision` numbers the drafts compiled in this preview, so the employee's screens read each one anew. */
+async function compileForm(draft: Json, revision: number): Promise<Compiled> {
   try {
     const { path, document } = await staffData<{ path: string; document: Json }>('POST', '/api/staff/validators', { document: draft });
     await loadValidators({}, path);
     if (usesPasswordScore(document)) await loadPasswordScore();
-    compiledCount += 1;
-    return { draft, document: asFormDocument(document), revision: compiledCount, failure: null };
+    return { draft, document: asFormDocument(document), revision, failure: null };
   } catch (problem) {
     return { draft, failure: problem instanceof Error ? problem.message : String(problem) };
   }
@@ -68,9 +66,11 @@ async function compileForm(draft: Json): Promise<Compiled> {
 function useCompiledForm(form: Json): { compiled: Compiled | null; compiling: boolean } {
   const [settled] = useDebouncedValue(form, SETTLE_MS);
   const [compiled, setCompiled] = useState<Compiled | null>(null);
+  const revisions = useRef(0);
   useEffect(() => {
     let current = true;
-    void compileForm(settled).then((result) => {
+    revisions.current += 1;
+    void compileForm(settled, revisions.current).then((result) => {
       if (current) setCompiled(result);
     });
     return () => {
@@ -233,7 +233,7 @@ export function DocumentPreview({ document, stale, mayCompile, accountid, docume
       {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
       {failure ? (
         <Alert color="red" role="alert">
-          The preview cannot read the employer: {failure instanceof Error ? failure.message : String(failure)}
+          The preview cannot read the employer or its documents: {failure instanceof Error ? failure.message : String(failure)}
         </Alert>
       ) : !surroundings ? (
         <Loader size="xs" aria-label="Loading the preview" />
