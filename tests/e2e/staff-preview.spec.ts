@@ -11,6 +11,7 @@ import { expectClean } from './axe.ts';
 import {
   expectPreviewCases,
   expectPreviewLogo,
+  expectPreviewSavesNothing,
   expectPreviewShows,
   expectPreviewSteps,
   jpegLogo,
@@ -100,6 +101,10 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await expect(preview.getByText(NEW_MESSAGE).first()).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
   await expectClean(staff, 'the profile preview with the new message');
+  // A date of birth the rules accept: Next goes on to the save, which the preview answers without sending it.
+  await previewEnterDateOfBirth(staff, '1985-04-12');
+  await expectPreviewSavesNothing(staff);
+  await expect(preview.getByText(NEW_MESSAGE)).toHaveCount(0);
 
   // The enrollment flow: only the cases an hsaonly 1 employer allows; the waiver's steps in the step bar.
   await staff.getByRole('link', { name: "Back to the employer's documents" }).click();

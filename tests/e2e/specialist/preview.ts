@@ -28,6 +28,20 @@ export async function previewCheck(page: Page): Promise<void> {
   await previewRegion(page).getByRole('button', { name: /^(Next|Check)$/ }).first().click();
 }
 
+/** What the preview answers a save with: it sends nothing. */
+export const PREVIEW_SENDS_NOTHING = 'The preview sends nothing: this is what the employee sees.';
+
+/**
+ * Presses the profile's Next on a form its rules accept: the preview answers the save itself and says it sends
+ * nothing. Pressed again until it answers, since Next takes one press a second.
+ */
+export async function expectPreviewSavesNothing(page: Page): Promise<void> {
+  await expect(async () => {
+    await previewCheck(page);
+    await expect(previewRegion(page).getByText(PREVIEW_SENDS_NOTHING).first()).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
 /** Types a date of birth into the previewed profile (the member's DOB, the first of the form). */
 export async function previewEnterDateOfBirth(page: Page, date: string): Promise<void> {
   await previewRegion(page).getByLabel('DOB').first().fill(date);
