@@ -28,7 +28,7 @@ import { portalWidgets } from '#web/widgets/index.ts';
 import { FormStepScreen } from '#web/wizard/form-step-screen.tsx';
 import { ProfileScreen } from '#web/wizard/profile-screen.tsx';
 import { emptyChoices, HEALTH_OPTION_FIELD, WizardContext, type WizardShared } from '#web/wizard/wizard-context.tsx';
-import type { Employer } from '#contracts/entities.ts';
+import type { Employer, Member } from '#contracts/entities.ts';
 import { PREVIEW_SENDS_NOTHING, sampleAnswer, sampleDependents, sampleMember } from './preview-sample.ts';
 
 /** The documents the preview serves: the one being previewed (a draft) and the employer's others. */
@@ -36,7 +36,7 @@ export type PreviewDocuments = { previewed: { id: string; document: FormDocument
 
 const DOCUMENT_KEY = 'preview-document:';
 
-function previewServices(documents: PreviewDocuments, member: ReturnType<typeof sampleMember>, today: string, revision: number): EngineServices {
+function previewServices(documents: PreviewDocuments, member: Member, today: string, revision: number): EngineServices {
   return {
     api: {
       call: async (method, path) => {
@@ -63,7 +63,7 @@ function previewServices(documents: PreviewDocuments, member: ReturnType<typeof 
 
 /** Every read through SWR in the preview is answered by the preview: documents by their fetcher, the rest by the sample. */
 const answeredByPreview =
-  (member: ReturnType<typeof sampleMember>, today: string): Middleware =>
+  (member: Member, today: string): Middleware =>
   (useSWRNext) =>
   (key, fetcher, config) =>
     useSWRNext(key, typeof key === 'string' && key.startsWith(DOCUMENT_KEY) ? fetcher : async (path: string) => sampleAnswer(path, member, today) as never, config);
