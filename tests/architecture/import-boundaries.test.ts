@@ -1,7 +1,8 @@
 /**
  * Keeps the import directions of DESIGN.md true by reading every import line under src/:
  *   web, staff -> engine/react, engine/theme -> engine/core;  web, staff -> domain, contracts;
- *   staff -> web/widgets and web/layout/theme.ts only (its preview shows the employee's screen as the portal does);
+ *   staff -> web/widgets, web/layout/theme.ts, the header's brand, the catalogue and the wizard's screens only
+ *   (its preview shows the employee's screen as the portal does);
  *   server -> engine/core, domain, contracts, db;  db -> domain (and the wire contracts it maps rows to);
  *   engine/* -> nothing of the product;  domain -> nothing but itself;
  *   engine/core and domain never import React, Mantine or rjsf, and engine/core only its three libraries.
@@ -31,10 +32,21 @@ const ALLOWED: Record<Layer, Layer[]> = {
 };
 
 /**
- * The portal's modules the staff console may use: its widgets and its theme, so the console's preview renders a
- * draft exactly as the employee's screen shows it. Nothing else of the portal (its session, its API client).
+ * The portal's modules the staff console may use: its widgets, its theme, the header's brand (the employer's
+ * logo), the catalogue and the wizard's step screens with their shared state, so the console's preview renders a
+ * draft exactly as the employee's screen shows it. The screens take their data from the engine's services and
+ * the wizard's context, which the preview answers itself; nothing else of the portal (its session, its API client)
+ * is imported by the console.
  */
-const STAFF_FROM_WEB = ['web/widgets/', 'web/layout/theme.ts'];
+const STAFF_FROM_WEB = [
+  'web/widgets/',
+  'web/layout/theme.ts',
+  'web/layout/employer-brand.tsx',
+  'web/messages.ts',
+  'web/wizard/profile-screen.tsx',
+  'web/wizard/form-step-screen.tsx',
+  'web/wizard/wizard-context.tsx',
+];
 
 /** A specifier's path under src/, for the staff-to-web exceptions. */
 function srcPathOf(file: string, specifier: string): string {

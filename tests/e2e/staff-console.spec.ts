@@ -13,6 +13,7 @@ import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, set
 import { changeTextFromList, publishWithConfirmation, rollBackWithConfirmation } from './specialist/texts.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
 import { jpegLogo } from './specialist/money.ts';
+import { previewCheck, previewEnterDateOfBirth } from './specialist/preview.ts';
 
 const ORIGINAL_MESSAGE = 'DOB must be between 1941-01-01 and today.';
 const NEW_MESSAGE = 'Please enter a date of birth from 1941-01-01 up to today.';
@@ -131,8 +132,8 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await openDocument(staff, 'Personal Details', 'profile');
   expect(await changeTextFromList(staff, { search: 'dob-range', key: 'dob-range', newText: NEW_MESSAGE })).toBe(ORIGINAL_MESSAGE);
   const preview = staff.getByRole('region', { name: 'Preview' });
-  await preview.getByLabel('DOB').first().fill('1930-01-01');
-  await preview.getByRole('button', { name: 'Check' }).click();
+  await previewEnterDateOfBirth(staff, '1930-01-01');
+  await previewCheck(staff);
   await expect(preview.getByText(NEW_MESSAGE).first()).toBeVisible();
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();

@@ -65,18 +65,18 @@ describe('flow edits', () => {
     const off = setStepShown(flow, flow, 'additional-services', false);
     expect(titles(off)).not.toContain('Additional Services');
     expect(stepsOf(off).find((step) => step.id === 'additional-services')).toMatchObject({ title: 'Additional Services', parent: 'enroll', shown: false });
-    expect(stepTitles(flow as FlowDocument, FLOW_CASES[0]!, '2026-01-01')).toContain('Shopping and Cart › Additional Services');
-    for (const flowCase of FLOW_CASES) expect(stepTitles(off as FlowDocument, flowCase, '2026-01-01')).not.toContain('Shopping and Cart › Additional Services');
+    expect(stepTitles(flow as FlowDocument, employer, FLOW_CASES[0]!, '2026-01-01')).toContain('Shopping and Cart › Additional Services');
+    for (const flowCase of FLOW_CASES) expect(stepTitles(off as FlowDocument, employer, flowCase, '2026-01-01')).not.toContain('Shopping and Cart › Additional Services');
     const on = setStepShown(off, flow, 'additional-services', true);
     expect(on).toEqual(flow);
   });
 
   it("names each sub-step with its step in the preview's cases, so no two steps read alike", () => {
     for (const flowCase of FLOW_CASES) {
-      const titles = stepTitles(flow as FlowDocument, flowCase, '2026-01-01');
+      const titles = stepTitles(flow as FlowDocument, employer, flowCase, '2026-01-01');
       expect(new Set(titles).size).toBe(titles.length);
     }
-    expect(stepTitles(flow as FlowDocument, FLOW_CASES[0]!, '2026-01-01').slice(0, 3)).toEqual(['Profile', 'Contributions', 'Contributions › Contributions']);
+    expect(stepTitles(flow as FlowDocument, employer, FLOW_CASES[0]!, '2026-01-01').slice(0, 3)).toEqual(['Profile', 'Contributions', 'Contributions › Contributions']);
   });
 
   it('lists the steps with their sub-steps in order', () => {

@@ -213,7 +213,7 @@ export function DocumentEditorScreen() {
               <ChangeConfirmation pending={confirming} busy={busy} onConfirm={() => void publish()} onCancel={() => setConfirming(null)} />
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} />}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} accountid={accountid} documentid={documentid} />}</Grid.Col>
         </Grid>
       )}
       {content && <VersionsPanel base={base} canChange={canChange} current={content.resolved ?? {}} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}

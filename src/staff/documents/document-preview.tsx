@@ -1,30 +1,32 @@
 /**
- * The employee's screen rendered from the draft, beside the editor: a form through the engine's document form
- * with the portal's theme and widgets (what the employee would see, its rules and messages included: "Check"
- * shows every error the draft's texts give); the flow as the steps each case walks. A draft that cannot render
- * shows why instead of breaking the editor.
+ * The employee's screen rendered from the unsaved draft (the editor's last valid text), beside the editor, as an
+ * employee of this employer sees it: the portal's header with the employer's logo and name, the wizard's step bar
+ * and sub-step tabs for a case of the sequence table this employer's settings allow (a case picker), and the
+ * step's screen. A form that is a step of the employer's flow shows on its step, the profile through the portal's
+ * own profile screen (its heading, texts, windows; Next checks it: the preview saves nothing); another form shows
+ * alone in the frame with "Check". The flow shows its steps for the picked case (walked with Next step), and a
+ * table of the steps each allowed case walks. A draft that cannot render shows why instead of breaking the editor.
  *
  * The browser compiles no validator (the Content-Security-Policy has no 'unsafe-eval'), so a draft form is sent to
  * the server once the editor is still (POST /api/staff/validators), which checks it as a saved draft and compiles
  * its validators; the preview loads their module as the engine loads a published form's (loadValidators) and
- * renders the form as the server checked it. While a newer draft compiles, the form shown is disabled.
+ * renders the form as the server checked it. While a newer draft compiles, the form shown is disabled. The
+ * employer and its other documents come from the staff API; everything the employee's screens read is answered by
+ * the preview itself (wizard-preview.tsx), which sends nothing.
  */
-import { Alert, Button, Fieldset, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Fieldset, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FormDocument } from '#engine/core/index.ts';
-import { DocumentForm, EngineProvider, loadValidators, type EngineServices, type FormData } from '#engine/react/index.ts';
-import { portalWidgets } from '#web/widgets/index.ts';
-import { staffData, staffFetcher } from '../api/staff-api.ts';
+import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { loadValidators } from '#engine/react/index.ts';
+import { staffData } from '../api/staff-api.ts';
+import type { StaffEmployer } from '../api/types.ts';
 import type { Json } from './document-edits.ts';
-import { FLOW_CASES, stepTitles } from './flow-cases.ts';
-
-/** The preview sends no call: it shows the screen, it saves nothing for anyone. */
-const previewServices: EngineServices = {
-  api: { call: async () => ({ success: false, message: 'The preview sends nothing.' }) },
-  documentFetcher: staffFetcher,
-  widgets: portalWidgets,
-};
+import { EmployeeFrame } from './employee-frame.tsx';
+import { caseContext, casesFor, stepOfForm, caseSteps, stepTitles, type EmployerFlags, type FlowCase } from './flow-cases.ts';
+import { employeeEmployer } from './preview-sample.ts';
+import { DraftForm, EmployeePreviewProviders, WizardPreview, type PreviewDocuments } from './wizard-preview.tsx';
 
 class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failure: string | null; resetKey: unknown }> {
   override state = { failure: null as string | null, resetKey: this.props.resetKey };
@@ -46,14 +48,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 const SETTLE_MS = 400;
 
 /** A draft form compiled by the server, its validators loaded; or why it cannot be shown. */
-type Compiled = { draft: Json; document: FormDocument; failure: null } | { draft: Json; failure: string };
+type Compiled = { draft: Json; document: FormDocument; revision: number; failure: null } | { draft: Json; failure: string };
 
-async function compileForm(draft: Json): Promise<Compiled> {
+/** `revision` numbers the drafts compiled in this preview, so the employee's screens read each one anew. */
+async function compileForm(draft: Json, revision: number): Promise<Compiled> {
   try {
     const { path, document } = await staffData<{ path: string; document: Json }>('POST', '/api/staff/validators', { document: draft });
-    await loadValidators(previewServices, path);
+    await loadValidators({}, path);
     if (usesPasswordScore(document)) await loadPasswordScore();
-    return { draft, document: asFormDocument(document), failure: null };
+    return { draft, document: asFormDocument(document), revision, failure: null };
   } catch (problem) {
     return { draft, failure: problem instanceof Error ? problem.message : String(problem) };
   }
@@ -63,9 +66,11 @@ async function compileForm(draft: Json): Promise<Compiled> {
 function useCompiledForm(form: Json): { compiled: Compiled | null; compiling: boolean } {
   const [settled] = useDebouncedValue(form, SETTLE_MS);
   const [compiled, setCompiled] = useState<Compiled | null>(null);
+  const revisions = useRef(0);
   useEffect(() => {
     let current = true;
-    void compileForm(settled).then((result) => {
+    revisions.current += 1;
+    void compileForm(settled, revisions.current).then((result) => {
       if (current) setCompiled(result);
     });
     return () => {
@@ -75,13 +80,54 @@ function useCompiledForm(form: Json): { compiled: Compiled | null; compiling: bo
   return { compiled, compiling: compiled?.draft !== form };
 }
 
-function FormPreview({ form }: { form: Json }) {
+/** What the preview shows the draft with: the employer (logo, settings) and its documents as employees get them. */
+type Surroundings = { employer: StaffEmployer; documents: Record<string, Json> };
+
+type PreviewAnswer = { documents: Record<string, Json> };
+
+/** The employer's flow as its employees get it (a flow's own preview uses the draft instead). */
+function flowOf(documents: Record<string, Json>): FlowDocument | null {
+  const flow = Object.values(documents).find((document) => document.kind === 'flow');
+  return flow ? asFlowDocument(flow) : null;
+}
+
+/** The case picker: the cases of the sequence table this employer's settings allow. */
+function CasePicker({ cases, picked, onPick }: { cases: FlowCase[]; picked: FlowCase; onPick: (flowCase: FlowCase) => void }) {
+  return (
+    <NativeSelect
+      label="Case"
+      description="The cases of the sequence table this employer's settings allow."
+      data={cases.map((flowCase) => flowCase.name)}
+      value={picked.name}
+      onChange={(event) => onPick(cases.find((flowCase) => flowCase.name === event.currentTarget.value) ?? picked)}
+    />
+  );
+}
+
+function usePickedCase(flags: EmployerFlags): [FlowCase[], FlowCase | undefined, (flowCase: FlowCase) => void] {
+  const cases = useMemo(() => casesFor(flags), [flags]);
+  const [name, setName] = useState<string | null>(null);
+  const picked = cases.find((flowCase) => flowCase.name === name) ?? cases[0];
+  return [cases, picked, (flowCase) => setName(flowCase.name)];
+}
+
+function FormPreview({ form, documentid, surroundings }: { form: Json; documentid: string; surroundings: Surroundings }) {
   const { compiled, compiling } = useCompiledForm(form);
-  const [data, setData] = useState<FormData>({});
-  const [checks, setChecks] = useState(0);
-  const context = useMemo(() => ({ today: today() }), []);
+  const { employer, documents } = surroundings;
+  const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
+  const [cases, picked, pick] = usePickedCase(flags);
+  const flow = useMemo(() => flowOf(documents), [documents]);
+  const date = useMemo(today, []);
+  const context = useMemo(() => (picked ? caseContext(flags, picked, date) : null), [flags, picked, date]);
+  const position = useMemo(() => (flow && picked ? stepOfForm(caseSteps(flow, flags, picked, date), documentid) : null), [flow, flags, picked, date, documentid]);
+  const ready = compiled && compiled.failure === null ? compiled : null;
+  const served: PreviewDocuments | null = useMemo(
+    () => (ready ? { previewed: { id: documentid, document: ready.document }, others: documents } : null),
+    [ready, documentid, documents],
+  );
   return (
     <Stack aria-busy={compiling}>
+      {position && picked && <CasePicker cases={cases} picked={picked} onPick={pick} />}
       {compiling && (
         <Group gap="xs">
           <Loader size="xs" />
@@ -93,80 +139,115 @@ function FormPreview({ form }: { form: Json }) {
           The preview cannot show this draft: {compiled.failure}
         </Alert>
       )}
-      {compiled && compiled.failure === null && (
-        <EngineProvider services={previewServices}>
-          <Fieldset variant="unstyled" disabled={compiling}>
-            <Stack>
-              {compiled.document.title && <Title order={3}>{compiled.document.title}</Title>}
-              <DocumentForm
-                document={compiled.document}
-                formData={data}
-                context={context}
-                onChange={setData}
-                onSubmit={() => undefined}
-                withoutSubmit
-                showAllErrors={checks > 0}
-                focusRequest={checks}
-              />
-              <Button variant="default" onClick={() => setChecks((n) => n + 1)}>
-                Check
-              </Button>
-            </Stack>
-          </Fieldset>
-        </EngineProvider>
+      {ready && served && (
+        <Fieldset variant="unstyled" disabled={compiling}>
+          <EmployeeFrame branding={employeeEmployer(employer)}>
+            <EmployeePreviewProviders employer={employeeEmployer(employer)} documents={served} today={date} option={picked?.choice.option ?? 'buy'} revision={ready.revision}>
+              {flow && context && position ? <WizardPreview flow={flow} context={context} position={position} /> : <DraftForm document={ready.document} />}
+            </EmployeePreviewProviders>
+          </EmployeeFrame>
+        </Fieldset>
       )}
     </Stack>
   );
 }
 
-function FlowPreview({ flow }: { flow: Json }) {
+function FlowPreview({ flow, surroundings }: { flow: Json; surroundings: Surroundings }) {
   const document = asFlowDocument(flow);
+  const { employer, documents } = surroundings;
+  const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
+  const [cases, picked, pick] = usePickedCase(flags);
+  const date = useMemo(today, []);
+  const served = useMemo(() => ({ previewed: null, others: documents }), [documents]);
+  const branding = employeeEmployer(employer);
   return (
-    <Table aria-label="Steps per case">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Case</Table.Th>
-          <Table.Th>Steps</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {FLOW_CASES.map((flowCase) => (
-          <Table.Tr key={flowCase.name}>
-            <Table.Td>{flowCase.name}</Table.Td>
-            <Table.Td>
-              <List size="sm">
-                {stepTitles(document, flowCase, today()).map((title, i) => (
-                  <List.Item key={`${i}-${title}`}>{title}</List.Item>
-                ))}
-              </List>
-            </Table.Td>
+    <Stack>
+      {picked ? (
+        <>
+          <CasePicker cases={cases} picked={picked} onPick={pick} />
+          <EmployeeFrame branding={branding}>
+            <EmployeePreviewProviders employer={branding} documents={served} today={date} option={picked.choice.option} revision={0}>
+              <WizardPreview key={picked.name} flow={document} context={caseContext(flags, picked, date)} />
+            </EmployeePreviewProviders>
+          </EmployeeFrame>
+        </>
+      ) : (
+        <Text c="dimmed">No case of the sequence table applies to this employer's settings.</Text>
+      )}
+      <Table aria-label="Steps per case">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Case</Table.Th>
+            <Table.Th>Steps</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {cases.map((flowCase) => (
+            <Table.Tr key={flowCase.name}>
+              <Table.Td>{flowCase.name}</Table.Td>
+              <Table.Td>
+                <List size="sm">
+                  {stepTitles(document, flags, flowCase, date).map((title, i) => (
+                    <List.Item key={`${i}-${title}`}>{title}</List.Item>
+                  ))}
+                </List>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 
-/**
- * `mayCompile`: whether the staff user may have a draft form compiled (implementers and admins); a viewer sees a
- * flow's preview, and for a form why there is none.
- */
-export function DocumentPreview({ document, stale, mayCompile }: { document: Json; stale: boolean; mayCompile: boolean }) {
+/** Reads the employer and its other documents; shows the preview once they are here. */
+function useSurroundings(accountid: string, documentid: string): { surroundings: Surroundings | null; failure: unknown } {
+  const employer = useSWR<StaffEmployer>(`/api/staff/employers/${accountid}`);
+  const preview = useSWR<PreviewAnswer>(`/api/staff/employers/${accountid}/content/${documentid}/preview`);
+  const surroundings = useMemo(
+    () => (employer.data && preview.data ? { employer: employer.data, documents: preview.data.documents } : null),
+    [employer.data, preview.data],
+  );
+  return { surroundings, failure: employer.error ?? preview.error };
+}
+
+type DocumentPreviewProps = {
+  document: Json;
+  stale: boolean;
+  /**
+   * Whether the staff user may have a draft form compiled (implementers and admins); a viewer sees a flow's
+   * preview, and for a form why there is none.
+   */
+  mayCompile: boolean;
+  accountid: string;
+  documentid: string;
+};
+
+export function DocumentPreview({ document, stale, mayCompile, accountid, documentid }: DocumentPreviewProps) {
+  const { surroundings, failure } = useSurroundings(accountid, documentid);
   return (
     <Stack component="section" aria-labelledby="preview-title">
       <Title order={2} id="preview-title">
         Preview
       </Title>
       {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
-      <PreviewBoundary resetKey={document}>
-        {document.kind === 'flow' ? (
-          <FlowPreview flow={document} />
-        ) : mayCompile ? (
-          <FormPreview form={document} />
-        ) : (
-          <Text c="dimmed">A form's preview is for implementers: the server compiles its validators for each draft.</Text>
-        )}
-      </PreviewBoundary>
+      {failure ? (
+        <Alert color="red" role="alert">
+          The preview cannot read the employer or its documents: {failure instanceof Error ? failure.message : String(failure)}
+        </Alert>
+      ) : !surroundings ? (
+        <Loader size="xs" aria-label="Loading the preview" />
+      ) : (
+        <PreviewBoundary resetKey={document}>
+          {document.kind === 'flow' ? (
+            <FlowPreview flow={document} surroundings={surroundings} />
+          ) : mayCompile ? (
+            <FormPreview form={document} documentid={documentid} surroundings={surroundings} />
+          ) : (
+            <Text c="dimmed">A form's preview is for implementers: the server compiles its validators for each draft.</Text>
+          )}
+        </PreviewBoundary>
+      )}
     </Stack>
   );
 }

@@ -1,13 +1,19 @@
 /**
- * The cases a flow's preview walks: the employer's settings and the employee's choice that decide which steps
- * appear (the flow context of schemas/meta/flags.schema.json), after the spec's step 3 sequence table. Each case
- * lists the titles of the steps and sub-steps a person in it walks, from the draft flow.
+ * The cases a flow's preview walks, after the spec's step 3 sequence table: the employer's settings and the
+ * employee's choice that decide which steps appear (the flow context of schemas/meta/flags.schema.json). A case
+ * names the settings it is about; an employer is shown only the cases its own settings allow, walked with its
+ * settings (hsaonly 1: the employer offers HSA-eligible plans only; employeazecustomer 1: additional services
+ * offered, 2: not offered, 0: the profile's Next is disabled, so its employees never get past the profile).
  */
-import { evaluateFlow, type FlowDocument } from '#engine/core/index.ts';
+import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
+
+/** The employer's settings the flow reads. */
+export type EmployerFlags = { hsaonly: number; employeazecustomer: number };
 
 export type FlowCase = {
   name: string;
-  employer: { hsaonly: number; employeazecustomer: number };
+  /** The settings an employer must have for the case to be one of its employees' (absent: any value). */
+  employer: Partial<EmployerFlags>;
   choice: { option: 'buy' | 'waive'; planHsaEligible: boolean };
 };
 
@@ -15,15 +21,47 @@ export const FLOW_CASES: FlowCase[] = [
   { name: 'buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 1', employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: true } },
   { name: 'buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 2', employer: { hsaonly: 1, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: true } },
   { name: 'buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 1', employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } },
-  { name: 'waives; employer employeazecustomer 1', employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'waive', planHsaEligible: false } },
-  { name: 'waives; employer employeazecustomer 2', employer: { hsaonly: 0, employeazecustomer: 2 }, choice: { option: 'waive', planHsaEligible: false } },
+  { name: 'buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 2', employer: { hsaonly: 0, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: false } },
+  { name: 'waives; employer employeazecustomer 1', employer: { employeazecustomer: 1 }, choice: { option: 'waive', planHsaEligible: false } },
+  { name: 'waives; employer employeazecustomer 2', employer: { employeazecustomer: 2 }, choice: { option: 'waive', planHsaEligible: false } },
+  { name: 'stops at the profile (Next disabled); employer employeazecustomer 0', employer: { employeazecustomer: 0 }, choice: { option: 'buy', planHsaEligible: false } },
 ];
+
+/** The cases of the table an employer's settings allow, in the table's order. */
+export function casesFor(employer: EmployerFlags): FlowCase[] {
+  return FLOW_CASES.filter((flowCase) =>
+    (Object.entries(flowCase.employer) as [keyof EmployerFlags, number][]).every(([flag, value]) => employer[flag] === value),
+  );
+}
+
+/** The flow context of a case for an employer: its own settings, the case's choice. */
+export function caseContext(employer: EmployerFlags, flowCase: FlowCase, today: string) {
+  return { today, employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }, choice: flowCase.choice };
+}
+
+/** The steps a case walks for an employer, as the employee's wizard evaluates them. */
+export function caseSteps(flow: FlowDocument, employer: EmployerFlags, flowCase: FlowCase, today: string): ResolvedStep[] {
+  return evaluateFlow(flow, caseContext(employer, flowCase, today));
+}
 
 /**
  * The titles of the steps and sub-steps a case walks, in order, a sub-step named with its step ("Step › sub-step"):
  * the base flow's step Contributions and its sub-step share a title.
  */
-export function stepTitles(flow: FlowDocument, flowCase: FlowCase, today: string): string[] {
-  const steps = evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice });
-  return steps.flatMap((step) => [step.title, ...step.substeps.map((sub) => `${step.title} › ${sub.title}`)]);
+export function stepTitles(flow: FlowDocument, employer: EmployerFlags, flowCase: FlowCase, today: string): string[] {
+  return caseSteps(flow, employer, flowCase, today).flatMap((step) => [step.title, ...step.substeps.map((sub) => `${step.title} › ${sub.title}`)]);
+}
+
+/**
+ * Where a form is a step of the flow in a case: a sub-step's form on that sub-step; a major step's form on the
+ * major step, on its first sub-step when it has some (their screen shows it, as step 2's health option does).
+ */
+export function stepOfForm(steps: ResolvedStep[], formId: string): { step: string; substep?: string } | null {
+  for (const major of steps) {
+    const first = major.substeps[0];
+    if (major.form === formId) return first ? { step: major.id, substep: first.id } : { step: major.id };
+    const sub = major.substeps.find((substep) => substep.form === formId);
+    if (sub) return { step: major.id, substep: sub.id };
+  }
+  return null;
 }

@@ -1,0 +1,212 @@
+/**
+ * The employee's enrollment wizard in the preview: the engine's flow runner (the step bar and the sub-step tabs as
+ * the employee sees them) for one case of the sequence table, with the portal's own screens where they take their
+ * data from the engine: the profile step is the portal's profile screen (its heading, texts, windows and Next), a
+ * step that is only a form the portal's form step. Other screens (contributions, shopping, the cart) read prices
+ * and plans: a form of theirs shows as its document's form, and a step without a previewed form as an outline.
+ *
+ * Everything those screens read is answered by the preview: documents from the draft and the employer's other
+ * documents, the member, dependents and offered dates from the sample employee (preview-sample.ts), in an SWR
+ * cache of the preview's own. Every other call is answered with a failure and never sent.
+ */
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { SWRConfig, type Middleware } from 'swr';
+import type { FlowDocument, FormDocument } from '#engine/core/index.ts';
+import {
+  DocumentForm,
+  EngineProvider,
+  FlowRunner,
+  useDocument,
+  type EngineServices,
+  type FlowPosition,
+  type FormData,
+  type StepScreenProps,
+} from '#engine/react/index.ts';
+import { messages } from '#web/messages.ts';
+import { portalWidgets } from '#web/widgets/index.ts';
+import { FormStepScreen } from '#web/wizard/form-step-screen.tsx';
+import { ProfileScreen } from '#web/wizard/profile-screen.tsx';
+import { emptyChoices, HEALTH_OPTION_FIELD, WizardContext, type WizardShared } from '#web/wizard/wizard-context.tsx';
+import type { Employer, Member } from '#contracts/entities.ts';
+import { PREVIEW_SENDS_NOTHING, sampleAnswer, sampleDependents, sampleMember } from './preview-sample.ts';
+
+/** The documents the preview serves: the one being previewed (a draft) and the employer's others. */
+export type PreviewDocuments = { previewed: { id: string; document: FormDocument } | null; others: Record<string, unknown> };
+
+const DOCUMENT_KEY = 'preview-document:';
+
+function previewServices(documents: PreviewDocuments, member: Member, today: string, revision: number): EngineServices {
+  return {
+    api: {
+      call: async (method, path) => {
+        if (method !== 'GET') return { success: false, message: PREVIEW_SENDS_NOTHING };
+        try {
+          return { success: true, data: sampleAnswer(path, member, today) as never };
+        } catch (problem) {
+          return { success: false, message: (problem as Error).message };
+        }
+      },
+    },
+    // The revision names the draft, so each newer draft is read anew while the screen keeps what was typed.
+    documentPath: (kind, id) => `${DOCUMENT_KEY}${kind}:${id}:${revision}`,
+    documentFetcher: async <T,>(path: string) => {
+      const id = path.slice(DOCUMENT_KEY.length).split(':')[1];
+      if (documents.previewed && id === documents.previewed.id) return { document: documents.previewed.document } as T;
+      const other = id === undefined ? undefined : documents.others[id];
+      if (!other) throw new Error(`The employer has no document ${id}.`);
+      return { document: other } as T;
+    },
+    widgets: portalWidgets,
+  };
+}
+
+/** Every read through SWR in the preview is answered by the preview: documents by their fetcher, the rest by the sample. */
+const answeredByPreview =
+  (member: Member, today: string): Middleware =>
+  (useSWRNext) =>
+  (key, fetcher, config) =>
+    useSWRNext(key, typeof key === 'string' && key.startsWith(DOCUMENT_KEY) ? fetcher : async (path: string) => sampleAnswer(path, member, today) as never, config);
+
+/**
+ * A form as the engine renders it for the employee, its title as the heading, with "Check" showing every error
+ * the draft's rules and texts give. Needs the form's validators loaded (compiled by the server for a draft).
+ */
+export function DraftForm({ document }: { document: FormDocument }) {
+  const [data, setData] = useState<FormData>({});
+  const [checks, setChecks] = useState(0);
+  const context = useMemo(() => ({ today: new Date().toISOString().slice(0, 10) }), []);
+  return (
+    <Stack gap="md">
+      {document.title && <Title order={2}>{document.title}</Title>}
+      <DocumentForm
+        document={document}
+        formData={data}
+        context={context}
+        onChange={setData}
+        onSubmit={() => undefined}
+        withoutSubmit
+        showAllErrors={checks > 0}
+        focusRequest={checks}
+      />
+      <Button variant="default" onClick={() => setChecks((n) => n + 1)} w="fit-content">
+        Check
+      </Button>
+    </Stack>
+  );
+}
+
+/** A step whose screen reads what the preview does not have (prices, plans): its form, as DraftForm shows it. */
+function DocumentFormScreen({ step }: StepScreenProps) {
+  const { document } = useDocument('form', step.form, 'preview');
+  return document ? <DraftForm document={document} /> : <StepOutline step={step} />;
+}
+
+/** A step of the flow without a previewed form: its title and which of the portal's screens it shows. */
+function StepOutline({ step, next }: Pick<StepScreenProps, 'step'> & { next?: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{step.title}</Title>
+      <Text c="dimmed">
+        {step.screen ? `The employee's ${step.screen} screen.` : step.form ? `The form ${step.form}.` : 'A step of the flow.'} The preview shows its place in
+        the steps.
+      </Text>
+      {next && (
+        <Button variant="default" onClick={next} w="fit-content">
+          Next step
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+type PreviewProps = {
+  employer: Employer;
+  documents: PreviewDocuments;
+  today: string;
+  /** The employee's choice of the case shown: step 2's health option. */
+  option: 'buy' | 'waive';
+  /** Names the previewed draft; a newer one is read anew. */
+  revision: number;
+  children: ReactNode;
+};
+
+/**
+ * What the portal's screens expect above them, answered by the preview: the engine's services, an SWR cache of
+ * the preview's own, and the wizard's shared state for the sample employee of this employer.
+ */
+export function EmployeePreviewProviders({ employer, documents, today, option, revision, children }: PreviewProps) {
+  const member = useMemo(() => sampleMember(employer.accountid), [employer.accountid]);
+  const services = useMemo(() => previewServices(documents, member, today, revision), [documents, member, today, revision]);
+  const swr = useMemo(
+    () => ({ provider: () => new Map(), use: [answeredByPreview(member, today)], keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false }),
+    [member, today],
+  );
+  const wizard: WizardShared = useMemo(
+    () => ({
+      member,
+      employer,
+      dependents: sampleDependents,
+      today,
+      choices: { ...emptyChoices(), contributions: { [HEALTH_OPTION_FIELD]: option } },
+      changing: false,
+      update: () => undefined,
+      log: async () => undefined,
+      reload: async () => undefined,
+    }),
+    [member, employer, today, option],
+  );
+  return (
+    <SWRConfig value={swr}>
+      <EngineProvider services={services}>
+        <WizardContext.Provider value={wizard}>{children}</WizardContext.Provider>
+      </EngineProvider>
+    </SWRConfig>
+  );
+}
+
+type WizardPreviewProps = {
+  flow: FlowDocument;
+  context: Record<string, unknown>;
+  /** Where the wizard stands: the previewed form's step; without it the flow is walked from its first step. */
+  position?: FlowPosition;
+};
+
+/**
+ * The flow runner with the portal's screens for the previewed form's step, or with outlines to walk each step
+ * of the flow (a flow's preview). Inside EmployeePreviewProviders.
+ */
+export function WizardPreview({ flow, context, position }: WizardPreviewProps) {
+  const screens = useMemo(() => screensOf(flow, position !== undefined), [flow, position]);
+  return (
+    <FlowRunner
+      flow={flow}
+      context={context}
+      screens={screens}
+      formScreen={position ? FormStepScreen : OutlineScreen}
+      position={position}
+      stepsLabel={messages['enrollment-steps']}
+      substepsLabel={messages['enrollment-substeps']}
+    />
+  );
+}
+
+function OutlineScreen({ step, next }: StepScreenProps): ReactNode {
+  return <StepOutline step={step} next={next} />;
+}
+
+/** The portal's screen the preview shows itself: the profile's (a step names it by its form, as the wizard does). */
+const PROFILE = 'profile';
+
+/**
+ * The screen each step's screen name shows in the preview: the portal's profile screen, every other screen as its
+ * form; in a flow's preview, outlines. A step that is only a form gets the runner's form screen.
+ */
+function screensOf(flow: FlowDocument, formPreview: boolean): Record<string, ComponentType<StepScreenProps>> {
+  const names = Object.values(flow.steps).flatMap((step) => (step.screen ? [step.screen] : []));
+  const screens: Record<string, ComponentType<StepScreenProps>> = Object.fromEntries(
+    names.map((name) => [name, formPreview ? DocumentFormScreen : OutlineScreen] as const),
+  );
+  if (formPreview) screens[PROFILE] = ProfileScreen;
+  return screens;
+}

@@ -1,0 +1,14 @@
+/**
+ * Screenshots of the console for docs/staff.md, taken by the browser tests as they go. They are written into
+ * docs/images/staff only when DOCS_SCREENSHOTS is set (`npm run docs:screenshots`), so an ordinary test run
+ * changes no file of the clone; otherwise they go to test-results with the run's other output.
+ */
+import type { Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.DOCS_SCREENSHOTS ? 'docs/images/staff' : 'test-results/staff-screenshots';
+  await page.screenshot({ path: `${root}${folder}/${name}.png`, fullPage: false, animations: 'disabled', caret: 'hide' });
+}

@@ -1,0 +1,48 @@
+/** The preview's cases: only those of the sequence table an employer's settings allow, walked with its settings. */
+import { describe, expect, it } from 'vitest';
+import type { FlowDocument } from '#engine/core/index.ts';
+import flowJson from '../../flows/enrollment.flow.json';
+import { casesFor, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+
+const flow = flowJson as unknown as FlowDocument;
+const TODAY = '2026-01-01';
+const names = (hsaonly: number, employeazecustomer: number) => casesFor({ hsaonly, employeazecustomer }).map((flowCase) => flowCase.name);
+
+describe('the cases an employer allows', () => {
+  it('offers an hsaonly 1 employer its HSA-eligible purchase and the waiver, never a case of hsaonly 0', () => {
+    expect(names(1, 1)).toEqual(['buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 1', 'waives; employer employeazecustomer 1']);
+    expect(names(1, 2)).toEqual(['buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 2', 'waives; employer employeazecustomer 2']);
+  });
+
+  it('offers an hsaonly 0 employer a plan not HSA-eligible and the waiver', () => {
+    expect(names(0, 1)).toEqual(['buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 1', 'waives; employer employeazecustomer 1']);
+    expect(names(0, 2)).toEqual(['buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 2', 'waives; employer employeazecustomer 2']);
+  });
+
+  it('offers an employeazecustomer 0 employer only the profile with Next disabled', () => {
+    const [only, ...rest] = casesFor({ hsaonly: 1, employeazecustomer: 0 });
+    expect(rest).toEqual([]);
+    expect(only!.name).toMatch(/Next disabled/);
+    expect(caseSteps(flow, { hsaonly: 1, employeazecustomer: 0 }, only!, TODAY)[0]).toMatchObject({ id: 'profile', canProceed: false });
+  });
+
+  it("walks a case with the employer's own settings", () => {
+    const employer = { hsaonly: 1, employeazecustomer: 1 };
+    const [buy, waive] = casesFor(employer);
+    expect(stepTitles(flow, employer, buy!, TODAY)).toEqual(expect.arrayContaining(['Shopping and Cart › Flexible Spending', 'Shopping and Cart › Additional Services', 'Shopping and Cart › ICHRA Acknowledgment']));
+    expect(stepTitles(flow, employer, waive!, TODAY)).not.toContain('Shopping and Cart › Shop Health Plans');
+    expect(stepTitles(flow, { hsaonly: 0, employeazecustomer: 2 }, casesFor({ hsaonly: 0, employeazecustomer: 2 })[0]!, TODAY)).not.toContain('Shopping and Cart › Flexible Spending');
+  });
+
+  it("finds a form's step: a major step's form, a sub-step's form, a form of no step nowhere", () => {
+    const employer = { hsaonly: 0, employeazecustomer: 1 };
+    const [buy, waive] = casesFor(employer);
+    const buying = caseSteps(flow, employer, buy!, TODAY);
+    expect(stepOfForm(buying, 'profile')).toEqual({ step: 'profile' });
+    expect(stepOfForm(buying, 'contributions')).toEqual({ step: 'contributions', substep: 'choice' });
+    expect(stepOfForm(buying, 'acknowledgements')).toEqual({ step: 'enroll', substep: 'cart' });
+    expect(stepOfForm(buying, 'waiver')).toBeNull();
+    expect(stepOfForm(caseSteps(flow, employer, waive!, TODAY), 'waiver')).toEqual({ step: 'contributions', substep: 'choice' });
+    expect(stepOfForm(buying, 'login')).toBeNull();
+  });
+});
