@@ -312,8 +312,9 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
     const parts = tables.rows
       .map((row) => row.table_name)
       .filter((name) => !UNCHECKED_TABLES.has(name))
-      // A row written (inserted, updated or deleted) changes the count or the sum of the row versions' xmin.
-      .map((name) => sql`select ${name} as t, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as h from ${sql.id(name)}`);
+      // A row written (inserted, updated or deleted) changes the count or the sum of the row versions' xmin. A
+      // refused staff sign-in is recorded in the audit trail by design (like its failure count); nothing else may be.
+      .map((name) => sql`select ${name} as t, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as h from ${sql.id(name)} ${name === 'staff_audit' ? sql`where action <> 'sign-in-failed'` : sql``}`);
     const result = await sql<{ t: string; n: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(world.db);
     return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).sort().join('|');
   }
