@@ -25,7 +25,8 @@ export type LogFactRow = Selectable<LogFactTable>;
 
 /**
  * Which events to read: each given filter narrows; `from` and `to` are days (UTC), both included; `employee` is part
- * of the member's name ('first last') or either e-mail address (sign-in or personal), `employer` part of the employer's name, ignoring case.
+ * of the member's name ('first last') or of either e-mail address (sign-in or personal), `employer` part of the
+ * employer's name, both ignoring case.
  */
 export type LogFactFilter = {
   accountid?: string;

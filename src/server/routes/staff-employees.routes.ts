@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { EMPLOYEE_STATUSES } from '#domain/employee-status.ts';
+import type { LogFactFilter } from '#db/repositories/log-fact.repository.ts';
 import { recordStaffRead } from '#db/repositories/staff-audit.repository.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
@@ -13,11 +14,9 @@ import { employerOr404 } from '../services/staff-employers.ts';
 import * as service from '../services/staff-employees.ts';
 
 /** The longest text of a filter by name or e-mail. */
-export const FILTER_TEXT_MAX = 100;
+const FILTER_TEXT_MAX = 100;
 /** What the audit trail records in place of a filter that is personal data. */
 const NOT_RECORDED = '(given, not recorded)';
-
-type EventFilters = { accountid?: string; memberid?: string; action?: string; from?: string; to?: string; employee?: string; employer?: string; limit: number };
 
 /** The largest census text: 5,000 rows of a few hundred characters. */
 export const CENSUS_MAX_CHARACTERS = 1_500_000;
@@ -151,7 +150,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Querystring: EventFilters }>(
+  app.get<{ Querystring: LogFactFilter }>(
     '/api/staff/events',
     {
       preHandler: viewer,
