@@ -68,6 +68,13 @@ describe.each(databases())('the audit trail on $name', (database) => {
       for (const secret of [member.email, member.password, typedPassword]) expect(stored).not.toContain(secret);
     });
 
+    it('records a disabled staff user\'s sign-in with its right password as refused for that reason', async () => {
+      const user = await createStaffUser(t.app, 'viewer');
+      await t.db.updateTable('staff_user').set({ disabled: true }).where('id', '=', user.id).execute();
+      expect((await signIn(user.email, STAFF_PASSWORD)).statusCode).toBe(401);
+      expect((await audit(viewer, `who=${encodeURIComponent(user.email)}`)).map((entry) => entry.after)).toEqual([{ email: user.email, reason: 'disabled' }]);
+    });
+
     it('records the sign-ins refused while an address is locked', async () => {
       const user = await createStaffUser(t.app, 'viewer');
       for (let attempt = 0; attempt < 6; attempt += 1) await signIn(user.email, `wrong-${attempt}-password`);
