@@ -129,11 +129,15 @@ export type StaffEmployee = {
 
 export type EnrollmentReport = { counts: EmployeeCounts; employees: StaffEmployee[] };
 
+/** An event of the log, with its employer's name and its member's name and e-mail (null when it has none). */
 export type StaffEvent = {
   id: string;
   title: string;
   accountid: string | null;
+  employername: string | null;
   memberid: string | null;
+  membername: string | null;
+  memberemail: string | null;
   action: string | null;
   effectivedate: string | null;
   data: unknown;

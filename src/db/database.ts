@@ -477,7 +477,8 @@ export interface StaffSessionTable {
 /** One change a staff user made: the entity's state before and after (JSON text written, parsed value read). */
 export interface StaffAuditTable {
   id: string;
-  staff_user_id: string;
+  /** Null for a failed sign-in with an address no staff user has (migration 0022). */
+  staff_user_id: string | null;
   action: string;
   entity: string;
   entity_id: string;

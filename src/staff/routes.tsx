@@ -5,6 +5,7 @@
 import { Loader } from '@mantine/core';
 import type { RouteObject } from 'react-router-dom';
 import { ConsoleLayout } from './layout/console-layout.tsx';
+import { AuditScreen } from './screens/audit-screen.tsx';
 import { EmployerScreen } from './screens/employer-screen.tsx';
 import { EmployersScreen } from './screens/employers-screen.tsx';
 import { EventsScreen } from './screens/events-screen.tsx';
@@ -27,6 +28,7 @@ export const staffRoutes: RouteObject[] = [
       },
       { path: 'employers/:accountid/:section?', element: <EmployerScreen /> },
       { path: 'events', element: <EventsScreen /> },
+      { path: 'audit', element: <AuditScreen /> },
       { path: 'users', element: <StaffUsersScreen /> },
     ],
   },

@@ -1,7 +1,7 @@
 /**
  * Accessibility of the staff console (WCAG 2.1 AA), as for the employee's routes: axe-core finds nothing on the
  * sign-in page and on every screen the staff admin reaches (the employers, each section of an employer, the document
- * editor with its preview, the event log, the staff users), at 1280 px and at 390 px.
+ * editor with its preview, the event log, the audit trail, the staff users), at 1280 px and at 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectClean } from './axe.ts';
@@ -40,7 +40,7 @@ for (const [name, width, height] of WIDTHS) {
     await expect(page.getByRole('heading', { name: 'Personal Details (profile)' })).toBeVisible();
     await expectClean(page, '/staff/employers/{demo}/documents/profile');
 
-    for (const path of ['/staff/events', '/staff/users']) {
+    for (const path of ['/staff/events', '/staff/audit', '/staff/users']) {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
       await expectClean(page, path);

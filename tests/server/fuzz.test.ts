@@ -312,8 +312,9 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
     const parts = tables.rows
       .map((row) => row.table_name)
       .filter((name) => !UNCHECKED_TABLES.has(name))
-      // A row written (inserted, updated or deleted) changes the count or the sum of the row versions' xmin.
-      .map((name) => sql`select ${name} as t, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as h from ${sql.id(name)}`);
+      // A row written (inserted, updated or deleted) changes the count or the sum of the row versions' xmin. A
+      // refused staff sign-in is recorded in the audit trail by design (like its failure count); nothing else may be.
+      .map((name) => sql`select ${name} as t, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as h from ${sql.id(name)} ${name === 'staff_audit' ? sql`where action <> 'sign-in-failed'` : sql``}`);
     const result = await sql<{ t: string; n: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(world.db);
     return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).sort().join('|');
   }
@@ -394,6 +395,8 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
     let before = await checksum();
     for (const [index, request] of requests.entries()) {
       const response = await world.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+      // Work after an answer (a reset link's mail) belongs to this request: without waiting it lands in a later one's checksum.
+      await world.app.inFlight.settled();
       statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
       const where = `#${index} ${request.method} ${request.url.slice(0, 160)} [${request.label}] -> ${response.statusCode}`;
       if (response.statusCode >= 500) failures.push(`${where} ${response.body.slice(0, 200)}`);

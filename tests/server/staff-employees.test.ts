@@ -79,12 +79,12 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       const response = await call(implementer, 'POST', `${base()}/census`, { csv: '\uFEFF' + census(rows) });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({ imported: 20, added: 20, updated: 0, unchanged: 0, invited: 0, updates: [] });
+      expect(await lastAudit()).toMatchObject({ action: 'census-import', entity_id: accountid, after: { added: 20, updated: 0, unchanged: 0, imported: 20, invited: 0 } });
       const list = await employees();
       expect(list.filter((employee) => String(employee.lastname).startsWith('Imported'))).toHaveLength(20);
       const first = await t.db.selectFrom('member').select('createdon').where('lastname', '=', 'Imported01').executeTakeFirstOrThrow();
       expect(list.find((employee) => employee.lastname === 'Imported01')).toMatchObject({ status: 'invited', statusdate: dayOf(first.createdon), plan: null, contributionclass: 'ALL' });
       expect(await countRows(t.db, 'mail_outbox')).toBe(before);
-      expect(await lastAudit()).toMatchObject({ action: 'census-import', entity_id: accountid, after: { added: 20, updated: 0, unchanged: 0, imported: 20, invited: 0 } });
       const stored = await t.db.selectFrom('member').selectAll().where('lastname', '=', 'Imported01').executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ accountid, birthdate: '1981-04-02', postalcode: '30301', city: 'Atlanta', county: 'Fulton County', stateorprovince: 'GA', password_hash: null, createdby: 'Census' });
     });

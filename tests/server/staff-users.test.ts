@@ -34,7 +34,7 @@ describe.each(databases())('staff users on $name', (database) => {
     const audit = await t.app.inject({ method: 'GET', url: `/api/staff/audit?entity=staff_user&entityid=${user.id}`, headers: admin.headers });
     expect(audit.statusCode).toBe(200);
     expect(audit.json().data).toEqual([
-      { id: expect.any(String), staffId: admin.id, staffEmail: admin.email, action: 'create', entity: 'staff_user', entityId: user.id, before: null, after: user, createdon: expect.any(String) },
+      { id: expect.any(String), staffId: admin.id, staffEmail: admin.email, action: 'create', entity: 'staff_user', entityId: user.id, employerName: null, before: null, after: user, createdon: expect.any(String) },
     ]);
     expect(JSON.stringify(audit.json())).not.toContain(GOOD_PASSWORD);
     expect(JSON.stringify(audit.json())).not.toContain('argon2');

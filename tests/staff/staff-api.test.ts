@@ -1,6 +1,6 @@
 /** The console's API client: the CSRF header on every change, the cookie left to the browser, 401 to sign-in. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler, staffCall, staffData, StaffApiError } from '../../src/staff/api/staff-api.ts';
+import { filteredPath, setUnauthorizedHandler, staffCall, staffData, StaffApiError } from '../../src/staff/api/staff-api.ts';
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -49,5 +49,12 @@ describe('staff API client', () => {
     expect((error as StaffApiError).failure).toEqual(failure);
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
     expect(await staffCall('GET', '/api/staff/me')).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+  });
+
+  it('puts the filters that are set, trimmed and encoded, into a list\'s address', () => {
+    expect(filteredPath('/api/staff/audit', { who: '', entity: '  ' })).toBe('/api/staff/audit');
+    expect(filteredPath('/api/staff/events', { employee: ' Ann O\'Neil & co ', from: '2026-01-01', to: '' })).toBe(
+      "/api/staff/events?employee=Ann+O%27Neil+%26+co&from=2026-01-01",
+    );
   });
 });

@@ -1,12 +1,16 @@
 /**
- * The audit trail of staff changes (migration 0010): who, when, what, and the entity before and after. Every staff
- * change calls recordStaffChange with the transaction of the change itself, so a change is never without its record.
+ * The audit trail (migrations 0010, 0021): who, when, what, and the entity before and after. Every staff change
+ * calls recordStaffChange with the transaction of the change itself, so a change is never without its record; every
+ * read of personal data calls recordStaffRead before it reads, and every failed staff sign-in recordFailedSignIn.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AuditedRead, SignInFailure, StaffAuditEntry } from '#contracts/staff-audit.ts';
 import type { DbOrTx, StaffAuditTable } from '../database.ts';
+import { containsText, startOfDay } from '../text-filters.ts';
 
 export type StaffAuditRow = Selectable<StaffAuditTable>;
+export type { StaffAuditEntry };
 
 export type StaffChange = {
   staffId: string;
@@ -20,40 +24,69 @@ export type StaffChange = {
   after: unknown;
 };
 
-export type StaffAuditEntry = {
-  id: string;
-  staffId: string;
-  staffEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdon: string;
-};
-
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-export async function recordStaffChange(db: DbOrTx, change: StaffChange): Promise<void> {
+async function insert(db: DbOrTx, entry: Omit<StaffChange, 'staffId'> & { staffId: string | null }): Promise<void> {
   await db
     .insertInto('staff_audit')
     .values({
       id: randomUUID(),
-      staff_user_id: change.staffId,
-      action: change.action,
-      entity: change.entity,
-      entity_id: change.entityId,
-      before: jsonOrNull(change.before),
-      after: jsonOrNull(change.after),
+      staff_user_id: entry.staffId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      before: jsonOrNull(entry.before),
+      after: jsonOrNull(entry.after),
     })
     .execute();
 }
 
-/** The newest entries first, optionally of one entity (and one of its ids). */
-export async function list(db: DbOrTx, filter: { entity?: string; entityId?: string; limit: number }): Promise<StaffAuditEntry[]> {
+export async function recordStaffChange(db: DbOrTx, change: StaffChange): Promise<void> {
+  await insert(db, change);
+}
+
+/**
+ * A staff user read personal data: `entityId` is the employer's accountid when the read is of one employer ('' when
+ * not), `filters` what narrowed it. The caller leaves out of `filters` any personal data (a name or an e-mail typed
+ * to find someone), so the trail never holds what it records the reading of.
+ */
+export async function recordStaffRead(db: DbOrTx, read: { staffId: string; entity: AuditedRead; entityId: string; filters: Record<string, unknown> }): Promise<void> {
+  await insert(db, { staffId: read.staffId, action: 'read', entity: read.entity, entityId: read.entityId, before: null, after: { filters: read.filters } });
+}
+
+/**
+ * A failed staff sign-in: the staff user whose address was given (null when no staff user has it), the address
+ * (null when it is a member's: the trail holds no member's personal data) and why. Never the password.
+ */
+export async function recordFailedSignIn(db: DbOrTx, failure: { staffId: string | null; email: string | null; reason: SignInFailure }): Promise<void> {
+  await insert(db, {
+    staffId: failure.staffId,
+    action: 'sign-in-failed',
+    entity: 'staff_user',
+    entityId: failure.staffId ?? '',
+    before: null,
+    after: { email: failure.email, reason: failure.reason },
+  });
+}
+
+/** Which entries to list: each given filter narrows; `from` and `to` are days (UTC), both included. */
+export type StaffAuditFilter = {
+  /** Part of the staff user's e-mail address (or of the address tried at a failed sign-in by nobody known). */
+  who?: string;
+  entity?: string;
+  entityId?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+};
+
+/** The newest entries first, with the staff user's e-mail and the employer's name where the entity is of one. */
+export async function list(db: DbOrTx, filter: StaffAuditFilter): Promise<StaffAuditEntry[]> {
   let query = db
     .selectFrom('staff_audit')
-    .innerJoin('staff_user', 'staff_user.id', 'staff_audit.staff_user_id')
+    .leftJoin('staff_user', 'staff_user.id', 'staff_audit.staff_user_id')
+    // An employer's own entries have its accountid as the id; its documents' '<accountid>/<documentid>'.
+    .leftJoin('employer', (join) => join.on(sql<boolean>`cast(employer.accountid as text) = split_part(staff_audit.entity_id, '/', 1)`))
     .select([
       'staff_audit.id',
       'staff_audit.staff_user_id',
@@ -61,12 +94,16 @@ export async function list(db: DbOrTx, filter: { entity?: string; entityId?: str
       'staff_audit.action',
       'staff_audit.entity',
       'staff_audit.entity_id',
+      'employer.accountname',
       'staff_audit.before',
       'staff_audit.after',
       'staff_audit.createdon',
     ]);
+  if (filter.who) query = query.where(containsText(sql<string>`coalesce(staff_user.email, staff_audit.after->>'email')`, filter.who));
   if (filter.entity) query = query.where('staff_audit.entity', '=', filter.entity);
   if (filter.entityId) query = query.where('staff_audit.entity_id', '=', filter.entityId);
+  if (filter.from) query = query.where('staff_audit.createdon', '>=', startOfDay(filter.from));
+  if (filter.to) query = query.where('staff_audit.createdon', '<', startOfDay(filter.to, 1));
   const rows = await query.orderBy('staff_audit.createdon', 'desc').orderBy('staff_audit.id').limit(filter.limit).execute();
   return rows.map((row) => ({
     id: row.id,
@@ -75,6 +112,7 @@ export async function list(db: DbOrTx, filter: { entity?: string; entityId?: str
     action: row.action,
     entity: row.entity,
     entityId: row.entity_id,
+    employerName: row.accountname,
     before: row.before,
     after: row.after,
     createdon: new Date(row.createdon).toISOString(),

@@ -1,12 +1,17 @@
 /**
  * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header).
  * Failed sign-ins count and lock per e-mail address like the members' (login.routes.ts), under a key of their own
- * so a member's failures never lock a staff user of the same address or the other way round.
+ * so a member's failures never lock a staff user of the same address or the other way round. Each failed sign-in
+ * is recorded in the audit trail (the address tried and why, never the password).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
+import { recordFailedSignIn } from '#db/repositories/staff-audit.repository.ts';
+import type { SignInFailure } from '#contracts/staff-audit.ts';
+import type { DbOrTx } from '#db/database.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
 import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
@@ -22,6 +27,22 @@ export const staffIdentitySchema = {
 export const staffCookieSecurity = [{ staffCookie: [] }];
 
 const failureKey = (email: string) => sha256(`staff:${staffUsers.normalEmail(email)}`);
+
+/** Looks like an e-mail address: text typed in the wrong box (a password) is not one. */
+const looksLikeAddress = (text: string) => /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(text);
+
+/**
+ * Records a failed staff sign-in: the staff user of the address and why. An address no staff user has is kept only
+ * when it looks like an address (a password typed into the e-mail box is never kept) and is no member's sign-in
+ * address, so a member who strayed onto the staff sign-in leaves no personal data in the trail.
+ */
+async function recordFailure(db: DbOrTx, email: string, user: staffUsers.StaffUserRow | undefined, locked: boolean): Promise<void> {
+  if (user) return recordFailedSignIn(db, { staffId: user.id, email: user.email, reason: locked ? 'locked' : user.disabled ? 'disabled' : 'wrong-password' });
+  const address = staffUsers.normalEmail(email);
+  const isMember = (await members.registeredEmails(db, [address])).size > 0;
+  const reason: SignInFailure = locked ? 'locked' : isMember ? 'member-email' : 'unknown-email';
+  return recordFailedSignIn(db, { staffId: null, email: isMember || !looksLikeAddress(address) ? null : address, reason });
+}
 
 export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
   // Verifying against a real hash when the address is unknown keeps the answer time from telling who is staff.
@@ -55,11 +76,15 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date();
       const key = failureKey(email);
       const attempt = await signinFailures.reserveAttempt(app.db, key, now, LOCKOUT_POLICY);
-      if (attempt.kind === 'locked') throw locked(reply, attempt.until, now);
+      if (attempt.kind === 'locked') {
+        await recordFailure(app.db, email, await staffUsers.findByEmail(app.db, email), true);
+        throw locked(reply, attempt.until, now);
+      }
 
       const user = await staffUsers.findByEmail(app.db, email);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash), password);
       if (!user || user.disabled || !valid) {
+        await recordFailure(app.db, email, user, false);
         if (attempt.lockedUntil) throw locked(reply, attempt.lockedUntil, now);
         throw loginFailed();
       }

@@ -1,14 +1,22 @@
 /**
  * The staff console's employees and reports (docs/staff-employers.md): the census import, the set-password
  * invitation, each employee's standing, the enrollment and payroll reports and the event log (LogFact). Viewers
- * read; implementers and admins import and invite (src/server/services/staff-employees.ts).
+ * read; implementers and admins import and invite (src/server/services/staff-employees.ts). Every read of personal
+ * data (the employees, the reports, the event log) is recorded in the audit trail before it is answered.
  */
 import type { FastifyInstance } from 'fastify';
 import { EMPLOYEE_STATUSES } from '#domain/employee-status.ts';
+import type { LogFactFilter } from '#db/repositories/log-fact.repository.ts';
+import { recordStaffRead } from '#db/repositories/staff-audit.repository.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { employerOr404 } from '../services/staff-employers.ts';
 import * as service from '../services/staff-employees.ts';
+
+/** The longest text of a filter by name or e-mail. */
+const FILTER_TEXT_MAX = 100;
+/** What the audit trail records in place of a filter that is personal data. */
+const NOT_RECORDED = '(given, not recorded)';
 
 /** The largest census text: 5,000 rows of a few hundred characters. */
 export const CENSUS_MAX_CHARACTERS = 1_500_000;
@@ -99,6 +107,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     { preHandler: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
       return ok(await service.listEmployees(app.db, app.content, request.params.accountid));
     },
   );
@@ -127,6 +136,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: {} });
       return ok(await service.enrollmentReport(app.db, app.content, request.params.accountid));
     },
   );
@@ -147,18 +157,19 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const employer = await employerOr404(app.db, request.params.accountid);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'payroll_report', entityId: employer.accountid, filters: {} });
       const csv = await service.payrollCsv(app.db, app.content, employer.accountid);
       const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },
   );
 
-  app.get<{ Querystring: { accountid?: string; memberid?: string; action?: string; from?: string; to?: string; limit: number } }>(
+  app.get<{ Querystring: LogFactFilter }>(
     '/api/staff/events',
     {
       preHandler: viewer,
       schema: schema(
-        'The event log (LogFact), newest first, filtered by employer, member, action and days (from and to included)',
+        "The event log (LogFact) with each event's employer and member by name, newest first, filtered by employer (id or part of its name), member (id, or part of the name or e-mail), action and days (from and to included)",
         {
           type: 'array',
           items: {
@@ -167,7 +178,10 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
               id: uuid,
               title: { type: 'string' },
               accountid: { ...uuid, nullable: true },
+              employername: nullableString,
               memberid: { ...uuid, nullable: true },
+              membername: nullableString,
+              memberemail: nullableString,
               action: nullableString,
               effectivedate: nullableString,
               data: {},
@@ -186,12 +200,20 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
               // Years 1000 to 2999: a date the database can compare (year 0 is no date there).
               from: { ...isoDate, pattern: '^[12][0-9]{3}-' },
               to: { ...isoDate, pattern: '^[12][0-9]{3}-' },
+              employee: { type: 'string', minLength: 1, maxLength: FILTER_TEXT_MAX, description: "Part of the member's name or e-mail address (any case)" },
+              employer: { type: 'string', minLength: 1, maxLength: FILTER_TEXT_MAX, description: "Part of the employer's name (any case)" },
               limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
             },
           },
         },
       ),
     },
-    async (request) => ok(await service.listEvents(app.db, request.query)),
+    async (request) => {
+      const { employee, ...filters } = request.query;
+      // The name or e-mail typed to find an employee is personal data: the trail records only that one was given.
+      const recorded = employee === undefined ? filters : { ...filters, employee: NOT_RECORDED };
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'event_log', entityId: filters.accountid ?? '', filters: recorded });
+      return ok(await service.listEvents(app.db, request.query));
+    },
   );
 }

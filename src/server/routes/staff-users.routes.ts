@@ -1,6 +1,7 @@
 /**
  * Staff users (admin only) and the audit trail (any staff). Every change is recorded with its before and after in
- * the same transaction (services/staff-users.ts).
+ * the same transaction (services/staff-users.ts); every read of the audit trail is recorded too, as it names staff
+ * and holds employers' contacts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '#db/database.ts';
@@ -8,7 +9,7 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffAudit from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
-import { envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
 import { createStaffUser, updateStaffUser } from '../services/staff-users.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
@@ -23,11 +24,12 @@ const auditEntrySchema = {
   type: 'object',
   properties: {
     id: uuid,
-    staffId: uuid,
-    staffEmail: { type: 'string' },
-    action: { type: 'string' },
+    staffId: { ...uuid, nullable: true, description: 'Null for a failed sign-in with an address no staff user has' },
+    staffEmail: nullableString,
+    action: { type: 'string', description: "'create', 'update', 'publish', 'read', 'sign-in-failed'..." },
     entity: { type: 'string' },
     entityId: { type: 'string' },
+    employerName: { ...nullableString, description: "The employer's name when the entity id (or its part before '/') is its accountid" },
     before: anything,
     after: anything,
     createdon: { type: 'string' },
@@ -95,20 +97,25 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { entity?: string; entityid?: string; limit?: number } }>(
+  app.get<{ Querystring: { who?: string; entity?: string; entityid?: string; from?: string; to?: string; limit?: number } }>(
     '/api/staff/audit',
     {
       preHandler: app.requireStaff('viewer'),
       schema: {
         tags: ['Staff'],
-        summary: 'The audit trail of staff changes, newest first (who, when, what, before and after)',
+        summary:
+          'The audit trail, newest first: changes (who, when, what, before and after), reads of personal data and failed sign-ins; filtered by who (part of the e-mail address), entity, its id and days (from and to included)',
         security: staffCookieSecurity,
         querystring: {
           type: 'object',
           additionalProperties: false,
           properties: {
+            who: { type: 'string', minLength: 1, maxLength: 320 },
             entity: { type: 'string', maxLength: 100 },
             entityid: { type: 'string', maxLength: 200 },
+            // Years 1000 to 2999: a date the database can compare (year 0 is no date there).
+            from: { ...isoDate, pattern: '^[12][0-9]{3}-' },
+            to: { ...isoDate, pattern: '^[12][0-9]{3}-' },
             limit: { type: 'integer', minimum: 1, maximum: AUDIT_MAX_LIMIT },
           },
         },
@@ -116,8 +123,11 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { entity, entityid, limit = AUDIT_DEFAULT_LIMIT } = request.query;
-      return ok(await staffAudit.list(app.db, { entity, entityId: entityid, limit }));
+      const { who, entity, entityid, from, to, limit = AUDIT_DEFAULT_LIMIT } = request.query;
+      const entries = await staffAudit.list(app.db, { who, entity, entityId: entityid, from, to, limit });
+      // Recorded after the list is read, so a person paging through the trail does not see their own reads first.
+      await staffAudit.recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'staff_audit', entityId: '', filters: { ...request.query, limit } });
+      return ok(entries);
     },
   );
 }

@@ -92,3 +92,11 @@ export function fileAsBase64(file: Blob): Promise<string> {
 export function fileAsText(file: Blob): Promise<string> {
   return file.text();
 }
+
+/** `path` with the filters that are set (trimmed, not empty) as its query: the address of a filtered list. */
+export function filteredPath(path: string, filters: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value.trim() !== '') query.set(name, value.trim());
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -42,6 +42,7 @@ export function ConsoleLayout() {
               <Title order={2} size="h4">Staff Console</Title>
               <Anchor component={Link} to="/">Employers</Anchor>
               <Anchor component={Link} to="/events">Event Log</Anchor>
+              <Anchor component={Link} to="/audit">Audit Trail</Anchor>
               {me.role === 'admin' && <Anchor component={Link} to="/users">Staff Users</Anchor>}
             </Group>
             <Group>

@@ -1,24 +1,23 @@
-/** The event log (LogFact), filtered by employer, member, action and dates; the filters are the query. */
+/**
+ * The event log (LogFact) with each event's employer and member by name, filtered by employer (id or name), member
+ * (id, or name or e-mail), action and dates; the filters are the query.
+ */
 import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { StaffEvent } from '../api/types.ts';
+import { filteredPath } from '../api/staff-api.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 
-type Filters = { accountid: string; memberid: string; action: string; from: string; to: string };
-const none: Filters = { accountid: '', memberid: '', action: '', from: '', to: '' };
-
-/** The event log's address for the filters that are set. */
-export function eventsPath(filters: Filters): string {
-  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
-  const text = query.toString();
-  return text ? `/api/staff/events?${text}` : '/api/staff/events';
-}
+type Filters = { employer: string; employee: string; accountid: string; memberid: string; action: string; from: string; to: string };
+const none: Filters = { employer: '', employee: '', accountid: '', memberid: '', action: '', from: '', to: '' };
+/** The server's limit on a filter by name or e-mail. */
+const NAME_FILTER_MAX = 100;
 
 export function EventsScreen() {
   const [editing, setEditing] = useState<Filters>(none);
   const [applied, setApplied] = useState<Filters>(none);
-  const { data, error } = useSWR<StaffEvent[]>(eventsPath(applied));
+  const { data, error } = useSWR<StaffEvent[]>(filteredPath('/api/staff/events', applied));
   const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -29,6 +28,8 @@ export function EventsScreen() {
       <Title order={1}>Event Log</Title>
       <form onSubmit={apply} aria-label="Event filters">
         <Group align="end">
+          <TextInput label="Employer name" maxLength={NAME_FILTER_MAX} value={editing.employer} onChange={(e) => set('employer', e.currentTarget.value)} />
+          <TextInput label="Employee name or e-mail" maxLength={NAME_FILTER_MAX} value={editing.employee} onChange={(e) => set('employee', e.currentTarget.value)} />
           <TextInput label="Employer ID" value={editing.accountid} onChange={(e) => set('accountid', e.currentTarget.value)} />
           <TextInput label="Member ID" value={editing.memberid} onChange={(e) => set('memberid', e.currentTarget.value)} />
           <TextInput label="Action" value={editing.action} onChange={(e) => set('action', e.currentTarget.value)} />
@@ -56,8 +57,8 @@ export function EventsScreen() {
                 <Table.Td>{event.createdon}</Table.Td>
                 <Table.Td>{event.title}</Table.Td>
                 <Table.Td>{event.action ?? ''}</Table.Td>
-                <Table.Td>{event.accountid ?? ''}</Table.Td>
-                <Table.Td>{event.memberid ?? ''}</Table.Td>
+                <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
+                <Table.Td>{memberWords(event)}</Table.Td>
                 <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
               </Table.Tr>
             ))}
@@ -66,4 +67,10 @@ export function EventsScreen() {
       )}
     </Stack>
   );
+}
+
+/** The member by name and e-mail; by id when they are gone; nothing when the event is of no member. */
+function memberWords(event: StaffEvent): string {
+  if (event.membername !== null) return event.memberemail ? `${event.membername} (${event.memberemail})` : event.membername;
+  return event.memberid ?? '';
 }

@@ -1,0 +1,99 @@
+/**
+ * The audit trail: every staff change, read of personal data and failed sign-in, newest first, filtered by who,
+ * entity, its id and days; each entry in words, with what changed and the full before and after on demand.
+ */
+import { Button, Code, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
+import { filteredPath } from '../api/staff-api.ts';
+import { FailureAlert } from '../layout/failure-alert.tsx';
+import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
+
+type Filters = { who: string; entity: string; entityid: string; from: string; to: string };
+const none: Filters = { who: '', entity: '', entityid: '', from: '', to: '' };
+const ENTITY_OPTIONS = [{ value: '', label: 'Any' }, ...ENTITIES.map(([value, label]) => ({ value, label }))];
+
+export function AuditScreen() {
+  const [editing, setEditing] = useState<Filters>(none);
+  const [applied, setApplied] = useState<Filters>(none);
+  const { data, error } = useSWR<StaffAuditEntry[]>(filteredPath('/api/staff/audit', applied));
+  const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(editing);
+  };
+  return (
+    <Stack>
+      <Title order={1}>Audit Trail</Title>
+      <form onSubmit={apply} aria-label="Audit filters">
+        <Group align="end">
+          <TextInput label="Who (e-mail)" maxLength={320} value={editing.who} onChange={(e) => set('who', e.currentTarget.value)} />
+          <NativeSelect label="Entity" data={ENTITY_OPTIONS} value={editing.entity} onChange={(e) => set('entity', e.currentTarget.value)} />
+          <TextInput label="Entity ID" maxLength={200} value={editing.entityid} onChange={(e) => set('entityid', e.currentTarget.value)} />
+          <TextInput label="From" type="date" value={editing.from} onChange={(e) => set('from', e.currentTarget.value)} />
+          <TextInput label="To" type="date" value={editing.to} onChange={(e) => set('to', e.currentTarget.value)} />
+          <Button type="submit">Filter</Button>
+        </Group>
+      </form>
+      <FailureAlert error={error} />
+      {data && data.length === 0 && <Text>Nothing in the audit trail matches these filters.</Text>}
+      {data && data.length > 0 && (
+        <Table aria-label="Audit trail">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Entity</Table.Th>
+              <Table.Th>What Changed</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{whenWords(entry.createdon)}</Table.Td>
+                <Table.Td>{whoWords(entry)}</Table.Td>
+                <Table.Td>{actionWords(entry.action)}</Table.Td>
+                <Table.Td>{entityWords(entry)}</Table.Td>
+                <Table.Td>
+                  <Change entry={entry} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** The compact lines of what changed; a change's whole before and after as JSON behind a disclosure. */
+function Change({ entry }: { entry: StaffAuditEntry }) {
+  const lines = changeLines(entry);
+  const full = entry.action !== 'read' && entry.action !== 'sign-in-failed' && (entry.before !== null || entry.after !== null);
+  return (
+    <Stack gap={4}>
+      {lines.length > 0 && (
+        <List size="sm" listStyleType="none" spacing={2}>
+          {lines.map((line, index) => (
+            <List.Item key={index}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+      {full && (
+        <details>
+          <summary>Before and after (JSON)</summary>
+          <Text size="sm" fw={600}>
+            Before
+          </Text>
+          <Code block>{JSON.stringify(entry.before, null, 2)}</Code>
+          <Text size="sm" fw={600}>
+            After
+          </Text>
+          <Code block>{JSON.stringify(entry.after, null, 2)}</Code>
+        </details>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The audit trail in words for the console's Audit Trail screen: the action, the entity (an employer by name where
+ * it is one), who, and a compact "what changed" of the before and after (docs/staff.md, The audit trail).
+ */
+import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
+
+const ACTIONS: Record<string, string> = {
+  create: 'Created',
+  'create-from-command-line': 'Created on the command line',
+  update: 'Changed',
+  'save-draft': 'Saved a draft',
+  publish: 'Published',
+  rollback: 'Rolled back',
+  logo: 'Changed the logo',
+  contacts: 'Changed the contacts',
+  'document-upload': 'Uploaded an ICHRA document',
+  'document-delete': 'Deleted an ICHRA document',
+  products: 'Changed the services',
+  'contribution-rules': 'Changed the contribution rules',
+  'census-import': 'Imported a census',
+  invite: 'Invited',
+  read: 'Read',
+  'sign-in-failed': 'Sign-in failed',
+};
+
+/** The entities the trail names, in words; the Entity filter offers them in this order. */
+export const ENTITIES: ReadonlyArray<readonly [entity: string, words: string]> = [
+  ['employer', 'Employer'],
+  ['document_override', 'Document'],
+  ['member', 'Employee'],
+  ['staff_user', 'Staff user'],
+  ['employees', 'Employees list'],
+  ['enrollment_report', 'Enrollment report'],
+  ['payroll_report', 'Payroll report'],
+  ['event_log', 'Event log'],
+  ['staff_audit', 'Audit trail'],
+];
+const ENTITY_WORDS = new Map(ENTITIES);
+
+const SIGN_IN_FAILURES: Record<string, string> = {
+  'wrong-password': 'wrong password',
+  disabled: 'the staff user is disabled',
+  locked: 'locked after repeated failures',
+  'unknown-email': 'no staff user has this address',
+  'member-email': "a member's address (not recorded)",
+};
+
+export const actionWords = (action: string) => ACTIONS[action] ?? action;
+
+/** The entity in words, with the employer's name where it is one's (and a document's id after it). */
+export function entityWords(entry: Pick<StaffAuditEntry, 'entity' | 'entityId' | 'employerName'>): string {
+  const kind = ENTITY_WORDS.get(entry.entity) ?? entry.entity;
+  const [, documentId] = entry.entityId.split('/');
+  const which = entry.employerName ? [entry.employerName, documentId].filter(Boolean).join(' / ') : entry.entityId;
+  return which ? `${kind}: ${which}` : kind;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Who acted: the staff user, or for a failed sign-in by no staff user the address tried. */
+export function whoWords(entry: Pick<StaffAuditEntry, 'staffEmail' | 'after'>): string {
+  if (entry.staffEmail) return entry.staffEmail;
+  const tried = isObject(entry.after) && typeof entry.after.email === 'string' ? entry.after.email : null;
+  return tried ? `${tried} (no staff user)` : 'unknown';
+}
+
+const MAX_VALUE = 60;
+function valueWords(value: unknown): string {
+  const text = value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+/** What changed, one line per part: `name: before → after`, the filters of a read, why a sign-in failed. */
+export function changeLines(entry: Pick<StaffAuditEntry, 'action' | 'before' | 'after'>): string[] {
+  const { action, before, after } = entry;
+  if (action === 'sign-in-failed' && isObject(after)) return [SIGN_IN_FAILURES[String(after.reason)] ?? String(after.reason)];
+  if (action === 'read' && isObject(after) && isObject(after.filters)) {
+    const filters = Object.entries(after.filters);
+    return filters.length === 0 ? ['everything'] : filters.map(([name, value]) => `${name}: ${valueWords(value)}`);
+  }
+  if (isObject(before) && isObject(after)) {
+    const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return names
+      .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
+      .map((name) => `${name}: ${valueWords(before[name])} → ${valueWords(after[name])}`);
+  }
+  if (isObject(after)) return Object.entries(after).map(([name, value]) => `${name}: ${valueWords(value)}`);
+  if (before !== null && before !== undefined && (after === null || after === undefined)) return ['removed'];
+  return after === null || after === undefined ? [] : [valueWords(after)];
+}
+
+/** When, to the second, in UTC. */
+export const whenWords = (createdon: string) => `${createdon.slice(0, 10)} ${createdon.slice(11, 19)} UTC`;

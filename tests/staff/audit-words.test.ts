@@ -1,0 +1,55 @@
+/** The Audit Trail screen's words for an entry: who, the action, the entity by employer name, what changed. */
+import { describe, expect, it } from 'vitest';
+import type { StaffAuditEntry } from '../../src/contracts/staff-audit.ts';
+import { actionWords, changeLines, entityWords, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
+
+const ACCOUNT = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
+const entry = (overrides: Partial<StaffAuditEntry>): StaffAuditEntry => ({
+  id: 'e1',
+  staffId: 's1',
+  staffEmail: 'bea@staff.test',
+  action: 'update',
+  entity: 'employer',
+  entityId: ACCOUNT,
+  employerName: 'Acme',
+  before: null,
+  after: null,
+  createdon: '2026-11-27T09:14:03.512Z',
+  ...overrides,
+});
+
+describe('audit words', () => {
+  it('names the action in words, and an unknown action as it is', () => {
+    expect(actionWords('sign-in-failed')).toBe('Sign-in failed');
+    expect(actionWords('read')).toBe('Read');
+    expect(actionWords('something-new')).toBe('something-new');
+  });
+
+  it('names an entity by its employer where it is one, a document with its id, and else by its id', () => {
+    expect(entityWords(entry({ entity: 'payroll_report' }))).toBe('Payroll report: Acme');
+    expect(entityWords(entry({ entity: 'document_override', entityId: `${ACCOUNT}/waiver` }))).toBe('Document: Acme / waiver');
+    expect(entityWords(entry({ entity: 'staff_user', entityId: 's2', employerName: null }))).toBe('Staff user: s2');
+    expect(entityWords(entry({ entity: 'event_log', entityId: '', employerName: null }))).toBe('Event log');
+  });
+
+  it('says who: the staff user, or the address tried by no staff user', () => {
+    expect(whoWords(entry({}))).toBe('bea@staff.test');
+    expect(whoWords(entry({ staffEmail: null, after: { email: 'eve@elsewhere.example', reason: 'unknown-email' } }))).toBe('eve@elsewhere.example (no staff user)');
+    expect(whoWords(entry({ staffEmail: null, after: { email: null, reason: 'member-email' } }))).toBe('unknown');
+  });
+
+  it('lists only the parts that changed, long values shortened', () => {
+    const before = { name: 'Acme', planyear: 2026, email: null };
+    const after = { name: 'Acme Corp', planyear: 2026, email: 'x'.repeat(100) };
+    expect(changeLines(entry({ before, after }))).toEqual(['name: Acme → Acme Corp', `email: null → ${'x'.repeat(59)}…`]);
+    expect(changeLines(entry({ action: 'create', before: null, after: { role: 'viewer' } }))).toEqual(['role: viewer']);
+    expect(changeLines(entry({ action: 'document-delete', before: { filename: 'a.pdf' }, after: null }))).toEqual(['removed']);
+  });
+
+  it('says what a read was filtered by and why a sign-in failed', () => {
+    expect(changeLines(entry({ action: 'read', after: { filters: {} } }))).toEqual(['everything']);
+    expect(changeLines(entry({ action: 'read', after: { filters: { from: '2026-01-01', limit: 200 } } }))).toEqual(['from: 2026-01-01', 'limit: 200']);
+    expect(changeLines(entry({ action: 'sign-in-failed', after: { email: 'bea@staff.test', reason: 'wrong-password' } }))).toEqual(['wrong password']);
+    expect(whenWords('2026-11-27T09:14:03.512Z')).toBe('2026-11-27 09:14:03 UTC');
+  });
+});
