@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017-draft-tags.ts';
 import * as m0018 from './migrations/0018-stored-files.ts';
 import * as m0019 from './migrations/0019-one-current-order.ts';
 import * as m0020 from './migrations/0020-hsa-administrator.ts';
+import * as m0021 from './migrations/0021-staff-totp.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018-stored-files': m0018,
   '0019-one-current-order': m0019,
   '0020-hsa-administrator': m0020,
+  '0021-staff-totp': m0021,
 };
 
 /** Every migration in order (a test migrates to one of them, then writes rows of the schema as it was). */
