@@ -9,6 +9,7 @@ import { EmployerScreen } from './screens/employer-screen.tsx';
 import { EmployersScreen } from './screens/employers-screen.tsx';
 import { EventsScreen } from './screens/events-screen.tsx';
 import { NewEmployerScreen } from './screens/new-employer-screen.tsx';
+import { SecurityScreen } from './screens/security-screen.tsx';
 import { SignInScreen } from './screens/sign-in-screen.tsx';
 import { StaffUsersScreen } from './screens/staff-users-screen.tsx';
 
@@ -28,6 +29,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'employers/:accountid/:section?', element: <EmployerScreen /> },
       { path: 'events', element: <EventsScreen /> },
       { path: 'users', element: <StaffUsersScreen /> },
+      { path: 'security', element: <SecurityScreen /> },
     ],
   },
 ];

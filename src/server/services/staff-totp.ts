@@ -2,7 +2,7 @@
  * The staff second factor (docs/staff.md "Two-step verification", docs/security.md V2.8): TOTP as authenticator
  * apps compute it (RFC 6238: SHA-1, 6 digits, 30-second steps; otplib), one step of clock drift either way, no
  * code accepted twice (the last accepted step is kept), and 10 recovery codes of 80 random bits each, kept only as
- * their SHA-256 and each good once. The secret is sealed at rest (crypto.ts sealTotpSecret) and shown only while
+ * their SHA-256 salted with the user's id (random and unique, ASVS 2.6.2) and each good once. The secret is sealed at rest (crypto.ts sealTotpSecret) and shown only while
  * it is being set up. Outcomes are values; the routes turn them into answers.
  */
 import { randomInt } from 'node:crypto';
@@ -54,9 +54,12 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** What is stored of a recovery code: the SHA-256 of its characters, upper-cased, without spaces or hyphens. */
-export function recoveryCodeHash(code: string): string {
-  return sha256(code.toUpperCase().replace(/[\s-]/g, ''));
+/**
+ * What is stored of a user's recovery code: the SHA-256 of the user's id (the salt) and the code's characters,
+ * upper-cased, without spaces or hyphens.
+ */
+export function recoveryCodeHash(userId: string, code: string): string {
+  return sha256(`${userId}:${code.toUpperCase().replace(/[\s-]/g, '')}`);
 }
 
 async function enrollmentOf(email: string, secret: string): Promise<Enrollment> {
@@ -88,7 +91,7 @@ export async function confirmEnrollment(db: DbOrTx, key: string, userId: string,
       sealedSecret: row.totp_pending_secret,
       enabledAt: now,
       lastStep: step,
-      recoveryHashes: recoveryCodes.map(recoveryCodeHash),
+      recoveryHashes: recoveryCodes.map((recovery) => recoveryCodeHash(userId, recovery)),
     });
     await recordStaffChange(tx, {
       staffId: userId,
@@ -109,7 +112,7 @@ export async function proveSecondFactor(db: DbOrTx, key: string, row: staffUsers
     const step = await totpStep(openTotpSecret(row.totp_secret, key), code, now, row.totp_last_step);
     return step !== null && (await staffUsers.acceptTotpStep(db, row.id, step)) ? { kind: 'totp' } : { kind: 'wrong-code' };
   }
-  return (await staffUsers.useRecoveryCode(db, row.id, recoveryCodeHash(code))) ? { kind: 'recovery-code' } : { kind: 'wrong-code' };
+  return (await staffUsers.useRecoveryCode(db, row.id, recoveryCodeHash(row.id, code))) ? { kind: 'recovery-code' } : { kind: 'wrong-code' };
 }
 
 /** The person turns their second factor off, with a current code; refused while an admin requires it. */

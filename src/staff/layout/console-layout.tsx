@@ -43,6 +43,7 @@ export function ConsoleLayout() {
               <Anchor component={Link} to="/">Employers</Anchor>
               <Anchor component={Link} to="/events">Event Log</Anchor>
               {me.role === 'admin' && <Anchor component={Link} to="/users">Staff Users</Anchor>}
+              <Anchor component={Link} to="/security">Security</Anchor>
             </Group>
             <Group>
               <Text size="sm">
