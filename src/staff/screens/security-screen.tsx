@@ -7,7 +7,7 @@ import type { TotpStatus } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { TwoStepSetup } from '../security/two-step-setup.tsx';
 
-const ME_PATHS = { start: '/api/staff/me/totp/start', confirm: '/api/staff/me/totp/confirm' };
+const ME_PATHS = { start: '/api/staff/me/totp/start', confirm: '/api/staff/me/totp/confirm', duringSignIn: false };
 
 export function SecurityScreen() {
   const { data: status, error, mutate } = useSWR<TotpStatus>('/api/staff/me/totp');

@@ -11,7 +11,7 @@ import { staffCall } from '../api/staff-api.ts';
 import type { StaffSignIn } from '../api/types.ts';
 import { TwoStepSetup } from '../security/two-step-setup.tsx';
 
-const SIGN_IN_SETUP_PATHS = { start: '/api/staff/login/totp/start', confirm: '/api/staff/login/totp/confirm' };
+const SIGN_IN_SETUP_PATHS = { start: '/api/staff/login/totp/start', confirm: '/api/staff/login/totp/confirm', duringSignIn: true };
 
 type Step = 'password' | 'code' | 'enroll';
 
@@ -83,7 +83,6 @@ export function SignInScreen() {
               label="Authentication code"
               autoComplete="one-time-code"
               required
-              data-autofocus
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
             />

@@ -8,7 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { staffCall } from '../api/staff-api.ts';
 import type { TotpEnrollment } from '../api/types.ts';
 
-export type SetupPaths = { start: string; confirm: string };
+/** The start and confirm calls; `duringSignIn`: a 401 is the pending sign-in's end, shown, not a redirect. */
+export type SetupPaths = { start: string; confirm: string; duringSignIn: boolean };
 
 export function TwoStepSetup({ paths, onDone, doneLabel }: { paths: SetupPaths; onDone: () => void; doneLabel: string }) {
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
@@ -20,8 +21,7 @@ export function TwoStepSetup({ paths, onDone, doneLabel }: { paths: SetupPaths; 
   const start = async () => {
     setBusy(true);
     setFailure(null);
-    // A sign-in's step must not send the person away on 401: its message says to sign in again.
-    const answer = await staffCall<TotpEnrollment>('POST', paths.start, {}, { signIn: true });
+    const answer = await staffCall<TotpEnrollment>('POST', paths.start, {}, { signIn: paths.duringSignIn });
     setBusy(false);
     if (answer.success) setEnrollment(answer.data);
     else setFailure(answer.message);
@@ -30,7 +30,7 @@ export function TwoStepSetup({ paths, onDone, doneLabel }: { paths: SetupPaths; 
     event.preventDefault();
     setBusy(true);
     setFailure(null);
-    const answer = await staffCall<{ recoveryCodes: string[] }>('POST', paths.confirm, { code: code.trim() }, { signIn: true });
+    const answer = await staffCall<{ recoveryCodes: string[] }>('POST', paths.confirm, { code: code.trim() }, { signIn: paths.duringSignIn });
     setBusy(false);
     if (answer.success) setRecoveryCodes(answer.data.recoveryCodes);
     else setFailure(answer.message);

@@ -37,7 +37,8 @@ export async function setUpTwoStepVerification(page: Page, options: { checkAcces
 
 /**
  * Signs in to the console with password and then a code of the next time step (the set-up just used the current
- * one, and a code is never taken twice); lands on the Employers list.
+ * one, and a code is never taken twice); lands on the Employers list. Once per 30 seconds per user: a second call
+ * in the same step would send a code already used.
  */
 export async function signInWithTwoStepVerification(
   page: Page,
