@@ -155,13 +155,20 @@ export type SecurityEventKind =
   | 'reset-requested'
   | 'refresh-reuse'
   | 'refresh-retry'
-  | 'sign-out';
+  | 'sign-out'
+  | 'staff-totp-enabled'
+  | 'staff-totp-disabled'
+  | 'staff-totp-failed'
+  | 'staff-totp-reset'
+  | 'staff-recovery-code-used';
 
 export interface SecurityEventTable {
   id: string;
   occurred_at: GeneratedTimestamp;
   kind: SecurityEventKind;
   memberid: string | null;
+  /** The staff user of a staff event (migration 0023); null for members' events. */
+  staff_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   client_address: string;
 }
 
@@ -462,6 +469,31 @@ export interface StaffUserTable {
   role: StaffRole;
   disabled: Generated<boolean>;
   createdon: GeneratedTimestamp;
+  /** The TOTP secret, sealed (crypto.ts sealTotpSecret); null without a second factor (migration 0023). */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last time step a code was accepted for: codes of it or before are refused (no replay). */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The secret of an enrollment not yet confirmed, sealed. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of each unused recovery code. */
+  totp_recovery_hashes: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** A sign-in whose password was right, waiting for its second factor (migration 0023); the token only as its SHA-256. */
+export interface StaffSigninPendingTable {
+  id: string;
+  staff_user_id: string;
+  token_hash: string;
+  purpose: 'code' | 'enroll';
+  failures: Generated<number>;
+  expireson: Timestamp;
+}
+
+/** The console's one row of settings (migration 0023). */
+export interface StaffConsoleSettingTable {
+  id: Generated<boolean>;
+  second_factor_required: Generated<boolean>;
 }
 
 /** One staff sign-in: the cookie's token only as its SHA-256. */
@@ -529,6 +561,8 @@ export interface Database {
   rate_limit: RateLimitTable;
   staff_user: StaffUserTable;
   staff_session: StaffSessionTable;
+  staff_signin_pending: StaffSigninPendingTable;
+  staff_console_setting: StaffConsoleSettingTable;
   staff_audit: StaffAuditTable;
   stored_file: StoredFileTable;
 }

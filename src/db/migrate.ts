@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-one-current-order.ts';
 import * as m0020 from './migrations/0020-hsa-administrator.ts';
 import * as m0021 from './migrations/0021-census-external-id.ts';
 import * as m0022 from './migrations/0022-audit-reads.ts';
+import * as m0023 from './migrations/0023-staff-totp.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0020-hsa-administrator': m0020,
   '0021-census-external-id': m0021,
   '0022-audit-reads': m0022,
+  '0023-staff-totp': m0023,
 };
 
 /** Every migration in order (a test migrates to one of them, then writes rows of the schema as it was). */

@@ -43,6 +43,7 @@ import { staffContentRoutes } from './routes/staff-content.routes.ts';
 import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
 import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
 import { staffUsersRoutes } from './routes/staff-users.routes.ts';
+import { staffTotpRoutes } from './routes/staff-totp.routes.ts';
 import { staffValidatorsRoutes } from './routes/staff-validators.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes);
   await app.register(staffAuthRoutes);
   await app.register(staffUsersRoutes);
+  await app.register(staffTotpRoutes);
   await app.register(staffContentRoutes);
   await app.register(staffValidatorsRoutes);
   await app.register(staffEmployersRoutes);

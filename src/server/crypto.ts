@@ -1,7 +1,7 @@
 /**
  * Secrets at rest: SSNs encrypted with AES-256-GCM (SSN_KEY), passwords hashed with argon2id, one-time tokens
  * (set-password, reset, refresh) stored only as their SHA-256, mail bodies in the outbox (they carry links with
- * those tokens) encrypted with AES-256-GCM under a key derived from SSN_KEY.
+ * those tokens) and staff users' TOTP secrets encrypted with AES-256-GCM under keys derived from SSN_KEY.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -14,39 +14,50 @@ function ssnKey(keyBase64: string): Buffer {
   return key;
 }
 
-/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts; a fresh IV each time. */
-export function encryptSsn(ssn: string, keyBase64: string): string {
+/** A key of its own for each kind of sealed text, derived from SSN_KEY (one key to keep, none used twice). */
+const derivedKey = (keyBase64: string, purpose: 'mail-outbox' | 'staff-totp') =>
+  Buffer.from(hkdfSync('sha256', ssnKey(keyBase64), 'benefit-portal', purpose, 32));
+
+function seal(text: string, key: Buffer): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', ssnKey(keyBase64), iv);
-  const ciphertext = Buffer.concat([cipher.update(ssn, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
-}
-
-export function decryptSsn(stored: string, keyBase64: string): string {
-  const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unknown SSN ciphertext format.');
-  const decipher = createDecipheriv('aes-256-gcm', ssnKey(keyBase64), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-}
-
-const outboxKey = (keyBase64: string) =>
-  Buffer.from(hkdfSync('sha256', ssnKey(keyBase64), 'benefit-portal', 'mail-outbox', 32));
-
-/** A mail body as stored in the outbox: `v1.<iv>.<tag>.<ciphertext>` under the outbox key (derived from SSN_KEY). */
-export function sealMailBody(text: string, keyBase64: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', outboxKey(keyBase64), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
 }
 
-export function openMailBody(stored: string, keyBase64: string): string {
+function open(stored: string, key: Buffer, what: string): string {
   const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unknown mail body format.');
-  const decipher = createDecipheriv('aes-256-gcm', outboxKey(keyBase64), Buffer.from(iv, 'base64url'));
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error(`Unknown ${what} format.`);
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** A mail body as stored in the outbox: `v1.<iv>.<tag>.<ciphertext>` under the outbox key (derived from SSN_KEY). */
+export function sealMailBody(text: string, keyBase64: string): string {
+  return seal(text, derivedKey(keyBase64, 'mail-outbox'));
+}
+
+export function openMailBody(stored: string, keyBase64: string): string {
+  return open(stored, derivedKey(keyBase64, 'mail-outbox'), 'mail body');
+}
+
+/** A staff user's TOTP secret as stored: `v1.<iv>.<tag>.<ciphertext>` under a key derived from SSN_KEY. */
+export function sealTotpSecret(secret: string, keyBase64: string): string {
+  return seal(secret, derivedKey(keyBase64, 'staff-totp'));
+}
+
+export function openTotpSecret(stored: string, keyBase64: string): string {
+  return open(stored, derivedKey(keyBase64, 'staff-totp'), 'TOTP secret');
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts; a fresh IV each time. */
+export function encryptSsn(ssn: string, keyBase64: string): string {
+  return seal(ssn, ssnKey(keyBase64));
+}
+
+export function decryptSsn(stored: string, keyBase64: string): string {
+  return open(stored, ssnKey(keyBase64), 'SSN ciphertext');
 }
 
 /** What is stored for a full SSN: ciphertext plus the last four digits, from which answers show `***-**-1234`. */

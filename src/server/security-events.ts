@@ -1,4 +1,4 @@
-/** Writes the security event log (table security_event): member, client address, time. Never an e-mail or token. */
+/** Writes the security event log (table security_event): member or staff user, client address, time. Never an e-mail or token. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx, SecurityEventKind } from '#db/database.ts';
@@ -12,4 +12,15 @@ export async function recordSecurityEvent(
   db: DbOrTx = app.db,
 ): Promise<void> {
   await events.insert(db, { id: randomUUID(), kind, memberid: memberId, client_address: request.ip });
+}
+
+/** A staff user's security event (the second factor): the staff user instead of a member; no code or secret. */
+export async function recordStaffSecurityEvent(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: Extract<SecurityEventKind, `staff-${string}`>,
+  staffUserId: string,
+  db: DbOrTx = app.db,
+): Promise<void> {
+  await events.insert(db, { id: randomUUID(), kind, memberid: null, staff_user_id: staffUserId, client_address: request.ip });
 }

@@ -10,6 +10,7 @@ import { EmployerScreen } from './screens/employer-screen.tsx';
 import { EmployersScreen } from './screens/employers-screen.tsx';
 import { EventsScreen } from './screens/events-screen.tsx';
 import { NewEmployerScreen } from './screens/new-employer-screen.tsx';
+import { SecurityScreen } from './screens/security-screen.tsx';
 import { SignInScreen } from './screens/sign-in-screen.tsx';
 import { StaffUsersScreen } from './screens/staff-users-screen.tsx';
 
@@ -30,6 +31,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'events', element: <EventsScreen /> },
       { path: 'audit', element: <AuditScreen /> },
       { path: 'users', element: <StaffUsersScreen /> },
+      { path: 'security', element: <SecurityScreen /> },
     ],
   },
 ];

@@ -40,7 +40,7 @@ for (const [name, width, height] of WIDTHS) {
     await expect(page.getByRole('heading', { name: 'Personal Details (profile)' })).toBeVisible();
     await expectClean(page, '/staff/employers/{demo}/documents/profile');
 
-    for (const path of ['/staff/events', '/staff/audit', '/staff/users']) {
+    for (const path of ['/staff/events', '/staff/audit', '/staff/users', '/staff/security']) {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
       await expectClean(page, path);

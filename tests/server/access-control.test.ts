@@ -35,6 +35,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/media/file/:container/:accountid/:filename': 'proof: the HMAC-signed link of a member of that employer',
   'POST /api/staff/login': 'staff sign-in',
   'POST /api/staff/logout': 'proof: the staff cookie',
+  'POST /api/staff/login/second-factor': 'proof: the pending sign-in cookie (a right password)',
+  'POST /api/staff/login/totp/start': 'proof: the pending sign-in cookie (a right password, set-up required)',
+  'POST /api/staff/login/totp/confirm': 'proof: the pending sign-in cookie (a right password, set-up required)',
 };
 
 /** Paths outside the API that the app may register (documentation, the web app). */
@@ -90,6 +93,9 @@ describe.each(databases())('deny by default on $name', (database) => {
     expect(staff.length).toBeGreaterThan(10);
     expect(apiRoutes().filter((route) => route.key.includes(' /api/staff') && !route.security.includes('staffCookie')).map((route) => route.key).sort()).toEqual([
       'POST /api/staff/login',
+      'POST /api/staff/login/second-factor',
+      'POST /api/staff/login/totp/confirm',
+      'POST /api/staff/login/totp/start',
       'POST /api/staff/logout',
     ]);
     for (const route of staff) expect(route.hooks.length, route.key).toBeGreaterThan(0);

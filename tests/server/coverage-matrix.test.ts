@@ -38,6 +38,7 @@
  * | GET  /api/media/getdocs                         | media.routes         | media.routes                | media.routes (other folder)       |
  * | GET  /api/media/file/{container}/{id}/{name}    | media.routes         | media.routes                | media.routes (signature, member)  |
  * | /api/staff/login, /logout, /me                  | staff-auth           | staff-auth                  | staff-auth (member token, roles)  |
+ * | /api/staff/login/second-factor, /login/totp/..., /me/totp/..., /users/{id}/totp, /settings | staff-totp | staff-totp (hostile codes) | staff-totp (pending cookie, roles) |
  * | /api/staff/users, /users/{id}, /audit           | staff-users          | staff-users (counts)        | staff-users (roles, member token) |
  * | /api/staff/content, /employers/{id}/content/... | staff-content        | staff-content (counts)      | staff-content (roles, member)     |
  * | /api/staff/validators, /validators/{file}     | staff-validators     | staff-validators (nothing compiled) | staff-validators (member token) |

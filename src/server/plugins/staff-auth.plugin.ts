@@ -28,8 +28,14 @@ export type StaffIdentity = { id: string; email: string; role: StaffRole };
 const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 const before = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The staff routes open without a session. */
-const OPEN_STAFF_ROUTES = new Set(['/api/staff/login', '/api/staff/logout']);
+/** The staff routes open without a session (the second-factor steps check their own pending cookie). */
+const OPEN_STAFF_ROUTES = new Set([
+  '/api/staff/login',
+  '/api/staff/logout',
+  '/api/staff/login/second-factor',
+  '/api/staff/login/totp/start',
+  '/api/staff/login/totp/confirm',
+]);
 
 export const isStaffApi = (url: string) => url === '/api/staff' || url.startsWith('/api/staff/') || url.startsWith('/api/staff?');
 

@@ -12,10 +12,12 @@ import * as members from '#db/repositories/member.repository.ts';
 import { recordFailedSignIn } from '#db/repositories/staff-audit.repository.ts';
 import type { SignInFailure } from '#contracts/staff-audit.ts';
 import type { DbOrTx } from '#db/database.ts';
+import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
 import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession, STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
+import { startPendingSignin } from '../staff-pending-signin.ts';
 import { LOCKOUT_POLICY } from './login.routes.ts';
 
 export const staffIdentitySchema = {
@@ -26,7 +28,16 @@ export const staffIdentitySchema = {
 
 export const staffCookieSecurity = [{ staffCookie: [] }];
 
-const failureKey = (email: string) => sha256(`staff:${staffUsers.normalEmail(email)}`);
+/** The key staff failures (wrong passwords and wrong second-factor codes alike) count under. */
+export const staffFailureKey = (email: string) => sha256(`staff:${staffUsers.normalEmail(email)}`);
+
+/** 429 ACCOUNT_LOCKED with Retry-After, until `until`. */
+export function staffLocked(reply: FastifyReply, until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  reply.header('retry-after', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError('ACCOUNT_LOCKED', 429, `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
 
 /** Looks like an e-mail address: text typed in the wrong box (a password) is not one. */
 const looksLikeAddress = (text: string) => /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(text);
@@ -39,7 +50,7 @@ const looksLikeAddress = (text: string) => /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.tes
 async function recordFailure(db: DbOrTx, email: string, user: staffUsers.StaffUserRow | undefined, locked: boolean): Promise<void> {
   if (user) return recordFailedSignIn(db, { staffId: user.id, email: user.email, reason: locked ? 'locked' : user.disabled ? 'disabled' : 'wrong-password' });
   const address = staffUsers.normalEmail(email);
-  const isMember = (await members.registeredEmails(db, [address])).size > 0;
+  const isMember = (await members.emailOwners(db, [address])).size > 0;
   const reason: SignInFailure = locked ? 'locked' : isMember ? 'member-email' : 'unknown-email';
   return recordFailedSignIn(db, { staffId: null, email: isMember || !looksLikeAddress(address) ? null : address, reason });
 }
@@ -48,12 +59,6 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
   // Verifying against a real hash when the address is unknown keeps the answer time from telling who is staff.
   const decoyHash = hashPassword('decoy-password-for-unknown-staff');
   const loginFailed = () => new AppError('LOGIN_FAILED', 401, 'The e-mail address or the password is not right.');
-  const locked = (reply: FastifyReply, until: Date, now: Date) => {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-    reply.header('retry-after', String(seconds));
-    const minutes = Math.ceil(seconds / 60);
-    return new AppError('ACCOUNT_LOCKED', 429, `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  };
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/staff/login',
@@ -61,32 +66,43 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       config: authRateLimit(app),
       schema: {
         tags: ['Staff'],
-        summary: 'Staff sign-in: sets the HttpOnly cookie bp_staff; 429 ACCOUNT_LOCKED after repeated failures',
+        summary:
+          'Staff sign-in: sets the HttpOnly cookie bp_staff; with a second factor due, answers secondFactor (required: a code; enroll: set it up) and sets bp_staff_pending instead; 429 ACCOUNT_LOCKED after repeated failures',
         body: {
           type: 'object',
           required: ['email', 'password'],
           additionalProperties: false,
           properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
         },
-        response: { 200: envelope({ type: 'object', properties: { staff: staffIdentitySchema } }), ...failures },
+        response: {
+          200: envelope({ type: 'object', properties: { staff: staffIdentitySchema, secondFactor: { type: 'string', enum: ['required', 'enroll'] } } }),
+          ...failures,
+        },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
       const now = new Date();
-      const key = failureKey(email);
+      const key = staffFailureKey(email);
       const attempt = await signinFailures.reserveAttempt(app.db, key, now, LOCKOUT_POLICY);
       if (attempt.kind === 'locked') {
         await recordFailure(app.db, email, await staffUsers.findByEmail(app.db, email), true);
-        throw locked(reply, attempt.until, now);
+        throw staffLocked(reply, attempt.until, now);
       }
 
       const user = await staffUsers.findByEmail(app.db, email);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash), password);
       if (!user || user.disabled || !valid) {
         await recordFailure(app.db, email, user, false);
-        if (attempt.lockedUntil) throw locked(reply, attempt.lockedUntil, now);
+        if (attempt.lockedUntil) throw staffLocked(reply, attempt.lockedUntil, now);
         throw loginFailed();
+      }
+      const due = user.totp_enabled_at ? 'code' : (await consoleSettings.read(app.db)).secondFactorRequired ? 'enroll' : null;
+      if (due) {
+        // The failure count stays: it is cleared when the second factor is right, so a known password does not
+        // buy fresh guesses at the code.
+        await startPendingSignin(app.db, reply, user.id, due, now);
+        return ok({ secondFactor: due === 'code' ? 'required' : 'enroll' });
       }
       await signinFailures.clear(app.db, key);
       setStaffCookie(reply, await startStaffSession(app.db, user.id, now));

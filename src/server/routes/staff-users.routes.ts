@@ -14,10 +14,10 @@ import { createStaffUser, updateStaffUser } from '../services/staff-users.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 const role = { type: 'string', enum: [...STAFF_ROLES] } as const;
-const staffUserSchema = {
+export const staffUserSchema = {
   type: 'object',
-  required: ['id', 'email', 'role', 'disabled', 'createdon'],
-  properties: { id: uuid, email: { type: 'string' }, role, disabled: { type: 'boolean' }, createdon: { type: 'string' } },
+  required: ['id', 'email', 'role', 'disabled', 'secondFactor', 'createdon'],
+  properties: { id: uuid, email: { type: 'string' }, role, disabled: { type: 'boolean' }, secondFactor: { type: 'boolean' }, createdon: { type: 'string' } },
 } as const;
 const anything = { description: 'The entity as it was (before) or became (after); null when it did not or no longer exists.', nullable: true } as const;
 const auditEntrySchema = {

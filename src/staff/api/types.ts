@@ -3,7 +3,14 @@
 export type StaffRole = 'admin' | 'implementer' | 'viewer';
 export const STAFF_ROLES: StaffRole[] = ['viewer', 'implementer', 'admin'];
 export type StaffMe = { id: string; email: string; role: StaffRole };
-export type StaffUser = StaffMe & { disabled: boolean; createdon?: string };
+export type StaffUser = StaffMe & { disabled: boolean; secondFactor: boolean; createdon?: string };
+
+/** Setting up two-step verification: the QR code (an SVG data URL), the secret to type in, the otpauth URI. */
+export type TotpEnrollment = { otpauthUri: string; qrSvg: string; secret: string };
+export type TotpStatus = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number; required: boolean };
+export type ConsoleSettings = { secondFactorRequired: boolean };
+/** What the sign-in answers: a session (staff), or the second factor still due (a code, or its set-up). */
+export type StaffSignIn = { staff?: StaffMe; secondFactor?: 'required' | 'enroll' };
 
 export type {
   CensusImport,

@@ -44,6 +44,7 @@ export function ConsoleLayout() {
               <Anchor component={Link} to="/events">Event Log</Anchor>
               <Anchor component={Link} to="/audit">Audit Trail</Anchor>
               {me.role === 'admin' && <Anchor component={Link} to="/users">Staff Users</Anchor>}
+              <Anchor component={Link} to="/security">Security</Anchor>
             </Group>
             <Group>
               <Text size="sm">

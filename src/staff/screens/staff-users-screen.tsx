@@ -1,15 +1,19 @@
-/** Staff users, for admins: add one (e-mail, role, first password), change a role, disable or enable. */
-import { Button, Group, NativeSelect, PasswordInput, Stack, Table, TextInput, Title } from '@mantine/core';
+/**
+ * Staff users, for admins: add one (e-mail, role, first password), change a role, disable or enable, reset a lost
+ * second factor, and require two-step verification for every staff user.
+ */
+import { Button, Checkbox, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { staffData } from '../api/staff-api.ts';
-import { STAFF_ROLES, type StaffRole, type StaffUser } from '../api/types.ts';
+import { STAFF_ROLES, type ConsoleSettings, type StaffRole, type StaffUser } from '../api/types.ts';
 import { useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 
 export function StaffUsersScreen() {
   const me = useStaff();
   const { data, error, mutate } = useSWR<StaffUser[]>(me.role === 'admin' ? '/api/staff/users' : null);
+  const settings = useSWR<ConsoleSettings>(me.role === 'admin' ? '/api/staff/settings' : null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('implementer');
   const [password, setPassword] = useState('');
@@ -19,7 +23,7 @@ export function StaffUsersScreen() {
     setChangeError(null);
     try {
       await change();
-      await mutate();
+      await Promise.all([mutate(), settings.mutate()]);
     } catch (failure) {
       setChangeError(failure);
     }
@@ -37,7 +41,18 @@ export function StaffUsersScreen() {
   return (
     <Stack>
       <Title order={1}>Staff Users</Title>
-      <FailureAlert error={error ?? changeError} />
+      <FailureAlert error={error ?? settings.error ?? changeError} />
+      {settings.data && (
+        <Checkbox
+          label="Require two-step verification for every staff user"
+          description="Staff without it set it up at their next sign-in; their sessions end now. Turn it on for yourself first (Security)."
+          checked={settings.data.secondFactorRequired}
+          onChange={(e) => {
+            const secondFactorRequired = e.currentTarget.checked;
+            void run(() => staffData('PATCH', '/api/staff/settings', { secondFactorRequired }));
+          }}
+        />
+      )}
       {data && (
         <Table aria-label="Staff users">
           <Table.Thead>
@@ -45,6 +60,7 @@ export function StaffUsersScreen() {
               <Table.Th>Email</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Access</Table.Th>
+              <Table.Th>Two-step verification</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -68,6 +84,18 @@ export function StaffUsersScreen() {
                   >
                     {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
                   </Button>
+                </Table.Td>
+                <Table.Td>
+                  {user.secondFactor ? (
+                    <Group gap="xs">
+                      <Text size="sm">On</Text>
+                      <Button size="xs" variant="default" onClick={() => void run(() => staffData('DELETE', `/api/staff/users/${user.id}/totp`))}>
+                        {`Reset two-step verification of ${user.email}`}
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Text size="sm">Off</Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
