@@ -7,7 +7,7 @@ export const AUDITED_READS = ['employees', 'enrollment_report', 'payroll_report'
 export type AuditedRead = (typeof AUDITED_READS)[number];
 
 /** Why a staff sign-in failed, as recorded (action 'sign-in-failed', entity 'staff_user'). */
-export type SignInFailure = 'wrong-password' | 'disabled' | 'locked' | 'unknown-email' | 'member-email';
+export type SignInFailure = 'wrong-password' | 'wrong-code' | 'disabled' | 'locked' | 'unknown-email' | 'member-email';
 
 /** One entry of the audit trail, newest first. */
 export type StaffAuditEntry = {

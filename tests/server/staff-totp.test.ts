@@ -128,6 +128,12 @@ describe.each(databases())('staff two-step verification on $name', (database) =>
     expect((await login(staff.email)).statusCode).toBe(429);
     const failed = await t.db.selectFrom('security_event').select('kind').where('staff_user_id', '=', staff.id).where('kind', '=', 'staff-totp-failed').execute();
     expect(failed).toHaveLength(4);
+    // The audit trail has each wrong code as a failed sign-in, and the refusals while locked; never a code.
+    const trail = await t.db.selectFrom('staff_audit').select('after').where('entity_id', '=', staff.id).where('action', '=', 'sign-in-failed').execute();
+    const reasons = trail.map((entry) => (entry.after as { reason: string }).reason);
+    expect(reasons.filter((reason) => reason === 'wrong-code')).toHaveLength(4);
+    expect(reasons.filter((reason) => reason === 'locked')).toHaveLength(2);
+    expect(JSON.stringify(trail)).not.toContain(wrong);
   });
 
   it('a pending sign-in dies after 5 wrong codes, even when the address is not locked', async () => {

@@ -8,6 +8,7 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
 import * as pendingSignins from '#db/repositories/staff-signin-pending.repository.ts';
 import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
+import { recordFailedSignIn } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { recordStaffSecurityEvent } from '../security-events.ts';
@@ -66,11 +67,15 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     if (!pending || !user || user.disabled) throw expired();
     const failureKey = staffFailureKey(user.email);
     const attempt = await signinFailures.reserveAttempt(app.db, failureKey, now, LOCKOUT_POLICY);
-    if (attempt.kind === 'locked') throw staffLocked(reply, attempt.until, now);
+    if (attempt.kind === 'locked') {
+      await recordFailedSignIn(app.db, { staffId: user.id, email: user.email, reason: 'locked' });
+      throw staffLocked(reply, attempt.until, now);
+    }
     const outcome = await check(user, now);
     if (!outcome.passed) {
       await pendingSignins.countFailure(app.db, pending.id);
       await recordStaffSecurityEvent(app, request, 'staff-totp-failed', user.id);
+      await recordFailedSignIn(app.db, { staffId: user.id, email: user.email, reason: 'wrong-code' });
       if (attempt.lockedUntil) throw staffLocked(reply, attempt.lockedUntil, now);
       throw outcome.error;
     }

@@ -39,6 +39,7 @@ const ENTITY_WORDS = new Map(ENTITIES);
 
 const SIGN_IN_FAILURES: Record<string, string> = {
   'wrong-password': 'wrong password',
+  'wrong-code': 'wrong second-factor code',
   disabled: 'the staff user is disabled',
   locked: 'locked after repeated failures',
   'unknown-email': 'no staff user has this address',
