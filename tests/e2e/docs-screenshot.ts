@@ -1,14 +1,15 @@
 /**
- * Screenshots of the console for docs/staff.md, taken by the browser tests as they go. They are written into
- * docs/images/staff only when DOCS_SCREENSHOTS is set (`npm run docs:screenshots`), so an ordinary test run
- * changes no file of the clone; otherwise they go to test-results with the run's other output.
+ * Screenshots of the console for docs/staff.md, taken by the browser tests as they go: of the page's viewport, or
+ * of one part of it (a locator). They are written into docs/images/staff only when DOCS_SCREENSHOTS is set
+ * (`npm run docs:screenshots`), so an ordinary test run changes no file of the clone; otherwise they go to
+ * test-results with the run's other output.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function docsScreenshot(page: Page, name: string): Promise<void> {
+export async function docsScreenshot(target: Page | Locator, name: string): Promise<void> {
   const folder = process.env.DOCS_SCREENSHOTS ? 'docs/images/staff' : 'test-results/staff-screenshots';
-  await page.screenshot({ path: `${root}${folder}/${name}.png`, fullPage: false, animations: 'disabled', caret: 'hide' });
+  await target.screenshot({ path: `${root}${folder}/${name}.png`, animations: 'disabled', caret: 'hide' });
 }

@@ -18,9 +18,13 @@ const ACTIONS: Record<string, string> = {
   products: 'Changed the services',
   'contribution-rules': 'Changed the contribution rules',
   'census-import': 'Imported a census',
+  'census-update': 'Updated from a census',
   invite: 'Invited',
   read: 'Read',
   'sign-in-failed': 'Sign-in failed',
+  'second-factor-on': 'Turned two-step verification on',
+  'second-factor-off': 'Turned two-step verification off',
+  'second-factor-reset': 'Reset two-step verification',
 };
 
 /** The entities the trail names, in words; the Entity filter offers them in this order. */
@@ -34,6 +38,7 @@ export const ENTITIES: ReadonlyArray<readonly [entity: string, words: string]> =
   ['payroll_report', 'Payroll report'],
   ['event_log', 'Event log'],
   ['staff_audit', 'Audit trail'],
+  ['staff_console_setting', 'Console settings'],
 ];
 const ENTITY_WORDS = new Map(ENTITIES);
 
