@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeSummary } from '../../src/staff/documents/change-summary.ts';
+import { changeSummary, newFormSummary } from '../../src/staff/documents/change-summary.ts';
 import { setRequired, setStepShown, setTitle, type Json } from '../../src/staff/documents/document-edits.ts';
 import { setText } from '../../src/staff/documents/text-places.ts';
 
@@ -82,5 +82,16 @@ describe('a flow', () => {
     const steps = flow.steps as Json;
     const condition = { ...flow, steps: { ...steps, 'flexible-spending': { ...(steps['flexible-spending'] as Json), when: { '==': [1, 1] } } } };
     expect(changeSummary(flow, condition)).toEqual(['Step Flexible Spending: condition changed']);
+  });
+});
+
+describe("a new form of the employer's own", () => {
+  it('is said as the form, then each field added', () => {
+    const form: Json = {
+      kind: 'form',
+      title: 'Commute Survey',
+      schema: { type: 'object', properties: { mode: { type: 'string', title: 'How do you get to work' }, pass: { type: 'integer', title: 'Monthly pass' } } },
+    };
+    expect(newFormSummary(form)).toEqual(["New form of the employer's own: 'Commute Survey'", 'Field How do you get to work added', 'Field Monthly pass added']);
   });
 });

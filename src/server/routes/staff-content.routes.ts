@@ -131,6 +131,44 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/content',
+    {
+      preHandler: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary: "An employer's documents: the base documents, then the forms of the employer's own (any stored version, a draft too)",
+        security: staffCookieSecurity,
+        params: { type: 'object', required: ['accountid'], properties: { accountid: uuid } },
+        response: {
+          200: envelope({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['form', 'flow'] }, title: { type: 'string' }, own: { type: 'boolean' } },
+            },
+          }),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const { accountid } = request.params;
+      if (!(await employers.findById(app.db, accountid))) throw notFound('There is no such employer.');
+      const bases = [...base.forms.values(), ...base.flows.values()]
+        .map((document) => ({ id: document.id, kind: document.kind, title: document.title ?? document.id, own: false }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+      // An own form is stored whole: its newest version (listed in version order) holds its title.
+      const newest = new Map<string, unknown>();
+      for (const row of await overrides.listByEmployer(app.db, accountid)) if (!baseDocument(row.documentid)) newest.set(row.documentid, row.patch);
+      const owns = [...newest].map(([id, document]) => {
+        const title = (document as { title?: unknown } | null)?.title;
+        return { id, kind: 'form' as const, title: typeof title === 'string' && title !== '' ? title : id, own: true };
+      });
+      return ok([...bases, ...owns]);
+    },
+  );
+
   app.get<{ Params: DocumentParams }>(
     '/api/staff/employers/:accountid/content/:documentid',
     {
@@ -144,10 +182,10 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
           200: envelope({
             type: 'object',
             properties: {
-              base: anyDocument,
+              base: { ...nullable(anyDocument), description: "The base document; null for a form of the employer's own." },
               published: nullable(versionSchema),
               draft: nullable(versionSchema),
-              resolved: anyDocument,
+              resolved: { ...nullable(anyDocument), description: "What employees get now; null for a form of the employer's own not published yet." },
               publishedEtag: { type: 'string', description: "The tag of what is published now (the base document's when nothing is): what a rollback names." },
             },
           }),

@@ -36,14 +36,16 @@ export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/contribution.ts';
 /** An ICHRA document in the employer's storage. */
 export type IchraDocument = { filename: string; size: number };
 
-export type ContentSummary = { id: string; kind: 'form' | 'flow'; title: string };
+export type ContentSummary = { id: string; kind: 'form' | 'flow'; title: string; own?: boolean };
 /** A stored version; `etag` changes whenever it is saved (a save's If-Match and a publish name it). */
 export type DocumentVersion = { version: number; document: Record<string, unknown>; patch: unknown; etag: string };
 export type EmployerContent = {
-  base: Record<string, unknown>;
+  /** null for a form of the employer's own. */
+  base: Record<string, unknown> | null;
   published: DocumentVersion | null;
   draft: DocumentVersion | null;
-  resolved: Record<string, unknown>;
+  /** What employees get now; null for a form of the employer's own that is not published. */
+  resolved: Record<string, unknown> | null;
   /** The tag of what is published now: what a roll back names. */
   publishedEtag: string;
 };

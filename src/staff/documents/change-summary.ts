@@ -5,7 +5,7 @@
  * renamed, condition changed, moved) are said in words; every other difference is listed by its JSON pointer
  * ("Other change at /errorMessages/~1birthdate/format"), so nothing changes unlisted.
  */
-import { sameDocument, type Json } from './document-edits.ts';
+import { fieldsOf, sameDocument, type Json } from './document-edits.ts';
 import { stepLabels } from './text-places.ts';
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -205,4 +205,12 @@ export function changeSummary(before: Json, after: Json): string[] {
   else formChanges(before, after, summary);
   for (const pointer of differences(before, after, '')) if (!summary.isExplained(pointer)) summary.say(`Other change at ${pointer || '/'}`, pointer);
   return summary.sentences;
+}
+
+/** A form of the employer's own published for the first time: the form, then each of its fields, in words. */
+export function newFormSummary(form: Json): string[] {
+  return [
+    `New form of the employer's own: ${quoted(form.title)}`,
+    ...fieldsOf(form).map((field) => `Field ${field.title} added${field.required ? ', required' : ''}`),
+  ];
 }

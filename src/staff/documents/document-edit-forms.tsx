@@ -9,13 +9,17 @@ import { useState } from 'react';
 import { fieldsOf, requiredLock, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from './document-edits.ts';
 import { stepLabels } from './text-places.ts';
 import { TextsList } from './texts-list.tsx';
+import type { ContentSummary } from '../api/types.ts';
+import { AddOwnStep } from './add-own-step.tsx';
 import { FieldBuilder } from './field-builder.tsx';
+import { isOwnForm, OWN_FORM_REQUIRED } from './field-edits.ts';
 
-type Props = { document: Json | null; base: Json; readOnly: boolean; onChange: (document: Json) => void };
+/** `base`: the base document, null for a form of the employer's own. */
+type Props = { document: Json | null; base: Json | null; readOnly: boolean; onChange: (document: Json) => void; ownForms?: ContentSummary[] };
 
 const FORM_TITLE = '';
 
-function FormEdits({ document, base, readOnly, onChange }: { document: Json; base: Json; readOnly: boolean; onChange: (document: Json) => void }) {
+function FormEdits({ document, base, readOnly, onChange }: { document: Json; base: Json | null; readOnly: boolean; onChange: (document: Json) => void }) {
   const fields = fieldsOf(document);
   const [field, setField] = useState(FORM_TITLE);
   const chosen = fields.find((f) => f.name === field);
@@ -31,28 +35,32 @@ function FormEdits({ document, base, readOnly, onChange }: { document: Json; bas
           onChange={(e) => setField(e.currentTarget.value)}
         />
         <TextInput label="Title" value={title} onChange={(e) => onChange(setTitle(document, field === FORM_TITLE ? null : field, e.currentTarget.value))} />
-        {chosen && <RequiredBox document={document} field={chosen.name} required={chosen.required} lock={requiredLock(base, chosen.name)} onChange={onChange} />}
+        {chosen && <RequiredBox document={document} field={chosen.name} required={chosen.required} lock={isOwnForm(base) ? OWN_FORM_REQUIRED : requiredLock(base ?? {}, chosen.name)} ownForm={isOwnForm(base)} onChange={onChange} />}
       </Fieldset>
       <FieldBuilder document={document} base={base} readOnly={readOnly} onChange={onChange} />
     </Stack>
   );
 }
 
-/** A locked field (or one the base requires) stays required: the box is off only while it is not required yet. */
-function RequiredBox({ document, field, required, lock, onChange }: { document: Json; field: string; required: boolean; lock: string | null; onChange: (document: Json) => void }) {
+/**
+ * A locked field (or one the base requires) stays required: the box is off only while it is not required yet. A
+ * form of the employer's own requires nothing: its box may only be cleared.
+ */
+function RequiredBox({ document, field, required, lock, ownForm, onChange }: { document: Json; field: string; required: boolean; lock: string | null; ownForm: boolean; onChange: (document: Json) => void }) {
+  const held = lock !== null && (ownForm ? !required : required);
   return (
     <Checkbox
       mt="xs"
       label="Required"
       checked={required}
-      disabled={lock !== null && required}
-      description={lock !== null && required ? lock : undefined}
+      disabled={held}
+      description={held ? lock : undefined}
       onChange={(e) => onChange(setRequired(document, field, e.currentTarget.checked))}
     />
   );
 }
 
-function FlowEdits({ document, base, readOnly, onChange }: { document: Json; base: Json; readOnly: boolean; onChange: (document: Json) => void }) {
+function FlowEdits({ document, base, readOnly, onChange, ownForms }: { document: Json; base: Json | null; readOnly: boolean; onChange: (document: Json) => void; ownForms: ContentSummary[] }) {
   // Two steps may share a title (the base flow's Contributions and its sub-step): each switch names its step apart.
   const labels = stepLabels(document);
   return (
@@ -61,7 +69,7 @@ function FlowEdits({ document, base, readOnly, onChange }: { document: Json; bas
         <Stack gap="xs">
           <Text size="sm">A step switched off never appears; switched on, it appears when its own condition holds.</Text>
           {stepsOf(document).map((step) => {
-            const lock = stepLock(base, step.id);
+            const lock = stepLock(base ?? {}, step.id);
             return (
               <Checkbox
                 key={step.id}
@@ -70,18 +78,19 @@ function FlowEdits({ document, base, readOnly, onChange }: { document: Json; bas
                 checked={step.shown}
                 disabled={lock !== null && step.shown}
                 description={lock !== null ? lock : undefined}
-                onChange={(e) => onChange(setStepShown(document, base, step.id, e.currentTarget.checked))}
+                onChange={(e) => onChange(setStepShown(document, base ?? {}, step.id, e.currentTarget.checked))}
               />
             );
           })}
         </Stack>
       </Fieldset>
+      {!readOnly && <AddOwnStep flow={document} ownForms={ownForms} onChange={onChange} />}
       <TextsList document={document} readOnly={readOnly} onChange={onChange} />
     </Stack>
   );
 }
 
-export function DocumentEditForms({ document, base, readOnly, onChange }: Props) {
+export function DocumentEditForms({ document, base, readOnly, onChange, ownForms = [] }: Props) {
   if (!document) return <Text role="status">Fix the JSON in the editor to use these forms.</Text>;
   return (
     <Stack component="section" aria-labelledby="edit-forms-title">
@@ -89,7 +98,7 @@ export function DocumentEditForms({ document, base, readOnly, onChange }: Props)
         Common Changes
       </Text>
       {document.kind === 'flow' ? (
-        <FlowEdits document={document} base={base} readOnly={readOnly} onChange={onChange} />
+        <FlowEdits document={document} base={base} readOnly={readOnly} onChange={onChange} ownForms={ownForms} />
       ) : (
         <FormEdits document={document} base={base} readOnly={readOnly} onChange={onChange} />
       )}

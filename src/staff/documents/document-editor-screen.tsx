@@ -10,21 +10,22 @@
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import flowMeta from '#content/schemas/meta/flow.schema.json';
 import formMeta from '#content/schemas/meta/form.schema.json';
 import { staffData, StaffApiError } from '../api/staff-api.ts';
-import type { DocumentVersion, EmployerContent } from '../api/types.ts';
+import type { ContentSummary, DocumentVersion, EmployerContent } from '../api/types.ts';
 import { mayAct, useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { ChangeConfirmation, type PendingChange } from './change-confirmation.tsx';
-import { changeSummary } from './change-summary.ts';
+import { changeSummary, newFormSummary } from './change-summary.ts';
 import { CodeEditor, type EditorSchema } from './code-editor.tsx';
 import { DocumentEditForms } from './document-edit-forms.tsx';
 import { documentText, lockedOf, parseDocument, sameDocument, type Json } from './document-edits.ts';
 import { DocumentPreview } from './document-preview.tsx';
 import { DraftConflict, draftChangedMessage } from './draft-conflict.tsx';
+import { emptyOwnForm } from './own-forms.ts';
 import { locateErrors, type LocatedError } from './pointer-lines.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 
@@ -32,7 +33,10 @@ import { VersionsPanel } from './versions-panel.tsx';
 type Basis = { draft: { version: number; etag: string } | null; document: Json };
 
 const basisOf = (content: EmployerContent): Basis =>
-  content.draft ? { draft: { version: content.draft.version, etag: content.draft.etag }, document: content.draft.document } : { draft: null, document: content.resolved };
+  content.draft ? { draft: { version: content.draft.version, etag: content.draft.etag }, document: content.draft.document } : { draft: null, document: content.resolved ?? {} };
+
+/** A new form of the employer's own (Forms and Flows, New form): nothing stored yet; the editor starts from an empty form. */
+const newOwnForm = (id: string, title: string): EmployerContent => ({ base: null, published: null, draft: null, resolved: emptyOwnForm(id, title), publishedEtag: '' });
 
 /** A draft someone changed since it was read: the server's sentence, the document the edit started from and the state now. */
 type Conflict = { message: string; read: Json; now: EmployerContent };
@@ -42,7 +46,13 @@ export function DocumentEditorScreen() {
   const staff = useStaff();
   const canChange = mayAct(staff.role, 'implementer');
   const base = `/api/staff/employers/${accountid}/content/${documentid}`;
-  const { data: content, error, mutate } = useSWR<EmployerContent>(base);
+  const [search] = useSearchParams();
+  const newTitle = search.get('title');
+  const { data: stored, error, mutate } = useSWR<EmployerContent>(base);
+  // The employer's own forms, which a flow's own steps show.
+  const { data: documents } = useSWR<ContentSummary[]>(stored?.base?.kind === 'flow' ? `/api/staff/employers/${accountid}/content` : null);
+  const unknown = error instanceof StaffApiError && error.failure.code === 'NOT_FOUND';
+  const content = stored ?? (unknown && newTitle !== null && canChange ? newOwnForm(documentid, newTitle) : undefined);
   const { mutate: refresh } = useSWRConfig();
   /** The document and its versions as they are now (a save or a publish makes a version). */
   const reread = () => Promise.all([mutate(), refresh(`${base}/versions`)]).then(([now]) => now);
@@ -67,12 +77,12 @@ export function DocumentEditorScreen() {
 
   const parsed = useMemo(() => (text === null ? null : parseDocument(text)), [text]);
   // The base document's locked parts, marked at their lines with why (an override may change only their texts).
-  const locked = useMemo(() => (content ? lockedOf(content.base) : []), [content]);
+  const locked = useMemo(() => (content ? lockedOf(content.base ?? {}) : []), [content]);
   const notes = useMemo(
     () => (text === null || locked.length === 0 ? [] : locateErrors(text, Object.fromEntries(locked.map(([pointer, why]) => [pointer, [`Locked: ${why} Only its texts may change.`]])))),
     [text, locked],
   );
-  const schema = (content?.base.kind === 'flow' ? flowMeta : formMeta) as EditorSchema;
+  const schema = (content?.base?.kind === 'flow' ? flowMeta : formMeta) as EditorSchema;
 
   const edit = (next: string) => {
     setText(next);
@@ -111,7 +121,9 @@ export function DocumentEditorScreen() {
   /** What employees get now (nothing yet for a form of the employer's own) -> the draft as read. */
   const askToPublish = () => {
     if (!content || !basis) return;
-    setConfirming({ title: 'Publish these changes?', changes: changeSummary(content.resolved ?? {}, basis.document) });
+    // Nothing is published yet of a new form of the employer's own: the whole form is the change.
+    const changes = content.base === null && content.published === null ? newFormSummary(basis.document) : changeSummary(content.resolved ?? {}, basis.document);
+    setConfirming({ title: 'Publish these changes?', changes });
   };
   const publish = () =>
     run(async () => {
@@ -158,12 +170,14 @@ export function DocumentEditorScreen() {
         Back to the employer's documents
       </Anchor>
       <Title order={1}>
-        {String(content?.base.title ?? documentid)} ({documentid})
+        {String(content?.base?.title ?? content?.resolved?.title ?? documentid)} ({documentid})
       </Title>
-      <FailureAlert error={error} />
+      <FailureAlert error={content ? null : error} />
       {content && (
         <Text>
-          Employees get {content.published ? `published version ${content.published.version}` : 'the base document'}
+          {content.base === null && !content.published
+            ? "A form of the employer's own: employees get it once it is published and a step of the enrollment flow shows it"
+            : `Employees get ${content.published ? `published version ${content.published.version}` : 'the base document'}`}
           {content.draft ? `; draft version ${content.draft.version} is not published yet` : ''}.
         </Text>
       )}
@@ -171,7 +185,7 @@ export function DocumentEditorScreen() {
         <Grid>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack>
-              <DocumentEditForms document={parsed} base={content.base} readOnly={!canChange} onChange={(document) => edit(documentText(document))} />
+              <DocumentEditForms document={parsed} base={content.base} readOnly={!canChange} onChange={(document) => edit(documentText(document))} ownForms={documents?.filter((document) => document.own)} />
               <Title order={2}>Draft</Title>
               <CodeEditor label="Document JSON" value={text} schema={schema} errors={errors} notes={notes} readOnly={!canChange} onChange={edit} />
               {errors.length > 0 && (
@@ -216,7 +230,7 @@ export function DocumentEditorScreen() {
           <Grid.Col span={{ base: 12, lg: 5 }}>{lastValid && <DocumentPreview document={lastValid} stale={parsed === null} mayCompile={canChange} accountid={accountid} documentid={documentid} />}</Grid.Col>
         </Grid>
       )}
-      {content && <VersionsPanel base={base} canChange={canChange} current={content.resolved ?? {}} publishedEtag={content.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
+      {stored && <VersionsPanel base={base} canChange={canChange} current={stored.resolved ?? {}} publishedEtag={stored.publishedEtag} onChanged={reloadAfterRollBack} onRefused={() => mutate()} />}
     </Stack>
   );
 }

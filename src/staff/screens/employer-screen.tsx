@@ -74,7 +74,7 @@ export function EmployerScreen() {
       case 'employees':
         return <EmployeesPanel accountid={accountid} canChange={canChange} />;
       case 'documents':
-        return <DocumentsPanel accountid={accountid} />;
+        return <DocumentsPanel accountid={accountid} canChange={canChange} />;
       case 'reports':
         return <ReportsPanel accountid={accountid} />;
     }
