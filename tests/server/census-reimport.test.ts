@@ -137,4 +137,37 @@ describe.each(databases())('census imported again on $name', (database) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.rows[0].reason).toContain('is not the address the employee signs in with');
   });
+  it('adds each employee once when the same file is imported twice at once: one import adds them, the other finds them unchanged', async () => {
+    const emails = Array.from({ length: 300 }, (_, index) => address(`twice${index}`));
+    const csv = census(emails.map((email, index) => line({ email, externalid: `TW-${index}` })));
+    const before = await countRows(t.db, 'member');
+    const answers = await Promise.all([1, 2].map(() => call('POST', `/api/staff/employers/${accountid}/census`, { csv })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => [answer.json().data.added, answer.json().data.unchanged]).sort()).toEqual([
+      [0, 300],
+      [300, 0],
+    ]);
+    expect(await countRows(t.db, 'member')).toBe(before + 300);
+  });
+
+  it('names an employee again by an address the database lower-cases unlike JavaScript (a dotted capital I, a final capital sigma)', async () => {
+    for (const local of ['\u0130nci', '\u03a3\u0391\u03a3']) {
+      const email = `${local}@${randomUUID().slice(0, 8)}.census.example`;
+      expect((await importInto(accountid, [line({ email, last: 'First' })])).json().data).toMatchObject({ added: 1 });
+      const again = await importInto(accountid, [line({ email, last: 'Second' })]);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toMatchObject({ added: 0, updated: 1 });
+      expect(await memberByEmail(email)).toMatchObject({ lastname: 'Second' });
+    }
+  });
+
+  it('answers 409 and writes nothing when two addresses of the file are one to the database only (\u03a3\u0391\u03a3 and \u03c3\u03b1\u03c3)', async () => {
+    // JavaScript lower-cases the first to a final sigma (\u03c3\u03b1\u03c2), the database to \u03c3\u03b1\u03c3.
+    const domain = `@${randomUUID().slice(0, 8)}.census.example`;
+    const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+    const refused = await importInto(accountid, [line({ email: `\u03a3\u0391\u03a3${domain}` }), line({ email: `\u03c3\u03b1\u03c3${domain}` })]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: "The census was not imported: one of its e-mail addresses is already another employee's (given to them while the file was imported, or the same address in other capitals). Check the addresses and import the whole file again." });
+    expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+  });
 });
