@@ -68,6 +68,13 @@ describe.each(databases())('the audit trail on $name', (database) => {
       for (const secret of [member.email, member.password, typedPassword]) expect(stored).not.toContain(secret);
     });
 
+    it('keeps no password with an @ and a dot typed into the e-mail box (a top-level domain is letters)', async () => {
+      const typed = ['P@ssw0rd.2024', 'Summer@2025.fun!', 'Adm1n@home.net#1', 'hunter2@[127.0.0.1]'];
+      for (const text of typed) expect((await signIn(text, 'x')).statusCode).toBe(401);
+      const stored = JSON.stringify(await allAudit());
+      for (const text of typed) expect(stored.toLowerCase()).not.toContain(text.toLowerCase());
+    });
+
     it('records a disabled staff user\'s sign-in with its right password as refused for that reason', async () => {
       const user = await createStaffUser(t.app, 'viewer');
       await t.db.updateTable('staff_user').set({ disabled: true }).where('id', '=', user.id).execute();
