@@ -5,11 +5,13 @@
  * filtered by a member's name or e-mail and an employer's name; roles, the member token and hostile filters.
  */
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
+import { createTestApp } from './helpers/app.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createStaffUser, signInStaff, STAFF_PASSWORD, type SignedInStaff } from './staff-fixtures.ts';
 
@@ -92,6 +94,27 @@ describe.each(databases())('the audit trail on $name', (database) => {
   });
 
   describe('reads of personal data', () => {
+    it('keeps the name typed to find an employee out of the log line of the request, as out of the trail', async () => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const logged = await createTestApp(t.db, { logger: { level: 'info', stream } });
+      try {
+        const reader = await signInStaff(logged.app, 'viewer');
+        const answer = await logged.app.inject({ method: 'GET', url: `/api/staff/events?employee=${encodeURIComponent('Paloma Privacy')}&action=PROFILE`, headers: reader.headers });
+        expect(answer.statusCode).toBe(200);
+        const log = lines.join('');
+        expect(log).toContain('/api/staff/events?employee=***&action=PROFILE');
+        expect(log).not.toMatch(/paloma/i);
+      } finally {
+        await logged.close();
+      }
+    });
+
     it("records a viewer's reads of the employees, both reports and the event log, with the filters and no personal data", async () => {
       const reader = await signInStaff(t.app, 'viewer');
       const base = `/api/staff/employers/${employer.accountid}`;
