@@ -123,15 +123,12 @@ export async function enrollmentReport(db: DbOrTx, content: ContentService, acco
 const censusInvalid = (rows: CensusProblem[]) =>
   new AppError('CENSUS_INVALID', 400, `The census was not imported: ${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} not valid. Correct them and import the whole file again.`, undefined, { rows });
 
-/**
- * A 409 when the database refuses an address as another member's after the checks passed: another writer took it
- * while the import ran, or two addresses of the file differ only in capitals the database lower-cases alike.
- */
+/** A 409 when the database refuses an address as another member's after the checks passed: another writer took it. */
 const censusRaced = () =>
   new AppError(
     'CONFLICT',
     409,
-    "The census was not imported: one of its e-mail addresses is already another employee's (given to them while the file was imported, or the same address in other capitals). Check the addresses and import the whole file again.",
+    "The census was not imported: one of its e-mail addresses was given to another member while the file was imported. Import the whole file again.",
   );
 
 /**
