@@ -190,4 +190,26 @@ describe.each(databases())('census imported again on $name', (database) => {
     });
     expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
   });
+  it.skipIf(database.name !== 'postgresql')("keeps the address a registered employee saves while the file is imported (the file's ZIP does not overwrite it)", async () => {
+    const email = address('saver');
+    expect((await importInto(accountid, [line({ email, zip: '' })])).statusCode).toBe(200);
+    // Registered, no ZIP yet: the file's ZIP would fill the address, until the employee gives one.
+    await t.db.updateTable('member').set({ ispasswordchanged: NOW() }).where('emailaddress', '=', email).execute();
+    const waiting = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db)).rows[0]!.n > 0;
+    const answer = await t.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`update member set postalcode = '30005', city = 'Alpharetta', county = 'Forsyth County', stateorprovince = 'GA' where emailaddress = ${email}`.execute(connection);
+      let settled = false;
+      const importing = importInto(accountid, [line({ email, zip: '30301', last: 'Renamed' })]).finally(() => {
+        settled = true;
+      });
+      while (!settled && !(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+      await sql`commit`.execute(connection);
+      return importing;
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.updates).toEqual([expect.objectContaining({ changed: ['lastname'] })]);
+    expect(await memberByEmail(email)).toMatchObject({ lastname: 'Renamed', postalcode: '30005', city: 'Alpharetta', county: 'Forsyth County', stateorprovince: 'GA' });
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The employees a census file names (src/domain/census-merge.ts): the employer's members holding one of its e-mail
- * addresses or external ids, with whether each has registered and is enrolled (a current health insurance order).
+ * addresses or external ids, with whether each has registered and is enrolled (a current health insurance order),
+ * locked for the import's transaction.
  */
 import { sql, type SqlBool } from 'kysely';
 import type { StoredEmployee } from '#domain/census-merge.ts';
@@ -46,6 +47,9 @@ export async function employeesNamed(db: DbOrTx, accountid: string, emails: read
         ...(externalids.length > 0 ? [eb('m.census_externalid', 'in', [...new Set(externalids)])] : []),
       ]),
     )
+    // Held until the import commits: an employee saving their profile meanwhile waits, or is read as saved (so the
+    // address they gave is kept, never overwritten by the file's ZIP on what was read before).
+    .forUpdate('m')
     .execute();
   return rows.map(({ ispasswordchanged, enrolled, ...member }) => ({ ...member, passwordSet: ispasswordchanged !== null, enrolled: Boolean(enrolled) }));
 }
