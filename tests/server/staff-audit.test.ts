@@ -176,6 +176,11 @@ describe.each(databases())('the audit trail on $name', (database) => {
       for (const query of ['who=', `who=${'a'.repeat(321)}`, 'who=%00', 'from=yesterday', 'to=0000-01-01', 'from=2026-02-30', 'limit=501']) {
         expect((await get(viewer, `/api/staff/audit?${query}`)).statusCode, query).toBe(400);
       }
+      const before = await countRows(t.db, 'staff_audit');
+      const inverted = await get(viewer, '/api/staff/audit?from=2026-03-01&to=2026-01-31');
+      expect(inverted.statusCode).toBe(400);
+      expect(inverted.json()).toMatchObject({ message: 'The first day (2026-03-01) is after the last (2026-01-31).', fieldErrors: { 'querystring/from': ['Must be on or before the last day (to).'] } });
+      expect(await countRows(t.db, 'staff_audit')).toBe(before);
     });
 
     it('refuses a member token and no session', async () => {
@@ -212,7 +217,7 @@ describe.each(databases())('the audit trail on $name', (database) => {
       expect(await events(`employee=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
       expect(await events(`employee=${encodeURIComponent('\\')}`)).toEqual([]);
       expect(await events('employer=%ED%A0%80')).toEqual([]);
-      for (const query of [`employee=${'a'.repeat(101)}`, 'employee=%00', 'employer=']) {
+      for (const query of [`employee=${'a'.repeat(101)}`, 'employee=%00', 'employer=', 'from=2026-03-01&to=2026-01-31']) {
         expect((await get(viewer, `/api/staff/events?${query}`)).statusCode, query).toBe(400);
       }
       expect((await t.app.inject({ method: 'GET', url: `/api/staff/events?employee=${encodeURIComponent(member.email)}`, headers: member.auth })).statusCode).toBe(401);
