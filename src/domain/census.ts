@@ -45,7 +45,11 @@ export type CensusResult = { employees: CensusEmployee[]; problems: CensusProble
 /** A value as a reason quotes it: at most 60 characters, so a report never echoes a huge field back. */
 const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
-const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
+/**
+ * An e-mail address as the portal's sign-in form takes it (schemas/forms/login.schema.json: `format: email` as
+ * ajv-formats checks it, ASCII only), so an employee the census adds can sign in with it.
+ */
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const ZIP = /^\d{5}$/;
 const CLASS = /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/;
 const EXTERNAL_ID = /^[A-Za-z0-9][A-Za-z0-9_.\/-]*$/;

@@ -15,6 +15,7 @@
  */
 import { ageOn, isIsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
+import { US_STATES } from './us-states.ts';
 import { CONTRIBUTION_AGES, CONTRIBUTION_DEPENDENT_SLOTS, DEPENDENT_BIRTHDATE_PAD, ICHRA_MAX_AGE_RATIO } from './parameters/enrollment.ts';
 
 /** The class every employer has; a member whose class has no rules is paid by it. */
@@ -172,12 +173,13 @@ export function selfOnlyContributionCents(rules: readonly ContributionRule[], ba
 const locationKey = (rule: Pick<ContributionRule, 'state' | 'ratingArea'>) =>
   rule.state === null ? 'anywhere' : rule.ratingArea === null ? rule.state.toUpperCase() : `${rule.state.toUpperCase()} area ${rule.ratingArea}`;
 
-const STATE = /^[A-Z]{2}$/;
+/** The postal codes a rule's state may be: a state, DC or a territory a home address may be in. */
+const STATES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.code));
 
 /**
  * What is wrong with an employer's rules, as sentences (empty when valid):
- * - a band inverted or outside ages 0..150, an amount negative or not whole cents, a state that is not two capital
- *   letters, a rating area without a state or not a positive whole number, an unknown tier;
+ * - a band inverted or outside ages 0..150, an amount negative or not whole cents, a state that is not a US state's
+ *   postal code, a rating area without a state or not a positive whole number, an unknown tier;
  * - two rules of one class, tier and location whose ages overlap (one class, age, tier and location: one amount);
  * - a class whose anywhere-rules (those without a state) do not give every tier an amount for every age 0..120
  *   (CONTRIBUTION_AGES): someone of that age and family would get nothing, so the set names the missing bands;
@@ -197,7 +199,9 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
         problems.push(`${label(rule)} are not ages between 0 and 150.`);
       } else if (rule.ageMin > rule.ageMax) problems.push(`${label(rule)} are inverted.`);
       if (!Number.isSafeInteger(rule.amountCents) || rule.amountCents < 0) problems.push(`${label(rule)} have an amount that is negative or not whole cents.`);
-      if (rule.state !== null && !STATE.test(rule.state)) problems.push(`${label(rule)} name a state that is not two capital letters.`);
+      if (rule.state !== null && !STATES.has(rule.state)) {
+        problems.push(`${label(rule)} name a state that is not a US state's postal code (two capital letters, such as TX).`);
+      }
       if (rule.ratingArea !== null && (rule.state === null || !Number.isInteger(rule.ratingArea) || rule.ratingArea < 1)) {
         problems.push(`${label(rule)} name a rating area without a state, or one that is not a positive whole number.`);
       }

@@ -1,3 +1,4 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
 import { censusDate, MAX_CENSUS_ROWS, readCensus } from '#domain/census.ts';
 
@@ -89,6 +90,16 @@ describe('readCensus', () => {
     expect(readCensus('', TODAY)).toMatchObject({ employees: [], problems: [{ line: 1 }] });
     expect(readCensus('\uFEFF\r\n', TODAY)).toMatchObject({ employees: [], problems: [{ line: 1 }] });
     expect(readCensus(`${HEADER}\r\n`, TODAY)).toMatchObject({ employees: [], problems: [{ line: 1, reason: 'The file has a header but no employee.' }] });
+  });
+
+  it('takes an e-mail address exactly when the sign-in form does (format email), so every employee it adds can sign in', () => {
+    const samples = ['ada@example.test', "o'brien+hr@mail.example.co", 'PAT@Example.Test', '\u0130nci@example.test', '\u03a3\u0391\u03a3@example.test', 'zw\u200b@example.test', 'ada@b\u00fccher.example', 'ada@localhost', 'a..b@example.test', '.ada@example.test', 'ada@-x.example'];
+    const signInForm = fullFormats.email as RegExp;
+    for (const email of samples) {
+      const result = readCensus(`${HEADER}\nA,B,${email},1985-06-15,ALL,30301\n`, TODAY);
+      expect([email, result.problems.length === 0]).toEqual([email, signInForm.test(email)]);
+    }
+    expect(readCensus(`${HEADER}\nA,B,zw\u200b@example.test,1985-06-15,ALL,30301\n`, TODAY).problems).toEqual([{ line: 2, reason: "email 'zw\u200b@example.test' is not an e-mail address." }]);
   });
 
   it('refuses a field of a million characters, quoting only its start', () => {

@@ -216,6 +216,7 @@ describe('ruleSetProblems (ICHRA: 3:1 by age within a class, tier and location; 
     ['negative', [rule({ amountCents: -1 })], 'negative'],
     ['not whole cents', [rule({ amountCents: 10.5 })], 'whole cents'],
     ['a state that is not two letters', [rule({ state: 'Texas' })], 'two capital letters'],
+    ['a state no one lives in (ZZ): its rules would never apply', [...flat(10000), rule({ state: 'ZZ' })], "ZZ: ages 0-120 name a state that is not a US state's postal code"],
     ['a rating area without a state', [rule({ ratingArea: 3 })], 'without a state'],
     ['ages out of range', [rule({ ageMin: -1 })], 'between 0 and 150'],
   ])('%s', (_label, set, problem) => {

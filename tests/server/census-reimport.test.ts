@@ -4,7 +4,9 @@
  * when a row is refused; fills city, county and state from the ZIP, so the employee's profile opens with them.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as members from '#db/repositories/member.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { latestLink, TEST_PASSWORD, TEST_PROFILE } from './helpers/fixtures.ts';
@@ -136,5 +138,78 @@ describe.each(databases())('census imported again on $name', (database) => {
     const refused = await importInto(accountid, [line({ email: address('reg.new'), externalid: 'HR-2002' })]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.rows[0].reason).toContain('is not the address the employee signs in with');
+  });
+  it('adds each employee once when the same file is imported twice at once: one import adds them, the other finds them unchanged', async () => {
+    const emails = Array.from({ length: 300 }, (_, index) => address(`twice${index}`));
+    const csv = census(emails.map((email, index) => line({ email, externalid: `TW-${index}` })));
+    const before = await countRows(t.db, 'member');
+    const answers = await Promise.all([1, 2].map(() => call('POST', `/api/staff/employers/${accountid}/census`, { csv })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => [answer.json().data.added, answer.json().data.unchanged]).sort()).toEqual([
+      [0, 300],
+      [300, 0],
+    ]);
+    expect(await countRows(t.db, 'member')).toBe(before + 300);
+  });
+
+  it('finds a stored address the database lower-cases unlike JavaScript (a dotted capital I, a final capital sigma) as its unique index does', async () => {
+    // Stored before the census and the sign-in form took only ASCII addresses.
+    for (const local of ['\u0130nci', '\u03a3\u0391\u03a3']) {
+      const ascii = address('legacy');
+      expect((await importInto(otherAccountid, [line({ email: ascii })])).statusCode).toBe(200);
+      const email = `${local}@${randomUUID().slice(0, 8)}.census.example`;
+      const { id } = await t.db.updateTable('member').set({ emailaddress: email }).where('emailaddress', '=', ascii).returning('id').executeTakeFirstOrThrow();
+      expect(await members.emailOwners(t.db, [email])).toEqual(new Map([[email.toLowerCase(), { id, accountid: otherAccountid }]]));
+      expect(await members.findByEmail(t.db, email)).toMatchObject({ id });
+    }
+  });
+
+  it.skipIf(database.name !== 'postgresql')('answers 409 and writes nothing when a member takes an address of the file while it is imported', async () => {
+    const email = address('raced');
+    const taker = address('taker');
+    expect((await importInto(otherAccountid, [line({ email: taker })])).statusCode).toBe(200);
+    const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+    const waiting = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db)).rows[0]!.n > 0;
+    const refused = await t.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`update member set emailaddress = ${email} where emailaddress = ${taker}`.execute(connection);
+      // The import does not see the address taken yet: its insert waits on the unique index until the taker commits.
+      let settled = false;
+      const importing = importInto(accountid, [line({ email })]).finally(() => {
+        settled = true;
+      });
+      while (!settled && !(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+      await sql`commit`.execute(connection);
+      return importing;
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: "The census was not imported: one of its e-mail addresses was given to another member while the file was imported. Import the whole file again.",
+    });
+    expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+  });
+  it.skipIf(database.name !== 'postgresql')("keeps the address a registered employee saves while the file is imported (the file's ZIP does not overwrite it)", async () => {
+    const email = address('saver');
+    expect((await importInto(accountid, [line({ email, zip: '' })])).statusCode).toBe(200);
+    // Registered, no ZIP yet: the file's ZIP would fill the address, until the employee gives one.
+    await t.db.updateTable('member').set({ ispasswordchanged: NOW() }).where('emailaddress', '=', email).execute();
+    const waiting = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db)).rows[0]!.n > 0;
+    const answer = await t.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`update member set postalcode = '30005', city = 'Alpharetta', county = 'Forsyth County', stateorprovince = 'GA' where emailaddress = ${email}`.execute(connection);
+      let settled = false;
+      const importing = importInto(accountid, [line({ email, zip: '30301', last: 'Renamed' })]).finally(() => {
+        settled = true;
+      });
+      while (!settled && !(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+      await sql`commit`.execute(connection);
+      return importing;
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.updates).toEqual([expect.objectContaining({ changed: ['lastname'] })]);
+    expect(await memberByEmail(email)).toMatchObject({ lastname: 'Renamed', postalcode: '30005', city: 'Alpharetta', county: 'Forsyth County', stateorprovince: 'GA' });
   });
 });

@@ -143,6 +143,18 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     expect(refused.json()).toMatchObject({ code: 'DRAFT_CHANGED', data: { changedBy: other.email } });
   });
 
+  it('refuses at save a field named like a member every JavaScript object has (constructor, toString, valueOf, hasOwnProperty), and such a name in ui:order', async () => {
+    // Published, each such optional field read the object's own member as the answer: no employee could save the profile.
+    for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const named = profile();
+      properties(named)[name] = { type: 'string', maxLength: 20, title: 'Badge' };
+      await refusedAt('profile', named, `/schema/properties/${name}`);
+    }
+    const ordered = profile();
+    ordered.uiSchema = { ...ordered.uiSchema, 'ui:order': ['toString', ...(ordered.uiSchema!['ui:order'] as string[])] };
+    await refusedAt('profile', ordered, '/uiSchema/ui:order');
+  });
+
   it('publishes what is allowed (Additional Services off, a required Employee ID, ^(a+)+$ on PCP Name), and the product still sells a plan', async () => {
     const noServices = flow();
     noServices.steps['additional-services']!.when = false;

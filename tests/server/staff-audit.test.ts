@@ -5,11 +5,13 @@
  * filtered by a member's name or e-mail and an employer's name; roles, the member token and hostile filters.
  */
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
+import { createTestApp } from './helpers/app.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createStaffUser, signInStaff, STAFF_PASSWORD, type SignedInStaff } from './staff-fixtures.ts';
 
@@ -68,6 +70,13 @@ describe.each(databases())('the audit trail on $name', (database) => {
       for (const secret of [member.email, member.password, typedPassword]) expect(stored).not.toContain(secret);
     });
 
+    it('keeps no password with an @ and a dot typed into the e-mail box (a top-level domain is letters)', async () => {
+      const typed = ['P@ssw0rd.2024', 'Summer@2025.fun!', 'Adm1n@home.net#1', 'hunter2@[127.0.0.1]'];
+      for (const text of typed) expect((await signIn(text, 'x')).statusCode).toBe(401);
+      const stored = JSON.stringify(await allAudit());
+      for (const text of typed) expect(stored.toLowerCase()).not.toContain(text.toLowerCase());
+    });
+
     it('records a disabled staff user\'s sign-in with its right password as refused for that reason', async () => {
       const user = await createStaffUser(t.app, 'viewer');
       await t.db.updateTable('staff_user').set({ disabled: true }).where('id', '=', user.id).execute();
@@ -85,6 +94,27 @@ describe.each(databases())('the audit trail on $name', (database) => {
   });
 
   describe('reads of personal data', () => {
+    it('keeps the name typed to find an employee out of the log line of the request, as out of the trail', async () => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const logged = await createTestApp(t.db, { logger: { level: 'info', stream } });
+      try {
+        const reader = await signInStaff(logged.app, 'viewer');
+        const answer = await logged.app.inject({ method: 'GET', url: `/api/staff/events?employee=${encodeURIComponent('Paloma Privacy')}&action=PROFILE`, headers: reader.headers });
+        expect(answer.statusCode).toBe(200);
+        const log = lines.join('');
+        expect(log).toContain('/api/staff/events?employee=***&action=PROFILE');
+        expect(log).not.toMatch(/paloma/i);
+      } finally {
+        await logged.close();
+      }
+    });
+
     it("records a viewer's reads of the employees, both reports and the event log, with the filters and no personal data", async () => {
       const reader = await signInStaff(t.app, 'viewer');
       const base = `/api/staff/employers/${employer.accountid}`;
@@ -146,6 +176,11 @@ describe.each(databases())('the audit trail on $name', (database) => {
       for (const query of ['who=', `who=${'a'.repeat(321)}`, 'who=%00', 'from=yesterday', 'to=0000-01-01', 'from=2026-02-30', 'limit=501']) {
         expect((await get(viewer, `/api/staff/audit?${query}`)).statusCode, query).toBe(400);
       }
+      const before = await countRows(t.db, 'staff_audit');
+      const inverted = await get(viewer, '/api/staff/audit?from=2026-03-01&to=2026-01-31');
+      expect(inverted.statusCode).toBe(400);
+      expect(inverted.json()).toMatchObject({ message: 'The first day (2026-03-01) is after the last (2026-01-31).', fieldErrors: { 'querystring/from': ['Must be on or before the last day (to).'] } });
+      expect(await countRows(t.db, 'staff_audit')).toBe(before);
     });
 
     it('refuses a member token and no session', async () => {
@@ -182,7 +217,7 @@ describe.each(databases())('the audit trail on $name', (database) => {
       expect(await events(`employee=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
       expect(await events(`employee=${encodeURIComponent('\\')}`)).toEqual([]);
       expect(await events('employer=%ED%A0%80')).toEqual([]);
-      for (const query of [`employee=${'a'.repeat(101)}`, 'employee=%00', 'employer=']) {
+      for (const query of [`employee=${'a'.repeat(101)}`, 'employee=%00', 'employer=', 'from=2026-03-01&to=2026-01-31']) {
         expect((await get(viewer, `/api/staff/events?${query}`)).statusCode, query).toBe(400);
       }
       expect((await t.app.inject({ method: 'GET', url: `/api/staff/events?employee=${encodeURIComponent(member.email)}`, headers: member.auth })).statusCode).toBe(401);

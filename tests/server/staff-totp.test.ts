@@ -183,6 +183,19 @@ describe.each(databases())('staff two-step verification on $name', (database) =>
     expect(row.failures).toBe(0);
   });
 
+  it('counts wrong codes to turn it off toward the staff lockout: the fifth locks the address, and then even the right code is refused', async () => {
+    const staff = await enrolled();
+    const wrong = (await codeAt(staff.secret, 0)) === '123456' ? '654321' : '123456';
+    const disable = (code: string) => post('/api/staff/me/totp/disable', { cookie: staff.cookie }, { code });
+    for (let attempt = 1; attempt <= 4; attempt += 1) expect((await disable(wrong)).statusCode).toBe(400);
+    const fifth = await disable(wrong);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    expect((await disable(await codeAt(staff.secret, 1))).statusCode).toBe(429);
+    expect((await userRow(staff.id)).totp_enabled_at).not.toBeNull();
+    expect((await login(staff.email)).statusCode).toBe(429);
+  });
+
   it('turning it off needs a current code; an admin can reset it (audited, sessions end)', async () => {
     const staff = await enrolled();
     expect((await post('/api/staff/me/totp/disable', { cookie: staff.cookie }, { code: '000000' === (await codeAt(staff.secret, 0)) ? '111111' : '000000' })).statusCode).toBe(400);

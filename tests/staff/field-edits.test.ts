@@ -52,6 +52,8 @@ describe('field names', () => {
     expect(fieldNameOf('401(k) plan', [])).toBe('field401KPlan');
     expect(fieldNameOf('Employee ID', ['employeeId', 'employeeId2'])).toBe('employeeId3');
     expect(fieldNameOf('x'.repeat(80), [])).toHaveLength(40);
+    // A name every JavaScript object has is refused at save: the builder never makes one.
+    expect(['Constructor', 'To string', 'Value of', 'Has own property'].map((label) => fieldNameOf(label, []))).toEqual(['constructor2', 'toString2', 'valueOf2', 'hasOwnProperty2']);
   });
 
   it("never take a name of the member's record, whose answer the own field would shadow", () => {

@@ -9,6 +9,14 @@ export async function findById(db: DbOrTx, accountid: string): Promise<EmployerR
   return db.selectFrom('employer').selectAll().where('accountid', '=', accountid).executeTakeFirst();
 }
 
+/**
+ * Holds the employer's row until the transaction ends, so that two writers of its employees (two census imports)
+ * take turns: the second reads what the first wrote.
+ */
+export async function lockForUpdate(db: DbOrTx, accountid: string): Promise<void> {
+  await db.selectFrom('employer').select('accountid').where('accountid', '=', accountid).forUpdate().execute();
+}
+
 /** Every employer, by name. */
 export async function listAll(db: DbOrTx): Promise<EmployerRow[]> {
   return db.selectFrom('employer').selectAll().orderBy('accountname').orderBy('accountid').execute();

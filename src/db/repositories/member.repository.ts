@@ -125,20 +125,22 @@ export async function findByEmail(db: DbOrTx, email: string): Promise<MemberRow 
   return db
     .selectFrom('member')
     .selectAll()
-    .where(sql<string>`lower(emailaddress)`, '=', email.trim().toLowerCase())
+    .where(sql<string>`lower(emailaddress)`, '=', sql<string>`lower(${email.trim()})`)
     .executeTakeFirst();
 }
 
-/** The members holding the e-mail addresses (compared lower-cased), by the address lower-cased, with their employer. */
+/**
+ * The members holding the e-mail addresses, by the address as given lower-cased (as the census compares its rows),
+ * with their employer. The addresses are compared as the unique index compares them (lower() on both sides): the
+ * database lower-cases some letters differently from JavaScript (a dotted capital I, a final capital sigma).
+ */
 export async function emailOwners(db: DbOrTx, emails: readonly string[]): Promise<Map<string, { id: string; accountid: string }>> {
   if (emails.length === 0) return new Map();
-  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
-  const rows = await db
-    .selectFrom('member')
-    .select(['id', 'accountid', sql<string>`lower(emailaddress)`.as('email')])
-    .where(sql<string>`lower(emailaddress)`, 'in', wanted)
-    .execute();
-  return new Map(rows.map((row) => [row.email, { id: row.id, accountid: row.accountid }]));
+  const given = [...new Set(emails.map((email) => email.trim()))];
+  const { rows } = await sql<{ id: string; accountid: string; given: string }>`
+    select m.id, m.accountid, g.given from unnest(${given}::text[]) as g(given) join member m on lower(m.emailaddress) = lower(g.given)
+  `.execute(db);
+  return new Map(rows.map((row) => [row.given.toLowerCase(), { id: row.id, accountid: row.accountid }]));
 }
 
 /** Inserts many members at once (a census import), in batches PostgreSQL's parameter limit allows. */

@@ -99,12 +99,12 @@ function checkUi(ui: unknown, schema: unknown, root: JsonSchema, where: string, 
       else if (meta.widgets && !meta.widgets.includes(value)) problems.push(`${where}/ui:widget: unknown widget '${value}'`);
     } else if (key === 'ui:order') {
       if (properties && Array.isArray(value)) {
-        for (const name of value) if (name !== '*' && !(String(name) in properties)) problems.push(`${where}/ui:order: unknown property '${String(name)}'`);
+        for (const name of value) if (name !== '*' && !Object.hasOwn(properties, String(name))) problems.push(`${where}/ui:order: unknown property '${String(name)}'`);
       }
     } else if (key === 'items') {
       checkUi(value, itemsOf(schema, root), root, `${where}/items`, meta, keys, problems);
     } else if (!key.startsWith('ui:')) {
-      if (!properties || !(key in properties)) problems.push(`${where}/${key}: no such property in the schema`);
+      if (!properties || !Object.hasOwn(properties, key)) problems.push(`${where}/${key}: no such property in the schema`);
       else checkUi(value, properties[key], root, `${where}/${key}`, meta, keys, problems);
     }
   }
@@ -163,6 +163,24 @@ export function unboundedFields(schema: unknown): string[] {
   return problems.sort();
 }
 
+/**
+ * Fields named like a member every JavaScript object has (constructor, toString, valueOf, __proto__...): code that
+ * reads an answer by its field's name would find that member where no answer was given, so an unanswered optional
+ * field would fail its check and no one could save the form.
+ */
+function inheritedFieldNames(node: unknown, pointer = ''): string[] {
+  if (!isObject(node) && !Array.isArray(node)) return [];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    const at = `${pointer}/${escapeToken(key)}`;
+    if (key === 'properties' && isObject(value)) {
+      for (const name of Object.keys(value)) if (name in Object.prototype) problems.push(`${at}/${escapeToken(name)}: '${name}' is a name JavaScript objects already have; name the field otherwise`);
+    }
+    problems.push(...inheritedFieldNames(value, at));
+  }
+  return problems;
+}
+
 function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
   // Refused before Ajv sees the schema: an $id would stay in the shared instance (schemaIdentifiers).
   const named = schemaIdentifiers(doc.schema);
@@ -178,6 +196,7 @@ function checkForm(doc: FormDocument, meta: MetaSchemas, problems: string[]) {
     }
   }
   for (const problem of unboundedFields(doc.schema)) problems.push(`/schema${problem}`);
+  for (const problem of inheritedFieldNames(doc.schema)) problems.push(`/schema${problem}`);
   const keys = new Set(Object.keys(doc.messages));
   const ids = new Set<string>();
   (doc.rules ?? []).forEach((rule, i) => {

@@ -9,6 +9,7 @@ import { EMPTY_ID } from '#contracts/api.ts';
 import type { MemberPasswordInfo } from '#contracts/requests.ts';
 import type { MemberUpdate } from '#contracts/entities.ts';
 import type { DbOrTx } from '#db/database.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
@@ -440,8 +441,4 @@ async function signedInMember(app: FastifyInstance, request: FastifyRequest): Pr
   const member = request.member ? await members.findById(app.db, request.member.memberId) : undefined;
   if (!member) throw unauthorized();
   return member;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -39,8 +39,11 @@ export function staffLocked(reply: FastifyReply, until: Date, now: Date): AppErr
   return new AppError('ACCOUNT_LOCKED', 429, `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }
 
-/** Looks like an e-mail address: text typed in the wrong box (a password) is not one. */
-const looksLikeAddress = (text: string) => /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(text);
+/**
+ * Looks like an e-mail address: the characters addresses are written with and a domain ending in a top-level domain
+ * of letters. A password typed into the e-mail box is not one, even with an @ and a dot in it (P@ssw0rd.2024).
+ */
+const looksLikeAddress = (text: string) => /^[a-z0-9._%+-]{1,64}@([a-z0-9-]+\.)+[a-z]{2,63}$/i.test(text);
 
 /**
  * Records a failed staff sign-in: the staff user of the address and why. An address no staff user has is kept only

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { EMPLOYEE_STATUSES } from '#domain/employee-status.ts';
 import type { LogFactFilter } from '#db/repositories/log-fact.repository.ts';
 import { recordStaffRead } from '#db/repositories/staff-audit.repository.ts';
+import { refuseInvertedDays } from '../errors.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { employerOr404 } from '../services/staff-employers.ts';
@@ -209,6 +210,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
       ),
     },
     async (request) => {
+      refuseInvertedDays(request.query);
       const { employee, ...filters } = request.query;
       // The name or e-mail typed to find an employee is personal data: the trail records only that one was given.
       const recorded = employee === undefined ? filters : { ...filters, employee: NOT_RECORDED };

@@ -222,18 +222,26 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
       config: authRateLimit(app),
       schema: {
         tags: ['Staff'],
-        summary: 'Turn two-step verification off with a current code (or a recovery code); 409 while an admin requires it',
+        summary:
+          'Turn two-step verification off with a current code (or a recovery code); a wrong code counts toward the staff lockout (429 ACCOUNT_LOCKED at the fifth); 409 while an admin requires it',
         security: staffCookieSecurity,
         body: codeBody,
         response: { 200: envelope({ type: 'null' }), ...failures },
       },
     },
-    async (request) => {
-      const outcome = await totp.disableOwn(app.db, key, request.staff!.id, request.body.code, new Date());
+    async (request, reply) => {
+      // A code guessed here counts toward the address's lockout as one guessed while signing in does.
+      const now = new Date();
+      const failureKey = staffFailureKey(request.staff!.email);
+      const attempt = await signinFailures.reserveAttempt(app.db, failureKey, now, LOCKOUT_POLICY);
+      if (attempt.kind === 'locked') throw staffLocked(reply, attempt.until, now);
+      const outcome = await totp.disableOwn(app.db, key, request.staff!.id, request.body.code, now);
       if (outcome.kind === 'wrong-code') {
         await recordStaffSecurityEvent(app, request, 'staff-totp-failed', request.staff!.id);
+        if (attempt.lockedUntil) throw staffLocked(reply, attempt.lockedUntil, now);
         throw badRequest('That code is not right. Enter the current code from your authenticator app.');
       }
+      if (outcome.kind === 'disabled') await signinFailures.clear(app.db, failureKey);
       if (outcome.kind === 'not-enabled') throw new AppError('CONFLICT', 409, 'Two-step verification is not on.');
       if (outcome.kind === 'required') throw new AppError('CONFLICT', 409, 'An admin requires two-step verification for every staff user.');
       await recordStaffSecurityEvent(app, request, 'staff-totp-disabled', request.staff!.id);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '#db/database.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffAudit from '#db/repositories/staff-audit.repository.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
+import { AppError, badRequest, notFound, refuseInvertedDays } from '../errors.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
 import { createStaffUser, updateStaffUser } from '../services/staff-users.ts';
@@ -124,6 +124,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { who, entity, entityid, from, to, limit = AUDIT_DEFAULT_LIMIT } = request.query;
+      refuseInvertedDays(request.query);
       const entries = await staffAudit.list(app.db, { who, entity, entityId: entityid, from, to, limit });
       // Recorded after the list is read, so a person paging through the trail does not see their own reads first.
       await staffAudit.recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'staff_audit', entityId: '', filters: { ...request.query, limit } });

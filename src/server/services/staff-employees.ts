@@ -16,7 +16,8 @@ import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import { rosterOf, type RosterEntry } from '#db/repositories/employee-roster.repository.ts';
-import type { EmployerRow } from '#db/repositories/employer.repository.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import { employeesNamed } from '#db/repositories/census.repository.ts';
 import { countiesForZips } from '#db/repositories/location.repository.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
@@ -122,6 +123,14 @@ export async function enrollmentReport(db: DbOrTx, content: ContentService, acco
 const censusInvalid = (rows: CensusProblem[]) =>
   new AppError('CENSUS_INVALID', 400, `The census was not imported: ${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} not valid. Correct them and import the whole file again.`, undefined, { rows });
 
+/** A 409 when the database refuses an address as another member's after the checks passed: another writer took it. */
+const censusRaced = () =>
+  new AppError(
+    'CONFLICT',
+    409,
+    "The census was not imported: one of its e-mail addresses was given to another member while the file was imported. Import the whole file again.",
+  );
+
 /**
  * Imports a census, the first time or again: every row is read and checked (the domain's checks, then against the
  * stored members and the ZIP crosswalk: src/domain/census-merge.ts decides which rows add an employee, update one
@@ -134,7 +143,7 @@ export async function importCensus(
   db: DbOrTx,
   context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService; now: Date },
   staff: Staff,
-  employer: EmployerRow,
+  employer: employers.EmployerRow,
   csv: string,
   invite: boolean,
 ): Promise<CensusImport> {
@@ -142,6 +151,8 @@ export async function importCensus(
   if (employees.length === 0 && rowProblems.length > 0) throw censusInvalid(rowProblems);
 
   return db.transaction().execute(async (tx) => {
+    // Two imports of one employer at once would both read no such employee and both add them.
+    await employers.lockForUpdate(tx, employer.accountid);
     const emails = employees.map((employee) => employee.email);
     const plan = planCensus(employees, {
       accountid: employer.accountid,
@@ -201,6 +212,9 @@ export async function importCensus(
       after: { added: answer.added, updated: answer.updated, unchanged: answer.unchanged, imported: answer.imported, invited: answer.invited, memberids: answer.memberids },
     });
     return { answer, links };
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw censusRaced();
+    throw error;
   }).then(async ({ answer, links }) => {
     for (const { member, link } of links) await mailInvitation(context.mail, member, employer.accountname, link);
     return answer;
@@ -215,7 +229,7 @@ export async function inviteEmployee(
   db: DbOrTx,
   context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService; content: ContentService },
   staff: Staff,
-  employer: EmployerRow,
+  employer: employers.EmployerRow,
   memberid: string,
 ): Promise<StaffEmployee> {
   const { member, link } = await db.transaction().execute(async (tx) => {

@@ -123,7 +123,10 @@ export const isOwnForm = (base: Json | null): boolean => base === null || !isObj
 export const OWN_FORM_REQUIRED =
   "A form of the employer's own may not require an answer: its step would stop every employee. A question every employee must answer belongs on the profile, as a required field.";
 
-/** The field's name: its label in camelCase, ASCII letters and digits, starting with a letter, unique among `taken`. */
+/**
+ * The field's name: its label in camelCase, ASCII letters and digits, starting with a letter, unique among `taken`
+ * and never a name every JavaScript object has.
+ */
 export function fieldNameOf(label: string, taken: Iterable<string>): string {
   const words = label
     .normalize('NFKD')
@@ -132,7 +135,8 @@ export function fieldNameOf(label: string, taken: Iterable<string>): string {
     .filter((word) => word !== '');
   const joined = words.map((word, i) => (i === 0 ? word.toLowerCase() : `${word[0]!.toUpperCase()}${word.slice(1).toLowerCase()}`)).join('');
   const stem = (/^[a-z]/.test(joined) ? joined : `field${joined.charAt(0).toUpperCase()}${joined.slice(1)}`).slice(0, NAME_MAX_LENGTH);
-  const used = new Set(taken);
+  // A name every JavaScript object has (constructor, toString...) is refused at save (src/engine/core/meta.ts).
+  const used = new Set([...taken, ...Object.getOwnPropertyNames(Object.prototype)]);
   if (!used.has(stem)) return stem;
   for (let n = 2; ; n += 1) if (!used.has(`${stem}${n}`)) return `${stem}${n}`;
 }
