@@ -18,7 +18,11 @@ const ACTIONS: Record<string, string> = {
   products: 'Changed the services',
   'contribution-rules': 'Changed the contribution rules',
   'census-import': 'Imported a census',
+  'census-update': 'Changed by a census',
   invite: 'Invited',
+  'second-factor-on': 'Turned on two-step verification',
+  'second-factor-off': 'Turned off two-step verification',
+  'second-factor-reset': 'Reset two-step verification',
   read: 'Read',
   'sign-in-failed': 'Sign-in failed',
 };
@@ -34,6 +38,7 @@ export const ENTITIES: ReadonlyArray<readonly [entity: string, words: string]> =
   ['payroll_report', 'Payroll report'],
   ['event_log', 'Event log'],
   ['staff_audit', 'Audit trail'],
+  ['staff_console_setting', 'Console settings'],
 ];
 const ENTITY_WORDS = new Map(ENTITIES);
 
