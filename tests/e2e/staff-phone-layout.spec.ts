@@ -1,11 +1,14 @@
 /**
  * The staff console on a phone (390 x 844): the header's links and Sign Out wrap onto more rows and push the screen
- * down instead of covering its heading; the tables of contacts, of contribution rules and the field builder's list
- * scroll sideways on their own instead of widening the page. axe finds nothing on the filled tables.
+ * down instead of covering its heading; the tables (contacts, contribution rules, the field builder's list,
+ * employees, the enrollment report, the event log, the audit trail, staff users) scroll sideways on their own
+ * instead of widening the page; the census's columns are said where its file is chosen. axe finds nothing on the
+ * filled tables.
  */
 import { expect, test } from '@playwright/test';
 import { expectClean } from './axe.ts';
-import { expectHeaderClearOfScreen, expectNoSidewaysPage } from './specialist/explore.ts';
+import { createEmployerAndCopyLink, importCensus } from './specialist/census.ts';
+import { expectCensusColumnsExplained, expectHeaderClearOfScreen, expectNoSidewaysPage } from './specialist/explore.ts';
 import { DEMO_EMPLOYER_ID, employerSection, openDocument, staffSignIn } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -43,4 +46,38 @@ test('on a phone the console header covers nothing and the wide tables scroll on
   await openDocument(page, 'Personal Details', 'profile');
   await expect(page.getByRole('table', { name: 'Fields in order' })).toBeVisible();
   await expectNoSidewaysPage(page, 'the document editor');
+});
+
+test('on a phone the employees, the report, the event log, the audit trail and staff users fit the screen', async ({ page }) => {
+  await staffSignIn(page);
+  const tag = Date.now();
+  await createEmployerAndCopyLink(page, `Phone Layout Co ${tag}`);
+  // Just copied: the status says so, the button keeps its words (part of its name, else axe objects).
+  await expect(page.getByRole('button', { name: 'Copy registration link' })).toHaveText('Copy');
+  await expectClean(page, 'registration link just copied');
+  await employerSection(page, 'Employees');
+  await expectCensusColumnsExplained(page);
+  const csv = `firstname,lastname,email,birthdate,zip,externalid\nRosa,Diaz,rosa.${tag}@example.com,1985-04-12,97201,E-100\n`;
+  await importCensus(page, csv, 'Census imported: 1 added, 0 updated, 0 unchanged.');
+  await expect(page.getByRole('table', { name: 'Employees' })).toBeVisible();
+  await expectNoSidewaysPage(page, 'Employees');
+  await expectClean(page, 'employees at 390 px');
+
+  await employerSection(page, 'Reports');
+  await expect(page.getByRole('table', { name: 'Enrollment' })).toBeVisible();
+  await expectNoSidewaysPage(page, 'Reports');
+
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Event Log' }).click();
+  await expect(page.getByRole('table', { name: 'Events' })).toBeVisible();
+  await expectNoSidewaysPage(page, 'Event Log');
+
+  await nav.getByRole('link', { name: 'Audit Trail' }).click();
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toBeVisible();
+  await expectNoSidewaysPage(page, 'Audit Trail');
+  await expectClean(page, 'audit trail at 390 px');
+
+  await nav.getByRole('link', { name: 'Staff Users' }).click();
+  await expect(page.getByRole('table', { name: 'Staff users' })).toBeVisible();
+  await expectNoSidewaysPage(page, 'Staff Users');
 });

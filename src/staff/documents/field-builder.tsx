@@ -35,7 +35,7 @@ const AT_THE_TOP = '';
 function FieldList({ rows, onMove, onHide, onRemove }: { rows: FieldRow[]; onMove: (name: string, by: -1 | 1) => void; onHide: (name: string, hidden: boolean) => void; onRemove: (name: string) => void }) {
   return (
     // Scrolls on its own on a phone rather than widening the page past the screen.
-    <Table.ScrollContainer minWidth={480} type="native">
+    <Table.ScrollContainer minWidth={480}>
       <Table aria-label="Fields in order" striped>
         <Table.Thead>
           <Table.Tr>

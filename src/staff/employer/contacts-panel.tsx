@@ -24,7 +24,7 @@ export function ContactsPanel({ accountid, canChange }: { accountid: string; can
     <Stack>
       <FailureAlert error={list.readError ?? list.saveError} />
       {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
-      <Table.ScrollContainer minWidth={760} type="native">
+      <Table.ScrollContainer minWidth={760}>
         <Table>
           <Table.Thead>
             <Table.Tr>

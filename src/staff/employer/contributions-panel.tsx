@@ -36,7 +36,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
     <Stack>
       <FailureAlert error={list.readError ?? list.saveError} title={list.saveError ? 'The rules were not saved' : undefined} />
       {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
-      <Table.ScrollContainer minWidth={960} type="native">
+      <Table.ScrollContainer minWidth={960}>
         <Table>
           <Table.Thead>
             <Table.Tr>

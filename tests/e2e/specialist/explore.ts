@@ -23,3 +23,17 @@ export async function expectNoSidewaysPage(page: Page, where: string): Promise<v
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page, `${where}: the page is no wider than the window`).toBeLessThanOrEqual(widths.window);
 }
+
+/**
+ * In the Employees section of an employer: the census file's columns are said where the file is chosen (read with
+ * the picker), and the choice to e-mail the set-password links comes before the import it applies to.
+ */
+export async function expectCensusColumnsExplained(page: Page): Promise<void> {
+  const file = page.getByLabel('Census (CSV)');
+  await expect(file).toHaveAccessibleDescription(
+    'First line: the column names. Required: firstname, lastname, email, birthdate; optional: class, zip, hiredate, externalid. Dates as YYYY-MM-DD or MM/DD/YYYY.',
+  );
+  const invite = await page.getByLabel('E-mail each imported employee the set-password link').boundingBox();
+  const picker = await file.boundingBox();
+  expect(invite!.y, 'the e-mail choice is above the census file').toBeLessThan(picker!.y);
+}
