@@ -2,8 +2,8 @@
  * The staff console on a phone (390 x 844): the header's links and Sign Out wrap onto more rows and push the screen
  * down instead of covering its heading; the tables (contacts, contribution rules, the field builder's list,
  * employees, the enrollment report, the event log, the audit trail, staff users) scroll sideways on their own
- * instead of widening the page; the census's columns are said where its file is chosen. axe finds nothing on the
- * filled tables.
+ * instead of widening the page; the census's columns are said where its file is chosen; the registration link's
+ * Copy is read whole and Save Employer says it saved. axe finds nothing on the filled tables.
  */
 import { expect, test } from '@playwright/test';
 import { expectClean } from './axe.ts';
@@ -53,8 +53,15 @@ test('on a phone the employees, the report, the event log, the audit trail and s
   const tag = Date.now();
   await createEmployerAndCopyLink(page, `Phone Layout Co ${tag}`);
   // Just copied: the status says so, the button keeps its words (part of its name, else axe objects).
-  await expect(page.getByRole('button', { name: 'Copy registration link' })).toHaveText('Copy');
+  const copy = page.getByRole('button', { name: 'Copy registration link' });
+  await expect(copy).toHaveText('Copy');
+  // Read whole beside the long link, not squeezed to 'Co'.
+  expect(await copy.evaluate((button) => [button, ...button.querySelectorAll('*')].every((part) => part.scrollWidth <= part.clientWidth))).toBe(true);
   await expectClean(page, 'registration link just copied');
+  await page.getByRole('button', { name: 'Save Employer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Employer saved.' })).toBeVisible();
+  await page.getByLabel('Employer Email').fill(`hr.${tag}@example.com`);
+  await expect(page.getByText('Employer saved.')).toHaveCount(0);
   await employerSection(page, 'Employees');
   await expectCensusColumnsExplained(page);
   const csv = `firstname,lastname,email,birthdate,zip,externalid\nRosa,Diaz,rosa.${tag}@example.com,1985-04-12,97201,E-100\n`;

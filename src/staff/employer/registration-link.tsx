@@ -16,8 +16,8 @@ export function RegistrationLink({ link, created = false }: { link: string; crea
         <CopyButton value={link}>
           {({ copied, copy }) => (
             <>
-              {/* Its words stay part of its name (2.5.3): the status beside it says "Copied". */}
-              <Button size="xs" variant="default" onClick={copy} aria-label="Copy registration link">
+              {/* Kept whole beside a long link on a phone; its words stay part of its name (2.5.3): the status says "Copied". */}
+              <Button size="xs" variant="default" onClick={copy} aria-label="Copy registration link" style={{ flexShrink: 0 }}>
                 Copy
               </Button>
               <Text role="status" size="sm" c="green.8">
