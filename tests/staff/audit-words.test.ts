@@ -1,7 +1,9 @@
 /** The Audit Trail screen's words for an entry: who, the action, the entity by employer name, what changed. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StaffAuditEntry } from '../../src/contracts/staff-audit.ts';
-import { actionWords, changeLines, entityWords, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
+import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
 
 const ACCOUNT = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
 const entry = (overrides: Partial<StaffAuditEntry>): StaffAuditEntry => ({
@@ -23,6 +25,22 @@ describe('audit words', () => {
     expect(actionWords('sign-in-failed')).toBe('Sign-in failed');
     expect(actionWords('read')).toBe('Read');
     expect(actionWords('something-new')).toBe('something-new');
+  });
+
+  it('has words for every action and entity the server records (a specialist never reads a code)', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((item) => (item.isDirectory() ? sources(join(dir, item.name)) : item.name.endsWith('.ts') ? [readFileSync(join(dir, item.name), 'utf8')] : []));
+    // The modules that write the staff audit: those calling recordStaffChange, and its repository.
+    const recorded = sources('src')
+      .filter((source) => source.includes('recordStaffChange') || source.includes('recordStaffRead'))
+      .join('\n');
+    const actions = new Set([...recorded.matchAll(/action: (?:\w+ \? )?'([a-z-]+)'(?: : '([a-z-]+)')?/g)].flatMap((match) => match.slice(1).filter(Boolean)));
+    const entities = new Set([...recorded.matchAll(/entity: '([a-z_]+)'/g)].map((match) => match[1]!));
+    for (const known of ['census-update', 'second-factor-reset', 'sign-in-failed', 'read']) expect(actions).toContain(known);
+    expect(entities).toContain('staff_console_setting');
+    const named = new Set(ENTITIES.map(([entity]) => entity));
+    for (const action of actions) expect(actionWords(action), `words for the action '${action}'`).not.toBe(action);
+    for (const entity of entities) expect(named, `words for the entity '${entity}'`).toContain(entity);
   });
 
   it('names an entity by its employer where it is one, a document with its id, and else by its id', () => {

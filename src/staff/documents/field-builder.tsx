@@ -34,49 +34,52 @@ const AT_THE_TOP = '';
 
 function FieldList({ rows, onMove, onHide, onRemove }: { rows: FieldRow[]; onMove: (name: string, by: -1 | 1) => void; onHide: (name: string, hidden: boolean) => void; onRemove: (name: string) => void }) {
   return (
-    <Table aria-label="Fields in order" striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Shown</Table.Th>
-          <Table.Th>Changes</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row, i) => (
-          <Table.Tr key={row.name}>
-            <Table.Td>
-              {row.title}
-              {row.required ? ' (required)' : ''}
-              {row.own ? " (employer's own)" : ''}
-            </Table.Td>
-            <Table.Td>{row.name}</Table.Td>
-            <Table.Td>{row.hidden ? 'Hidden' : 'Shown'}</Table.Td>
-            <Table.Td>
-              <Group gap="xs">
-                <Button size="compact-sm" variant="default" aria-label={`Move up: ${row.title}`} disabled={i === 0} onClick={() => onMove(row.name, -1)}>
-                  Move up
-                </Button>
-                <Button size="compact-sm" variant="default" aria-label={`Move down: ${row.title}`} disabled={i === rows.length - 1} onClick={() => onMove(row.name, 1)}>
-                  Move down
-                </Button>
-                {row.hideLock === null && (
-                  <Button size="compact-sm" variant="default" aria-label={`${row.hidden ? 'Show' : 'Hide'}: ${row.title}`} onClick={() => onHide(row.name, !row.hidden)}>
-                    {row.hidden ? 'Show' : 'Hide'}
-                  </Button>
-                )}
-                {row.own && (
-                  <Button size="compact-sm" variant="default" color="red" aria-label={`Remove: ${row.title}`} onClick={() => onRemove(row.name)}>
-                    Remove
-                  </Button>
-                )}
-              </Group>
-            </Table.Td>
+    // Scrolls on its own on a phone rather than widening the page past the screen.
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label="Fields in order" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Field</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Shown</Table.Th>
+            <Table.Th>Changes</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            <Table.Tr key={row.name}>
+              <Table.Td>
+                {row.title}
+                {row.required ? ' (required)' : ''}
+                {row.own ? " (employer's own)" : ''}
+              </Table.Td>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>{row.hidden ? 'Hidden' : 'Shown'}</Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <Button size="compact-sm" variant="default" aria-label={`Move up: ${row.title}`} disabled={i === 0} onClick={() => onMove(row.name, -1)}>
+                    Move up
+                  </Button>
+                  <Button size="compact-sm" variant="default" aria-label={`Move down: ${row.title}`} disabled={i === rows.length - 1} onClick={() => onMove(row.name, 1)}>
+                    Move down
+                  </Button>
+                  {row.hideLock === null && (
+                    <Button size="compact-sm" variant="default" aria-label={`${row.hidden ? 'Show' : 'Hide'}: ${row.title}`} onClick={() => onHide(row.name, !row.hidden)}>
+                      {row.hidden ? 'Show' : 'Hide'}
+                    </Button>
+                  )}
+                  {row.own && (
+                    <Button size="compact-sm" variant="default" color="red" aria-label={`Remove: ${row.title}`} onClick={() => onRemove(row.name)}>
+                      Remove
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

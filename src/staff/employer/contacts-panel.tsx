@@ -23,62 +23,65 @@ export function ContactsPanel({ accountid, canChange }: { accountid: string; can
   return (
     <Stack>
       <FailureAlert error={list.readError ?? list.saveError} />
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>First Name</Table.Th>
-            <Table.Th>Last Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Shown to Employees</Table.Th>
-            <Table.Th>Remove</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((contact, i) => {
-            const n = i + 1;
-            return (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <NativeSelect
-                    aria-label={`Contact ${n} type`}
-                    disabled={!canChange}
-                    data={TYPES}
-                    value={String(contact.contacttype)}
-                    onChange={(e) => change(i, { contacttype: Number(e.currentTarget.value) as EmployerContact['contacttype'] })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Contact ${n} first name`} disabled={!canChange} value={contact.firstname} onChange={(e) => change(i, { firstname: e.currentTarget.value })} />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Contact ${n} last name`} disabled={!canChange} value={contact.lastname} onChange={(e) => change(i, { lastname: e.currentTarget.value })} />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Contact ${n} email`} disabled={!canChange} value={contact.emailaddress ?? ''} onChange={(e) => change(i, { emailaddress: text(e.currentTarget.value) })} />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Contact ${n} phone`} disabled={!canChange} value={contact.phonenumber ?? ''} onChange={(e) => change(i, { phonenumber: text(e.currentTarget.value) })} />
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Contact ${n} shown to employees`}
-                    disabled={!canChange}
-                    checked={contact.displaytoemployee}
-                    onChange={(e) => change(i, { displaytoemployee: e.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button variant="subtle" color="red" disabled={!canChange} onClick={() => setContacts((current) => current.filter((_, j) => j !== i))}>
-                    Remove contact {n}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
+      <Table.ScrollContainer minWidth={760}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>First Name</Table.Th>
+              <Table.Th>Last Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Phone</Table.Th>
+              <Table.Th>Shown to Employees</Table.Th>
+              <Table.Th>Remove</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.map((contact, i) => {
+              const n = i + 1;
+              return (
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={`Contact ${n} type`}
+                      disabled={!canChange}
+                      data={TYPES}
+                      value={String(contact.contacttype)}
+                      onChange={(e) => change(i, { contacttype: Number(e.currentTarget.value) as EmployerContact['contacttype'] })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Contact ${n} first name`} disabled={!canChange} value={contact.firstname} onChange={(e) => change(i, { firstname: e.currentTarget.value })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Contact ${n} last name`} disabled={!canChange} value={contact.lastname} onChange={(e) => change(i, { lastname: e.currentTarget.value })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Contact ${n} email`} disabled={!canChange} value={contact.emailaddress ?? ''} onChange={(e) => change(i, { emailaddress: text(e.currentTarget.value) })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Contact ${n} phone`} disabled={!canChange} value={contact.phonenumber ?? ''} onChange={(e) => change(i, { phonenumber: text(e.currentTarget.value) })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Contact ${n} shown to employees`}
+                      disabled={!canChange}
+                      checked={contact.displaytoemployee}
+                      onChange={(e) => change(i, { displaytoemployee: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button variant="subtle" color="red" disabled={!canChange} onClick={() => setContacts((current) => current.filter((_, j) => j !== i))}>
+                      Remove contact {n}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {canChange && (
         <Group>
           <Button variant="default" disabled={!list.loaded} onClick={() => setContacts((current) => [...current, blank()])}>

@@ -35,95 +35,99 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
   return (
     <Stack>
       <FailureAlert error={list.readError ?? list.saveError} title={list.saveError ? 'The rules were not saved' : undefined} />
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Class</Table.Th>
-            <Table.Th>From Age</Table.Th>
-            <Table.Th>To Age</Table.Th>
-            <Table.Th>Family</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Rating Area</Table.Th>
-            <Table.Th>Monthly Amount ($)</Table.Th>
-            <Table.Th>Remove</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rules.map((rule, i) => {
-            const n = i + 1;
-            return (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <TextInput aria-label={`Rule ${n} class`} disabled={!canChange} value={rule.contributionclass} onChange={(e) => change(i, { contributionclass: e.currentTarget.value })} />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Rule ${n} from age`}
-                    disabled={!canChange}
-                    min={0}
-                    max={150}
-                    clampBehavior="none"
-                    value={rule.ageMin}
-                    error={fieldErrorOf(list.saveError, `/rules/${i}/ageMin`)}
-                    onChange={(value) => change(i, { ageMin: Number(value) })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Rule ${n} to age`}
-                    disabled={!canChange}
-                    min={0}
-                    max={150}
-                    clampBehavior="none"
-                    value={rule.ageMax}
-                    error={fieldErrorOf(list.saveError, `/rules/${i}/ageMax`)}
-                    onChange={(value) => change(i, { ageMax: Number(value) })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NativeSelect
-                    aria-label={`Rule ${n} family`}
-                    disabled={!canChange}
-                    data={TIER_OPTIONS}
-                    value={rule.tier}
-                    onChange={(e) => change(i, { tier: e.currentTarget.value as ContributionRuleWire['tier'] })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Rule ${n} state`} disabled={!canChange} maxLength={2} value={rule.state ?? ''} onChange={(e) => change(i, { state: orNull(e.currentTarget.value) })} />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Rule ${n} rating area`}
-                    disabled={!canChange}
-                    min={1}
-                    clampBehavior="none"
-                    value={rule.ratingArea ?? ''}
-                    onChange={(value) => change(i, { ratingArea: value === '' ? null : Number(value) })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Rule ${n} monthly amount`}
-                    disabled={!canChange}
-                    min={0}
-                    clampBehavior="none"
-                    decimalScale={2}
-                    value={rule.amount}
-                    error={fieldErrorOf(list.saveError, `/rules/${i}/amount`)}
-                    onChange={(value) => change(i, { amount: value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button variant="subtle" color="red" disabled={!canChange} onClick={() => setRules((current) => current.filter((_, j) => j !== i))}>
-                    Remove rule {n}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
+      <Table.ScrollContainer minWidth={960}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Class</Table.Th>
+              <Table.Th>From Age</Table.Th>
+              <Table.Th>To Age</Table.Th>
+              <Table.Th>Family</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Rating Area</Table.Th>
+              <Table.Th>Monthly Amount ($)</Table.Th>
+              <Table.Th>Remove</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rules.map((rule, i) => {
+              const n = i + 1;
+              return (
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput aria-label={`Rule ${n} class`} disabled={!canChange} value={rule.contributionclass} onChange={(e) => change(i, { contributionclass: e.currentTarget.value })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Rule ${n} from age`}
+                      disabled={!canChange}
+                      min={0}
+                      max={150}
+                      clampBehavior="none"
+                      value={rule.ageMin}
+                      error={fieldErrorOf(list.saveError, `/rules/${i}/ageMin`)}
+                      onChange={(value) => change(i, { ageMin: Number(value) })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Rule ${n} to age`}
+                      disabled={!canChange}
+                      min={0}
+                      max={150}
+                      clampBehavior="none"
+                      value={rule.ageMax}
+                      error={fieldErrorOf(list.saveError, `/rules/${i}/ageMax`)}
+                      onChange={(value) => change(i, { ageMax: Number(value) })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={`Rule ${n} family`}
+                      disabled={!canChange}
+                      data={TIER_OPTIONS}
+                      miw={180}
+                      value={rule.tier}
+                      onChange={(e) => change(i, { tier: e.currentTarget.value as ContributionRuleWire['tier'] })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Rule ${n} state`} disabled={!canChange} maxLength={2} value={rule.state ?? ''} onChange={(e) => change(i, { state: orNull(e.currentTarget.value) })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Rule ${n} rating area`}
+                      disabled={!canChange}
+                      min={1}
+                      clampBehavior="none"
+                      value={rule.ratingArea ?? ''}
+                      onChange={(value) => change(i, { ratingArea: value === '' ? null : Number(value) })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Rule ${n} monthly amount`}
+                      disabled={!canChange}
+                      min={0}
+                      clampBehavior="none"
+                      decimalScale={2}
+                      value={rule.amount}
+                      error={fieldErrorOf(list.saveError, `/rules/${i}/amount`)}
+                      onChange={(value) => change(i, { amount: value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button variant="subtle" color="red" disabled={!canChange} onClick={() => setRules((current) => current.filter((_, j) => j !== i))}>
+                      Remove rule {n}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {canChange && (
         <Group>
           <Button variant="default" disabled={!list.loaded} onClick={() => setRules((current) => [...current, ...band()])}>

@@ -9,11 +9,16 @@
  */
 import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { CENSUS_COLUMNS, REQUIRED_CENSUS_COLUMNS } from '#domain/census.ts';
 import useSWR from 'swr';
 import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
 import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { FileUpload } from '../layout/file-upload.tsx';
+
+const OPTIONAL_CENSUS_COLUMNS = CENSUS_COLUMNS.filter((column) => !REQUIRED_CENSUS_COLUMNS.includes(column));
+/** The columns a census may have, said where the file is chosen (docs/staff-employers.md, Census file). */
+const CENSUS_HINT = `First line: the column names. Required: ${REQUIRED_CENSUS_COLUMNS.join(', ')}; optional: ${OPTIONAL_CENSUS_COLUMNS.join(', ')}. Dates as YYYY-MM-DD or MM/DD/YYYY.`;
 
 /** What an import did, in words: the counts, then each updated row with the fields it changed. */
 function CensusReport({ report }: { report: CensusImport }) {
@@ -75,8 +80,16 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
 
   return (
     <Stack>
+      {/* Chosen before the import it applies to. */}
+      <Checkbox
+        label="E-mail each imported employee the set-password link"
+        disabled={!canChange}
+        checked={inviteOnImport}
+        onChange={(e) => setInviteOnImport(e.currentTarget.checked)}
+      />
       <FileUpload
         label="Census (CSV)"
+        description={CENSUS_HINT}
         accept=".csv,text/csv"
         buttonText="Import Census"
         disabled={!canChange}
@@ -87,12 +100,6 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
         }}
         renderFailure={(failure) => <CensusFailure error={failure} />}
       />
-      <Checkbox
-        label="E-mail each imported employee the set-password link"
-        disabled={!canChange}
-        checked={inviteOnImport}
-        onChange={(e) => setInviteOnImport(e.currentTarget.checked)}
-      />
       <FailureAlert error={error ?? inviteError} />
       {invited && (
         <Alert color="green" role="status">
@@ -100,47 +107,50 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
         </Alert>
       )}
       {data && data.length === 0 && <Text>No employees yet.</Text>}
+      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && data.length > 0 && (
-        <Table aria-label="Employees">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Class</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Since</Table.Th>
-              <Table.Th>Plan</Table.Th>
-              {data[0]!.employerfields.map((field) => (
-                <Table.Th key={`${field.of}-${field.name}`}>{field.label}</Table.Th>
-              ))}
-              <Table.Th>Invitation</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((employee) => (
-              <Table.Tr key={employee.memberid}>
-                <Table.Td>
-                  {employee.firstname} {employee.lastname}
-                </Table.Td>
-                <Table.Td>{employee.email}</Table.Td>
-                <Table.Td>{employee.contributionclass}</Table.Td>
-                <Table.Td>{employee.status}</Table.Td>
-                <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
-                <Table.Td>{employee.plan ?? ''}</Table.Td>
-                {employee.employerfields.map((field) => (
-                  <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
+        <Table.ScrollContainer minWidth={760}>
+          <Table aria-label="Employees">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Class</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Since</Table.Th>
+                <Table.Th>Plan</Table.Th>
+                {data[0]!.employerfields.map((field) => (
+                  <Table.Th key={`${field.of}-${field.name}`}>{field.label}</Table.Th>
                 ))}
-                <Table.Td>
-                  {canChange && employee.status === 'invited' && (
-                    <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Send Invitation to ${employee.email}`}>
-                      Send Invitation
-                    </Button>
-                  )}
-                </Table.Td>
+                <Table.Th>Invitation</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((employee) => (
+                <Table.Tr key={employee.memberid}>
+                  <Table.Td>
+                    {employee.firstname} {employee.lastname}
+                  </Table.Td>
+                  <Table.Td>{employee.email}</Table.Td>
+                  <Table.Td>{employee.contributionclass}</Table.Td>
+                  <Table.Td>{employee.status}</Table.Td>
+                  <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
+                  <Table.Td>{employee.plan ?? ''}</Table.Td>
+                  {employee.employerfields.map((field) => (
+                    <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    {canChange && employee.status === 'invited' && (
+                      <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Send Invitation to ${employee.email}`}>
+                        Send Invitation
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

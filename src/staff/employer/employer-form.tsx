@@ -7,6 +7,7 @@ import { Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, 
 import { useState, type FormEvent } from 'react';
 import type { StaffBroker, StaffEmployer, StaffEmployerInput } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { SavedNote } from '../layout/saved-note.tsx';
 
 const noBroker: StaffBroker = { firstname: '', lastname: '', emailaddress: null, phonenumber: null };
 
@@ -36,15 +37,21 @@ function brokerOrNull(broker: StaffBroker | null): StaffBroker | null {
 type Props = {
   initial: StaffEmployerInput;
   submitText: string;
+  /** Announced once a save succeeded (until the next change); none where the screen moves on after saving. */
+  savedText?: string;
   readOnly?: boolean;
   onSubmit: (employer: StaffEmployerInput) => Promise<void>;
 };
 
-export function EmployerForm({ initial, submitText, readOnly, onSubmit }: Props) {
+export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmit }: Props) {
   const [employer, setEmployer] = useState(initial);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof StaffEmployerInput>(key: K, value: StaffEmployerInput[K]) => setEmployer((current) => ({ ...current, [key]: value }));
+  const [saved, setSaved] = useState(false);
+  const set = <K extends keyof StaffEmployerInput>(key: K, value: StaffEmployerInput[K]) => {
+    setSaved(false);
+    setEmployer((current) => ({ ...current, [key]: value }));
+  };
   const broker = employer.broker ?? noBroker;
   const setBroker = (key: keyof StaffBroker, value: string) =>
     set('broker', { ...broker, [key]: value === '' && (key === 'emailaddress' || key === 'phonenumber') ? null : value });
@@ -54,8 +61,10 @@ export function EmployerForm({ initial, submitText, readOnly, onSubmit }: Props)
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setSaved(false);
     try {
       await onSubmit({ ...employer, broker: brokerOrNull(employer.broker) });
+      setSaved(true);
     } catch (failure) {
       setError(failure);
     } finally {
@@ -133,6 +142,7 @@ export function EmployerForm({ initial, submitText, readOnly, onSubmit }: Props)
             <Button type="submit" loading={busy}>
               {submitText}
             </Button>
+            {savedText && <SavedNote shown={saved} text={savedText} />}
           </Group>
         )}
       </Stack>

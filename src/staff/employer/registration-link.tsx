@@ -16,8 +16,8 @@ export function RegistrationLink({ link, created = false }: { link: string; crea
         <CopyButton value={link}>
           {({ copied, copy }) => (
             <>
-              {/* The visible word is part of the accessible name (WCAG 2.5.3); "Copied" is announced by the status. */}
-              <Button size="xs" variant="default" onClick={copy}>
+              {/* Kept whole beside a long link on a phone; the visible word is part of its name (WCAG 2.5.3), and the status says "Copied". */}
+              <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                 Copy<VisuallyHidden> registration link</VisuallyHidden>
               </Button>
               <Text role="status" size="sm" c="green.8">

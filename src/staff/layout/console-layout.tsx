@@ -35,9 +35,11 @@ export function ConsoleLayout() {
   if (!me) return <Loader aria-label="Loading" />;
   return (
     <StaffContext.Provider value={me}>
-      <AppShell header={{ height: 60 }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" component="nav" aria-label="Console">
+      {/* The header grows to fit its links when they wrap on a phone, and pushes the screen down rather than covering
+          it: not offset by a fixed height, in the flow, and kept at the top while scrolling only where one row fits. */}
+      <AppShell header={{ height: 60, offset: false }} padding="md">
+        <AppShell.Header h="auto" mih={60} pos={{ base: 'static', sm: 'sticky' }}>
+          <Group mih={60} px="md" py="xs" justify="space-between" component="nav" aria-label="Console">
             <Group>
               <Title order={2} size="h4">Staff Console</Title>
               <Anchor component={Link} to="/">Employers</Anchor>

@@ -7,6 +7,8 @@ import { useId, useRef, useState } from 'react';
 
 type Props = {
   label: string;
+  /** What the file must hold, shown under the label (and read with the picker). */
+  description?: string;
   accept: string;
   buttonText: string;
   disabled?: boolean;
@@ -16,7 +18,7 @@ type Props = {
   renderFailure?: (error: unknown) => React.ReactNode;
 };
 
-export function FileUpload({ label, accept, buttonText, disabled, upload, renderFailure }: Props) {
+export function FileUpload({ label, description, accept, buttonText, disabled, upload, renderFailure }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -40,9 +42,9 @@ export function FileUpload({ label, accept, buttonText, disabled, upload, render
 
   return (
     <Stack gap="xs">
-      <Input.Wrapper label={label} labelProps={{ htmlFor: id }}>
+      <Input.Wrapper label={label} labelProps={{ htmlFor: id }} description={description} descriptionProps={{ id: `${id}-description` }}>
         <Group>
-          <input id={id} ref={input} type="file" accept={accept} disabled={disabled} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+          <input id={id} ref={input} type="file" aria-describedby={description ? `${id}-description` : undefined} accept={accept} disabled={disabled} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
           <Button onClick={() => void send()} disabled={disabled || !file} loading={busy}>
             {buttonText}
           </Button>

@@ -38,31 +38,34 @@ export function AuditScreen() {
       </form>
       <FailureAlert error={error} />
       {data && data.length === 0 && <Text>Nothing in the audit trail matches these filters.</Text>}
+      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && data.length > 0 && (
-        <Table aria-label="Audit trail">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Entity</Table.Th>
-              <Table.Th>What Changed</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{whenWords(entry.createdon)}</Table.Td>
-                <Table.Td>{whoWords(entry)}</Table.Td>
-                <Table.Td>{actionWords(entry.action)}</Table.Td>
-                <Table.Td>{entityWords(entry)}</Table.Td>
-                <Table.Td>
-                  <Change entry={entry} />
-                </Table.Td>
+        <Table.ScrollContainer minWidth={760}>
+          <Table aria-label="Audit trail">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Entity</Table.Th>
+                <Table.Th>What Changed</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{whenWords(entry.createdon)}</Table.Td>
+                  <Table.Td>{whoWords(entry)}</Table.Td>
+                  <Table.Td>{actionWords(entry.action)}</Table.Td>
+                  <Table.Td>{entityWords(entry)}</Table.Td>
+                  <Table.Td>
+                    <Change entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

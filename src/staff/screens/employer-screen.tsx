@@ -55,6 +55,7 @@ export function EmployerScreen() {
               initial={employerInput(employer)}
               readOnly={!canChange}
               submitText="Save Employer"
+              savedText="Employer saved."
               onSubmit={async (changed) => {
                 await mutate(await staffData<StaffEmployer>('PUT', path, changed), { revalidate: false });
               }}

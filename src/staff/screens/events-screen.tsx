@@ -39,31 +39,34 @@ export function EventsScreen() {
         </Group>
       </form>
       <FailureAlert error={error} />
+      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && (
-        <Table aria-label="Events">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Employer</Table.Th>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Detail</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((event) => (
-              <Table.Tr key={event.id}>
-                <Table.Td>{event.createdon}</Table.Td>
-                <Table.Td>{event.title}</Table.Td>
-                <Table.Td>{event.action ?? ''}</Table.Td>
-                <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
-                <Table.Td>{memberWords(event)}</Table.Td>
-                <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
+        <Table.ScrollContainer minWidth={900}>
+          <Table aria-label="Events">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Employer</Table.Th>
+                <Table.Th>Member</Table.Th>
+                <Table.Th>Detail</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td>{event.createdon}</Table.Td>
+                  <Table.Td>{event.title}</Table.Td>
+                  <Table.Td>{event.action ?? ''}</Table.Td>
+                  <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
+                  <Table.Td>{memberWords(event)}</Table.Td>
+                  <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -53,54 +53,57 @@ export function StaffUsersScreen() {
           }}
         />
       )}
+      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && (
-        <Table aria-label="Staff users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Two-step verification</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>
-                  <NativeSelect
-                    aria-label={`Role of ${user.email}`}
-                    data={STAFF_ROLES}
-                    value={user.role}
-                    onChange={(e) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { role: e.currentTarget.value }))}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={user.id === me.id}
-                    onClick={() => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { disabled: !user.disabled }))}
-                  >
-                    {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
-                  </Button>
-                </Table.Td>
-                <Table.Td>
-                  {user.secondFactor ? (
-                    <Group gap="xs">
-                      <Text size="sm">On</Text>
-                      <Button size="xs" variant="default" onClick={() => void run(() => staffData('DELETE', `/api/staff/users/${user.id}/totp`))}>
-                        {`Reset two-step verification of ${user.email}`}
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Text size="sm">Off</Text>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Staff users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Access</Table.Th>
+                <Table.Th>Two-step verification</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={`Role of ${user.email}`}
+                      data={STAFF_ROLES}
+                      value={user.role}
+                      onChange={(e) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { role: e.currentTarget.value }))}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={user.id === me.id}
+                      onClick={() => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { disabled: !user.disabled }))}
+                    >
+                      {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>
+                    {user.secondFactor ? (
+                      <Group gap="xs">
+                        <Text size="sm">On</Text>
+                        <Button size="xs" variant="default" onClick={() => void run(() => staffData('DELETE', `/api/staff/users/${user.id}/totp`))}>
+                          {`Reset two-step verification of ${user.email}`}
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Text size="sm">Off</Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <form onSubmit={add} aria-labelledby="new-staff-title">
         <Stack gap="xs">
