@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The console's header stays at the top of the screen: over a part taller than the screen it would hide a band. */
+const HEADER_OUT_OF_THE_WAY = 'header { visibility: hidden !important; }';
+
 export async function docsScreenshot(target: Page | Locator, name: string): Promise<void> {
   const folder = process.env.DOCS_SCREENSHOTS ? 'docs/images/staff' : 'test-results/staff-screenshots';
-  await target.screenshot({ path: `${root}${folder}/${name}.png`, animations: 'disabled', caret: 'hide' });
+  const part = 'page' in target;
+  await target.screenshot({ path: `${root}${folder}/${name}.png`, animations: 'disabled', caret: 'hide', ...(part ? { style: HEADER_OUT_OF_THE_WAY } : {}) });
 }

@@ -173,6 +173,13 @@ type WizardPreviewProps = {
 };
 
 /**
+ * When the employee's narrow layout (the step bar above the step) is the one that fits the preview: on a narrow
+ * screen, as in the portal (840 px), and while the preview shares the screen with the editor (5 of 12 columns from
+ * Mantine's lg, 1200 px), until that column is as wide as the portal's wide layout needs (about 2,100 px).
+ */
+const PREVIEW_NARROW = '(max-width: 840px), (min-width: 1200px) and (max-width: 2100px)';
+
+/**
  * The flow runner with the portal's screens for the previewed form's step, or with outlines to walk each step
  * of the flow (a flow's preview). Inside EmployeePreviewProviders.
  */
@@ -187,6 +194,7 @@ export function WizardPreview({ flow, context, position }: WizardPreviewProps) {
       position={position}
       stepsLabel={messages['enrollment-steps']}
       substepsLabel={messages['enrollment-substeps']}
+      narrowQuery={PREVIEW_NARROW}
     />
   );
 }
