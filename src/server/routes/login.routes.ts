@@ -47,7 +47,8 @@ const refreshBody = {
   ],
 } as const;
 
-const subjectOf = (row: members.MemberRow): TokenSubject => ({
+/** The token subject of a member: what every sign-in (password or identity provider) opens its session with. */
+export const subjectOf = (row: members.MemberRow): TokenSubject => ({
   memberId: row.id,
   accountId: row.accountid,
   email: row.emailaddress,
