@@ -75,9 +75,23 @@ export async function exchangeCode(
   }
 }
 
+/** The errors an error wraps (openid-client wraps oauth4webapi's, whose cause names the claim), outermost first. */
+function causes(error: unknown): Record<string, unknown>[] {
+  const chain: Record<string, unknown>[] = [];
+  for (let at = error; at && typeof at === 'object' && chain.length < 5; at = (at as { cause?: unknown }).cause) chain.push(at as Record<string, unknown>);
+  return chain;
+}
+
+/** The message a person can act on: the innermost error's that says something (openid-client's outer one may not). */
+export function problemOf(error: unknown): string {
+  const said = causes(error).map((e) => e.message).filter((m): m is string => typeof m === 'string' && m !== 'something went wrong');
+  return said.at(-1) ?? 'something went wrong';
+}
+
 function refusalOf(error: unknown): ExchangeRefusal {
-  const code = (error as { code?: string }).code;
-  const claim = ((error as { cause?: { claim?: string } }).cause ?? {}).claim;
+  const chain = causes(error);
+  const code = chain.map((e) => e.code).find((c) => typeof c === 'string');
+  const claim = chain.map((e) => e.claim).find((c) => typeof c === 'string');
   if (error instanceof client.ResponseBodyError) return 'code-refused';
   if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' && claim === 'exp') return 'id-token-expired';
   if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'nonce') return 'nonce-mismatch';

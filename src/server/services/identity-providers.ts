@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import { openClientSecret, sealClientSecret } from '../crypto.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { checkProviderUrl, ProviderAddressError, type ProviderPolicy } from '../oidc/provider-fetch.ts';
-import { testConnection } from '../oidc/relying-party.ts';
+import { problemOf, testConnection } from '../oidc/relying-party.ts';
 import { redirectUriOf, signInPageOf } from '../oidc/urls.ts';
 import { employerOr404 } from './staff-employers.ts';
 
@@ -109,6 +109,6 @@ export async function testProvider(db: DbOrTx, config: Config, accountid: string
     );
     return { ok: true, message: `Discovery worked: ${found.issuer} publishes ${found.keys} signing key${found.keys === 1 ? '' : 's'}.` };
   } catch (error) {
-    return { ok: false, message: `The provider could not be used: ${(error as Error).message}` };
+    return { ok: false, message: `The provider could not be used: ${problemOf(error)}` };
   }
 }
