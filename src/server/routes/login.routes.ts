@@ -90,7 +90,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } },
       schema: {
         tags: ['login'],
-        summary: 'Sign in with e-mail and password (sets the refresh cookie); 429 ACCOUNT_LOCKED after repeated failures',
+        summary: 'Sign in by e-mail and password (sets the refresh cookie); 429 ACCOUNT_LOCKED after repeated failures',
         body: {
           type: 'object',
           properties: {

@@ -67,7 +67,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       config: authRateLimit(app),
       schema: {
         tags: ['login'],
-        summary: "Sign in with the employer's identity provider: 302 to the provider (Authorization Code flow, PKCE S256, state, nonce)",
+        summary: "Sign-in through the employer's identity provider: 302 to the provider (Authorization Code flow, PKCE S256, state, nonce)",
         querystring: { type: 'object', required: ['employer_id'], properties: { employer_id: uuid } },
         response: { 302: { description: "To the provider's authorization endpoint, or back to the sign-in page when it cannot be reached", type: 'null' }, ...failures },
       },

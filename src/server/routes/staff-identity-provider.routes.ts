@@ -17,7 +17,7 @@ const inputSchema = {
   required: ['displayName', 'issuer', 'clientId', 'emailClaim', 'allowedDomains', 'registration'],
   additionalProperties: false,
   properties: {
-    displayName: { ...text(100), description: "The button says 'Sign in with <displayName>'" },
+    displayName: { ...text(100), description: 'The name the sign-in button gives the provider' },
     issuer: { type: 'string', minLength: 1, maxLength: 500, description: 'The issuer URL: https (http only on loopback when OIDC_ALLOW_HTTP_LOOPBACK is on)' },
     clientId: text(200),
     clientSecret: { type: 'string', minLength: 1, maxLength: 500, description: 'Write-only: required the first time; absent keeps the stored one' },
