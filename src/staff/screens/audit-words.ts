@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   create: 'Created',
   'create-from-command-line': 'Created on the command line',
   update: 'Changed',
+  delete: 'Removed',
   'save-draft': 'Saved a draft',
   publish: 'Published',
   rollback: 'Rolled back',
@@ -34,6 +35,7 @@ export const ENTITIES: ReadonlyArray<readonly [entity: string, words: string]> =
   ['payroll_report', 'Payroll report'],
   ['event_log', 'Event log'],
   ['staff_audit', 'Audit trail'],
+  ['identity_provider', 'Identity provider'],
 ];
 const ENTITY_WORDS = new Map(ENTITIES);
 
