@@ -29,12 +29,17 @@ export async function configureIdentityProvider(page: Page, settings: ProviderSe
 export async function signInWithProvider(page: Page, options: { accountid: string; providerName: string; login: string }): Promise<void> {
   await page.goto(`/login?employer_id=${options.accountid}`);
   await page.getByRole('link', { name: `Sign in with ${options.providerName}` }).click();
-  await page.getByPlaceholder('Enter any login').fill(options.login);
+  await signInAtProvider(page, options.login);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('button', { name: 'Sign Out' }).filter({ visible: true }).first()).toBeVisible();
+}
+
+/** At the provider's login page (a sign-in started from the employer's page): signs in as `login` and consents. */
+export async function signInAtProvider(page: Page, login: string): Promise<void> {
+  await page.getByPlaceholder('Enter any login').fill(login);
   await page.getByPlaceholder('and password').fill('any password');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('button', { name: 'Sign Out' }).filter({ visible: true }).first()).toBeVisible();
 }
 
 /** Sign Out: the portal's session ends, the provider asks to confirm its own sign-out, and the employer's sign-in page follows. */
