@@ -35,16 +35,21 @@ loopback.addAddress('::1', 'ipv6');
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 const isLoopbackName = (hostname: string) => hostname === 'localhost' || (isIP(bare(hostname)) !== 0 && isLoopbackAddress(bare(hostname)));
 
-function isLoopbackAddress(address: string): boolean {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  if (family === 'ipv6' && address.toLowerCase().startsWith('::ffff:')) return loopback.check(address.slice(7), 'ipv4');
-  return loopback.check(address, family);
+/** An address as its list checks it: an IPv4-mapped IPv6 address (::ffff:a9fe:a9fe, ::ffff:169.254.169.254) as IPv4. */
+function canonical(address: string): [string, 'ipv4' | 'ipv6'] {
+  if (isIP(address) !== 6) return [address, 'ipv4'];
+  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(.+)$/i.exec(address)?.[1];
+  if (mapped && isIP(mapped) === 4) return [mapped, 'ipv4'];
+  const hex = mapped ? /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped) : null;
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return [[high >> 8, high & 255, low >> 8, low & 255].join('.'), 'ipv4'];
+  }
+  return [address, 'ipv6'];
 }
 
-function isNeverAsked(address: string): boolean {
-  if (isIP(address) === 6 && address.toLowerCase().startsWith('::ffff:')) return neverAsked.check(address.slice(7), 'ipv4');
-  return neverAsked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
+const isLoopbackAddress = (address: string) => loopback.check(...canonical(address));
+const isNeverAsked = (address: string) => neverAsked.check(...canonical(address));
 
 /** The URL when its form is allowed (scheme, no credentials, no fragment); a ProviderAddressError otherwise. */
 export function checkProviderUrl(text: string, policy: ProviderPolicy): URL {
