@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EMPTY_ID } from '#contracts/api.ts';
-import * as employers from '#db/repositories/employer.repository.ts';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { readCookie } from '../cookies.ts';
@@ -166,7 +165,6 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
         return refuse(row.accountid, { issuer: row.issuer, reason: 'member-of-another-employer' }, 'not-an-employee');
       }
       if (!existing && row.registration !== 'open') return refuse(row.accountid, { issuer: row.issuer, reason: 'not-on-census' }, 'not-an-employee');
-      if (!(await employers.findById(app.db, row.accountid))) return refuse(null, { issuer: row.issuer, reason: 'employer-removed' });
 
       const session = await app.db.transaction().execute(async (tx) => {
         const member = existing ?? (await members.insert(tx, {

@@ -47,10 +47,13 @@ export function IdentityProviderPanel({ accountid, canChange }: { accountid: str
   useEffect(() => setDraft(provider ? draftOf(provider) : blank), [provider]);
 
   const change = (part: Partial<Draft>) => setDraft((current) => ({ ...current, ...part }));
-  const act = async (work: () => Promise<string>) => {
+  const reset = () => {
     setError(null);
     setStatus(null);
     setTest(null);
+  };
+  const act = async (work: () => Promise<string>) => {
+    reset();
     try {
       setStatus(await work());
     } catch (failure) {
@@ -67,7 +70,7 @@ export function IdentityProviderPanel({ accountid, canChange }: { accountid: str
     return 'Identity provider removed.';
   });
   const testConnection = async () => {
-    await act(async () => '');
+    reset();
     try {
       setTest(await staffData<StaffIdentityProviderTest>('POST', `${path}/test`));
     } catch (failure) {
