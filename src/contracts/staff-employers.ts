@@ -143,3 +143,32 @@ export type StaffEvent = {
   data: unknown;
   createdon: string;
 };
+
+/** What PUT /api/staff/employers/{accountid}/identity-provider takes (docs/staff.md, "An employer's identity provider"). */
+export type StaffIdentityProviderInput = {
+  /** The name the sign-in button shows: 'Sign in with <displayName>'. */
+  displayName: string;
+  /** The provider's issuer URL; its /.well-known/openid-configuration is read (https only). */
+  issuer: string;
+  clientId: string;
+  /** Write-only: stored sealed and never answered. Required the first time; absent keeps the stored one. */
+  clientSecret?: string;
+  /** The ID token claim that carries the e-mail address ('email' by default). */
+  emailClaim: string;
+  /** E-mail domains that may sign in (lower-case, without '@'). */
+  allowedDomains: string[];
+  /** 'census': only the employer's members; 'open': an unknown person of an allowed domain registers on first sign-in. */
+  registration: 'census' | 'open';
+};
+
+/** The answer of GET/PUT .../identity-provider: the settings without the secret, and what to register at the provider. */
+export type StaffIdentityProvider = Omit<StaffIdentityProviderInput, 'clientSecret'> & {
+  clientSecretSet: boolean;
+  /** The redirect URI to register for the client at the provider. */
+  redirectUri: string;
+  /** The post-logout redirect URI to register (RP-initiated logout). */
+  postLogoutRedirectUri: string;
+};
+
+/** The answer of POST .../identity-provider/test. */
+export type StaffIdentityProviderTest = { ok: boolean; message: string };

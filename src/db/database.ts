@@ -170,6 +170,41 @@ export interface SecurityEventTable {
   /** The staff user of a staff event (migration 0023); null for members' events. */
   staff_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   client_address: string;
+  /** The issuer of the employer's identity provider of a sign-in through it (migration 0024). */
+  identity_provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a sign-in through an identity provider was refused (a code, never a token or an e-mail). */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An employer's OpenID Provider for its employees' sign-in (migration 0024); the client secret only sealed. */
+export interface EmployerIdentityProviderTable {
+  accountid: string;
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  email_claim: string;
+  allowed_domains: string[];
+  registration: 'census' | 'open';
+  createdon: GeneratedTimestamp;
+  modifiedon: GeneratedTimestamp;
+}
+
+/** A sign-in on its way to the provider (migration 0024): the state only as its SHA-256, the PKCE verifier sealed. */
+export interface OidcLoginStateTable {
+  state_hash: string;
+  accountid: string;
+  nonce: string;
+  code_verifier_sealed: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The provider's ID token (sealed) of a session signed in through it, for the provider's sign-out (migration 0024). */
+export interface OidcSessionTable {
+  session_id: string;
+  accountid: string;
+  id_token_sealed: string;
 }
 
 export interface RefreshTokenTable {
@@ -562,6 +597,9 @@ export interface Database {
   staff_user: StaffUserTable;
   staff_session: StaffSessionTable;
   staff_signin_pending: StaffSigninPendingTable;
+  employer_identity_provider: EmployerIdentityProviderTable;
+  oidc_login_state: OidcLoginStateTable;
+  oidc_session: OidcSessionTable;
   staff_console_setting: StaffConsoleSettingTable;
   staff_audit: StaffAuditTable;
   stored_file: StoredFileTable;

@@ -33,6 +33,7 @@ import { logFactRoutes } from './routes/logfact.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
+import { oidcRoutes } from './routes/oidc.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
@@ -42,6 +43,7 @@ import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
 import { staffContentRoutes } from './routes/staff-content.routes.ts';
 import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
 import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
+import { staffIdentityProviderRoutes } from './routes/staff-identity-provider.routes.ts';
 import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { staffTotpRoutes } from './routes/staff-totp.routes.ts';
 import { staffValidatorsRoutes } from './routes/staff-validators.routes.ts';
@@ -195,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes);
   await app.register(passwordResetRoutes);
   await app.register(loginRoutes);
+  await app.register(oidcRoutes);
   await app.register(logFactRoutes);
   await app.register(employerRoutes);
   await app.register(dependentRoutes);
@@ -217,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffContentRoutes);
   await app.register(staffValidatorsRoutes);
   await app.register(staffEmployersRoutes);
+  await app.register(staffIdentityProviderRoutes);
   await app.register(staffEmployeesRoutes);
 
   await registerStatic(app, options.webRoot ?? defaultWebRoot);

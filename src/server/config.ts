@@ -32,6 +32,11 @@ export type Config = Readonly<{
   DATABASE_POOL_SIZE: number;
   /** Seconds SIGTERM waits for requests in flight before closing anyway. */
   SHUTDOWN_TIMEOUT: number;
+  /**
+   * Employers' identity providers may be plain-http issuers on a loopback address (127.0.0.1, ::1, localhost):
+   * for tests and development only; refused in production. Otherwise issuers must be https.
+   */
+  OIDC_ALLOW_HTTP_LOOPBACK: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -77,6 +82,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const DATA_DIR = path.resolve(value('DATA_DIR') ?? './.data');
   const NODE_ENV = value('NODE_ENV') ?? 'development';
 
+  const loopbackText = value('OIDC_ALLOW_HTTP_LOOPBACK') ?? 'false';
+  if (loopbackText !== 'true' && loopbackText !== 'false') problems.push(`OIDC_ALLOW_HTTP_LOOPBACK must be true or false, not '${loopbackText}'.`);
+  const OIDC_ALLOW_HTTP_LOOPBACK = loopbackText === 'true';
+  if (OIDC_ALLOW_HTTP_LOOPBACK && NODE_ENV === 'production') problems.push('OIDC_ALLOW_HTTP_LOOPBACK is for tests and development: not in production.');
+
   const DATABASE_URL = value('DATABASE_URL');
   if (DATABASE_URL && !/^postgres(ql)?:\/\//.test(DATABASE_URL)) problems.push('DATABASE_URL must start with postgres://.');
   const SMTP_URL = value('SMTP_URL');
@@ -114,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     TRUST_PROXY,
     SHUTDOWN_TIMEOUT,
     DATABASE_POOL_SIZE,
+    OIDC_ALLOW_HTTP_LOOPBACK,
   });
 }
 

@@ -1,7 +1,9 @@
 /**
  * Secrets at rest: SSNs encrypted with AES-256-GCM (SSN_KEY), passwords hashed with argon2id, one-time tokens
  * (set-password, reset, refresh) stored only as their SHA-256, mail bodies in the outbox (they carry links with
- * those tokens) and staff users' TOTP secrets encrypted with AES-256-GCM under keys derived from SSN_KEY.
+ * those tokens), staff users' TOTP secrets, employers' identity-provider client secrets and the sign-in material of
+ * an OpenID Connect sign-in (PKCE verifier, the provider's ID token) encrypted with AES-256-GCM under keys derived
+ * from SSN_KEY.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -14,8 +16,10 @@ function ssnKey(keyBase64: string): Buffer {
   return key;
 }
 
+type SealPurpose = 'mail-outbox' | 'staff-totp' | 'oidc-client-secret' | 'oidc-sign-in';
+
 /** A key of its own for each kind of sealed text, derived from SSN_KEY (one key to keep, none used twice). */
-const derivedKey = (keyBase64: string, purpose: 'mail-outbox' | 'staff-totp') =>
+const derivedKey = (keyBase64: string, purpose: SealPurpose) =>
   Buffer.from(hkdfSync('sha256', ssnKey(keyBase64), 'benefit-portal', purpose, 32));
 
 function seal(text: string, key: Buffer): string {
@@ -49,6 +53,24 @@ export function sealTotpSecret(secret: string, keyBase64: string): string {
 
 export function openTotpSecret(stored: string, keyBase64: string): string {
   return open(stored, derivedKey(keyBase64, 'staff-totp'), 'TOTP secret');
+}
+
+/** An employer's identity-provider client secret as stored: `v1.<iv>.<tag>.<ciphertext>` under its own derived key. */
+export function sealClientSecret(secret: string, keyBase64: string): string {
+  return seal(secret, derivedKey(keyBase64, 'oidc-client-secret'));
+}
+
+export function openClientSecret(stored: string, keyBase64: string): string {
+  return open(stored, derivedKey(keyBase64, 'oidc-client-secret'), 'client secret');
+}
+
+/** What an OpenID Connect sign-in keeps server-side (the PKCE verifier, the provider's ID token), sealed. */
+export function sealSignInSecret(text: string, keyBase64: string): string {
+  return seal(text, derivedKey(keyBase64, 'oidc-sign-in'));
+}
+
+export function openSignInSecret(stored: string, keyBase64: string): string {
+  return open(stored, derivedKey(keyBase64, 'oidc-sign-in'), 'sign-in secret');
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>`, base64url parts; a fresh IV each time. */

@@ -24,3 +24,23 @@ export async function recordStaffSecurityEvent(
 ): Promise<void> {
   await events.insert(db, { id: randomUUID(), kind, memberid: null, staff_user_id: staffUserId, client_address: request.ip });
 }
+
+/**
+ * An event of a sign-in through an employer's identity provider: the provider's issuer, and for a refusal why
+ * (a code such as 'nonce-mismatch'); the member when known. Never the e-mail or a token.
+ */
+export async function recordProviderEvent(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  event: { kind: Extract<SecurityEventKind, 'sign-in' | 'sign-in-failed'>; memberId: string | null; issuer: string | null; reason?: string },
+  db: DbOrTx = app.db,
+): Promise<void> {
+  await events.insert(db, {
+    id: randomUUID(),
+    kind: event.kind,
+    memberid: event.memberId,
+    client_address: request.ip,
+    identity_provider: event.issuer,
+    reason: event.reason ?? null,
+  });
+}

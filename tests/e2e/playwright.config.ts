@@ -53,6 +53,8 @@ export default defineConfig({
       // Every journey signs in from 127.0.0.1; the per-address limit is not what these tests are about.
       AUTH_RATE_LIMIT: '1000',
       E2E_STAFF_PASSWORD: STAFF_PASSWORD,
+      // oidc-sign-in.spec.ts's identity provider is plain http on 127.0.0.1 (allowed for loopback only, never in production).
+      OIDC_ALLOW_HTTP_LOOPBACK: 'true',
     },
   },
 });

@@ -12,7 +12,7 @@ const WIDTHS = [
   ['1280 px', 1280, 900],
   ['390 px', 390, 844],
 ] as const;
-const SECTIONS = ['profile', 'logo', 'contacts', 'ichra-documents', 'products', 'contributions', 'employees', 'documents', 'reports'];
+const SECTIONS = ['profile', 'logo', 'contacts', 'ichra-documents', 'products', 'contributions', 'employees', 'sign-in', 'documents', 'reports'];
 
 for (const [name, width, height] of WIDTHS) {
   test(`the staff console has no WCAG 2.1 AA violation at ${name}`, async ({ page }) => {

@@ -14,6 +14,7 @@
  * | GET  /api/Member/{id}                           | member, security     | member (403 without token)  | member                            |
  * | POST /api/changepassword                        | member               | member (rows unchanged)     | member (other's token)            |
  * | POST /api/Login, /Refresh, /Logout              | login                | login                       | login (other's refresh token)     |
+ * | GET  /api/oidc/employers/{id}, /start, /callback, /sign-out | oidc-login | oidc-login (each refusal writes nothing) | oidc-login (another employer's link, another browser's state) |
  * | GET  /api/Member/GetMember                      | member, security     | (no input)                  | token                             |
  * | PUT  /api/Member                                | member, security     | member (row unchanged)      | member (body id/accountid)        |
  * | GET  /api/Dependent                             | dependent.routes     | dependent.routes            | dependent.routes (?memberid)      |
@@ -43,6 +44,7 @@
  * | /api/staff/content, /employers/{id}/content/... | staff-content        | staff-content (counts)      | staff-content (roles, member)     |
  * | /api/staff/validators, /validators/{file}     | staff-validators     | staff-validators (nothing compiled) | staff-validators (member token) |
  * | /api/staff/employers/..., /api/staff/events     | staff-employers, staff-employees | same (nothing written, audit) | same (roles, member token) |
+ * | /api/staff/employers/{id}/identity-provider, /test | oidc-login        | oidc-login (http issuer, hostile input) | oidc-login (viewer refused)  |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
  * Below: a route without a line in docs/api.md or without its OpenAPI entry fails the suite.

@@ -40,7 +40,7 @@ export async function openapiPlugin(app: FastifyInstance): Promise<void> {
       openapi: '3.0.3',
       info: info(
         'Benefit Portal staff API',
-        `${envelopeNote} Sign in with POST /api/staff/login: the session is the HttpOnly cookie ${STAFF_COOKIE}; every POST, PUT, PATCH and DELETE also needs the header ${STAFF_REQUEST_HEADER}: 1. Roles: viewer reads, implementer changes employers and their documents, admin also manages staff users.`,
+        `${envelopeNote} Staff sign in by POST /api/staff/login: the session is the HttpOnly cookie ${STAFF_COOKIE}; every POST, PUT, PATCH and DELETE also needs the header ${STAFF_REQUEST_HEADER}: 1. Roles: viewer reads, implementer changes employers and their documents, admin also manages staff users.`,
       ),
       servers: [{ url: app.config.PUBLIC_URL }],
       components: { securitySchemes: { staffCookie: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE } } },

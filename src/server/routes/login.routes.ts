@@ -47,7 +47,8 @@ const refreshBody = {
   ],
 } as const;
 
-const subjectOf = (row: members.MemberRow): TokenSubject => ({
+/** The token subject of a member: what every sign-in (password or identity provider) opens its session with. */
+export const subjectOf = (row: members.MemberRow): TokenSubject => ({
   memberId: row.id,
   accountId: row.accountid,
   email: row.emailaddress,
@@ -89,7 +90,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } },
       schema: {
         tags: ['login'],
-        summary: 'Sign in with e-mail and password (sets the refresh cookie); 429 ACCOUNT_LOCKED after repeated failures',
+        summary: 'Sign in by e-mail and password (sets the refresh cookie); 429 ACCOUNT_LOCKED after repeated failures',
         body: {
           type: 'object',
           properties: {

@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   create: 'Created',
   'create-from-command-line': 'Created on the command line',
   update: 'Changed',
+  delete: 'Removed',
   'save-draft': 'Saved a draft',
   publish: 'Published',
   rollback: 'Rolled back',
@@ -39,6 +40,7 @@ export const ENTITIES: ReadonlyArray<readonly [entity: string, words: string]> =
   ['event_log', 'Event log'],
   ['staff_audit', 'Audit trail'],
   ['staff_console_setting', 'Console settings'],
+  ['identity_provider', 'Identity provider'],
 ];
 const ENTITY_WORDS = new Map(ENTITIES);
 

@@ -13,6 +13,7 @@ import { DocumentsPanel } from '../employer/documents-panel.tsx';
 import { EmployeesPanel } from '../employer/employees-panel.tsx';
 import { EmployerForm, employerInput } from '../employer/employer-form.tsx';
 import { IchraDocumentsPanel } from '../employer/ichra-documents-panel.tsx';
+import { IdentityProviderPanel } from '../employer/identity-provider-panel.tsx';
 import { LogoPanel } from '../employer/logo-panel.tsx';
 import { ProductsPanel } from '../employer/products-panel.tsx';
 import { RegistrationLink } from '../employer/registration-link.tsx';
@@ -28,6 +29,7 @@ const SECTIONS = [
   ['products', 'Services'],
   ['contributions', 'Contributions'],
   ['employees', 'Employees'],
+  ['sign-in', 'Sign-in'],
   ['documents', 'Forms and Flows'],
   ['reports', 'Reports'],
 ] as const;
@@ -74,6 +76,8 @@ export function EmployerScreen() {
         return <ContributionsPanel accountid={accountid} canChange={canChange} />;
       case 'employees':
         return <EmployeesPanel accountid={accountid} canChange={canChange} />;
+      case 'sign-in':
+        return <IdentityProviderPanel accountid={accountid} canChange={canChange} />;
       case 'documents':
         return <DocumentsPanel accountid={accountid} canChange={canChange} />;
       case 'reports':

@@ -2,6 +2,7 @@
  * /login (spec §2 Login, §4 Login, §8): the 'login' document's form with Show/Hide on the password, 'Log In',
  * 'Forgot Password?' (/forgot-password) and 'Register'. With register=true it first says onboarding is pending.
  * Success stores the access and id tokens (the refresh token is the server's HttpOnly cookie) and goes to /profile.
+ * When the employer configured its identity provider, 'Sign in with <provider>' comes first (provider-sign-in.tsx).
  * A limited attempt (the account locked, or too many attempts from this address) shows the server's own message
  * with the time to wait; any other failure, or an answer without the tokens, is 'Login failed.'.
  */
@@ -17,6 +18,7 @@ import { forgetSignInNotice, saveTokens, signInNotice, type SignInNotice } from 
 import { PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
+import { ProviderRefusal, ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';
 import { messages } from '#web/messages.ts';
 
@@ -82,6 +84,8 @@ export function LoginScreen() {
         <FormCard>
           <Stack gap="sm">
             <Title order={1}>{messages['sign-in']}</Title>
+            <ProviderRefusal reason={params.get('sso_error')} />
+            <ProviderSignIn accountId={form.accountId} />
             {document ? (
               <DocumentForm
                 document={document}

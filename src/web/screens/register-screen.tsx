@@ -34,6 +34,7 @@ import { legalPath } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { messages } from '#web/messages.ts';
 import { FormCard } from './form-card.tsx';
+import { ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';
 
 const BULLETS = [
@@ -266,6 +267,7 @@ export function RegisterScreen() {
           <FormCard>
             <Stack gap="md">
               <Title order={1}>{messages['register']}</Title>
+              <ProviderSignIn accountId={form.accountId} />
               {content}
               <Group gap={6}>
                 <Text size="sm">{messages['have-account']}</Text>

@@ -1,0 +1,60 @@
+/**
+ * Employers' identity providers and the OpenID Connect sign-ins through them (migration 0024): the provider of an
+ * employer, the sign-ins on their way to the provider (each taken once), and the provider's ID token of a session.
+ */
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbOrTx, EmployerIdentityProviderTable, OidcLoginStateTable } from '../database.ts';
+
+export type IdentityProviderRow = Selectable<EmployerIdentityProviderTable>;
+export type IdentityProviderSettings = Omit<Insertable<EmployerIdentityProviderTable>, 'accountid' | 'createdon' | 'modifiedon'>;
+export type LoginStateRow = Selectable<OidcLoginStateTable>;
+
+export async function findByAccount(db: DbOrTx, accountid: string): Promise<IdentityProviderRow | undefined> {
+  return db.selectFrom('employer_identity_provider').selectAll().where('accountid', '=', accountid).executeTakeFirst();
+}
+
+export async function upsert(db: DbOrTx, accountid: string, settings: IdentityProviderSettings): Promise<IdentityProviderRow> {
+  return db
+    .insertInto('employer_identity_provider')
+    .values({ accountid, ...settings })
+    .onConflict((oc) => oc.column('accountid').doUpdateSet({ ...settings, modifiedon: sql`now()` }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function remove(db: DbOrTx, accountid: string): Promise<boolean> {
+  const result = await db.deleteFrom('employer_identity_provider').where('accountid', '=', accountid).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Stores a sign-in on its way to the provider; the states that expired go at the same time. */
+export async function insertLoginState(db: DbOrTx, row: Insertable<OidcLoginStateTable>, now: Date): Promise<void> {
+  await db.deleteFrom('oidc_login_state').where('expires_at', '<', now).execute();
+  await db.insertInto('oidc_login_state').values(row).execute();
+}
+
+/**
+ * Takes the sign-in of a state: marks it used and answers it, once. A second taking (a replayed callback), an
+ * expired state or an unknown one answers undefined; the update decides, so two callbacks at once cannot both win.
+ */
+export async function takeLoginState(db: DbOrTx, stateHash: string, now: Date): Promise<LoginStateRow | 'used' | undefined> {
+  const taken = await db
+    .updateTable('oidc_login_state')
+    .set({ used_at: now })
+    .where('state_hash', '=', stateHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (taken) return taken;
+  const known = await db.selectFrom('oidc_login_state').select('used_at').where('state_hash', '=', stateHash).executeTakeFirst();
+  return known?.used_at ? 'used' : undefined;
+}
+
+export async function insertSession(db: DbOrTx, row: { session_id: string; accountid: string; id_token_sealed: string }): Promise<void> {
+  await db.insertInto('oidc_session').values(row).execute();
+}
+
+export async function findSession(db: DbOrTx, sessionId: string) {
+  return db.selectFrom('oidc_session').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+}
