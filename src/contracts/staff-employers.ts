@@ -157,7 +157,7 @@ export type StaffIdentityProviderInput = {
   emailClaim: string;
   /** E-mail domains that may sign in (lower-case, without '@'). */
   allowedDomains: string[];
-  /** 'census': only the employer's members; 'open': an unknown person of an allowed domain registers on first sign-in. */
+  /** 'census': only the employer's members (imported or registered); 'open': the same, and an unknown person of an allowed domain is told to register with the link first (nobody registers without accepting the terms). */
   registration: 'census' | 'open';
 };
 

@@ -230,7 +230,7 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
     await expectRefused({ url: parts.url, cookie: 'bp_oidc_state=someone-elses' }, null, 'failed', 'state-not-this-browser');
   });
 
-  it('registers an unknown person of an allowed domain when the employer lets them', async () => {
+  it('sends an unknown person of an allowed domain to register first (the terms are accepted there), creating nothing', async () => {
     const open = await createEmployer(t.db, { accountname: 'Open Co' });
     const saved = await t.app.inject({
       method: 'PUT',
@@ -241,9 +241,8 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
     expect(saved.statusCode).toBe(200);
     op.setAccount('olga', { email: 'olga@open.test', email_verified: true, given_name: 'Olga', family_name: 'Open' });
     const answer = await callback(await throughProvider(open, 'olga'));
-    expect(answer.headers.location).toBe(`${TEST_PUBLIC_URL}/profile`);
-    const member = await members.findByEmail(t.db, 'olga@open.test');
-    expect(member).toMatchObject({ accountid: open.accountid, firstname: 'Olga', lastname: 'Open' });
+    expect(answer.headers.location).toBe(`${TEST_PUBLIC_URL}/login?employer_id=${open.accountid}&sso_error=register-first`);
+    expect(await members.findByEmail(t.db, 'olga@open.test')).toBeUndefined();
   });
 
   describe('the staff API', () => {

@@ -1,7 +1,7 @@
 /** The portal's addresses an identity provider sends the browser back to (registered for the client at the provider). */
 
 /** What the sign-in page says after a refusal (its messages 'sso-<reason>'). */
-export type SignInRefusal = 'failed' | 'email-unverified' | 'domain-not-allowed' | 'not-an-employee';
+export type SignInRefusal = 'failed' | 'email-unverified' | 'domain-not-allowed' | 'not-an-employee' | 'register-first';
 
 export const callbackPath = '/api/oidc/callback';
 export const redirectUriOf = (publicUrl: string) => `${publicUrl}${callbackPath}`;

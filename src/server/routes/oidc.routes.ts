@@ -8,9 +8,7 @@
  * session exactly as the password sign-in does (startSession, the refresh cookie) and goes to /profile. A refusal
  * writes nothing but its security event and goes back to the employer's sign-in page with a reason the page words.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EMPTY_ID } from '#contracts/api.ts';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { readCookie } from '../cookies.ts';
@@ -164,27 +162,15 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       if (existing && existing.accountid !== row.accountid) {
         return refuse(row.accountid, { issuer: row.issuer, reason: 'member-of-another-employer' }, 'not-an-employee');
       }
-      if (!existing && row.registration !== 'open') return refuse(row.accountid, { issuer: row.issuer, reason: 'not-on-census' }, 'not-an-employee');
+      // Nobody is registered without accepting the terms (the registration document): a person the employer lets
+      // register ('open') does so with its link first, then signs in here; one who must be on the census asks HR.
+      if (!existing) {
+        const said = row.registration === 'open' ? 'register-first' : 'not-an-employee';
+        return refuse(row.accountid, { issuer: row.issuer, reason: row.registration === 'open' ? 'not-registered' : 'not-on-census' }, said);
+      }
+      const member = existing;
 
       const session = await app.db.transaction().execute(async (tx) => {
-        const member = existing ?? (await members.insert(tx, {
-          id: randomUUID(),
-          accountid: row.accountid,
-          priormemberid: EMPTY_ID,
-          externalid: EMPTY_ID,
-          primarymemberid: EMPTY_ID,
-          firstname: stringClaim(claims.given_name, 100),
-          lastname: stringClaim(claims.family_name, 100),
-          emailaddress: email,
-          personalemailaddress: email,
-          origination: 1,
-          relationship: 1,
-          gender: null,
-          status: 'Active',
-          contributionclass: 'ALL',
-          createdby: 'Identity provider',
-          modifiedby: 'Identity provider',
-        }));
         const opened = await startSession(tx, app.config, subjectOf(member), now);
         await providers.insertSession(tx, {
           session_id: opened.sessionId,

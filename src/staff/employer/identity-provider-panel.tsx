@@ -117,7 +117,7 @@ export function IdentityProviderPanel({ accountid, canChange }: { accountid: str
         onChange={(e) => change({ registration: e.currentTarget.value as Draft['registration'] })}
         data={[
           { value: 'census', label: 'Only employees on the census' },
-          { value: 'open', label: 'Anyone of an allowed domain (registers on first sign-in)' },
+          { value: 'open', label: 'Anyone of an allowed domain (who registers with the link first)' },
         ]}
       />
       <Group>

@@ -15,6 +15,7 @@ const REFUSALS = {
   'email-unverified': messages['sso-email-unverified'],
   'domain-not-allowed': messages['sso-domain-not-allowed'],
   'not-an-employee': messages['sso-not-an-employee'],
+  'register-first': messages['sso-register-first'],
 } as const;
 
 const refusalText = (reason: string | null) => (reason && reason in REFUSALS ? REFUSALS[reason as keyof typeof REFUSALS] : null);
