@@ -90,6 +90,8 @@ for (const [size, options] of SIZES) {
       // My Coverage from the keyboard: Enter opens the menu on its first item, Arrow Down moves to the next, Escape
       // closes it and gives the focus back.
       const coverage = header.getByRole('button', { name: 'My Coverage' });
+      // The menu loads after the page (a lazy chunk): until then its place holds a plain button a key press would miss.
+      await expect(coverage).toHaveAttribute('aria-haspopup', 'menu');
       await coverage.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu', { name: 'My Coverage' });
