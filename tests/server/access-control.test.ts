@@ -38,6 +38,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/staff/login/second-factor': 'proof: the pending sign-in cookie (a right password)',
   'POST /api/staff/login/totp/start': 'proof: the pending sign-in cookie (a right password, set-up required)',
   'POST /api/staff/login/totp/confirm': 'proof: the pending sign-in cookie (a right password, set-up required)',
+  'GET /api/oidc/employers/:accountid': "whether the employer's sign-in page shows 'Sign in with <provider>', and its name",
+  'GET /api/oidc/start': "sends the browser to the employer's identity provider (state, nonce and PKCE kept server-side)",
+  'GET /api/oidc/callback': "proof: the state cookie and state of this browser's sign-in, and the provider's signed ID token",
 };
 
 /** Paths outside the API that the app may register (documentation, the web app). */

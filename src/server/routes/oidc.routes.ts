@@ -13,7 +13,7 @@ import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { readCookie } from '../cookies.ts';
 import { openClientSecret, openSignInSecret, sealSignInSecret, sha256 } from '../crypto.ts';
-import { authRateLimit, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { authRateLimit, bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 import { recordProviderEvent } from '../security-events.ts';
 import { setRefreshCookie } from '../session-cookie.ts';
 import { startSession } from '../tokens.ts';
@@ -191,6 +191,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
       schema: {
         tags: ['login'],
+        security: bearer,
         summary: "Where Sign Out goes after ending the session: the provider's sign-out page when the session was opened through a provider that offers RP-initiated logout; null otherwise",
         response: { 200: envelope(nullable({ type: 'object', properties: { url: { type: 'string' } } })), ...failures },
       },
