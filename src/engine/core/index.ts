@@ -24,6 +24,8 @@
  * - {@link ownFields}: the fields an employer's resolved form adds to its base document.
  * - {@link documentPart}: a form restricted to one of its parts (named groups of fields), same rules and texts.
  * - {@link asFormDocument} / {@link asFlowDocument}: the browser's loader check for a document fetched from the API.
+ * - {@link textsOf} / {@link translatedDocument} / {@link translationProblems}: a document's texts by pointer, and
+ *   the document served in another language from its `translations`.
  */
 export type {
   Binding,
@@ -92,3 +94,4 @@ export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';
 export { ownFields, type OwnField } from './own-fields.ts';
+export { placeholdersOf, SCHEMA_TEXTS, textsOf, translatedDocument, translationProblems, UI_OPTION_TEXTS, UI_TEXTS, untranslatedTexts, type Translation } from './texts.ts';

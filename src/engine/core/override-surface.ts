@@ -12,6 +12,7 @@ import { sameJson } from './merge.ts';
 import { escapeToken, getAtPointer, parsePointer } from './pointer.ts';
 import { RuleError, rules } from './rules.ts';
 import { compileSchema } from './validate.ts';
+import { SCHEMA_TEXTS, UI_OPTION_TEXTS, UI_TEXTS } from './texts.ts';
 import type { FlowDocument, FormDocument, JsonSchema } from './types.ts';
 
 type BaseDocument = FormDocument | FlowDocument;
@@ -19,8 +20,8 @@ type BaseDocument = FormDocument | FlowDocument;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A schema node's texts, which are never locked. */
-const SCHEMA_TEXT = new Set(['title', 'description', '$comment', 'examples']);
+/** A schema node's texts (and its notes), which are never locked. */
+const SCHEMA_TEXT = new Set([...SCHEMA_TEXTS, '$comment', 'examples']);
 /**
  * Members of a schema node locked on their own: its fields (`properties`, each field locked when declared),
  * which of them are required (kept by the rule that a required field stays required) and its `definitions`
@@ -29,10 +30,10 @@ const SCHEMA_TEXT = new Set(['title', 'description', '$comment', 'examples']);
 const SCHEMA_CHILDREN = new Set(['properties', 'required', 'definitions']);
 /** Members holding values, not schemas: compared as they are. */
 const SCHEMA_VALUES = new Set(['enum', 'const', 'default']);
-/** A uiSchema node's texts and presentation (the order of its fields, the labels of its options). */
-const UI_TEXT = new Set(['ui:title', 'ui:description', 'ui:placeholder', 'ui:help', 'ui:enumNames', 'ui:order']);
+/** A uiSchema node's texts and presentation (the order of its fields). */
+const UI_TEXT = new Set([...UI_TEXTS, 'ui:order']);
 /** Texts among a widget's ui:options (which message a widget shows is a text too). */
-const UI_OPTION_TEXT = new Set(['addText', 'itemTitle', 'removeText', 'hint', 'notice', 'yesText', 'noText', 'showText', 'hideText', 'label', 'messages']);
+const UI_OPTION_TEXT = new Set([...UI_OPTION_TEXTS, 'messages']);
 /** A flow step's texts. */
 const STEP_TEXT = new Set(['title', '$comment']);
 

@@ -87,7 +87,12 @@ export type FormDocument = {
   parts?: Record<string, FormPart>;
   /** What no override may change (a base document's declaration): JSON pointer -> why (override-surface.ts). */
   locked?: LockedParts;
+  /** The document's texts in other languages: language -> JSON pointer of a text -> the text (texts.ts). */
+  translations?: Translations;
 };
+
+/** language (a BCP 47 tag) -> JSON pointer of a text -> the text in that language */
+export type Translations = Record<string, Record<string, string>>;
 
 /** The parts of a base document no override may change but for their texts: JSON pointer -> why, as staff read it. */
 export type LockedParts = Record<string, string>;
@@ -130,6 +135,8 @@ export type FlowDocument = {
   steps: Record<string, FlowStep>;
   /** What no override may change (override-surface.ts). */
   locked?: LockedParts;
+  /** The document's texts in other languages (texts.ts). */
+  translations?: Translations;
 };
 
 export type ResolvedStep = {

@@ -1,0 +1,42 @@
+/**
+ * The languages the employee product speaks, shared by the server (which serves documents, messages and e-mails
+ * in one) and the web app (which loads that language's catalogue). English is the language of the base documents;
+ * another language's texts are translations of them (engine texts.ts).
+ */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The cookie that remembers the language chosen before sign-in (after it, the member's profile does). */
+export const LANGUAGE_COOKIE = 'bp_lang';
+
+/** Each language's name in itself: what the language switch offers. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', es: 'Español' };
+
+/** The locale numbers, money and dates are formatted in (Intl), for the United States' readers of each language. */
+export const LANGUAGE_LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', es: 'es-US' };
+
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** The language an Accept-Language header prefers most among ours ('es-MX;q=0.9, en;q=0.8' -> 'es'); null if none. */
+export function preferredLanguage(acceptLanguage: string | undefined): Language | null {
+  if (!acceptLanguage) return null;
+  const ranked = acceptLanguage
+    .slice(0, 1000)
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+      return { language: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && isLanguage(entry.language))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (ranked[0]?.language as Language | undefined) ?? null;
+}
+
+/** A request's language: the one chosen (the cookie), else the browser's preference, else English. */
+export function requestLanguage(chosen: string | null | undefined, acceptLanguage: string | undefined): Language {
+  if (isLanguage(chosen)) return chosen;
+  return preferredLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
+}
