@@ -111,6 +111,8 @@ export interface MemberTable {
   employerfields: GeneratedJson;
   /** The employer's own id for the employee, from the census (migration 0021); unique within the employer. */
   census_externalid: string | null;
+  /** The language the member chose to read the product in, 'en' or 'es' (migration 0026); null: never chosen. */
+  language: Generated<'en' | 'es' | null>;
   createdon: GeneratedTimestamp;
   createdby: string;
   modifiedon: GeneratedTimestamp;

@@ -15,6 +15,7 @@ import { AppError } from './errors.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { contentPlugin } from './plugins/content.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
+import { languagePlugin } from './plugins/language.plugin.ts';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
 import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './input-limits.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keyGenerator: rateLimitKey,
   });
   await app.register(shared(dbPlugin), { db });
+  await app.register(shared(languagePlugin));
   await app.register(shared(authPlugin));
   await app.register(shared(staffAuthPlugin));
   await app.register(shared(mailPlugin), options.mail ?? {});

@@ -22,6 +22,7 @@ import type { PlanPremiumSource } from './services/enrollment-prices.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import type { StaffIdentity } from './plugins/staff-auth.plugin.ts';
 import type { Readiness } from './readiness.ts';
+import type { Language } from '#contracts/language.ts';
 
 /** The caller of a request with a live session (sessionId: the access token's `sid`). */
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };
@@ -90,6 +91,8 @@ declare module 'fastify' {
     memberFamily?: boolean;
   }
   interface FastifyRequest {
+    /** The language the answer is in (plugins/language.plugin.ts). */
+    language: Language;
     member: AuthenticatedMember | null;
     /** The caller's family for pricing, read with the session check (routes with config.memberFamily only). */
     family: MemberFamily | null;
