@@ -221,9 +221,9 @@ describe('messages files', () => {
   const files = readdirSync(path.join(defaultContentRoot, 'schemas', 'messages'));
   const en = readJson('schemas', 'messages', 'en.json') as { locale: string; messages: Record<string, string> };
 
-  it('has the English file, named by its locale', () => {
-    expect(files).toEqual(['en.json']);
-    expect(en.locale).toBe('en');
+  it('has the English and the Spanish file, each named by its locale', () => {
+    expect([...files].sort()).toEqual(['en.json', 'es.json']);
+    for (const file of files) expect((readJson('schemas', 'messages', file) as { locale: string }).locale).toBe(path.basename(file, '.json'));
   });
 
   it.each(files)('%s satisfies the messages meta-schema', (file) => {
