@@ -3,11 +3,10 @@
  * entity, its id and days; each entry in words, with what changed and the full before and after on demand.
  */
 import { Button, Code, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
-import { filteredPath } from '../api/staff-api.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
 
 type Filters = { who: string; entity: string; entityid: string; from: string; to: string };
@@ -15,14 +14,8 @@ const none: Filters = { who: '', entity: '', entityid: '', from: '', to: '' };
 const ENTITY_OPTIONS = [{ value: '', label: 'Any' }, ...ENTITIES.map(([value, label]) => ({ value, label }))];
 
 export function AuditScreen() {
-  const [editing, setEditing] = useState<Filters>(none);
-  const [applied, setApplied] = useState<Filters>(none);
-  const { data, error } = useSWR<StaffAuditEntry[]>(filteredPath('/api/staff/audit', applied));
-  const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(editing);
-  };
+  const { editing, set, apply, path } = useAppliedFilters('/api/staff/audit', none);
+  const { data, error } = useSWR<StaffAuditEntry[]>(path);
   return (
     <Stack>
       <Title order={1}>Audit Trail</Title>

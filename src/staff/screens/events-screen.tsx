@@ -3,11 +3,10 @@
  * (id, or name or e-mail), action and dates; the filters are the query.
  */
 import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { StaffEvent } from '../api/types.ts';
-import { filteredPath } from '../api/staff-api.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 
 type Filters = { employer: string; employee: string; accountid: string; memberid: string; action: string; from: string; to: string };
 const none: Filters = { employer: '', employee: '', accountid: '', memberid: '', action: '', from: '', to: '' };
@@ -15,14 +14,8 @@ const none: Filters = { employer: '', employee: '', accountid: '', memberid: '',
 const NAME_FILTER_MAX = 100;
 
 export function EventsScreen() {
-  const [editing, setEditing] = useState<Filters>(none);
-  const [applied, setApplied] = useState<Filters>(none);
-  const { data, error } = useSWR<StaffEvent[]>(filteredPath('/api/staff/events', applied));
-  const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(editing);
-  };
+  const { editing, set, apply, path } = useAppliedFilters('/api/staff/events', none);
+  const { data, error } = useSWR<StaffEvent[]>(path);
   return (
     <Stack>
       <Title order={1}>Event Log</Title>
