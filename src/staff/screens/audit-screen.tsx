@@ -6,6 +6,7 @@ import { Button, Code, Group, List, NativeSelect, Stack, Table, Text, TextInput,
 import useSWR from 'swr';
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ScrollTable } from '../layout/scroll-table.tsx';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
 
@@ -31,34 +32,20 @@ export function AuditScreen() {
       </form>
       <FailureAlert error={error} />
       {data && data.length === 0 && <Text>Nothing in the audit trail matches these filters.</Text>}
-      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Audit trail">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Entity</Table.Th>
-                <Table.Th>What Changed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{whenWords(entry.createdon)}</Table.Td>
-                  <Table.Td>{whoWords(entry)}</Table.Td>
-                  <Table.Td>{actionWords(entry.action)}</Table.Td>
-                  <Table.Td>{entityWords(entry)}</Table.Td>
-                  <Table.Td>
-                    <Change entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable label="Audit trail" minWidth={760} headings={['When', 'Who', 'Action', 'Entity', 'What Changed']}>
+          {data.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{whenWords(entry.createdon)}</Table.Td>
+              <Table.Td>{whoWords(entry)}</Table.Td>
+              <Table.Td>{actionWords(entry.action)}</Table.Td>
+              <Table.Td>{entityWords(entry)}</Table.Td>
+              <Table.Td>
+                <Change entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { StaffEvent } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ScrollTable } from '../layout/scroll-table.tsx';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 
 type Filters = { employer: string; employee: string; accountid: string; memberid: string; action: string; from: string; to: string };
@@ -32,34 +33,19 @@ export function EventsScreen() {
         </Group>
       </form>
       <FailureAlert error={error} />
-      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table aria-label="Events">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Employer</Table.Th>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Detail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((event) => (
-                <Table.Tr key={event.id}>
-                  <Table.Td>{event.createdon}</Table.Td>
-                  <Table.Td>{event.title}</Table.Td>
-                  <Table.Td>{event.action ?? ''}</Table.Td>
-                  <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
-                  <Table.Td>{memberWords(event)}</Table.Td>
-                  <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable label="Events" minWidth={900} headings={['When', 'Event', 'Action', 'Employer', 'Member', 'Detail']}>
+          {data.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td>{event.createdon}</Table.Td>
+              <Table.Td>{event.title}</Table.Td>
+              <Table.Td>{event.action ?? ''}</Table.Td>
+              <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
+              <Table.Td>{memberWords(event)}</Table.Td>
+              <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );
