@@ -4,6 +4,8 @@
  * The catalogue's twin is tests/content/catalogue-languages.test.ts; `npm run forms:check` runs both checks
  * (src/server/missing-translations.ts).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 import { translationProblems } from '#engine/core/index.ts';
@@ -17,6 +19,15 @@ const languages = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
 describe.each(languages)('base documents in %s', (language) => {
   it.each(documents.map((document) => [document.id, document] as const))('%s has a translation of every text', (_, document) => {
     expect(translationProblems(document, document.translations?.[language] ?? {}, { complete: true })).toEqual([]);
+  });
+});
+
+describe('the languages the meta-schemas allow', () => {
+  const enumOf = (file: string, at: (schema: any) => unknown) => at(JSON.parse(readFileSync(path.join(defaultContentRoot, 'schemas', 'meta', file), 'utf8')));
+  it('are the languages other than English, for translation files, forms and flows alike', () => {
+    expect(enumOf('translation.schema.json', (schema) => schema.properties.language.enum)).toEqual(languages);
+    expect(enumOf('form.schema.json', (schema) => schema.properties.translations.propertyNames.enum)).toEqual(languages);
+    expect(enumOf('flow.schema.json', (schema) => schema.properties.translations.propertyNames.enum)).toEqual(languages);
   });
 });
 
