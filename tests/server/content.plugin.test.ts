@@ -61,7 +61,7 @@ describe('loadBaseContent', () => {
     ['a translation whose placeholders differ', 'schemas/translations/es/login.json', (d: any) => (d.texts['/messages/account-locked'] = 'Espere {minutos} minutos.'), /\/messages\/account-locked: the translation must keep the marks of the text \(\{minutes\}\)/],
     ['a translation file of another shape', 'schemas/translations/es/waiver.json', (d: any) => ((d.text = d.texts), delete d.texts), /translations\/es\/waiver.json: .*must have required property 'texts'/],
     ['a translation file holding another document', 'schemas/translations/es/waiver.json', (d: any) => (d.document = 'login'), /the file waiver.json holds the texts of 'login'/],
-    ['base texts of a language inside the document', 'schemas/forms/waiver.schema.json', (d: any) => (d.translations = { es: { '/title': 'Renuncia' } }), /belong in translations\/es\/waiver.json/],
+    ['base texts of a language inside the document', 'schemas/forms/waiver.schema.json', (d: any) => (d.translations = { es: { '/title': 'Renuncia' } }), /waiver at \/translations: the base texts in other languages belong in schemas\/translations/],
   ])('refuses %s', (_, file, change, reason) => {
     copyContent();
     edit(file, change);

@@ -131,6 +131,9 @@ type TranslationFile = { language: string; document: string; texts: Record<strin
  * document as served (bundled). A language without a folder has no translations: every text shows in English.
  */
 function addBaseTranslations(root: string, metaDir: string, forms: Map<string, FormDocument>, flows: Map<string, FlowDocument>): void {
+  for (const document of [...forms.values(), ...flows.values()]) {
+    if (document.translations) throw new EngineConfigError(document.id, '/translations', 'the base texts in other languages belong in schemas/translations, not in the document');
+  }
   const validate = createAjv().compile(readJson(path.join(metaDir, 'translation.schema.json')) as JsonSchema);
   for (const language of LANGUAGES.filter((one) => one !== DEFAULT_LANGUAGE)) {
     const dir = path.join(root, 'schemas', 'translations', language);
@@ -147,7 +150,6 @@ function addBaseTranslations(root: string, metaDir: string, forms: Map<string, F
       if (`${id}.json` !== file) throw new EngineConfigError(where, '/document', `the file ${file} holds the texts of '${id}'`);
       const document = forms.get(id) ?? flows.get(id);
       if (!document) throw new EngineConfigError(where, '/document', `there is no base document '${id}'`);
-      if (document.translations?.[language]) throw new EngineConfigError(id, `/translations/${language}`, `the base texts in ${language} belong in ${where}, not in the document`);
       const problems = translationProblems(document, texts);
       if (problems.length > 0) throw new EngineConfigError(id, `/translations/${language}`, `${where}: ${problems.join('; ')}`);
       const translated = { ...document, translations: { ...document.translations, [language]: texts } };
