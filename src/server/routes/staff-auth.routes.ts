@@ -1,5 +1,6 @@
 /**
- * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header).
+ * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header; the
+ * sign-in through the staff identity provider is staff-oidc.routes.ts, whose sign-out page Sign Out answers).
  * Failed sign-ins count and lock per e-mail address like the members' (login.routes.ts), under a key of their own
  * so a member's failures never lock a staff user of the same address or the other way round. Each failed sign-in
  * is recorded in the audit trail (the address tried and why, never the password).
