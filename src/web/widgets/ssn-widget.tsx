@@ -15,6 +15,7 @@ import { errorText } from '#engine/theme/index.ts';
 import { Group, Input, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
+import { messages } from '#web/messages.ts';
 
 export const SSN_PARTS: readonly number[] = [3, 2, 4];
 /** The message shown under the boxes unless ui:options.notice names another (spec §5 SSN notice). */
@@ -98,7 +99,7 @@ export function SsnWidget(props: WidgetProps) {
   const onFile = masked && keys.onFile ? document?.messages[keys.onFile] : undefined;
   const keptOnNext = !masked && keys.keptOnNext ? document?.messages[keys.keptOnNext] : undefined;
   const lines = [onFile ? formatMessage(onFile, { ssn: String(value) }) : notice, keptOnNext].filter((line): line is string => Boolean(line));
-  const partNames = lengths.length === SSN_PARTS.length ? ['first 3 digits', 'middle 2 digits', 'last 4 digits'] : [];
+  const partNames = lengths.length === SSN_PARTS.length ? [messages['ssn-part-first'], messages['ssn-part-middle'], messages['ssn-part-last']] : [];
   const placeholders = lengths.map((length, index) => {
     if (!masked) return '#'.repeat(length);
     const hidden = '*'.repeat(Math.max(0, length - (index === lengths.length - 1 ? maskedLast4.length : 0)));
