@@ -18,12 +18,87 @@ export const PASSWORD = 'Str0ng!Pass#1';
 
 export type Person = { firstName: string; lastName: string; email: string };
 
+/** A label or name as Playwright matches it: a string is found within the name, a RegExp as it says. */
+type Name = string | RegExp;
+
+/**
+ * The product's words the shared steps below fill in, click and wait for. The English journeys use ENGLISH; a
+ * journey in another language passes that language's words, read from its catalogue and documents (spanish.ts).
+ */
+export type Words = {
+  registration: { firstName: Name; lastName: Name; email: Name; terms: RegExp; submit: Name };
+  setPassword: { password: string; confirm: Name; submit: Name };
+  signIn: { email: Name; password: Name; submit: Name };
+  profile: {
+    address: Name;
+    telephone: Name;
+    zip: Name;
+    countyPicker: string;
+    city: Name;
+    county: Name;
+    state: Name;
+    dob: Name;
+    gender: RegExp;
+    female: string;
+    smoker: RegExp;
+    no: string;
+    ssnParts: readonly [Name, Name, Name];
+    pcpName: Name;
+    pcpId: Name;
+  };
+  /** Next, or Proceed on a narrow shop screen. */
+  next: RegExp;
+  filters: string;
+};
+
+export const ENGLISH: Words = {
+  registration: { firstName: 'First Name', lastName: 'Last Name', email: 'Personal Email', terms: /Terms of Use/, submit: 'Register Account' },
+  setPassword: { password: 'New Password', confirm: 'Confirm New Password', submit: 'Set Password' },
+  signIn: { email: 'Email', password: 'Password', submit: 'Log In' },
+  profile: {
+    address: 'Home Address',
+    telephone: 'Telephone',
+    zip: 'ZIP Code',
+    countyPicker: 'Select a county',
+    city: 'City',
+    county: 'County',
+    state: 'State',
+    dob: 'DOB',
+    gender: /^Gender/,
+    female: 'Female',
+    smoker: /^Smoker/,
+    no: 'No',
+    ssnParts: ['SSN first 3 digits', 'SSN middle 2 digits', 'SSN last 4 digits'],
+    pcpName: 'PCP Name',
+    pcpId: 'PCP ID',
+  },
+  next: /^(Next|Proceed)$/,
+  filters: 'Filters',
+};
+
 export function newPerson(firstName = 'Jordan'): Person {
   return { firstName, lastName: 'Rivera', email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com` };
 }
 
-/** Without SMTP_URL the product writes each message as a quoted-printable .eml file under DATA_DIR/mail. */
-export async function invitationLink(email: string): Promise<string> {
+/** Quoted-printable text (soft line breaks, =XX bytes) as the UTF-8 it encodes. */
+function decodeQuotedPrintable(text: string): string {
+  const soft = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < soft.length; index += 1) {
+    const hex = soft[index] === '=' ? /^[0-9A-F]{2}/.exec(soft.slice(index + 1)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(soft[index]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * The invitation e-mailed to this address, decoded. Without SMTP_URL the product writes each message as a
+ * quoted-printable .eml file under DATA_DIR/mail.
+ */
+export async function invitation(email: string): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
   let text: string | undefined;
   await expect
@@ -34,49 +109,55 @@ export async function invitationLink(email: string): Promise<string> {
       return Boolean(text);
     })
     .toBe(true);
-  const decoded = text!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const link = decoded.match(/https?:\/\/\S+\/set-password\?\S+/)?.[0];
+  return decodeQuotedPrintable(text!);
+}
+
+export async function invitationLink(email: string): Promise<string> {
+  const link = (await invitation(email)).match(/https?:\/\/\S+\/set-password\?\S+/)?.[0];
   expect(link, 'the invitation carries a set-password link').toBeTruthy();
   return link!;
 }
 
 /** Fills the employer's registration form for `person` and sends it, whatever the answer (see `register`). */
-export async function submitRegistration(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
+export async function submitRegistration(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID, words = ENGLISH): Promise<void> {
+  const { firstName, lastName, email, terms, submit } = words.registration;
   await page.goto(`/register?employer_id=${employerId}`);
-  await page.getByLabel('First Name').fill(person.firstName);
-  await page.getByLabel('Last Name').fill(person.lastName);
-  await page.getByLabel('Personal Email').fill(person.email);
-  await page.getByRole('checkbox', { name: /Terms of Use/ }).check();
-  await page.getByRole('button', { name: 'Register Account' }).click();
+  await page.getByLabel(firstName).fill(person.firstName);
+  await page.getByLabel(lastName).fill(person.lastName);
+  await page.getByLabel(email).fill(person.email);
+  await page.getByRole('checkbox', { name: terms }).check();
+  await page.getByRole('button', { name: submit }).click();
 }
 
-export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID): Promise<void> {
-  await submitRegistration(page, person, employerId);
+export async function register(page: Page, person: Person, employerId = DEMO_EMPLOYER_ID, words = ENGLISH): Promise<void> {
+  await submitRegistration(page, person, employerId, words);
   await expect(page).toHaveURL(/\/login\?register=true/);
 }
 
-export async function setPassword(page: Page, person: Pick<Person, 'email'>): Promise<void> {
+export async function setPassword(page: Page, person: Pick<Person, 'email'>, words = ENGLISH): Promise<void> {
+  const { password, confirm, submit } = words.setPassword;
   await page.goto(await invitationLink(person.email));
-  await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm New Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await page.getByLabel(password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(confirm).fill(PASSWORD);
+  await page.getByRole('button', { name: submit }).click();
   await expect(page).toHaveURL(/\/login\?employer_id=[^&]+$/);
 }
 
 /** Signs in on /login; lands on /profile, or on /welcome (`landing`) for a member who has authorized. */
-export async function signIn(page: Page, person: Pick<Person, 'email'>, landing: RegExp = /\/profile$/): Promise<void> {
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+export async function signIn(page: Page, person: Pick<Person, 'email'>, landing: RegExp = /\/profile$/, words = ENGLISH): Promise<void> {
+  const { email, password, submit } = words.signIn;
+  await page.getByLabel(email).fill(person.email);
+  await page.getByLabel(password, { exact: false }).first().fill(PASSWORD);
+  await page.getByRole('button', { name: submit }).click();
   await expect(page).toHaveURL(landing);
 }
 
 /** A registered member (of the demo employer unless another is named) with a password, signed in on /profile. */
-export async function signedInMember(page: Page, firstName?: string, employerId = DEMO_EMPLOYER_ID): Promise<Person> {
+export async function signedInMember(page: Page, firstName?: string, employerId = DEMO_EMPLOYER_ID, words = ENGLISH): Promise<Person> {
   const person = newPerson(firstName);
-  await register(page, person, employerId);
-  await setPassword(page, person);
-  await signIn(page, person);
+  await register(page, person, employerId, words);
+  await setPassword(page, person, words);
+  await signIn(page, person, /\/profile$/, words);
   return person;
 }
 
@@ -102,46 +183,48 @@ export const AURORA: Home = { address: '21 Main St NE', telephone: '5035550142',
  * look-up fills the city, county and state (once the county is picked, for a ZIP of several; `whilePicking` runs
  * with that dialog open); then a date of birth, Female, not a smoker, an SSN in its three boxes and a PCP.
  */
-export async function fillMemberProfile(page: Page, home: Home, whilePicking?: () => Promise<void>): Promise<void> {
-  await page.getByLabel('Home Address').fill(home.address);
-  await page.getByLabel('Telephone').fill(home.telephone);
-  await page.getByLabel('ZIP Code').fill(home.zip);
+export async function fillMemberProfile(page: Page, home: Home, whilePicking?: () => Promise<void>, words = ENGLISH): Promise<void> {
+  const labels = words.profile;
+  await page.getByLabel(labels.address).fill(home.address);
+  await page.getByLabel(labels.telephone).fill(home.telephone);
+  await page.getByLabel(labels.zip).fill(home.zip);
   if (home.severalCounties) {
-    const picker = page.getByRole('dialog', { name: 'Select a county' });
+    const picker = page.getByRole('dialog', { name: labels.countyPicker });
     await expect(picker).toBeVisible();
     await whilePicking?.();
     await picker.getByRole('button', { name: home.county }).click();
     await expect(picker).toBeHidden();
   }
-  await expect(page.getByLabel('City')).toHaveValue(home.city);
-  await expect(page.getByLabel('County')).toHaveValue(home.county);
-  await expect(page.getByLabel('State')).toHaveValue(home.state);
-  await page.getByLabel('DOB').first().fill('1984-03-15');
-  await page.getByRole('radiogroup', { name: /^Gender/ }).first().getByLabel('Female', { exact: true }).check();
-  await page.getByRole('radiogroup', { name: /^Smoker/ }).first().getByLabel('No', { exact: true }).check();
-  await page.getByLabel('SSN first 3 digits').first().fill('123');
-  await page.getByLabel('SSN middle 2 digits').first().fill('45');
-  await page.getByLabel('SSN last 4 digits').first().fill('6789');
-  await page.getByLabel('PCP Name').first().fill('Dr. Ana Lee');
-  await page.getByLabel('PCP ID').first().fill('PCP-4411');
+  await expect(page.getByLabel(labels.city)).toHaveValue(home.city);
+  await expect(page.getByLabel(labels.county)).toHaveValue(home.county);
+  await expect(page.getByLabel(labels.state)).toHaveValue(home.state);
+  await page.getByLabel(labels.dob).first().fill('1984-03-15');
+  await page.getByRole('radiogroup', { name: labels.gender }).first().getByLabel(labels.female, { exact: true }).check();
+  await page.getByRole('radiogroup', { name: labels.smoker }).first().getByLabel(labels.no, { exact: true }).check();
+  const [first, middle, last] = labels.ssnParts;
+  await page.getByLabel(first).first().fill('123');
+  await page.getByLabel(middle).first().fill('45');
+  await page.getByLabel(last).first().fill('6789');
+  await page.getByLabel(labels.pcpName).first().fill('Dr. Ana Lee');
+  await page.getByLabel(labels.pcpId).first().fill('PCP-4411');
 }
 
 /**
  * Next moves on at most once a second (spec §9 Next-step throttle), as a person who clicks too soon finds: click
  * again until the next screen shows.
  */
-export async function nextTo(page: Page, heading: string): Promise<void> {
+export async function nextTo(page: Page, heading: string, words = ENGLISH): Promise<void> {
   const next = page.getByRole('heading', { name: heading });
   await expect(async () => {
     // A narrow shop screen says Proceed where the others say Next.
-    if (!(await next.isVisible())) await page.getByRole('button', { name: /^(Next|Proceed)$/ }).first().click();
+    if (!(await next.isVisible())) await page.getByRole('button', { name: words.next }).first().click();
     await expect(next).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
 }
 
 /** Opens the shop's filter panel when it is folded (as it starts on a phone). */
-export async function openShopFilters(page: Page): Promise<void> {
-  const toggle = page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: /^Filters/ });
+export async function openShopFilters(page: Page, words = ENGLISH): Promise<void> {
+  const toggle = page.getByRole('region', { name: words.filters }).getByRole('button', { name: new RegExp(`^${words.filters}`) });
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
@@ -149,13 +232,11 @@ export async function openShopFilters(page: Page): Promise<void> {
 /** The forgot-password link e-mailed to this address (the file outbox, as for the invitation). */
 export async function resetLink(email: string): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  const decode = (text: string) =>
-    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   let link: string | undefined;
   await expect
     .poll(() => {
       link = readdirSync(folder)
-        .map((file) => decode(readFileSync(join(folder, file), 'utf8')))
+        .map((file) => decodeQuotedPrintable(readFileSync(join(folder, file), 'utf8')))
         .filter((message) => message.includes(`To: ${email}`))
         .map((message) => message.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0])
         .find(Boolean);
