@@ -35,8 +35,6 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: Said, fieldErrors?: SaidFieldErrors) => new AppError('VALIDATION_FAILED', 400, message, fieldErrors);
-/** A 400 naming one field with the same text. */
-export const fieldRefused = (message: Said, field: string) => badRequest(message, { [field]: [message] });
 export const unauthorized = (message: Said = catalogueText('error-sign-in-again')) => new AppError('UNAUTHORIZED', 401, message);
 export const forbidden = (message: Said = catalogueText('error-forbidden')) => new AppError('FORBIDDEN', 403, message);
 export const notFound = (message: Said = catalogueText('error-not-found')) => new AppError('NOT_FOUND', 404, message);
