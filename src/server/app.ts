@@ -11,6 +11,7 @@ import { rateLimitKey } from './rate-limit-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import type { Config } from './config.ts';
+import { catalogueText } from './catalogue-messages.ts';
 import { AppError } from './errors.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { contentPlugin } from './plugins/content.plugin.ts';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('planPremiums', options.planPremiums ?? planPremiumForFamily);
   app.decorate('validatorsRoot', options.validatorsRoot ?? defaultValidatorsRoot);
   await app.register(shared(errorsPlugin));
+  // First of the request hooks: every answer, a 503 of a starting or draining server too, knows its language.
+  await app.register(shared(languagePlugin));
   app.decorate('readiness', options.readiness ?? ALREADY_READY);
   holdApiUntilReady(app, app.readiness);
   // Before the OpenAPI document and the routes: every route's request schemas get the default limits, and every
@@ -182,11 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db),
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a minute and try again.'),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, catalogueText('error-too-many-attempts')),
     keyGenerator: rateLimitKey,
   });
   await app.register(shared(dbPlugin), { db });
-  await app.register(shared(languagePlugin));
   await app.register(shared(authPlugin));
   await app.register(shared(staffAuthPlugin));
   await app.register(shared(mailPlugin), options.mail ?? {});

@@ -5,6 +5,7 @@
  * close the server. Closing the listener at once would reset new connections instead.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { catalogueText } from './catalogue-messages.ts';
 import { AppError } from './errors.ts';
 
 /** Seconds a client is told to wait before trying again while this instance drains. */
@@ -39,7 +40,7 @@ export function trackInFlight(app: FastifyInstance): InFlight {
       return;
     }
     reply.header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS));
-    throw new AppError('UNAVAILABLE', 503, 'The service is restarting. Please try again in a few seconds.');
+    throw new AppError('UNAVAILABLE', 503, catalogueText('error-restarting'));
   });
   app.addHook('onResponse', async (request) => done(request));
   app.addHook('onRequestAbort', async (request) => done(request));

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { sendFailure } from './plugins/errors.plugin.ts';
+import { catalogueMessage } from './catalogue-messages.ts';
+import { answerLanguage, sendFailure } from './plugins/errors.plugin.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -58,6 +59,7 @@ export async function registerStatic(app: FastifyInstance, webRoot: string): Pro
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile(isStaffConsole(request.url) ? 'staff.html' : 'index.html');
     }
-    return sendFailure(reply, 404, { success: false, data: null, code: 'NOT_FOUND', message: 'Not found.' });
+    const message = catalogueMessage('error-not-found', {}, answerLanguage(request));
+    return sendFailure(reply, 404, { success: false, data: null, code: 'NOT_FOUND', message });
   });
 }

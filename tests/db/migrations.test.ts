@@ -38,6 +38,7 @@ const tables = [
   'signin_failure',
   'staff_audit',
   'staff_console_setting',
+  'staff_oidc_session',
   'staff_session',
   'staff_signin_pending',
   'staff_user',

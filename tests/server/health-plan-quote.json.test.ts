@@ -80,7 +80,7 @@ describe.each(databases())('the quote answer bytes on $name', (database) => {
 
   /** The same quote built as objects (each plan by toHealthPlan) and serialized by Fastify. */
   const referenceBytes = async (where: QuoteWhere) => {
-    const { priced, ...summary } = await priceQuote(world.db, world.alice.memberId, where, world.app.now());
+    const { priced, ...summary } = await priceQuote(world.db, world.alice.memberId, where, world.app.now(), 'en');
     const quote: HealthPlanQuote = { healthplans: priced.map(({ row, premiumCents }) => toHealthPlan(row, premiumCents, where.effectiveDate)), ...summary };
     return (await reference.inject({ method: 'POST', url: '/reference', payload: quote })).rawPayload;
   };
@@ -135,14 +135,14 @@ describe.each(databases())('the quote answer bytes on $name', (database) => {
     const family = Object.freeze((await findFamily(world.db, world.alice.memberId))!);
     const where = { postalcode: '97002', countycode: MARION, effectiveDate };
     const now = world.app.now();
-    const first = await quoteAnswer(world.db, family, where, now);
-    expect(await quoteAnswer(world.db, family, where, now)).toBe(first);
+    const first = await quoteAnswer(world.db, family, where, now, 'en');
+    expect(await quoteAnswer(world.db, family, where, now, 'en')).toBe(first);
     // On the effective date itself that date is no longer offered: the check runs again and refuses it.
-    await expect(quoteAnswer(world.db, family, where, new Date(`${effectiveDate}T12:00:00Z`))).rejects.toMatchObject({ statusCode: 400 });
-    const clackamas = await quoteAnswer(world.db, family, { ...where, countycode: CLACKAMAS }, now);
+    await expect(quoteAnswer(world.db, family, where, new Date(`${effectiveDate}T12:00:00Z`), 'en')).rejects.toMatchObject({ statusCode: 400 });
+    const clackamas = await quoteAnswer(world.db, family, { ...where, countycode: CLACKAMAS }, now, 'en');
     expect(clackamas.identity.equals(first.identity)).toBe(false);
     forgetPlanCatalogue();
-    const again = await quoteAnswer(world.db, family, where, now);
+    const again = await quoteAnswer(world.db, family, where, now, 'en');
     expect(again).not.toBe(first);
     expect(again.identity.equals(first.identity)).toBe(true);
   });

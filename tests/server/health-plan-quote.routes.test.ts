@@ -19,6 +19,7 @@ import { plansRoot } from '#server/data-import/plan-files.ts';
 import { planPremiumForFamily } from '#server/services/plan-quotes.ts';
 import { findFamily } from '#db/repositories/member.repository.ts';
 import en from '#content/schemas/messages/en.json';
+import es from '#content/schemas/messages/es.json';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
@@ -163,6 +164,21 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
     expect(rateOf(aurora, REGENCE_PARTIAL)).toBeDefined();
     expect(rateOf(salem, REGENCE_PARTIAL)).toBeUndefined();
     expect(rateOf(salem, KAISER_BRONZE)).toBe(367);
+  });
+
+  it("words the estimate notice in the request's language, each language's answer kept apart", async () => {
+    await setFamily([]);
+    const ask = (headers: Record<string, string>) =>
+      world.app.inject({ method: 'POST', url: '/api/HealthPlanQuote', headers: { ...world.alice.auth, ...headers }, payload: body() });
+    const fill = (text: string) => text.replace('{planYear}', String(planYear)).replace('{ratesYear}', '2024');
+    const spanish = (await ask({ cookie: 'bp_lang=es' })).json();
+    const english = (await ask({})).json();
+    expect(spanish.data.healthplans).toEqual(english.data.healthplans);
+    if (planYear === 2024) return;
+    expect(spanish.data.message).toBe(fill(es.messages['plans-estimated-rates']));
+    expect(spanish.message).toBe(spanish.data.message);
+    expect(english.data.message).toBe(fill(en.messages['plans-estimated-rates']));
+    expect((await ask({ 'accept-language': 'es' })).json().data.message).toBe(spanish.data.message);
   });
 
   it('quotes the plan year itself when the catalogue has its rates (no estimate)', async () => {

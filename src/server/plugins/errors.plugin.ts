@@ -1,10 +1,12 @@
 /**
  * One error handler for the whole API, so every failure has the envelope `{ success: false, data, message, code,
  * fieldErrors? }` and no stack trace or internal message ever reaches a client:
- * - AppError: its own code, status and message;
+ * - AppError: its own code, status and message (a catalogue text worded in the answer's language);
  * - request validation (Fastify schemas): 400 VALIDATION_FAILED with messages keyed by the field's JSON pointer;
  * - Fastify's own client errors (bad JSON, too large, rate limited): their status with a fitting code;
  * - anything else: logged, answered 500 INTERNAL with the catalogue's 'something-wrong' text.
+ * An employee's answer is in the request's language (request.language); the staff API's stays English, as the
+ * console is.
  * Every refusal is logged at info as a security event (ASVS V7.1.3, V7.2): its code, status, the signed-in
  * member's id when there is one and, for validation, the names of the fields (never their values).
  */
@@ -12,6 +14,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
 import { catalogueMessage } from '../catalogue-messages.ts';
 import { AppError } from '../errors.ts';
 
@@ -22,8 +25,17 @@ type ValidationIssue = {
   message?: string;
 };
 
+/** The language a failure is answered in: the request's, but English on the staff API (the console is English). */
+export const answerLanguage = (request: FastifyRequest): Language =>
+  request.url.startsWith('/api/staff') ? DEFAULT_LANGUAGE : request.language;
+
 /** The answer to a failure of ours: the catalogue's text, the same the screens show. */
-export const INTERNAL_MESSAGE = catalogueMessage('something-wrong');
+const internalFailure = (request: FastifyRequest): ApiFailure => ({
+  success: false,
+  data: null,
+  code: 'INTERNAL',
+  message: catalogueMessage('something-wrong', {}, answerLanguage(request)),
+});
 
 /** The failure envelope as a JSON schema, for routes' 4xx/5xx answers and the OpenAPI document. */
 export const failureSchema = {
@@ -131,7 +143,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
   if (!message) {
     request.log.error({ code: error.code }, 'request failed before routing');
-    return sendFailure(reply, 500, { success: false, data: null, code: 'INTERNAL', message: INTERNAL_MESSAGE });
+    return sendFailure(reply, 500, internalFailure(request));
   }
   request.log.info({ code: error.code }, 'client error');
   return sendFailure(reply, 400, { success: false, data: null, code: 'VALIDATION_FAILED', message });
@@ -169,12 +181,14 @@ export async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error, code: error.code, memberId }, 'request failed');
       else request.log.info({ code: error.code, status: error.statusCode, memberId }, 'refused');
+      const language = answerLanguage(request);
+      const fieldErrors = error.fieldErrorsIn(language);
       return sendFailure(reply, error.statusCode, {
         success: false,
         data: error.data ?? null,
-        message: error.message,
+        message: error.messageIn(language),
         code: error.code,
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(fieldErrors ? { fieldErrors } : {}),
       });
     }
     if ('validation' in error && error.validation) {
@@ -189,10 +203,10 @@ export async function errorsPlugin(app: FastifyInstance): Promise<void> {
         success: false,
         data: null,
         code: clientCodes[status] ?? 'VALIDATION_FAILED',
-        message: clientMessages[error.code] ?? (status === 429 ? 'Too many attempts. Please wait a minute and try again.' : 'The request is not valid.'),
+        message: clientMessages[error.code] ?? (status === 429 ? catalogueMessage('error-too-many-attempts', {}, answerLanguage(request)) : 'The request is not valid.'),
       });
     }
     request.log.error({ err: error, memberId }, 'request failed');
-    return sendFailure(reply, 500, { success: false, data: null, code: 'INTERNAL', message: INTERNAL_MESSAGE });
+    return sendFailure(reply, 500, internalFailure(request));
   });
 }

@@ -68,7 +68,7 @@ export async function affordabilityRoutes(app: FastifyInstance): Promise<void> {
         householdSize: body.householdsize,
         postalcode: body.postalcode,
         countycode: body.countycode,
-      }, app.now());
+      }, request.language, app.now());
       return ok(answer, answer.message ?? '');
     },
   );

@@ -14,6 +14,7 @@ import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { sameFamilyBirthdates, SELF_ONLY_TIER } from '#domain/contribution.ts';
 import { isIsoDate, todayUtc } from '#domain/dates.ts';
 import { centsToDollars } from '#domain/money.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../services/contributions.ts';
 
 const DEPENDENT_SLOTS = ['d1', 'd2', 'd3', 'd4', 'd5'] as const;
-const INVALID_DATE = 'Please enter a real date (YYYY-MM-DD).';
+const INVALID_DATE = catalogueText('error-date-invalid');
 
 type WaivedParams = { accountid: string; effectiveDate: string; dob: string; state: string };
 type MonthlyParams = WaivedParams & { contributionclass: string } & Record<(typeof DEPENDENT_SLOTS)[number], string>;

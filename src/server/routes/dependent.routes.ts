@@ -11,6 +11,7 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { firstMessage, isEmptyValue, validateForm } from '#engine/core/index.ts';
 import { protectSsn } from '../crypto.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { offeredDatesOf } from '../services/contributions.ts';
@@ -19,7 +20,7 @@ import type { DependentRuleContext } from '../services/enrollment-invariants.ts'
 import { type DependentProfileField } from '../services/profile-fields.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
 
-export const DEPENDENT_NOT_FOUND = 'This dependent was not found.';
+export const DEPENDENT_NOT_FOUND = catalogueText('dependent-not-found');
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 /** The fields a dependent row cannot do without, whatever an employer's override says. */
 const ROW_NEEDS = ['/firstname', '/lastname', '/relationship', '/additionalid'] as const;

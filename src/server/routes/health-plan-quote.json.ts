@@ -11,12 +11,13 @@
  *
  * The whole answer is kept too (quoteAnswer): it is made only of the quote's rating inputs (services/plan-quotes.ts
  * quoteRating: the plan year, the catalogue area, each person's role, age on the effective date and tobacco use;
- * no name or id of the member) with the effective date, and of the catalogue. It is kept under those inputs, in
+ * no name or id of the member) with the effective date and the language of its notice, and of the catalogue. It is kept under those inputs, in
  * a bounded LRU under the catalogue's epoch (plan.repository.ts catalogueEpoch), so an import or the catalogue
  * cache's expiry forgets it, and a change of family or location asks for another key. Its compressed copies are
  * kept with it (content-coding.ts: brotli or gzip, each made on the first request that accepts it).
  */
 import type { HealthPlan } from '#contracts/entities.ts';
+import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -130,22 +131,22 @@ const lastAnswerOfFamily = new WeakMap<MemberFamily, { question: string; epoch: 
  * The route's answer for a family on file: quoteRating's checks (400s) first, then the answer kept for the same
  * rating inputs and effective date, or a new one (kept when the catalogue was not forgotten meanwhile).
  */
-export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date): Promise<EncodedAnswer> {
+export async function quoteAnswer(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date, language: Language): Promise<EncodedAnswer> {
   const epoch = catalogueEpoch(db);
-  const question = [todayUtc(now), where.postalcode, where.countycode, where.effectiveDate].join(' ');
+  const question = [todayUtc(now), where.postalcode, where.countycode, where.effectiveDate, language].join(' ');
   const remembered = Object.isFrozen(family) && !db.isTransaction;
   const last = remembered ? lastAnswerOfFamily.get(family) : undefined;
   if (last && last.question === question && last.epoch === epoch) return last.answer;
-  const answer = await answerOf(db, family, where, now, epoch);
+  const answer = await answerOf(db, family, where, now, language, epoch);
   if (remembered && catalogueEpoch(db) === epoch) lastAnswerOfFamily.set(family, { question, epoch, answer });
   return answer;
 }
 
-async function answerOf(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date, epoch: object): Promise<EncodedAnswer> {
+async function answerOf(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now: Date, language: Language, epoch: object): Promise<EncodedAnswer> {
   const rating = await quoteRating(db, family, where, now);
-  const made = async () => new EncodedAnswer(quoteAnswerJson(await priceRating(db, rating), where.effectiveDate));
+  const made = async () => new EncodedAnswer(quoteAnswerJson(await priceRating(db, rating, language), where.effectiveDate));
   if (db.isTransaction) return made();
-  const key = JSON.stringify([where.effectiveDate, rating]);
+  const key = JSON.stringify([where.effectiveDate, language, rating]);
   let answers = answersOfEpoch.get(epoch);
   const kept = answers?.get(key);
   if (kept) return kept;

@@ -85,7 +85,7 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
       // The answer of the 200 schema above as bytes (health-plan-quote.json.ts: written from per-plan pieces, kept
       // for the same rating inputs), compressed when the client accepts it (content-coding.ts): bytes with a JSON
       // content type are sent as they are.
-      const answer = await quoteAnswer(app.db, request.family!, where, app.now());
+      const answer = await quoteAnswer(app.db, request.family!, where, app.now(), request.language);
       return reply.type(JSON_CONTENT_TYPE).send(encodedFor(request, reply, answer));
     },
   );

@@ -17,6 +17,7 @@ import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { ICHRA_DOCUMENTS_CONTAINER } from '#domain/parameters/enrollment.ts';
 import type { Config } from '../config.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { bearer, envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { isSafeSegment, storageIn, type Storage } from '../storage.ts';
@@ -144,12 +145,12 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const { member, expires, signature } = request.query;
       requireSafe(filename, 'params/filename');
       const parts = { container, accountid, filename, member, expires };
-      if (!validSignature(app.config, parts, signature)) throw forbidden('This document link is not valid.');
-      if (expires < Math.floor(Date.now() / 1000)) throw forbidden('This document link has expired. Open the document again from the portal.');
+      if (!validSignature(app.config, parts, signature)) throw forbidden(catalogueText('document-link-invalid'));
+      if (expires < Math.floor(Date.now() / 1000)) throw forbidden(catalogueText('document-link-expired'));
       const holder = await members.findById(app.db, member);
       if (!holder || holder.accountid !== accountid) throw forbidden();
       const bytes = await storage.read(container, accountid, filename);
-      if (!bytes) throw notFound('This document is no longer available.');
+      if (!bytes) throw notFound(catalogueText('document-gone'));
       return sendStoredFile(reply, filename, bytes);
     },
   );

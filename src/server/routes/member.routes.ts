@@ -14,6 +14,7 @@ import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
 import { firstMessage, isEmptyValue, message, PATTERNS } from '#engine/core/index.ts';
+import { catalogueMessage, catalogueText } from '../catalogue-messages.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
 import { refuseOthersIds } from '../ownership.ts';
@@ -32,8 +33,8 @@ import { recordSecurityEvent } from '../security-events.ts';
 import { mailInvitation as sendInvitation, newInvitationLink } from '../services/invitations.ts';
 import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
 
-export const NO_EMPLOYER_MESSAGE = 'An Employer must give you access before you can Register.';
-export const TOKEN_INVALID_MESSAGE = 'This link is no longer valid. Ask for a new invitation.';
+export const NO_EMPLOYER_MESSAGE = catalogueText('register-employer-unknown');
+export const TOKEN_INVALID_MESSAGE = catalogueText('invitation-link-invalid');
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
@@ -89,15 +90,16 @@ const memberUpdateSchema = {
 } as const;
 
 /** Withdraw from a browser other than the registrant's (or for a member created by staff). */
-const NOT_THE_REGISTRANT_MESSAGE =
-  'This registration can be withdrawn only in the browser it was made in. Use the link in the invitation e-mail, or have it sent again.';
+const NOT_THE_REGISTRANT_MESSAGE = catalogueText('registration-other-browser');
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const inviteMember = (db: DbOrTx, member: members.MemberRow) => newInvitationLink(db, app.config, member);
-  const mailInvitation = (member: members.MemberRow, employerName: string, link: string) => sendInvitation(app.mail, member, employerName, link);
+  // The registering person is on the page: the mail is in its language unless the member chose one.
+  const mailInvitation = (request: FastifyRequest, member: members.MemberRow, employerName: string | null, link: string) =>
+    sendInvitation(app.mail, member, employerName, link, request.language);
 
   app.post<{ Body: { memberdto: Record<string, unknown> & { accountid: string; personalemailaddress?: string; firstname?: string; lastname?: string } } }>(
     '/api/Member/Register',
@@ -179,7 +181,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         if (winner) throw await alreadyRegistered(winner);
         throw error;
       }
-      await mailInvitation(created.member, employer.accountname, created.link);
+      await mailInvitation(request, created.member, employer.accountname, created.link);
       await setRegistrantCookie(reply, app.config, created.member.id);
       return ok({ memberid: created.member.id });
     },
@@ -195,7 +197,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   async function memberOfHandle(db: DbOrTx, handle: string): Promise<members.MemberRow> {
     const memberId = await openRegistrationHandle(app.config, handle);
     const member = memberId ? await members.findById(db, memberId) : undefined;
-    if (!member) throw notFound('No registration was found.');
+    if (!member) throw notFound(catalogueText('registration-not-found'));
     return member;
   }
 
@@ -213,16 +215,16 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const member = await memberOfHandle(app.db, request.body.handle);
       if (member.ispasswordchanged !== null) {
-        throw new AppError('CONFLICT', 409, 'This account already has a password. Please sign in.');
+        throw new AppError('CONFLICT', 409, catalogueText('registration-has-password'));
       }
       const employer = await employers.findById(app.db, member.accountid);
       const link = await app.db.transaction().execute((tx) => inviteMember(tx, member));
-      await mailInvitation(member, employer?.accountname ?? 'Your employer', link);
-      return ok(null, 'A new link is on its way.');
+      await mailInvitation(request, member, employer?.accountname ?? null, link);
+      return ok(null, catalogueMessage('invitation-resent', {}, request.language));
     },
   );
 
-  const activeAccount = () => new AppError('CONFLICT', 409, 'This account is active and cannot be deleted.');
+  const activeAccount = () => new AppError('CONFLICT', 409, catalogueText('registration-active'));
 
   /** Deletes a member whose password was never set, with its links; 409 for an active account. */
   async function withdrawPending(tx: DbOrTx, member: members.MemberRow): Promise<void> {
@@ -272,7 +274,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       if (id !== request.member!.memberId) throw forbidden();
       await app.db.transaction().execute(async (tx) => {
         const member = await members.findById(tx, id);
-        if (!member) throw notFound('No registration was found.');
+        if (!member) throw notFound(catalogueText('registration-not-found'));
         await withdrawPending(tx, member);
       });
       return ok(null);
@@ -427,7 +429,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         });
         await recordSecurityEvent(app, request, 'password-set', member.id, tx);
       });
-      return ok(null, 'Your password is set. You can sign in now.');
+      return ok(null, catalogueMessage('password-set-sign-in', {}, request.language));
     },
   );
 }

@@ -21,6 +21,7 @@ import {
 import * as orders from '#db/repositories/order.repository.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
 import { message } from '#engine/core/index.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
@@ -32,7 +33,7 @@ import { documentsInForce, ichraDocumentNames } from '../services/enrollment-inv
 import { storageIn } from '../storage.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = MESSAGES.serviceUnknown;
-const DATE_MESSAGE = 'Please enter a real date (YYYY-MM-DD).';
+const DATE_MESSAGE = catalogueText('error-date-invalid');
 
 const flag = { type: 'integer', enum: [0, 1] } as const;
 

@@ -9,6 +9,8 @@ import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
 import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
 import { message } from '#engine/core/index.ts';
+import type { Language } from '#contracts/language.ts';
+import { catalogueMessage, mailLanguage } from '../catalogue-messages.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, randomToken, sha256 } from '../crypto.ts';
 import { recordSecurityEvent } from '../security-events.ts';
@@ -19,8 +21,11 @@ import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts
 export const RESET_TOKEN_MINUTES = 30;
 
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
-  /** A new single-use reset link for the member (earlier unused ones expire), e-mailed. */
-  async function mailResetLink(member: members.MemberRow): Promise<void> {
+  /**
+   * A new single-use reset link for the member (earlier unused ones expire), e-mailed in the member's language, else
+   * in the language of the page the reset was asked on.
+   */
+  async function mailResetLink(member: members.MemberRow, asked: Language): Promise<void> {
     const now = new Date();
     const token = randomToken();
     await app.db.transaction().execute(async (tx) => {
@@ -34,18 +39,11 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       });
     });
     const link = `${app.config.PUBLIC_URL}/reset-password?${new URLSearchParams({ token }).toString()}`;
+    const language = mailLanguage(member, asked);
     await app.mail.send({
       to: member.emailaddress,
-      subject: 'Reset your Benefit Portal password',
-      text: [
-        `Hello ${member.firstname},`,
-        '',
-        'Someone asked to set a new password for your Benefit Portal account. To do it, open this link:',
-        '',
-        link,
-        '',
-        `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-      ].join('\n'),
+      subject: catalogueMessage('mail-reset-subject', {}, language),
+      text: catalogueMessage('mail-reset-body', { name: member.firstname, link, minutes: RESET_TOKEN_MINUTES }, language),
     });
   }
 
@@ -75,7 +73,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       // mailed after it, so the answer's time does not tell whether the address has an account.
       const member = await members.findByEmail(app.db, email);
       await recordSecurityEvent(app, request, 'reset-requested', member?.id ?? null);
-      if (member) app.inFlight.afterAnswer(request.log, 'reset link mail', () => mailResetLink(member));
+      if (member) app.inFlight.afterAnswer(request.log, 'reset link mail', () => mailResetLink(member, request.language));
       return ok(null, message(forgot, 'reset-requested'));
     },
   );

@@ -10,11 +10,12 @@ import { ageOn } from '#domain/dates.ts';
 import { centsToDollars, dollarsToCents, type Cents } from '#domain/money.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import type { AffordabilityAnswer } from '#contracts/entities.ts';
+import type { Language } from '#contracts/language.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
-import { catalogueMessage } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText } from '../catalogue-messages.ts';
 import { affordabilityConstants } from '../data-import/constants.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { selfOnlyContributionForMember } from './contributions.ts';
@@ -30,7 +31,7 @@ export type AffordabilityRequest = {
   countycode?: string;
 };
 
-export const INCOME_MESSAGE = 'Please enter your household income in dollars with at most two decimals.';
+export const INCOME_MESSAGE = catalogueText('income-invalid');
 
 const normalCounty = (name: string) => name.trim().toLowerCase().replace(/\s+county$/, '');
 
@@ -49,7 +50,13 @@ async function locationFor(db: DbOrTx, member: members.MemberRow, request: Affor
   return chosen ? { zip, countyFips: chosen.countyFips } : null;
 }
 
-export async function affordabilityForMember(db: DbOrTx, memberId: string, request: AffordabilityRequest, now: Date = new Date()): Promise<AffordabilityAnswer> {
+export async function affordabilityForMember(
+  db: DbOrTx,
+  memberId: string,
+  request: AffordabilityRequest,
+  language: Language,
+  now: Date = new Date(),
+): Promise<AffordabilityAnswer> {
   const member = await members.findById(db, memberId);
   const employer = member && (await employers.findById(db, member.accountid));
   if (!member || !employer) throw unauthorized();
@@ -97,14 +104,14 @@ export async function affordabilityForMember(db: DbOrTx, memberId: string, reque
   const state = stateOfCounty(location.countyFips);
   if (!state) return answer;
   const ratesYear = await yearFor(state.code);
-  if (ratesYear === null) return { ...answer, statewithoutplans: state.name, message: catalogueMessage('plans-none-for-state', { state: state.name }) };
+  if (ratesYear === null) return { ...answer, statewithoutplans: state.name, message: catalogueMessage('plans-none-for-state', { state: state.name }, language) };
   const estimated = ratesYear !== planYear;
   const found = await plans.locationOf(db, ratesYear, location.zip, location.countyFips);
   if (!found) return { ...answer, ratesyear: ratesYear, estimated };
   const silver = await plans.plansAt(db, { planYear: ratesYear, zip: found.zip, countyFips: found.countyFips, market: 'on', metalLevels: ['silver'] });
   const selfOnly = { ...self!, tobacco: false, age: ageOn(member.birthdate!, request.effectiveDate) };
   const [cheapest] = await pricePlans(db, silver, [selfOnly], { ratesYear, ratingArea: found.ratingArea });
-  const notice = estimated ? catalogueMessage('plans-estimated-rates', { planYear, ratesYear }) : null;
+  const notice = estimated ? catalogueMessage('plans-estimated-rates', { planYear, ratesYear }, language) : null;
   if (!cheapest) return { ...answer, ratesyear: ratesYear, estimated, message: notice };
 
   const result = checkAffordability({

@@ -23,10 +23,11 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import { findCountyWithRatingArea } from '#db/repositories/location.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { ContentService } from '../fastify-types.ts';
 
-const DATE_MESSAGE = 'Please enter a real date (YYYY-MM-DD).';
+const DATE_MESSAGE = catalogueText('error-date-invalid');
 const TWO_LETTERS = /^[A-Z]{2}$/;
 
 /** What the contribution of a member rests on, all read from stored records. */
@@ -63,7 +64,7 @@ export async function resolveContributionLocation(
 /** The stored facts of a member's contribution; 404 when there is no such member. */
 export async function contributionFactsForMember(db: DbOrTx, memberId: string): Promise<MemberContributionFacts> {
   const member = await members.findById(db, memberId);
-  if (!member) throw notFound('There is no such member.');
+  if (!member) throw notFound(catalogueText('error-no-member'));
   return contributionFactsOf(db, member, await dependents.listByMember(db, memberId));
 }
 
@@ -122,9 +123,9 @@ export async function selfOnlyContributionForMember(db: DbOrTx, memberId: string
  */
 export async function offeredEffectiveDates(db: DbOrTx, memberId: string, today: string): Promise<string[]> {
   const member = await members.findById(db, memberId);
-  if (!member) throw notFound('There is no such member.');
+  if (!member) throw notFound(catalogueText('error-no-member'));
   const employer = await employers.findById(db, member.accountid);
-  if (!employer) throw notFound('There is no such employer.');
+  if (!employer) throw notFound(catalogueText('error-no-employer'));
   return offeredDatesOf(employer, today);
 }
 

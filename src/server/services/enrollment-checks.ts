@@ -14,13 +14,13 @@ import * as locations from '#db/repositories/location.repository.ts';
 import type * as members from '#db/repositories/member.repository.ts';
 import { chooseLocation } from '#domain/locations.ts';
 import type { Cents } from '#domain/money.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError, badRequest, type Said } from '../errors.ts';
 import type { PlanPremiumSource } from './enrollment-prices.ts';
 import { MESSAGES } from './enrollment-messages.ts';
 import { LOCATION_MESSAGE } from './plan-quotes.ts';
 
 /** The check failed: a 400 naming the field, nothing written. */
-export const refuse = (message: string, field: string) => badRequest(message, { [field]: [message] });
+export const refuse = (message: Said, field: string) => badRequest(message, { [field]: [message] });
 
 /** The cart document's message keys these checks answer with. */
 const CHECK_MESSAGE_KEYS = ['plan-zip', 'plan-county', 'waiver-plan', 'waiver-rate', 'cost-without-service', 'waiver-zip', 'waiver-county'] as const;
@@ -102,7 +102,7 @@ export async function pricedPlan(
     // The quote's own refusals (a location or date it cannot quote, no date of birth) name its body's fields.
     if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
       const field = error.fieldErrors && Object.keys(error.fieldErrors).some((key) => key.endsWith('countycode')) ? fields.countycode : fields.plan;
-      throw refuse(error.message, field);
+      throw refuse(error.said, field);
     }
     throw error;
   }

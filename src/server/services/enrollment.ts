@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthPlan, Order } from '#contracts/entities.ts';
 import type { AuthorizeAnswer } from '#contracts/requests.ts';
-import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
+import { dollarsToCents, enrollmentTotals, type Cents } from '#domain/money.ts';
 import {
   authorizationOrders,
   memberAccountDefaults,
@@ -41,7 +41,7 @@ import type { PlanPremiumSource } from './enrollment-prices.ts';
 import type { ContentService } from '../fastify-types.ts';
 import { contributionFactsOf, contributionOfFacts, contributionsMessages, offeredDatesOf } from './contributions.ts';
 import { hsaLimitOf } from './hsa-limits.ts';
-import { catalogueMessage } from '../catalogue-messages.ts';
+import { catalogueText, formatMoney } from '../catalogue-messages.ts';
 import { requireAcknowledgment, requireCompleteProfile, type DocumentsInForce } from './enrollment-invariants.ts';
 import { checkWaiverLocation, pricedPlan, refuse, type CheckMessages, type LockedFamily } from './enrollment-checks.ts';
 import { MESSAGES } from './enrollment-messages.ts';
@@ -119,13 +119,13 @@ export function checkHsa(
 ): void {
   const limit = hsaLimitOf(member, employer, family, effectiveDate);
   if (monthlyCents * limit.monthsLeft <= limit.annualCents) return;
-  const message = catalogueMessage('hsa-over-limit', {
-    amount: formatCents(monthlyCents),
+  const message = catalogueText('hsa-over-limit', (language) => ({
+    amount: formatMoney(monthlyCents, language),
     months: limit.monthsLeft,
-    total: formatCents(monthlyCents * limit.monthsLeft),
-    limit: formatCents(limit.annualCents),
-    max: formatCents(limit.maxMonthlyCents),
-  });
+    total: formatMoney(monthlyCents * limit.monthsLeft, language),
+    limit: formatMoney(limit.annualCents, language),
+    max: formatMoney(limit.maxMonthlyCents, language),
+  }));
   throw refuse(message, field);
 }
 

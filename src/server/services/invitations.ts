@@ -1,12 +1,16 @@
 /**
  * The set-password invitation: a single-use link (its token stored only as a hash) and the e-mail that carries
  * it. Registration, its resend and the staff console's invite all send the same mail, so an employee imported by
- * staff finishes registering exactly as one who registered alone.
+ * staff finishes registering exactly as one who registered alone. The mail is in the member's language (their
+ * profile's), else in the language of the page they registered on; staff's census invitations go before the member
+ * ever chose, so in English unless the member's language is set.
  */
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberRow } from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
+import type { Language } from '#contracts/language.ts';
+import { catalogueMessage, mailLanguage } from '../catalogue-messages.ts';
 import type { Config } from '../config.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 import type { MailService } from '../fastify-types.ts';
@@ -28,24 +32,22 @@ export async function newInvitationLink(db: DbOrTx, config: Pick<Config, 'PUBLIC
   return `${config.PUBLIC_URL}/set-password?${params.toString()}`;
 }
 
-/** E-mails the invitation with its link to the member's personal address. */
+/**
+ * E-mails the invitation with its link to the member's personal address, in the member's language, else in
+ * `otherwise` (the registering person's page's language; English for staff's invitations).
+ */
 export async function mailInvitation(
   mail: MailService,
-  member: Pick<MemberRow, 'firstname' | 'personalemailaddress'>,
-  employerName: string,
+  member: Pick<MemberRow, 'firstname' | 'personalemailaddress' | 'language'>,
+  employerName: string | null,
   link: string,
+  otherwise?: Language,
 ): Promise<void> {
+  const language = mailLanguage(member, otherwise);
+  const employer = employerName ?? catalogueMessage('mail-your-employer', {}, language);
   await mail.send({
     to: member.personalemailaddress,
-    subject: `Welcome to ${employerName} benefits`,
-    text: [
-      `Hello ${member.firstname},`,
-      '',
-      `${employerName} invites you to the Benefit Portal. Set your password to finish your registration:`,
-      '',
-      link,
-      '',
-      `The link works once and expires in ${SET_PASSWORD_TOKEN_DAYS} days. If you did not register, ignore this e-mail.`,
-    ].join('\n'),
+    subject: catalogueMessage('mail-invitation-subject', { employer }, language),
+    text: catalogueMessage('mail-invitation-body', { name: member.firstname, employer, link, days: SET_PASSWORD_TOKEN_DAYS }, language),
   });
 }

@@ -7,6 +7,7 @@
  * newest year's rates are used and the answer says they are estimates.
  */
 import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entities.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
 import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
 import { chooseLocation } from '#domain/locations.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
@@ -17,16 +18,16 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as locations from '#db/repositories/location.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
-import { catalogueMessage } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText } from '../catalogue-messages.ts';
 import { offeredDatesOf } from './contributions.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 
 /** Where and when to quote: the body's postalcode and countycode (5-digit FIPS) and the effective date. */
 export type QuoteWhere = { postalcode: string; countycode: string; effectiveDate: string };
 
-export const NOT_OFFERED_MESSAGE = 'Please choose an effective date your employer offers.';
-export const LOCATION_MESSAGE = 'That ZIP code and county do not go together: please check the address in your profile.';
-export const NO_BIRTHDATE_MESSAGE = 'Please enter your date of birth in your profile first.';
+export const NOT_OFFERED_MESSAGE = catalogueText('quote-date-not-offered');
+export const LOCATION_MESSAGE = catalogueText('quote-location-mismatch');
+export const NO_BIRTHDATE_MESSAGE = catalogueText('quote-birthdate-missing');
 
 const METAL_LEVELS: Record<string, MetalLevel> = {
   platinum: 'Platinum',
@@ -169,10 +170,10 @@ export async function pricePlans(
 export type PricedQuote = Omit<HealthPlanQuote, 'healthplans'> & { priced: PricedPlan[] };
 
 /** The quote's work: one read of the member's family, the catalogue (cached, plan.repository.ts), the pricing. */
-export async function priceQuote(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date, planIds?: readonly string[]): Promise<PricedQuote> {
+export async function priceQuote(db: DbOrTx, memberId: string, where: QuoteWhere, now: Date, language: Language, planIds?: readonly string[]): Promise<PricedQuote> {
   const family = await members.findFamily(db, memberId);
   if (!family) throw unauthorized();
-  return priceRating(db, await quoteRating(db, family, where, now), planIds);
+  return priceRating(db, await quoteRating(db, family, where, now), language, planIds);
 }
 
 /**
@@ -194,11 +195,11 @@ export async function quoteRating(db: DbOrTx, family: members.MemberFamily, wher
   return { ...area, people: ratedFamily(family.member, family.dependents, where.effectiveDate) };
 }
 
-/** The priced quote of rating inputs (quoteRating), optionally of some plans only. */
-export async function priceRating(db: DbOrTx, rating: QuoteRating, planIds?: readonly string[]): Promise<PricedQuote> {
+/** The priced quote of rating inputs (quoteRating), optionally of some plans only, its notice in `language`. */
+export async function priceRating(db: DbOrTx, rating: QuoteRating, language: Language, planIds?: readonly string[]): Promise<PricedQuote> {
   const { planYear } = rating;
   if (rating.kind === 'no-plans') {
-    const message = catalogueMessage('plans-none-for-state', { state: rating.stateName });
+    const message = catalogueMessage('plans-none-for-state', { state: rating.stateName }, language);
     return { priced: [], planyear: planYear, ratesyear: planYear, estimated: false, message };
   }
   const { years, location, people } = rating;
@@ -209,7 +210,7 @@ export async function priceRating(db: DbOrTx, rating: QuoteRating, planIds?: rea
     planyear: planYear,
     ratesyear: ratesYear,
     estimated,
-    message: estimated ? catalogueMessage('plans-estimated-rates', { planYear, ratesYear }) : null,
+    message: estimated ? catalogueMessage('plans-estimated-rates', { planYear, ratesYear }, language) : null,
   };
 }
 
@@ -225,6 +226,7 @@ export async function planPremiumForFamily(
   where: QuoteWhere,
   now: Date = new Date(),
 ): Promise<{ plan: HealthPlan; premiumCents: number } | null> {
-  const found = (await priceRating(db, await quoteRating(db, family, where, now), [planid])).priced[0];
+  // Only the premium is read: the quote's notice, in whichever language, is not.
+  const found = (await priceRating(db, await quoteRating(db, family, where, now), DEFAULT_LANGUAGE, [planid])).priced[0];
   return found ? { plan: toHealthPlan(found.row, found.premiumCents, where.effectiveDate), premiumCents: found.premiumCents } : null;
 }
