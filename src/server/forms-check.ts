@@ -7,6 +7,7 @@
  * checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
  */
 import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
 import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
@@ -63,7 +64,7 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
   const store = createContentStore({ db }, base);
   for (const [accountid, accountname] of names) {
     lines.push('', `Employer ${accountname} (${accountid})`);
-    const flow = (await store.resolve('enrollment', accountid)).document as FlowDocument;
+    const flow = (await store.resolve('enrollment', accountid, DEFAULT_LANGUAGE)).document as FlowDocument;
     for (const flowCase of cases) {
       lines.push(`  ${flowCase.name}`);
       for (const step of evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice })) lines.push(`    ${stepLine(step)}`);

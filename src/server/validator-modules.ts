@@ -15,7 +15,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
+import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
+import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import { LruCache } from './lru-cache.ts';
 
@@ -27,13 +28,17 @@ export async function validatedSchemas(document: FormDocument): Promise<JsonSche
   const { schemaParser } = await import('@rjsf/utils');
   const roots = [document.schema, ...Object.keys(document.parts ?? {}).map((name) => documentPart(document, name)!.schema)];
   const schemas = new Map<string, JsonSchema>();
+  // Kept without their texts (as schemaKey finds them): the module, and its hash, are those of every language.
+  const add = (schema: JsonSchema) => {
+    const key = schemaKey(schema);
+    if (!schemas.has(key)) schemas.set(key, withoutSchemaTexts(schema) as JsonSchema);
+  };
   for (const root of roots) {
-    schemas.set(schemaKey(root), root);
+    add(root);
     // schemaParser adds its hash as $id to each schema it records; rjsf asks about the schema without it.
     for (const [hash, recorded] of Object.entries(schemaParser(root as RJSFSchema))) {
       const { $id, ...rest } = recorded as JsonSchema;
-      const schema = $id === hash ? (rest as JsonSchema) : (recorded as JsonSchema);
-      if (!schemas.has(schemaKey(schema))) schemas.set(schemaKey(schema), schema);
+      add($id === hash ? (rest as JsonSchema) : (recorded as JsonSchema));
     }
   }
   return [...schemas.values()];
@@ -174,6 +179,7 @@ export async function precompileForPublish(
   accountId: string,
   documentId: string,
 ): Promise<void> {
-  const { document } = await app.content.resolve(documentId, accountId);
+  // One module serves every language (its schemas are kept without their texts): English names it.
+  const { document } = await app.content.resolve(documentId, accountId, DEFAULT_LANGUAGE);
   if ((document as FormDocument).kind === 'form') await validatorModule(document as FormDocument, app.validatorsRoot);
 }

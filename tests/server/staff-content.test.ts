@@ -152,7 +152,7 @@ describe.each(databases())('staff content routes on $name', (database) => {
     expect(after.document.messages['select-waiver-reason']).toBe(NEW_REASON_TEXT);
     expect(after.etag).not.toBe(before.etag);
     expect(evaluateFlow((await servedFlow(a)).document, waiveContext)[2]!.tabs!.map((s) => s.title)).toEqual(['Contributions', 'Your Cart']);
-    await expect(t.app.content.validate('waiver', a.accountid, {})).rejects.toMatchObject({ message: NEW_REASON_TEXT });
+    await expect(t.app.content.validate('waiver', a.accountid, {}, { language: 'en' })).rejects.toMatchObject({ message: NEW_REASON_TEXT });
 
     expect((await served('waiver', b)).document.messages['select-waiver-reason']).toBe(BASE_REASON_TEXT);
     expect(evaluateFlow((await servedFlow(b)).document, waiveContext)[2]!.tabs!.map((s) => s.title)).toEqual(['Contributions', 'Additional Services', 'Your Cart']);
