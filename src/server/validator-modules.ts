@@ -3,10 +3,11 @@
  * (engine/core standaloneModule) holding a validator for every schema the browser validates with: the form's, each
  * of its parts' (documentPart) and each sub-schema rjsf asks about while rendering (a oneOf/anyOf option, an if;
  * found by rjsf's own schemaParser). Served from our origin at a content-addressed URL, so the
- * Content-Security-Policy needs no 'unsafe-eval'. A module is named by the SHA-256 of its schemas. The base forms'
- * modules are compiled at build time (writeBaseValidators, run by `npm run build`) into dist/validators/<hash>.js,
- * which the server reads on a module's first request; any other module (a published override's) is compiled on its
- * first request or when the override is published (precompileForPublish). Either way it is kept in memory by its
+ * Content-Security-Policy needs no 'unsafe-eval'. A module is named by the SHA-256 of its schemas, kept without
+ * their texts (so a form has one module in every language). The base forms' modules are compiled at build time
+ * (writeBaseValidators, run by `npm run build`) into dist/validators/<hash>.js, which the server reads on a
+ * module's first request; any other module (a published override's) is compiled on its first request or when the
+ * override is published (precompileForPublish). Either way it is kept in memory by its
  * hash, and any instance can make it again from the document's id and the employer, so nothing is stored at run
  * time. A staff draft's module (compileDraft) is kept apart, for the console's preview of a form nobody gets yet.
  */

@@ -2,7 +2,8 @@
  * app.content: the content documents as each employer sees them. The base documents (schemas/forms, flows) are
  * read and checked against the meta-schemas once at start, so bad content stops the server instead of reaching a
  * person. An employer's published override (a JSON Merge Patch) is applied on request; the result and its etag are
- * cached per published version (which version is published is read on each request).
+ * cached per published version (which version is published is read on each request), and so is the result served
+ * in each language (its texts in that language put in place from `translations`, docs/design.md Languages).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
