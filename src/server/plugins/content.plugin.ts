@@ -227,12 +227,12 @@ function overrideTranslationProblems(document: FormDocument | FlowDocument, patc
   for (const [language, texts] of Object.entries(set)) {
     if (!isRecord(texts)) continue;
     const translation = Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    // One pass for the usual case; only a refused translation is looked at text by text, to place each problem.
-    if (translationProblems(document, translation).length === 0) continue;
-    for (const [pointer, text] of Object.entries(translation)) {
-      for (const problem of translationProblems(document, { [pointer]: text })) {
-        problems.push(`/translations/${escapeToken(language)}/${escapeToken(pointer)}: ${problem.slice(pointer.length + 2)}`);
-      }
+    for (const problem of translationProblems(document, translation)) {
+      // 'pointer: reason', and a pointer may hold ': ' itself: the longest of the translation's pointers that begins it.
+      let pointer = '';
+      for (let at = problem.indexOf(': '); at !== -1; at = problem.indexOf(': ', at + 1)) if (Object.hasOwn(translation, problem.slice(0, at))) pointer = problem.slice(0, at);
+      const where = `/translations/${escapeToken(language)}`;
+      problems.push(pointer === '' ? `${where}: ${problem}` : `${where}/${escapeToken(pointer)}: ${problem.slice(pointer.length + 2)}`);
     }
   }
   return problems;
