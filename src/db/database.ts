@@ -192,10 +192,13 @@ export interface EmployerIdentityProviderTable {
   modifiedon: GeneratedTimestamp;
 }
 
-/** A sign-in on its way to the provider (migration 0024): the state only as its SHA-256, the PKCE verifier sealed. */
+/**
+ * A sign-in on its way to the provider (migration 0024): the state only as its SHA-256, the PKCE verifier sealed.
+ * An employee's names the employer; a staff user's to the console names none (migration 0025).
+ */
 export interface OidcLoginStateTable {
   state_hash: string;
-  accountid: string;
+  accountid: string | null;
   nonce: string;
   code_verifier_sealed: string;
   expires_at: Timestamp;
@@ -206,6 +209,12 @@ export interface OidcLoginStateTable {
 export interface OidcSessionTable {
   session_id: string;
   accountid: string;
+  id_token_sealed: string;
+}
+
+/** The provider's ID token (sealed) of a staff session signed in through it, for the provider's sign-out (migration 0025). */
+export interface StaffOidcSessionTable {
+  staff_session_id: string;
   id_token_sealed: string;
 }
 
@@ -602,6 +611,7 @@ export interface Database {
   employer_identity_provider: EmployerIdentityProviderTable;
   oidc_login_state: OidcLoginStateTable;
   oidc_session: OidcSessionTable;
+  staff_oidc_session: StaffOidcSessionTable;
   staff_console_setting: StaffConsoleSettingTable;
   staff_audit: StaffAuditTable;
   stored_file: StoredFileTable;

@@ -25,6 +25,7 @@ import * as m0021 from './migrations/0021-census-external-id.ts';
 import * as m0022 from './migrations/0022-audit-reads.ts';
 import * as m0023 from './migrations/0023-staff-totp.ts';
 import * as m0024 from './migrations/0024-identity-providers.ts';
+import * as m0025 from './migrations/0025-staff-single-sign-on.ts';
 import * as m0026 from './migrations/0026-member-language.ts';
 
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-audit-reads': m0022,
   '0023-staff-totp': m0023,
   '0024-identity-providers': m0024,
+  '0025-staff-single-sign-on': m0025,
   '0026-member-language': m0026,
 };
 

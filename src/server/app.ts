@@ -41,6 +41,7 @@ import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
 import { productRoutes } from './routes/product.routes.ts';
 import { staffAuthRoutes } from './routes/staff-auth.routes.ts';
+import { staffOidcRoutes } from './routes/staff-oidc.routes.ts';
 import { staffContentRoutes } from './routes/staff-content.routes.ts';
 import { staffEmployeesRoutes } from './routes/staff-employees.routes.ts';
 import { staffEmployersRoutes } from './routes/staff-employers.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hsaRoutes);
   await app.register(contentRoutes);
   await app.register(staffAuthRoutes);
+  await app.register(staffOidcRoutes);
   await app.register(staffUsersRoutes);
   await app.register(staffTotpRoutes);
   await app.register(staffContentRoutes);

@@ -6,6 +6,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { StaffRole } from '#db/database.ts';
+import { checkProviderUrl, ProviderAddressError } from './oidc/provider-fetch.ts';
+import { STAFF_ROLES } from './plugins/staff-auth.plugin.ts';
+
+/**
+ * The identity provider staff sign in to the console with (STAFF_OIDC_*; docs/staff.md, "Staff single sign-on"):
+ * the role comes from `roleClaim` through `roleMap` (a claim value to a role), else from the console's staff user
+ * of the verified e-mail.
+ */
+export type StaffOidcConfig = Readonly<{
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's name: 'Sign in with <displayName>'. */
+  displayName: string;
+  scope: string;
+  roleClaim: string | null;
+  roleMap: Readonly<Record<string, StaffRole>>;
+}>;
 
 export type Config = Readonly<{
   PORT: number;
@@ -37,6 +56,8 @@ export type Config = Readonly<{
    * for tests and development only; refused in production. Otherwise issuers must be https.
    */
   OIDC_ALLOW_HTTP_LOOPBACK: boolean;
+  /** Staff sign-in through an identity provider; null when STAFF_OIDC_ISSUER is not set. */
+  STAFF_OIDC: StaffOidcConfig | null;
 }>;
 
 export class ConfigError extends Error {
@@ -87,6 +108,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const OIDC_ALLOW_HTTP_LOOPBACK = loopbackText === 'true';
   if (OIDC_ALLOW_HTTP_LOOPBACK && NODE_ENV === 'production') problems.push('OIDC_ALLOW_HTTP_LOOPBACK is for tests and development: not in production.');
 
+  const STAFF_OIDC = staffOidc(value, { allowHttpLoopback: OIDC_ALLOW_HTTP_LOOPBACK }, problems);
+
   const DATABASE_URL = value('DATABASE_URL');
   if (DATABASE_URL && !/^postgres(ql)?:\/\//.test(DATABASE_URL)) problems.push('DATABASE_URL must start with postgres://.');
   const SMTP_URL = value('SMTP_URL');
@@ -125,6 +148,52 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SHUTDOWN_TIMEOUT,
     DATABASE_POOL_SIZE,
     OIDC_ALLOW_HTTP_LOOPBACK,
+    STAFF_OIDC,
+  });
+}
+
+/**
+ * STAFF_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET together or none; _ROLE_CLAIM and _ROLE_MAP
+ * ('bp-admins=admin,bp-viewers=viewer') together or none; _NAME and _SCOPE optional.
+ */
+function staffOidc(value: (name: string) => string | null, policy: { allowHttpLoopback: boolean }, problems: string[]): StaffOidcConfig | null {
+  const [issuer, clientId, clientSecret] = ['STAFF_OIDC_ISSUER', 'STAFF_OIDC_CLIENT_ID', 'STAFF_OIDC_CLIENT_SECRET'].map(value);
+  const roleClaim = value('STAFF_OIDC_ROLE_CLAIM');
+  const roleMapText = value('STAFF_OIDC_ROLE_MAP');
+  if (!issuer && !clientId && !clientSecret) {
+    if (roleClaim || roleMapText) problems.push('STAFF_OIDC_ROLE_CLAIM and STAFF_OIDC_ROLE_MAP need STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET.');
+    return null;
+  }
+  if (!issuer || !clientId || !clientSecret) {
+    problems.push('Staff single sign-on needs STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET together.');
+    return null;
+  }
+  try {
+    checkProviderUrl(issuer, policy);
+  } catch (error) {
+    if (!(error instanceof ProviderAddressError)) throw error;
+    problems.push(`STAFF_OIDC_ISSUER: ${error.message}`);
+  }
+  if (Boolean(roleClaim) !== Boolean(roleMapText)) problems.push('STAFF_OIDC_ROLE_CLAIM and STAFF_OIDC_ROLE_MAP go together: the claim, and its values mapped to roles.');
+  const roleMap: Record<string, StaffRole> = {};
+  for (const entry of roleMapText ? roleMapText.split(',') : []) {
+    const at = entry.lastIndexOf('=');
+    const claimValue = entry.slice(0, at).trim();
+    const role = entry.slice(at + 1).trim() as StaffRole;
+    if (at < 1 || !claimValue || !STAFF_ROLES.includes(role)) {
+      problems.push(`STAFF_OIDC_ROLE_MAP maps claim values to ${STAFF_ROLES.join(', ')} ('bp-admins=admin,bp-viewers=viewer'), not '${entry.trim()}'.`);
+    } else roleMap[claimValue] = role;
+  }
+  const scope = value('STAFF_OIDC_SCOPE') ?? 'openid email profile';
+  if (!scope.split(/\s+/).includes('openid')) problems.push(`STAFF_OIDC_SCOPE must include openid, not '${scope}'.`);
+  return Object.freeze({
+    issuer,
+    clientId,
+    clientSecret,
+    displayName: value('STAFF_OIDC_NAME') ?? 'Single Sign-On',
+    scope,
+    roleClaim,
+    roleMap: Object.freeze(roleMap),
   });
 }
 

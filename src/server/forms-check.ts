@@ -3,16 +3,18 @@
  * checks) and every stored override version with the same checks the staff console applies (patchProblems), then
  * prints, for each employer, the resolved enrollment flow's step list for each case of the spec's sequence table,
  * for testers to compare against the snapshots (tests/content/__snapshots__/resolved-documents.test.ts.snap).
- * A problem in a base document, a draft or a published version fails the check; a retired version that today's
- * checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
+ * A problem in a base document, a base text without its translation in a language other than English (documents
+ * and catalogue: missing-translations.ts), a draft or a published version fails the check; a retired version that
+ * today's checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
-import { createContentStore, loadBaseContent } from './plugins/content.plugin.ts';
+import { missingTranslations } from './missing-translations.ts';
+import { createContentStore, defaultContentRoot, loadBaseContent } from './plugins/content.plugin.ts';
 import { ownForms, patchProblems } from './services/document-overrides.ts';
 
 /** One case of the sequence table (tests/content/cases/enrollment.cases.json). */
@@ -48,6 +50,8 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
   }
   const documentIds = [...base.forms.keys(), ...base.flows.keys()].sort();
   lines.push(`Base documents: ${documentIds.length} checked (${documentIds.join(', ')})`);
+  for (const gap of missingTranslations(base, root ?? defaultContentRoot)) problem(gap);
+  lines.push(`Translations: every text of the base documents and the catalogue checked in ${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join(', ')}`);
 
   const names = new Map((await employers.listNames(db)).map((row) => [row.accountid, row.accountname]));
   const versions = await overrides.listAll(db);

@@ -26,19 +26,27 @@ export async function recordStaffSecurityEvent(
 }
 
 /**
- * An event of a sign-in through an employer's identity provider: the provider's issuer, and for a refusal why
- * (a code such as 'nonce-mismatch'); the member when known. Never the e-mail or a token.
+ * An event of a sign-in through an identity provider (an employer's, or the staff console's): the provider's
+ * issuer, and for a refusal why (a code such as 'nonce-mismatch'); the member or staff user when known. Never the
+ * e-mail or a token.
  */
 export async function recordProviderEvent(
   app: FastifyInstance,
   request: FastifyRequest,
-  event: { kind: Extract<SecurityEventKind, 'sign-in' | 'sign-in-failed'>; memberId: string | null; issuer: string | null; reason?: string },
+  event: {
+    kind: Extract<SecurityEventKind, 'sign-in' | 'sign-in-failed'>;
+    memberId: string | null;
+    staffUserId?: string | null;
+    issuer: string | null;
+    reason?: string;
+  },
   db: DbOrTx = app.db,
 ): Promise<void> {
   await events.insert(db, {
     id: randomUUID(),
     kind: event.kind,
     memberid: event.memberId,
+    staff_user_id: event.staffUserId ?? null,
     client_address: request.ip,
     identity_provider: event.issuer,
     reason: event.reason ?? null,

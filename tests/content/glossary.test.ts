@@ -1,12 +1,14 @@
 /**
- * The Spanish catalogue keeps to the glossary (docs/glossary.md): where an English text uses a term of a row marked
- * *held*, its Spanish text uses that row's Spanish term, so a reader meets one word for one thing on every screen.
- * A held row's note may also name a word never to use for the term (premium: never "cuota").
+ * The Spanish catalogue and the Spanish texts of the documents (schemas/translations/es) keep to the glossary
+ * (docs/glossary.md): where an English text uses a term of a row marked *held*, its Spanish text uses that row's
+ * Spanish term, so a reader meets one word for one thing on every screen. A held row's note may also name a word
+ * never to use for the term (premium: never "cuota").
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
+import { textsOf } from '#engine/core/index.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 type Catalogue = { messages: Record<string, string> };
 
@@ -70,6 +72,16 @@ describe('glossary', () => {
   it('holds the Spanish catalogue to the held terms', () => {
     const problems = Object.entries(en.messages).flatMap(([key, text]) =>
       glossaryProblems(text, es.messages[key] ?? '', held).map((problem) => `${key}: ${problem}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("holds each document's Spanish texts to the held terms", () => {
+    const content = loadBaseContent();
+    const problems = [...content.forms.values(), ...content.flows.values()].flatMap((document) =>
+      [...textsOf(document)].flatMap(([pointer, text]) =>
+        glossaryProblems(text, document.translations?.es?.[pointer] ?? '', held).map((problem) => `${document.id} ${pointer}: ${problem}`),
+      ),
     );
     expect(problems).toEqual([]);
   });

@@ -41,6 +41,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/oidc/employers/:accountid': "whether the employer's sign-in page shows 'Sign in with <provider>', and its name",
   'GET /api/oidc/start': "sends the browser to the employer's identity provider (state, nonce and PKCE kept server-side)",
   'GET /api/oidc/callback': "proof: the state cookie and state of this browser's sign-in, and the provider's signed ID token",
+  'GET /api/staff/oidc': "whether the console's sign-in page shows 'Sign in with <staff provider>', and its name (set by the operator, no data)",
+  'GET /api/staff/oidc/start': 'sends the browser to the staff identity provider (state, nonce and PKCE kept server-side)',
+  'GET /api/staff/oidc/callback': "proof: the state cookie and state of this browser's sign-in, and the staff provider's signed ID token",
 };
 
 /** Paths outside the API that the app may register (documentation, the web app). */
@@ -95,6 +98,9 @@ describe.each(databases())('deny by default on $name', (database) => {
     const staff = apiRoutes().filter((route) => route.security.includes('staffCookie'));
     expect(staff.length).toBeGreaterThan(10);
     expect(apiRoutes().filter((route) => route.key.includes(' /api/staff') && !route.security.includes('staffCookie')).map((route) => route.key).sort()).toEqual([
+      'GET /api/staff/oidc',
+      'GET /api/staff/oidc/callback',
+      'GET /api/staff/oidc/start',
       'POST /api/staff/login',
       'POST /api/staff/login/second-factor',
       'POST /api/staff/login/totp/confirm',

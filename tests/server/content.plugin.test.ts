@@ -1,4 +1,7 @@
-/** Bad content stops the server at start: every base document is checked when it is loaded. */
+/**
+ * Bad content stops the server at start: every base document is checked when it is loaded, and so is every
+ * translation file (schemas/translations/<language>/) whose texts it puts into its document's `translations`.
+ */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +31,20 @@ describe('loadBaseContent', () => {
     expect(content.flows.has('enrollment')).toBe(true);
   });
 
+  it("puts each translation file's texts into its document's translations; a text left out is no error (English shows)", () => {
+    copyContent();
+    edit('schemas/translations/es/waiver.json', (d) => delete d.texts['/messages/enter-waiver-reason']);
+    const waiver = loadBaseContent(root).forms.get('waiver')!;
+    expect(waiver.translations?.es?.['/title']).toBe('Renuncia a la cobertura');
+    expect(waiver.translations?.es).not.toHaveProperty('/messages/enter-waiver-reason');
+  });
+
+  it('refuses a translation file naming no base document', () => {
+    copyContent();
+    writeFileSync(path.join(root, 'schemas/translations/es/nope.json'), JSON.stringify({ language: 'es', document: 'nope', texts: { '/title': 'Nada' } }));
+    expect(() => loadBaseContent(root)).toThrow(/translations\/es\/nope.json at \/document: there is no base document 'nope'/);
+  });
+
   it.each([
     ['a uiSchema naming an unknown widget', 'schemas/forms/waiver.schema.json', (d: any) => (d.uiSchema.waivecoveragereason['ui:widget'] = 'fancy'), /unknown widget 'fancy'/],
     ['a rule naming a missing message', 'schemas/forms/waiver.schema.json', (d: any) => (d.rules[0].message = 'gone'), /no message 'gone'/],
@@ -40,6 +57,11 @@ describe('loadBaseContent', () => {
     ['a string field without a maxLength', 'schemas/forms/login.schema.json', (d: any) => delete d.schema.properties.email.maxLength, /properties\/email: a string field needs a maxLength/],
     ['an $id in a schema', 'schemas/forms/login.schema.json', (d: any) => (d.schema.properties.email.$id = 'urn:email'), /\$id: a form's schema may not have \$id/],
     ['a locked part the document does not have', 'schemas/forms/waiver.schema.json', (d: any) => (d.locked['/schema/properties/nope'] = 'A typo.'), /nothing at '\/schema\/properties\/nope'/],
+    ['a translation of a pointer that is no text', 'schemas/translations/es/waiver.json', (d: any) => (d.texts['/messages/nope'] = 'Nada'), /waiver at \/translations\/es: .*\/messages\/nope: the document has no text here/],
+    ['a translation whose placeholders differ', 'schemas/translations/es/login.json', (d: any) => (d.texts['/messages/account-locked'] = 'Espere {minutos} minutos.'), /\/messages\/account-locked: the translation must keep the marks of the text \(\{minutes\}\)/],
+    ['a translation file of another shape', 'schemas/translations/es/waiver.json', (d: any) => ((d.text = d.texts), delete d.texts), /translations\/es\/waiver.json: .*must have required property 'texts'/],
+    ['a translation file holding another document', 'schemas/translations/es/waiver.json', (d: any) => (d.document = 'login'), /the file waiver.json holds the texts of 'login'/],
+    ['base texts of a language inside the document', 'schemas/forms/waiver.schema.json', (d: any) => (d.translations = { es: { '/title': 'Renuncia' } }), /waiver at \/translations: the base texts in other languages belong in schemas\/translations/],
   ])('refuses %s', (_, file, change, reason) => {
     copyContent();
     edit(file, change);

@@ -45,6 +45,7 @@
  * | /api/staff/validators, /validators/{file}     | staff-validators     | staff-validators (nothing compiled) | staff-validators (member token) |
  * | /api/staff/employers/..., /api/staff/events     | staff-employers, staff-employees | same (nothing written, audit) | same (roles, member token) |
  * | /api/staff/employers/{id}/identity-provider, /test | oidc-login        | oidc-login (http issuer, hostile input) | oidc-login (viewer refused)  |
+ * | /api/staff/oidc, /oidc/start, /oidc/callback   | staff-oidc           | staff-oidc (counts, settings) | staff-oidc (state, replay, roles) |
  *
  * SSNs (encrypted at rest, masked in answers, never logged) and the 500 answer: security.test.ts.
  * Below: a route without a line in docs/api.md or without its OpenAPI entry fails the suite.

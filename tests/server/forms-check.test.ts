@@ -1,6 +1,7 @@
 /**
  * `npm run forms:check` (src/server/forms-check.ts): every base document and every stored override checked with
- * the console's checks, each employer's step list per case of the sequence table printed, a problem fails it.
+ * the console's checks, every base text (documents and catalogue) checked for its Spanish, each employer's step
+ * list per case of the sequence table printed, a problem fails it.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,22 @@ describe.each(databases())('forms:check on $name', (database) => {
   afterAll(() => handle?.close());
 
   const check = (root?: string) => runFormsCheck({ db: handle.db, cases, today, root });
+  /** Runs the check on a copy of the content changed by `change` (which gets the copy's root). */
+  const checkChanged = async (change: (root: string) => void) => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-forms-check-'));
+    try {
+      for (const dir of ['schemas', 'flows']) cpSync(path.join(defaultContentRoot, dir), path.join(root, dir), { recursive: true });
+      change(root);
+      return await check(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+  const editJson = (file: string, edit: (json: any) => void) => {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    edit(json);
+    writeFileSync(file, JSON.stringify(json));
+  };
   /** The step lines printed for one employer and case. */
   const stepsOf = (lines: string[], employerLine: string, caseName: string) => {
     const from = lines.indexOf(employerLine);
@@ -47,6 +64,7 @@ describe.each(databases())('forms:check on $name', (database) => {
     const { lines, problems } = await check();
     expect(problems).toBe(0);
     expect(lines.at(-1)).toBe('forms:check: no problems');
+    expect(lines).toContain('Translations: every text of the base documents and the catalogue checked in es');
     expect(lines).toContain('Stored override versions: 1 checked');
     const demo = `Employer ${DEMO_ACCOUNT_NAME} (${DEMO_ACCOUNT_ID})`;
     const other = `Employer Check Employer (${employer})`;
@@ -76,18 +94,41 @@ describe.each(databases())('forms:check on $name', (database) => {
   });
 
   it('fails on a base document that breaks the rules, naming it', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-forms-check-'));
-    try {
-      for (const dir of ['schemas', 'flows']) cpSync(path.join(defaultContentRoot, dir), path.join(root, dir), { recursive: true });
-      const file = path.join(root, 'schemas', 'forms', 'waiver.schema.json');
-      const waiver = JSON.parse(readFileSync(file, 'utf8'));
-      waiver.rules = [{ id: 'r', assert: { log: 1 }, path: '/x', message: 'select-waiver-reason' }];
-      writeFileSync(file, JSON.stringify(waiver));
-      const { lines, problems } = await check(root);
-      expect(problems).toBe(1);
-      expect(lines[0]).toMatch(/^PROBLEM base documents: .*waiver.*operation not allowed: log/);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const { lines, problems } = await checkChanged((root) =>
+      editJson(path.join(root, 'schemas', 'forms', 'waiver.schema.json'), (waiver) => {
+        waiver.rules = [{ id: 'r', assert: { log: 1 }, path: '/x', message: 'select-waiver-reason' }];
+      }),
+    );
+    expect(problems).toBe(1);
+    expect(lines[0]).toMatch(/^PROBLEM base documents: .*waiver.*operation not allowed: log/);
+  });
+
+  it('fails on a base text without its Spanish, naming the document and pointer or the catalogue key', async () => {
+    const { lines, problems } = await checkChanged((root) => {
+      editJson(path.join(root, 'schemas', 'translations', 'es', 'profile.json'), (profile) => delete profile.texts['/messages/next']);
+      editJson(path.join(root, 'schemas', 'messages', 'es.json'), (catalogue) => {
+        delete catalogue.messages['sign-out'];
+        catalogue.messages.greeting = 'Hola, {nombre}';
+      });
+    });
+    expect(problems).toBe(3);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'PROBLEM profile (es) /messages/next: no translation',
+        'PROBLEM catalogue es.json sign-out: no translation',
+        'PROBLEM catalogue es.json greeting: the translation must keep the marks of the text ({name})',
+      ]),
+    );
+    expect(lines.at(-1)).toBe('forms:check: 3 problems');
+  });
+
+  it('fails on a Spanish text whose placeholders differ in a document, naming it', async () => {
+    const { lines, problems } = await checkChanged((root) =>
+      editJson(path.join(root, 'schemas', 'translations', 'es', 'login.json'), (login) => {
+        login.texts['/messages/account-locked'] = 'Inténtelo de nuevo más tarde.';
+      }),
+    );
+    expect(problems).toBe(1);
+    expect(lines[0]).toMatch(/^PROBLEM base documents: login at \/translations\/es: .*\/messages\/account-locked: the translation must keep the marks of the text \(\{minutes\}\)/);
   });
 });

@@ -1,13 +1,16 @@
 /**
  * The console's sign-in with a second factor due (docs/staff.md "Two-step verification"): the password step's
  * answer leads to the authentication code, or, when an admin requires it and the user has none, to its set-up,
- * whose recovery codes are shown before the console opens.
+ * whose recovery codes are shown before the console opens. With a staff identity provider set up, 'Sign in with
+ * <its name>' goes to it, and a refusal it came back with is said in words.
  */
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { staffFetcher } from '../../src/staff/api/staff-api.ts';
 import { SignInScreen } from '../../src/staff/screens/sign-in-screen.tsx';
 
 const STAFF = { id: '0b6c7a7e-1f7a-4f39-9a8e-7a1f0f9f2a11', email: 'ada@staff.test', role: 'admin' };
@@ -25,15 +28,17 @@ function serve(answers: Record<string, unknown>) {
   return sent;
 }
 
-function renderSignIn() {
+function renderSignIn(at = '/sign-in') {
   render(
     <MantineProvider>
-      <MemoryRouter initialEntries={['/sign-in']}>
-        <Routes>
-          <Route path="/sign-in" element={<SignInScreen />} />
-          <Route path="/" element={<h1>Employers</h1>} />
-        </Routes>
-      </MemoryRouter>
+      <SWRConfig value={{ provider: () => new Map(), fetcher: staffFetcher }}>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/sign-in" element={<SignInScreen />} />
+            <Route path="/" element={<h1>Employers</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
     </MantineProvider>,
   );
 }
@@ -85,5 +90,27 @@ describe('the staff sign-in with a second factor', () => {
     expect(sent.at(-1)).toEqual({ path: '/api/staff/login/totp/confirm', body: { code: '654321' } });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Employers' })).toBeInTheDocument();
+  });
+});
+
+describe('the staff sign-in through the staff identity provider', () => {
+  it("offers 'Sign in with <provider>' only when one is set up", async () => {
+    serve({ '/api/staff/oidc': { displayName: 'Acme Staff Login' } });
+    renderSignIn();
+    expect(await screen.findByRole('link', { name: 'Sign in with Acme Staff Login' })).toHaveAttribute('href', '/api/staff/oidc/start');
+  });
+
+  it('offers no provider when none is set up', async () => {
+    const sent = serve({ '/api/staff/oidc': null });
+    renderSignIn();
+    await vi.waitFor(() => expect(sent.map((call) => call.path)).toContain('/api/staff/oidc'));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+  });
+
+  it('says why the provider sign-in was refused', async () => {
+    serve({ '/api/staff/oidc': { displayName: 'Acme Staff Login' } });
+    renderSignIn('/sign-in?sso_error=not-staff');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account has no place in the staff console.');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Employers' identity providers and the OpenID Connect sign-ins through them (migration 0024): the provider of an
  * employer, the sign-ins on their way to the provider (each taken once), and the provider's ID token of a session.
+ * Staff sign-ins to the console through the STAFF_OIDC_* provider share the sign-ins on their way (with no employer)
+ * and keep their ID token beside the staff session (migration 0025).
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx, EmployerIdentityProviderTable, OidcLoginStateTable } from '../database.ts';
@@ -33,21 +35,32 @@ export async function insertLoginState(db: DbOrTx, row: Insertable<OidcLoginStat
   await db.insertInto('oidc_login_state').values(row).execute();
 }
 
+/** Whose sign-in a state is: an employee's (of an employer) or a staff user's to the console (no employer). */
+export type SignInKind = 'employee' | 'staff';
+
 /**
  * Takes the sign-in of a state: marks it used and answers it, once. A second taking (a replayed callback), an
  * expired state or an unknown one answers undefined; the update decides, so two callbacks at once cannot both win.
+ * Only a state of `kind` is taken: one callback never finishes the other's sign-in.
  */
-export async function takeLoginState(db: DbOrTx, stateHash: string, now: Date): Promise<LoginStateRow | 'used' | undefined> {
+export async function takeLoginState<K extends SignInKind>(
+  db: DbOrTx,
+  stateHash: string,
+  now: Date,
+  kind: K,
+): Promise<(K extends 'employee' ? LoginStateRow & { accountid: string } : LoginStateRow) | 'used' | undefined> {
+  const operator = kind === 'employee' ? 'is not' : 'is';
   const taken = await db
     .updateTable('oidc_login_state')
     .set({ used_at: now })
     .where('state_hash', '=', stateHash)
+    .where('accountid', operator, null)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returningAll()
     .executeTakeFirst();
-  if (taken) return taken;
-  const known = await db.selectFrom('oidc_login_state').select('used_at').where('state_hash', '=', stateHash).executeTakeFirst();
+  if (taken) return taken as LoginStateRow & { accountid: string };
+  const known = await db.selectFrom('oidc_login_state').select('used_at').where('state_hash', '=', stateHash).where('accountid', operator, null).executeTakeFirst();
   return known?.used_at ? 'used' : undefined;
 }
 
@@ -57,4 +70,19 @@ export async function insertSession(db: DbOrTx, row: { session_id: string; accou
 
 export async function findSession(db: DbOrTx, sessionId: string) {
   return db.selectFrom('oidc_session').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+}
+
+export async function insertStaffSession(db: DbOrTx, row: { staff_session_id: string; id_token_sealed: string }): Promise<void> {
+  await db.insertInto('staff_oidc_session').values(row).execute();
+}
+
+/** The provider's sealed ID token of the staff session of this token hash, when it was signed in through the provider. */
+export async function findStaffSession(db: DbOrTx, tokenHash: string): Promise<{ id_token_sealed: string } | undefined> {
+  return db
+    .selectFrom('staff_oidc_session')
+    .innerJoin('staff_session', 'staff_session.id', 'staff_oidc_session.staff_session_id')
+    .select('staff_oidc_session.id_token_sealed')
+    .where('staff_session.token_hash', '=', tokenHash)
+    .where('staff_session.endedon', 'is', null)
+    .executeTakeFirst();
 }

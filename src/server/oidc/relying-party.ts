@@ -37,13 +37,13 @@ export async function discover(connection: ProviderConnection, policy: ProviderP
 
 export type AuthorizationStart = { url: URL; state: string; nonce: string; codeVerifier: string };
 
-export async function startAuthorization(config: client.Configuration, redirectUri: string): Promise<AuthorizationStart> {
+export async function startAuthorization(config: client.Configuration, redirectUri: string, scope = SCOPE): Promise<AuthorizationStart> {
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
-    scope: SCOPE,
+    scope,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,

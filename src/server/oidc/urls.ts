@@ -13,3 +13,12 @@ export function signInPageOf(publicUrl: string, accountid: string | null, refusa
   const search = query.toString();
   return `${publicUrl}/login${search ? `?${search}` : ''}`;
 }
+
+/** What the staff sign-in page says after a refusal through the staff provider (its words in sign-in-screen.tsx). */
+export type StaffSignInRefusal = 'failed' | 'email-unverified' | 'not-staff' | 'disabled';
+
+export const staffCallbackPath = '/api/staff/oidc/callback';
+export const staffRedirectUriOf = (publicUrl: string) => `${publicUrl}${staffCallbackPath}`;
+/** The console's sign-in page (also where the provider's sign-out sends the browser back), with what it should say. */
+export const staffSignInPageOf = (publicUrl: string, refusal?: StaffSignInRefusal) =>
+  `${publicUrl}/staff/sign-in${refusal ? `?sso_error=${refusal}` : ''}`;

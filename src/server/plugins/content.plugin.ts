@@ -6,12 +6,12 @@
  * in each language (its texts in that language put in place from `translations`, docs/design.md Languages).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '#contracts/api.ts';
-import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import {
   assertDocument,
@@ -20,6 +20,7 @@ import {
   checkDocument,
   checkOverrideMessages,
   compileWithAjv,
+  createAjv,
   EngineConfigError,
   escapeToken,
   firstMessage,
@@ -71,9 +72,12 @@ const filesEndingWith = (dir: string, suffix: string) =>
     .sort();
 
 /**
- * Reads and checks every base document under `root` (schemas/defs, schemas/forms, schemas/meta, flows).
- * Throws EngineConfigError naming the document and the problems when any is invalid, or when a flow names a
- * form that does not exist.
+ * Reads and checks every base document under `root` (schemas/defs, schemas/forms, schemas/meta, flows) and puts
+ * each language's texts (schemas/translations/<language>/<document>.json) into the document's `translations`.
+ * Throws EngineConfigError naming the document and the problems when any is invalid, when a flow names a form that
+ * does not exist, or when a translation file is malformed, names no base document, or has a pointer that is no
+ * text of its document or a text whose {placeholders} differ. A text a translation leaves out is no error here
+ * (English shows); `npm run forms:check` and the content tests refuse it.
  */
 export function loadBaseContent(root: string = defaultContentRoot): BaseContent {
   const metaDir = path.join(root, 'schemas', 'meta');
@@ -111,6 +115,7 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
     flows.set(id, flow);
   }
   for (const id of forms.keys()) if (flows.has(id)) throw new EngineConfigError(id, '/id', 'a form and a flow share this id');
+  addBaseTranslations(root, metaDir, forms, flows);
 
   const operations = readCatalogue(readJson(path.join(metaDir, 'operations.json')), readJson(path.join(metaDir, 'operations.schema.json')) as JsonSchema);
   const personal = personalDataOf(forms.values());
@@ -119,6 +124,42 @@ export function loadBaseContent(root: string = defaultContentRoot): BaseContent 
     if (problems.length > 0) throw new EngineConfigError(id, '', problems.join('; '));
   }
   return { forms, flows, definitions, meta, operations, personal };
+}
+
+/** The shape of a file under schemas/translations/<language>/ (schemas/meta/translation.schema.json). */
+type TranslationFile = { language: string; document: string; texts: Record<string, string> };
+
+/**
+ * Puts each translation file's texts into its base document's `translations[language]`, checked against the
+ * document as served (bundled). A language without a folder has no translations: every text shows in English.
+ */
+function addBaseTranslations(root: string, metaDir: string, forms: Map<string, FormDocument>, flows: Map<string, FlowDocument>): void {
+  for (const document of [...forms.values(), ...flows.values()]) {
+    if (document.translations) throw new EngineConfigError(document.id, '/translations', 'the base texts in other languages belong in schemas/translations, not in the document');
+  }
+  const validate = createAjv().compile(readJson(path.join(metaDir, 'translation.schema.json')) as JsonSchema);
+  for (const language of LANGUAGES.filter((one) => one !== DEFAULT_LANGUAGE)) {
+    const dir = path.join(root, 'schemas', 'translations', language);
+    if (!existsSync(dir)) continue;
+    for (const file of filesEndingWith(dir, '.json')) {
+      const where = `translations/${language}/${file}`;
+      const raw = readJson(path.join(dir, file));
+      if (!validate(raw)) {
+        const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
+        throw new EngineConfigError(where, '', problems.join('; '));
+      }
+      const { language: named, document: id, texts } = raw as TranslationFile;
+      if (named !== language) throw new EngineConfigError(where, '/language', `the file is in the folder of '${language}' but names '${named}'`);
+      if (`${id}.json` !== file) throw new EngineConfigError(where, '/document', `the file ${file} holds the texts of '${id}'`);
+      const document = forms.get(id) ?? flows.get(id);
+      if (!document) throw new EngineConfigError(where, '/document', `there is no base document '${id}'`);
+      const problems = translationProblems(document, texts);
+      if (problems.length > 0) throw new EngineConfigError(id, `/translations/${language}`, `${where}: ${problems.join('; ')}`);
+      const translated = { ...document, translations: { ...document.translations, [language]: texts } };
+      if (translated.kind === 'form') forms.set(id, translated);
+      else flows.set(id, translated);
+    }
+  }
 }
 
 /** A base document whose `locked` names a part it does not have stops the start (a typo would lock nothing). */

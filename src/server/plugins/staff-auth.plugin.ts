@@ -35,15 +35,18 @@ const OPEN_STAFF_ROUTES = new Set([
   '/api/staff/login/second-factor',
   '/api/staff/login/totp/start',
   '/api/staff/login/totp/confirm',
+  '/api/staff/oidc',
+  '/api/staff/oidc/start',
+  '/api/staff/oidc/callback',
 ]);
 
 export const isStaffApi = (url: string) => url === '/api/staff' || url.startsWith('/api/staff/') || url.startsWith('/api/staff?');
 
-/** Opens a session for a staff user; answers the cookie's token (only its hash is stored). */
-export async function startStaffSession(db: DbOrTx, staffUserId: string, now: Date): Promise<string> {
+/** Opens a session for a staff user; answers the cookie's token (only its hash is stored) and the session's id. */
+export async function startStaffSession(db: DbOrTx, staffUserId: string, now: Date): Promise<{ token: string; sessionId: string }> {
   const token = randomToken();
-  await staffSessions.insert(db, staffUserId, sha256(token), now);
-  return token;
+  const sessionId = await staffSessions.insert(db, staffUserId, sha256(token), now);
+  return { token, sessionId };
 }
 
 export function setStaffCookie(reply: FastifyReply, token: string): void {

@@ -131,7 +131,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       // The state must come back to the browser that started the sign-in: another's link signs nobody in here.
       if (!state || readCookie(request, STATE_COOKIE) !== state) return refuse(null, { issuer: null, reason: 'state-not-this-browser' });
       const now = new Date();
-      const taken = await providers.takeLoginState(app.db, sha256(state), now);
+      const taken = await providers.takeLoginState(app.db, sha256(state), now, 'employee');
       if (taken === 'used') return refuse(null, { issuer: null, reason: 'callback-replayed' });
       if (!taken) return refuse(null, { issuer: null, reason: 'state-unknown-or-expired' });
       const row = await providers.findByAccount(app.db, taken.accountid);

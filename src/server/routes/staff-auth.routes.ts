@@ -1,5 +1,6 @@
 /**
- * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header).
+ * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header; the
+ * sign-in through the staff identity provider is staff-oidc.routes.ts, whose sign-out page Sign Out answers).
  * Failed sign-ins count and lock per e-mail address like the members' (login.routes.ts), under a key of their own
  * so a member's failures never lock a staff user of the same address or the other way round. Each failed sign-in
  * is recorded in the audit trail (the address tried and why, never the password).
@@ -15,7 +16,8 @@ import type { DbOrTx } from '#db/database.ts';
 import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
-import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { authRateLimit, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { providerSignOutUrl } from '../services/staff-single-sign-on.ts';
 import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession, STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
 import { startPendingSignin } from '../staff-pending-signin.ts';
 import { LOCKOUT_POLICY } from './login.routes.ts';
@@ -108,7 +110,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
         return ok({ secondFactor: due === 'code' ? 'required' : 'enroll' });
       }
       await signinFailures.clear(app.db, key);
-      setStaffCookie(reply, await startStaffSession(app.db, user.id, now));
+      setStaffCookie(reply, (await startStaffSession(app.db, user.id, now)).token);
       return ok({ staff: { id: user.id, email: user.email, role: user.role } });
     },
   );
@@ -118,15 +120,18 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Staff'],
-        summary: 'Staff sign-out: the session ends on the server and the cookie is cleared',
-        response: { 200: envelope({ type: 'null' }), ...failures },
+        summary:
+          "Staff sign-out: the session ends on the server and the cookie is cleared; answers the staff identity provider's sign-out page when the session was opened through it and the provider offers RP-initiated logout (null otherwise)",
+        response: { 200: envelope(nullable({ type: 'object', properties: { url: { type: 'string' } } })), ...failures },
       },
     },
     async (request, reply) => {
       const token = staffCookie(request);
-      if (token) await staffSessions.endByTokenHash(app.db, sha256(token), new Date());
+      const tokenHash = token && sha256(token);
+      const url = tokenHash ? await providerSignOutUrl(app.db, app.config, tokenHash, (error) => request.log.warn({ err: error }, 'staff identity provider discovery failed')) : null;
+      if (tokenHash) await staffSessions.endByTokenHash(app.db, tokenHash, new Date());
       clearStaffCookie(reply);
-      return ok(null);
+      return ok(url ? { url } : null);
     },
   );
 

@@ -81,7 +81,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     }
     await signinFailures.clear(app.db, failureKey);
     await endPendingSignin(app.db, reply, pending.id);
-    setStaffCookie(reply, await startStaffSession(app.db, user.id, now));
+    setStaffCookie(reply, (await startStaffSession(app.db, user.id, now)).token);
     return { user, value: outcome.value };
   };
 

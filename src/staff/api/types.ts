@@ -10,6 +10,10 @@ export type TotpEnrollment = { otpauthUri: string; qrSvg: string; secret: string
 export type TotpStatus = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number; required: boolean };
 export type ConsoleSettings = { secondFactorRequired: boolean };
 /** What the sign-in answers: a session (staff), or the second factor still due (a code, or its set-up). */
+/** The staff identity provider as the sign-in page names it (GET /api/staff/oidc). */
+export type StaffIdentityProviderName = { displayName: string };
+/** Where Sign Out goes next: the staff identity provider's sign-out page (POST /api/staff/logout). */
+export type StaffSignOut = { url: string } | null;
 export type StaffSignIn = { staff?: StaffMe; secondFactor?: 'required' | 'enroll' };
 
 export type {

@@ -14,6 +14,7 @@ import useSWR from 'swr';
 import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
 import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ScrollTable } from '../layout/scroll-table.tsx';
 import { FileUpload } from '../layout/file-upload.tsx';
 
 const OPTIONAL_CENSUS_COLUMNS = CENSUS_COLUMNS.filter((column) => !REQUIRED_CENSUS_COLUMNS.includes(column));
@@ -107,50 +108,31 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
         </Alert>
       )}
       {data && data.length === 0 && <Text>No employees yet.</Text>}
-      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Employees">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Class</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                {data[0]!.employerfields.map((field) => (
-                  <Table.Th key={`${field.of}-${field.name}`}>{field.label}</Table.Th>
-                ))}
-                <Table.Th>Invitation</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((employee) => (
-                <Table.Tr key={employee.memberid}>
-                  <Table.Td>
-                    {employee.firstname} {employee.lastname}
-                  </Table.Td>
-                  <Table.Td>{employee.email}</Table.Td>
-                  <Table.Td>{employee.contributionclass}</Table.Td>
-                  <Table.Td>{employee.status}</Table.Td>
-                  <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
-                  <Table.Td>{employee.plan ?? ''}</Table.Td>
-                  {employee.employerfields.map((field) => (
-                    <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    {canChange && employee.status === 'invited' && (
-                      <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Send Invitation to ${employee.email}`}>
-                        Send Invitation
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+        <ScrollTable label="Employees" minWidth={760} headings={['Name', 'Email', 'Class', 'Status', 'Since', 'Plan', ...data[0]!.employerfields.map((field) => field.label), 'Invitation']}>
+          {data.map((employee) => (
+            <Table.Tr key={employee.memberid}>
+              <Table.Td>
+                {employee.firstname} {employee.lastname}
+              </Table.Td>
+              <Table.Td>{employee.email}</Table.Td>
+              <Table.Td>{employee.contributionclass}</Table.Td>
+              <Table.Td>{employee.status}</Table.Td>
+              <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
+              <Table.Td>{employee.plan ?? ''}</Table.Td>
+              {employee.employerfields.map((field) => (
+                <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              <Table.Td>
+                {canChange && employee.status === 'invited' && (
+                  <Button size="xs" variant="default" onClick={() => void invite(employee)} aria-label={`Send Invitation to ${employee.email}`}>
+                    Send Invitation
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

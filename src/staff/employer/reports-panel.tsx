@@ -6,6 +6,7 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { EnrollmentReport } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ScrollTable } from '../layout/scroll-table.tsx';
 
 export function ReportsPanel({ accountid }: { accountid: string }) {
   const base = `/api/staff/employers/${accountid}/reports`;
@@ -31,37 +32,21 @@ export function ReportsPanel({ accountid }: { accountid: string }) {
               </Group>
             ))}
           </Group>
-          {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label="Enrollment">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Since</Table.Th>
-                  <Table.Th>Plan</Table.Th>
-                  {data.employees[0]?.employerfields.map((field) => (
-                    <Table.Th key={`${field.of}-${field.name}`}>{field.label}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.employees.map((employee) => (
-                  <Table.Tr key={employee.memberid}>
-                    <Table.Td>
-                      {employee.firstname} {employee.lastname}
-                    </Table.Td>
-                    <Table.Td>{employee.status}</Table.Td>
-                    <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
-                    <Table.Td>{employee.plan ?? ''}</Table.Td>
-                    {employee.employerfields.map((field) => (
-                      <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
-                    ))}
-                  </Table.Tr>
+          <ScrollTable label="Enrollment" minWidth={640} headings={['Name', 'Status', 'Since', 'Plan', ...(data.employees[0]?.employerfields.map((field) => field.label) ?? [])]}>
+            {data.employees.map((employee) => (
+              <Table.Tr key={employee.memberid}>
+                <Table.Td>
+                  {employee.firstname} {employee.lastname}
+                </Table.Td>
+                <Table.Td>{employee.status}</Table.Td>
+                <Table.Td>{employee.statusdate.slice(0, 10)}</Table.Td>
+                <Table.Td>{employee.plan ?? ''}</Table.Td>
+                {employee.employerfields.map((field) => (
+                  <Table.Td key={`${field.of}-${field.name}`}>{field.answer}</Table.Td>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </>
       )}
     </Stack>

@@ -7,7 +7,7 @@ import { createContext, useContext } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { staffCall } from '../api/staff-api.ts';
-import type { StaffMe, StaffRole } from '../api/types.ts';
+import type { StaffMe, StaffRole, StaffSignOut } from '../api/types.ts';
 
 const StaffContext = createContext<StaffMe | null>(null);
 
@@ -27,9 +27,11 @@ export function mayAct(role: StaffRole, needed: StaffRole): boolean {
 export function ConsoleLayout() {
   const { data: me, error } = useSWR<StaffMe>('/api/staff/me');
   const navigate = useNavigate();
+  // Signed in through the staff identity provider: its own sign-out follows (it sends the browser back to the sign-in).
   const signOut = async () => {
-    await staffCall('POST', '/api/staff/logout', {});
-    navigate('/sign-in', { replace: true });
+    const answer = await staffCall<StaffSignOut>('POST', '/api/staff/logout', {});
+    if (answer.success && answer.data) window.location.assign(answer.data.url);
+    else navigate('/sign-in', { replace: true });
   };
   if (error) return <Text role="alert">{(error as Error).message}</Text>;
   if (!me) return <Loader aria-label="Loading" />;

@@ -3,11 +3,11 @@
  * entity, its id and days; each entry in words, with what changed and the full before and after on demand.
  */
 import { Button, Code, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
-import { filteredPath } from '../api/staff-api.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ScrollTable } from '../layout/scroll-table.tsx';
+import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
 
 type Filters = { who: string; entity: string; entityid: string; from: string; to: string };
@@ -15,14 +15,8 @@ const none: Filters = { who: '', entity: '', entityid: '', from: '', to: '' };
 const ENTITY_OPTIONS = [{ value: '', label: 'Any' }, ...ENTITIES.map(([value, label]) => ({ value, label }))];
 
 export function AuditScreen() {
-  const [editing, setEditing] = useState<Filters>(none);
-  const [applied, setApplied] = useState<Filters>(none);
-  const { data, error } = useSWR<StaffAuditEntry[]>(filteredPath('/api/staff/audit', applied));
-  const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(editing);
-  };
+  const { editing, set, apply, path } = useAppliedFilters('/api/staff/audit', none);
+  const { data, error } = useSWR<StaffAuditEntry[]>(path);
   return (
     <Stack>
       <Title order={1}>Audit Trail</Title>
@@ -38,34 +32,20 @@ export function AuditScreen() {
       </form>
       <FailureAlert error={error} />
       {data && data.length === 0 && <Text>Nothing in the audit trail matches these filters.</Text>}
-      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Audit trail">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Entity</Table.Th>
-                <Table.Th>What Changed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{whenWords(entry.createdon)}</Table.Td>
-                  <Table.Td>{whoWords(entry)}</Table.Td>
-                  <Table.Td>{actionWords(entry.action)}</Table.Td>
-                  <Table.Td>{entityWords(entry)}</Table.Td>
-                  <Table.Td>
-                    <Change entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable label="Audit trail" minWidth={760} headings={['When', 'Who', 'Action', 'Entity', 'What Changed']}>
+          {data.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{whenWords(entry.createdon)}</Table.Td>
+              <Table.Td>{whoWords(entry)}</Table.Td>
+              <Table.Td>{actionWords(entry.action)}</Table.Td>
+              <Table.Td>{entityWords(entry)}</Table.Td>
+              <Table.Td>
+                <Change entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -7,6 +7,8 @@ import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
 const ACTIONS: Record<string, string> = {
   create: 'Created',
   'create-from-command-line': 'Created on the command line',
+  'create-from-identity-provider': 'Created at a sign-in through the identity provider',
+  'role-from-identity-provider': "Role set by the identity provider's groups",
   update: 'Changed',
   delete: 'Removed',
   'save-draft': 'Saved a draft',

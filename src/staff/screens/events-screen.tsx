@@ -3,11 +3,11 @@
  * (id, or name or e-mail), action and dates; the filters are the query.
  */
 import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { StaffEvent } from '../api/types.ts';
-import { filteredPath } from '../api/staff-api.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { ScrollTable } from '../layout/scroll-table.tsx';
+import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 
 type Filters = { employer: string; employee: string; accountid: string; memberid: string; action: string; from: string; to: string };
 const none: Filters = { employer: '', employee: '', accountid: '', memberid: '', action: '', from: '', to: '' };
@@ -15,14 +15,8 @@ const none: Filters = { employer: '', employee: '', accountid: '', memberid: '',
 const NAME_FILTER_MAX = 100;
 
 export function EventsScreen() {
-  const [editing, setEditing] = useState<Filters>(none);
-  const [applied, setApplied] = useState<Filters>(none);
-  const { data, error } = useSWR<StaffEvent[]>(filteredPath('/api/staff/events', applied));
-  const set = (key: keyof Filters, value: string) => setEditing((current) => ({ ...current, [key]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(editing);
-  };
+  const { editing, set, apply, path } = useAppliedFilters('/api/staff/events', none);
+  const { data, error } = useSWR<StaffEvent[]>(path);
   return (
     <Stack>
       <Title order={1}>Event Log</Title>
@@ -39,34 +33,19 @@ export function EventsScreen() {
         </Group>
       </form>
       <FailureAlert error={error} />
-      {/* The table scrolls on its own on a phone rather than widening the page past the screen. */}
       {data && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table aria-label="Events">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Employer</Table.Th>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Detail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((event) => (
-                <Table.Tr key={event.id}>
-                  <Table.Td>{event.createdon}</Table.Td>
-                  <Table.Td>{event.title}</Table.Td>
-                  <Table.Td>{event.action ?? ''}</Table.Td>
-                  <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
-                  <Table.Td>{memberWords(event)}</Table.Td>
-                  <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable label="Events" minWidth={900} headings={['When', 'Event', 'Action', 'Employer', 'Member', 'Detail']}>
+          {data.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td>{event.createdon}</Table.Td>
+              <Table.Td>{event.title}</Table.Td>
+              <Table.Td>{event.action ?? ''}</Table.Td>
+              <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
+              <Table.Td>{memberWords(event)}</Table.Td>
+              <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

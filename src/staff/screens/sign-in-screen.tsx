@@ -2,25 +2,38 @@
  * The console's own sign-in: e-mail and password of a staff user; the session is the bp_staff cookie. When a
  * second factor is due the password step answers so (no session yet): the screen then asks for the
  * authentication code, or sets two-step verification up when an admin requires it and the user has none.
+ * When the operator set up a staff identity provider (GET /api/staff/oidc), 'Sign in with <its name>' goes there
+ * instead; a refused sign-in through it comes back here with `sso_error`, which the screen words.
  */
-import { Alert, Button, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR, { useSWRConfig } from 'swr';
 import { staffCall } from '../api/staff-api.ts';
-import type { StaffSignIn } from '../api/types.ts';
+import type { StaffIdentityProviderName, StaffSignIn } from '../api/types.ts';
 import { TwoStepSetup } from '../security/two-step-setup.tsx';
 
 const SIGN_IN_SETUP_PATHS = { start: '/api/staff/login/totp/start', confirm: '/api/staff/login/totp/confirm', duringSignIn: true };
 
 type Step = 'password' | 'code' | 'enroll';
 
+/** Why a sign-in through the staff identity provider was refused (the callback's sso_error), in words. */
+const PROVIDER_REFUSALS: Record<string, string> = {
+  failed: 'Signing in through your identity provider did not work. Please try again.',
+  'email-unverified': 'Your identity provider has not confirmed your e-mail address, so it cannot be used here. Please ask your IT help desk.',
+  'not-staff': 'Your account has no place in the staff console. Please ask an admin to add you, or to give you a group with a console role.',
+  disabled: 'Your staff user is disabled. Please ask an admin.',
+};
+
 export function SignInScreen() {
   const [step, setStep] = useState<Step>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const refusal = searchParams.get('sso_error');
+  const [failure, setFailure] = useState<string | null>(refusal ? (PROVIDER_REFUSALS[refusal] ?? PROVIDER_REFUSALS.failed!) : null);
+  const { data: provider } = useSWR<StaffIdentityProviderName | null>('/api/staff/oidc');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -70,6 +83,14 @@ export function SignInScreen() {
             <Button type="submit" loading={busy}>
               Sign In
             </Button>
+            {provider && (
+              <>
+                <Divider label="or" labelPosition="center" />
+                <Button component="a" href="/api/staff/oidc/start" variant="default">
+                  Sign in with {provider.displayName}
+                </Button>
+              </>
+            )}
           </Stack>
         </form>
       )}

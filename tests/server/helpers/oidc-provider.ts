@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 
-export type AccountClaims = { email: string; email_verified: boolean; given_name?: string; family_name?: string };
+/** `groups` is answered for the scope 'groups' (the staff provider's role claim). */
+export type AccountClaims = { email: string; email_verified: boolean; given_name?: string; family_name?: string; groups?: string[] };
 
 export type TestProvider = {
   issuer: string;
@@ -67,7 +68,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     pkce: { required: () => true },
     // The e-mail in the ID token itself (many providers put it there), not only at the userinfo endpoint.
     conformIdTokenClaims: false,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'], groups: ['groups'] },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     findAccount: async (_ctx, sub) => {
       const claims = accounts.get(sub);
