@@ -1,13 +1,14 @@
 /**
  * What an employee gets, as snapshots, so any change to it shows in review: every document as the content store
- * resolves it for the demo employer (no override: the base documents) and for a test employer with a sample
- * override of several documents (snapshotted as what the override changes), and the step list of the resolved flow
- * for each case of the spec's sequence table (cases/enrollment.cases.json, a copy of shared/spec/flow-cases.json),
+ * resolves it for the demo employer (no override: the base documents), in English and in Spanish, and for a test
+ * employer with a sample override of several documents (snapshotted as what the override changes), and the step
+ * list of the resolved flow for each case of the spec's sequence table (cases/enrollment.cases.json, a copy of shared/spec/flow-cases.json),
  * for both employers. The overrides go through the staff API's own check (applyOverride) before they are stored.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '#contracts/language.ts';
 import { DEMO_ACCOUNT_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { evaluateFlow, translatedDocument, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
@@ -66,7 +67,7 @@ const [pglite] = databases();
 let handle: TestDb;
 let store: ContentStore;
 let testEmployer: string;
-const resolve = async (id: string, accountid: string) => (await store.resolve(id, accountid, 'en')).document as FormDocument | FlowDocument;
+const resolve = async (id: string, accountid: string, language: Language = 'en') => (await store.resolve(id, accountid, language)).document as FormDocument | FlowDocument;
 /** A base document as served in English: its own texts, without the other languages' (the Spanish test holds those). */
 const baseServed = (id: string) => translatedDocument((base.forms.get(id) ?? base.flows.get(id))!, undefined);
 
@@ -86,6 +87,13 @@ describe('documents as each employer resolves them', () => {
   it.each(documentIds)('%s for the demo employer (no override) is the base document, as snapshotted', async (id) => {
     const document = await resolve(id, DEMO_ACCOUNT_ID);
     expect(document).toEqual(baseServed(id));
+    expect(document).toMatchSnapshot();
+  });
+
+  it.each(documentIds)('%s in Spanish for the demo employer has its Spanish texts in place, as snapshotted', async (id) => {
+    const document = await resolve(id, DEMO_ACCOUNT_ID, 'es');
+    expect(document).toEqual(translatedDocument((base.forms.get(id) ?? base.flows.get(id))!, (base.forms.get(id) ?? base.flows.get(id))!.translations?.es));
+    expect(document.title).not.toBe(baseServed(id).title);
     expect(document).toMatchSnapshot();
   });
 
