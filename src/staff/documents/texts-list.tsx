@@ -6,7 +6,8 @@
  * many texts have no Spanish, or one to review (the English changed while the Spanish is still the base
  * document's), is counted, and "Missing Spanish" shows only those. A Spanish text the server would refuse (its
  * {marks} differ from the English) says why under it before any save. Edits change the same draft JSON the code
- * editor shows.
+ * editor shows. A form has a hundred texts and more, two text boxes each: the list draws the first PAGE of those
+ * that match and more on request, so the editor stays quick to open and to type in.
  */
 import { Alert, Button, Checkbox, Fieldset, List, ScrollArea, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +23,9 @@ const STATE_WORDS: Record<TranslationState, string | undefined> = {
   review: "To review: the English was changed, and this Spanish is still the base document's.",
   translated: undefined,
 };
+
+/** How many texts the list draws at first, and more each time more are asked for. */
+const PAGE = 20;
 
 /** "3 texts have no Spanish; 1 to review (its English changed since)". */
 function missingWords(missing: number, review: number): string {
@@ -83,6 +87,7 @@ const TextRow = memo(
 
 export function TextsList({ document, base, readOnly, onChange }: Props) {
   const [search, setSearch] = useState('');
+  const [drawn, setDrawn] = useState(PAGE);
   // With "Missing Spanish" on, a text edited stays shown while it is being translated (its state changes as one types).
   const [missingOnly, setMissingOnly] = useState<Set<string> | null>(null);
   const texts = useMemo(() => textEntries(document), [document]);
@@ -93,6 +98,7 @@ export function TextsList({ document, base, readOnly, onChange }: Props) {
   const missing = texts.filter((text) => states.get(text.pointer) === 'missing').length;
   const listed = missingOnly === null ? texts : texts.filter((text) => states.get(text.pointer) !== 'translated' || missingOnly.has(text.pointer));
   const shown = listed.filter((text) => matchesSearch(text, search, spanish[text.pointer]));
+  const more = Math.min(PAGE, shown.length - drawn);
   // The rows' handlers stay the same from one draft to the next (TextRow is drawn again only when its words change).
   const latest = useRef({ document, onChange });
   useLayoutEffect(() => {
@@ -108,12 +114,23 @@ export function TextsList({ document, base, readOnly, onChange }: Props) {
   return (
     <Fieldset legend="Texts">
       <Stack gap="xs">
-        <TextInput label="Search texts" description="Words of the text in English or Spanish, its key or where it appears" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <TextInput
+          label="Search texts"
+          description="Words of the text in English or Spanish, its key or where it appears"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setDrawn(PAGE);
+          }}
+        />
         <Checkbox
           label="Missing Spanish"
           description={missingWords(missing, toReview)}
           checked={missingOnly !== null}
-          onChange={(e) => setMissingOnly(e.currentTarget.checked ? new Set() : null)}
+          onChange={(e) => {
+            setMissingOnly(e.currentTarget.checked ? new Set() : null);
+            setDrawn(PAGE);
+          }}
         />
         <Text size="sm" role="status">
           {shown.length === texts.length ? `${texts.length} texts` : `${shown.length} of ${texts.length} texts`}
@@ -137,7 +154,7 @@ export function TextsList({ document, base, readOnly, onChange }: Props) {
         )}
         <ScrollArea.Autosize mah={560} type="auto">
           <Stack gap="md" pr="sm">
-            {shown.map((text) => (
+            {shown.slice(0, drawn).map((text) => (
               <TextRow
                 key={text.pointer}
                 text={text}
@@ -149,6 +166,11 @@ export function TextsList({ document, base, readOnly, onChange }: Props) {
                 onSpanish={onSpanish}
               />
             ))}
+            {more > 0 && (
+              <Button variant="default" w="fit-content" onClick={() => setDrawn(drawn + PAGE)}>
+                {`Show ${more} More ${more === 1 ? 'Text' : 'Texts'} (${shown.length - drawn} not shown)`}
+              </Button>
+            )}
           </Stack>
         </ScrollArea.Autosize>
       </Stack>
