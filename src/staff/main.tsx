@@ -1,17 +1,11 @@
-/** The staff console's browser entry (staff.html): styles, the router under /staff, and the console. */
+/**
+ * The staff console's browser entry (staff.html): styles, the portal's English catalogue (the console shows the
+ * portal's widgets and texts in its preview; their modules read texts as they are evaluated, so it loads first),
+ * then the console.
+ */
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
-import { StaffApp } from './app.tsx';
-import { staffRoutes } from './routes.tsx';
+import { loadCatalogue } from '#web/messages.ts';
 
-const router = createBrowserRouter(staffRoutes, { basename: '/staff' });
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-createRoot(container).render(
-  <StrictMode>
-    <StaffApp router={router} />
-  </StrictMode>,
-);
+await loadCatalogue('en');
+const { start } = await import('./start.tsx');
+start();

@@ -1,18 +1,13 @@
-/** The browser entry: styles, the router over the route table, and the app. */
+/**
+ * The browser entry: the catalogue of the page's language (the server writes it into <html lang>), then the app.
+ * The app is imported only once the catalogue is in place: its modules read texts as they are evaluated.
+ */
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
-import { App } from './app.tsx';
-import { routes } from './routes.tsx';
+import { DEFAULT_LANGUAGE, isLanguage } from '#contracts/language.ts';
+import { loadCatalogue } from './messages.ts';
 
-const router = createBrowserRouter(routes);
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+const pageLanguage = document.documentElement.lang;
+await loadCatalogue(isLanguage(pageLanguage) ? pageLanguage : DEFAULT_LANGUAGE);
+const { start } = await import('./start.tsx');
+start();

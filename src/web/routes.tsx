@@ -11,6 +11,7 @@ import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
 import { ErrorFallback } from './layout/error-fallback.tsx';
 import { RequireSignIn } from './layout/require-sign-in.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
+import { messages } from '#web/messages.ts';
 
 const EngineRoot = lazy(async () => ({ default: (await import('./engine-root.tsx')).EngineRoot }));
 const LoginScreen = lazy(async () => ({ default: (await import('./screens/login-screen.tsx')).LoginScreen }));
@@ -48,7 +49,7 @@ let laterScreens = 0;
  */
 function later(Screen: LazyExoticComponent<ComponentType>) {
   return (
-    <Suspense key={`screen-${++laterScreens}`} fallback={<Loader aria-label="Loading" m="xl" />}>
+    <Suspense key={`screen-${++laterScreens}`} fallback={<Loader aria-label={messages['loading']} m="xl" />}>
       <Screen />
     </Suspense>
   );
@@ -57,7 +58,7 @@ function later(Screen: LazyExoticComponent<ComponentType>) {
 /** The Terms of Use or Privacy Policy document (text only), loaded with its chunk. */
 function TextDocument({ id }: { id: 'terms' | 'privacy' }) {
   return (
-    <Suspense key={id} fallback={<Loader aria-label="Loading" m="xl" />}>
+    <Suspense key={id} fallback={<Loader aria-label={messages['loading']} m="xl" />}>
       <TextDocumentScreen id={id} />
     </Suspense>
   );

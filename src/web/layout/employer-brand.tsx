@@ -50,7 +50,7 @@ export function PoweredBy({ compact = false }: { compact?: boolean }) {
 export function HeaderBrand({ branding, compact }: { branding: EmployerBranding | undefined; compact: boolean }) {
   return (
     <Group gap={compact ? 'xs' : 'md'} wrap="nowrap" miw={0}>
-      <Anchor component={RouterLink} to="/" aria-label="Home" style={{ flexShrink: 0 }}>
+      <Anchor component={RouterLink} to="/" aria-label={messages['home']} style={{ flexShrink: 0 }}>
         <EmployerLogo branding={branding} compact={compact} />
       </Anchor>
       <Stack gap={2} miw={0}>

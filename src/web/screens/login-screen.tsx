@@ -100,7 +100,7 @@ export function LoginScreen() {
             ) : error ? (
               <Alert color="red">{messages['login-form-unavailable']}</Alert>
             ) : (
-              <Loader aria-label="Loading" />
+              <Loader aria-label={messages['loading']} />
             )}
             <Group justify="space-between">
               {document && PASSWORD_RESET_URL ? (

@@ -228,10 +228,10 @@ export function RegisterScreen() {
   };
 
   let content;
-  if (resolving) content = <Loader aria-label="Loading" />;
+  if (resolving) content = <Loader aria-label={messages['loading']} />;
   else if (!employer) content = <StopSign />;
   else if (documentError) content = <Alert color="red">{messages['register-form-unavailable']}</Alert>;
-  else if (!document) content = <Loader aria-label="Loading" />;
+  else if (!document) content = <Loader aria-label={messages['loading']} />;
   else {
     content = (
       <Stack gap="sm">

@@ -20,7 +20,7 @@ import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { formatMessage } from '#engine/core/messages.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
@@ -57,7 +57,7 @@ function planCells(order: Order): string[] {
     order.policycarriername ?? order.vendorname ?? '',
     order.options ?? '',
     order.tax_status ?? '',
-    formatCurrency(order.amountspent),
+    formatCurrency(order.amountspent, locale),
     dateOnly(order.createdon),
   ];
 }
@@ -178,7 +178,7 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
               {messages['welcome-summary-plan']}
             </Anchor>
           )}
-          <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0) })}</Text>
+          <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0, locale) })}</Text>
         </Stack>
       </Card>
       <PlanTable orders={rows} />
@@ -191,7 +191,7 @@ function WaivedView({ year }: { year: number }) {
   // The word WAIVED is set in bold inside the sentence.
   const [before = '', after = ''] = formatMessage(messages['welcome-waived'], { year }).split('{waived}');
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Coverage waived">
+    <Card withBorder padding="lg" component="section" aria-label={messages['welcome-waived-section']}>
       <Stack gap="xs">
         <Text>
           {before}
@@ -224,7 +224,7 @@ export function WelcomeScreen() {
   if (!member || orders.isLoading || employer.isLoading) {
     return (
       <Container size="lg" py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       </Container>
     );
   }
@@ -288,14 +288,14 @@ export function WelcomeScreen() {
             {messages['welcome-additional-services']}
           </Title>
           {services.length === 0 ? (
-            <Text c="dimmed">No additional services selected.</Text>
+            <Text c="dimmed">{messages['welcome-services-none']}</Text>
           ) : (
             <Table withTableBorder>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Vendor</Table.Th>
-                  <Table.Th>Product/Service</Table.Th>
-                  <Table.Th>Cost</Table.Th>
+                  <Table.Th>{messages['welcome-service-vendor']}</Table.Th>
+                  <Table.Th>{messages['welcome-service-product']}</Table.Th>
+                  <Table.Th>{messages['welcome-cost']}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -303,7 +303,7 @@ export function WelcomeScreen() {
                   <Table.Tr key={order.id}>
                     <Table.Td>{order.vendorname ?? ''}</Table.Td>
                     <Table.Td>{order.description ?? order.productname ?? ''}</Table.Td>
-                    <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
+                    <Table.Td>{formatCurrency(order.amountspent, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -6,14 +6,14 @@
 import type { HealthPlan } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { benefitText, truncatePlanName } from '#domain/plan-filters.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 
 export type PlanRow = { key: string; label: string; value: (plan: HealthPlan) => string };
 
 /** A money value as shown: '$' and two decimals, not applicable when there is none. */
 export function money(value: number | string | null | undefined): string {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return messages['not-applicable'];
-  return formatCurrency(value);
+  return formatCurrency(value, locale);
 }
 
 /** A benefit text as shown: not applicable when empty. */

@@ -253,7 +253,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
 
       {search.loading && (
         <Center py="lg">
-          <Loader aria-label="Loading" />
+          <Loader aria-label={messages['loading']} />
         </Center>
       )}
       {search.failed && !search.loading && (
