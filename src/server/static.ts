@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '#contracts/language.ts';
 import { sendFailure } from './plugins/errors.plugin.ts';
@@ -66,14 +66,17 @@ export async function registerStatic(app: FastifyInstance, webRoot: string): Pro
       },
     });
   }
+  const sendPortalPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(pageInLanguage(portalPage, request.language));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendPortalPage);
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url)) {
-      reply.header('cache-control', 'no-cache');
-      if (isStaffConsole(request.url)) return reply.sendFile('staff.html');
-      return reply
-        .header('vary', 'Cookie, Accept-Language')
-        .type('text/html; charset=utf-8')
-        .send(pageInLanguage(portalPage, request.language));
+      if (isStaffConsole(request.url)) return reply.header('cache-control', 'no-cache').sendFile('staff.html');
+      return sendPortalPage(request, reply);
     }
     return sendFailure(reply, 404, { success: false, data: null, code: 'NOT_FOUND', message: 'Not found.' });
   });
