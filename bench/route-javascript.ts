@@ -1,9 +1,9 @@
 /**
  * The JavaScript each route of the built portal (dist/web) loads at first paint, from Vite's manifest
  * (dist/web/.vite/manifest.json): a route's chunks and, transitively, their static imports (not import()). The
- * landing page is index.html's entry, the catalogue of the page's language it awaits (Spanish's, the longer one,
- * is counted) and then the app (start.tsx); a lazily loaded route adds its screen's chunk, and a form route the
- * form engine's (engine-root). One computation for the bundle bench (bench/bundle.bench.ts) and the size budget
+ * landing page is index.html's entry and the catalogue of the page's language it awaits (Spanish's, the longer
+ * one, is counted); a lazily loaded route adds its screen's chunk, and a form route the form engine's
+ * (engine-root). One computation for the bundle bench (bench/bundle.bench.ts) and the size budget
  * (tests/architecture/bundle-budget.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ export function readManifest(dist = WEB_DIST): Manifest {
 }
 
 /** The routes measured: each a name and the source modules whose chunks it loads at once. */
-const PAGE = ['index.html', 'schemas/messages/es.json', 'start.tsx'];
+const PAGE = ['index.html', 'schemas/messages/es.json'];
 
 export const ROUTES: ReadonlyArray<{ route: string; sources: string[]; wizard?: boolean; landing?: boolean }> = [
   { route: '/ (landing)', sources: PAGE, landing: true },

@@ -1,13 +1,24 @@
 /**
- * The browser entry: the catalogue of the page's language (the server writes it into <html lang>), then the app.
- * The app is imported only once the catalogue is in place: its modules read texts as they are evaluated.
+ * The browser entry: styles, the router over the route table, and the app, rendered once the catalogue of the
+ * page's language (its <html lang>, which the server writes) is loaded.
  */
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
-import { DEFAULT_LANGUAGE, isLanguage } from '#contracts/language.ts';
-import { loadCatalogue } from './messages.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './app.tsx';
+import { documentLanguage, loadCatalogue } from './messages.ts';
+import { routes } from './routes.tsx';
 
-const pageLanguage = document.documentElement.lang;
-await loadCatalogue(isLanguage(pageLanguage) ? pageLanguage : DEFAULT_LANGUAGE);
-const { start } = await import('./start.tsx');
-start();
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+void loadCatalogue(documentLanguage()).then(() => {
+  const router = createBrowserRouter(routes);
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+});

@@ -4,11 +4,12 @@
  * form come from its document instead.
  *
  * Each language's catalogue is a chunk of its own, so a page loads only its language's (the landing page's
- * budget): the entry (main.tsx) awaits loadCatalogue before it imports the app, so every module, even one that
- * reads a text while it is evaluated, finds `messages` filled.
+ * budget). The entry (main.tsx) loads the page's language's, named in <html lang> by the server (static.ts), before
+ * its first render. So no module may read a text as it is evaluated, only when it renders or runs: a text read
+ * before the catalogue is loaded throws (tests/web/catalogue-reads.test.ts imports every module to prove none does).
  */
 import type en from '#content/schemas/messages/en.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from '#contracts/language.ts';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, type Language } from '#contracts/language.ts';
 
 export type MessageKey = keyof typeof en.messages;
 
@@ -20,9 +21,15 @@ const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
 };
 
 const texts = {} as Record<MessageKey, string>;
+let loaded = false;
 
-/** The texts of the page's language: empty until loadCatalogue has run. */
-export const messages: Readonly<Record<MessageKey, string>> = texts;
+/** The texts of the page's language, once loadCatalogue has run. */
+export const messages: Readonly<Record<MessageKey, string>> = new Proxy(texts, {
+  get(target, key, receiver) {
+    if (!loaded) throw new Error(`The catalogue text ${String(key)} was read before the catalogue was loaded.`);
+    return Reflect.get(target, key, receiver) as unknown;
+  },
+});
 
 /** The page's language: the catalogue loaded. */
 export let language: Language = DEFAULT_LANGUAGE;
@@ -36,4 +43,21 @@ export async function loadCatalogue(chosen: Language): Promise<void> {
   Object.assign(texts, catalogue.messages);
   language = chosen;
   locale = LANGUAGE_LOCALES[chosen];
+  loaded = true;
+}
+
+/** The language the page says it is in (<html lang>), else English. */
+export function documentLanguage(): Language {
+  const lang = globalThis.document?.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * A module's table of texts by catalogue key, each read when it is used (not when the module is evaluated, before
+ * the catalogue is loaded): catalogueTexts({ failed: 'sso-failed' }).failed is the text of 'sso-failed'.
+ */
+export function catalogueTexts<K extends string>(keys: Readonly<Record<K, MessageKey>>): Readonly<Record<K, string>> {
+  return new Proxy(keys as Record<K, MessageKey>, {
+    get: (target, name) => (typeof name === 'string' && Object.hasOwn(target, name) ? messages[target[name as K]] : undefined),
+  }) as unknown as Readonly<Record<K, string>>;
 }

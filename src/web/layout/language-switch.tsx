@@ -4,10 +4,11 @@
  * follow it), then reloads the page in it: the server writes the page's language and answers in it, and each
  * screen's texts are read once, as its module loads. A form's draft survives the reload (engine/react/drafts.ts
  * writes it as the page is left). Signed in on a device whose page is in another language than the profile's, the
- * page follows the profile.
+ * page follows the profile. The control is the browser's own select (no form library on the landing page), in
+ * the theme's sizes and colours.
  */
-import { NativeSelect } from '@mantine/core';
-import { useEffect } from 'react';
+import { Box } from '@mantine/core';
+import { useEffect, type ChangeEvent } from 'react';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, languageCookie, type Language } from '#contracts/language.ts';
 import { api } from '../api/api-client.ts';
 import { useMember } from '../api/queries.ts';
@@ -54,12 +55,17 @@ export function LanguageSwitch({ compact }: { compact: boolean }) {
   }
 
   return (
-    <NativeSelect
+    <Box
+      component="select"
       aria-label={messages['language-switch']}
       value={pageLanguage}
-      size={compact ? 'xs' : 'sm'}
-      onChange={(event) => void choose(event.currentTarget.value)}
-      style={{ flexShrink: 0 }}
+      onChange={(event: ChangeEvent<HTMLSelectElement>) => void choose(event.currentTarget.value)}
+      fz={compact ? 'xs' : 'sm'}
+      h={compact ? 30 : 36}
+      px="xs"
+      c="var(--mantine-color-text)"
+      bg="var(--mantine-color-body)"
+      style={{ flexShrink: 0, border: '1px solid var(--mantine-color-gray-6)', borderRadius: 'var(--mantine-radius-md)', fontFamily: 'inherit' }}
     >
       {/* Each name is in its own language (WCAG 3.1.2). */}
       {LANGUAGES.map((value) => (
@@ -67,6 +73,6 @@ export function LanguageSwitch({ compact }: { compact: boolean }) {
           {LANGUAGE_NAMES[value]}
         </option>
       ))}
-    </NativeSelect>
+    </Box>
   );
 }

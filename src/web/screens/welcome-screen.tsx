@@ -33,7 +33,7 @@ import {
   useOrders,
 } from '../api/queries.ts';
 
-const PLAN_COLUMNS = [
+const planColumns = () => [
   messages['welcome-area'],
   messages['welcome-product-name'],
   messages['welcome-company-name'],
@@ -43,13 +43,10 @@ const PLAN_COLUMNS = [
   messages['welcome-date-of-selection'],
 ];
 
-/** The plan table's accessible name, on a phone its section's. */
-const PLAN_TABLE_LABEL = 'Selected plans';
-
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
 
-/** An order's cells in the plan table, in the order of PLAN_COLUMNS; a value the order does not have is left empty. */
+/** An order's cells in the plan table, in the order of planColumns(); a value the order does not have is left empty. */
 function planCells(order: Order): string[] {
   return [
     ORDER_AREA_NAMES[order.category],
@@ -70,13 +67,13 @@ function PlanTable({ orders }: { orders: Order[] }) {
   const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
   if (narrow) {
     return (
-      <Stack gap="sm" component="section" aria-label={PLAN_TABLE_LABEL}>
+      <Stack gap="sm" component="section" aria-label={messages['welcome-plan-table']}>
         {orders.map((order) => {
           const cells = planCells(order);
           return (
             <Table key={order.id} variant="vertical" withTableBorder aria-label={cells[0]}>
               <Table.Tbody>
-                {PLAN_COLUMNS.map((column, index) =>
+                {planColumns().map((column, index) =>
                   // A value the order does not have is left out here (the wide table leaves its cell empty).
                   cells[index] === '' ? null : (
                     <Table.Tr key={column}>
@@ -96,10 +93,10 @@ function PlanTable({ orders }: { orders: Order[] }) {
   }
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder aria-label={PLAN_TABLE_LABEL}>
+      <Table striped withTableBorder aria-label={messages['welcome-plan-table']}>
         <Table.Thead>
           <Table.Tr>
-            {PLAN_COLUMNS.map((column) => (
+            {planColumns().map((column) => (
               <Table.Th key={column}>{column}</Table.Th>
             ))}
           </Table.Tr>
@@ -108,7 +105,7 @@ function PlanTable({ orders }: { orders: Order[] }) {
           {orders.map((order) => (
             <Table.Tr key={order.id}>
               {planCells(order).map((cell, index) => (
-                <Table.Td key={PLAN_COLUMNS[index]}>{cell}</Table.Td>
+                <Table.Td key={index}>{cell}</Table.Td>
               ))}
             </Table.Tr>
           ))}

@@ -19,9 +19,9 @@ const baseApi = {
 
 const cookieLanguage = () => /(?:^|; )bp_lang=([a-z]+)/.exec(document.cookie)?.[1] ?? null;
 
-let reloads: ReturnType<typeof vi.fn>;
+let reloads: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
-  reloads = vi.fn();
+  reloads = vi.fn<() => void>();
   vi.spyOn(page, 'reload').mockImplementation(reloads);
 });
 

@@ -6,7 +6,7 @@
  */
 import { formatMessage } from '#engine/core/index.ts';
 import { formatCents } from '#domain/money.ts';
-import { locale, messages } from '#web/messages.ts';
+import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { Box, Group, List, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { totalRows, type CartLine, type CartSummary } from './cart-summary.ts';
@@ -18,12 +18,12 @@ const BOTTOM = 32;
 const BAR = 90;
 type Series = CartLine['key'] | 'contribution';
 /** Each bar's fill and the catalogue's name of that colour, for the legend. */
-const COLORS: Record<Series, { fill: string; name: string }> = {
-  contribution: { fill: 'var(--mantine-color-teal-6)', name: messages['chart-colour-teal'] },
-  plan: { fill: 'var(--mantine-color-blue-6)', name: messages['chart-colour-blue'] },
-  hsa: { fill: 'var(--mantine-color-grape-6)', name: messages['chart-colour-purple'] },
-  service: { fill: 'var(--mantine-color-orange-6)', name: messages['chart-colour-orange'] },
-  waive: { fill: 'var(--mantine-color-gray-5)', name: messages['chart-colour-gray'] },
+const COLORS: Record<Series, { fill: string; name: MessageKey }> = {
+  contribution: { fill: 'var(--mantine-color-teal-6)', name: 'chart-colour-teal' },
+  plan: { fill: 'var(--mantine-color-blue-6)', name: 'chart-colour-blue' },
+  hsa: { fill: 'var(--mantine-color-grape-6)', name: 'chart-colour-purple' },
+  service: { fill: 'var(--mantine-color-orange-6)', name: 'chart-colour-orange' },
+  waive: { fill: 'var(--mantine-color-gray-5)', name: 'chart-colour-gray' },
 };
 
 export function chartDescription(summary: CartSummary): string {
@@ -125,7 +125,7 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
               <Text span size="sm">
                 {formatMessage(messages['cart-chart-legend-entry'], {
                   series: entry.label,
-                  colour: COLORS[entry.series].name,
+                  colour: messages[COLORS[entry.series].name],
                   amount: formatCents(entry.cents, locale),
                 })}
               </Text>
