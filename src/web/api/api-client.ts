@@ -142,7 +142,7 @@ export async function call<T>(
       clearEndedSession();
       onUnauthorized();
     }
-    return { success: false, data: null, message: messages['sign-in-again'], code: 'UNAUTHORIZED' };
+    return { success: false, data: null, message: messages['session-ended'], code: 'UNAUTHORIZED' };
   }
   if (response && withToken) markActivity();
   if (!response) {
