@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMPTY_ID } from '#contracts/api.ts';
-import type { Language } from '#contracts/language.ts';
+import { LANGUAGES, type Language } from '#contracts/language.ts';
 import type { MemberPasswordInfo } from '#contracts/requests.ts';
 import type { MemberUpdate } from '#contracts/entities.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -57,6 +57,7 @@ export const memberSchema = {
     ...propertiesOf({ type: 'integer' }, 'origination', 'relationship'),
     ...propertiesOf(nullable({ type: 'boolean' }), 'isdisabled', 'irsdependent'),
     currentplanyear: nullable({ type: 'integer' }),
+    language: { ...nullable({ type: 'string', enum: [...LANGUAGES, null] }), description: 'The language the member chose; null: never chosen' },
     additionalid: { ...nullableString, description: 'Masked: ***-**-1234' },
     ...propertiesOf({ type: 'string' }, 'createdon', 'createdby', 'modifiedon', 'modifiedby'),
   },
