@@ -10,6 +10,7 @@ import path from 'node:path';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
+import es from '../../schemas/messages/es.json';
 import { DocumentPreview } from '../../src/staff/documents/document-preview.tsx';
 
 const ACCOUNT = '00000000-0000-4000-8000-0000000000aa';
@@ -55,9 +56,12 @@ describe('the preview in another language', () => {
     expect(within(steps).getAllByText('Perfil del empleado').length).toBeGreaterThan(0);
     expect(within(steps).queryByText('Profile')).toBeNull();
     expect(bar.closest('[lang]')).toHaveAttribute('lang', 'es');
+    // The screens' own texts follow: the step bar is named from the Spanish catalogue.
+    expect(bar).toHaveAccessibleName(es.messages['enrollment-steps']);
 
     fireEvent.click(screen.getByRole('radio', { name: 'English' }));
     expect(await within(bar).findByText('Profile')).toBeInTheDocument();
     expect(bar.closest('[lang]')).toHaveAttribute('lang', 'en');
+    expect(bar).toHaveAccessibleName('Enrollment steps');
   });
 });

@@ -15,9 +15,8 @@
  * the preview itself (wizard-preview.tsx), which sends nothing.
  *
  * English or Español shows the draft and the employer's other documents as employees reading that language get
- * them (their `translations` put in place: text-translations.ts servedIn); a draft form in Spanish is compiled as
- * such, since its validators are found by its schema, texts included. The screens' own texts (buttons, the step
- * bar's names) come from the portal's catalogue as the portal's code loads it.
+ * them (their `translations` put in place: text-translations.ts servedIn). The screens' own texts (buttons, the step
+ * bar's names) come from the portal's catalogue of that language.
  */
 import { Alert, Fieldset, Group, List, Loader, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -26,6 +25,7 @@ import useSWR from 'swr';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#contracts/language.ts';
 import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { loadValidators } from '#engine/react/index.ts';
+import { loadCatalogue } from '#web/messages.ts';
 import { staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import type { Json } from './document-edits.ts';
@@ -256,13 +256,17 @@ function LanguagePicker({ language, onPick }: { language: Language; onPick: (lan
 export function DocumentPreview({ document, stale, mayCompile, accountid, documentid }: DocumentPreviewProps) {
   const { surroundings, failure } = useSurroundings(accountid, documentid);
   const [language, setLanguage] = useState<Language>('en');
+  // The screens' own texts follow the picked language: the portal's catalogue is the console's only for its
+  // previews, so it is switched while Español is shown and back to English when the preview goes.
+  const pick = (next: Language) => void loadCatalogue(next).then(() => setLanguage(next));
+  useEffect(() => () => void loadCatalogue('en'), []);
   return (
     <Stack component="section" aria-labelledby="preview-title">
       <Group justify="space-between">
         <Title order={2} id="preview-title">
           Preview
         </Title>
-        <LanguagePicker language={language} onPick={setLanguage} />
+        <LanguagePicker language={language} onPick={pick} />
       </Group>
       {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
       {failure ? (
