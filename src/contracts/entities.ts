@@ -4,6 +4,8 @@
  * timestamps ISO date-times; an unknown date is null.
  */
 
+import type { Language } from './language.ts';
+
 export type YesNo = 'Yes' | 'No';
 
 export type Member = {
@@ -43,6 +45,8 @@ export type Member = {
   contributionclass: string;
   irsdependent: boolean | null;
   ispasswordchanged: string | null;
+  /** The language the member chose (PUT /api/Member/Language); null: never chosen. */
+  language: Language | null;
   createdon: string;
   createdby: string;
   modifiedon: string;

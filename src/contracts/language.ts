@@ -40,3 +40,15 @@ export function requestLanguage(chosen: string | null | undefined, acceptLanguag
   if (isLanguage(chosen)) return chosen;
   return preferredLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
 }
+
+/** A year: how long the language chosen is remembered in the browser. */
+const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The Set-Cookie (or document.cookie) value that remembers a language: the whole site, a year, sent on a link
+ * followed from another site (Lax: it only picks the language), read by the page's script (not HttpOnly); Secure
+ * where the page is served over HTTPS.
+ */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Max-Age=${LANGUAGE_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -10,7 +10,7 @@ export const MEMBER_NAMES: Record<keyof Member, true> = {
   city: true, stateorprovince: true, postalcode: true, county: true, emailaddress: true, personalemailaddress: true, birthdate: true,
   hiredate: true, phonenumber: true, origination: true, relationship: true, primarymemberid: true, istobaccouser: true, isdisabled: true,
   gender: true, additionalid: true, pcpname: true, pcpid: true, existingpatient: true, status: true, terminationdate: true, division: true,
-  currentplanid: true, currentplanyear: true, contributionclass: true, irsdependent: true, ispasswordchanged: true, createdon: true,
+  currentplanid: true, currentplanyear: true, contributionclass: true, irsdependent: true, ispasswordchanged: true, language: true, createdon: true,
   createdby: true, modifiedon: true, modifiedby: true,
 };
 

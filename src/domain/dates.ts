@@ -40,6 +40,22 @@ export function formatIsoDate(parts: DateParts): string {
   return `${pad(parts.year, 4)}-${pad(parts.month, 2)}-${pad(parts.day, 2)}`;
 }
 
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A 'YYYY-MM-DD' date as a person reads it, in their locale (an Intl tag): 'en-US' January 1, 2027, 'es-US' 1 de
+ * enero de 2027. A text that is no date is returned as it is.
+ */
+export function formatLongDate(text: string, locale = 'en-US'): string {
+  if (!isIsoDate(text)) return text;
+  let format = longDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    longDates.set(locale, format);
+  }
+  return format.format(new Date(`${text}T00:00:00Z`));
+}
+
 function mustParse(text: string): DateParts {
   const parts = parseIsoDate(text);
   if (!parts) throw new RangeError(`Not a date (YYYY-MM-DD): ${text}`);

@@ -29,28 +29,36 @@ export function centsToDollars(cents: Cents): number {
   return cents / 100;
 }
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/** US dollars in a locale's way (Intl), made once per locale. */
+function currencyFormat(locale: string): Intl.NumberFormat {
+  let format = currencyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    currencyFormats.set(locale, format);
+  }
+  return format;
 }
 
 /**
  * The spec's currency display rule: a string that already contains '$' is shown as is; a number (or a numeric
- * string) gets '$', thousands separators and two decimals (1234.5 -> '$1,234.50', -3 -> '-$3.00'); anything
- * else is returned unchanged ('Included' stays 'Included').
+ * string) is shown as dollars with thousands separators and two decimals, in the reader's locale (an Intl tag,
+ * LANGUAGE_LOCALES; 'en-US': 1234.5 -> '$1,234.50', -3 -> '-$3.00'); anything else is returned unchanged
+ * ('Included' stays 'Included'). Rounded once, here, half away from zero.
  */
-export function formatCurrency(value: string | number): string {
+export function formatCurrency(value: string | number, locale = 'en-US'): string {
   if (typeof value === 'string' && (value.includes('$') || value.trim() === '')) return value;
   const amount = typeof value === 'number' ? value : Number(value.trim());
   if (!Number.isFinite(amount)) return String(value);
   const cents = Math.round(Math.abs(amount) * 100);
-  const whole = groupThousands(String(Math.floor(cents / 100)));
-  const fraction = String(cents % 100).padStart(2, '0');
-  return `${amount < 0 && cents !== 0 ? '-' : ''}$${whole}.${fraction}`;
+  // No '-' on an amount that rounds to zero cents.
+  return currencyFormat(locale).format(((amount < 0 && cents !== 0 ? -1 : 1) * cents) / 100);
 }
 
-/** Cents shown the spec's way ($1,234.50). */
-export function formatCents(cents: Cents): string {
-  return formatCurrency(centsToDollars(cents));
+/** Cents shown the spec's way ($1,234.50), in the reader's locale. */
+export function formatCents(cents: Cents, locale = 'en-US'): string {
+  return formatCurrency(centsToDollars(cents), locale);
 }
 
 /**

@@ -37,6 +37,7 @@ import { mediaRoutes } from './routes/media.routes.ts';
 import { loginRoutes } from './routes/login.routes.ts';
 import { oidcRoutes } from './routes/oidc.routes.ts';
 import { memberAccountRoutes } from './routes/member-account.routes.ts';
+import { memberLanguageRoutes } from './routes/member-language.routes.ts';
 import { memberRoutes } from './routes/member.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { orderRoutes } from './routes/order.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(employerRoutes);
   await app.register(dependentRoutes);
   await app.register(memberAccountRoutes);
+  await app.register(memberLanguageRoutes);
   await app.register(contributionRoutes);
   await app.register(locationRoutes);
   await app.register(productRoutes);

@@ -8,7 +8,7 @@ import en from '#content/schemas/messages/en.json';
 import es from '#content/schemas/messages/es.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from '#contracts/language.ts';
 import { fillMessage } from '#contracts/messages.ts';
-import { centsToDollars, type Cents } from '#domain/money.ts';
+import { formatCents, type Cents } from '#domain/money.ts';
 
 export type CatalogueMessageKey = keyof typeof en.messages;
 
@@ -26,7 +26,7 @@ export function catalogueMessage(key: CatalogueMessageKey, values: MessageValues
 
 /** Money as a reader of `language` writes it, in US dollars ($1,234.50 in both English and Spanish of the US). */
 export function formatMoney(cents: Cents, language: Language): string {
-  return new Intl.NumberFormat(LANGUAGE_LOCALES[language], { style: 'currency', currency: 'USD' }).format(centsToDollars(cents));
+  return formatCents(cents, LANGUAGE_LOCALES[language]);
 }
 
 /** Values to fill in, fixed or formatted for the language (money). */

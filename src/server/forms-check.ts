@@ -68,7 +68,7 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
   const store = createContentStore({ db }, base);
   for (const [accountid, accountname] of names) {
     lines.push('', `Employer ${accountname} (${accountid})`);
-    const flow = (await store.resolve('enrollment', accountid)).document as FlowDocument;
+    const flow = (await store.resolve('enrollment', accountid, DEFAULT_LANGUAGE)).document as FlowDocument;
     for (const flowCase of cases) {
       lines.push(`  ${flowCase.name}`);
       for (const step of evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice })) lines.push(`    ${stepLine(step)}`);

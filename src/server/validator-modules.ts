@@ -3,10 +3,11 @@
  * (engine/core standaloneModule) holding a validator for every schema the browser validates with: the form's, each
  * of its parts' (documentPart) and each sub-schema rjsf asks about while rendering (a oneOf/anyOf option, an if;
  * found by rjsf's own schemaParser). Served from our origin at a content-addressed URL, so the
- * Content-Security-Policy needs no 'unsafe-eval'. A module is named by the SHA-256 of its schemas. The base forms'
- * modules are compiled at build time (writeBaseValidators, run by `npm run build`) into dist/validators/<hash>.js,
- * which the server reads on a module's first request; any other module (a published override's) is compiled on its
- * first request or when the override is published (precompileForPublish). Either way it is kept in memory by its
+ * Content-Security-Policy needs no 'unsafe-eval'. A module is named by the SHA-256 of its schemas, kept without
+ * their texts (so a form has one module in every language). The base forms' modules are compiled at build time
+ * (writeBaseValidators, run by `npm run build`) into dist/validators/<hash>.js, which the server reads on a
+ * module's first request; any other module (a published override's) is compiled on its first request or when the
+ * override is published (precompileForPublish). Either way it is kept in memory by its
  * hash, and any instance can make it again from the document's id and the employer, so nothing is stored at run
  * time. A staff draft's module (compileDraft) is kept apart, for the console's preview of a form nobody gets yet.
  */
@@ -15,7 +16,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
+import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
+import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import { LruCache } from './lru-cache.ts';
 
@@ -27,13 +29,17 @@ export async function validatedSchemas(document: FormDocument): Promise<JsonSche
   const { schemaParser } = await import('@rjsf/utils');
   const roots = [document.schema, ...Object.keys(document.parts ?? {}).map((name) => documentPart(document, name)!.schema)];
   const schemas = new Map<string, JsonSchema>();
+  // Kept without their texts (as schemaKey finds them): the module, and its hash, are those of every language.
+  const add = (schema: JsonSchema) => {
+    const key = schemaKey(schema);
+    if (!schemas.has(key)) schemas.set(key, withoutSchemaTexts(schema) as JsonSchema);
+  };
   for (const root of roots) {
-    schemas.set(schemaKey(root), root);
+    add(root);
     // schemaParser adds its hash as $id to each schema it records; rjsf asks about the schema without it.
     for (const [hash, recorded] of Object.entries(schemaParser(root as RJSFSchema))) {
       const { $id, ...rest } = recorded as JsonSchema;
-      const schema = $id === hash ? (rest as JsonSchema) : (recorded as JsonSchema);
-      if (!schemas.has(schemaKey(schema))) schemas.set(schemaKey(schema), schema);
+      add($id === hash ? (rest as JsonSchema) : (recorded as JsonSchema));
     }
   }
   return [...schemas.values()];
@@ -174,6 +180,7 @@ export async function precompileForPublish(
   accountId: string,
   documentId: string,
 ): Promise<void> {
-  const { document } = await app.content.resolve(documentId, accountId);
+  // One module serves every language (its schemas are kept without their texts): English names it.
+  const { document } = await app.content.resolve(documentId, accountId, DEFAULT_LANGUAGE);
   if ((document as FormDocument).kind === 'form') await validatorModule(document as FormDocument, app.validatorsRoot);
 }

@@ -11,6 +11,7 @@ import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
 import { ErrorFallback } from './layout/error-fallback.tsx';
 import { RequireSignIn } from './layout/require-sign-in.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
+import { messages } from '#web/messages.ts';
 
 const EngineRoot = lazy(async () => ({ default: (await import('./engine-root.tsx')).EngineRoot }));
 const LoginScreen = lazy(async () => ({ default: (await import('./screens/login-screen.tsx')).LoginScreen }));
@@ -40,6 +41,11 @@ const NotFoundScreen = lazy(async () => ({ default: (await import('./screens/not
 
 let laterScreens = 0;
 
+/** The spinner while a screen's chunk loads (its name read as it renders, once the catalogue is loaded). */
+function ScreenLoading() {
+  return <Loader aria-label={messages['loading']} m="xl" />;
+}
+
 /**
  * A lazily loaded screen, with a spinner while its chunk loads. Each screen's boundary has its own key: route
  * changes are transitions, during which React keeps showing a boundary's old content, so without it the previous
@@ -48,7 +54,7 @@ let laterScreens = 0;
  */
 function later(Screen: LazyExoticComponent<ComponentType>) {
   return (
-    <Suspense key={`screen-${++laterScreens}`} fallback={<Loader aria-label="Loading" m="xl" />}>
+    <Suspense key={`screen-${++laterScreens}`} fallback={<ScreenLoading />}>
       <Screen />
     </Suspense>
   );
@@ -57,7 +63,7 @@ function later(Screen: LazyExoticComponent<ComponentType>) {
 /** The Terms of Use or Privacy Policy document (text only), loaded with its chunk. */
 function TextDocument({ id }: { id: 'terms' | 'privacy' }) {
   return (
-    <Suspense key={id} fallback={<Loader aria-label="Loading" m="xl" />}>
+    <Suspense key={id} fallback={<ScreenLoading />}>
       <TextDocumentScreen id={id} />
     </Suspense>
   );

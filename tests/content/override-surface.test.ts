@@ -88,6 +88,7 @@ describe('what stays the employer\'s', () => {
     ["Flexible Spending's condition changed", 'enrollment', { steps: { 'flexible-spending': { when: { '==': [{ var: 'choice.option' }, 'buy'] } } } }],
     ['an optional field made required', 'profile', { schema: { required: [...profileRequired, 'address2'] } }],
     ['an optional field hidden', 'profile', { uiSchema: { address2: { 'ui:widget': 'hidden' } } }],
+    ["Spanish texts of locked parts and steps", 'enrollment', { translations: { es: { '/steps/ichra-acknowledgment/title': 'Su ICHRA', '/steps/cart/title': 'Su carrito' } } }],
     [
       "a required field of the employer's own, and one on each dependent",
       'profile',
@@ -95,6 +96,20 @@ describe('what stays the employer\'s', () => {
     ],
   ])('accepts %s', (_, id, patch) => {
     expect(problems(id, patch)).toEqual([]);
+  });
+
+  it("checks each Spanish text it sets at its pointer: a text of the document, not empty, keeping the text's marks", () => {
+    const texts = {
+      '/messages/profile-incomplete': 'Complete su perfil.',
+      '/messages/dob-range': 'Nacido entre 1941 y hoy.',
+      '/schema/properties/lastname/title: again': 'Apellido',
+    };
+    expect(problems('profile', { translations: { es: texts } })).toEqual([
+      "/translations/es/~1messages~1profile-incomplete: the translation must keep the marks of the text ({fields})",
+      '/translations/es/~1schema~1properties~1lastname~1title: again: the document has no text here',
+    ]);
+    // A null takes back a Spanish text (the base document's, or an earlier override's): nothing to check.
+    expect(problems('profile', { translations: { es: { '/messages/dob-range': null } } })).toEqual([]);
   });
 
   it('is the same check on a merged document, without the server', () => {

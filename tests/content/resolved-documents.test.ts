@@ -1,16 +1,17 @@
 /**
  * What an employee gets, as snapshots, so any change to it shows in review: every document as the content store
- * resolves it for the demo employer (no override: the base documents) and for a test employer with a sample
- * override of several documents (snapshotted as what the override changes), and the step list of the resolved flow
- * for each case of the spec's sequence table (cases/enrollment.cases.json, a copy of shared/spec/flow-cases.json),
+ * resolves it for the demo employer (no override: the base documents), in English and in Spanish, and for a test
+ * employer with a sample override of several documents (snapshotted as what the override changes), and the step
+ * list of the resolved flow for each case of the spec's sequence table (cases/enrollment.cases.json, a copy of shared/spec/flow-cases.json),
  * for both employers. The overrides go through the staff API's own check (applyOverride) before they are stored.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '#contracts/language.ts';
 import { DEMO_ACCOUNT_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
-import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { evaluateFlow, translatedDocument, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { applyOverride, createContentStore, loadBaseContent, type ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases, type TestDb } from '../server/helpers/databases.ts';
 import { createEmployer } from '../server/helpers/fixtures.ts';
@@ -66,7 +67,9 @@ const [pglite] = databases();
 let handle: TestDb;
 let store: ContentStore;
 let testEmployer: string;
-const resolve = async (id: string, accountid: string) => (await store.resolve(id, accountid)).document as FormDocument | FlowDocument;
+const resolve = async (id: string, accountid: string, language: Language = 'en') => (await store.resolve(id, accountid, language)).document as FormDocument | FlowDocument;
+/** A base document as served in English: its own texts, without the other languages' (the Spanish test holds those). */
+const baseServed = (id: string) => translatedDocument((base.forms.get(id) ?? base.flows.get(id))!, undefined);
 
 beforeAll(async () => {
   handle = await pglite!.create();
@@ -83,20 +86,27 @@ afterAll(() => handle?.close());
 describe('documents as each employer resolves them', () => {
   it.each(documentIds)('%s for the demo employer (no override) is the base document, as snapshotted', async (id) => {
     const document = await resolve(id, DEMO_ACCOUNT_ID);
-    expect(document).toEqual(base.forms.get(id) ?? base.flows.get(id));
+    expect(document).toEqual(baseServed(id));
+    expect(document).toMatchSnapshot();
+  });
+
+  it.each(documentIds)('%s in Spanish for the demo employer has its Spanish texts in place, as snapshotted', async (id) => {
+    const document = await resolve(id, DEMO_ACCOUNT_ID, 'es');
+    expect(document).toEqual(translatedDocument((base.forms.get(id) ?? base.flows.get(id))!, (base.forms.get(id) ?? base.flows.get(id))!.translations?.es));
+    expect(document.title).not.toBe(baseServed(id).title);
     expect(document).toMatchSnapshot();
   });
 
   it.each(documentIds)("%s for the test employer changes only what the sample override says", async (id) => {
     const document = await resolve(id, testEmployer);
-    const changed = changes(base.forms.get(id) ?? base.flows.get(id), document);
+    const changed = changes(baseServed(id), document);
     expect(Object.keys(changed).length > 0).toBe(id in SAMPLE_OVERRIDE);
     expect(changed).toMatchSnapshot();
   });
 
   it('answers another etag for each overridden document only', async () => {
     for (const id of documentIds) {
-      const [demo, test, none] = await Promise.all([store.resolve(id, DEMO_ACCOUNT_ID), store.resolve(id, testEmployer), store.resolve(id, randomUUID())]);
+      const [demo, test, none] = await Promise.all([store.resolve(id, DEMO_ACCOUNT_ID, 'en'), store.resolve(id, testEmployer, 'en'), store.resolve(id, randomUUID(), 'en')]);
       expect(demo.etag, id).toBe(none.etag);
       expect(test.etag !== demo.etag, id).toBe(id in SAMPLE_OVERRIDE);
     }

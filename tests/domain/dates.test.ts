@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatLongDate,
   ageOn,
   daysInMonth,
   firstOfMonthAfter,
@@ -108,5 +109,13 @@ describe('firstOfNextYear', () => {
 
   it('refuses text that is not a date', () => {
     expect(() => firstOfNextYear('2026-13-01')).toThrow(RangeError);
+  });
+});
+
+describe('formatLongDate (dates as a person reads them, in the page language)', () => {
+  it('writes the day in the locale, and leaves a text that is no date as it is', () => {
+    expect(formatLongDate('2027-01-01', 'en-US')).toBe('January 1, 2027');
+    expect(formatLongDate('2027-01-01', 'es-US')).toBe('1 de enero de 2027');
+    expect(formatLongDate('2027-02-30', 'es-US')).toBe('2027-02-30');
   });
 });

@@ -110,3 +110,16 @@ describe('enrollmentTotals (spec §9 Money, the cart summary\'s rules)', () => {
     expect(() => enrollmentTotals({ premiumCents: 1.5, serviceCents: 0, hsaCents: 0, contributionCents: 0 })).toThrow(RangeError);
   });
 });
+
+describe('formatCurrency in a locale (the page language)', () => {
+  it("writes dollars the reader's way, the spec's rule kept", () => {
+    expect(formatCurrency(1234.5, 'en-US')).toBe('$1,234.50');
+    expect(formatCurrency(-3, 'es-US')).toBe('-$3.00');
+    expect(formatCurrency(-0.001, 'es-US')).toBe('$0.00');
+    expect(formatCurrency('Included', 'es-US')).toBe('Included');
+    expect(formatCents(123456, 'es-US')).toBe(new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(1234.56));
+    // A locale writing dollars its own way shows it: the locale is used, not ignored.
+    expect(formatCurrency(1234.5, 'de-DE')).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(1234.5));
+    expect(formatCurrency(1234.5, 'de-DE')).not.toBe('$1,234.50');
+  });
+});

@@ -33,7 +33,7 @@ test('a specialist finds a text by searching, publishes after reading the change
   await openDocument(page, 'Benefits Enrollment', 'enrollment');
   await expect(page.getByRole('checkbox', { name: 'Contributions', exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Contributions › Contributions' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Title of step choice' })).toHaveAccessibleDescription('Where: step 2, sub-step 1 of Contributions — title');
+  await expect(page.getByRole('textbox', { name: 'Title of step choice', exact: true })).toHaveAccessibleDescription('Where: step 2, sub-step 1 of Contributions — title');
   await expect(page.getByRole('table', { name: 'Steps per case' }).getByText('Contributions › Contributions').first()).toBeVisible();
   await page.getByRole('link', { name: "Back to the employer's documents" }).click();
 

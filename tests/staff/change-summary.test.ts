@@ -18,7 +18,7 @@ describe('a form', () => {
   });
 
   it('says a message changed, added and removed, with the texts', () => {
-    const edited = setText(profile, { kind: 'message', key: 'dob-range' }, 'Born 1941 or later, please.');
+    const edited = setText(profile, '/messages/dob-range', 'Born 1941 or later, please.');
     expect(changeSummary(profile, edited)).toEqual(["Message 'dob-range': 'DOB must be between 1941-01-01 and today.' to 'Born 1941 or later, please.'"]);
     const { heading, ...others } = profile.messages as Json;
     expect(changeSummary(profile, { ...profile, messages: others })).toEqual(["Message 'heading' removed (it was 'Welcome to your Benefits Package Creator')"]);
@@ -67,6 +67,25 @@ describe('a form', () => {
   });
 });
 
+describe('texts in Spanish', () => {
+  const spanish = (document: Json, texts: Record<string, string>): Json => ({ ...document, translations: { es: texts } });
+
+  it("says a Spanish text added, changed and removed, named by the text it translates, in the order of the texts", () => {
+    const before = spanish(profile, { '/messages/heading': 'Bienvenido', '/schema/properties/birthdate/title': 'Fecha de nacimiento' });
+    const after = spanish(profile, { '/messages/heading': 'Le damos la bienvenida', '/messages/dob-range': 'Fecha entre 1941-01-01 y hoy.' });
+    expect(changeSummary(before, after)).toEqual([
+      "Spanish text of message 'dob-range' added: 'Fecha entre 1941-01-01 y hoy.'",
+      "Spanish text of message 'heading' changed: 'Bienvenido' to 'Le damos la bienvenida'",
+      "Spanish text of DOB (field birthdate) — label removed (it was 'Fecha de nacimiento'): employees reading Spanish get the English",
+    ]);
+    expect(changeSummary(profile, spanish(profile, { '/messages/heading': 'Bienvenido' }))).toEqual(["Spanish text of message 'heading' added: 'Bienvenido'"]);
+  });
+
+  it("names a step title's Spanish by the step", () => {
+    expect(changeSummary(flow, spanish(flow, { '/steps/choice/title': 'Aportes' }))).toEqual(["Spanish text of the title of step Contributions › Contributions added: 'Aportes'"]);
+  });
+});
+
 describe('a flow', () => {
   it('says a step switched off and on again, by its distinct label', () => {
     const off = setStepShown(flow, flow, 'additional-services', false);
@@ -77,7 +96,7 @@ describe('a flow', () => {
   });
 
   it("says a step's title and its condition changed", () => {
-    const renamed = setText(flow, { kind: 'step-title', key: 'choice' }, 'Buy or Waive');
+    const renamed = setText(flow, '/steps/choice/title', 'Buy or Waive');
     expect(changeSummary(flow, renamed)).toEqual(["Step Contributions › Contributions: title 'Contributions' to 'Buy or Waive'"]);
     const steps = flow.steps as Json;
     const condition = { ...flow, steps: { ...steps, 'flexible-spending': { ...(steps['flexible-spending'] as Json), when: { '==': [1, 1] } } } };

@@ -7,11 +7,9 @@ import {
   documentText,
   fieldsOf,
   lockedOf,
-  messagesOf,
   parseDocument,
   requiredLock,
   sameDocument,
-  setMessage,
   setRequired,
   setStepShown,
   setTitle,
@@ -25,17 +23,8 @@ import { FLOW_CASES, stepTitles } from '../../src/staff/documents/flow-cases.ts'
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;
 const profile = read('schemas/forms/profile.schema.json');
 const flow = read('flows/enrollment.flow.json');
-const NEW_TEXT = 'Please give a date of birth between 1941 and today.';
 
 describe('form edits', () => {
-  it('changes one message and keeps the others', () => {
-    const edited = setMessage(profile, 'dob-range', NEW_TEXT);
-    expect(messagesOf(edited)).toContainEqual(['dob-range', NEW_TEXT]);
-    expect(messagesOf(profile)).toContainEqual(['dob-range', 'DOB must be between 1941-01-01 and today.']);
-    expect(messagesOf(edited).length).toBe(messagesOf(profile).length);
-    expect({ ...edited, messages: profile.messages }).toEqual(profile);
-  });
-
   it('changes the form title and a field title', () => {
     expect(setTitle(profile, null, 'About You').title).toBe('About You');
     const edited = setTitle(profile, 'birthdate', 'Date of Birth');

@@ -1,19 +1,20 @@
-/** The texts list's words: each text of a document with where it appears, found from the document itself. */
+/** The texts list's words: each text of a document, by its pointer, with where it appears, found from the document itself. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
-import { matchesSearch, setText, stepLabels, textsOf } from '../../src/staff/documents/text-places.ts';
+import { matchesSearch, setText, stepLabels, textEntries, textNames } from '../../src/staff/documents/text-places.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;
 const profile = read('schemas/forms/profile.schema.json');
 const flow = read('flows/enrollment.flow.json');
-const entry = (document: Json, key: string) => textsOf(document).find((text) => text.key === key)!;
+const entry = (document: Json, key: string) => textEntries(document).find((text) => text.key === key)!;
 
 describe('where a form shows its messages', () => {
-  it('lists every message with its text', () => {
-    expect(textsOf(profile).map((text) => text.key)).toEqual(Object.keys(profile.messages as Json));
-    expect(entry(profile, 'dob-range').text).toBe('DOB must be between 1941-01-01 and today.');
+  it('lists every message first, with its text, by its pointer', () => {
+    const keys = Object.keys(profile.messages as Json);
+    expect(textEntries(profile).slice(0, keys.length).map((text) => text.key)).toEqual(keys);
+    expect(entry(profile, 'dob-range')).toMatchObject({ pointer: '/messages/dob-range', label: 'dob-range', text: 'DOB must be between 1941-01-01 and today.' });
   });
 
   it("names a rule's message by the field the rule is about and the rule", () => {
@@ -42,28 +43,64 @@ describe('where a form shows its messages', () => {
   });
 });
 
+describe("a form's other texts: its title, field labels, help and option labels", () => {
+  const byPointer = (pointer: string) => textEntries(profile).find((text) => text.pointer === pointer);
+
+  it('lists them after the messages, each by its field and what it is there', () => {
+    expect(byPointer('/title')).toMatchObject({ label: '/title', text: 'Personal Details', places: ['title of the form (its page title)'] });
+    expect(byPointer('/schema/properties/birthdate/title')).toMatchObject({ text: 'DOB', places: ['DOB (field birthdate) — label'] });
+    expect(byPointer('/uiSchema/existingpatient/ui:enumNames/1')?.text).toBe('No');
+    expect(byPointer('/uiSchema/existingpatient/ui:enumNames/1')?.places[0]).toMatch(/\(field existingpatient\) — label of option 2$/);
+    expect(byPointer('/uiSchema/dependents/ui:options/addText')?.places[0]).toMatch(/\(field dependents\) — Add button text$/);
+    const messages = Object.keys(profile.messages as Json).length;
+    expect(textEntries(profile).findIndex((text) => text.pointer === '/title')).toBe(messages);
+  });
+
+  it('names a text of a definition by the definition', () => {
+    const bundled = { ...profile, schema: { ...(profile.schema as Json), definitions: { dependent: read('schemas/defs/dependent.schema.json') } } };
+    const text = textEntries(bundled).find((found) => found.pointer === '/schema/definitions/dependent/properties/dateofbirth/title');
+    expect(text?.places).toEqual(['field dateofbirth of every dependent (definition dependent) — label']);
+  });
+
+  it('names each text for a sentence', () => {
+    const names = textNames(profile);
+    expect(names.get('/messages/dob-range')).toBe("message 'dob-range'");
+    expect(names.get('/schema/properties/birthdate/title')).toBe('DOB (field birthdate) — label');
+    expect(textNames(flow).get('/steps/choice/title')).toBe('the title of step Contributions › Contributions');
+  });
+
+  it('reads a draft being typed without its messages or with a step that is no object', () => {
+    expect(textEntries({ kind: 'form', title: 'T', schema: { type: 'object' } }).map((text) => text.pointer)).toEqual(['/title']);
+    expect(textEntries({ kind: 'flow', steps: { a: null, b: { title: 'B', order: 1 } } }).map((text) => text.pointer)).toEqual(['/steps/b/title']);
+  });
+});
+
 describe('searching and editing texts', () => {
-  it('finds a text by its words, key or place, in any case', () => {
-    const found = textsOf(profile).filter((text) => matchesSearch(text, 'BIRTH'));
+  it('finds a text by its words, key, place or translation, in any case', () => {
+    const found = textEntries(profile).filter((text) => matchesSearch(text, 'BIRTH'));
     expect(found.map((text) => text.key)).toContain('dob-range');
     expect(found.map((text) => text.key)).not.toContain('firstname-required');
     expect(matchesSearch(entry(profile, 'heading'), 'page head')).toBe(true);
     expect(matchesSearch(entry(profile, 'heading'), '')).toBe(true);
+    expect(matchesSearch(entry(profile, 'heading'), 'bienvenido', 'Bienvenido a su creador')).toBe(true);
   });
 
   it('changes a message, or a step title, and nothing else', () => {
-    const edited = setText(profile, { kind: 'message', key: 'dob-range' }, 'New text');
+    const edited = setText(profile, '/messages/dob-range', 'New text');
     expect(entry(edited, 'dob-range').text).toBe('New text');
     expect({ ...edited, messages: profile.messages }).toEqual(profile);
-    const renamed = setText(flow, { kind: 'step-title', key: 'choice' }, 'Buy or Waive');
+    const renamed = setText(flow, '/steps/choice/title', 'Buy or Waive');
     expect(entry(renamed, 'choice').text).toBe('Buy or Waive');
     expect(entry(renamed, 'contributions').text).toBe('Contributions');
+    const option = setText(profile, '/uiSchema/existingpatient/ui:enumNames/1', 'Not yet');
+    expect(((option.uiSchema as Json).existingpatient as Json)['ui:enumNames']).toEqual(['Yes', 'Not yet']);
+    expect((((profile.uiSchema as Json).existingpatient as Json)['ui:enumNames'] as string[])[1]).toBe('No');
   });
 });
 
 describe("a flow's texts: its step titles", () => {
   it('lists each step title with its place, sub-steps with their step', () => {
-    expect(entry(flow, 'profile').places).toEqual(['step 1 — title']);
+    expect(entry(flow, 'profile')).toMatchObject({ pointer: '/steps/profile/title', label: 'Title of step profile', places: ['step 1 — title'] });
     expect(entry(flow, 'cart').places).toEqual(['step 3, sub-step 5 of Shopping and Cart — title']);
   });
 

@@ -11,6 +11,7 @@ import '@testing-library/jest-dom/vitest';
 import { compileWithAjv, installPasswordScorer, installRuntimeCompiler } from '#engine/core/index.ts';
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { dropPendingDrafts } from '#engine/react/drafts.ts';
+import { loadCatalogue } from '#web/messages.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -19,6 +20,9 @@ import { mediaQueryList } from './media-query.ts';
 // A screen's chunk (and the engine's) is imported on first render; on a busy machine that takes more than the
 // library's default second. findBy* waits up to this long for what a person would see: a bound, not a timing.
 configure({ asyncUtilTimeout: 5000 });
+
+// Screens read the catalogue of the page's language, English here, as the browser's entry loads it before them.
+await loadCatalogue('en');
 
 installRuntimeCompiler(compileWithAjv);
 // Forms rendered directly (without useDocument, which loads it as the browser does) score passwords too.

@@ -216,6 +216,7 @@ export function toWire(row: MemberRow): Member {
     contributionclass: row.contributionclass,
     irsdependent: row.irsdependent,
     ispasswordchanged: row.ispasswordchanged === null ? null : iso(row.ispasswordchanged),
+    language: row.language,
     createdon: iso(row.createdon),
     createdby: row.createdby,
     modifiedon: iso(row.modifiedon),

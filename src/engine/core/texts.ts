@@ -72,6 +72,24 @@ export function textsOf(document: FormDocument | FlowDocument): Map<string, stri
   return found;
 }
 
+/**
+ * A schema without its texts (the titles and descriptions textsOf finds in it, at any depth): what validating with
+ * it depends on, so the same in every language. Validators compiled ahead are named and found by it.
+ */
+export function withoutSchemaTexts(node: unknown): unknown {
+  if (!isObject(node)) return node;
+  const kept = Object.entries(node)
+    .filter(([key, value]) => !(SCHEMA_TEXTS.has(key) && typeof value === 'string'))
+    .map(([key, value]): [string, unknown] => {
+      if (SCHEMA_RECORDS.includes(key) && isObject(value)) return [key, Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutSchemaTexts(sub)]))];
+      if (SCHEMA_SINGLES.includes(key)) return [key, withoutSchemaTexts(value)];
+      if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) return [key, value.map(withoutSchemaTexts)];
+      return [key, value];
+    });
+  // fromEntries, not assignment: a member named __proto__ stays a member.
+  return Object.fromEntries(kept);
+}
+
 /** The `{name}` marks of a text, sorted and each once: what a translation must keep. */
 export function placeholdersOf(text: string): string[] {
   return [...new Set(Array.from(text.matchAll(/\{(\w+)\}/g), (match) => match[1]!))].sort();

@@ -13,6 +13,7 @@ import { EngineConfigError } from './errors.ts';
 import { formatMessage, message } from './messages.ts';
 import { escapeToken, getAtPointer } from './pointer.ts';
 import { RuleError, rules as defaultRules, type RuleEvaluator } from './rules.ts';
+import { withoutSchemaTexts } from './texts.ts';
 import type { FieldErrors, FormDocument, FormRule, JsonSchema } from './types.ts';
 
 /**
@@ -55,8 +56,11 @@ const compiledAtRunTime = new Map<string, SchemaValidator>();
 const RUN_TIME_LIMIT = 200;
 let runtimeCompiler: SchemaCompiler | null = null;
 
-/** The key a validator is registered under: the schema's JSON (what standaloneModule writes beside each function). */
-export const schemaKey = (schema: JsonSchema): string => JSON.stringify(schema);
+/**
+ * The key a validator is registered under (what standaloneModule writes beside each function): the schema's JSON
+ * without its texts, so a form served in Spanish finds the validators compiled from its English twin.
+ */
+export const schemaKey = (schema: JsonSchema): string => JSON.stringify(withoutSchemaTexts(schema));
 
 /** Registers a validator compiled ahead for the schema whose key (schemaKey) is `key`. */
 export function registerValidator(key: string, validate: SchemaValidator): void {

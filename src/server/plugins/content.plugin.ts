@@ -2,7 +2,8 @@
  * app.content: the content documents as each employer sees them. The base documents (schemas/forms, flows) are
  * read and checked against the meta-schemas once at start, so bad content stops the server instead of reaching a
  * person. An employer's published override (a JSON Merge Patch) is applied on request; the result and its etag are
- * cached per published version (which version is published is read on each request).
+ * cached per published version (which version is published is read on each request), and so is the result served
+ * in each language (its texts in that language put in place from `translations`, docs/design.md Languages).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '#contracts/api.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import {
   assertDocument,
@@ -21,6 +22,7 @@ import {
   compileWithAjv,
   createAjv,
   EngineConfigError,
+  escapeToken,
   firstMessage,
   installPasswordScorer,
   installRuntimeCompiler,
@@ -31,9 +33,10 @@ import {
   ownFormSurfaceProblems,
   ownFormProblems,
   patchLimitProblem,
-  translationProblems,
   personalDataOf,
   readCatalogue,
+  translatedDocument,
+  translationProblems,
   validateForm,
   withoutPersonalFields,
   type FlowDocument,
@@ -46,7 +49,7 @@ import {
 } from '#engine/core/index.ts';
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import type { ContentService } from '../fastify-types.ts';
+import type { CheckOptions, ContentService } from '../fastify-types.ts';
 
 /** The repository root: schemas/ and flows/ live there. */
 export const defaultContentRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -215,6 +218,7 @@ export function applyOverride(
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
+  if (problems.length === 0) problems.push(...overrideTranslationProblems(document, patch));
   // What the base document locks, and the fields and rules it keeps (override-surface.ts).
   if (problems.length === 0) problems.push(...overrideSurfaceProblems(original, document));
   if (problems.length === 0 && document.kind === 'flow') {
@@ -244,9 +248,35 @@ function ownForm(base: BaseContent, documentId: string, patch: unknown): { docum
     }
   }
   if (problems.length === 0) problems.push(...checkDocument(document, base.meta));
+  if (problems.length === 0) problems.push(...overrideTranslationProblems(document, patch));
   if (problems.length === 0) problems.push(...ownFormSurfaceProblems(document), ...ownFormProblems(document, base.personal));
   if (problems.length === 0) problems.push(...callProblems(document, { catalogue: base.operations, personal: base.personal }));
   return { document, problems };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * What is wrong with the texts an override sets in another language (translationProblems, not asking for every
+ * text), each at its pointer into the override: '/translations/<language>/<the text's pointer, escaped>: reason'.
+ * Only the texts the override sets (a null removes one) are its author's to mend; the base documents' own
+ * translations are checked where they are written (npm run forms:check).
+ */
+function overrideTranslationProblems(document: FormDocument | FlowDocument, patch: unknown): string[] {
+  const set = isRecord(patch) && isRecord(patch.translations) ? patch.translations : {};
+  const problems: string[] = [];
+  for (const [language, texts] of Object.entries(set)) {
+    if (!isRecord(texts)) continue;
+    const translation = Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    for (const problem of translationProblems(document, translation)) {
+      // 'pointer: reason', and a pointer may hold ': ' itself: the longest of the translation's pointers that begins it.
+      let pointer = '';
+      for (let at = problem.indexOf(': '); at !== -1; at = problem.indexOf(': ', at + 1)) if (Object.hasOwn(translation, problem.slice(0, at))) pointer = problem.slice(0, at);
+      const where = `/translations/${escapeToken(language)}`;
+      problems.push(pointer === '' ? `${where}: ${problem}` : `${where}/${escapeToken(pointer)}: ${problem.slice(pointer.length + 2)}`);
+    }
+  }
+  return problems;
 }
 
 /** A stable tag of a document's content (quoted, as HTTP wants it). */
@@ -269,12 +299,24 @@ const CACHE_LIMIT = 2000;
 /** `version`: the employer's published override version in force, 0 for the base document. */
 type Resolved = { document: FormDocument | FlowDocument; etag: string; version: number };
 
+/**
+ * A resolved document as served in `language`: that language's texts in place (English: the document's own) and no
+ * `translations`. Another language's tag names it, so a tag never matches the same document in another language.
+ */
+function servedIn({ document, version }: Resolved, language: Language): Resolved {
+  const translation = language === DEFAULT_LANGUAGE ? undefined : document.translations?.[language];
+  const served = translatedDocument(document, translation);
+  return { document: served, etag: etagOf(language === DEFAULT_LANGUAGE ? served : { language, document: served }), version };
+}
+
 export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
   // Keyed by the published version's id: a version never changes, so an entry is never stale. Which version is
   // published is read from the database on every request, so a publish on any instance reaches the employer's
-  // employees on their next page load.
+  // employees on their next page load. Entries hold the document with its translations (what staff edit).
   const cache = new Map<string, Promise<Resolved>>();
   const baseEntries = new Map<string, Resolved>();
+  // The document of an entry as served in each language, kept as long as the entry is.
+  const served = new WeakMap<Resolved, Map<Language, Resolved>>();
 
   const baseResolved = (documentId: string): Resolved => {
     let entry = baseEntries.get(documentId);
@@ -286,7 +328,7 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
     return entry;
   };
 
-  const resolveDoc = async (documentId: string, accountId: string | null): Promise<Resolved> => {
+  const resolveWithTranslations = async (documentId: string, accountId: string | null): Promise<Resolved> => {
     const isBase = base.forms.has(documentId) || base.flows.has(documentId);
     // Without an employer only base documents exist; an employer's own form exists once published.
     if (!isBase && accountId === null) throw notFound(`There is no document '${documentId}'.`);
@@ -317,19 +359,23 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
     return entry;
   };
 
-  const form = async (documentId: string, accountId: string | null): Promise<FormDocument> => {
-    const { document } = await resolveDoc(documentId, accountId);
+  const resolveDoc = async (documentId: string, accountId: string | null, language: Language): Promise<Resolved> => {
+    const entry = await resolveWithTranslations(documentId, accountId);
+    let languages = served.get(entry);
+    if (!languages) served.set(entry, (languages = new Map()));
+    let found = languages.get(language);
+    if (!found) languages.set(language, (found = servedIn(entry, language)));
+    return found;
+  };
+
+  const form = async (documentId: string, accountId: string | null, language: Language): Promise<FormDocument> => {
+    const { document } = await resolveDoc(documentId, accountId, language);
     if (document.kind !== 'form') throw new AppError('INTERNAL', 500, `'${documentId}' is not a form.`);
     return document;
   };
 
-  const check = async (
-    documentId: string,
-    accountId: string | null,
-    data: unknown,
-    options: { pointerPrefix?: string; context?: Record<string, unknown> } = {},
-  ): Promise<FieldErrors> => {
-    const document = await form(documentId, accountId);
+  const check = async (documentId: string, accountId: string | null, data: unknown, options: CheckOptions): Promise<FieldErrors> => {
+    const document = await form(documentId, accountId, options.language);
     const errors = validateForm(document, data, { today: todayUtc(), ...options.context }, 'server');
     const prefix = options.pointerPrefix ?? '';
     return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
@@ -338,6 +384,7 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
   return {
     base,
     resolve: resolveDoc,
+    resolveWithTranslations,
     async versions(accountId) {
       const versions: Record<string, number> = {};
       for (const id of [...base.forms.keys(), ...base.flows.keys()].sort()) versions[id] = 0;

@@ -1,25 +1,34 @@
 /**
  * The resolved content documents (base plus the employer's published override) the web app renders. No sign-in:
- * the register and set-password pages need their forms before anyone is signed in. Answers carry an ETag; a
- * matching If-None-Match answers 304 so browsers keep their copy. A form's answer names its validators compiled
- * ahead (validator-modules.ts), a JavaScript module at a content-addressed URL, cached as immutable.
+ * the register and set-password pages need their forms before anyone is signed in. A document is served in the
+ * request's language (request.language: the language cookie, else Accept-Language), or the one `lang` asks for,
+ * and says which (Content-Language; Vary names what chose it). Answers carry an ETag (another for each language);
+ * a matching If-None-Match answers 304 so browsers keep their copy. A form's answer names its validators compiled
+ * ahead (validator-modules.ts), a JavaScript module at a content-addressed URL, cached as immutable: one module
+ * for every language, since it is compiled from the schemas without their texts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { notFound } from '../errors.ts';
 import { envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { validatorModule, validatorsHash, validatorsPath } from '../validator-modules.ts';
 
-type ContentRequest = FastifyRequest<{ Params: { id: string }; Querystring: { accountid?: string } }>;
+type ContentRequest = FastifyRequest<{ Params: { id: string }; Querystring: { accountid?: string; lang?: Language } }>;
 
 const params = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', description: 'The document id' } },
 } as const;
-const querystring = {
+const accountid = { ...uuid, description: "The employer whose override applies; none: the base document" };
+const querystring = { type: 'object', properties: { accountid } } as const;
+const documentQuerystring = {
   type: 'object',
-  properties: { accountid: { ...uuid, description: "The employer whose override applies; none: the base document" } },
+  properties: {
+    accountid,
+    lang: { type: 'string', enum: [...LANGUAGES], description: "The language of the texts; none: the request's (the language cookie, else Accept-Language)" },
+  },
 } as const;
 const answer = envelope({
   type: 'object',
@@ -51,9 +60,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const serve = (kind: 'form' | 'flow') => async (request: ContentRequest, reply: FastifyReply) => {
-    const { document, etag, version } = await app.content.resolve(request.params.id, request.query.accountid ?? null);
+    const language = request.query.lang ?? request.language;
+    const { document, etag, version } = await app.content.resolve(request.params.id, request.query.accountid ?? null, language);
     if ((document as { kind?: string }).kind !== kind) throw notFound(`There is no ${kind} '${request.params.id}'.`);
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Content-Language', language).header('Vary', 'Cookie, Accept-Language');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (kind === 'flow') return ok({ document, etag, version });
     return ok({ document, etag, version, validators: await validatorsPath(document as FormDocument, request.query.accountid ?? null) });
@@ -74,7 +84,8 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request: FastifyRequest<{ Params: { file: string }; Querystring: { accountid?: string } }>, reply: FastifyReply) => {
       const [, id, hash] = VALIDATORS_FILE.exec(request.params.file)!;
-      const { document } = await app.content.resolve(id!, request.query.accountid ?? null);
+      // The module is the same in every language (compiled from the schemas without their texts).
+      const { document } = await app.content.resolve(id!, request.query.accountid ?? null, DEFAULT_LANGUAGE);
       const form = document as FormDocument;
       if (form.kind !== 'form' || (await validatorsHash(form)) !== hash) {
         throw notFound('These validators are not the current ones of the form; read the form again.');
@@ -91,9 +102,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Content'],
-        summary: 'A form document as the employer sees it (304 when If-None-Match holds its etag)',
+        summary: "A form document as the employer sees it, in the request's language or `lang` (304 when If-None-Match holds its etag)",
         params,
-        querystring,
+        querystring: documentQuerystring,
         response: { 200: answer, ...failures },
       },
     },
@@ -105,9 +116,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Content'],
-        summary: 'A flow document as the employer sees it (304 when If-None-Match holds its etag)',
+        summary: "A flow document as the employer sees it, in the request's language or `lang` (304 when If-None-Match holds its etag)",
         params,
-        querystring,
+        querystring: documentQuerystring,
         response: { 200: answer, ...failures },
       },
     },

@@ -10,6 +10,7 @@
  *   for /welcome), else 400 with the document's 'effective-date-not-offered'.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '#contracts/language.ts';
 import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { sameFamilyBirthdates, SELF_ONLY_TIER } from '#domain/contribution.ts';
 import { isIsoDate, todayUtc } from '#domain/dates.ts';
@@ -71,7 +72,7 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
    * The caller's stored facts, after refusing another employer's id (403) and a path that does not describe the
    * stored member (400), and a date the member may not ask for (400).
    */
-  async function checkedFacts(request: { member: { memberId: string; accountId: string } | null }, params: WaivedParams, dependentDates: string[] | null) {
+  async function checkedFacts(request: { member: { memberId: string; accountId: string } | null; language: Language }, params: WaivedParams, dependentDates: string[] | null) {
     const { memberId, accountId } = request.member!;
     if (params.accountid !== accountId) throw forbidden();
     const facts: MemberContributionFacts = await contributionFactsForMember(app.db, memberId);
@@ -80,11 +81,11 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
     if (!sameState(params.state, facts.state)) changed.push('params/state');
     if (dependentDates && !sameFamilyBirthdates(dependentDates, facts.dependentBirthdates)) changed.push(...DEPENDENT_SLOTS.map((slot) => `params/${slot}`));
     if (changed.length > 0) {
-      const message = await contributionsMessage(app.content, accountId, 'profile-changed');
+      const message = await contributionsMessage(app.content, accountId, request.language, 'profile-changed');
       throw badRequest(message, Object.fromEntries(changed.map((field) => [field, [message]])));
     }
     const accepted = await contributionDatesForMember(app.db, memberId, todayUtc(app.now()));
-    await requireAcceptedDate(app.content, accountId, params.effectiveDate, accepted, 'params/effectiveDate');
+    await requireAcceptedDate(app.content, accountId, request.language, params.effectiveDate, accepted, 'params/effectiveDate');
     return facts;
   }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DependentRequest } from '#contracts/requests.ts';
+import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/dates.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
@@ -87,7 +88,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
    * Whatever the document says, the row's own needs hold: names, a relationship, a real date of birth in range
    * and only a 9-digit SSN stored.
    */
-  async function validatedFields(body: DependentBody, accountId: string, context: DependentRuleContext, ownFields: readonly OwnField[], storedOwn: unknown) {
+  async function validatedFields(body: DependentBody, accountId: string, language: Language, context: DependentRuleContext, ownFields: readonly OwnField[], storedOwn: unknown) {
     const keepSsn = isEmptyValue(body.additionalid) || MASKED_SSN.test(body.additionalid!);
     // The form's view of the body: a null is an empty field, as in the browser.
     const data = Object.fromEntries(
@@ -95,10 +96,10 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
         ([field, value]) => value !== null && value !== undefined && field !== 'memberid' && !(field === 'additionalid' && keepSsn),
       ),
     );
-    const fieldErrors = await app.content.check('dependent', accountId, data, { context });
+    const fieldErrors = await app.content.check('dependent', accountId, data, { language, context });
     // Whatever the employer's document says, the row's own needs hold (names, a relationship, a date of birth in
     // range and of an age that can be covered, only an issuable SSN stored): the base document's rules on those fields, with the employer's texts.
-    const employerDocument = await app.content.form('dependent', accountId);
+    const employerDocument = await app.content.form('dependent', accountId, language);
     const base = app.content.baseForm('dependent');
     const needs = { ...base, messages: { ...base.messages, ...employerDocument.messages } };
     const verdict = validateForm(needs, data, context, 'server');
@@ -171,7 +172,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       if (request.query.memberid !== undefined && request.query.memberid !== memberId) throw forbidden();
       const today = todayUtc(app.now());
       const rows = await dependents.listByMember(app.db, memberId);
-      const ownFields = await employerFields(app.content, 'dependent', accountId);
+      const ownFields = await employerFields(app.content, 'dependent', accountId, request.language);
       return ok({ dependents: rows.map((row) => answerOf(row, today, ownFields)) });
     },
   );
@@ -186,8 +187,8 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       const { memberId, accountId, email } = request.member!;
       refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
       const today = todayUtc(app.now());
-      const ownFields = await employerFields(app.content, 'dependent', accountId);
-      const fields = await validatedFields(request.body, accountId, await ruleContext(memberId, today), ownFields, {});
+      const ownFields = await employerFields(app.content, 'dependent', accountId, request.language);
+      const fields = await validatedFields(request.body, accountId, request.language, await ruleContext(memberId, today), ownFields, {});
       const row = await dependents.insert(app.db, { id: randomUUID(), memberid: memberId, ...fields, createdby: email, modifiedby: email });
       return ok(answerOf(row, today, ownFields));
     },
@@ -204,9 +205,9 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
       refuseOthersIds(request.member!, { memberIds: [request.body.memberid] });
       await requireOwn(memberId, request.body.id);
       const today = todayUtc(app.now());
-      const ownFields = await employerFields(app.content, 'dependent', accountId);
+      const ownFields = await employerFields(app.content, 'dependent', accountId, request.language);
       const stored = await dependents.findOfMember(app.db, memberId, request.body.id);
-      const fields = await validatedFields(request.body, accountId, await ruleContext(memberId, today), ownFields, stored?.employerfields);
+      const fields = await validatedFields(request.body, accountId, request.language, await ruleContext(memberId, today), ownFields, stored?.employerfields);
       const row = await dependents.updateOfMember(app.db, memberId, request.body.id, { ...fields, modifiedby: email, modifiedon: new Date() });
       if (!row) throw notFound(DEPENDENT_NOT_FOUND);
       return ok(answerOf(row, today, ownFields));

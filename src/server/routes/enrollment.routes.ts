@@ -130,12 +130,12 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const today = todayUtc(now);
 
       // The cart document's texts for the checks, resolved before the transaction opens (as the ones below).
-      const checkTexts = checkMessages(await app.content.form('acknowledgements', caller.accountId));
+      const checkTexts = checkMessages(await app.content.form('acknowledgements', caller.accountId, request.language));
       // Amounts and choices that do not apply to the elections are refused, not ignored (docs/api.md).
       const notApplying = notApplyingField(checkTexts, body);
       if (notApplying) throw badRequest(notApplying.message, { [notApplying.field]: [notApplying.message] });
       const sentWaiver = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
-      const waiver: AuthorizeChoices['waiver'] = body.healthoption === 'waive' ? await checkedWaiver(app, caller.accountId, sentWaiver, '', today) : null;
+      const waiver: AuthorizeChoices['waiver'] = body.healthoption === 'waive' ? await checkedWaiver(app, caller.accountId, sentWaiver, '', today, request.language) : null;
       const cents = (value: number | undefined, field: string) => (value === undefined ? undefined : centsOf(value, field));
       const choices: AuthorizeChoices = {
         effectivedate: body.effectivedate,
@@ -154,8 +154,8 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
       // Resolved before the transaction opens (the content service reads through app.db).
       const [messages, inForce, ichraDocuments] = await Promise.all([
-        dateMessages(app.content, caller.accountId),
-        documentsInForce(app.content, caller.accountId),
+        dateMessages(app.content, caller.accountId, request.language),
+        documentsInForce(app.content, caller.accountId, request.language),
         ichraDocumentNames(storage, caller.accountId),
       ]);
       const { answer, replayed } = await transactionWithCaches(app.db, (trx) =>

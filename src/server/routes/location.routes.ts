@@ -44,7 +44,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   const handler = async (request: FastifyRequest<{ Params: { zip: string } }>) => {
-    const text = await profileMessages(app, request.member?.accountId ?? null);
+    const text = await profileMessages(app, request.member?.accountId ?? null, request.language);
     const zip = request.params.zip ?? '';
     if (zip.trim() === '') throw badRequest(text('zip-empty'), { 'params/zip': [text('zip-empty')] });
     if (request.validationError || !ZIP_PATTERN.test(zip)) {

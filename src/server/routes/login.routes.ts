@@ -105,8 +105,8 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { email = '', password = '', accountid = null } = request.body;
       // Before sign-in the employer is the link's: the member's own is not known until the password is checked.
-      const login = await app.content.form('login', accountid);
-      await app.content.validate('login', accountid, { email, password });
+      const login = await app.content.form('login', accountid, request.language);
+      await app.content.validate('login', accountid, { email, password }, { language: request.language });
       const now = new Date();
       const hash = emailHash(email);
       const member = await members.findByEmail(app.db, email);

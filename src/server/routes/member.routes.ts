@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMPTY_ID } from '#contracts/api.ts';
+import { LANGUAGES, type Language } from '#contracts/language.ts';
 import type { MemberPasswordInfo } from '#contracts/requests.ts';
 import type { MemberUpdate } from '#contracts/entities.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -56,6 +57,7 @@ export const memberSchema = {
     ...propertiesOf({ type: 'integer' }, 'origination', 'relationship'),
     ...propertiesOf(nullable({ type: 'boolean' }), 'isdisabled', 'irsdependent'),
     currentplanyear: nullable({ type: 'integer' }),
+    language: { ...nullable({ type: 'string', enum: [...LANGUAGES, null] }), description: 'The language the member chose; null: never chosen' },
     additionalid: { ...nullableString, description: 'Masked: ***-**-1234' },
     ...propertiesOf({ type: 'string' }, 'createdon', 'createdby', 'modifiedon', 'modifiedby'),
   },
@@ -135,11 +137,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const dto = request.body.memberdto;
       const employer = UUID_PATTERN.test(dto.accountid) ? await employers.findById(app.db, dto.accountid) : undefined;
       if (!employer) throw badRequest(NO_EMPLOYER_MESSAGE, { '/memberdto/accountid': [NO_EMPLOYER_MESSAGE] });
-      await app.content.validate('registration', employer.accountid, dto, { pointerPrefix: '/memberdto' });
+      await app.content.validate('registration', employer.accountid, dto, { language: request.language, pointerPrefix: '/memberdto' });
 
       const email = String(dto.personalemailaddress).trim();
       // No member id in the answer: a pending registration gets an opaque handle for the modal's two actions.
-      const registration = await app.content.form('registration', employer.accountid);
+      const registration = await app.content.form('registration', employer.accountid, request.language);
       // The handle only for a pending registration with this employer: another employer's link learns nothing.
       // An active account is said as such, so the page offers Sign In and Forgot Password (spec §8).
       const alreadyRegistered = async (member: members.MemberRow) =>
@@ -293,7 +295,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(memberSchema), ...failures },
       },
     },
-    async (request) => ok(await memberAnswer(app, await signedInMember(app, request))),
+    async (request) => ok(await memberAnswer(app, await signedInMember(app, request), request.language)),
   );
 
   app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
@@ -325,7 +327,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const caller = await optionalMember(app, request);
       if (caller?.memberId === id) {
         const member = await members.findById(app.db, id);
-        if (member) return ok(await memberAnswer(app, member));
+        if (member) return ok(await memberAnswer(app, member, request.language));
       }
       throw forbidden();
     },
@@ -352,11 +354,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const keepSsn = isEmptyValue(input.additionalid) || (typeof input.additionalid === 'string' && MASKED_SSN.test(input.additionalid));
       // The form's view of the body: a null is an empty field, as in the browser (and the document's validation
       // counts a value of only spaces as empty too).
-      const ownFields = await employerFields(app.content, 'profile', current.accountid);
+      const ownFields = await employerFields(app.content, 'profile', current.accountid, request.language);
       const data: Record<string, unknown> = ownValuesIn(ownFields, input);
       for (const field of MEMBER_PROFILE_FIELDS) if (input[field] !== undefined && input[field] !== null) data[field] = input[field];
       if (!keepSsn) data.additionalid = input.additionalid;
       const fieldErrors = await app.content.check('profile', current.accountid, data, {
+        language: request.language,
         pointerPrefix: '/member',
         context: { today: todayIso() },
       });
@@ -364,10 +367,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       // refusal's text is still the employer's).
       const ssn = keepSsn ? null : String(input.additionalid);
       if (ssn !== null && !PATTERNS.ssn!.test(ssn)) {
-        fieldErrors['/member/additionalid'] ??= [message(await app.content.form('profile', current.accountid), 'ssn-invalid')];
+        fieldErrors['/member/additionalid'] ??= [message(await app.content.form('profile', current.accountid, request.language), 'ssn-invalid')];
       }
       // The ZIP, county and state must be a real combination of the crosswalk (what the ZIP lookup offers).
-      const text = await profileMessages(app, current.accountid);
+      const text = await profileMessages(app, current.accountid, request.language);
       Object.assign(fieldErrors, await addressFieldErrors(app.db, text, data, '/member', fieldErrors));
       // Only the employer's own fields are kept apart; any other key of the body is dropped here.
       const own = answersToStore(ownFields, input, current.employerfields, '/member');
@@ -415,7 +418,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const usable = await setPasswordTokens.findUsable(app.db, id, sha256(token), new Date());
       const member = usable ? await members.findById(app.db, id) : undefined;
       if (!usable || !member || member.ispasswordchanged !== null) throw tokenInvalid();
-      await app.content.validate('set-password', member.accountid, { password });
+      await app.content.validate('set-password', member.accountid, { password }, { language: request.language });
 
       const passwordHash = await hashPassword(password);
       await app.db.transaction().execute(async (tx) => {
@@ -435,8 +438,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The member's answer: the record, with the answers to the employer's own profile fields under their names. */
-async function memberAnswer(app: FastifyInstance, member: members.MemberRow): Promise<Record<string, unknown>> {
-  return { ...(await memberOwnAnswers(app.content, member)), ...members.toWire(member) };
+async function memberAnswer(app: FastifyInstance, member: members.MemberRow, language: Language): Promise<Record<string, unknown>> {
+  return { ...(await memberOwnAnswers(app.content, member, language)), ...members.toWire(member) };
 }
 
 async function signedInMember(app: FastifyInstance, request: FastifyRequest): Promise<members.MemberRow> {

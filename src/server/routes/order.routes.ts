@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CreateOrderRequest } from '#contracts/requests.ts';
+import type { Language } from '#contracts/language.ts';
 import { isIsoDate, todayUtc } from '#domain/dates.ts';
 import {
   additionalServicesOrder,
@@ -141,13 +142,14 @@ export async function checkedWaiver(
   sent: { waivecoveragereason?: string | null; waivecoveragereasonother?: string | null },
   pointerPrefix: string,
   today: string,
+  language: Language,
 ): Promise<{ reason: string; reasonOther: string | null; stored: string }> {
-  await app.content.validate('waiver', accountId, sent, { pointerPrefix, context: { today } });
+  await app.content.validate('waiver', accountId, sent, { language, pointerPrefix, context: { today } });
   const chosen = sent.waivecoveragereason ?? null;
   const stored = storedWaiverReason(chosen, sent.waivecoveragereasonother);
   if (stored) return { reason: chosen!, reasonOther: sent.waivecoveragereasonother ?? null, stored };
   const [field, key] = chosen === OTHER_WAIVER_REASON ? ['waivecoveragereasonother', 'enter-waiver-reason'] : ['waivecoveragereason', 'select-waiver-reason'];
-  const text = message(await app.content.form('waiver', accountId), key);
+  const text = message(await app.content.form('waiver', accountId, language), key);
   throw badRequest(text, { [`${pointerPrefix}/${field}`]: [text] });
 }
 
@@ -179,13 +181,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest(DATE_MESSAGE, { '/order/policyeffectivedate': [DATE_MESSAGE] });
       }
       const waiver: SingleOrder['waiver'] =
-        sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today) : null;
+        sent.category === 'waive' ? await checkedWaiver(app, caller.accountId, body.memberAccount ?? {}, '/memberAccount', today, request.language) : null;
       // Resolved before the transaction opens (the content service reads through app.db).
       const [messages, inForce, ichraDocuments, cart] = await Promise.all([
-        dateMessages(app.content, caller.accountId),
-        documentsInForce(app.content, caller.accountId),
+        dateMessages(app.content, caller.accountId, request.language),
+        documentsInForce(app.content, caller.accountId, request.language),
         ichraDocumentNames(storage, caller.accountId),
-        app.content.form('acknowledgements', caller.accountId),
+        app.content.form('acknowledgements', caller.accountId, request.language),
       ]);
       const checkTexts = checkMessages(cart);
       const orderMessages: JoinedOrderMessages = (key, values) => message(cart, key, values);

@@ -67,8 +67,8 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, accountid = null } = request.body;
-      const forgot = await app.content.form('forgot-password', accountid);
-      await app.content.validate('forgot-password', accountid, { email });
+      const forgot = await app.content.form('forgot-password', accountid, request.language);
+      await app.content.validate('forgot-password', accountid, { email }, { language: request.language });
       // The answer does the same work for every address (the lookup, the security event); the link is made and
       // mailed after it, so the answer's time does not tell whether the address has an account.
       const member = await members.findByEmail(app.db, email);
@@ -98,10 +98,10 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       const usable = await setPasswordTokens.findUsableReset(app.db, sha256(token), new Date());
       const member = usable ? await members.findById(app.db, usable.memberid) : undefined;
       // A link that names no member names no employer either: its refusal has the base document's text.
-      const setPassword = await app.content.form('set-password', member?.accountid ?? null);
+      const setPassword = await app.content.form('set-password', member?.accountid ?? null, request.language);
       const tokenInvalid = () => new AppError('TOKEN_INVALID', 403, message(setPassword, 'reset-link-invalid'));
       if (!usable || !member) throw tokenInvalid();
-      await app.content.validate('set-password', member.accountid, { password });
+      await app.content.validate('set-password', member.accountid, { password }, { language: request.language });
 
       const passwordHash = await hashPassword(password);
       await app.db.transaction().execute(async (tx) => {

@@ -6,6 +6,8 @@
  * implementers and admins change (services/document-overrides.ts). Every version answers its tag (etag); a save
  * names the draft it read (If-Match, or If-None-Match: * for none), a publish the draft's tag and a rollback the
  * published tag it read, so a change made on a state someone changed since answers 409 naming who and when.
+ * Staff get every document with its texts in every language: English in place, the others in `translations`
+ * (which an override may change too, each text checked against the document it makes).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
@@ -175,7 +177,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       preHandler: viewer,
       schema: {
         tags: ['Staff'],
-        summary: "An employer's document: the base, the published version, the draft and what employees get now",
+        summary: "An employer's document: the base, the published version, the draft and what employees get now, each with its texts in every language (English in place, the others in `translations`)",
         security: staffCookieSecurity,
         params: documentParams,
         response: {
@@ -204,7 +206,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         base: original,
         published: published ? stored(base, published) : null,
         draft: draftVersion,
-        resolved: original || published ? (await store.resolve(documentid, accountid)).document : null,
+        resolved: original || published ? (await store.resolveWithTranslations(documentid, accountid)).document : null,
         publishedEtag: publishedTag(published),
       });
     },
@@ -384,7 +386,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       if (version === null) {
         const draft = await overrides.findDraft(app.db, accountid, documentid);
         version = draft?.version ?? null;
-        document = draft ? applyOverride(base, documentid, draft.patch).document : ((await store.resolve(documentid, accountid)).document as FormDocument | FlowDocument);
+        document = draft ? applyOverride(base, documentid, draft.patch).document : ((await store.resolveWithTranslations(documentid, accountid)).document as FormDocument | FlowDocument);
       } else {
         const row = version === 0 ? undefined : await overrides.findVersion(app.db, accountid, documentid, version);
         if (version !== 0 && !row) throw notFound(`There is no version ${version} of this document.`);
@@ -393,7 +395,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         document = await documentOfVersion(request.params, version);
       }
       const others = await Promise.all(
-        [...base.forms.keys(), ...base.flows.keys()].filter((id) => id !== documentid).map(async (id) => [id, (await store.resolve(id, accountid)).document] as const),
+        [...base.forms.keys(), ...base.flows.keys()].filter((id) => id !== documentid).map(async (id) => [id, (await store.resolveWithTranslations(id, accountid)).document] as const),
       );
       return ok({
         documentid,

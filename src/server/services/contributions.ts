@@ -25,6 +25,7 @@ import { findCountyWithRatingArea } from '#db/repositories/location.repository.t
 import * as members from '#db/repositories/member.repository.ts';
 import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest, notFound } from '../errors.ts';
+import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../fastify-types.ts';
 
 const DATE_MESSAGE = catalogueText('error-date-invalid');
@@ -155,8 +156,8 @@ export async function contributionDatesForMember(db: DbOrTx, memberId: string, t
 export type ContributionsMessageKey = 'effective-date-not-offered' | 'profile-changed' | 'no-effective-dates';
 
 /** A text of the employer's resolved contributions document (so an employer's override changes it everywhere). */
-export async function contributionsMessage(content: Pick<ContentService, 'resolve'>, accountId: string, key: ContributionsMessageKey): Promise<string> {
-  const [text] = await contributionsMessages(content, accountId, [key]);
+export async function contributionsMessage(content: Pick<ContentService, 'resolve'>, accountId: string, language: Language, key: ContributionsMessageKey): Promise<string> {
+  const [text] = await contributionsMessages(content, accountId, language, [key]);
   return text!;
 }
 
@@ -164,9 +165,10 @@ export async function contributionsMessage(content: Pick<ContentService, 'resolv
 export async function contributionsMessages(
   content: Pick<ContentService, 'resolve'>,
   accountId: string,
+  language: Language,
   keys: readonly ContributionsMessageKey[],
 ): Promise<string[]> {
-  const { document } = await content.resolve('contributions', accountId);
+  const { document } = await content.resolve('contributions', accountId, language);
   const messages = (document as { messages?: Record<string, string> }).messages;
   return keys.map((key) => {
     const text = messages?.[key];
@@ -182,12 +184,13 @@ export async function contributionsMessages(
 export async function requireAcceptedDate(
   content: Pick<ContentService, 'resolve'>,
   accountId: string,
+  language: Language,
   effectiveDate: string,
   accepted: readonly string[],
   pointer: string,
 ): Promise<void> {
   if (!isIsoDate(effectiveDate)) throw badRequest(DATE_MESSAGE, { [pointer]: [DATE_MESSAGE] });
   if (accepted.includes(effectiveDate)) return;
-  const message = await contributionsMessage(content, accountId, 'effective-date-not-offered');
+  const message = await contributionsMessage(content, accountId, language, 'effective-date-not-offered');
   throw badRequest(message, { [pointer]: [message] });
 }

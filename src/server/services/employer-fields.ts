@@ -7,6 +7,7 @@
 import type { FieldErrors } from '#contracts/api.ts';
 import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
 import { escapeToken, isEmptyValue, ownFields, type OwnField } from '#engine/core/index.ts';
+import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../fastify-types.ts';
 
 export type { OwnField };
@@ -18,10 +19,10 @@ export type EmployerAnswers = Record<string, EmployerAnswer>;
 /** The longest text an own field's answer may be, whatever the employer's schema allows. */
 export const EMPLOYER_ANSWER_MAX_LENGTH = 1000;
 
-/** The own fields of the employer's profile ('profile', the member's) or dependent form ('dependent'). */
-export async function employerFields(content: ContentService, documentId: 'profile' | 'dependent', accountId: string): Promise<OwnField[]> {
+/** The own fields of the employer's profile ('profile', the member's) or dependent form ('dependent'), titled in `language`. */
+export async function employerFields(content: ContentService, documentId: 'profile' | 'dependent', accountId: string, language: Language): Promise<OwnField[]> {
   const taken = Object.keys(documentId === 'profile' ? MEMBER_NAMES : DEPENDENT_NAMES);
-  return ownFields(content.baseForm(documentId), await content.form(documentId, accountId), taken);
+  return ownFields(content.baseForm(documentId), await content.form(documentId, accountId, language), taken);
 }
 
 const isAnswer = (value: unknown): value is EmployerAnswer =>
@@ -42,8 +43,8 @@ export function storedAnswers(fields: readonly OwnField[], stored: unknown): Emp
  * A member's stored answers to the employer's own profile fields, as GetMember gives them next to the record (and
  * as a check of the stored profile against the employer's document must read them).
  */
-export async function memberOwnAnswers(content: ContentService, member: { accountid: string; employerfields: unknown }): Promise<EmployerAnswers> {
-  return storedAnswers(await employerFields(content, 'profile', member.accountid), member.employerfields);
+export async function memberOwnAnswers(content: ContentService, member: { accountid: string; employerfields: unknown }, language: Language): Promise<EmployerAnswers> {
+  return storedAnswers(await employerFields(content, 'profile', member.accountid, language), member.employerfields);
 }
 
 /**

@@ -16,6 +16,7 @@ import { ICHRA_DOCUMENTS_CONTAINER } from '#domain/parameters/enrollment.ts';
 import { firstMessage, formatMessage, isEmptyValue, message, validateForm } from '#engine/core/index.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { AppError, badRequest } from '../errors.ts';
+import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../fastify-types.ts';
 import type { Storage } from '../storage.ts';
 import { documentName } from '../routes/media.routes.ts';
@@ -33,7 +34,7 @@ const SSN_FIELD = 'additionalid';
  */
 export type DependentRuleContext = { today: string; effectiveDate: string; employeeBirthdate?: string };
 
-/** The documents an authorization is decided by, resolved for the member's employer as they are now. */
+/** The documents an authorization is decided by, resolved for the member's employer as they are now, in the request's language. */
 export type DocumentsInForce = {
   /** { documentid: version } of every document, 0 for the base one. */
   versions: Record<string, number>;
@@ -43,12 +44,12 @@ export type DocumentsInForce = {
   acknowledgmentMissing: string;
 };
 
-export async function documentsInForce(content: ContentService, accountId: string): Promise<DocumentsInForce> {
+export async function documentsInForce(content: ContentService, accountId: string, language: Language): Promise<DocumentsInForce> {
   const [versions, profile, dependent, acknowledgment] = await Promise.all([
     content.versions(accountId),
-    content.form('profile', accountId),
-    content.form('dependent', accountId),
-    content.form(ICHRA_ACKNOWLEDGMENT_FORM, accountId),
+    content.form('profile', accountId, language),
+    content.form('dependent', accountId, language),
+    content.form(ICHRA_ACKNOWLEDGMENT_FORM, accountId, language),
   ]);
   // The rule's message key comes from the base document (an override may not drop the rule); its text is the
   // employer's.

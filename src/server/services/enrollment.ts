@@ -38,6 +38,7 @@ import { AppError, unauthorized } from '../errors.ts';
 import type { AuthenticatedMember } from '../fastify-types.ts';
 import { SELF_ONLY_TIER } from '#domain/contribution.ts';
 import type { PlanPremiumSource } from './enrollment-prices.ts';
+import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../fastify-types.ts';
 import { contributionFactsOf, contributionOfFacts, contributionsMessages, offeredDatesOf } from './contributions.ts';
 import { hsaLimitOf } from './hsa-limits.ts';
@@ -65,8 +66,8 @@ export type DateMessages = { notOffered: string; noneOffered: string };
  * shows. Resolve them BEFORE the transaction: the content service reads overrides through app.db, which would
  * wait for the transaction's own connection on PGlite.
  */
-export async function dateMessages(content: Pick<ContentService, 'resolve'>, accountId: string): Promise<DateMessages> {
-  const [notOffered, noneOffered] = await contributionsMessages(content, accountId, ['effective-date-not-offered', 'no-effective-dates']);
+export async function dateMessages(content: Pick<ContentService, 'resolve'>, accountId: string, language: Language): Promise<DateMessages> {
+  const [notOffered, noneOffered] = await contributionsMessages(content, accountId, language, ['effective-date-not-offered', 'no-effective-dates']);
   return { notOffered, noneOffered };
 }
 

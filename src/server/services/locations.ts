@@ -4,15 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '#contracts/api.ts';
+import type { Language } from '#contracts/language.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as locations from '#db/repositories/location.repository.ts';
 import { message, type FormDocument } from '#engine/core/index.ts';
 
 export const ZIP_PATTERN = /^\d{5}$/;
 
-/** The profile document's message texts as this employer sees them. */
-export async function profileMessages(app: FastifyInstance, accountId: string | null): Promise<(key: string) => string> {
-  const { document } = await app.content.resolve('profile', accountId);
+/** The profile document's message texts as this employer sees them, in `language`. */
+export async function profileMessages(app: FastifyInstance, accountId: string | null, language: Language): Promise<(key: string) => string> {
+  const { document } = await app.content.resolve('profile', accountId, language);
   return (key) => message(document as FormDocument, key);
 }
 

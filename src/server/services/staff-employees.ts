@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EMPTY_ID } from '#contracts/api.ts';
+import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
 import type { CensusImport, EnrollmentReport, StaffEmployee, StaffEmployerField, StaffEvent } from '#contracts/staff-employers.ts';
 import { readCensus, type CensusProblem } from '#domain/census.ts';
 import { planCensus } from '#domain/census-merge.ts';
@@ -56,8 +57,9 @@ type OwnAnswers = {
 };
 
 async function ownAnswersOf(db: DbOrTx, content: ContentService, accountid: string): Promise<OwnAnswers> {
-  const memberFields = await employerFields(content, 'profile', accountid);
-  const dependentFields = await employerFields(content, 'dependent', accountid);
+  // Staff read the fields' English titles (the console's language).
+  const memberFields = await employerFields(content, 'profile', accountid, DEFAULT_LANGUAGE);
+  const dependentFields = await employerFields(content, 'dependent', accountid, DEFAULT_LANGUAGE);
   const dependentsOf: OwnAnswers['dependentsOf'] = new Map();
   if (dependentFields.length > 0) {
     for (const row of await dependents.listOwnAnswersByEmployer(db, accountid)) {

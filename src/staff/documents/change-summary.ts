@@ -2,11 +2,13 @@
  * What a publish or a roll back changes for employees, in sentences a specialist checks before confirming:
  * from the document employees get now to the one they will get. Messages, titles, fields (added with their label
  * and whether required, removed, hidden, required or not, moved), rules, and a flow's steps (switched on or off,
- * renamed, condition changed, moved) are said in words; every other difference is listed by its JSON pointer
+ * renamed, condition changed, moved) and the texts in another language (added, changed, removed: "Spanish text of
+ * message 'dob-range' changed: ...") are said in words; every other difference is listed by its JSON pointer
  * ("Other change at /errorMessages/~1birthdate/format"), so nothing changes unlisted.
  */
 import { fieldsOf, sameDocument, type Json } from './document-edits.ts';
-import { stepLabels } from './text-places.ts';
+import { stepLabels, textNames } from './text-places.ts';
+import { LANGUAGE_IN_ENGLISH, translationOf, type TranslatedLanguage } from './text-translations.ts';
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const child = (value: unknown, key: string): Json => {
@@ -185,6 +187,30 @@ function flowChanges(before: Json, after: Json, summary: Summary) {
 }
 
 /**
+ * The texts in each other language added, changed or removed, each named by the text it translates (as the
+ * document after names it, else as before), in the order of the document's texts.
+ */
+function translations(before: Json, after: Json, summary: Summary) {
+  const namesBefore = textNames(before);
+  const names = textNames(after);
+  const order = [...names.keys(), ...namesBefore.keys()];
+  const rank = (pointer: string) => (order.includes(pointer) ? order.indexOf(pointer) : order.length);
+  for (const language of Object.keys(LANGUAGE_IN_ENGLISH) as TranslatedLanguage[]) {
+    const a = translationOf(before, language);
+    const b = translationOf(after, language);
+    const words = LANGUAGE_IN_ENGLISH[language];
+    const pointers = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort((x, y) => rank(x) - rank(y));
+    for (const pointer of pointers) {
+      const at = `/translations/${language}/${escape(pointer)}`;
+      const text = `${words} text of ${names.get(pointer) ?? namesBefore.get(pointer) ?? pointer}`;
+      if (!(pointer in a)) summary.say(`${text} added: ${quoted(b[pointer])}`, at);
+      else if (!(pointer in b)) summary.say(`${text} removed (it was ${quoted(a[pointer])}): employees reading ${words} get the English`, at);
+      else if (a[pointer] !== b[pointer]) summary.say(`${text} changed: ${quoted(a[pointer])} to ${quoted(b[pointer])}`, at);
+    }
+  }
+}
+
+/**
  * Every pointer where two values differ: objects are compared member by member (an object where there was none as
  * one with no members, so a new `ui:widget` is named at its own pointer), anything else whole.
  */
@@ -203,6 +229,7 @@ export function changeSummary(before: Json, after: Json): string[] {
   messages(before, after, summary);
   if (after.kind === 'flow' || before.kind === 'flow') flowChanges(before, after, summary);
   else formChanges(before, after, summary);
+  translations(before, after, summary);
   for (const pointer of differences(before, after, '')) if (!summary.isExplained(pointer)) summary.say(`Other change at ${pointer || '/'}`, pointer);
   return summary.sentences;
 }

@@ -1,6 +1,6 @@
 /**
- * Form-based editing of the common changes, beside the code editor: the texts with where each appears
- * (texts-list.tsx: messages, a flow's step titles), a title, a field required or not (forms), a step on or off
+ * Form-based editing of the common changes, beside the code editor: the texts in English and Spanish with where
+ * each appears (texts-list.tsx), a title, a field required or not (forms), a step on or off
  * (flows). Every change goes through the pure edits of document-edits.ts into the same draft the editor shows.
  * What the base document locks (and a field it requires) cannot be switched here, and says why.
  */
@@ -26,7 +26,7 @@ function FormEdits({ document, base, readOnly, onChange }: { document: Json; bas
   const title = field === FORM_TITLE ? String(document.title ?? '') : (chosen?.title ?? '');
   return (
     <Stack>
-      <TextsList document={document} readOnly={readOnly} onChange={onChange} />
+      <TextsList document={document} base={base} readOnly={readOnly} onChange={onChange} />
       <Fieldset legend="Titles and required fields" disabled={readOnly}>
         <NativeSelect
           label="Field"
@@ -85,7 +85,7 @@ function FlowEdits({ document, base, readOnly, onChange, ownForms }: { document:
         </Stack>
       </Fieldset>
       {!readOnly && <AddOwnStep flow={document} ownForms={ownForms} onChange={onChange} />}
-      <TextsList document={document} readOnly={readOnly} onChange={onChange} />
+      <TextsList document={document} base={base} readOnly={readOnly} onChange={onChange} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The common changes staff make without writing JSON: a message's text, a title, whether a field is required,
- * whether a step appears. Each takes the draft document and answers a new one (the same draft the code editor
- * shows, so both ways of editing change one JSON); the readers list what the forms beside the editor offer.
- * A step is switched off by a `when` that never holds (false) and on again by the base document's own condition.
+ * The common changes staff make without writing JSON: a title, whether a field is required, whether a step
+ * appears (a text of any kind is changed by text-places.ts). Each takes the draft document and answers a new one
+ * (the same draft the code editor shows, so both ways of editing change one JSON); the readers list what the
+ * forms beside the editor offer. A step is switched off by a `when` that never holds (false) and on again by the
+ * base document's own condition.
  */
 
 export type Json = Record<string, unknown>;
@@ -12,15 +13,6 @@ const child = (value: unknown, key: string): Json => {
   const found = isObject(value) ? value[key] : undefined;
   return isObject(found) ? found : {};
 };
-
-/** The message keys and texts of a document, in the document's order. */
-export function messagesOf(document: Json): [key: string, text: string][] {
-  return Object.entries(child(document, 'messages')).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-}
-
-export function setMessage(document: Json, key: string, text: string): Json {
-  return { ...document, messages: { ...child(document, 'messages'), [key]: text } };
-}
 
 /** A form's top-level fields: name, title and whether the schema requires it. */
 export type FieldSummary = { name: string; title: string; required: boolean };

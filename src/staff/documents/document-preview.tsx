@@ -13,19 +13,26 @@
  * renders the form as the server checked it. While a newer draft compiles, the form shown is disabled. The
  * employer and its other documents come from the staff API; everything the employee's screens read is answered by
  * the preview itself (wizard-preview.tsx), which sends nothing.
+ *
+ * English or Español shows the draft and the employer's other documents as employees reading that language get
+ * them (their `translations` put in place: text-translations.ts servedIn). The screens' own texts (buttons, the step
+ * bar's names) come from the portal's catalogue of that language.
  */
-import { Alert, Fieldset, Group, List, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Fieldset, Group, List, Loader, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#contracts/language.ts';
 import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { loadValidators } from '#engine/react/index.ts';
+import { loadCatalogue } from '#web/messages.ts';
 import { staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import type { Json } from './document-edits.ts';
 import { EmployeeFrame } from './employee-frame.tsx';
 import { caseContext, casesFor, stepOfForm, caseSteps, stepTitles, type EmployerFlags, type FlowCase } from './flow-cases.ts';
 import { employeeEmployer } from './preview-sample.ts';
+import { servedIn } from './text-translations.ts';
 import { DraftForm, EmployeePreviewProviders, WizardPreview, type PreviewDocuments } from './wizard-preview.tsx';
 
 class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failure: string | null; resetKey: unknown }> {
@@ -83,6 +90,11 @@ function useCompiledForm(form: Json): { compiled: Compiled | null; compiling: bo
 /** What the preview shows the draft with: the employer (logo, settings) and its documents as employees get them. */
 type Surroundings = { employer: StaffEmployer; documents: Record<string, Json> };
 
+/** The employer's other documents as employees reading `language` get them. */
+function useDocumentsIn(documents: Record<string, Json>, language: Language): Record<string, Json> {
+  return useMemo(() => Object.fromEntries(Object.entries(documents).map(([id, document]) => [id, servedIn(document, language)])), [documents, language]);
+}
+
 type PreviewAnswer = { documents: Record<string, Json> };
 
 /** The employer's flow as its employees get it (a flow's own preview uses the draft instead). */
@@ -111,9 +123,13 @@ function usePickedCase(flags: EmployerFlags): [FlowCase[], FlowCase | undefined,
   return [cases, picked, (flowCase) => setName(flowCase.name)];
 }
 
-function FormPreview({ form, documentid, surroundings }: { form: Json; documentid: string; surroundings: Surroundings }) {
-  const { compiled, compiling } = useCompiledForm(form);
-  const { employer, documents } = surroundings;
+type PreviewOf<T> = T & { surroundings: Surroundings; language: Language };
+
+function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ form: Json; documentid: string }>) {
+  const served = useMemo(() => servedIn(form, language), [form, language]);
+  const { compiled, compiling } = useCompiledForm(served);
+  const { employer } = surroundings;
+  const documents = useDocumentsIn(surroundings.documents, language);
   const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
   const [cases, picked, pick] = usePickedCase(flags);
   const flow = useMemo(() => flowOf(documents), [documents]);
@@ -121,7 +137,7 @@ function FormPreview({ form, documentid, surroundings }: { form: Json; documenti
   const context = useMemo(() => (picked ? caseContext(flags, picked, date) : null), [flags, picked, date]);
   const position = useMemo(() => (flow && picked ? stepOfForm(caseSteps(flow, flags, picked, date), documentid) : null), [flow, flags, picked, date, documentid]);
   const ready = compiled && compiled.failure === null ? compiled : null;
-  const served: PreviewDocuments | null = useMemo(
+  const previewed: PreviewDocuments | null = useMemo(
     () => (ready ? { previewed: { id: documentid, document: ready.document }, others: documents } : null),
     [ready, documentid, documents],
   );
@@ -139,10 +155,10 @@ function FormPreview({ form, documentid, surroundings }: { form: Json; documenti
           The preview cannot show this draft: {compiled.failure}
         </Alert>
       )}
-      {ready && served && (
+      {ready && previewed && (
         <Fieldset variant="unstyled" disabled={compiling}>
-          <EmployeeFrame branding={employeeEmployer(employer)}>
-            <EmployeePreviewProviders employer={employeeEmployer(employer)} documents={served} today={date} option={picked?.choice.option ?? 'buy'} revision={ready.revision}>
+          <EmployeeFrame branding={employeeEmployer(employer)} language={language}>
+            <EmployeePreviewProviders employer={employeeEmployer(employer)} documents={previewed} today={date} option={picked?.choice.option ?? 'buy'} revision={ready.revision}>
               {flow && context && position ? <WizardPreview flow={flow} context={context} position={position} /> : <DraftForm document={ready.document} />}
             </EmployeePreviewProviders>
           </EmployeeFrame>
@@ -152,9 +168,10 @@ function FormPreview({ form, documentid, surroundings }: { form: Json; documenti
   );
 }
 
-function FlowPreview({ flow, surroundings }: { flow: Json; surroundings: Surroundings }) {
-  const document = asFlowDocument(flow);
-  const { employer, documents } = surroundings;
+function FlowPreview({ flow, surroundings, language }: PreviewOf<{ flow: Json }>) {
+  const document = useMemo(() => asFlowDocument(servedIn(flow, language)), [flow, language]);
+  const { employer } = surroundings;
+  const documents = useDocumentsIn(surroundings.documents, language);
   const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
   const [cases, picked, pick] = usePickedCase(flags);
   const date = useMemo(today, []);
@@ -165,7 +182,7 @@ function FlowPreview({ flow, surroundings }: { flow: Json; surroundings: Surroun
       {picked ? (
         <>
           <CasePicker cases={cases} picked={picked} onPick={pick} />
-          <EmployeeFrame branding={branding}>
+          <EmployeeFrame branding={branding} language={language}>
             <EmployeePreviewProviders employer={branding} documents={served} today={date} option={picked.choice.option} revision={0}>
               <WizardPreview key={picked.name} flow={document} context={caseContext(flags, picked, date)} />
             </EmployeePreviewProviders>
@@ -223,13 +240,34 @@ type DocumentPreviewProps = {
   documentid: string;
 };
 
+/** English or Español: the language the preview shows the documents in, each named in itself. */
+function LanguagePicker({ language, onPick }: { language: Language; onPick: (language: Language) => void }) {
+  return (
+    <SegmentedControl
+      aria-label="Preview language"
+      w="fit-content"
+      data={LANGUAGES.map((value) => ({ value, label: <span lang={value}>{LANGUAGE_NAMES[value]}</span> }))}
+      value={language}
+      onChange={(value) => onPick(LANGUAGES.find((known) => known === value) ?? language)}
+    />
+  );
+}
+
 export function DocumentPreview({ document, stale, mayCompile, accountid, documentid }: DocumentPreviewProps) {
   const { surroundings, failure } = useSurroundings(accountid, documentid);
+  const [language, setLanguage] = useState<Language>('en');
+  // The screens' own texts follow the picked language: the portal's catalogue is the console's only for its
+  // previews, so it is switched while Español is shown and back to English when the preview goes.
+  const pick = (next: Language) => void loadCatalogue(next).then(() => setLanguage(next));
+  useEffect(() => () => void loadCatalogue('en'), []);
   return (
     <Stack component="section" aria-labelledby="preview-title">
-      <Title order={2} id="preview-title">
-        Preview
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} id="preview-title">
+          Preview
+        </Title>
+        <LanguagePicker language={language} onPick={pick} />
+      </Group>
       {stale && <Text c="dimmed">The editor's text is not valid JSON: the preview shows the last valid draft.</Text>}
       {failure ? (
         <Alert color="red" role="alert">
@@ -240,9 +278,9 @@ export function DocumentPreview({ document, stale, mayCompile, accountid, docume
       ) : (
         <PreviewBoundary resetKey={document}>
           {document.kind === 'flow' ? (
-            <FlowPreview flow={document} surroundings={surroundings} />
+            <FlowPreview flow={document} surroundings={surroundings} language={language} />
           ) : mayCompile ? (
-            <FormPreview form={document} documentid={documentid} surroundings={surroundings} />
+            <FormPreview form={document} documentid={documentid} surroundings={surroundings} language={language} />
           ) : (
             <Text c="dimmed">A form's preview is for implementers: the server compiles its validators for each draft.</Text>
           )}

@@ -52,6 +52,7 @@ export function sampleMember(accountid: string): Member {
     contributionclass: '',
     irsdependent: null,
     ispasswordchanged: 'Yes',
+    language: null,
     ...STAMP,
   };
 }

@@ -1,14 +1,21 @@
 /**
- * The texts of a document and where each appears, in words a specialist reads: a form's messages (found through
- * the rules that show them and the fields those rules are about, `errorMessages`, a widget's `ui:options.messages`
- * and the windows of `parts`), a flow's step titles. A message no part of the document names is shown by the
- * step's screen itself (a heading, a button); the few the screens share are named, the rest said to be the
- * screen's. Labels of steps are made distinct: the base flow's sub-step Contributions has the title of its parent.
+ * The texts of a document and where each appears, in words a specialist reads. A text is what the engine's
+ * textsOf finds, named by its JSON pointer (the pointer a translation uses): a form's messages (found through the
+ * rules that show them and the fields those rules are about, `errorMessages`, a widget's `ui:options.messages`
+ * and the windows of `parts`), a flow's step titles, then the document's title and a form's field labels,
+ * descriptions, help, placeholders, option labels and widget texts, each by its field. A message no part of the
+ * document names is shown by the step's screen itself (a heading, a button); the few the screens share are named,
+ * the rest said to be the screen's. Labels of steps are made distinct: the base flow's sub-step Contributions has
+ * the title of its parent.
  */
-import { messagesOf, setMessage, stepsOf, type Json } from './document-edits.ts';
+import { escapeToken, parsePointer, setAtPointer, textsOf, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { stepsOf, type Json } from './document-edits.ts';
 
-/** A message (key: its key) or a flow step's title (key: the step id). */
-export type TextEntry = { kind: 'message' | 'step-title'; key: string; text: string; places: string[] };
+/**
+ * One text: its pointer, its label in the list (a message's key, `Title of step <id>`, else its pointer), the key
+ * a search finds it by (a message's key, a step's id, else its pointer), its text and where it appears.
+ */
+export type TextEntry = { pointer: string; label: string; key: string; text: string; places: string[] };
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const child = (value: unknown, key: string): Json => {
@@ -124,41 +131,127 @@ export function stepLabels(flow: Json): Map<string, string> {
   return new Map(steps.map((step, i) => [step.id, count(first, first[i]!) > 1 ? `${first[i]} (${step.id})` : first[i]!]));
 }
 
-/** A flow's step titles, in the order of the steps. */
-function stepTexts(flow: Json): TextEntry[] {
+/** Where a flow's step title appears: its step, or its sub-step and step. */
+function stepPlaces(flow: Json): Map<string, string> {
   const steps = stepsOf(flow);
   const labels = stepLabels(flow);
   const majors = steps.filter((step) => !step.parent).map((step) => step.id);
-  return steps.map((step) => {
-    const place = step.parent
-      ? `step ${majors.indexOf(step.parent) + 1}, sub-step ${steps.filter((s) => s.parent === step.parent).indexOf(step) + 1} of ${labels.get(step.parent) ?? step.parent} — title`
-      : `step ${majors.indexOf(step.id) + 1} — title`;
-    return { kind: 'step-title', key: step.id, text: step.title, places: [place] };
-  });
+  return new Map(
+    steps.map((step) => [
+      step.id,
+      step.parent
+        ? `step ${majors.indexOf(step.parent) + 1}, sub-step ${steps.filter((s) => s.parent === step.parent).indexOf(step) + 1} of ${labels.get(step.parent) ?? step.parent} — title`
+        : `step ${majors.indexOf(step.id) + 1} — title`,
+    ]),
+  );
 }
 
-/** Every text of a document with where it appears: a form's messages, a flow's step titles (and any messages). */
-export function textsOf(document: Json): TextEntry[] {
+/** What a uiSchema text is, in words ('ui:help' -> 'help'; an option's label by its place in the list). */
+const UI_WORDS: Record<string, string> = { 'ui:title': 'label', 'ui:description': 'description', 'ui:placeholder': 'placeholder', 'ui:help': 'help' };
+/** What a text among a widget's ui:options is (engine UI_OPTION_TEXTS), in words. */
+const OPTION_WORDS: Record<string, string> = {
+  addText: 'Add button text',
+  removeText: 'Remove button text',
+  itemTitle: "each item's title",
+  yesText: 'Yes label',
+  noText: 'No label',
+  showText: 'Show button text',
+  hideText: 'Hide button text',
+};
+
+/** Where a text of the schema or the uiSchema appears: its field and what it is there; null when not known. */
+function fieldTextPlace(document: Json, tokens: string[]): string | null {
+  const [root, ...rest] = tokens;
+  if (root === 'uiSchema') {
+    const at = rest.findIndex((token) => token.startsWith('ui:'));
+    if (at < 0) return null;
+    const path = rest.slice(0, at).map((name) => (name === 'items' ? '*' : name));
+    const [key = '', option] = rest.slice(at);
+    const what = key === 'ui:enumNames' ? `label of option ${Number(option) + 1}` : key === 'ui:options' ? (OPTION_WORDS[option ?? ''] ?? inWords(option ?? '')) : (UI_WORDS[key] ?? key);
+    return `${fieldPlace(document, path)} — ${what}`;
+  }
+  if (root !== 'schema') return null;
+  const what = rest.at(-1) === 'description' ? 'description' : 'label';
+  const path: string[] = [];
+  let owner = '';
+  for (let i = 0; i < rest.length - 1; i += 1) {
+    const token = rest[i]!;
+    if (token === 'properties') path.push(rest[(i += 1)] ?? '');
+    else if (token === 'items') path.push('*');
+    else if (token === 'definitions' && i === 0) owner = rest[(i += 1)] ?? '';
+    else return null;
+  }
+  if (owner === '') return `${fieldPlace(document, path)} — ${what}`;
+  const names = path.filter((name) => name !== '*');
+  return `${names.length > 0 ? `field ${names.join('/')} of ` : ''}every ${inWords(owner)} (definition ${owner}) — ${what}`;
+}
+
+/** A form's or flow's document as the engine's textsOf reads it: a draft being typed may lack a part or hold a bad one. */
+export function asTextDocument(document: Json): FormDocument | FlowDocument {
+  if (document.kind === 'flow') {
+    const steps = Object.fromEntries(Object.entries(child(document, 'steps')).filter(([, step]) => isObject(step)));
+    return { ...document, steps } as unknown as FlowDocument;
+  }
+  return { ...document, messages: child(document, 'messages') } as unknown as FormDocument;
+}
+
+/**
+ * Every text of a document with where it appears: a form's messages (a flow's step titles) first, in the
+ * document's order, then its other texts in the engine's order (the title, the schema's, the uiSchema's).
+ */
+export function textEntries(document: Json): TextEntry[] {
   const places = formPlaces(document);
+  const steps = document.kind === 'flow' ? stepPlaces(document) : new Map<string, string>();
   const screen = `shown by the screen of ${typeof document.title === 'string' ? `'${document.title}'` : 'this document'}`;
-  const messages: TextEntry[] = messagesOf(document).map(([key, text]) => ({
-    kind: 'message',
-    key,
-    text,
-    places: places.get(key) ?? [SCREEN_TEXTS[key] ?? screen],
-  }));
-  return document.kind === 'flow' ? [...stepTexts(document), ...messages] : messages;
+  const first: TextEntry[] = [];
+  const others: TextEntry[] = [];
+  for (const [pointer, text] of textsOf(asTextDocument(document))) {
+    const tokens = parsePointer(pointer);
+    const [root = '', key = ''] = tokens;
+    if (root === 'messages' && tokens.length === 2) {
+      first.push({ pointer, label: key, key, text, places: places.get(key) ?? [SCREEN_TEXTS[key] ?? screen] });
+    } else if (root === 'steps' && tokens.length === 3) {
+      first.push({ pointer, label: `Title of step ${key}`, key, text, places: [steps.get(key) ?? `step ${key} — title`] });
+    } else {
+      const place = pointer === '/title' ? `title of ${document.kind === 'flow' ? 'the flow' : 'the form (its page title)'}` : (fieldTextPlace(document, tokens) ?? pointer);
+      others.push({ pointer, label: pointer, key: pointer, text, places: [place] });
+    }
+  }
+  // A flow's step titles come in the order of its steps (the engine's order is the document's).
+  if (document.kind === 'flow') {
+    const order = [...steps.keys()];
+    first.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  }
+  return [...first, ...others];
 }
 
-/** Whether a text matches a search: in its text, key or places, any case; an empty search matches all. */
-export function matchesSearch(entry: TextEntry, search: string): boolean {
+/** The pointer of a form's message. */
+export const messagePointer = (key: string) => `/messages/${escapeToken(key)}`;
+/** The pointer of a flow step's title. */
+export const stepTitlePointer = (id: string) => `/steps/${escapeToken(id)}/title`;
+
+/**
+ * Each text of a document named for a sentence, by its pointer, in the list's order: `message 'dob-range'`, `the
+ * title of step Contributions › Contributions`, else its place (`ZIP Code (field postalcode) — help`).
+ */
+export function textNames(document: Json): Map<string, string> {
+  const labels = stepLabels(document);
+  return new Map(
+    textEntries(document).map((entry) => {
+      if (entry.pointer === messagePointer(entry.key)) return [entry.pointer, `message '${entry.key}'`];
+      if (entry.pointer === stepTitlePointer(entry.key)) return [entry.pointer, `the title of step ${labels.get(entry.key) ?? entry.key}`];
+      return [entry.pointer, entry.places[0] ?? entry.pointer];
+    }),
+  );
+}
+
+/** Whether a text matches a search: in its text, key, place or any `more` (its translation), any case; an empty search matches all. */
+export function matchesSearch(entry: TextEntry, search: string, ...more: (string | undefined)[]): boolean {
   const wanted = search.trim().toLowerCase();
-  return wanted === '' || [entry.key, entry.text, ...entry.places].some((part) => part.toLowerCase().includes(wanted));
+  return wanted === '' || [entry.key, entry.text, ...entry.places, ...more].some((part) => part !== undefined && part.toLowerCase().includes(wanted));
 }
 
-/** The document with one text changed: a message, or a step's title. */
-export function setText(document: Json, entry: Pick<TextEntry, 'kind' | 'key'>, text: string): Json {
-  if (entry.kind === 'message') return setMessage(document, entry.key, text);
-  const steps = child(document, 'steps');
-  return { ...document, steps: { ...steps, [entry.key]: { ...child(steps, entry.key), title: text } } };
+/** The document with the text at `pointer` changed (a message, a step's title, a label...), nothing else. */
+export function setText(document: Json, pointer: string, text: string): Json {
+  return setAtPointer(document, pointer, text) as Json;
 }

@@ -8,6 +8,10 @@ import type { EmployerBranding } from '#contracts/entities.ts';
 import defaultLogo from '../assets/default-logo.svg';
 import productMark from '../assets/product-mark.svg';
 import { messages } from '#web/messages.ts';
+import { formatMessage } from '#engine/core/messages.ts';
+
+/** The product's name, the same in every language. */
+const PRODUCT_NAME = 'Benefit Portal';
 
 /** On a narrow screen the logo is shown at this share of its size, so the header fits a phone's width. */
 const COMPACT_SCALE = 0.5;
@@ -18,7 +22,7 @@ export function EmployerLogo({ branding, compact = false }: { branding: Employer
     return (
       <Image
         src={`data:image/jpeg;base64,${branding.mediadata}`}
-        alt={`${branding.accountname} logo`}
+        alt={formatMessage(messages['logo-of'], { name: branding.accountname })}
         width={190}
         height={50}
         w={190 * scale}
@@ -27,7 +31,7 @@ export function EmployerLogo({ branding, compact = false }: { branding: Employer
       />
     );
   }
-  return <Image src={defaultLogo} alt="Benefit Portal logo" width={220} height={110} w={220 * scale} h={110 * scale} fit="contain" />;
+  return <Image src={defaultLogo} alt={formatMessage(messages['logo-of'], { name: PRODUCT_NAME })} width={220} height={110} w={220 * scale} h={110 * scale} fit="contain" />;
 }
 
 /** 'Powered by' and the product mark: side by side, or stacked and smaller on a narrow screen. */
@@ -38,7 +42,7 @@ export function PoweredBy({ compact = false }: { compact?: boolean }) {
       <Text size="xs" c="dimmed">
         {messages['powered-by']}
       </Text>
-      <Image src={productMark} alt="Benefit Portal" w={96 * (compact ? 0.75 : 1)} h={24 * (compact ? 0.75 : 1)} fit="contain" />
+      <Image src={productMark} alt={PRODUCT_NAME} w={96 * (compact ? 0.75 : 1)} h={24 * (compact ? 0.75 : 1)} fit="contain" />
     </Layout>
   );
 }
@@ -50,7 +54,7 @@ export function PoweredBy({ compact = false }: { compact?: boolean }) {
 export function HeaderBrand({ branding, compact }: { branding: EmployerBranding | undefined; compact: boolean }) {
   return (
     <Group gap={compact ? 'xs' : 'md'} wrap="nowrap" miw={0}>
-      <Anchor component={RouterLink} to="/" aria-label="Home" style={{ flexShrink: 0 }}>
+      <Anchor component={RouterLink} to="/" aria-label={messages['home']} style={{ flexShrink: 0 }}>
         <EmployerLogo branding={branding} compact={compact} />
       </Anchor>
       <Stack gap={2} miw={0}>

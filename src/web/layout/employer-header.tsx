@@ -1,12 +1,13 @@
 /**
  * The header of the pages a person reaches from an employer's link (spec §2 Register, Set password): the
  * employer's logo (or the default one) linking to /, its name, 'Powered by' and 'Need Help?' with the employer's
- * e-mail, or the default support address.
+ * e-mail, or the default support address; and the language switch.
  */
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import { HeaderBrand } from './employer-brand.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { DEFAULT_SUPPORT_EMAIL } from './links.ts';
 import { NARROW_SCREEN } from './theme.ts';
 import { messages } from '#web/messages.ts';
@@ -18,10 +19,13 @@ export function EmployerHeader({ branding }: { branding: EmployerBranding | unde
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" wrap="wrap">
         <HeaderBrand branding={branding} compact={narrow} />
-        <Stack gap={0} align="flex-end">
-          <Text fw={600}>{messages['need-help']}</Text>
-          <Anchor href={`mailto:${help}`}>{help}</Anchor>
-        </Stack>
+        <Group gap="md" wrap="nowrap">
+          <LanguageSwitch compact={narrow} />
+          <Stack gap={0} align="flex-end">
+            <Text fw={600}>{messages['need-help']}</Text>
+            <Anchor href={`mailto:${help}`}>{help}</Anchor>
+          </Stack>
+        </Group>
       </Group>
     </Box>
   );

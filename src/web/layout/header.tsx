@@ -2,7 +2,7 @@
  * The header (spec §2 Landing, Large-screen header menu): the employer logo linking to /, the account name and the
  * 'Powered by' mark. Signed in: Getting Started, My Coverage (Current Plan, Documents), Contact Us, a greeting and
  * Sign Out on large screens; Sign Out and a menu icon opening the side menu on screens 840 px wide or less, on the
- * brand's row (a phone's header is one row). Signed out: Sign In.
+ * brand's row (a phone's header is one row). Signed out: Sign In. Always: the language switch.
  */
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import { useIdClaims, useSignedIn } from '../api/session.ts';
 import { HeaderBrand } from './employer-brand.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { messages } from '#web/messages.ts';
@@ -39,9 +40,12 @@ export function Header({ branding, onAbout }: Props) {
         <HeaderBrand branding={branding} compact={narrow} />
 
         {!signedIn && (
-          <Button component={RouterLink} to="/login" style={{ flexShrink: 0 }}>
-            {messages['sign-in']}
-          </Button>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LanguageSwitch compact={narrow} />
+            <Button component={RouterLink} to="/login" style={{ flexShrink: 0 }}>
+              {messages['sign-in']}
+            </Button>
+          </Group>
         )}
 
         {signedIn && !narrow && (
@@ -56,6 +60,7 @@ export function Header({ branding, onAbout }: Props) {
               {messages['contact-us']}
             </Anchor>
             {claims?.given_name && <Text>{formatMessage(messages['greeting'], { name: claims.given_name })}</Text>}
+            <LanguageSwitch compact={false} />
             <Button variant="outline" onClick={() => void signOut()}>
               {messages['sign-out']}
             </Button>
@@ -64,6 +69,7 @@ export function Header({ branding, onAbout }: Props) {
 
         {signedIn && narrow && (
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LanguageSwitch compact />
             <Button variant="outline" size="xs" onClick={() => void signOut()}>
               {messages['sign-out']}
             </Button>

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { restoreSession } from '../api/api-client.ts';
 import { useSignedIn } from '../api/session.ts';
+import { messages } from '#web/messages.ts';
 
 // The idle warning is a modal (and with it Mantine's overlay, focus trap and scroll area): it loads with the first
 // protected page, so the landing page does not carry it.
@@ -35,5 +36,5 @@ export function RequireSignIn() {
       </>
     );
   }
-  return restore === 'pending' ? <Loader aria-label="Loading" m="xl" /> : <Navigate to="/login" replace />;
+  return restore === 'pending' ? <Loader aria-label={messages['loading']} m="xl" /> : <Navigate to="/login" replace />;
 }

@@ -28,7 +28,12 @@ export const accessibleColors = {
   orange: darkened('orange', ['#be4f05', '#a74604', '#8d3b03']),
 };
 
-const closeButtonProps = { 'aria-label': messages['close'] };
+// Read when a close button renders, not when the theme is made (before the catalogue is loaded).
+const closeButtonProps = {
+  get 'aria-label'() {
+    return messages['close'];
+  },
+};
 
 export const theme = createTheme({
   primaryColor: 'portal',
@@ -56,7 +61,13 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
-    Alert: { defaultProps: { closeButtonLabel: messages['close'] } },
+    Alert: {
+      defaultProps: {
+        get closeButtonLabel() {
+          return messages['close'];
+        },
+      },
+    },
     // A field's error text is announced when it appears (4.1.3), wherever Mantine writes it; a field at fault for
     // several reasons shows each on its own line (rjsf joins them with a line break).
     InputError: { defaultProps: { role: 'alert', style: { whiteSpace: 'pre-line' } } },

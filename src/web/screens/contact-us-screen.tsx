@@ -29,16 +29,16 @@ export function ContactUsScreen() {
       <Stack gap="lg">
         <Title order={1}>{messages['contact-us']}</Title>
         {loading ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={messages['loading']} />
         ) : (
           <Paper withBorder p="lg">
             <Stack gap="md">
               <Title order={2} size="h4">
                 Your Broker
               </Title>
-              <Row label="Broker Name" value={name} />
-              <Row label="Email" value={broker?.emailAddress} />
-              <Row label="Contact Number" value={broker?.phoneNumber} />
+              <Row label={messages['contact-broker-name']} value={name} />
+              <Row label={messages['contact-email']} value={broker?.emailAddress} />
+              <Row label={messages['contact-phone']} value={broker?.phoneNumber} />
             </Stack>
           </Paper>
         )}

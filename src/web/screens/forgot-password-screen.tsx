@@ -12,6 +12,7 @@ import { api } from '../api/api-client.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
+import { messages } from '#web/messages.ts';
 
 export function ForgotPasswordScreen() {
   const { showError } = useToast();
@@ -29,7 +30,7 @@ export function ForgotPasswordScreen() {
   const loginLink = employerId ? `/login?employer_id=${encodeURIComponent(employerId)}` : '/login';
   let content;
   if (error) content = <Alert color="red">{'The form cannot be loaded. Please try again.'}</Alert>;
-  else if (!document) content = <Loader aria-label="Loading" />;
+  else if (!document) content = <Loader aria-label={messages['loading']} />;
   else if (sent) content = <Alert color="blue" role="status">{message(document, 'reset-requested')}</Alert>;
   else {
     content = (

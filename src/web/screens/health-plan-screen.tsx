@@ -9,7 +9,7 @@ import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Te
 import { useDisclosure } from '@mantine/hooks';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 
@@ -19,24 +19,24 @@ const joined = (...parts: Array<string | null | undefined>) => parts.filter((par
 
 function details(order: Order, accountname: string | undefined, member: Member | undefined): Detail[] {
   return [
-    { label: 'Description', value: order.description },
-    { label: 'Category', value: ORDER_AREA_NAMES[order.category] },
-    { label: 'Amount Spent', value: formatCurrency(order.amountspent) },
-    { label: 'Vendor Name', value: order.vendorname },
-    { label: "Policy Holder's Name", value: order.policyholdersname },
-    { label: 'Policy Carrier Name', value: order.policycarriername },
-    { label: 'Policy Effective Date', value: order.policyeffectivedate?.slice(0, 10) ?? null },
+    { label: messages['order-description'], value: order.description },
+    { label: messages['order-category'], value: ORDER_AREA_NAMES[order.category] },
+    { label: messages['order-amount-spent'], value: formatCurrency(order.amountspent, locale) },
+    { label: messages['order-vendor-name'], value: order.vendorname },
+    { label: messages['order-policy-holder'], value: order.policyholdersname },
+    { label: messages['order-policy-carrier'], value: order.policycarriername },
+    { label: messages['order-policy-effective-date'], value: order.policyeffectivedate?.slice(0, 10) ?? null },
     // The spec's default '0' (an order written before orders were numbered) is no number.
-    { label: 'Order Number', value: order.ordernumber === '0' ? null : order.ordernumber },
-    { label: 'Account Name', value: accountname ?? null },
+    { label: messages['order-number'], value: order.ordernumber === '0' ? null : order.ordernumber },
+    { label: messages['order-account-name'], value: accountname ?? null },
     {
-      label: 'Address',
+      label: messages['order-address'],
       value: member
         ? joined(member.address1, member.address2, member.city, member.stateorprovince, member.postalcode)
         : null,
     },
-    { label: 'Phone Number', value: member?.phonenumber ?? null },
-    { label: 'Email', value: member?.personalemailaddress || member?.emailaddress || null },
+    { label: messages['order-phone'], value: member?.phonenumber ?? null },
+    { label: messages['order-email'], value: member?.personalemailaddress || member?.emailaddress || null },
   ];
 }
 
@@ -88,7 +88,7 @@ export function HealthPlanScreen() {
       <Stack gap="lg">
         <Title order={1}>{messages['health-plans-title']}</Title>
         {orders.isLoading ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={messages['loading']} />
         ) : list.length === 0 ? (
           <Text fw={700} ta="center" py="xl">
             {messages['no-plan-found']}

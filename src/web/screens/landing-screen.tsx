@@ -13,7 +13,7 @@ import { NARROW_SCREEN } from '../layout/theme.ts';
 import { useSignOut } from '../layout/use-sign-out.ts';
 import { messages } from '#web/messages.ts';
 
-const STEPS = [
+const steps = () => [
   messages['landing-step-1'],
   messages['landing-step-2'],
   messages['landing-step-3'],
@@ -21,7 +21,7 @@ const STEPS = [
   messages['landing-step-5'],
   messages['landing-step-6'],
 ];
-const MOBILE_STEPS = [...STEPS.slice(0, 5), messages['landing-step-review'], STEPS[5]!];
+const mobileSteps = () => [...steps().slice(0, 5), messages['landing-step-review'], steps()[5]!];
 
 function NumberedSteps({ steps, label }: { steps: string[]; label: string }) {
   return (
@@ -66,7 +66,7 @@ function LargeLanding({ signedIn }: { signedIn: boolean }) {
 
         <Stack gap="md">
           <Title order={2}>{messages['getting-started-easy']}</Title>
-          <NumberedSteps steps={STEPS} label={messages['getting-started-steps']} />
+          <NumberedSteps steps={steps()} label={messages['getting-started-steps']} />
           <Group>
             {signedIn ? (
               <Button component={RouterLink} to="/profile">
@@ -128,7 +128,7 @@ function MobileWelcome({ signedIn }: { signedIn: boolean }) {
         <Title order={2}>{messages['your-steps']}</Title>
         {close}
       </Group>
-      <NumberedSteps steps={MOBILE_STEPS} label={messages['enrollment-steps']} />
+      <NumberedSteps steps={mobileSteps()} label={messages['enrollment-steps']} />
       <Text size="sm">{messages['authorize-notice']}</Text>
       <Button component={RouterLink} to="/profile">
         {messages['proceed']}

@@ -20,7 +20,7 @@ import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { ProviderRefusal, ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';
-import { messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#web/messages.ts';
 
 const hasTokens = (answer: LoginAnswer | null | undefined) =>
   Boolean(answer?.tokenResponse?.access_token && answer.tokenResponse.id_token);
@@ -40,10 +40,10 @@ function OnboardingPending() {
   );
 }
 
-const NOTICE_TEXTS: Record<SignInNotice, string> = {
-  'session-ended': messages['session-ended'],
-  'password-set': messages['password-set'],
-};
+const NOTICE_TEXTS: Record<SignInNotice, string> = catalogueTexts({
+  'session-ended': 'session-ended',
+  'password-set': 'password-set',
+});
 
 export function LoginScreen() {
   const navigate = useNavigate();
@@ -100,7 +100,7 @@ export function LoginScreen() {
             ) : error ? (
               <Alert color="red">{messages['login-form-unavailable']}</Alert>
             ) : (
-              <Loader aria-label="Loading" />
+              <Loader aria-label={messages['loading']} />
             )}
             <Group justify="space-between">
               {document && PASSWORD_RESET_URL ? (

@@ -1,10 +1,10 @@
 import type { Order } from '#contracts/entities.ts';
-import { messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#web/messages.ts';
 
 /** What an order is, as /welcome's plan table and /health-plan's cards name it. */
-export const ORDER_AREA_NAMES: Record<Order['category'], string> = {
-  healthinsurance: messages['welcome-area-healthinsurance'],
-  waive: messages['welcome-area-waive'],
-  HSA: messages['welcome-area-hsa'],
-  additionalservices: messages['welcome-additional-services'],
-};
+export const ORDER_AREA_NAMES: Record<Order['category'], string> = catalogueTexts({
+  healthinsurance: 'welcome-area-healthinsurance',
+  waive: 'welcome-area-waive',
+  HSA: 'welcome-area-hsa',
+  additionalservices: 'welcome-additional-services',
+});

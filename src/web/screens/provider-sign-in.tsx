@@ -8,15 +8,15 @@ import { Alert, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatMessage } from '#engine/core/index.ts';
 import { api } from '../api/api-client.ts';
-import { messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#web/messages.ts';
 
-const REFUSALS = {
-  failed: messages['sso-failed'],
-  'email-unverified': messages['sso-email-unverified'],
-  'domain-not-allowed': messages['sso-domain-not-allowed'],
-  'not-an-employee': messages['sso-not-an-employee'],
-  'register-first': messages['sso-register-first'],
-} as const;
+const REFUSALS = catalogueTexts({
+  failed: 'sso-failed',
+  'email-unverified': 'sso-email-unverified',
+  'domain-not-allowed': 'sso-domain-not-allowed',
+  'not-an-employee': 'sso-not-an-employee',
+  'register-first': 'sso-register-first',
+});
 
 const refusalText = (reason: string | null) => (reason && reason in REFUSALS ? REFUSALS[reason as keyof typeof REFUSALS] : null);
 

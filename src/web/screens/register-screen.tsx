@@ -37,7 +37,7 @@ import { FormCard } from './form-card.tsx';
 import { ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';
 
-const BULLETS = [
+const bullets = () => [
   messages['register-marketing-shop'],
   messages['register-marketing-personalize'],
   messages['register-marketing-save'],
@@ -49,7 +49,7 @@ function MarketingPanel() {
       <Stack gap="md">
         <Title order={2}>{messages['register-marketing-title']}</Title>
         <List spacing="sm">
-          {BULLETS.map((bullet) => (
+          {bullets().map((bullet) => (
             <List.Item key={bullet}>{bullet}</List.Item>
           ))}
         </List>
@@ -228,10 +228,10 @@ export function RegisterScreen() {
   };
 
   let content;
-  if (resolving) content = <Loader aria-label="Loading" />;
+  if (resolving) content = <Loader aria-label={messages['loading']} />;
   else if (!employer) content = <StopSign />;
   else if (documentError) content = <Alert color="red">{messages['register-form-unavailable']}</Alert>;
-  else if (!document) content = <Loader aria-label="Loading" />;
+  else if (!document) content = <Loader aria-label={messages['loading']} />;
   else {
     content = (
       <Stack gap="sm">

@@ -42,7 +42,7 @@ export function ResetPasswordScreen() {
 
   let content;
   if (error) content = <Alert color="red">{'The form cannot be loaded. Please try again.'}</Alert>;
-  else if (!document) content = <Loader aria-label="Loading" />;
+  else if (!document) content = <Loader aria-label={messages['loading']} />;
   else if (!token || invalid) {
     content = (
       <Stack gap="sm">

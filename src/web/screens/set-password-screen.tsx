@@ -65,7 +65,7 @@ export function SetPasswordScreen() {
   };
 
   let content;
-  if (checking || documentLoading) content = <Loader aria-label="Loading" />;
+  if (checking || documentLoading) content = <Loader aria-label={messages['loading']} />;
   else if (!allowed || !document) content = <AccessDenied document={document} />;
   else {
     content = (
@@ -91,7 +91,7 @@ export function SetPasswordScreen() {
       <Modal opened={failed !== null} onClose={() => setFailed(null)} title={document?.title} centered>
         <Stack gap="md">
           <Text>{failed}</Text>
-          <Button onClick={() => setFailed(null)}>OK</Button>
+          <Button onClick={() => setFailed(null)}>{messages['ok']}</Button>
         </Stack>
       </Modal>
     </Container>

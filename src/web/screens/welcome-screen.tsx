@@ -20,7 +20,7 @@ import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { formatMessage } from '#engine/core/messages.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
@@ -33,7 +33,7 @@ import {
   useOrders,
 } from '../api/queries.ts';
 
-const PLAN_COLUMNS = [
+const planColumns = () => [
   messages['welcome-area'],
   messages['welcome-product-name'],
   messages['welcome-company-name'],
@@ -43,13 +43,10 @@ const PLAN_COLUMNS = [
   messages['welcome-date-of-selection'],
 ];
 
-/** The plan table's accessible name, on a phone its section's. */
-const PLAN_TABLE_LABEL = 'Selected plans';
-
 const byNewest = (a: Order, b: Order) => b.createdon.localeCompare(a.createdon);
 const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
 
-/** An order's cells in the plan table, in the order of PLAN_COLUMNS; a value the order does not have is left empty. */
+/** An order's cells in the plan table, in the order of planColumns(); a value the order does not have is left empty. */
 function planCells(order: Order): string[] {
   return [
     ORDER_AREA_NAMES[order.category],
@@ -57,7 +54,7 @@ function planCells(order: Order): string[] {
     order.policycarriername ?? order.vendorname ?? '',
     order.options ?? '',
     order.tax_status ?? '',
-    formatCurrency(order.amountspent),
+    formatCurrency(order.amountspent, locale),
     dateOnly(order.createdon),
   ];
 }
@@ -70,13 +67,13 @@ function PlanTable({ orders }: { orders: Order[] }) {
   const narrow = useMediaQuery(NARROW_SCREEN) ?? false;
   if (narrow) {
     return (
-      <Stack gap="sm" component="section" aria-label={PLAN_TABLE_LABEL}>
+      <Stack gap="sm" component="section" aria-label={messages['welcome-plan-table']}>
         {orders.map((order) => {
           const cells = planCells(order);
           return (
             <Table key={order.id} variant="vertical" withTableBorder aria-label={cells[0]}>
               <Table.Tbody>
-                {PLAN_COLUMNS.map((column, index) =>
+                {planColumns().map((column, index) =>
                   // A value the order does not have is left out here (the wide table leaves its cell empty).
                   cells[index] === '' ? null : (
                     <Table.Tr key={column}>
@@ -96,10 +93,10 @@ function PlanTable({ orders }: { orders: Order[] }) {
   }
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder aria-label={PLAN_TABLE_LABEL}>
+      <Table striped withTableBorder aria-label={messages['welcome-plan-table']}>
         <Table.Thead>
           <Table.Tr>
-            {PLAN_COLUMNS.map((column) => (
+            {planColumns().map((column) => (
               <Table.Th key={column}>{column}</Table.Th>
             ))}
           </Table.Tr>
@@ -108,7 +105,7 @@ function PlanTable({ orders }: { orders: Order[] }) {
           {orders.map((order) => (
             <Table.Tr key={order.id}>
               {planCells(order).map((cell, index) => (
-                <Table.Td key={PLAN_COLUMNS[index]}>{cell}</Table.Td>
+                <Table.Td key={index}>{cell}</Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -178,7 +175,7 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
               {messages['welcome-summary-plan']}
             </Anchor>
           )}
-          <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0) })}</Text>
+          <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0, locale) })}</Text>
         </Stack>
       </Card>
       <PlanTable orders={rows} />
@@ -191,7 +188,7 @@ function WaivedView({ year }: { year: number }) {
   // The word WAIVED is set in bold inside the sentence.
   const [before = '', after = ''] = formatMessage(messages['welcome-waived'], { year }).split('{waived}');
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Coverage waived">
+    <Card withBorder padding="lg" component="section" aria-label={messages['welcome-waived-section']}>
       <Stack gap="xs">
         <Text>
           {before}
@@ -224,7 +221,7 @@ export function WelcomeScreen() {
   if (!member || orders.isLoading || employer.isLoading) {
     return (
       <Container size="lg" py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       </Container>
     );
   }
@@ -288,14 +285,14 @@ export function WelcomeScreen() {
             {messages['welcome-additional-services']}
           </Title>
           {services.length === 0 ? (
-            <Text c="dimmed">No additional services selected.</Text>
+            <Text c="dimmed">{messages['welcome-services-none']}</Text>
           ) : (
             <Table withTableBorder>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Vendor</Table.Th>
-                  <Table.Th>Product/Service</Table.Th>
-                  <Table.Th>Cost</Table.Th>
+                  <Table.Th>{messages['welcome-service-vendor']}</Table.Th>
+                  <Table.Th>{messages['welcome-service-product']}</Table.Th>
+                  <Table.Th>{messages['welcome-cost']}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -303,7 +300,7 @@ export function WelcomeScreen() {
                   <Table.Tr key={order.id}>
                     <Table.Td>{order.vendorname ?? ''}</Table.Td>
                     <Table.Td>{order.description ?? order.productname ?? ''}</Table.Td>
-                    <Table.Td>{formatCurrency(order.amountspent)}</Table.Td>
+                    <Table.Td>{formatCurrency(order.amountspent, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

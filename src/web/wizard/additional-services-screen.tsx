@@ -6,7 +6,7 @@
 import type { Product } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useState } from 'react';
@@ -37,7 +37,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
       <Title order={2}>{step.title}</Title>
       {products.loading && (
         <Center>
-          <Loader aria-label="Loading" />
+          <Loader aria-label={messages['loading']} />
         </Center>
       )}
       {!products.loading && !product && failureMessage(products.errors, { networkOnly: true }) && (
@@ -58,7 +58,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
               label={messages['service-price-option']}
               value={service.optionId ?? ''}
               disabled={service.added}
-              data={product.options.map((option) => ({ value: option.id, label: `${option.option} - ${formatCurrency(option.cost)}` }))}
+              data={product.options.map((option) => ({ value: option.id, label: `${option.option} - ${formatCurrency(option.cost, locale)}` }))}
               onChange={(event) => setService({ optionId: event.currentTarget.value })}
             />
             <Group>

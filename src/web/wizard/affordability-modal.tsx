@@ -13,7 +13,7 @@ import { fillMessage } from '#contracts/messages.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { DocumentForm, useDocument, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
-import { messages } from '../messages.ts';
+import { locale, messages } from '../messages.ts';
 
 export const AFFORDABILITY_FORM = 'affordability';
 
@@ -51,7 +51,7 @@ export function AffordabilityModal({ opened, onClose, accountid, effectiveDate }
   return (
     <Modal opened={opened} onClose={onClose} title={document?.title ?? ''} size="lg">
       {!document ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       ) : (
         <Stack gap="md">
           <Text size="sm">{text('intro')}</Text>
@@ -90,7 +90,7 @@ function AffordabilityResult({ answer, text }: { answer: AffordabilityAnswer; te
       </Alert>
     );
   }
-  const money = (value: number | null) => (value === null ? '' : formatCurrency(value));
+  const money = (value: number | null) => (value === null ? '' : formatCurrency(value, locale));
   const rows: Array<[string, string]> = [
     [text('silver-plan'), answer.silverplan ? `${answer.silverplan.planname} (${answer.silverplan.issuername})` : ''],
     [text('silver-premium'), money(answer.selfonlypremium)],

@@ -25,7 +25,7 @@ import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { isUnreachable } from '#web/api/api-client.ts';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError } from '#web/layout/toast.tsx';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { Box, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -56,7 +56,7 @@ export function CartScreen({ step, goTo }: StepScreenProps) {
   if (!document) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       </Center>
     );
   }
@@ -87,7 +87,7 @@ function CartTable({ summary, title }: { summary: CartSummary; title: string }) 
               <Table.Td>{line.plantype}</Table.Td>
               <Table.Td>{line.name}</Table.Td>
               <Table.Td>{line.metal}</Table.Td>
-              <Table.Td ta="right">{formatCents(line.cents)}</Table.Td>
+              <Table.Td ta="right">{formatCents(line.cents, locale)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -131,7 +131,7 @@ function CartCards({ summary }: { summary: CartSummary }) {
           <Stack gap={4}>
             <Group justify="space-between">
               <Text fw={600}>{line.label}</Text>
-              <Text fw={600}>{formatCents(line.cents)}</Text>
+              <Text fw={600}>{formatCents(line.cents, locale)}</Text>
             </Group>
             {pair(messages['carrier'], line.carrier)}
             {pair(messages['plan-type'], line.plantype)}

@@ -10,11 +10,12 @@
  */
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { dollarsToCents, formatCents } from '#domain/money.ts';
+import { formatLongDate } from '#domain/dates.ts';
 import { validateForm } from '#engine/core/index.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { useEffectiveDates } from '#web/api/queries.ts';
-import { messages as catalogue } from '#web/messages.ts';
+import { locale, messages as catalogue } from '#web/messages.ts';
 import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -52,12 +53,8 @@ const LOADED = { contribution: 'contribution', waived: 'waived-contribution' } a
 
 const toCents = (dollars: unknown) => (typeof dollars === 'number' ? dollarsToCents(dollars.toFixed(2)) : null);
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** An ISO date as a person reads it: 'January 1, 2027'. */
-function readableDate(iso: string): string {
-  return longDate.format(new Date(`${iso}T00:00:00Z`));
-}
+/** An ISO date as a person reads it, in the page's language ('January 1, 2027'). */
+const readableDate = (iso: string) => formatLongDate(iso, locale);
 
 /**
  * The document with each offered effective date labelled as a person reads it, and the schema the select is
@@ -109,7 +106,7 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
   if (!contributions.document || !waiver.document || !offered.data) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={catalogue['loading']} />
       </Center>
     );
   }
@@ -234,7 +231,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
             sections={[{ value: 100, color: 'teal' }]}
             label={
               <Text ta="center" fw={700} size="lg" data-testid="contribution-amount">
-                {shownCents === null ? '—' : formatCents(shownCents)}
+                {shownCents === null ? '—' : formatCents(shownCents, locale)}
               </Text>
             }
           />

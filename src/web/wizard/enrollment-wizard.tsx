@@ -121,7 +121,7 @@ export function EnrollmentWizard() {
   if (!member.data || !employer.data || !dependents.data || !flow.document || entry === undefined) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       </Center>
     );
   }

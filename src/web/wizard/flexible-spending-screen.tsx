@@ -12,7 +12,7 @@ import { dollarsToCents, formatCurrency, type Cents } from '#domain/money.ts';
 import { formatMessage } from '#engine/core/index.ts';
 import type { StepScreenProps } from '#engine/react/index.ts';
 import { swrFetcher } from '#web/api/api-client.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -47,11 +47,11 @@ export function overLimitMessage(monthlyCents: Cents, limit: HsaLimit | undefine
   if (!limit || monthlyCents <= dollarsToCents(limit.maxmonthly.toFixed(2))) return null;
   const monthly = monthlyCents / 100;
   return formatMessage(messages['hsa-over-limit'], {
-    amount: formatCurrency(monthly),
+    amount: formatCurrency(monthly, locale),
     months: limit.monthsleft,
-    total: formatCurrency((monthlyCents * limit.monthsleft) / 100),
-    limit: formatCurrency(limit.annuallimit),
-    max: formatCurrency(limit.maxmonthly),
+    total: formatCurrency((monthlyCents * limit.monthsleft) / 100, locale),
+    limit: formatCurrency(limit.annuallimit, locale),
+    max: formatCurrency(limit.maxmonthly, locale),
   });
 }
 
@@ -88,14 +88,14 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
       {limit.data ? (
         <Stack gap={2} data-testid="hsa-limit">
           <Text fw={600}>
-            {formatMessage(messages['hsa-annual-limit'], { tier, year, limit: formatCurrency(limit.data.annuallimit) })}
+            {formatMessage(messages['hsa-annual-limit'], { tier, year, limit: formatCurrency(limit.data.annuallimit, locale) })}
           </Text>
           {limit.data.catchup > 0 && (
-            <Text size="sm">{formatMessage(messages['hsa-catch-up'], { amount: formatCurrency(limit.data.catchup) })}</Text>
+            <Text size="sm">{formatMessage(messages['hsa-catch-up'], { amount: formatCurrency(limit.data.catchup, locale) })}</Text>
           )}
           <Text size="sm">
             {formatMessage(messages['hsa-max-monthly'], {
-              max: formatCurrency(limit.data.maxmonthly),
+              max: formatCurrency(limit.data.maxmonthly, locale),
               months: limit.data.monthsleft,
             })}
           </Text>

@@ -42,7 +42,7 @@ export function IchraAcknowledgmentScreen({ step, next }: StepScreenProps) {
   if (!document) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       </Center>
     );
   }
@@ -84,7 +84,7 @@ function Acknowledgment({ document, documents, loading, next }: AcknowledgmentPr
       <Stack gap={4}>
         <Text fw={600}>{document.messages['documents']}</Text>
         {loading ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" aria-label={messages['loading']} />
         ) : documents && documents.length > 0 ? (
           <List>
             {documents.map((item) => (

@@ -42,6 +42,7 @@ import { useNavigate } from 'react-router-dom';
 import { afterProfile, DEPENDENTS_FIELD, profileFormData, profileWithDraft, SSN_FIELDS } from './profile-data.ts';
 import { AdditionalInfoModal, partText, PROFILE_PARTS, SsnRequiredModal } from './profile-modals.tsx';
 import { callScope, useWizard } from './wizard-context.tsx';
+import { messages } from '#web/messages.ts';
 
 /** The profile document's messages the screen shows itself (spec §2 Step 1, §5). */
 export const PROFILE_MESSAGES = {
@@ -77,7 +78,7 @@ export function ProfileScreen({ step, next }: StepScreenProps) {
   if (!document || !member || !dependents || (!offered.data && !offered.error)) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={messages['loading']} />
       </Center>
     );
   }

@@ -20,8 +20,8 @@ export async function changeTextFromList(page: Page, { search, key, newText, pla
   return before;
 }
 
-/** The confirmation dialog titled `title` is open and lists exactly `expectedChanges`: confirms it. */
-export async function confirmChanges(page: Page, title: string, expectedChanges: string[]): Promise<void> {
+/** The confirmation dialog titled `title` is open and lists exactly `expectedChanges` (texts, or patterns of them): confirms it. */
+export async function confirmChanges(page: Page, title: string, expectedChanges: (string | RegExp)[]): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveText(expectedChanges);

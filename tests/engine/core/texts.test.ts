@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { placeholdersOf, textsOf, translatedDocument, translationProblems, untranslatedTexts } from '#engine/core/texts.ts';
+import { placeholdersOf, textsOf, translatedDocument, translationProblems, untranslatedTexts, withoutSchemaTexts } from '#engine/core/texts.ts';
+import { schemaKey } from '#engine/core/validate.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
 
 const form: FormDocument = {
@@ -69,6 +70,16 @@ describe('translatedDocument', () => {
 
   it('without a translation serves the document without its translations', () => {
     expect(translatedDocument({ ...flow, translations: { es: {} } }, undefined)).toEqual(flow);
+  });
+});
+
+describe('withoutSchemaTexts', () => {
+  it('leaves out every title and description of a schema, not a field named so, so both languages share one key', () => {
+    const schema = { type: 'object', title: 'Book', properties: { title: { type: 'string', title: 'Title', maxLength: 9 }, description: { type: 'string' } }, required: ['title'] };
+    expect(withoutSchemaTexts(schema)).toEqual({ type: 'object', properties: { title: { type: 'string', maxLength: 9 }, description: { type: 'string' } }, required: ['title'] });
+    const spanish = translatedDocument(form, { '/schema/properties/name/description': 'Como en los papeles', '/schema/definitions/friend/properties/nick/title': 'Apodo' });
+    expect(schemaKey(spanish.schema)).toBe(schemaKey(form.schema));
+    expect(schemaKey({ ...form.schema, required: ['name'] })).not.toBe(schemaKey(form.schema));
   });
 });
 

@@ -65,7 +65,8 @@ describe('step 2, Contributions', () => {
     expect(await screen.findByTestId('contribution-amount')).toHaveTextContent('$1,234.50');
     expect(screen.getByText(contributionsDocument.messages['contribution-label'])).toBeInTheDocument();
     await userEvent.click(effective);
-    const options = await screen.findAllByRole('option', { hidden: true });
+    // The date picker's options (the header's language switch has options of its own).
+    const options = within(await screen.findByRole('listbox', { hidden: true })).getAllByRole('option', { hidden: true });
     expect(options.map((option) => option.textContent)).toEqual(SERVER_DATES.map(readable));
     await userEvent.click(screen.getByRole('option', { name: readable(SERVER_DATES[1]!), hidden: true }));
     await waitFor(() => expect(screen.getByTestId('contribution-amount')).toHaveTextContent('$1,300.00'));

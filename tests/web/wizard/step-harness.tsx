@@ -74,6 +74,7 @@ export const member = {
   contributionclass: 'ALL',
   irsdependent: null,
   ispasswordchanged: '2026-01-01T00:00:00Z',
+  language: null,
   createdon: '2026-01-01T00:00:00Z',
   createdby: 'Register',
   modifiedon: '2026-01-01T00:00:00Z',

@@ -16,7 +16,7 @@ import {
   type Cents,
 } from '#domain/money.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { healthOption, type WizardChoices } from '../wizard-context.tsx';
 
 export const WAIVER_REASON_FIELD = 'waivecoveragereason';
@@ -152,7 +152,7 @@ export function cartColumns(): string[] {
  * neither contribution nor remainder, since nothing is paid to a person who waives (cart-waive-meaning says so).
  */
 export function totalRows({ totals, waiving }: Pick<CartSummary, 'totals' | 'waiving'>): Array<{ key: keyof CartTotals; label: string; amount: string }> {
-  const row = (key: keyof CartTotals, label: string) => ({ key, label, amount: formatCents(totals[key]) });
+  const row = (key: keyof CartTotals, label: string) => ({ key, label, amount: formatCents(totals[key], locale) });
   if (waiving) return [row('spentCents', messages['cart-total-spent']), row('payrollDeductionCents', messages['cart-total-payroll'])];
   return [
     row('spentCents', messages['cart-total-spent']),

@@ -6,7 +6,7 @@
  */
 import { formatMessage } from '#engine/core/index.ts';
 import { formatCents } from '#domain/money.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { Box, Group, List, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { totalRows, type CartLine, type CartSummary } from './cart-summary.ts';
@@ -18,21 +18,21 @@ const BOTTOM = 32;
 const BAR = 90;
 type Series = CartLine['key'] | 'contribution';
 /** Each bar's fill and the catalogue's name of that colour, for the legend. */
-const COLORS: Record<Series, { fill: string; name: string }> = {
-  contribution: { fill: 'var(--mantine-color-teal-6)', name: messages['chart-colour-teal'] },
-  plan: { fill: 'var(--mantine-color-blue-6)', name: messages['chart-colour-blue'] },
-  hsa: { fill: 'var(--mantine-color-grape-6)', name: messages['chart-colour-purple'] },
-  service: { fill: 'var(--mantine-color-orange-6)', name: messages['chart-colour-orange'] },
-  waive: { fill: 'var(--mantine-color-gray-5)', name: messages['chart-colour-gray'] },
+const COLORS: Record<Series, { fill: string; name: MessageKey }> = {
+  contribution: { fill: 'var(--mantine-color-teal-6)', name: 'chart-colour-teal' },
+  plan: { fill: 'var(--mantine-color-blue-6)', name: 'chart-colour-blue' },
+  hsa: { fill: 'var(--mantine-color-grape-6)', name: 'chart-colour-purple' },
+  service: { fill: 'var(--mantine-color-orange-6)', name: 'chart-colour-orange' },
+  waive: { fill: 'var(--mantine-color-gray-5)', name: 'chart-colour-gray' },
 };
 
 export function chartDescription(summary: CartSummary): string {
   const { totals } = summary;
   return formatMessage(messages['cart-chart-description'], {
-    contribution: formatCents(totals.contributionCents),
-    spent: formatCents(totals.spentCents),
-    remaining: formatCents(totals.remainingCents),
-    payroll: formatCents(totals.payrollDeductionCents),
+    contribution: formatCents(totals.contributionCents, locale),
+    spent: formatCents(totals.spentCents, locale),
+    remaining: formatCents(totals.remainingCents, locale),
+    payroll: formatCents(totals.payrollDeductionCents, locale),
   });
 }
 
@@ -82,7 +82,7 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
           data-part="contribution"
         />
         <text x={columns[0]! + BAR / 2} y={contributionY - 6} textAnchor="middle" fontSize={12} fill="currentColor">
-          {formatCents(totals.contributionCents)}
+          {formatCents(totals.contributionCents, locale)}
         </text>
         <text x={columns[0]! + BAR / 2} y={HEIGHT - 10} textAnchor="middle" fontSize={12} fill="currentColor">
           {messages['cart-total-contribution']}
@@ -98,11 +98,11 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
             data-cents={part.cents}
             data-part={part.key}
           >
-            <title>{`${part.label}: ${formatCents(part.cents)}`}</title>
+            <title>{`${part.label}: ${formatCents(part.cents, locale)}`}</title>
           </rect>
         ))}
         <text x={columns[1]! + BAR / 2} y={base - height(totals.spentCents) - 6} textAnchor="middle" fontSize={12} fill="currentColor">
-          {formatCents(totals.spentCents)}
+          {formatCents(totals.spentCents, locale)}
         </text>
         <text x={columns[1]! + BAR / 2} y={HEIGHT - 10} textAnchor="middle" fontSize={12} fill="currentColor">
           {messages['cart-total-spent']}
@@ -125,8 +125,8 @@ export function MemberFundChart({ summary }: { summary: CartSummary }) {
               <Text span size="sm">
                 {formatMessage(messages['cart-chart-legend-entry'], {
                   series: entry.label,
-                  colour: COLORS[entry.series].name,
-                  amount: formatCents(entry.cents),
+                  colour: messages[COLORS[entry.series].name],
+                  amount: formatCents(entry.cents, locale),
                 })}
               </Text>
             </Group>

@@ -1,11 +1,13 @@
 /**
  * The print view of Your Cart: a print-friendly page written into a new window from the same CartSummary the
  * screen shows (so the printed numbers are the screen's), built with DOM calls (text is never parsed as HTML) and
- * without any script in it: the page's CSP forbids inline scripts, so the opener asks the window to print.
+ * without any script in it: the page's CSP forbids inline scripts, so the opener asks the window to print. It is
+ * written in the page's language: its texts, its lang, its money and dates.
  */
 import { formatMessage } from '#engine/core/index.ts';
 import { formatCents } from '#domain/money.ts';
-import { locale, messages } from '#web/messages.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import { language, locale, messages } from '#web/messages.ts';
 import { cartColumns, totalRows, type CartSummary } from './cart-summary.ts';
 
 export type PrintDetails = { title: string; memberName: string; employerName: string; effectiveDate: string | null };
@@ -33,7 +35,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 /** Writes the summary page into `doc` (the new window's document), replacing what it held. */
 export function writePrintDocument(doc: Document, summary: CartSummary, details: PrintDetails): void {
-  doc.documentElement.lang = locale;
+  doc.documentElement.lang = language;
   doc.head.replaceChildren(element(doc, 'style', STYLE));
   doc.title = details.title;
   const body = doc.body;
@@ -42,7 +44,7 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   body.append(element(doc, 'h1', formatMessage(messages['cart-print-heading'], { name: details.memberName })));
   body.append(element(doc, 'p', details.employerName));
   if (details.effectiveDate) {
-    body.append(element(doc, 'p', formatMessage(messages['cart-print-effective'], { date: details.effectiveDate })));
+    body.append(element(doc, 'p', formatMessage(messages['cart-print-effective'], { date: formatLongDate(details.effectiveDate, locale) })));
   }
 
   const lines = element(doc, 'table');
@@ -55,7 +57,7 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
     const row = rows.insertRow();
     row.append(element(doc, 'th', line.label));
     for (const text of [line.carrier, line.plantype, line.name, line.metal]) row.append(element(doc, 'td', text));
-    row.append(element(doc, 'td', formatCents(line.cents), 'amount'));
+    row.append(element(doc, 'td', formatCents(line.cents, locale), 'amount'));
   }
   body.append(lines);
 

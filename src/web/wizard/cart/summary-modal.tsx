@@ -3,7 +3,7 @@
  * lines and totals) and the Member Fund Chart, all from the cart's one CartSummary.
  */
 import { formatCents } from '#domain/money.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
 import { Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { totalRows, type CartSummary } from './cart-summary.ts';
 import { MemberFundChart } from './member-fund-chart.tsx';
@@ -28,7 +28,7 @@ export function SummaryModal({ opened, onClose, summary }: { opened: boolean; on
                 <Table.Tr key={line.key}>
                   <Table.Th scope="row">{line.label}</Table.Th>
                   <Table.Td>{line.name}</Table.Td>
-                  <Table.Td ta="right">{formatCents(line.cents)}</Table.Td>
+                  <Table.Td ta="right">{formatCents(line.cents, locale)}</Table.Td>
                 </Table.Tr>
               ))}
               {totalRows(summary).map((row) => (

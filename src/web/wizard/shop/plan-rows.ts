@@ -6,14 +6,14 @@
 import type { HealthPlan } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { benefitText, truncatePlanName } from '#domain/plan-filters.ts';
-import { messages } from '#web/messages.ts';
+import { locale, messages, type MessageKey } from '#web/messages.ts';
 
 export type PlanRow = { key: string; label: string; value: (plan: HealthPlan) => string };
 
 /** A money value as shown: '$' and two decimals, not applicable when there is none. */
 export function money(value: number | string | null | undefined): string {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return messages['not-applicable'];
-  return formatCurrency(value);
+  return formatCurrency(value, locale);
 }
 
 /** A benefit text as shown: not applicable when empty. */
@@ -21,22 +21,29 @@ export function text(value: string | null | undefined): string {
   return benefitText(value) ?? messages['not-applicable'];
 }
 
-const row = (key: string, label: string, value: (plan: HealthPlan) => string): PlanRow => ({ key, label, value });
+// The label is read when shown, not when the module is evaluated (before the catalogue is loaded).
+const row = (key: string, label: MessageKey, value: (plan: HealthPlan) => string): PlanRow => ({
+  key,
+  get label() {
+    return messages[label];
+  },
+  value,
+});
 
 const ROWS = {
-  planName: row('planname', messages['row-plan-name'], (plan) => truncatePlanName(plan.planname)),
-  premium: row('rate', messages['row-monthly-premium'], (plan) => money(plan.rate)),
-  deductibleIndividual: row('annualdeductibleindividual', messages['row-deductible-individual'], (plan) => money(plan.annualdeductibleindividual)),
-  deductibleFamily: row('annualdeductiblefamily', messages['row-deductible-family'], (plan) => money(plan.annualdeductiblefamily)),
+  planName: row('planname', 'row-plan-name', (plan) => truncatePlanName(plan.planname)),
+  premium: row('rate', 'row-monthly-premium', (plan) => money(plan.rate)),
+  deductibleIndividual: row('annualdeductibleindividual', 'row-deductible-individual', (plan) => money(plan.annualdeductibleindividual)),
+  deductibleFamily: row('annualdeductiblefamily', 'row-deductible-family', (plan) => money(plan.annualdeductiblefamily)),
   // The spec: "Combined Medical and Drug Deductible (Individual, which reuses the individual deductible value)".
-  combined: row('combineddeductible', messages['row-combined-deductible'], (plan) => money(plan.annualdeductibleindividual)),
-  oopIndividual: row('annualoopmaxindividual', messages['row-oop-individual'], (plan) => money(plan.annualoopmaxindividual)),
-  oopFamily: row('annualoopmaxfamily', messages['row-oop-family'], (plan) => money(plan.annualoopmaxfamily)),
-  primaryCare: row('primarycarevisit', messages['row-primary-care'], (plan) => text(plan.primarycarevisit)),
-  urgentCare: row('urgentcare', messages['row-urgent-care'], (plan) => text(plan.urgentcare)),
-  emergency: row('emergencyroomservices', messages['row-emergency-room'], (plan) => text(plan.emergencyroomservices)),
-  inpatient: row('inpatienthospitalservices', messages['row-inpatient'], (plan) => text(plan.inpatienthospitalservices)),
-  genericDrugs: row('genericdrugs', messages['row-generic-drugs'], (plan) => text(plan.genericdrugs)),
+  combined: row('combineddeductible', 'row-combined-deductible', (plan) => money(plan.annualdeductibleindividual)),
+  oopIndividual: row('annualoopmaxindividual', 'row-oop-individual', (plan) => money(plan.annualoopmaxindividual)),
+  oopFamily: row('annualoopmaxfamily', 'row-oop-family', (plan) => money(plan.annualoopmaxfamily)),
+  primaryCare: row('primarycarevisit', 'row-primary-care', (plan) => text(plan.primarycarevisit)),
+  urgentCare: row('urgentcare', 'row-urgent-care', (plan) => text(plan.urgentcare)),
+  emergency: row('emergencyroomservices', 'row-emergency-room', (plan) => text(plan.emergencyroomservices)),
+  inpatient: row('inpatienthospitalservices', 'row-inpatient', (plan) => text(plan.inpatienthospitalservices)),
+  genericDrugs: row('genericdrugs', 'row-generic-drugs', (plan) => text(plan.genericdrugs)),
 };
 
 /** The comparison screen's rows, in the spec's order. */
@@ -69,44 +76,44 @@ export const SUMMARY_ROWS: PlanRow[] = [
 ];
 
 /** The further benefit texts of spec §3, with their labels, as Plan Details lists them. */
-const BENEFIT_LABELS: Array<[string, string]> = [
-  ['specialistvisit', messages['benefit-specialistvisit']],
-  ['preventivecare', messages['benefit-preventivecare']],
-  ['preferredbranddrugs', messages['benefit-preferredbranddrugs']],
-  ['nonpreferreddrugs', messages['benefit-nonpreferreddrugs']],
-  ['specialtydrugs', messages['benefit-specialtydrugs']],
-  ['imagingctpetscansmris', messages['benefit-imagingctpetscansmris']],
-  ['xraysanddiagnosticimaging', messages['benefit-xraysanddiagnosticimaging']],
-  ['emergencytransportation', messages['benefit-emergencytransportation']],
-  ['outpatientrehab', messages['benefit-outpatientrehab']],
-  ['habilitationservices', messages['benefit-habilitationservices']],
-  ['skillednursingfacility', messages['benefit-skillednursingfacility']],
-  ['substanceobusedisorderoutpatient', messages['benefit-substanceobusedisorderoutpatient']],
-  ['substanceobusedisorderinpatient', messages['benefit-substanceobusedisorderinpatient']],
-  ['prepostnatalcare', messages['benefit-prepostnatalcare']],
-  ['homehealthcareservices', messages['benefit-homehealthcareservices']],
-  ['inpatientbehavioralservices', messages['benefit-inpatientbehavioralservices']],
-  ['outpatientbehavioralservices', messages['benefit-outpatientbehavioralservices']],
-  ['durabelmedicalequipment', messages['benefit-durabelmedicalequipment']],
-  ['hospiceservices', messages['benefit-hospiceservices']],
-  ['childroutineeyeexam', messages['benefit-childroutineeyeexam']],
-  ['eyeglassesforchildren', messages['benefit-eyeglassesforchildren']],
+const BENEFIT_LABELS: Array<[string, MessageKey]> = [
+  ['specialistvisit', 'benefit-specialistvisit'],
+  ['preventivecare', 'benefit-preventivecare'],
+  ['preferredbranddrugs', 'benefit-preferredbranddrugs'],
+  ['nonpreferreddrugs', 'benefit-nonpreferreddrugs'],
+  ['specialtydrugs', 'benefit-specialtydrugs'],
+  ['imagingctpetscansmris', 'benefit-imagingctpetscansmris'],
+  ['xraysanddiagnosticimaging', 'benefit-xraysanddiagnosticimaging'],
+  ['emergencytransportation', 'benefit-emergencytransportation'],
+  ['outpatientrehab', 'benefit-outpatientrehab'],
+  ['habilitationservices', 'benefit-habilitationservices'],
+  ['skillednursingfacility', 'benefit-skillednursingfacility'],
+  ['substanceobusedisorderoutpatient', 'benefit-substanceobusedisorderoutpatient'],
+  ['substanceobusedisorderinpatient', 'benefit-substanceobusedisorderinpatient'],
+  ['prepostnatalcare', 'benefit-prepostnatalcare'],
+  ['homehealthcareservices', 'benefit-homehealthcareservices'],
+  ['inpatientbehavioralservices', 'benefit-inpatientbehavioralservices'],
+  ['outpatientbehavioralservices', 'benefit-outpatientbehavioralservices'],
+  ['durabelmedicalequipment', 'benefit-durabelmedicalequipment'],
+  ['hospiceservices', 'benefit-hospiceservices'],
+  ['childroutineeyeexam', 'benefit-childroutineeyeexam'],
+  ['eyeglassesforchildren', 'benefit-eyeglassesforchildren'],
 ];
 
 /** Plan Details' rows: carrier, type, tier, the comparison's rows, then every further benefit text. */
 export const DETAIL_ROWS: PlanRow[] = [
-  row('issuername', messages['carrier'], (plan) => text(plan.issuername)),
-  row('plantype', messages['plan-type'], (plan) => text(plan.plantype)),
-  row('metallevel', messages['metal-tier'], (plan) => text(plan.metallevel)),
+  row('issuername', 'carrier', (plan) => text(plan.issuername)),
+  row('plantype', 'plan-type', (plan) => text(plan.plantype)),
+  row('metallevel', 'metal-tier', (plan) => text(plan.metallevel)),
   ...COMPARISON_ROWS.slice(1),
   ...BENEFIT_LABELS.map(([field, label]) => row(field, label, (plan) => text(plan.benefits?.[field]))),
 ];
 
 /** The CSV export's columns: the carrier, the comparison's rows (the full plan name) and HSA eligibility. */
 export const EXPORT_ROWS: PlanRow[] = [
-  row('issuername', messages['carrier'], (plan) => plan.issuername),
-  row('planname', messages['row-plan-name'], (plan) => plan.planname),
-  row('metallevel', messages['metal-tier'], (plan) => plan.metallevel),
+  row('issuername', 'carrier', (plan) => plan.issuername),
+  row('planname', 'row-plan-name', (plan) => plan.planname),
+  row('metallevel', 'metal-tier', (plan) => plan.metallevel),
   ...COMPARISON_ROWS.slice(1),
-  row('ishsaeligible', messages['hsa-eligible'], (plan) => plan.ishsaeligible),
+  row('ishsaeligible', 'hsa-eligible', (plan) => plan.ishsaeligible),
 ];

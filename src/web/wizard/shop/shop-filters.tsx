@@ -14,26 +14,26 @@ import {
   type PriceSort,
 } from '#domain/plan-filters.ts';
 import { formatMessage } from '#engine/core/index.ts';
-import { messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#web/messages.ts';
 import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 
-const DEDUCTIBLE_LABELS: Record<DeductibleBandId, string> = {
-  '1-1000': messages['deductible-1-1000'],
-  '1001-3500': messages['deductible-1001-3500'],
-  '3501-5000': messages['deductible-3501-5000'],
-  '5001-15000': messages['deductible-5001-15000'],
-  '15001-up': messages['deductible-15001-up'],
-};
+const DEDUCTIBLE_LABELS: Record<DeductibleBandId, string> = catalogueTexts({
+  '1-1000': 'deductible-1-1000',
+  '1001-3500': 'deductible-1001-3500',
+  '3501-5000': 'deductible-3501-5000',
+  '5001-15000': 'deductible-5001-15000',
+  '15001-up': 'deductible-15001-up',
+});
 
-const PRICE_LABELS: Record<PriceBandId, string> = {
-  'below-200': messages['price-below-200'],
-  '200-400': messages['price-200-400'],
-  '401-600': messages['price-401-600'],
-  '601-800': messages['price-601-800'],
-  '801-1000': messages['price-801-1000'],
-  '1001-up': messages['price-1001-up'],
-};
+const PRICE_LABELS: Record<PriceBandId, string> = catalogueTexts({
+  'below-200': 'price-below-200',
+  '200-400': 'price-200-400',
+  '401-600': 'price-401-600',
+  '601-800': 'price-601-800',
+  '801-1000': 'price-801-1000',
+  '1001-up': 'price-1001-up',
+});
 
 /** What the panel's results count says: '1 plan', '78 plans'. */
 function plansCount(count: number): string {

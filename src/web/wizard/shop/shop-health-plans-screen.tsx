@@ -36,7 +36,7 @@ import { formatMessage, message } from '#engine/core/index.ts';
 import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
 import { showError } from '#web/layout/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
-import { messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#web/messages.ts';
 import { SSN_NOTICE_MESSAGE } from '#web/widgets/ssn-widget.tsx';
 import {
   Alert,
@@ -64,11 +64,11 @@ import { DETAIL_ROWS, EXPORT_ROWS, money } from './plan-rows.ts';
 import { Comparison, PlanSummary, RowsTable } from './plan-views.tsx';
 import { FilterPanel } from './shop-filters.tsx';
 
-const REFUSALS: Record<Refusal, string> = {
-  'compare-max': messages['compare-max'],
-  'compare-min': messages['compare-min'],
-  'plan-already-selected': messages['plan-already-selected'],
-};
+const REFUSALS: Record<Refusal, string> = catalogueTexts({
+  'compare-max': 'compare-max',
+  'compare-min': 'compare-min',
+  'plan-already-selected': 'plan-already-selected',
+});
 
 /** The CSV file Export Plans downloads. */
 export const EXPORT_FILE_NAME = 'health-plans.csv';
@@ -253,7 +253,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
 
       {search.loading && (
         <Center py="lg">
-          <Loader aria-label="Loading" />
+          <Loader aria-label={messages['loading']} />
         </Center>
       )}
       {search.failed && !search.loading && (

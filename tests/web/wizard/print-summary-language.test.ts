@@ -1,0 +1,46 @@
+/**
+ * The print view is written in the page's language: its lang, its texts from that language's catalogue, and its
+ * money and dates in that language's locale.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '#web/messages.ts';
+import type { CartSummary } from '#web/wizard/cart/cart-summary.ts';
+import { writePrintDocument } from '#web/wizard/cart/print-summary.ts';
+
+const summary = {
+  waiving: false,
+  plan: null,
+  service: null,
+  coverageChosen: true,
+  dependents: [],
+  lines: [{ key: 'plan', label: 'Plan', carrier: 'Summit', plantype: 'PPO', name: 'Silver 1', metal: 'Silver', cents: 123456 }],
+  totals: { contributionCents: 50000, spentCents: 123456, remainingCents: 0, payrollDeductionCents: 73456 },
+} as CartSummary;
+
+const details = { title: 'Carrito', memberName: 'Lucía Pérez', employerName: 'Acme', effectiveDate: '2027-01-01' };
+const usd = (locale: string, dollars: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
+
+describe('print summary in the page language', () => {
+  afterEach(async () => {
+    await loadCatalogue('en');
+  });
+
+  it('writes Spanish, with lang="es", when the page is in Spanish', async () => {
+    await loadCatalogue('es');
+    const doc = document.implementation.createHTMLDocument('');
+    writePrintDocument(doc, summary, details);
+    expect(doc.documentElement.lang).toBe('es');
+    expect(doc.querySelector('h1')?.textContent).toBe('Resumen del plan y de los beneficios de Lucía Pérez');
+    expect(doc.body.textContent).toContain('Fecha de entrada en vigor: 1 de enero de 2027');
+    expect(doc.body.textContent).toContain(usd('es-US', 1234.56));
+    expect(doc.body.textContent).not.toContain('Effective date');
+  });
+
+  it('writes English, with lang="en", when the page is in English', () => {
+    const doc = document.implementation.createHTMLDocument('');
+    writePrintDocument(doc, summary, details);
+    expect(doc.documentElement.lang).toBe('en');
+    expect(doc.body.textContent).toContain('Effective date: January 1, 2027');
+    expect(doc.body.textContent).toContain('$1,234.56');
+  });
+});
