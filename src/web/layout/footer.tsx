@@ -4,6 +4,7 @@
  */
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatMessage } from '#engine/core/messages.ts';
 import { messages } from '#web/messages.ts';
 import { APP_VERSION, FRONT_END_VERSION_DATE, legalPath } from './links.ts';
 
@@ -11,7 +12,7 @@ export function Footer({ onAbout, employerId }: { onAbout: () => void; employerI
   return (
     <Group component="footer" justify="space-between" px="md" py="sm" gap="sm" bg="gray.0">
       <Group gap="md">
-        <Text size="sm">Version {APP_VERSION}</Text>
+        <Text size="sm">{formatMessage(messages['version'], { version: APP_VERSION })}</Text>
         <Text size="sm" c="dimmed">
           {FRONT_END_VERSION_DATE}
         </Text>

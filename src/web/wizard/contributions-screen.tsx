@@ -42,9 +42,6 @@ const TEXT = {
   noDates: 'no-effective-dates',
 } as const;
 
-/** The wizard's button label (the flow runner's other steps use the same). */
-const NEXT = 'Next';
-
 export const SELECT_CONTRIBUTION_PAGE = 'SELECT CONTRIBUTION PAGE';
 export const HEALTH_PLAN_OPTION_SELECTED = 'HEALTH PLAN OPTION SELECTED';
 
@@ -268,7 +265,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
       <CalculateSubsidyButton accountid={wizard.employer.accountid} effectiveDate={choices.contributions[EFFECTIVE_DATE_FIELD] as string | undefined} />
       <Group>
         <Button onClick={proceed} disabled={dates.length === 0}>
-          {NEXT}
+          {catalogue['next']}
         </Button>
       </Group>
     </Stack>
