@@ -181,7 +181,7 @@ test.describe('the journey in Spanish', () => {
     test.setTimeout(300_000);
     const context = await browser.newContext({ locale: 'es-US', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const person = newPerson('Lucía');
+    const person = newPerson('Lucia');
     await page.goto(`/register?employer_id=${DEMO_EMPLOYER_ID}`);
     await registerAndSetPassword(page, person);
     await signIn(page, person);
@@ -257,7 +257,7 @@ test("an employer's text overridden in English and in Spanish shows to each read
 
   const spanish = await browser.newContext({ locale: 'es-US', viewport: { width: 1280, height: 900 } });
   const spanishPage = await spanish.newPage();
-  await signedInMember(spanishPage, 'Sofía', accountid, SPANISH);
+  await signedInMember(spanishPage, 'Sofia', accountid, SPANISH);
   await expect(spanishPage.getByRole('heading', { name: heading.es })).toBeVisible();
   await expectSpanishOnly(spanishPage, "the employer's profile", accountid);
   await spanish.close();

@@ -34,8 +34,11 @@ export function esText(document: string, pointer: string): string {
 export const filled = (text: string, values: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (mark, name: string) => (name in values ? String(values[name]) : mark));
 
-/** The whole name and nothing else (where a shorter Spanish word is part of another label: Nombre, Nombre del empleador). */
-export const exactly = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/**
+ * The whole label and nothing else, where a shorter Spanish word is part of another label (Nombre, Nombre del
+ * empleador); a required field's label ends in its mark (Nombre *).
+ */
+export const exactly = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 const ssn = esText('profile', '/schema/properties/additionalid/title');
 
