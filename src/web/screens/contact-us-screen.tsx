@@ -37,7 +37,7 @@ export function ContactUsScreen() {
                 Your Broker
               </Title>
               <Row label={messages['contact-broker-name']} value={name} />
-              <Row label={messages['contact-email']} value={broker?.emailAddress} />
+              <Row label={messages['email']} value={broker?.emailAddress} />
               <Row label={messages['contact-phone']} value={broker?.phoneNumber} />
             </Stack>
           </Paper>

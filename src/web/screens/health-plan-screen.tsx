@@ -36,7 +36,7 @@ function details(order: Order, accountname: string | undefined, member: Member |
         : null,
     },
     { label: messages['order-phone'], value: member?.phonenumber ?? null },
-    { label: messages['order-email'], value: member?.personalemailaddress || member?.emailaddress || null },
+    { label: messages['email'], value: member?.personalemailaddress || member?.emailaddress || null },
   ];
 }
 
