@@ -15,9 +15,10 @@ export type MessageKey = keyof typeof en.messages;
 
 type Catalogue = { messages: Record<MessageKey, string> };
 
-const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('#content/schemas/messages/en.json'),
-  es: () => import('#content/schemas/messages/es.json'),
+// Only `messages` is taken (a named import), so a catalogue's chunk carries its texts, not its notes.
+const catalogues: Record<Language, () => Promise<Catalogue['messages']>> = {
+  en: () => import('#content/schemas/messages/en.json').then(({ messages }) => messages),
+  es: () => import('#content/schemas/messages/es.json').then(({ messages }) => messages),
 };
 
 const texts = {} as Record<MessageKey, string>;
@@ -39,8 +40,7 @@ export let locale: string = LANGUAGE_LOCALES[DEFAULT_LANGUAGE];
 
 /** Loads the catalogue of `chosen` into `messages` and makes it the page's language. */
 export async function loadCatalogue(chosen: Language): Promise<void> {
-  const { default: catalogue } = await catalogues[chosen]();
-  Object.assign(texts, catalogue.messages);
+  Object.assign(texts, await catalogues[chosen]());
   language = chosen;
   locale = LANGUAGE_LOCALES[chosen];
   loaded = true;
