@@ -56,6 +56,24 @@ export function formatLongDate(text: string, locale = 'en-US'): string {
   return format.format(new Date(`${text}T00:00:00Z`));
 }
 
+const versionDates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A 'YYYY-MM-DD' date the way the footer writes its version date (spec §2: '04 Feb. 2025'): the day in two digits,
+ * the month abbreviated with a period, the year, in the locale's words ('es-US' 04 feb. 2025).
+ */
+export function formatVersionDate(text: string, locale = 'en-US'): string {
+  if (!isIsoDate(text)) return text;
+  let format = versionDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    versionDates.set(locale, format);
+  }
+  const parts = format.formatToParts(new Date(`${text}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? '';
+  return `${part('day')} ${part('month').replace(/\.$/, '')}. ${part('year')}`;
+}
+
 function mustParse(text: string): DateParts {
   const parts = parseIsoDate(text);
   if (!parts) throw new RangeError(`Not a date (YYYY-MM-DD): ${text}`);

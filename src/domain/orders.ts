@@ -31,6 +31,18 @@ export function offersAdditionalServices(employer: { employeazecustomer: number 
 /** The waiver reason whose text comes from the person (spec §9 Waiver reasons). */
 export const OTHER_WAIVER_REASON = 'Other';
 
+/**
+ * The spec's fixed order values (§9), stored in English whatever the member's language; a screen shows each by its
+ * catalogue label (src/web/value-labels.ts).
+ */
+export const ORDER_VALUES = {
+  waiveDescription: 'I choose not to purchase health insurance',
+  hsaOptions: 'HSA Contribution',
+  hsaDescription: 'HSA Contribution Order',
+  hsaProductName: 'HSA Plan',
+  healthInsuranceDescription: 'Health insurance plan ',
+} as const;
+
 export type OrderValues = {
   productid: string;
   productfeeid: string;
@@ -118,7 +130,7 @@ export function waiveOrder(input: When & { reason: string; reasonOther?: string 
   return {
     order: {
       ...orderDefaults('waive', input.today, input.effectiveDate),
-      description: 'I choose not to purchase health insurance',
+      description: ORDER_VALUES.waiveDescription,
       amountspentCents: 0,
       waivecoverage: 1,
     },
@@ -135,9 +147,9 @@ export function hsaOrder(input: When & { monthlyCents: Cents; administrator: str
   return {
     order: {
       ...orderDefaults('HSA', input.today, input.effectiveDate),
-      options: 'HSA Contribution',
-      description: 'HSA Contribution Order',
-      productname: 'HSA Plan',
+      options: ORDER_VALUES.hsaOptions,
+      description: ORDER_VALUES.hsaDescription,
+      productname: ORDER_VALUES.hsaProductName,
       vendorname: input.administrator,
       policyishsaeligible: 1,
       amountspentCents: input.monthlyCents,
@@ -194,7 +206,7 @@ export function healthInsuranceOrder(input: When & { plan: ChosenPlan; amountSpe
     order: {
       ...orderDefaults('healthinsurance', input.today, plan.planeffectivedate || input.effectiveDate),
       options: plan.metallevel,
-      description: `Health insurance plan ${plan.planid}`,
+      description: `${ORDER_VALUES.healthInsuranceDescription}${plan.planid}`,
       productname: plan.planname,
       vendorname: plan.issuername,
       policycarriername: plan.issuername,

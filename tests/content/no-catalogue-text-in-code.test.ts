@@ -18,9 +18,15 @@ const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/web'];
 
 /**
  * Literals that read like a catalogue text but are no text shown to a person, each with why: the spec's order
- * values (§9) the domain writes into an HSA or additional-services order, which the cart's labels happen to match.
+ * values (§9) the domain writes into an order, and the plan catalogue's metal tiers the server and the filters
+ * compare by; both are stored in English, and a screen shows each by its catalogue label (src/web/value-labels.ts).
  */
-const notTexts = new Set(["src/domain/orders.ts: 'HSA Contribution'", "src/domain/orders.ts: 'Additional Services'", "src/domain/orders.ts: 'Additional Service'"]);
+const notTexts = new Set([
+  ...["'HSA Contribution'", "'Additional Services'", "'Additional Service'", "'I choose not to purchase health insurance'", "'HSA Contribution Order'", "'Health insurance plan'"].map(
+    (value) => `src/domain/orders.ts: ${value}`,
+  ),
+  ...['src/server/services/plan-quotes.ts', 'src/domain/plan-filters.ts', 'src/web/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
+]);
 
 const MIN_LENGTH = 12;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatLongDate,
+  formatVersionDate,
   ageOn,
   daysInMonth,
   firstOfMonthAfter,
@@ -117,5 +118,13 @@ describe('formatLongDate (dates as a person reads them, in the page language)', 
     expect(formatLongDate('2027-01-01', 'en-US')).toBe('January 1, 2027');
     expect(formatLongDate('2027-01-01', 'es-US')).toBe('1 de enero de 2027');
     expect(formatLongDate('2027-02-30', 'es-US')).toBe('2027-02-30');
+  });
+});
+
+describe('formatVersionDate (the footer version date, spec §2: 04 Feb. 2025)', () => {
+  it("writes the spec's form in English and the same form in Spanish words", () => {
+    expect(formatVersionDate('2025-02-04', 'en-US')).toBe('04 Feb. 2025');
+    expect(formatVersionDate('2025-02-04', 'es-US')).toBe('04 feb. 2025');
+    expect(formatVersionDate('2025-02-30', 'es-US')).toBe('2025-02-30');
   });
 });

@@ -94,4 +94,5 @@ export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer
 export { asFlowDocument, asFormDocument } from './load.ts';
 export { documentPart, onlyInPart, partOf } from './parts.ts';
 export { ownFields, type OwnField } from './own-fields.ts';
+export { optionLabel } from './option-labels.ts';
 export { placeholdersOf, SCHEMA_TEXTS, textsOf, translatedDocument, translationProblems, UI_OPTION_TEXTS, UI_TEXTS, untranslatedTexts, withoutSchemaTexts, type Translation } from './texts.ts';

@@ -5,6 +5,9 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { createContext, useContext, type ReactNode } from 'react';
 import { registerCompiledModule } from '#engine/core/index.ts';
+import { defaultDocumentPath, type DocumentKind } from '#engine/core/document-path.ts';
+
+export { defaultDocumentPath, type DocumentKind };
 
 /** Fields the engine reads from the product's API envelope. */
 export type PortAnswer<T> =
@@ -17,8 +20,6 @@ export type ApiPort = {
   /** Sends one call; `headers` are the call's declared headers (filled), sent beside the product's own. */
   call: <T>(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>) => Promise<PortAnswer<T>>;
 };
-
-export type DocumentKind = 'form' | 'flow';
 
 export type EngineServices = {
   api: ApiPort;
@@ -63,6 +64,3 @@ export async function loadValidators(services: Pick<EngineServices, 'importValid
   await registerCompiledModule(await importValidators(url));
 }
 
-export function defaultDocumentPath(kind: DocumentKind, id: string, scope: string): string {
-  return `/api/content/${kind}s/${encodeURIComponent(id)}?accountid=${encodeURIComponent(scope)}`;
-}

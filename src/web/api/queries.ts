@@ -11,6 +11,8 @@ import type {
   MemberAccount,
   Order,
 } from '#contracts/entities.ts';
+import { defaultDocumentPath } from '#engine/core/document-path.ts';
+import type { FormDocument } from '#engine/core/types.ts';
 import { swrFetcher, swrPublicFetcher } from './api-client.ts';
 import { useIdClaims, useSignedIn } from './session.ts';
 
@@ -45,6 +47,16 @@ export function useBranding(accountid: string | null): Read<EmployerBranding> {
 
 export function useEmployer(accountid: string | null | undefined): Read<Employer> {
   return useSWR<Employer>(accountid ? `/api/Employer/${encodeURIComponent(accountid)}` : null, swrFetcher);
+}
+
+/**
+ * A form document as served for the employer, read only for its texts (a stored option's label) by a screen without
+ * the engine: no validators are loaded. Its own cache key, apart from the engine's read of the same path.
+ */
+export function useFormTexts(id: string, accountid: string | null | undefined): Read<FormDocument> {
+  return useSWR<FormDocument>(accountid ? ['form-texts', defaultDocumentPath('form', id, accountid)] : null, async ([, path]: [string, string]) =>
+    (await swrPublicFetcher<{ document: FormDocument }>(path)).document,
+  );
 }
 
 export function useVersionText(): Read<string> {

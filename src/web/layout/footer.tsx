@@ -5,7 +5,8 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMessage } from '#engine/core/messages.ts';
-import { messages } from '#web/messages.ts';
+import { formatVersionDate } from '#domain/dates.ts';
+import { locale, messages } from '#web/messages.ts';
 import { APP_VERSION, FRONT_END_VERSION_DATE, legalPath } from './links.ts';
 
 export function Footer({ onAbout, employerId }: { onAbout: () => void; employerId: string | null }) {
@@ -14,7 +15,7 @@ export function Footer({ onAbout, employerId }: { onAbout: () => void; employerI
       <Group gap="md">
         <Text size="sm">{formatMessage(messages['version'], { version: APP_VERSION })}</Text>
         <Text size="sm" c="dimmed">
-          {FRONT_END_VERSION_DATE}
+          {formatVersionDate(FRONT_END_VERSION_DATE, locale)}
         </Text>
         <Button variant="subtle" size="compact-sm" onClick={onAbout}>
           {messages['about']}

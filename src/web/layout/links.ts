@@ -11,8 +11,8 @@ export const MODEL_NOTICE_URL =
   'https://www.dol.gov/sites/dolgov/files/EBSA/laws-and-regulations/rules-and-regulations/completed-rulemaking/1210-AB87/individual-coverage-HRA-model-notice.pdf';
 /** 'Need Help?' shows this when the employer has no e-mail address of its own (spec §2 Register). */
 export const DEFAULT_SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as Env) ?? 'support@benefitportal.example';
-/** The front-end version date shown in the footer (spec §2 Footer). */
-export const FRONT_END_VERSION_DATE = '04 Feb. 2025';
+/** The front-end version date the footer shows (spec §2 Footer: 04 Feb. 2025), written for the page's language. */
+export const FRONT_END_VERSION_DATE = '2025-02-04';
 /** The front-end version, injected from package.json by vite.config.ts (`define`). */
 export const APP_VERSION = String(import.meta.env.VITE_APP_VERSION ?? '');
 /**

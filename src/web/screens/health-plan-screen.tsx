@@ -7,9 +7,11 @@
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { formatLongDate } from '#domain/dates.ts';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { locale, messages } from '#web/messages.ts';
+import { orderLabels } from '#web/value-labels.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
 
@@ -18,14 +20,15 @@ type Detail = { label: string; value: string | null };
 const joined = (...parts: Array<string | null | undefined>) => parts.filter((part) => part?.trim()).join(', ') || null;
 
 function details(order: Order, accountname: string | undefined, member: Member | undefined): Detail[] {
+  const effectiveDate = order.policyeffectivedate?.slice(0, 10);
   return [
-    { label: messages['order-description'], value: order.description },
+    { label: messages['order-description'], value: orderLabels(order).description },
     { label: messages['order-category'], value: ORDER_AREA_NAMES[order.category] },
     { label: messages['order-amount-spent'], value: formatCurrency(order.amountspent, locale) },
     { label: messages['order-vendor-name'], value: order.vendorname },
     { label: messages['order-policy-holder'], value: order.policyholdersname },
     { label: messages['order-policy-carrier'], value: order.policycarriername },
-    { label: messages['order-policy-effective-date'], value: order.policyeffectivedate?.slice(0, 10) ?? null },
+    { label: messages['order-policy-effective-date'], value: effectiveDate ? formatLongDate(effectiveDate, locale) : null },
     // The spec's default '0' (an order written before orders were numbered) is no number.
     { label: messages['order-number'], value: order.ordernumber === '0' ? null : order.ordernumber },
     { label: messages['order-account-name'], value: accountname ?? null },
@@ -45,15 +48,16 @@ type CardProps = { order: Order; accountname?: string; member?: Member };
 function PlanCard({ order, accountname, member }: CardProps) {
   const [expanded, toggle] = useDisclosure(false);
   const title = ORDER_AREA_NAMES[order.category];
+  const labels = orderLabels(order);
   const shown = details(order, accountname, member).filter((detail) => detail.value?.trim());
   return (
-    <Card withBorder padding="lg" component="article" aria-label={[title, order.productname].filter(Boolean).join(': ')}>
+    <Card withBorder padding="lg" component="article" aria-label={[title, labels.productname].filter(Boolean).join(': ')}>
       <Stack gap="xs">
         <Title order={2} size="h4">
           {title}
         </Title>
-        {order.productname && <Text fw={600}>{order.productname}</Text>}
-        {order.options && <Text size="sm">{order.options}</Text>}
+        {labels.productname && <Text fw={600}>{labels.productname}</Text>}
+        {labels.options && <Text size="sm">{labels.options}</Text>}
         <Collapse expanded={expanded}>
           <Table>
             <Table.Tbody>

@@ -15,12 +15,16 @@ import { startChanging } from '#web/wizard/wizard-place.ts';
 import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
 import { padDependentBirthdates } from '#domain/contribution.ts';
+import { formatLongDate } from '#domain/dates.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { formatMessage } from '#engine/core/messages.ts';
+import { optionLabel } from '#engine/core/option-labels.ts';
+import { WAIVER_FORM, WAIVER_REASON_FIELD } from '#web/wizard/waiver-form.ts';
 import { locale, messages } from '#web/messages.ts';
+import { orderLabels } from '#web/value-labels.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import { swrFetcher } from '../api/api-client.ts';
 import {
@@ -28,6 +32,7 @@ import {
   useContacts,
   useDependents,
   useEmployer,
+  useFormTexts,
   useMember,
   useMemberAccount,
   useOrders,
@@ -48,14 +53,15 @@ const dateOnly = (value: string | null) => value?.slice(0, 10) ?? '';
 
 /** An order's cells in the plan table, in the order of planColumns(); a value the order does not have is left empty. */
 function planCells(order: Order): string[] {
+  const labels = orderLabels(order);
   return [
     ORDER_AREA_NAMES[order.category],
-    order.productname ?? '',
+    labels.productname ?? '',
     order.policycarriername ?? order.vendorname ?? '',
-    order.options ?? '',
-    order.tax_status ?? '',
+    labels.options ?? '',
+    labels.tax_status ?? '',
     formatCurrency(order.amountspent, locale),
-    dateOnly(order.createdon),
+    formatLongDate(dateOnly(order.createdon), locale),
   ];
 }
 
@@ -183,8 +189,10 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
   );
 }
 
-function WaivedView({ year }: { year: number }) {
+function WaivedView({ year, accountid }: { year: number; accountid: string }) {
   const { data: account } = useMemberAccount(true);
+  const { data: waiver } = useFormTexts(WAIVER_FORM, accountid);
+  const reason = account?.waivecoveragereason;
   // The word WAIVED is set in bold inside the sentence.
   const [before = '', after = ''] = formatMessage(messages['welcome-waived'], { year }).split('{waived}');
   return (
@@ -196,7 +204,7 @@ function WaivedView({ year }: { year: number }) {
           {after}
         </Text>
         <Text>{messages['welcome-waived-error']}</Text>
-        <Text>{formatMessage(messages['welcome-waive-reason'], { reason: account?.waivecoveragereason ?? messages['not-available'] })}</Text>
+        <Text>{formatMessage(messages['welcome-waive-reason'], { reason: reason ? (waiver ? optionLabel(waiver, WAIVER_REASON_FIELD, reason) : reason) : messages['not-available'] })}</Text>
       </Stack>
     </Card>
   );
@@ -265,7 +273,7 @@ export function WelcomeScreen() {
           </Alert>
         )}
 
-        {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} />}
+        {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} accountid={member.accountid} />}
         {main && !waived && <PlanView member={member} main={main} orders={all} />}
 
         {shownContacts.length > 0 && (

@@ -18,7 +18,7 @@
  */
 import { CART_EVENT } from '#contracts/entities.ts';
 import { formatCents } from '#domain/money.ts';
-import { firstMessage, formatMessage, validateForm } from '#engine/core/index.ts';
+import { firstMessage, formatMessage, optionLabel, validateForm } from '#engine/core/index.ts';
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
@@ -35,9 +35,9 @@ import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/ca
 import { familyText, printSummary } from './cart/print-summary.ts';
 import { SummaryModal } from './cart/summary-modal.tsx';
 import { callScope, effectiveDate, useWizard } from './wizard-context.tsx';
+import { WAIVER_FORM, WAIVER_REASON_FIELD } from './waiver-form.ts';
 import { clearPlace } from './wizard-place.ts';
 
-export { chosenService, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart/cart-summary.ts';
 
 /** The step Edit Info goes back to (flows/enrollment.flow.json). */
 const PROFILE_STEP = 'profile';
@@ -180,7 +180,12 @@ function Cart({ document, submit, edit }: CartProps) {
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
 
-  const summary = useMemo(() => cartSummary(choices, dependents), [choices, dependents]);
+  // The waiver form step 2 showed (already read): its label for the stored reason.
+  const { document: waiver } = useDocument('form', WAIVER_FORM, member.accountid);
+  const summary = useMemo(
+    () => cartSummary(choices, dependents, (reason) => (waiver ? optionLabel(waiver, WAIVER_REASON_FIELD, reason) : reason)),
+    [choices, dependents, waiver],
+  );
   const context = useMemo(
     () => ({ today: wizard.today, payrollDeductionCents: summary.totals.payrollDeductionCents, coverageChosen: summary.coverageChosen }),
     [wizard.today, summary],

@@ -11,15 +11,16 @@
 import { padDependentBirthdates } from '#domain/contribution.ts';
 import { dollarsToCents, formatCents } from '#domain/money.ts';
 import { formatLongDate } from '#domain/dates.ts';
-import { validateForm } from '#engine/core/index.ts';
+import { optionLabel, validateForm } from '#engine/core/index.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { useEffectiveDates } from '#web/api/queries.ts';
+import { useEffectiveDates, useFormTexts } from '#web/api/queries.ts';
 import { locale, messages as catalogue } from '#web/messages.ts';
 import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CalculateSubsidyButton } from './affordability-modal.tsx';
+import { WAIVER_FORM } from './waiver-form.ts';
 import {
   callScope,
   EFFECTIVE_DATE_FIELD,
@@ -29,7 +30,9 @@ import {
 } from './wizard-context.tsx';
 
 export const CONTRIBUTIONS_FORM = 'contributions';
-export const WAIVER_FORM = 'waiver';
+/** The dependent form, read for its label of a dependent's stored relationship ('child'). */
+const DEPENDENT_FORM = 'dependent';
+const RELATIONSHIP_FIELD = 'relationship';
 
 /** The screen's own texts: keys of the contributions document's messages. */
 const TEXT = {
@@ -131,6 +134,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
   const wizard = useWizard();
   const { today, choices, update } = wizard;
   const text = (key: (typeof TEXT)[keyof typeof TEXT]) => document.messages[key] ?? key;
+  const { data: dependentForm } = useFormTexts(DEPENDENT_FORM, wizard.member.accountid);
   const shown = useMemo(() => withDateChoices(document, dates), [document, dates]);
   const [checked, setChecked] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ form: 'contributions' | 'waiver' | null; count: number }>({ form: null, count: 0 });
@@ -254,7 +258,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
               {wizard.dependents.map((dependent) => (
                 <Table.Tr key={dependent.id}>
                   <Table.Td>{`${dependent.firstname} ${dependent.lastname}`}</Table.Td>
-                  <Table.Td>{dependent.relationship}</Table.Td>
+                  <Table.Td>{dependentForm ? optionLabel(dependentForm, RELATIONSHIP_FIELD, dependent.relationship) : dependent.relationship}</Table.Td>
                   <Table.Td>{dependent.dateofbirth ? readableDate(dependent.dateofbirth.slice(0, 10)) : ''}</Table.Td>
                 </Table.Tr>
               ))}

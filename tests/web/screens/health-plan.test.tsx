@@ -59,6 +59,7 @@ describe('/health-plan', () => {
     await waitFor(() => expect(within(first).getByRole('rowheader', { name: 'Order Number' })).toBeVisible());
     const value = (card: HTMLElement, label: string) => within(card).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
     expect(value(first, 'Order Number')).toBe('3F2A-9C1B-07D4');
+    expect(value(first, 'Policy Effective Date')).toBe('February 1, 2026');
     expect(value(first, "Policy Holder's Name")).toBe('Jane Doe');
     expect(value(first, 'Policy Carrier Name')).toBe('Blue Cross');
     expect(value(first, 'Category')).toBe('Health Insurance');

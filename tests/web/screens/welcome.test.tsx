@@ -222,7 +222,7 @@ describe('/welcome', () => {
       'Silver',
       'Pre-Tax',
       '$412.50',
-      '2026-01-20',
+      'January 20, 2026',
     ]);
     expect(screen.queryByRole('region', { name: 'Coverage waived' })).not.toBeInTheDocument();
   });
@@ -266,8 +266,8 @@ describe('/welcome', () => {
     const table = screen.getByRole('table', { name: 'Selected plans' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Health Insurance', 'Silver HSA 3000', 'Prairie Health', 'Silver', '', '$362.37', '2026-01-20'],
-      ['HSA', 'HSA Plan', '', 'HSA Contribution', '', '$50.00', '2026-01-20'],
+      ['Health Insurance', 'Silver HSA 3000', 'Prairie Health', 'Silver', '', '$362.37', 'January 20, 2026'],
+      ['HSA', 'HSA Plan', '', 'HSA Contribution', '', '$50.00', 'January 20, 2026'],
     ]);
     // A value that does not exist is left empty: no placeholder.
     expect(screen.queryByText('N/A')).not.toBeInTheDocument();
@@ -289,7 +289,7 @@ describe('/welcome', () => {
     renderApp('/welcome?authorize=true');
     const table = await screen.findByRole('table', { name: 'Selected plans' });
     const hsaRow = within(table).getAllByRole('row').find((row) => within(row).queryByRole('cell', { name: 'HSA' }));
-    expect(within(hsaRow!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['HSA', 'HSA Plan', 'Summit HSA Services', 'HSA Contribution', '', '$50.00', '2026-01-20']);
+    expect(within(hsaRow!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['HSA', 'HSA Plan', 'Summit HSA Services', 'HSA Contribution', '', '$50.00', 'January 20, 2026']);
   });
 
   it('on a phone shows each order as a table of its own, every column named beside its value, nothing scrolling sideways', async () => {
@@ -310,7 +310,7 @@ describe('/welcome', () => {
       ['Area', 'Health Insurance'],
       ['Product Name', 'Silver HSA 3000'],
       ['Cost', '$362.37'],
-      ['Date of Selection', '2026-01-20'],
+      ['Date of Selection', 'January 20, 2026'],
     ]);
     // What an order does not have is left out on a phone.
     expect(pairs('HSA')).toEqual([
@@ -318,7 +318,7 @@ describe('/welcome', () => {
       ['Product Name', 'HSA Plan'],
       ['Options', 'HSA Contribution'],
       ['Cost', '$50.00'],
-      ['Date of Selection', '2026-01-20'],
+      ['Date of Selection', 'January 20, 2026'],
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Area' })).not.toBeInTheDocument();
   });

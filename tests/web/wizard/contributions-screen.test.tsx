@@ -81,7 +81,7 @@ describe('step 2, Contributions', () => {
     expect(screen.getByRole('radio', { name: 'Shop Off Exchange' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' })).not.toBeChecked();
     const table = screen.getByRole('table', { name: contributionsDocument.messages['dependents-label'] });
-    expect(within(table).getByRole('row', { name: 'Alex Doe spouse February 2, 1982' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Alex Doe Spouse February 2, 1982' })).toBeInTheDocument();
     expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
     expect(await screen.findByText('$900.00')).toBeInTheDocument();
   }, 30_000);

@@ -133,7 +133,7 @@ describe('enrollment wizard', () => {
       istobaccouser: false,
       additionalid: '123456789',
     });
-    expect(await screen.findByRole('row', { name: 'Sam Doe child April 3, 2015' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Sam Doe Child April 3, 2015' })).toBeInTheDocument();
     // The contribution call carries the dependent's birthdate, the other four slots padded.
     expect(await screen.findByText('$450.00')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();

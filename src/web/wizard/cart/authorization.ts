@@ -6,7 +6,8 @@ import type { Member } from '#contracts/entities.ts';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { centsToDollars } from '#domain/money.ts';
 import { effectiveDate, healthOption, ichraAcknowledged, type WizardChoices } from '../wizard-context.tsx';
-import { chosenService, electedHsaCents, WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from './cart-summary.ts';
+import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../waiver-form.ts';
+import { chosenService, electedHsaCents } from './cart-summary.ts';
 
 export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'postalcode'>): AuthorizeRequest {
   const waiving = healthOption(choices) === 'waive';

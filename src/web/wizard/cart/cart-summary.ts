@@ -16,11 +16,11 @@ import {
   type Cents,
 } from '#domain/money.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
+import { metalLabel } from '#web/value-labels.ts';
 import { locale, messages } from '#web/messages.ts';
+import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../waiver-form.ts';
 import { healthOption, type WizardChoices } from '../wizard-context.tsx';
 
-export const WAIVER_REASON_FIELD = 'waivecoveragereason';
-export const WAIVER_OTHER_FIELD = 'waivecoveragereasonother';
 
 /** One line of the cart: what it is, its details (carrier, plan type, plan name, metal tier) and its monthly cost. */
 export type CartLine = {
@@ -82,7 +82,10 @@ export function waiverReason(choices: WizardChoices): string | null {
   );
 }
 
-export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []): CartSummary {
+/**
+ * `reasonLabel` names a waiver reason as the waiver form shows it (the stored value is the form's English option).
+ */
+export function cartSummary(choices: WizardChoices, dependents: Dependent[] = [], reasonLabel: (reason: string) => string = (reason) => reason): CartSummary {
   const waiving = healthOption(choices) === 'waive';
   const plan = waiving ? null : choices.plan;
   const service = chosenService(choices);
@@ -101,13 +104,13 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
       carrier: plan.issuername,
       plantype: plan.plantype,
       name: plan.planname,
-      metal: plan.metallevel,
+      metal: metalLabel(plan.metallevel),
       cents: planCents,
     });
   }
   if (hsaCents > 0) lines.push({ ...blank, key: 'hsa', label: messages['cart-line-hsa'], cents: hsaCents });
   if (waiving) {
-    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], name: waiverReason(choices) ?? '', cents: 0 });
+    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], name: reasonLabel(waiverReason(choices) ?? ''), cents: 0 });
   }
   if (service) {
     lines.push({

@@ -7,6 +7,7 @@ import type { HealthPlan } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { benefitText, truncatePlanName } from '#domain/plan-filters.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
+import { metalLabel, yesNoLabel } from '#web/value-labels.ts';
 
 export type PlanRow = { key: string; label: string; value: (plan: HealthPlan) => string };
 
@@ -104,7 +105,7 @@ const BENEFIT_LABELS: Array<[string, MessageKey]> = [
 export const DETAIL_ROWS: PlanRow[] = [
   row('issuername', 'carrier', (plan) => text(plan.issuername)),
   row('plantype', 'plan-type', (plan) => text(plan.plantype)),
-  row('metallevel', 'metal-tier', (plan) => text(plan.metallevel)),
+  row('metallevel', 'metal-tier', (plan) => text(metalLabel(plan.metallevel))),
   ...COMPARISON_ROWS.slice(1),
   ...BENEFIT_LABELS.map(([field, label]) => row(field, label, (plan) => text(plan.benefits?.[field]))),
 ];
@@ -113,7 +114,7 @@ export const DETAIL_ROWS: PlanRow[] = [
 export const EXPORT_ROWS: PlanRow[] = [
   row('issuername', 'carrier', (plan) => plan.issuername),
   row('planname', 'row-plan-name', (plan) => plan.planname),
-  row('metallevel', 'metal-tier', (plan) => plan.metallevel),
+  row('metallevel', 'metal-tier', (plan) => metalLabel(plan.metallevel)),
   ...COMPARISON_ROWS.slice(1),
-  row('ishsaeligible', 'hsa-eligible', (plan) => plan.ishsaeligible),
+  row('ishsaeligible', 'hsa-eligible', (plan) => yesNoLabel(plan.ishsaeligible)),
 ];

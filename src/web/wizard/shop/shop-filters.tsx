@@ -15,6 +15,7 @@ import {
 } from '#domain/plan-filters.ts';
 import { formatMessage } from '#engine/core/index.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
+import { metalLabel } from '#web/value-labels.ts';
 import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 
@@ -84,7 +85,7 @@ export function FilterPanel({ filters, carriers, found, opened, onToggle, onChan
         <Stack id={panelId} gap="sm" mt="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             <FilterGroup label={messages['carrier']} options={carriers.map((carrier) => ({ value: carrier, label: carrier }))} value={filters.carriers} onChange={(carriers) => set({ carriers })} />
-            <FilterGroup label={messages['metal-tier']} options={METAL_TIERS.map((metal) => ({ value: metal, label: metal }))} value={filters.metals} onChange={(metals) => set({ metals })} />
+            <FilterGroup label={messages['metal-tier']} options={METAL_TIERS.map((metal) => ({ value: metal, label: metalLabel(metal) }))} value={filters.metals} onChange={(metals) => set({ metals })} />
             <FilterGroup
               label={messages['deductible']}
               options={DEDUCTIBLE_BANDS.map((band) => ({ value: band.id, label: DEDUCTIBLE_LABELS[band.id] }))}

@@ -37,6 +37,7 @@ import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
 import { showError } from '#web/layout/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
+import { metalLabel } from '#web/value-labels.ts';
 import { SSN_NOTICE_MESSAGE } from '#web/widgets/ssn-widget.tsx';
 import {
   Alert,
@@ -393,7 +394,7 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
           {truncatePlanName(plan.planname)}
         </Text>
         <Group gap={6}>
-          <Badge variant="light">{plan.metallevel}</Badge>
+          <Badge variant="light">{metalLabel(plan.metallevel)}</Badge>
           <Badge variant="outline">{plan.plantype}</Badge>
           {isHsaEligible(plan) && <Badge color="teal">{messages['hsa-eligible']}</Badge>}
           {inCart && <Badge color="green">{messages['in-cart']}</Badge>}
