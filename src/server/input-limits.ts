@@ -11,6 +11,7 @@
 import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest } from 'fastify';
+import { catalogueText, inLanguage } from './catalogue-messages.ts';
 import { badRequest } from './errors.ts';
 
 export const INT4_MIN = -2147483648;
@@ -109,8 +110,8 @@ function compiledOnFirstUse(compile: () => ValidateFunction): ValidateFunction {
   return validate;
 }
 
-export const TEXT_NOT_ALLOWED = 'Contains a character that is not allowed (a NUL or an unpaired surrogate).';
-export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_DEPTH} levels).`;
+const TEXT_NOT_ALLOWED = catalogueText('request-text-not-allowed');
+const TOO_DEEP = catalogueText('request-body-too-deep', { levels: MAX_DEPTH });
 
 const badText = (text: string) => text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 
@@ -146,6 +147,7 @@ export async function refuseHostileText(request: FastifyRequest): Promise<void> 
     const key = part === 'body' ? found.pointer || '/' : `${part}${found.pointer || '/'}`;
     if (found.reason === 'depth') throw badRequest(TOO_DEEP, { [key]: [TOO_DEEP] });
     const field = key.replace(/^\//, '') || part;
-    throw badRequest(`Please check this field: ${field}. ${TEXT_NOT_ALLOWED}`, { [key]: [TEXT_NOT_ALLOWED] });
+    const said = catalogueText('request-check-field-because', (language) => ({ field, reason: inLanguage(TEXT_NOT_ALLOWED, language) }));
+    throw badRequest(said, { [key]: [TEXT_NOT_ALLOWED] });
   }
 }

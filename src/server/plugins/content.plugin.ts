@@ -48,6 +48,7 @@ import {
   type PersonalData,
 } from '#engine/core/index.ts';
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { CheckOptions, ContentService } from '../fastify-types.ts';
 
@@ -331,24 +332,24 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
   const resolveWithTranslations = async (documentId: string, accountId: string | null): Promise<Resolved> => {
     const isBase = base.forms.has(documentId) || base.flows.has(documentId);
     // Without an employer only base documents exist; an employer's own form exists once published.
-    if (!isBase && accountId === null) throw notFound(`There is no document '${documentId}'.`);
-    if (accountId !== null && !UUID.test(accountId)) throw badRequest('The employer id is not valid.', { '/accountid': ['The employer id is not valid.'] });
+    if (!isBase && accountId === null) throw notFound(catalogueText('content-no-document', { id: documentId }));
+    if (accountId !== null && !UUID.test(accountId)) throw badRequest(catalogueText('content-employer-id-invalid'), { '/accountid': [catalogueText('content-employer-id-invalid')] });
     const publishedId = accountId === null ? undefined : await overrides.findPublishedId(app.db, accountId, documentId);
     if (publishedId === undefined) {
-      if (!isBase) throw notFound(`There is no document '${documentId}'.`);
+      if (!isBase) throw notFound(catalogueText('content-no-document', { id: documentId }));
       return baseResolved(documentId);
     }
     let entry = cache.get(publishedId);
     if (!entry) {
       entry = (async () => {
         const published = await overrides.findById(app.db, publishedId);
-        if (!isBase && !published) throw notFound(`There is no document '${documentId}'.`);
+        if (!isBase && !published) throw notFound(catalogueText('content-no-document', { id: documentId }));
         if (!published) return baseResolved(documentId);
         const { document } = applyOverride(base, documentId, published.patch);
         if (isBase || document.kind !== 'form') return { document, etag: etagOf(document), version: published.version };
         // An own form published before today's checks is served without the personal fields they refuse.
         const served = withoutPersonalFields(document, base.personal);
-        if (!served) throw notFound(`There is no document '${documentId}'.`);
+        if (!served) throw notFound(catalogueText('content-no-document', { id: documentId }));
         return { document: served, etag: etagOf(served), version: published.version };
       })();
       cache.set(publishedId, entry);

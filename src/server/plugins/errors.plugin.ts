@@ -15,8 +15,9 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
-import { catalogueMessage } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText, inLanguage, type CatalogueText } from '../catalogue-messages.ts';
 import { AppError } from '../errors.ts';
+import { headersLanguage } from './language.plugin.ts';
 
 type ValidationIssue = {
   keyword: string;
@@ -55,37 +56,76 @@ export function sendFailure(reply: FastifyReply, status: number, failure: ApiFai
   return reply.code(status).type('application/json; charset=utf-8').send(failure);
 }
 
-const typeNames: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  integer: 'a whole number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  null: 'empty',
-};
+/** A JSON type's refusal; a union (['string', 'null']) is named by the type a value is expected to have. */
+function typeMessage(types: string, language: Language): string {
+  const type = types.split(',').find((name) => name !== 'null') ?? 'null';
+  switch (type) {
+    case 'string':
+      return catalogueMessage('request-must-be-text', {}, language);
+    case 'number':
+      return catalogueMessage('request-must-be-number', {}, language);
+    case 'integer':
+      return catalogueMessage('request-must-be-whole-number', {}, language);
+    case 'boolean':
+      return catalogueMessage('request-must-be-true-or-false', {}, language);
+    case 'object':
+      return catalogueMessage('request-must-be-object', {}, language);
+    case 'array':
+      return catalogueMessage('request-must-be-list', {}, language);
+    case 'null':
+      return catalogueMessage('request-must-be-empty', {}, language);
+    default:
+      return catalogueMessage('request-value-invalid', {}, language);
+  }
+}
 
-function issueMessage(issue: ValidationIssue): string {
+/** A format's refusal: the formats the request schemas use by name, any other by its format name. */
+function formatMessage(format: string, language: Language): string {
+  switch (format) {
+    case 'date':
+      return catalogueMessage('request-must-be-date', {}, language);
+    case 'email':
+      return catalogueMessage('request-must-be-email', {}, language);
+    case 'uuid':
+      return catalogueMessage('request-must-be-uuid', {}, language);
+    default:
+      return catalogueMessage('request-must-have-format', { format }, language);
+  }
+}
+
+function issueMessage(issue: ValidationIssue, language: Language): string {
   const p = issue.params;
+  const limit = String(p.limit);
   switch (issue.keyword) {
     case 'required':
-      return 'This field is required.';
+      return catalogueMessage('request-field-required', {}, language);
     case 'type':
-      return `Must be ${typeNames[String(p.type)] ?? String(p.type)}.`;
+      return typeMessage(String(p.type), language);
     case 'format':
-      return `Must be a valid ${String(p.format)}.`;
+      return formatMessage(String(p.format), language);
     case 'minLength':
-      return p.limit === 1 ? 'This field is required.' : `Must be at least ${String(p.limit)} characters.`;
+      return p.limit === 1 ? catalogueMessage('request-field-required', {}, language) : catalogueMessage('request-min-length', { limit }, language);
     case 'maxLength':
-      return `Must be at most ${String(p.limit)} characters.`;
+      return catalogueMessage('request-max-length', { limit }, language);
+    case 'minimum':
+      return catalogueMessage('request-at-least', { limit }, language);
+    case 'maximum':
+      return catalogueMessage('request-at-most', { limit }, language);
+    case 'exclusiveMinimum':
+      return catalogueMessage('request-above', { limit }, language);
+    case 'exclusiveMaximum':
+      return catalogueMessage('request-below', { limit }, language);
     case 'pattern':
-      return 'Has an invalid format.';
+      return catalogueMessage('request-pattern-mismatch', {}, language);
     case 'enum':
-      return `Must be one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
+      return catalogueMessage('request-one-of', { values: (p.allowedValues as unknown[]).join(', ') }, language);
     case 'additionalProperties':
-      return 'This field is not allowed.';
+      return catalogueMessage('request-field-not-allowed', {}, language);
     default:
-      return issue.message ? `${issue.message[0]!.toUpperCase()}${issue.message.slice(1)}.` : 'Is not valid.';
+      // Ajv words its other keywords (minItems, const...) in English only: an English answer keeps its words, a
+      // Spanish one says the value is not valid.
+      if (language === 'en' && issue.message) return `${issue.message[0]!.toUpperCase()}${issue.message.slice(1)}.`;
+      return catalogueMessage('request-value-invalid', {}, language);
   }
 }
 
@@ -95,20 +135,23 @@ function issuePointer(issue: ValidationIssue): string {
   return issue.instancePath;
 }
 
-/** Fastify's schema failures as field errors; pointers outside the body name their part (`params/id`). */
-export function validationFailure(issues: ValidationIssue[], context: string): ApiFailure {
+/**
+ * Fastify's schema failures as field errors in `language`; pointers outside the body name their part (`params/id`).
+ */
+export function validationFailure(issues: ValidationIssue[], context: string, language: Language): ApiFailure {
   const fieldErrors: FieldErrors = {};
   for (const issue of issues) {
     const pointer = issuePointer(issue);
     const key = context === 'body' ? pointer : `${context}${pointer || '/'}`;
-    (fieldErrors[key] ??= []).push(issueMessage(issue));
+    (fieldErrors[key] ??= []).push(issueMessage(issue, language));
   }
   const fields = Object.keys(fieldErrors).map((k) => k.replace(/^\//, '') || context);
+  const named = { fields: fields.join(', ') };
   return {
     success: false,
     data: null,
     code: 'VALIDATION_FAILED',
-    message: `Please check ${fields.length === 1 ? 'this field' : 'these fields'}: ${fields.join(', ')}.`,
+    message: fields.length === 1 ? catalogueMessage('request-check-named-field', named, language) : catalogueMessage('request-check-named-fields', named, language),
     fieldErrors,
   };
 }
@@ -121,24 +164,26 @@ const clientCodes: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-const clientMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
+const clientMessages: Record<string, CatalogueText> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: catalogueText('request-body-not-json'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: catalogueText('request-body-empty'),
+  FST_ERR_CTP_BODY_TOO_LARGE: catalogueText('request-too-large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: catalogueText('request-media-type'),
 };
 
 /** The answer to a URL Fastify cannot route (bad percent-encoding, encoded NUL or surrogates, a too long part). */
-const frameworkMessages: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The address of this request is not valid (bad percent-encoding or a character that is not allowed).',
-  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address of this request is too long.',
+const frameworkMessages: Record<string, CatalogueText> = {
+  FST_ERR_BAD_URL: catalogueText('request-url-invalid'),
+  FST_ERR_MAX_PARAM_LENGTH: catalogueText('request-url-part-too-long'),
 };
 
 /**
  * Fastify's frameworkErrors: URL faults found before any route or hook runs. They get the envelope and a 400 like
- * every other input fault (and, with no hook to add them, the headers an /api answer always carries).
+ * every other input fault (and, with no hook to add them, the headers an /api answer always carries). The hook
+ * that sets request.language has not run either, so the language is read from the headers here.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.language = headersLanguage(request);
   const message = frameworkMessages[error.code];
   reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
   if (!message) {
@@ -146,13 +191,15 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     return sendFailure(reply, 500, internalFailure(request));
   }
   request.log.info({ code: error.code }, 'client error');
-  return sendFailure(reply, 400, { success: false, data: null, code: 'VALIDATION_FAILED', message });
+  return sendFailure(reply, 400, { success: false, data: null, code: 'VALIDATION_FAILED', message: inLanguage(message, answerLanguage(request)) });
 }
 
 /**
  * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before Fastify sees it (headers over Node's
  * 16 KB, a malformed request line). It gets the envelope on the raw socket, 431 or 400, and the connection closes;
  * a connection already gone (reset by the client) is simply let go: nothing to answer, nothing to log as an error.
+ * Its message stays English: with no request parsed there are no headers to tell the language (and no browser
+ * sends such a request).
  */
 export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -192,19 +239,15 @@ export async function errorsPlugin(app: FastifyInstance): Promise<void> {
       });
     }
     if ('validation' in error && error.validation) {
-      const failure = validationFailure(error.validation as ValidationIssue[], error.validationContext ?? 'body');
+      const failure = validationFailure(error.validation as ValidationIssue[], error.validationContext ?? 'body', answerLanguage(request));
       request.log.info({ code: failure.code, status: 400, memberId, fields: Object.keys(failure.fieldErrors ?? {}) }, 'refused');
       return sendFailure(reply, 400, failure);
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, status, memberId }, 'client error');
-      return sendFailure(reply, status, {
-        success: false,
-        data: null,
-        code: clientCodes[status] ?? 'VALIDATION_FAILED',
-        message: clientMessages[error.code] ?? (status === 429 ? catalogueMessage('error-too-many-attempts', {}, answerLanguage(request)) : 'The request is not valid.'),
-      });
+      const said = clientMessages[error.code] ?? (status === 429 ? catalogueText('error-too-many-attempts') : catalogueText('request-invalid'));
+      return sendFailure(reply, status, { success: false, data: null, code: clientCodes[status] ?? 'VALIDATION_FAILED', message: inLanguage(said, answerLanguage(request)) });
     }
     request.log.error({ err: error, memberId }, 'request failed');
     return sendFailure(reply, 500, internalFailure(request));

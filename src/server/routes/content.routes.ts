@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import type { FormDocument } from '#engine/core/types.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { notFound } from '../errors.ts';
 import { envelope, failures, ok, uuid } from '../route-schemas.ts';
 import { validatorModule, validatorsHash, validatorsPath } from '../validator-modules.ts';
@@ -62,7 +63,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const serve = (kind: 'form' | 'flow') => async (request: ContentRequest, reply: FastifyReply) => {
     const language = request.query.lang ?? request.language;
     const { document, etag, version } = await app.content.resolve(request.params.id, request.query.accountid ?? null, language);
-    if ((document as { kind?: string }).kind !== kind) throw notFound(`There is no ${kind} '${request.params.id}'.`);
+    if ((document as { kind?: string }).kind !== kind) throw notFound(kind === 'form' ? catalogueText('content-no-form', { id: request.params.id }) : catalogueText('content-no-flow', { id: request.params.id }));
     reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Content-Language', language).header('Vary', 'Cookie, Accept-Language');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (kind === 'flow') return ok({ document, etag, version });
@@ -88,7 +89,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       const { document } = await app.content.resolve(id!, request.query.accountid ?? null, DEFAULT_LANGUAGE);
       const form = document as FormDocument;
       if (form.kind !== 'form' || (await validatorsHash(form)) !== hash) {
-        throw notFound('These validators are not the current ones of the form; read the form again.');
+        throw notFound(catalogueText('content-validators-stale'));
       }
       return reply
         .header('Content-Type', 'text/javascript; charset=utf-8')

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
 import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
@@ -22,8 +23,8 @@ import { checkedWaiver, orderSchema } from './order.routes.ts';
 
 /** Fastify lower-cases header names (the contract's IDEMPOTENCY_HEADER is 'Idempotency-Key'). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const KEY_MESSAGE = 'Please send an Idempotency-Key header (1 to 200 visible characters) with each authorization.';
-export const UNKNOWN_FIELD_MESSAGE = 'This field is not allowed: the server reads prices, dependents and dates from what it stores.';
+const KEY_MESSAGE = catalogueText('enroll-key-missing');
+const UNKNOWN_FIELD_MESSAGE = catalogueText('enroll-field-not-allowed');
 
 /** Text without NUL or a lone surrogate (Ajv compiles patterns with the u flag, so a pair is one code point). */
 const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }) as const;

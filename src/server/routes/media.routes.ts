@@ -64,7 +64,7 @@ export function documentName(filename: string): string {
 
 /** A text that is one safe storage name, else a 400 on that field. */
 function requireSafe(value: string, field: string): void {
-  if (!isSafeSegment(value)) throw badRequest('Please check this field.', { [field]: ['Is not valid.'] });
+  if (!isSafeSegment(value)) throw badRequest(catalogueText('request-check-field'), { [field]: [catalogueText('request-value-invalid')] });
 }
 
 const mediaDocumentSchema = {

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { lineDiff, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { catalogueText } from '../catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { applyOverride, etagOf, type ContentStore } from '../plugins/content.plugin.ts';
 import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
@@ -79,7 +80,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   const target = async ({ accountid, documentid }: DocumentParams, ownForm?: 'new own form allowed') => {
     if (!(await employers.findById(app.db, accountid))) throw notFound('There is no such employer.');
     const original = baseDocument(documentid) ?? null;
-    if (!original && !ownForm && !(await overrides.listByEmployer(app.db, accountid)).some((row) => row.documentid === documentid)) throw notFound(`There is no document '${documentid}'.`);
+    if (!original && !ownForm && !(await overrides.listByEmployer(app.db, accountid)).some((row) => row.documentid === documentid)) throw notFound(catalogueText('content-no-document', { id: documentid }));
     return original;
   };
   /** The document of a version number (0: the base document), or a 404. */
