@@ -32,6 +32,11 @@ import {
 
 const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
+/** A date as Spanish writes it in full ('1 de junio de 2015'), the form every screen and the print summary use. */
+const SPANISH_DATE = /\d{1,2} de [a-z]+ de \d{4}/;
+/** The metal tiers as a Spanish screen names them. */
+const SPANISH_METALS = new RegExp(['metal-platinum', 'metal-gold', 'metal-silver', 'metal-bronze', 'metal-expanded-bronze', 'metal-catastrophic'].map(es).join('|'));
+
 /** The screen as it is now: axe finds nothing, and it is all in Spanish. */
 async function spanishScreen(page: Page, where: string, employer?: string): Promise<void> {
   await expectClean(page, where);
@@ -114,6 +119,10 @@ async function profileWithDependent(page: Page, person: Person): Promise<void> {
 async function shop(page: Page, narrow: boolean): Promise<string> {
   await nextTo(page, esText('contributions', '/title'), SPANISH);
   await expect(page.getByText('Sam Rivera')).toBeVisible();
+  // The dependent's stored relationship ('child') and birthdate, as a Spanish reader reads them.
+  await expect(page.getByRole('row', { name: `Sam Rivera ${esText('dependent', '/uiSchema/relationship/ui:enumNames/1')} 1 de junio de 2015` })).toBeVisible();
+  // The footer's version date (04 Feb. 2025) in Spanish words.
+  await expect(page.getByRole('contentinfo').getByText('04 feb. 2025')).toBeVisible();
   await expect(page.getByLabel(esText('contributions', '/uiSchema/healthoption/ui:enumNames/0'))).toBeChecked();
   await spanishScreen(page, 'contributions');
 
@@ -129,6 +138,7 @@ async function shop(page: Page, narrow: boolean): Promise<string> {
   await expect(page.getByLabel(es('hsa-eligible'))).toBeChecked();
   const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: es('add-to-cart') }) }).first();
   const chosenPlan = (await card.getAttribute('aria-label'))!;
+  await expect(card, 'the metal tier in Spanish').toContainText(SPANISH_METALS);
   await card.getByRole('button', { name: es('add-to-cart') }).click();
   await spanishScreen(page, 'the shop with a plan in the cart');
 
@@ -172,7 +182,19 @@ async function cartAndWelcome(page: Page, person: Person, chosenPlan: string): P
   await expect(page.getByRole('heading', { name: filled(es('welcome-congratulations'), { name: person.firstName }) })).toBeVisible();
   await expect(page.getByText(es('welcome-complete'))).toBeVisible();
   await expect(page.getByText(chosenPlan).first()).toBeVisible();
+  // The orders' stored English values and dates, in Spanish: the HSA order's product and options, a date of selection.
+  await expect(page.getByText(es('order-hsa-plan')).first()).toBeVisible();
+  await expect(page.getByText(SPANISH_DATE).first()).toBeVisible();
+  await expect(page.getByText(SPANISH_METALS).first()).toBeVisible();
   await spanishScreen(page, 'the welcome page');
+
+  await page.goto('/health-plan');
+  await expect(page.getByRole('heading', { name: es('health-plans-title') })).toBeVisible();
+  const hsaCard = page.getByRole('article', { name: `${es('welcome-area-hsa')}: ${es('order-hsa-plan')}` });
+  await hsaCard.getByRole('button', { name: es('load-more') }).click();
+  await expect(hsaCard.getByRole('row', { name: new RegExp(`^${es('order-policy-effective-date')} ${SPANISH_DATE.source}$`) })).toBeVisible();
+  await expect(hsaCard.getByRole('row', { name: `${es('order-description')} ${es('order-hsa-description')}` })).toBeVisible();
+  await spanishScreen(page, 'the health plans page');
 }
 
 test.describe('the journey in Spanish', () => {
