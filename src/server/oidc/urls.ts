@@ -1,7 +1,5 @@
 /** The portal's addresses an identity provider sends the browser back to (registered for the client at the provider). */
-
-/** What the sign-in page says after a refusal (its messages 'sso-<reason>'). */
-export type SignInRefusal = 'failed' | 'email-unverified' | 'domain-not-allowed' | 'not-an-employee' | 'register-first';
+import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 
 /**
  * The query a provider sends the browser back with, to the employees' and the staff callback alike: the code or an

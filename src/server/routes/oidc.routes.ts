@@ -9,6 +9,7 @@
  * writes nothing but its security event and goes back to the employer's sign-in page with a reason the page words.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { readCookie } from '../cookies.ts';
@@ -18,7 +19,7 @@ import { recordProviderEvent } from '../security-events.ts';
 import { setRefreshCookie } from '../session-cookie.ts';
 import { startSession } from '../tokens.ts';
 import { discover, endSessionUrl, exchangeCode, startAuthorization } from '../oidc/relying-party.ts';
-import { callbackPath, providerCallbackQuery, redirectUriOf, signInPageOf, type SignInRefusal } from '../oidc/urls.ts';
+import { callbackPath, providerCallbackQuery, redirectUriOf, signInPageOf } from '../oidc/urls.ts';
 import { subjectOf } from './login.routes.ts';
 
 /** Minutes a person has at the provider before the sign-in started here expires. */
