@@ -7,11 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { expectClean } from './axe.ts';
 import { startOwnProduct } from './own-product.ts';
 import { STAFF_PASSWORD } from './staff-admin.ts';
 import { staffApiHeaders, staffSignIn } from './support.ts';
-import { authenticatorCode, setUpTwoStepVerification, signInWithTwoStepVerification } from './specialist/totp.ts';
+import { setUpTwoStepVerification, signInWithTwoStepVerification, turnOnWithKeyShown } from './specialist/totp.ts';
 
 test('a staff user sets up two-step verification and signs in with a code', async ({ page, request }) => {
   const email = `totp-${randomUUID()}@staff.test`;
@@ -61,13 +60,7 @@ test('an admin requires two-step verification; a staff user without it sets it u
     await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Set Up Two-Step Verification' })).toBeVisible();
-    await page.getByRole('button', { name: 'Set Up' }).click();
-    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    const secret = (await page.getByLabel('Key for your authenticator app').textContent())!.trim();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await expectClean(page, '/staff/sign-in (set up while signing in)');
-    await page.getByLabel('Code from your authenticator app').fill(await authenticatorCode(secret));
-    await page.getByRole('button', { name: 'Turn On' }).click();
+    const secret = await turnOnWithKeyShown(page, '/staff/sign-in (set up while signing in)');
     await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Employers' })).toBeVisible();

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectClean } from './axe.ts';
 import { expectPreviewShows, previewRegion } from './specialist/preview.ts';
-import { confirmChanges } from './specialist/texts.ts';
+import { publishWithConfirmation, saveDraft } from './specialist/texts.ts';
 import { DEMO_EMPLOYER_ID, openDocument, signedInMember, staffSignIn } from './support.ts';
 
 const HEADING = 'Welcome to your Benefits Package Creator';
@@ -79,12 +79,9 @@ test("an implementer writes a text's Spanish beside its English, sees it in the 
   await expect(preview.getByRole('heading', { name: HEADING })).toBeVisible();
 
   // Saved and published: the confirmation says the Spanish change in words.
-  await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(page.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await saveDraft(page);
   const said = new RegExp(`^Spanish text of message 'heading' (added: '${SPANISH_HEADING}'|changed: '.*' to '${SPANISH_HEADING}')$`);
-  await confirmChanges(page, 'Publish these changes?', [said]);
-  await expect(page.getByText(/^Version \d+ published\.$/)).toBeVisible();
+  await publishWithConfirmation(page, [said]);
 
   // Served: this employer's profile in Spanish has the heading, in English the English one; another employer's has not.
   expect(await servedHeading(page, accountid, 'es')).toBe(SPANISH_HEADING);

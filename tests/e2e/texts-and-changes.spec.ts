@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectClean } from './axe.ts';
-import { changeTextFromList, confirmChanges, rollBackWithConfirmation, showColouredDiff } from './specialist/texts.ts';
+import { changeTextFromList, confirmChanges, rollBackWithConfirmation, saveDraft, showColouredDiff } from './specialist/texts.ts';
 import { openDocument, staffSignIn } from './support.ts';
 
 const ORIGINAL = 'DOB must be between 1941-01-01 and today.';
@@ -42,8 +42,7 @@ test('a specialist finds a text by searching, publishes after reading the change
   const before = await changeTextFromList(page, { search: 'birth', key: 'dob-range', newText: NEW_TEXT, place: "DOB (field birthdate) — rule 'dob-range' message" });
   expect(before).toBe(ORIGINAL);
   await expect(page.getByRole('textbox', { name: 'firstname-required' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(page.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
+  await saveDraft(page);
 
   // Publish: the dialog names the change; axe-clean while it is open.
   await page.getByRole('button', { name: 'Publish' }).click();

@@ -1,7 +1,20 @@
 /** The portal's addresses an identity provider sends the browser back to (registered for the client at the provider). */
+import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 
-/** What the sign-in page says after a refusal (its messages 'sso-<reason>'). */
-export type SignInRefusal = 'failed' | 'email-unverified' | 'domain-not-allowed' | 'not-an-employee' | 'register-first';
+/**
+ * The query a provider sends the browser back with, to the employees' and the staff callback alike: the code or an
+ * error, the state, and the issuer (RFC 9207), each of bounded length.
+ */
+export const providerCallbackQuery = {
+  type: 'object',
+  properties: {
+    code: { type: 'string', maxLength: 2000 },
+    state: { type: 'string', maxLength: 200 },
+    iss: { type: 'string', maxLength: 2000 },
+    error: { type: 'string', maxLength: 200 },
+    error_description: { type: 'string', maxLength: 2000 },
+  },
+} as const;
 
 export const callbackPath = '/api/oidc/callback';
 export const redirectUriOf = (publicUrl: string) => `${publicUrl}${callbackPath}`;

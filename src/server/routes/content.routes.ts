@@ -8,6 +8,7 @@
  * for every language, since it is compiled from the schemas without their texts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { catalogueText } from '../catalogue-messages.ts';
@@ -20,7 +21,7 @@ type ContentRequest = FastifyRequest<{ Params: { id: string }; Querystring: { ac
 const params = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', description: 'The document id' } },
+  properties: { id: { type: 'string', pattern: DOCUMENT_ID_PATTERN, description: 'The document id' } },
 } as const;
 const accountid = { ...uuid, description: "The employer whose override applies; none: the base document" };
 const querystring = { type: 'object', properties: { accountid } } as const;

@@ -9,6 +9,7 @@
  * writes nothing but its security event and goes back to the employer's sign-in page with a reason the page words.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { readCookie } from '../cookies.ts';
@@ -18,7 +19,7 @@ import { recordProviderEvent } from '../security-events.ts';
 import { setRefreshCookie } from '../session-cookie.ts';
 import { startSession } from '../tokens.ts';
 import { discover, endSessionUrl, exchangeCode, startAuthorization } from '../oidc/relying-party.ts';
-import { callbackPath, redirectUriOf, signInPageOf, type SignInRefusal } from '../oidc/urls.ts';
+import { callbackPath, providerCallbackQuery, redirectUriOf, signInPageOf } from '../oidc/urls.ts';
 import { subjectOf } from './login.routes.ts';
 
 /** Minutes a person has at the provider before the sign-in started here expires. */
@@ -102,16 +103,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['login'],
         summary: "The provider's answer: on success the session is open (refresh cookie) and 302 to /profile; otherwise 302 to the sign-in page with sso_error",
-        querystring: {
-          type: 'object',
-          properties: {
-            code: { type: 'string', maxLength: 2000 },
-            state: { type: 'string', maxLength: 200 },
-            iss: { type: 'string', maxLength: 2000 },
-            error: { type: 'string', maxLength: 200 },
-            error_description: { type: 'string', maxLength: 2000 },
-          },
-        },
+        querystring: providerCallbackQuery,
         response: { 302: { description: 'To /profile signed in, or to the sign-in page with sso_error', type: 'null' }, ...failures },
       },
     },

@@ -10,6 +10,7 @@
  * (which an override may change too, each text checked against the document it makes).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { lineDiff, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
@@ -45,7 +46,7 @@ const versionSchema = {
 const documentParams = {
   type: 'object',
   required: ['accountid', 'documentid'],
-  properties: { accountid: uuid, documentid: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 100 } },
+  properties: { accountid: uuid, documentid: { type: 'string', pattern: DOCUMENT_ID_PATTERN, maxLength: 100 } },
 } as const;
 const versionBody = (minimum: number, description: string, etag: string) =>
   ({

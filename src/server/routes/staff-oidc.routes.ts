@@ -14,7 +14,7 @@ import { readCookie } from '../cookies.ts';
 import { openSignInSecret, sealSignInSecret, sha256 } from '../crypto.ts';
 import { notFound } from '../errors.ts';
 import { discover, exchangeCode, startAuthorization } from '../oidc/relying-party.ts';
-import { staffCallbackPath, staffRedirectUriOf, staffSignInPageOf, type StaffSignInRefusal } from '../oidc/urls.ts';
+import { providerCallbackQuery, staffCallbackPath, staffRedirectUriOf, staffSignInPageOf, type StaffSignInRefusal } from '../oidc/urls.ts';
 import { setStaffCookie, startStaffSession } from '../plugins/staff-auth.plugin.ts';
 import { authRateLimit, envelope, failures, nullable, ok } from '../route-schemas.ts';
 import { recordProviderEvent } from '../security-events.ts';
@@ -86,16 +86,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary: "The staff provider's answer: on success the staff session is open (bp_staff) and 302 to the console; otherwise 302 to its sign-in page with sso_error",
-        querystring: {
-          type: 'object',
-          properties: {
-            code: { type: 'string', maxLength: 2000 },
-            state: { type: 'string', maxLength: 200 },
-            iss: { type: 'string', maxLength: 2000 },
-            error: { type: 'string', maxLength: 200 },
-            error_description: { type: 'string', maxLength: 2000 },
-          },
-        },
+        querystring: providerCallbackQuery,
         response: { 302: { description: "To the console signed in, or to the console's sign-in page with sso_error", type: 'null' }, ...failures },
       },
     },

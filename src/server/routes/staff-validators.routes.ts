@@ -8,6 +8,7 @@
  * since each compile costs the server time and memory; reading a module compiled already is for any staff user.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import { EngineConfigError, type FormDocument } from '#engine/core/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentStore } from '../plugins/content.plugin.ts';
@@ -59,7 +60,7 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
               required: ['id', 'kind'],
               additionalProperties: true,
               properties: {
-                id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', maxLength: 100 },
+                id: { type: 'string', pattern: DOCUMENT_ID_PATTERN, maxLength: 100 },
                 kind: { type: 'string', enum: ['form'], description: 'Only a form has validators' },
               },
             },

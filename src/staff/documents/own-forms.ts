@@ -2,15 +2,18 @@
  * A form of the employer's own, started in the console: its id (the server's documentid pattern) and the empty
  * form the editor starts from. It exists once its draft is saved; the server checks it as every own form.
  */
+import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import type { Json } from './document-edits.ts';
 
 /** The ids the server takes for a document (staff-content.routes.ts documentParams), as an HTML pattern. */
 export const OWN_FORM_ID_PATTERN = '[a-z][a-z0-9\\-]*';
-const OWN_FORM_ID = /^[a-z][a-z0-9-]{0,99}$/;
+const OWN_FORM_ID = new RegExp(DOCUMENT_ID_PATTERN);
+/** The server's maxLength of a documentid (staff-content.routes.ts documentParams). */
+const OWN_FORM_ID_MAX_LENGTH = 100;
 
 /** Why `id` cannot name a new form of the employer's own (null: it can). */
 export function ownFormIdProblem(id: string, taken: ReadonlySet<string>): string | null {
-  if (!OWN_FORM_ID.test(id)) return 'The form id takes lowercase letters, digits and hyphens, starts with a letter and has at most 100 characters.';
+  if (!OWN_FORM_ID.test(id) || id.length > OWN_FORM_ID_MAX_LENGTH) return 'The form id takes lowercase letters, digits and hyphens, starts with a letter and has at most 100 characters.';
   if (taken.has(id)) return `'${id}' is taken: a document of that id exists already.`;
   return null;
 }

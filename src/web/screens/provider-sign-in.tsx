@@ -6,11 +6,12 @@
  */
 import { Alert, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 import { formatMessage } from '#engine/core/index.ts';
 import { api } from '../api/api-client.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
 
-const REFUSALS = catalogueTexts({
+const REFUSALS = catalogueTexts<SignInRefusal>({
   failed: 'sso-failed',
   'email-unverified': 'sso-email-unverified',
   'domain-not-allowed': 'sso-domain-not-allowed',

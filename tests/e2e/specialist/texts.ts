@@ -1,7 +1,7 @@
 /**
  * The browser steps of the texts list and the change confirmations (issue 21), for the specs and the specialist's
- * journey: a text found by searching the list and changed; publish and roll back confirmed after reading what
- * changes; the diff between two versions shown coloured.
+ * journey: a text found by searching the list and changed; the draft saved; publish and roll back confirmed after
+ * reading what changes; the diff between two versions shown coloured.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -20,6 +20,12 @@ export async function changeTextFromList(page: Page, { search, key, newText, pla
   return before;
 }
 
+/** Saves the editor's draft: Save Draft, and the console says the version it saved. */
+export async function saveDraft(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
+}
+
 /** The confirmation dialog titled `title` is open and lists exactly `expectedChanges` (texts, or patterns of them): confirms it. */
 export async function confirmChanges(page: Page, title: string, expectedChanges: (string | RegExp)[]): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title });
@@ -29,8 +35,8 @@ export async function confirmChanges(page: Page, title: string, expectedChanges:
   await expect(dialog).toHaveCount(0);
 }
 
-/** Publishes the saved draft: Publish, the dialog lists `expectedChanges`, Confirm; the version is published. */
-export async function publishWithConfirmation(page: Page, expectedChanges: string[]): Promise<void> {
+/** Publishes the saved draft: Publish, the dialog lists `expectedChanges` (texts, or patterns of them), Confirm; the version is published. */
+export async function publishWithConfirmation(page: Page, expectedChanges: (string | RegExp)[]): Promise<void> {
   await page.getByRole('button', { name: 'Publish' }).click();
   await confirmChanges(page, 'Publish these changes?', expectedChanges);
   await expect(page.getByText(/^Version \d+ published\.$/)).toBeVisible();
