@@ -21,7 +21,8 @@ const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/web'];
  * values (§9) the domain writes into an order, and the plan catalogue's metal tiers the server and the filters
  * compare by (both stored in English; a screen shows each by its catalogue label, src/web/value-labels.ts); the
  * form engine's own fallbacks for a keyword a document gives no message for (src/engine carries no catalogue),
- * which the API's request-validation texts (request-field-required, request-check-field) happen to equal.
+ * which the API's request-validation texts (request-field-required, request-check-field) happen to equal; the
+ * phrases of the plan catalogue's English cost-sharing texts that src/web/benefit-texts.ts reads them by.
  */
 const notTexts = new Set([
   ...["'HSA Contribution'", "'Additional Services'", "'Additional Service'", "'I choose not to purchase health insurance'", "'HSA Contribution Order'", "'Health insurance plan'"].map(
@@ -30,6 +31,8 @@ const notTexts = new Set([
   ...['src/server/services/plan-quotes.ts', 'src/domain/plan-filters.ts', 'src/web/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
   "src/engine/core/validate.ts: 'This field is required.'",
   "src/engine/core/validate.ts: 'Please check this field.'",
+  "src/web/benefit-texts.ts: 'after deductible'",
+  "src/web/benefit-texts.ts: 'benefit period'",
 ]);
 
 const MIN_LENGTH = 12;

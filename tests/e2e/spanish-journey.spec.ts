@@ -139,6 +139,12 @@ async function shop(page: Page, narrow: boolean): Promise<string> {
   const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: es('add-to-cart') }) }).first();
   const chosenPlan = (await card.getAttribute('aria-label'))!;
   await expect(card, 'the metal tier in Spanish').toContainText(SPANISH_METALS);
+  // The carrier's cost-sharing texts (stored in English) read in Spanish in the plan's details.
+  await card.getByRole('button', { name: es('plan-details') }).click();
+  await expect(page.getByRole('dialog').getByText(es('benefit-after-deductible')).first()).toBeVisible();
+  await spanishScreen(page, 'the plan details');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await card.getByRole('button', { name: es('add-to-cart') }).click();
   await spanishScreen(page, 'the shop with a plan in the cart');
 

@@ -7,6 +7,7 @@ import type { HealthPlan } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { benefitText, truncatePlanName } from '#domain/plan-filters.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
+import { benefitInLanguage } from '#web/benefit-texts.ts';
 import { metalLabel, yesNoLabel } from '#web/value-labels.ts';
 
 export type PlanRow = { key: string; label: string; value: (plan: HealthPlan) => string };
@@ -20,6 +21,12 @@ export function money(value: number | string | null | undefined): string {
 /** A benefit text as shown: not applicable when empty. */
 export function text(value: string | null | undefined): string {
   return benefitText(value) ?? messages['not-applicable'];
+}
+
+/** A plan's cost-sharing text as shown: in the page's language, not applicable when empty. */
+function benefit(value: string | null | undefined): string {
+  const shown = benefitText(value);
+  return shown === null ? messages['not-applicable'] : benefitInLanguage(shown);
 }
 
 // The label is read when shown, not when the module is evaluated (before the catalogue is loaded).
@@ -40,11 +47,11 @@ const ROWS = {
   combined: row('combineddeductible', 'row-combined-deductible', (plan) => money(plan.annualdeductibleindividual)),
   oopIndividual: row('annualoopmaxindividual', 'row-oop-individual', (plan) => money(plan.annualoopmaxindividual)),
   oopFamily: row('annualoopmaxfamily', 'row-oop-family', (plan) => money(plan.annualoopmaxfamily)),
-  primaryCare: row('primarycarevisit', 'row-primary-care', (plan) => text(plan.primarycarevisit)),
-  urgentCare: row('urgentcare', 'row-urgent-care', (plan) => text(plan.urgentcare)),
-  emergency: row('emergencyroomservices', 'row-emergency-room', (plan) => text(plan.emergencyroomservices)),
-  inpatient: row('inpatienthospitalservices', 'row-inpatient', (plan) => text(plan.inpatienthospitalservices)),
-  genericDrugs: row('genericdrugs', 'row-generic-drugs', (plan) => text(plan.genericdrugs)),
+  primaryCare: row('primarycarevisit', 'row-primary-care', (plan) => benefit(plan.primarycarevisit)),
+  urgentCare: row('urgentcare', 'row-urgent-care', (plan) => benefit(plan.urgentcare)),
+  emergency: row('emergencyroomservices', 'row-emergency-room', (plan) => benefit(plan.emergencyroomservices)),
+  inpatient: row('inpatienthospitalservices', 'row-inpatient', (plan) => benefit(plan.inpatienthospitalservices)),
+  genericDrugs: row('genericdrugs', 'row-generic-drugs', (plan) => benefit(plan.genericdrugs)),
 };
 
 /** The comparison screen's rows, in the spec's order. */
@@ -107,7 +114,7 @@ export const DETAIL_ROWS: PlanRow[] = [
   row('plantype', 'plan-type', (plan) => text(plan.plantype)),
   row('metallevel', 'metal-tier', (plan) => text(metalLabel(plan.metallevel))),
   ...COMPARISON_ROWS.slice(1),
-  ...BENEFIT_LABELS.map(([field, label]) => row(field, label, (plan) => text(plan.benefits?.[field]))),
+  ...BENEFIT_LABELS.map(([field, label]) => row(field, label, (plan) => benefit(plan.benefits?.[field]))),
 ];
 
 /** The CSV export's columns: the carrier, the comparison's rows (the full plan name) and HSA eligibility. */
