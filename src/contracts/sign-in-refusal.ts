@@ -3,3 +3,9 @@
  * page back (?sso_error=) and the page words it (web/screens/provider-sign-in.tsx, one text for each). Imports nothing.
  */
 export type SignInRefusal = 'failed' | 'email-unverified' | 'domain-not-allowed' | 'not-an-employee' | 'register-first';
+
+/**
+ * Why a staff sign-in through the staff identity provider was refused (?sso_error= on the console's sign-in page,
+ * worded by staff/screens/sign-in-screen.tsx, one text for each).
+ */
+export type StaffSignInRefusal = 'failed' | 'email-unverified' | 'not-staff' | 'disabled';

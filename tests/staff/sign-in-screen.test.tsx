@@ -113,4 +113,10 @@ describe('the staff sign-in through the staff identity provider', () => {
     renderSignIn('/sign-in?sso_error=not-staff');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account has no place in the staff console.');
   });
+
+  it.each(['constructor', 'toString', 'made-up'])('reads an unknown refusal (?sso_error=%s) as the general failure', async (refusal) => {
+    serve({ '/api/staff/oidc': { displayName: 'Acme Staff Login' } });
+    renderSignIn(`/sign-in?sso_error=${refusal}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Signing in through your identity provider did not work.');
+  });
 });

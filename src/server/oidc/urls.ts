@@ -1,5 +1,5 @@
 /** The portal's addresses an identity provider sends the browser back to (registered for the client at the provider). */
-import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
+import type { SignInRefusal, StaffSignInRefusal } from '#contracts/sign-in-refusal.ts';
 
 /**
  * The query a provider sends the browser back with, to the employees' and the staff callback alike: the code or an
@@ -28,7 +28,6 @@ export function signInPageOf(publicUrl: string, accountid: string | null, refusa
 }
 
 /** What the staff sign-in page says after a refusal through the staff provider (its words in sign-in-screen.tsx). */
-export type StaffSignInRefusal = 'failed' | 'email-unverified' | 'not-staff' | 'disabled';
 
 export const staffCallbackPath = '/api/staff/oidc/callback';
 export const staffRedirectUriOf = (publicUrl: string) => `${publicUrl}${staffCallbackPath}`;

@@ -9,6 +9,7 @@ import { Alert, Button, Container, Divider, PasswordInput, Stack, Text, TextInpu
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
+import type { StaffSignInRefusal } from '#contracts/sign-in-refusal.ts';
 import { staffCall } from '../api/staff-api.ts';
 import type { StaffIdentityProviderName, StaffSignIn } from '../api/types.ts';
 import { TwoStepSetup } from '../security/two-step-setup.tsx';
@@ -18,7 +19,7 @@ const SIGN_IN_SETUP_PATHS = { start: '/api/staff/login/totp/start', confirm: '/a
 type Step = 'password' | 'code' | 'enroll';
 
 /** Why a sign-in through the staff identity provider was refused (the callback's sso_error), in words. */
-const PROVIDER_REFUSALS: Record<string, string> = {
+const PROVIDER_REFUSALS: Record<StaffSignInRefusal, string> = {
   failed: 'Signing in through your identity provider did not work. Please try again.',
   'email-unverified': 'Your identity provider has not confirmed your e-mail address, so it cannot be used here. Please ask your IT help desk.',
   'not-staff': 'Your account has no place in the staff console. Please ask an admin to add you, or to give you a group with a console role.',
@@ -32,7 +33,10 @@ export function SignInScreen() {
   const [code, setCode] = useState('');
   const [searchParams] = useSearchParams();
   const refusal = searchParams.get('sso_error');
-  const [failure, setFailure] = useState<string | null>(refusal ? (PROVIDER_REFUSALS[refusal] ?? PROVIDER_REFUSALS.failed!) : null);
+  // Any other ?sso_error= (a hand-edited address) reads as the general failure.
+  const [failure, setFailure] = useState<string | null>(
+    refusal ? (Object.hasOwn(PROVIDER_REFUSALS, refusal) ? PROVIDER_REFUSALS[refusal as StaffSignInRefusal] : PROVIDER_REFUSALS.failed) : null,
+  );
   const { data: provider } = useSWR<StaffIdentityProviderName | null>('/api/staff/oidc');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
