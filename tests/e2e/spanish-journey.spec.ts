@@ -171,6 +171,9 @@ async function cartAndWelcome(page: Page, person: Person, chosenPlan: string): P
   const printed = await popup;
   await printed.waitForLoadState();
   await expectSpanishOnly(printed, 'the print summary');
+  // The covered family: the dependent's relationship and birthdate in Spanish words.
+  const familyLine = filled(es('cart-family-member'), { name: 'Sam Rivera', relationship: esText('dependent', '/uiSchema/relationship/ui:enumNames/1'), birthdate: '1 de junio de 2015' });
+  await expect(printed.locator('body')).toContainText(familyLine);
   await printed.close();
 
   // What the elections cost above the employer's contribution is acknowledged before authorizing.
@@ -192,7 +195,13 @@ async function cartAndWelcome(page: Page, person: Person, chosenPlan: string): P
   await expect(page.getByText(es('order-hsa-plan')).first()).toBeVisible();
   await expect(page.getByText(SPANISH_DATE).first()).toBeVisible();
   await expect(page.getByText(SPANISH_METALS).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: es('welcome-contact-insurance-broker') })).toBeVisible();
   await spanishScreen(page, 'the welcome page');
+
+  await page.goto('/contact-us');
+  await expect(page.getByRole('heading', { name: es('contact-your-broker') })).toBeVisible();
+  await expect(page.getByRole('button', { name: es('back') })).toBeVisible();
+  await spanishScreen(page, 'contact us');
 
   await page.goto('/health-plan');
   await expect(page.getByRole('heading', { name: es('health-plans-title') })).toBeVisible();

@@ -34,7 +34,7 @@ export function ContactUsScreen() {
           <Paper withBorder p="lg">
             <Stack gap="md">
               <Title order={2} size="h4">
-                Your Broker
+                {messages['contact-your-broker']}
               </Title>
               <Row label={messages['contact-broker-name']} value={name} />
               <Row label={messages['email']} value={broker?.emailAddress} />
@@ -44,7 +44,7 @@ export function ContactUsScreen() {
         )}
         <div>
           <Button variant="default" onClick={() => navigate(-1)}>
-            Back
+            {messages['back']}
           </Button>
         </div>
       </Stack>

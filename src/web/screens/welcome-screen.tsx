@@ -22,8 +22,8 @@ import type { Member, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { optionLabel } from '#engine/core/option-labels.ts';
-import { WAIVER_FORM, WAIVER_REASON_FIELD } from '#web/wizard/waiver-form.ts';
-import { locale, messages } from '#web/messages.ts';
+import { WAIVER_FORM, WAIVER_REASON_FIELD } from '#web/wizard/form-fields.ts';
+import { catalogueTexts, locale, messages } from '#web/messages.ts';
 import { orderLabels } from '#web/value-labels.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import { swrFetcher } from '../api/api-client.ts';
@@ -126,12 +126,23 @@ function latestMainOrder(orders: Order[]): Order | undefined {
   return orders.filter((order) => order.category === 'healthinsurance' || order.category === 'waive').sort(byNewest)[0];
 }
 
+/** A contact card's title by its contact type (spec §3 types 1..5), in the page's language. */
+const CONTACT_TITLES = catalogueTexts({
+  1: 'welcome-contact-insurance-broker',
+  2: 'welcome-contact-premium-payments',
+  3: 'welcome-contact-hr',
+  4: 'welcome-contact-billing',
+  5: 'welcome-contact-support',
+});
+
 function ContactCard({ contact, employerName }: { contact: WelcomeContact; employerName: string | undefined }) {
+  // A type outside 1..5 keeps the title the domain gave it (it names the type's number).
+  const title = (CONTACT_TITLES as Readonly<Record<number, string | undefined>>)[contact.contacttype] ?? contact.title;
   return (
-    <Card withBorder padding="lg" component="section" aria-label={contact.title}>
+    <Card withBorder padding="lg" component="section" aria-label={title}>
       <Stack gap={4}>
         <Title order={3} size="h5">
-          {contact.title}
+          {title}
         </Title>
         <Text size="sm">{employerName ?? messages['not-available']}</Text>
         <Text fw={600}>{contact.fullname || messages['not-available']}</Text>

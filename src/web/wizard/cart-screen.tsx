@@ -23,6 +23,7 @@ import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { isUnreachable } from '#web/api/api-client.ts';
+import { useFormTexts } from '#web/api/queries.ts';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError } from '#web/layout/toast.tsx';
 import { locale, messages } from '#web/messages.ts';
@@ -32,10 +33,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authorizeRequest, newIdempotencyKey } from './cart/authorization.ts';
 import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/cart-summary.ts';
-import { familyText, printSummary } from './cart/print-summary.ts';
+import { printSummary } from './cart/print-summary.ts';
 import { SummaryModal } from './cart/summary-modal.tsx';
 import { callScope, effectiveDate, useWizard } from './wizard-context.tsx';
-import { WAIVER_FORM, WAIVER_REASON_FIELD } from './waiver-form.ts';
+import { DEPENDENT_FORM, RELATIONSHIP_FIELD, WAIVER_FORM, WAIVER_REASON_FIELD } from './form-fields.ts';
 import { clearPlace } from './wizard-place.ts';
 
 
@@ -140,12 +141,12 @@ function CartCards({ summary }: { summary: CartSummary }) {
           </Stack>
         </Card>
       ))}
-      {summary.dependents.length > 0 && (
+      {summary.family.length > 0 && (
         <Stack gap="xs" component="section" aria-label={messages['cart-family']}>
           <Text fw={600}>{messages['cart-family']}</Text>
-          {summary.dependents.map((dependent) => (
-            <Card key={dependent.id} withBorder padding="sm">
-              <Text size="sm">{familyText(dependent)}</Text>
+          {summary.family.map((member) => (
+            <Card key={member.id} withBorder padding="sm">
+              <Text size="sm">{member.text}</Text>
             </Card>
           ))}
         </Stack>
@@ -180,11 +181,16 @@ function Cart({ document, submit, edit }: CartProps) {
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
 
-  // The waiver form step 2 showed (already read): its label for the stored reason.
+  // The waiver and dependent forms' labels for the stored reason and relationships (both already read by step 2).
   const { document: waiver } = useDocument('form', WAIVER_FORM, member.accountid);
+  const { data: dependentForm } = useFormTexts(DEPENDENT_FORM, member.accountid);
   const summary = useMemo(
-    () => cartSummary(choices, dependents, (reason) => (waiver ? optionLabel(waiver, WAIVER_REASON_FIELD, reason) : reason)),
-    [choices, dependents, waiver],
+    () =>
+      cartSummary(choices, dependents, {
+        waiverReason: waiver && ((reason) => optionLabel(waiver, WAIVER_REASON_FIELD, reason)),
+        relationship: dependentForm && ((relationship) => optionLabel(dependentForm, RELATIONSHIP_FIELD, relationship)),
+      }),
+    [choices, dependents, waiver, dependentForm],
   );
   const context = useMemo(
     () => ({ today: wizard.today, payrollDeductionCents: summary.totals.payrollDeductionCents, coverageChosen: summary.coverageChosen }),

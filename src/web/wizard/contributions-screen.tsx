@@ -20,7 +20,7 @@ import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text,
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CalculateSubsidyButton } from './affordability-modal.tsx';
-import { WAIVER_FORM } from './waiver-form.ts';
+import { DEPENDENT_FORM, RELATIONSHIP_FIELD, WAIVER_FORM } from './form-fields.ts';
 import {
   callScope,
   EFFECTIVE_DATE_FIELD,
@@ -30,9 +30,6 @@ import {
 } from './wizard-context.tsx';
 
 export const CONTRIBUTIONS_FORM = 'contributions';
-/** The dependent form, read for its label of a dependent's stored relationship ('child'). */
-const DEPENDENT_FORM = 'dependent';
-const RELATIONSHIP_FIELD = 'relationship';
 
 /** The screen's own texts: keys of the contributions document's messages. */
 const TEXT = {

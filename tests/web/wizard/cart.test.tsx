@@ -267,7 +267,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     const printedLines = [...printed.querySelectorAll('table')[0]!.querySelectorAll('tbody tr')].map(cells);
     const table = screen.getByRole('table', { name: 'Plan and Benefits Summary' });
     expect(printedLines).toEqual(within(table).getAllByRole('row').slice(1).map(cells));
-    expect(printed.body.textContent).toContain('Sam Doe (child, born 2015-04-03)');
+    expect(printed.body.textContent).toContain('Sam Doe (Child, born April 3, 2015)');
   });
 
   it('says so when the print window is blocked', async () => {
@@ -289,7 +289,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     const planCard = await screen.findByRole('region', { name: 'Health Plan' });
     expect(planCard).toHaveTextContent('Silver HSA 3000');
     expect(planCard).toHaveTextContent('$412.37');
-    expect(screen.getByRole('region', { name: 'Covered Family' })).toHaveTextContent('Sam Doe (child, born 2015-04-03)');
+    expect(screen.getByRole('region', { name: 'Covered Family' })).toHaveTextContent('Sam Doe (Child, born April 3, 2015)');
     expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent('Pre-Tax Payroll Deduction$107.87');
     expect(screen.queryByRole('table', { name: 'Plan and Benefits Summary' })).not.toBeInTheDocument();
     const sticky = screen.getByTestId('cart-sticky-buttons');

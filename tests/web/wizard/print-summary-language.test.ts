@@ -12,7 +12,7 @@ const summary = {
   plan: null,
   service: null,
   coverageChosen: true,
-  dependents: [],
+  family: [],
   lines: [{ key: 'plan', label: 'Plan', carrier: 'Summit', plantype: 'PPO', name: 'Silver 1', metal: 'Silver', cents: 123456 }],
   totals: { contributionCents: 50000, spentCents: 123456, remainingCents: 0, payrollDeductionCents: 73456 },
 } as CartSummary;

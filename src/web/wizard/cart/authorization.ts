@@ -6,7 +6,7 @@ import type { Member } from '#contracts/entities.ts';
 import type { AuthorizeRequest } from '#contracts/requests.ts';
 import { centsToDollars } from '#domain/money.ts';
 import { effectiveDate, healthOption, ichraAcknowledged, type WizardChoices } from '../wizard-context.tsx';
-import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../waiver-form.ts';
+import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
 import { chosenService, electedHsaCents } from './cart-summary.ts';
 
 export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'postalcode'>): AuthorizeRequest {

@@ -16,9 +16,11 @@ import {
   type Cents,
 } from '#domain/money.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import { formatMessage } from '#engine/core/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
 import { locale, messages } from '#web/messages.ts';
-import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../waiver-form.ts';
+import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
 import { healthOption, type WizardChoices } from '../wizard-context.tsx';
 
 
@@ -48,8 +50,23 @@ export type CartSummary = {
   totals: CartTotals;
   /** A plan is in the cart or coverage is waived (else 'Cart is empty !'). */
   coverageChosen: boolean;
-  dependents: Dependent[];
+  /** The covered family, a line each as the cart and the print view say it ('Sam Doe (child, born April 3, 2015)'). */
+  family: Array<{ id: string; text: string }>;
 };
+
+/** A stored option's label as its form shows it (the waiver reason, a dependent's relationship); the value by default. */
+export type OptionLabels = { waiverReason?: (value: string) => string; relationship?: (value: string) => string };
+
+const asStored = (value: string) => value;
+
+function familyLine(dependent: Dependent, relationship: (value: string) => string): string {
+  const birthdate = dependent.dateofbirth?.slice(0, 10);
+  return formatMessage(messages['cart-family-member'], {
+    name: `${dependent.firstname} ${dependent.lastname}`,
+    relationship: relationship(dependent.relationship),
+    birthdate: birthdate ? formatLongDate(birthdate, locale) : '',
+  });
+}
 
 /** A whole number of dollars or dollars with cents (a quote's rate, an option's cost) in cents. */
 export const amountCents = (dollars: number): Cents => dollarsToCents(dollars.toFixed(2));
@@ -82,10 +99,8 @@ export function waiverReason(choices: WizardChoices): string | null {
   );
 }
 
-/**
- * `reasonLabel` names a waiver reason as the waiver form shows it (the stored value is the form's English option).
- */
-export function cartSummary(choices: WizardChoices, dependents: Dependent[] = [], reasonLabel: (reason: string) => string = (reason) => reason): CartSummary {
+/** `labels` name the stored options (the forms' English values) as their forms show them in the page's language. */
+export function cartSummary(choices: WizardChoices, dependents: Dependent[] = [], labels: OptionLabels = {}): CartSummary {
   const waiving = healthOption(choices) === 'waive';
   const plan = waiving ? null : choices.plan;
   const service = chosenService(choices);
@@ -110,7 +125,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   }
   if (hsaCents > 0) lines.push({ ...blank, key: 'hsa', label: messages['cart-line-hsa'], cents: hsaCents });
   if (waiving) {
-    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], name: reasonLabel(waiverReason(choices) ?? ''), cents: 0 });
+    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], name: (labels.waiverReason ?? asStored)(waiverReason(choices) ?? ''), cents: 0 });
   }
   if (service) {
     lines.push({
@@ -127,7 +142,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
     service,
     lines,
     coverageChosen: waiving || plan !== null,
-    dependents,
+    family: dependents.map((dependent) => ({ id: dependent.id, text: familyLine(dependent, labels.relationship ?? asStored) })),
     totals: {
       contributionCents,
       spentCents,

@@ -72,21 +72,13 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   }
   body.append(totals);
 
-  if (summary.dependents.length > 0) {
+  if (summary.family.length > 0) {
     body.append(element(doc, 'h2', messages['cart-family']));
     const list = element(doc, 'ul');
-    for (const dependent of summary.dependents) list.append(element(doc, 'li', familyText(dependent)));
+    for (const member of summary.family) list.append(element(doc, 'li', member.text));
     body.append(list);
   }
   body.append(element(doc, 'p', messages['cart-estimate-notice']));
-}
-
-export function familyText(dependent: CartSummary['dependents'][number]): string {
-  return formatMessage(messages['cart-family-member'], {
-    name: `${dependent.firstname} ${dependent.lastname}`,
-    relationship: dependent.relationship,
-    birthdate: dependent.dateofbirth?.slice(0, 10) ?? '',
-  });
 }
 
 /**
