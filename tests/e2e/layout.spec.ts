@@ -1,6 +1,10 @@
-/** The landing page, header, footer, Version Information modal and the registration edge cases. */
-import { expect, test } from '@playwright/test';
+/**
+ * The landing page, header, footer, Version Information modal and the registration edge cases; the signed-in
+ * header and the profile's buttons keep every label whole in English and in Spanish, on a desk and on a phone.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseURL } from './playwright.config.ts';
+import { catalogue, es, esText, filled } from './spanish.ts';
 import { DEMO_EMPLOYER_NAME, newPerson, register, signedInMember, submitRegistration } from './support.ts';
 
 test('the landing page invites a visitor to sign in and explains the steps', async ({ page }) => {
@@ -68,4 +72,74 @@ test('a signed-in member sees the employer in the header and the default logo wh
   await expect(header.getByText(`Hi, ${person.firstName}`)).toBeVisible();
   await page.goto('/contact-us');
   await expect(page.getByText(/Not Available|@/).first()).toBeVisible();
+});
+
+/** How a text lies in the page: cut (wider than its box, or than a box inside it) and on how many lines. */
+async function textLayout(locator: Locator): Promise<{ cut: boolean; lines: number }> {
+  return locator.evaluate((element) => {
+    const boxes = [element, ...element.querySelectorAll('*')];
+    const cut = boxes.some((box) => box.clientWidth > 0 && box.scrollWidth > box.clientWidth);
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return { cut, lines: tops.size };
+  });
+}
+
+async function expectOneWholeLine(locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  expect(await textLayout(locator), String(locator)).toEqual({ cut: false, lines: 1 });
+}
+
+const LANGUAGES = [
+  ['English', catalogue('en'), 'Enter Additional Enrollment Information'],
+  ['Español', es, esText('profile', '/messages/additional-info-title')],
+] as const;
+
+/** Shows the page in `language` through the header's switch (the page reloads in it). */
+async function chooseLanguage(page: Page, language: string, text: (key: string) => string): Promise<void> {
+  const banner = page.getByRole('banner');
+  await banner.getByRole('combobox').selectOption({ label: language });
+  await expect(banner.getByRole('button', { name: text('sign-out') })).toBeVisible();
+}
+
+test('the signed-in header and the profile keep every label whole, in English and in Spanish, on a desk and on a phone', async ({ page }) => {
+  const person = await signedInMember(page, 'Mateo');
+  const banner = page.getByRole('banner');
+  for (const [language, text, additionalInfo] of LANGUAGES) {
+    await chooseLanguage(page, language, text);
+
+    // A desk: the menu's items each on one line, none cut (Spanish's longer labels included).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/contact-us');
+    const menu = banner.getByRole('navigation', { name: text('main-menu') });
+    for (const item of [
+      menu.getByRole('link', { name: text('getting-started') }),
+      menu.getByRole('button', { name: text('my-coverage') }),
+      menu.getByRole('link', { name: text('contact-us') }),
+      menu.getByText(filled(text('greeting'), { name: person.firstName })),
+      menu.getByRole('button', { name: text('sign-out') }),
+    ])
+      await expectOneWholeLine(item);
+    // The menu stays on the brand's row: its items share one line.
+    const middles = await menu.locator(':scope > *').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
+    expect(Math.max(...middles) - Math.min(...middles), 'the menu items on one row').toBeLessThanOrEqual(2);
+
+    // A phone: the employer's name reads whole on the line under the logo's row, and the header stays compact.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectOneWholeLine(banner.getByText(DEMO_EMPLOYER_NAME));
+    await expectOneWholeLine(banner.getByText(text('powered-by')));
+    await expectOneWholeLine(banner.getByRole('button', { name: text('sign-out') }));
+    expect((await banner.boundingBox())!.height, 'the phone header is the logo row and one line').toBeLessThan(130);
+
+    // The profile's longest button wraps its label instead of cutting it.
+    await page.goto('/profile');
+    const additional = page.getByRole('button', { name: additionalInfo });
+    await expect(additional).toBeVisible();
+    expect((await textLayout(additional)).cut, 'the additional-information button cut').toBe(false);
+  }
 });

@@ -2,8 +2,8 @@
  * A member who has enrolled comes back: a reload on the 'Thank you!' confirmation shows their summary at /welcome,
  * never step 1; signing in again lands there too, with Change My Elections; /welcome and /health-plan name the
  * plan's carrier, the service's vendor, the policyholder and an order number, never a placeholder; the profile shows
- * the saved SSN as on file by its last four and does not ask it again. axe finds nothing on each screen. On a phone
- * (390 x 844, touch) and on a desk (1280 x 800).
+ * the saved SSN as on file by its last four and does not ask it again; /health-plan's opened cards hold a long e-mail
+ * address within them. axe finds nothing on each screen. On a phone (390 x 844, touch) and on a desk (1280 x 800).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectClean } from './axe.ts';
@@ -88,6 +88,14 @@ async function walk(page: Page, firstName: string): Promise<void> {
   await expect(detail(health, 'Order Number')).toHaveText(ORDER_NUMBER);
   await expect(detail(service, 'Vendor Name')).toHaveText(SERVICE.vendor);
   await expect(detail(service, 'Order Number')).toHaveText(ORDER_NUMBER);
+  // Each opened card holds its table: a long value (the member's e-mail address) wraps within the card.
+  for (const card of [health, service]) {
+    const overhang = await card.evaluate((element) => {
+      const table = element.querySelector('table')!.getBoundingClientRect();
+      return table.right - (element.getBoundingClientRect().right - parseFloat(getComputedStyle(element).paddingRight));
+    });
+    expect(overhang, 'the details table past the card').toBeLessThanOrEqual(0.5);
+  }
   await expectNoPlaceholder(page);
   await expectClean(page, '/health-plan with its cards open');
 
@@ -111,13 +119,14 @@ async function walk(page: Page, firstName: string): Promise<void> {
 test.describe('on a phone, 390 x 844 with touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
   test('a returning member finds their summary, real names and their SSN on file', async ({ page }) => {
-    await walk(page, 'Reese');
+    // Long first names make long e-mail addresses, which the /health-plan cards must hold.
+    await walk(page, 'Bartholomew');
   });
 });
 
 test.describe('on a desk, 1280 x 800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   test('a returning member finds their summary, real names and their SSN on file', async ({ page }) => {
-    await walk(page, 'Parker');
+    await walk(page, 'Maximiliano');
   });
 });

@@ -34,11 +34,14 @@ export function EmployerLogo({ branding, compact = false }: { branding: Employer
   return <Image src={defaultLogo} alt={formatMessage(messages['logo-of'], { name: PRODUCT_NAME })} width={220} height={110} w={220 * scale} h={110 * scale} fit="contain" />;
 }
 
-/** 'Powered by' and the product mark: side by side, or stacked and smaller on a narrow screen. */
-export function PoweredBy({ compact = false }: { compact?: boolean }) {
-  const Layout = compact ? Stack : Group;
+/**
+ * 'Powered by' and the product mark: side by side, or smaller on a narrow screen, stacked there unless `inline`.
+ */
+export function PoweredBy({ compact = false, inline = false }: { compact?: boolean; inline?: boolean }) {
+  const stacked = compact && !inline;
+  const Layout = stacked ? Stack : Group;
   return (
-    <Layout gap={compact ? 0 : 6} wrap="nowrap">
+    <Layout gap={stacked ? 0 : 6} wrap="nowrap">
       <Text size="xs" c="dimmed">
         {messages['powered-by']}
       </Text>
@@ -47,24 +50,43 @@ export function PoweredBy({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** The logo linking to /. */
+export function HomeLogo({ branding, compact }: { branding: EmployerBranding | undefined; compact: boolean }) {
+  return (
+    <Anchor component={RouterLink} to="/" aria-label={messages['home']} style={{ flexShrink: 0 }}>
+      <EmployerLogo branding={branding} compact={compact} />
+    </Anchor>
+  );
+}
+
 /**
- * The left of every header: the logo linking to /, the account name and 'Powered by'. On a narrow screen it is
- * compact and gives way (the name wraps) so the header's buttons stay on its one row beside it.
+ * The account name and 'Powered by': stacked beside the logo, or on one line under a phone's header row ('Powered
+ * by' goes below the name when both do not fit). The name wraps between its words.
+ */
+export function BrandCaption({ branding, compact, inline = false }: { branding: EmployerBranding | undefined; compact: boolean; inline?: boolean }) {
+  const Layout = inline ? Group : Stack;
+  return (
+    <Layout gap={inline ? 'xs' : 2} wrap="wrap" align={inline ? 'center' : undefined}>
+      {branding?.accountname && (
+        <Text fw={600} size={compact ? 'sm' : undefined} style={{ overflowWrap: 'break-word' }}>
+          {branding.accountname}
+        </Text>
+      )}
+      <PoweredBy compact={compact} inline={inline} />
+    </Layout>
+  );
+}
+
+/**
+ * The left of a header: the logo linking to /, the account name and 'Powered by'. On a narrow screen it is compact.
+ * It claims only the width of its longest word and grows into what the row leaves: where the row runs short it gives
+ * way first (the name and 'Powered by' wrap by words), before the items beside it wrap.
  */
 export function HeaderBrand({ branding, compact }: { branding: EmployerBranding | undefined; compact: boolean }) {
   return (
-    <Group gap={compact ? 'xs' : 'md'} wrap="nowrap" miw={0}>
-      <Anchor component={RouterLink} to="/" aria-label={messages['home']} style={{ flexShrink: 0 }}>
-        <EmployerLogo branding={branding} compact={compact} />
-      </Anchor>
-      <Stack gap={2} miw={0}>
-        {branding?.accountname && (
-          <Text fw={600} size={compact ? 'sm' : undefined} style={{ overflowWrap: 'anywhere' }}>
-            {branding.accountname}
-          </Text>
-        )}
-        <PoweredBy compact={compact} />
-      </Stack>
+    <Group gap={compact ? 'xs' : 'md'} wrap="nowrap" style={{ width: 'min-content', flexGrow: 1 }}>
+      <HomeLogo branding={branding} compact={compact} />
+      <BrandCaption branding={branding} compact={compact} />
     </Group>
   );
 }

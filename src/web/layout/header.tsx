@@ -2,7 +2,9 @@
  * The header (spec §2 Landing, Large-screen header menu): the employer logo linking to /, the account name and the
  * 'Powered by' mark. Signed in: Getting Started, My Coverage (Current Plan, Documents), Contact Us, a greeting and
  * Sign Out on large screens; Sign Out and a menu icon opening the side menu on screens 840 px wide or less, on the
- * brand's row (a phone's header is one row). Signed out: Sign In. Always: the language switch.
+ * logo's row, with the account name and 'Powered by' on a line under it (beside them, the name had no room left).
+ * Signed out: Sign In. Always: the language switch. No label is cut: a large screen's menu keeps each item on one
+ * line and, where the row runs short (a longer language, a long name), wraps whole items onto a second row.
  */
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -10,7 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import { useIdClaims, useSignedIn } from '../api/session.ts';
-import { HeaderBrand } from './employer-brand.tsx';
+import { BrandCaption, HeaderBrand, HomeLogo } from './employer-brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -37,7 +39,7 @@ export function Header({ branding, onAbout }: Props) {
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <HeaderBrand branding={branding} compact={narrow} />
+        {narrow ? <HomeLogo branding={branding} compact /> : <HeaderBrand branding={branding} compact={false} />}
 
         {!signedIn && (
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -49,7 +51,7 @@ export function Header({ branding, onAbout }: Props) {
         )}
 
         {signedIn && !narrow && (
-          <Group component="nav" aria-label={messages['main-menu']} gap="md" wrap="nowrap">
+          <Group component="nav" aria-label={messages['main-menu']} gap="sm" wrap="wrap" justify="flex-end" style={{ whiteSpace: 'nowrap' }}>
             <Anchor component={RouterLink} to="/profile">
               {messages['getting-started']}
             </Anchor>
@@ -82,6 +84,11 @@ export function Header({ branding, onAbout }: Props) {
           </Group>
         )}
       </Group>
+      {narrow && (
+        <Box mt={4}>
+          <BrandCaption branding={branding} compact inline />
+        </Box>
+      )}
 
       {sideMenuUsed && (
         <Suspense fallback={null}>

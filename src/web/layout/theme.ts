@@ -14,6 +14,12 @@ import { messages } from '#web/messages.ts';
 /** Narrow (mobile) screens: 840 px wide or less. */
 export const NARROW_SCREEN = '(max-width: 840px)';
 
+/**
+ * A Button's props for a label that may be longer than its row (a long label, a longer language): the label wraps
+ * onto another line instead of being cut, and the button grows to hold it.
+ */
+export const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal', textAlign: 'center' } } } as const;
+
 /** A default palette with its shades 7, 8 and 9 replaced by darker ones. */
 function darkened(name: 'red' | 'teal' | 'green' | 'yellow' | 'orange', dark: [string, string, string]): MantineColorsTuple {
   return [...DEFAULT_THEME.colors[name].slice(0, 7), ...dark] as unknown as MantineColorsTuple;

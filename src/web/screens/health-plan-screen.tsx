@@ -64,7 +64,8 @@ function PlanCard({ order, accountname, member }: CardProps) {
               {shown.map((detail) => (
                 <Table.Tr key={detail.label}>
                   <Table.Th scope="row">{detail.label}</Table.Th>
-                  <Table.Td>{detail.value}</Table.Td>
+                  {/* A value with no space to wrap at (an e-mail address) breaks where it must, within the card. */}
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{detail.value}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

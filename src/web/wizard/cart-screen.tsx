@@ -21,7 +21,7 @@ import { formatCents } from '#domain/money.ts';
 import { firstMessage, formatMessage, optionLabel, validateForm } from '#engine/core/index.ts';
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { NARROW_SCREEN } from '#web/layout/theme.ts';
+import { NARROW_SCREEN, WRAPPING_LABEL } from '#web/layout/theme.ts';
 import { isUnreachable } from '#web/api/api-client.ts';
 import { useFormTexts } from '#web/api/queries.ts';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
@@ -63,10 +63,6 @@ export function CartScreen({ step, goTo }: StepScreenProps) {
   }
   return <Cart document={document} submit={step.calls?.submit} edit={() => goTo({ step: PROFILE_STEP })} />;
 }
-
-
-/** A button whose label wraps onto a second line rather than being cut (two to a row on a phone). */
-const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal', textAlign: 'center' } } } as const;
 
 function CartTable({ summary, title }: { summary: CartSummary; title: string }) {
   return (

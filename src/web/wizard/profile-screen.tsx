@@ -35,6 +35,7 @@ import {
 import { isUnreachable } from '#web/api/api-client.ts';
 import { useEffectiveDates } from '#web/api/queries.ts';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
+import { WRAPPING_LABEL } from '#web/layout/theme.ts';
 import { showError, showSuccess } from '#web/layout/toast.tsx';
 import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
@@ -247,7 +248,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
             {text(PROFILE_MESSAGES.cancel)}
           </Button>
           {additionalPart && (
-            <Button variant="subtle" onClick={() => openAdditional(typed.current, false)} disabled={calls.running}>
+            <Button variant="subtle" onClick={() => openAdditional(typed.current, false)} disabled={calls.running} {...WRAPPING_LABEL}>
               {partText(document, PROFILE_PARTS.additionalInfo, 'open')}
             </Button>
           )}
