@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrate } from '#db/migrate.ts';
-import { databases } from '../server/helpers/databases.ts';
+import { everyDatabase } from '../server/helpers/databases.ts';
 
 const tables = [
   'broker',
@@ -46,11 +46,11 @@ const tables = [
   'zip_county',
 ];
 
-describe.each(databases())('migrations on $name', (database) => {
+describe.each(everyDatabase())('migrations on $name', (database) => {
   it('creates every table, and running again changes nothing', async () => {
     const { db, close } = await database.create();
     try {
-      // Only this database's own schema: on PostgreSQL, other test files' schemas live beside it.
+      // Only the product's own schema, not the catalogue's.
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
       const found = (await db.introspection.getTables()).filter((table) => table.schema === rows[0]!.schema);
       expect(found.map((t) => t.name).sort()).toEqual(tables);

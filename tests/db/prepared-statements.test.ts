@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { databases } from '../server/helpers/databases.ts';
+import { everyDatabase } from '../server/helpers/databases.ts';
 
-describe.each(databases())('prepared statements on $name', (database) => {
+describe.each(everyDatabase())('prepared statements on $name', (database) => {
   it('answers each call for its own parameters (text, null, date, JSON) and keeps errors and the connection', async () => {
     const { db, close } = await database.create();
     try {

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueYears } from '#db/repositories/plan.repository.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
-import { databases } from '../server/helpers/databases.ts';
+import { everyDatabase } from '../server/helpers/databases.ts';
 
-describe.each(databases())('transactionWithCaches on $name', (database) => {
+describe.each(everyDatabase())('transactionWithCaches on $name', (database) => {
   it('reads the catalogue from the cache of its database; another transaction reads the database', async () => {
     const { db, close } = await database.create();
     try {

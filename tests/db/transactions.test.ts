@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { databases } from '../server/helpers/databases.ts';
+import { everyDatabase } from '../server/helpers/databases.ts';
 
 const mail = (recipient: string) => ({ id: randomUUID(), recipient, subject: 's', text_body: 't' });
 
-describe.each(databases())('transactions on $name', (database) => {
+describe.each(everyDatabase())('transactions on $name', (database) => {
   it('keeps a failing transaction apart from one that commits meanwhile', async () => {
     const { db, close } = await database.create();
     try {

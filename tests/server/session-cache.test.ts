@@ -10,7 +10,7 @@ import { changeFeedOf, type ChangeFeed, type ChangeListener } from '#db/change-f
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import { SessionCache, sessionCacheOf } from '#server/session-cache.ts';
 import { readAccessToken } from '#server/tokens.ts';
-import { databases } from './helpers/databases.ts';
+import { everyDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 
@@ -107,7 +107,7 @@ describe('SessionCache', () => {
   });
 });
 
-describe.each(databases())('change notices on $name', (database) => {
+describe.each(everyDatabase())('change notices on $name', (database) => {
   const t = useTestApp(database);
   let employer: TestEmployer;
   beforeAll(async () => {

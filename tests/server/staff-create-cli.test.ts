@@ -9,12 +9,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/create-db.ts';
 import { lockFileOf } from '#server/data-dir-lock.ts';
 import { startServer, stopServer } from './helpers/child-server.ts';
-import { databases } from './helpers/databases.ts';
+import { databases, urlOfTestDatabase } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -148,12 +147,10 @@ describe.each(databases().filter((database) => database.name === 'postgresql'))(
   const t = useTestApp(database);
 
   it('writes to the database the server uses: the running server signs the new user in at once', async () => {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${rows[0]!.schema}`);
+    const url = await urlOfTestDatabase(t.db);
     const signIn = () => t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-staff-request': '1' }, payload: { email: 'grace@example.com', password: PASSWORD } });
     expect((await signIn()).statusCode).toBe(401);
-    const created = await staffCreate(['--email', 'grace@example.com', '--role', 'implementer'], `${PASSWORD}\n`, { DATA_DIR: newDataDir(), DATABASE_URL: url.toString() });
+    const created = await staffCreate(['--email', 'grace@example.com', '--role', 'implementer'], `${PASSWORD}\n`, { DATA_DIR: newDataDir(), DATABASE_URL: url });
     expect(created.code, created.output).toBe(0);
     const response = await signIn();
     expect(response.statusCode, response.body).toBe(200);

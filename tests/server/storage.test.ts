@@ -5,13 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoIchraDocuments, pdfDocument } from '#server/demo-documents.ts';
 import { documentName } from '#server/routes/media.routes.ts';
 import { importStorageFolder, isSafeSegment, storageIn, StorageNameError } from '#server/storage.ts';
-import { databases } from './helpers/databases.ts';
+import { everyDatabase } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.each(databases())('storage on $name', (database) => {
+describe.each(everyDatabase())('storage on $name', (database) => {
   const t = useDatabase(database, async () => ({ close: async () => {} }));
   const storage = () => storageIn(t.db);
 

@@ -11,12 +11,12 @@
  *   docs/operations.md), though each instance has a DATA_DIR of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { changeFeedOf } from '#db/change-feed.ts';
 import { createDb } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { databases } from './helpers/databases.ts';
+import { everyDatabase, urlOfTestDatabase } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
 import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
 import { readAccessToken } from '#server/tokens.ts';
@@ -26,17 +26,15 @@ import { signInStaff } from './staff-fixtures.ts';
 
 /** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
 async function secondConnection(db: Kysely<Database>, name: string): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (name !== 'postgresql' || !url) return { db, close: async () => {} };
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const other = await createDb({ databaseUrl: url, searchPath: rows[0]!.schema, poolSize: 2 });
+  if (name !== 'postgresql') return { db, close: async () => {} };
+  const other = await createDb({ databaseUrl: await urlOfTestDatabase(db), poolSize: 2 });
   return { db: other, close: () => other.destroy() };
 }
 
 /** Sign-in attempts a client may make a minute on instances a and b. */
 const LIMIT = 3;
 
-describe.each(databases())('two instances on one $name database', (database) => {
+describe.each(everyDatabase())('two instances on one $name database', (database) => {
   const t = useDatabase(database, async (db) => {
     const env = { AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY: 'true' };
     const a = await createTestApp(db, { env });

@@ -7,7 +7,7 @@ import * as brokers from '#db/repositories/broker.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
 import { DEMO_ACCOUNT_ID, DEMO_TEAM_ID, DEMO_RULES, demoPlanYear, seedDemoEmployer } from '#db/seed/demo-employer.ts';
-import { databases, type TestDb } from '../../server/helpers/databases.ts';
+import { everyDatabase, type TestDb } from '../../server/helpers/databases.ts';
 
 describe('demoPlanYear', () => {
   it.each([
@@ -20,7 +20,7 @@ describe('demoPlanYear', () => {
   });
 });
 
-describe.each(databases())('seedDemoEmployer on $name', (database) => {
+describe.each(everyDatabase())('seedDemoEmployer on $name', (database) => {
   let handle: TestDb;
   beforeAll(async () => {
     handle = await database.create();

@@ -13,7 +13,7 @@ import { importGeo } from '#server/data-import/geo.importer.ts';
 import { importReferenceData } from '#server/data-import/index.ts';
 import { gzipCsv, prepareGeo, prepareRatingAreas, prepareZipCounty } from '#server/data-import/prepare-geo.ts';
 import { readGzipText } from '#server/data-import/reference-data.ts';
-import { databases } from '../helpers/databases.ts';
+import { everyDatabase } from '../helpers/databases.ts';
 
 const crosswalkHeader = 'zip,county_fips,county_name,state,city,city_source,hud_tot_ratio,is_primary_county,county_count';
 const crosswalk = [
@@ -81,7 +81,7 @@ describe('prepare-geo', () => {
   });
 });
 
-describe.each(databases())('geo import on $name', (database) => {
+describe.each(everyDatabase())('geo import on $name', (database) => {
   const count = async (db: Awaited<ReturnType<typeof database.create>>['db'], query: ReturnType<typeof sql<{ n: number }>>) =>
     Number((await query.execute(db)).rows[0]!.n);
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { importReferenceData } from '#server/data-import/index.ts';
 import { listPlanSets } from '#server/data-import/plan-files.ts';
-import { databases } from '../helpers/databases.ts';
+import { everyDatabase } from '../helpers/databases.ts';
 import { useBeforeAll } from '../helpers/lifecycle.ts';
 
-describe.each(databases())('plan catalogue import on $name', (database) => {
+describe.each(everyDatabase())('plan catalogue import on $name', (database) => {
   const t = useBeforeAll(async () => {
     // A test database holds the start-up import already (tests/server/helpers/databases.ts).
     const handle = await database.create();
