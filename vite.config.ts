@@ -41,6 +41,9 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     root,
+    // Vitest's default is one worker less than the cores: one worker on CI's two. The API files wait on PostgreSQL
+    // and child processes much of their time, and the dom files leave a core idle, so three run at once.
+    maxWorkers: 3,
     server: { deps: { inline: ['@rjsf/mantine'] } },
     projects: [
       {

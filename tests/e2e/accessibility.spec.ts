@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectClean } from './axe.ts';
-import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, openShopFilters, register, signedInMember, submitRegistration, type Person } from './support.ts';
+import { AURORA, DEMO_EMPLOYER_ID, PASSWORD, fillMemberProfile, invitationLink, newPerson, nextTo, openShopFilters, register, signedInMember, submitRegistration, waitOutNextThrottle, type Person } from './support.ts';
 
 const WIDTHS = [
   ['1280 px', 1280, 900],
@@ -262,7 +262,10 @@ async function press(page: Page, name: string | RegExp, key: 'Enter' | ' ' = 'En
 async function keyboardNextTo(page: Page, heading: string): Promise<void> {
   const next = page.getByRole('heading', { name: heading });
   await expect(async () => {
-    if (!(await next.isVisible())) await press(page, 'Next');
+    if (!(await next.isVisible())) {
+      await waitOutNextThrottle(page);
+      await press(page, 'Next');
+    }
     await expect(next).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
 }

@@ -294,7 +294,7 @@ test("an employer's text overridden in English and in Spanish shows to each read
 
   const spanish = await browser.newContext({ locale: 'es-US', viewport: { width: 1280, height: 900 } });
   const spanishPage = await spanish.newPage();
-  await signedInMember(spanishPage, 'Sofia', accountid, SPANISH);
+  await signedInMember(spanishPage, 'Sofia', accountid);
   await expect(spanishPage.getByRole('heading', { name: heading.es })).toBeVisible();
   await expectSpanishOnly(spanishPage, "the employer's profile", accountid);
   await spanish.close();

@@ -131,6 +131,19 @@ function postgresqlTemplate(url: string): Promise<string> {
   return postgresqlTemplateName;
 }
 
+/**
+ * Drops a test database once its connections have closed: a pool's last clients may still be saying goodbye when
+ * destroy() answers, and a forced drop would end them with an error nobody listens for. Forced after 5 s.
+ */
+async function dropWhenClosed(admin: Kysely<Database>, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+}
+
 /** A database that another connection (a second instance, a CLI) can reach: its own URL on the test server. */
 export async function urlOfTestDatabase(db: Kysely<Database>): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
@@ -151,7 +164,7 @@ function postgresql(url: string): TestDatabase {
         db,
         async close() {
           await db.destroy();
-          await adminRun(url, (admin) => sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin));
+          await adminRun(url, (admin) => dropWhenClosed(admin, name));
         },
       };
     },
