@@ -180,6 +180,9 @@ export async function signedInMember(page: Page, firstName?: string, employerId 
   expect(login.status(), await login.text()).toBe(200);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
+  // Signed in once the tab holds its access token (restored from the refresh cookie): a navigation before that
+  // would end the restore and find the tab signed out.
+  await page.waitForFunction(() => sessionStorage.getItem('access_token') !== null);
   return person;
 }
 
