@@ -5,7 +5,7 @@
  * an OpenID Connect sign-in (PKCE verifier, the provider's ID token) encrypted with AES-256-GCM under keys derived
  * from SSN_KEY.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 const VERSION = 'v1';
@@ -91,6 +91,15 @@ export function protectSsn(ssn: string, keyBase64: string): { ssn_ciphertext: st
 /** A random token for links and refresh: 32 bytes, base64url. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that replaces `token` when it is rotated: an HMAC of it under the server's secret, so every
+ * refresh that presents the same token (tabs racing, a retry of a lost answer, on any instance) is given the same
+ * successor, while only its SHA-256 is stored and no one without the secret can compute it.
+ */
+export function successorToken(token: string, secret: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');
 }
 
 export function sha256(text: string): string {

@@ -23,7 +23,7 @@ import * as sessions from '#db/repositories/session.repository.ts';
 import type { Config } from './config.ts';
 import { LruCache } from './lru-cache.ts';
 import { sessionCacheOf } from './session-cache.ts';
-import { randomToken, sha256 } from './crypto.ts';
+import { randomToken, sha256, successorToken } from './crypto.ts';
 import type { AuthenticatedMember } from './fastify-types.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -178,16 +178,26 @@ async function tokensFor(
   sessionId: string,
   expiresAt: Date,
   now: Date,
-  refreshId: string = randomUUID(),
+  refresh: { id: string; token: string } = { id: randomUUID(), token: randomToken() },
 ): Promise<SessionTokens> {
-  const refresh = randomToken();
   await refreshTokens.insert(db, {
-    id: refreshId,
+    id: refresh.id,
     memberid: subject.memberId,
     family_id: sessionId,
-    token_hash: sha256(refresh),
+    token_hash: sha256(refresh.token),
     expires_at: expiresAt,
   });
+  return signedTokens(config, subject, sessionId, expiresAt, refresh.token, now);
+}
+
+async function signedTokens(
+  config: Config,
+  subject: TokenSubject,
+  sessionId: string,
+  expiresAt: Date,
+  refreshToken: string,
+  now: Date,
+): Promise<SessionTokens> {
   return {
     tokens: {
       access_token: await signAccessToken(config, { ...subject, sessionId }, now),
@@ -195,7 +205,7 @@ async function tokensFor(
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_SECONDS,
     },
-    refreshToken: refresh,
+    refreshToken,
     sessionId,
     expiresAt,
   };
@@ -208,17 +218,20 @@ export type RotateResult =
 
 /**
  * How long a used refresh token may be sent again while the token that replaced it is unused: a refresh whose
- * answer was lost on the way (the browser never got the new cookie) is retried with the token it had.
+ * answer was lost on the way (the browser never got the new cookie), or tabs of one browser refreshing at once.
  */
 export const REFRESH_RETRY_SECONDS = 60;
 
 /**
- * Exchanges a refresh token for a new set within its live session (and marks the session used). Refused when the
- * token is unknown or expired or its session has ended; reuse of a rotated token revokes the family and ends the
- * session, except a retry: the token sent again within REFRESH_RETRY_SECONDS of its use while its replacement has
- * never been used. The replacement is then revoked and another issued; a thief's copy gets the same, but the
- * person's next refresh presents the revoked replacement and ends the session as before. `loadSubject` reads the
- * member fresh so the new id token carries current names.
+ * Exchanges a refresh token for a new set within its live session (and marks the session used); run it in a
+ * transaction. Refused when the token is unknown or expired or its session has ended.
+ *
+ * The session row is locked first (session.repository.ts lockLive), so refreshes of one session run one after
+ * another, on one instance or several, and take their locks in one order. The successor of a token is derived
+ * from it (crypto.ts successorToken), so the token sent again within REFRESH_RETRY_SECONDS of its use, while its
+ * successor is unused, is answered with that same successor: every racing tab and a retry of a lost answer end
+ * with one cookie that works. Any other reuse of a rotated token means it leaked: the family is revoked and the
+ * session ended. `loadSubject` reads the member fresh so the new id token carries current names.
  */
 export async function rotateTokens(
   db: DbOrTx,
@@ -227,39 +240,33 @@ export async function rotateTokens(
   loadSubject: (memberId: string) => Promise<TokenSubject | null>,
   now = new Date(),
 ): Promise<RotateResult> {
-  const found = await refreshTokens.findByHash(db, sha256(refreshToken));
-  if (!found) return { kind: 'refused' };
-  const { id, family_id: familyId, memberid: memberId } = found;
-  const liveSession = () => sessions.findLive(db, familyId, memberId, now, before(now, SESSION_IDLE_SECONDS));
-  const issue = async (session: { id: string; expires_at: Date }, refreshId: string, retried: boolean): Promise<RotateResult> => {
+  const hash = sha256(refreshToken);
+  const presented = await refreshTokens.findByHash(db, hash);
+  if (!presented) return { kind: 'refused' };
+  const { family_id: familyId, memberid: memberId } = presented;
+  const session = await sessions.lockLive(db, familyId, memberId, now, before(now, SESSION_IDLE_SECONDS));
+  if (!session) return { kind: 'refused' };
+  // Read again under the lock: a refresh that held it may have rotated the token since.
+  const row = await refreshTokens.findByHash(db, hash);
+  if (!row) return { kind: 'refused' };
+  const successor = successorToken(refreshToken, config.TOKEN_SECRET);
+  const answer = async (issue: (subject: TokenSubject) => Promise<SessionTokens>, retried: boolean): Promise<RotateResult> => {
     const subject = await loadSubject(memberId);
     if (!subject) return { kind: 'refused' };
     await sessions.touch(db, session.id, now, now);
-    const tokens = await tokensFor(db, config, subject, session.id, session.expires_at, now, refreshId);
-    return { kind: 'rotated', memberId, session: tokens, retried };
+    return { kind: 'rotated', memberId, session: await issue(subject), retried };
   };
-  let row: refreshTokens.RefreshTokenRow | undefined = found;
   if (row.revoked_at === null) {
     if (row.expires_at.getTime() <= now.getTime()) return { kind: 'refused' };
-    const session = await liveSession();
-    if (!session) return { kind: 'refused' };
-    const refreshId = randomUUID();
-    if (await refreshTokens.revokeIfLive(db, id, now, refreshId)) return issue(session, refreshId, false);
-    // Used by another request at the same moment, which has committed: this one is judged as a retry of it.
-    row = await refreshTokens.findById(db, id);
+    const successorId = randomUUID();
+    await refreshTokens.markRotated(db, row.id, now, successorId);
+    return answer((subject) => tokensFor(db, config, subject, session.id, session.expires_at, now, { id: successorId, token: successor }), false);
   }
-  // A retry: used within the last REFRESH_RETRY_SECONDS, and the token that replaced it never used since.
-  const usedAt = row?.revoked_at ?? null;
-  const replacedBy = usedAt && usedAt.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime() ? (row?.replaced_by ?? null) : null;
-  const replacement = replacedBy ? await refreshTokens.findById(db, replacedBy) : undefined;
-  if (replacement && replacement.revoked_at === null) {
-    const session = await liveSession();
-    if (!session) return { kind: 'refused' };
-    if (await refreshTokens.revokeIfLive(db, replacement.id, now)) {
-      const refreshId = randomUUID();
-      await refreshTokens.replaceSuccessor(db, id, refreshId);
-      return issue(session, refreshId, true);
-    }
+  // Sent again: a retry while it was used within the last REFRESH_RETRY_SECONDS and its successor is unused.
+  const recent = row.revoked_at.getTime() >= before(now, REFRESH_RETRY_SECONDS).getTime();
+  const replacement = recent && row.replaced_by ? await refreshTokens.findById(db, row.replaced_by) : undefined;
+  if (replacement && replacement.revoked_at === null && replacement.token_hash === sha256(successor)) {
+    return answer((subject) => signedTokens(config, subject, session.id, session.expires_at, successor, now), true);
   }
   await refreshTokens.revokeFamily(db, familyId, now);
   const ended = await sessions.end(db, familyId, 'refresh-reuse', now);

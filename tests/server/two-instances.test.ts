@@ -21,7 +21,7 @@ import { useDatabase } from './helpers/lifecycle.ts';
 import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
 import { readAccessToken } from '#server/tokens.ts';
 import { sha256 } from '#server/crypto.ts';
-import { createEmployer, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
+import { createEmployer, racingRefreshes, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
 import { signInStaff } from './staff-fixtures.ts';
 
 /** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
@@ -210,5 +210,21 @@ describe.each(everyDatabase())('two instances on one $name database', (database)
     expect(reused.statusCode).toBe(401);
     const familyRevoked = await a.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(refreshCookieOf(second)!) });
     expect(familyRevoked.statusCode).toBe(401);
+  });
+
+  it.each([10, 50])('%i refreshes of one cookie at once spread over both instances: each answers 200, and the cookie that arrives last refreshes', async (count) => {
+    const employer = await createEmployer(t.db);
+    const member = await registerMember(t.signUps.app, employer);
+    const cookie = (token: string) => ({ cookie: `bp_refresh=${token}` });
+    const answers = await racingRefreshes(count, (index) =>
+      instances()[index % 2]!.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(member.refreshToken) }),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const last = refreshCookieOf(answers.at(-1)!)!;
+    expect(new Set(answers.map((answer) => refreshCookieOf(answer)))).toEqual(new Set([last]));
+    for (const instance of instances()) {
+      const after = await instance.app.inject({ method: 'POST', url: '/api/Login/Refresh', headers: cookie(last) });
+      expect(after.statusCode).toBe(200);
+    }
   });
 });

@@ -15,20 +15,9 @@ export async function findById(db: DbOrTx, id: string): Promise<RefreshTokenRow 
   return db.selectFrom('refresh_token').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Names a new successor of a token already used (its rotation sent again), keeping when it was first used. */
-export async function replaceSuccessor(db: DbOrTx, id: string, successorId: string): Promise<void> {
-  await db.updateTable('refresh_token').set({ replaced_by: successorId }).where('id', '=', id).execute();
-}
-
-/** Revokes a token still live (used: naming the token that replaces it); true when this call did. */
-export async function revokeIfLive(db: DbOrTx, id: string, now: Date, replacedBy: string | null = null): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_token')
-    .set({ revoked_at: now, replaced_by: replacedBy })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** Marks a token used, naming the token that replaces it (its session's row is locked: tokens.ts rotateTokens). */
+export async function markRotated(db: DbOrTx, id: string, now: Date, replacedBy: string): Promise<void> {
+  await db.updateTable('refresh_token').set({ revoked_at: now, replaced_by: replacedBy }).where('id', '=', id).execute();
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date): Promise<void> {

@@ -18,6 +18,21 @@ export async function findLive(db: DbOrTx, id: string, memberId: string, now: Da
 }
 
 /**
+ * findLive, locking the row until the transaction ends: every refresh of one session takes this lock first, so
+ * racing refreshes run one after another and take their other locks in one order (no deadlock).
+ */
+export async function lockLive(db: DbOrTx, id: string, memberId: string, now: Date, idleSince: Date): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('session')
+    .selectAll()
+    .where('id', '=', id)
+    .where('memberid', '=', memberId)
+    .where(isLive('session', now, idleSince))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
  * The condition that the session row of table (or alias) `table` is live at `now` (see findLive): for a statement
  * that checks the session beside reading other rows (member.repository.ts findFamilyInSession).
  */

@@ -111,6 +111,19 @@ export function refreshCookieOf(response: { headers: Record<string, unknown> }):
   return null;
 }
 
+/**
+ * Sends `count` refreshes of one session at once (`send(i)` sends the i-th) and answers them in the order they
+ * arrived, as a browser's cookie jar keeps the Set-Cookie that arrives last.
+ */
+export async function racingRefreshes<R extends { statusCode: number; headers: Record<string, unknown> }>(
+  count: number,
+  send: (index: number) => Promise<R>,
+): Promise<R[]> {
+  const arrived: R[] = [];
+  await Promise.all(Array.from({ length: count }, (_, index) => send(index).then((answer) => void arrived.push(answer))));
+  return arrived;
+}
+
 export function parseLink(text: string): SetPasswordLink {
   const found = /https?:\/\/\S+\/set-password\?\S+/.exec(text);
   if (!found) throw new Error(`No set-password link in: ${text}`);
