@@ -203,7 +203,10 @@ export type MemberAccount = {
   currenthealthinsurancepremium: number;
   currentemployercontribution: number;
   currentemployeeclass: string | null;
+  /** The premium's pre-tax payroll deduction: plan and service above the contribution. */
   currentpayrolldeduction: number;
+  /** The HSA deposit: a pre-tax payroll deduction of its own, never paid from the contribution. */
+  currenthsadeduction: number;
   waivecoverage: number;
   waivecoveragereason: string | null;
   spousemedicareeligible: number;

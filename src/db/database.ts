@@ -266,7 +266,10 @@ export interface MemberAccountTable {
   currenthealthinsurancepremium_cents: Generated<number>;
   currentemployercontribution_cents: Generated<number>;
   currentemployeeclass: string | null;
+  /** The premium's pre-tax payroll deduction: plan + service above the contribution, when positive. */
   currentpayrolldeduction_cents: Generated<number>;
+  /** The HSA deposit, its own pre-tax payroll deduction, never paid from the contribution (migration 0027). */
+  currenthsadeduction_cents: Generated<number>;
   waivecoverage: Generated<number>;
   waivecoveragereason: string | null;
   spousemedicareeligible: Generated<number>;

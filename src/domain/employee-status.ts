@@ -47,28 +47,32 @@ export function statusCounts(standings: readonly Pick<EmployeeStanding, 'status'
 }
 
 /** What the member account of an enrollment stores (spec §3 MemberAccount), in cents. */
-export type StoredAccount = { contributionCents: Cents; currentBalanceCents: Cents; payrollDeductionCents: Cents };
+export type StoredAccount = { contributionCents: Cents; currentBalanceCents: Cents; premiumDeductionCents: Cents; hsaDeductionCents: Cents };
 
 export type PayrollFigures = {
   contributionCents: Cents;
-  /** What the enrollment spends a month: plan, additional service and HSA. */
-  spendCents: Cents;
-  /** The spend above the contribution, deducted from pay before tax. */
-  preTaxDeductionCents: Cents;
-  /** The contribution left after the spend. */
+  /** What the coverage costs a month: plan and additional service (what the contribution may pay for). */
+  coverageCents: Cents;
+  /** The coverage above the contribution, deducted from pay before tax. */
+  premiumDeductionCents: Cents;
+  /** The HSA deposit, deducted from pay before tax on its own (never paid from the contribution). */
+  hsaDeductionCents: Cents;
+  /** The contribution left after the coverage. */
   remainingContributionCents: Cents;
 };
 
 /**
- * The payroll figures of a stored account. The account keeps the contribution, the balance (contribution minus
- * spend, when positive) and the deduction (spend minus contribution, when positive), so the spend is
- * contribution - balance + deduction exactly, with nothing recomputed.
+ * The payroll figures of a stored account (src/domain/money.ts enrollmentTotals wrote it). The account keeps the
+ * contribution, the balance (contribution minus coverage, when positive), the premium deduction (coverage minus
+ * contribution, when positive) and the HSA deduction, so the coverage is contribution - balance + deduction
+ * exactly, with nothing recomputed.
  */
 export function payrollFigures(account: StoredAccount): PayrollFigures {
   return {
     contributionCents: account.contributionCents,
-    spendCents: account.contributionCents - account.currentBalanceCents + account.payrollDeductionCents,
-    preTaxDeductionCents: account.payrollDeductionCents,
+    coverageCents: account.contributionCents - account.currentBalanceCents + account.premiumDeductionCents,
+    premiumDeductionCents: account.premiumDeductionCents,
+    hsaDeductionCents: account.hsaDeductionCents,
     remainingContributionCents: account.currentBalanceCents,
   };
 }

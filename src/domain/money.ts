@@ -61,24 +61,6 @@ export function formatCents(cents: Cents, locale = 'en-US'): string {
   return formatCurrency(centsToDollars(cents), locale);
 }
 
-/**
- * What the employee pays on top of the employer contribution: plan cost plus additional service minus the
- * contribution, when positive. Spec §9 Money.
- */
-export function employeeCostCents(amounts: { planCents: Cents; serviceCents: Cents; contributionCents: Cents }): Cents {
-  return Math.max(0, amounts.planCents + amounts.serviceCents - amounts.contributionCents);
-}
-
-/** The contribution left after the spend ("remaining contribution"), when positive. Spec §9 Money. */
-export function currentBalanceCents(amounts: { contributionCents: Cents; spentCents: Cents }): Cents {
-  return Math.max(0, amounts.contributionCents - amounts.spentCents);
-}
-
-/** The spend above the contribution, deducted from pay pre-tax, when positive. Spec §1 and §9 Money. */
-export function payrollDeductionCents(amounts: { contributionCents: Cents; spentCents: Cents }): Cents {
-  return Math.max(0, amounts.spentCents - amounts.contributionCents);
-}
-
 export type EnrollmentAmounts = {
   /** The plan's monthly premium for the family (0 when waiving). */
   premiumCents: Cents;
@@ -91,34 +73,43 @@ export type EnrollmentAmounts = {
 };
 
 export type EnrollmentTotals = {
-  /** Amount spent: the plan's premium, the additional service and the HSA contribution (what the fund pays for). */
+  /** Total monthly cost: the plan's premium, the additional service and the HSA deposit. */
   spentCents: Cents;
-  /** Plan cost plus additional service above the contribution, when positive (spec §9 employee cost). */
-  employeeCostCents: Cents;
-  /** The contribution left after the amount spent, when positive (MemberAccount currentbalance). */
+  /** What the employer's contribution may pay for: the premium and the additional service. */
+  coverageCents: Cents;
+  /** The contribution left after the coverage, when positive; the HSA deposit never draws on it (MemberAccount currentbalance). */
   currentBalanceCents: Cents;
-  /** The amount spent above the contribution, deducted from pay pre-tax (MemberAccount currentpayrolldeduction). */
+  /** The coverage above the contribution, deducted from pay pre-tax (spec §9 employee cost; MemberAccount currentpayrolldeduction). */
+  premiumDeductionCents: Cents;
+  /** The HSA deposit, a pre-tax payroll deduction of its own (MemberAccount currenthsadeduction). */
+  hsaDeductionCents: Cents;
+  /** Everything that comes out of pay each month: the premium's deduction and the HSA deposit. */
   payrollDeductionCents: Cents;
   /** The main order's amount: the health choice's part of the amount spent minus the HSA contribution, the premium. */
   mainOrderCents: Cents;
 };
 
 /**
- * The money of one enrollment (spec §9 Money and Main order buy), the same rules the cart's summary shows
- * (src/web/wizard/cart/cart-summary.ts): the Member Benefit Fund pays for the plan, the HSA contribution and the
- * additional service; employee cost is plan plus service minus the contribution.
+ * The money of one enrollment (spec §9 Money and Main order buy), for the cart, the stored member account and the
+ * payroll file alike. The employer's ICHRA contribution pays for the plan and the additional service only: an HRA
+ * may reimburse medical care (26 U.S.C. 105(b), 213(d)), which a deposit into an HSA is not, and the HRA-to-HSA
+ * rollover of 26 U.S.C. 106(e) ended with 2011. So the HSA deposit is its own pre-tax payroll deduction, whatever
+ * the contribution leaves unspent: employee cost = plan + service - contribution, remaining contribution =
+ * contribution - plan - service, each when positive (docs/decisions.md, Money of an enrollment).
  */
 export function enrollmentTotals(amounts: EnrollmentAmounts): EnrollmentTotals {
   for (const [name, value] of Object.entries(amounts)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole, non-negative number of cents.`);
   }
-  const spentCents = amounts.premiumCents + amounts.serviceCents + amounts.hsaCents;
-  const spent = { contributionCents: amounts.contributionCents, spentCents };
+  const coverageCents = amounts.premiumCents + amounts.serviceCents;
+  const premiumDeductionCents = Math.max(0, coverageCents - amounts.contributionCents);
   return {
-    spentCents,
-    employeeCostCents: employeeCostCents({ planCents: amounts.premiumCents, serviceCents: amounts.serviceCents, contributionCents: amounts.contributionCents }),
-    currentBalanceCents: currentBalanceCents(spent),
-    payrollDeductionCents: payrollDeductionCents(spent),
+    spentCents: coverageCents + amounts.hsaCents,
+    coverageCents,
+    currentBalanceCents: Math.max(0, amounts.contributionCents - coverageCents),
+    premiumDeductionCents,
+    hsaDeductionCents: amounts.hsaCents,
+    payrollDeductionCents: premiumDeductionCents + amounts.hsaCents,
     mainOrderCents: amounts.premiumCents,
   };
 }

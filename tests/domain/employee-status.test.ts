@@ -50,14 +50,20 @@ describe('payrollFigures', () => {
     ['spend above the contribution', { premiumCents: 52000, serviceCents: 999, hsaCents: 5000, contributionCents: 45000 }],
     ['spend below the contribution', { premiumCents: 30000, serviceCents: 0, hsaCents: 0, contributionCents: 45000 }],
     ['a waiver', { premiumCents: 0, serviceCents: 0, hsaCents: 0, contributionCents: 30000 }],
-  ])('gives back the enrollment spend of the stored account: %s', (_, amounts) => {
+  ])('gives back the enrollment coverage and deductions of the stored account: %s', (_, amounts) => {
     const totals = enrollmentTotals(amounts);
     expect(
-      payrollFigures({ contributionCents: amounts.contributionCents, currentBalanceCents: totals.currentBalanceCents, payrollDeductionCents: totals.payrollDeductionCents }),
+      payrollFigures({
+        contributionCents: amounts.contributionCents,
+        currentBalanceCents: totals.currentBalanceCents,
+        premiumDeductionCents: totals.premiumDeductionCents,
+        hsaDeductionCents: totals.hsaDeductionCents,
+      }),
     ).toEqual({
       contributionCents: amounts.contributionCents,
-      spendCents: totals.spentCents,
-      preTaxDeductionCents: totals.payrollDeductionCents,
+      coverageCents: totals.coverageCents,
+      premiumDeductionCents: totals.premiumDeductionCents,
+      hsaDeductionCents: totals.hsaDeductionCents,
       remainingContributionCents: totals.currentBalanceCents,
     });
   });

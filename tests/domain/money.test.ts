@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToDollars,
-  currentBalanceCents,
   dollarsToCents,
-  employeeCostCents,
   formatCents,
   formatCurrency,
-  payrollDeductionCents,
   enrollmentTotals,
 } from '#domain/money.ts';
 
@@ -77,33 +74,33 @@ describe('formatCurrency (spec §5 Display rules)', () => {
   });
 });
 
-describe('money rules (spec §9)', () => {
+describe('enrollmentTotals (spec §9 Money: the cart, the member account and the payroll file)', () => {
+  const totals = (premiumCents: number, serviceCents: number, hsaCents: number, contributionCents: number) =>
+    enrollmentTotals({ premiumCents, serviceCents, hsaCents, contributionCents });
+
   it.each([
     [45000, 999, 40000, 5999],
     [30000, 0, 40000, 0],
     [40000, 0, 40000, 0],
     [0, 1999, 0, 1999],
   ])('employee cost of plan %i + service %i - contribution %i = %i', (planCents, serviceCents, contributionCents, cost) => {
-    expect(employeeCostCents({ planCents, serviceCents, contributionCents })).toBe(cost);
+    expect(totals(planCents, serviceCents, 0, contributionCents).premiumDeductionCents).toBe(cost);
   });
 
   it.each([
-    [40000, 35000, 5000, 0],
-    [40000, 45000, 0, 5000],
-    [40000, 40000, 0, 0],
-    [0, 999, 0, 999],
-  ])('contribution %i, spent %i -> balance %i, payroll deduction %i', (contributionCents, spentCents, balance, deduction) => {
-    expect(currentBalanceCents({ contributionCents, spentCents })).toBe(balance);
-    expect(payrollDeductionCents({ contributionCents, spentCents })).toBe(deduction);
-  });
-});
+    ['contribution above the spend', [40000, 999, 0, 45000], { spentCents: 40999, coverageCents: 40999, currentBalanceCents: 4001, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 0, mainOrderCents: 40000 }],
+    ['spend with HSA above the contribution', [70000, 0, 25000, 60000], { spentCents: 95000, coverageCents: 70000, currentBalanceCents: 0, premiumDeductionCents: 10000, hsaDeductionCents: 25000, payrollDeductionCents: 35000, mainOrderCents: 70000 }],
+    ['waiving with a service', [0, 1999, 0, 45000], { spentCents: 1999, coverageCents: 1999, currentBalanceCents: 43001, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 0, mainOrderCents: 0 }],
+  ] as const)('%s', (_label, [premium, service, hsa, contribution], expected) => expect(totals(premium, service, hsa, contribution)).toEqual(expected));
 
-describe('enrollmentTotals (spec §9 Money, the cart summary\'s rules)', () => {
-  it.each([
-    ['contribution above the spend', { premiumCents: 40000, serviceCents: 999, hsaCents: 0, contributionCents: 45000 }, { spentCents: 40999, employeeCostCents: 0, currentBalanceCents: 4001, payrollDeductionCents: 0, mainOrderCents: 40000 }],
-    ['spend with HSA above the contribution', { premiumCents: 70000, serviceCents: 0, hsaCents: 25000, contributionCents: 60000 }, { spentCents: 95000, employeeCostCents: 10000, currentBalanceCents: 0, payrollDeductionCents: 35000, mainOrderCents: 70000 }],
-    ['waiving with a service', { premiumCents: 0, serviceCents: 1999, hsaCents: 0, contributionCents: 45000 }, { spentCents: 1999, employeeCostCents: 0, currentBalanceCents: 43001, payrollDeductionCents: 0, mainOrderCents: 0 }],
-  ])('%s', (_label, amounts, totals) => expect(enrollmentTotals(amounts)).toEqual(totals));
+  it("never spends the ICHRA contribution on the HSA: a family $98.01 under its contribution, $200.00 a month to the HSA", () => {
+    // 26 U.S.C. 105(b) and 213(d): the HRA pays for medical care; an HSA deposit is not medical care.
+    const family = totals(101_199, 0, 20_000, 111_000);
+    expect(family.premiumDeductionCents).toBe(0);
+    expect(family.hsaDeductionCents).toBe(20_000);
+    expect(family.currentBalanceCents).toBe(9_801);
+    expect(family.payrollDeductionCents).toBe(20_000);
+  });
 
   it('refuses a negative or fractional amount', () => {
     expect(() => enrollmentTotals({ premiumCents: -1, serviceCents: 0, hsaCents: 0, contributionCents: 0 })).toThrow(RangeError);

@@ -11,6 +11,8 @@ import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember } from './helpers/fixtures.ts';
+import { signInStaff } from './staff-fixtures.ts';
+import { parseCsv } from '#domain/csv.ts';
 import { completeProfile, countRows, newMember, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 
@@ -108,13 +110,23 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(data.orders[2]).toMatchObject({ policycarriername: 'Prairie Health' });
     // Two covered people at $400 a month; the main order's amount is the amount spent minus the HSA contribution.
     expect(data.orders[2]).toMatchObject({ category: 'healthinsurance', description: `Health insurance plan ${HSA_PLAN}`, productname: 'Prairie Bronze HSA', vendorname: 'Prairie Health', amountspent: 800, waivecoverage: 0, policyishsaeligible: 1, businessyear: planyear });
-    // Age 45 with a child: the employee + children tier, 810; the fund pays plan, service and HSA, 909.99: 99.99 from pay.
-    expect(data.memberAccount).toMatchObject({ memberid: member.memberId, currentemployercontribution: 810, currenthealthinsurancepremium: 800, currentbalance: 0, currentpayrolldeduction: 99.99, waivecoverage: 0, waivecoveragereason: null, memberaccounttype: 1, status: 1 });
+    // Age 45 with a child: the employee + children tier, 810; it pays plan and service, 809.99, leaving 0.01; the HSA
+    // deposit of 100 comes from pay on its own, never from the contribution (26 U.S.C. 105(b), 213(d)).
+    expect(data.memberAccount).toMatchObject({ memberid: member.memberId, currentemployercontribution: 810, currenthealthinsurancepremium: 800, currentbalance: 0.01, currentpayrolldeduction: 0, currenthsadeduction: 100, waivecoverage: 0, waivecoveragereason: null, memberaccounttype: 1, status: 1 });
     expect(await memberPlan(member.memberId)).toEqual({ currentplanid: HSA_PLAN, currentplanyear: planyear });
     const logged = await world.db.selectFrom('log_fact').selectAll().where('memberid', '=', member.memberId).execute();
     expect(logged).toMatchObject([{ title: 'SUBMITTED REQUEST', action: 'SUBMITTED REQUEST', accountid: world.demo.accountid, effectivedate: offered[0] }]);
     const listed = (await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: member.auth })).json().data.orderdetails;
     expect(listed.map((order: { id: string }) => order.id).sort()).toEqual(data.orders.map((order: { id: string }) => order.id).sort());
+    // The payroll file says what the cart and the account say: nothing from pay for the coverage, the HSA's 100
+    // on its own, 0.01 of the contribution left.
+    const viewer = await signInStaff(world.app, 'viewer');
+    const payroll = await world.app.inject({ method: 'GET', url: `/api/staff/employers/${world.demo.accountid}/reports/payroll.csv`, headers: viewer.headers });
+    expect(payroll.statusCode).toBe(200);
+    const [header, ...lines] = parseCsv(payroll.body).records.map((record) => record.fields);
+    const line = lines.find((fields) => fields.includes(member.email))!;
+    const column = (name: string) => line[header!.indexOf(name)];
+    expect([column('contribution'), column('coverage cost'), column('pre-tax premium deduction'), column('pre-tax hsa deduction'), column('remaining contribution')]).toEqual(['810.00', '809.99', '0.00', '100.00', '0.01']);
   });
 
   it('a returning member who signs in again reads their enrollment: the current main order of the plan year, the latest only', async () => {

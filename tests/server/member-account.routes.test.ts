@@ -38,6 +38,7 @@ describe.each(databases())('member account routes on $name', (database) => {
       currentemployercontribution: 350,
       currentemployeeclass: 'ALL',
       currentpayrolldeduction: 0,
+      currenthsadeduction: 0,
       waivecoverage: 1,
       waivecoveragereason: 'Coverage under Medicare',
       spousemedicareeligible: 0,

@@ -305,8 +305,8 @@ describe.each(databases())('order routes on $name', (database) => {
       const orders = await current(member.memberId);
       expect(orders.map((order) => order.category)).toEqual(['healthinsurance', 'HSA']);
       expect(orders[1]!.enrollmentid).toBe(orders[0]!.enrollmentid);
-      // The fund pays the plan (400) and the HSA (400) from the employee-only 450: 350 from pay.
-      expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentbalance: 0, currentpayrolldeduction: 350 });
+      // The employee-only 450 pays the plan (400), leaving 50; the HSA's 400 comes from pay on its own.
+      expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentbalance: 50, currentpayrolldeduction: 0, currenthsadeduction: 400 });
     });
 
     it('names no vendor on the HSA order of an employer without an HSA administrator', async () => {
@@ -377,8 +377,8 @@ describe.each(databases())('order routes on $name', (database) => {
       const listed = (await world.app.inject({ method: 'GET', url: '/api/Order/GetOrderByMember', headers: member.auth })).json().data.orderdetails;
       expect(listed.filter((order: { category: string }) => order.category === 'HSA').map((order: { id: string }) => order.id)).toEqual([second.id]);
       expect(listed.map((order: { id: string }) => order.id)).not.toContain(first.id);
-      // 400 + 300 + 9.99 paid from 450: 259.99 from pay.
-      expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentbalance: 0, currentpayrolldeduction: 259.99 });
+      // 450 pays 400 + 9.99, leaving 40.01; the HSA's 300 comes from pay.
+      expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentbalance: 40.01, currentpayrolldeduction: 0, currenthsadeduction: 300 });
     });
 
     it("replaces the HSA order of an authorization (POST /api/Enrollment/Authorize) rather than adding a second one", async () => {
@@ -399,8 +399,8 @@ describe.each(databases())('order routes on $name', (database) => {
         additionalservices: [999, enrollmentid],
         healthinsurance: [40000, enrollmentid],
       });
-      // 400 + 200 + 9.99 paid from the employee-only 450: 159.99 from pay.
-      expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentpayrolldeduction: 159.99 });
+      // The employee-only 450 pays 400 + 9.99; the HSA's 200 comes from pay.
+      expect(await accountOf(member)).toMatchObject({ currenthealthinsurancepremium: 400, currentemployercontribution: 450, currentbalance: 40.01, currentpayrolldeduction: 0, currenthsadeduction: 200 });
     });
 
     it('two or more simultaneous HSA and service orders leave one current order of each kind, the one the member account counts', async () => {
@@ -419,9 +419,11 @@ describe.each(databases())('order routes on $name', (database) => {
       const hsaOrders = orders.filter((order) => order.category === 'HSA');
       const services = orders.filter((order) => order.category === 'additionalservices');
       expect([hsaOrders.length, services.length]).toEqual([1, 1]);
-      // The account written last counts the orders that stayed: 400 + HSA + service - 450 comes from pay.
-      const deductionCents = 40000 + hsaOrders[0]!.amountspent_cents + services[0]!.amountspent_cents - 45000;
-      expect((await accountOf(member)).currentpayrolldeduction).toBe(deductionCents / 100);
+      // The account written last counts the orders that stayed: 450 pays 400 + service; the HSA comes from pay.
+      const account = await accountOf(member);
+      expect(account.currentpayrolldeduction).toBe(Math.max(0, 40000 + services[0]!.amountspent_cents - 45000) / 100);
+      expect(account.currentbalance).toBe(Math.max(0, 45000 - 40000 - services[0]!.amountspent_cents) / 100);
+      expect(account.currenthsadeduction).toBe(hsaOrders[0]!.amountspent_cents / 100);
     });
   });
 

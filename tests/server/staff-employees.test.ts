@@ -165,9 +165,9 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       expect(payroll.headers['content-disposition']).toMatch(/^attachment; filename="payroll-\d{4}-[0-9a-f-]{36}\.csv"$/);
       const records = parseCsv(payroll.body).records.map((record) => record.fields);
       expect(records).toEqual([
-        ['lastname', 'firstname', 'email', 'status', 'plan', 'effective date', 'contribution', 'spend', 'pre-tax deduction', 'remaining contribution'],
-        ['Enrolled, "Jr."', 'Enid', enrolled.email, 'enrolled', 'Peach Silver 3000', effectivedate, '450.00', '520.50', '70.50', '0.00'],
-        ['Registered', 'Reggie', registered.email, 'waived', '', effectivedate, '450.00', '0.00', '0.00', '450.00'],
+        ['employee number', 'lastname', 'firstname', 'email', 'status', 'plan', 'effective date', 'contribution', 'coverage cost', 'pre-tax premium deduction', 'pre-tax hsa deduction', 'remaining contribution'],
+        ['', 'Enrolled, "Jr."', 'Enid', enrolled.email, 'enrolled', 'Peach Silver 3000', effectivedate, '450.00', '520.50', '70.50', '0.00', '0.00'],
+        ['', 'Registered', 'Reggie', registered.email, 'waived', '', effectivedate, '450.00', '0.00', '0.00', '0.00', '450.00'],
       ]);
       expect(payroll.body).toContain('"Enrolled, ""Jr."""');
     });

@@ -8,12 +8,12 @@ import type { DbOrTx, MemberAccountTable, MemberOrderTable, MemberTable } from '
 
 export type RosterMember = Pick<
   Selectable<MemberTable>,
-  'id' | 'accountid' | 'firstname' | 'lastname' | 'personalemailaddress' | 'contributionclass' | 'createdon' | 'ispasswordchanged' | 'employerfields'
+  'id' | 'accountid' | 'firstname' | 'lastname' | 'personalemailaddress' | 'contributionclass' | 'createdon' | 'ispasswordchanged' | 'employerfields' | 'census_externalid'
 >;
 export type RosterOrder = Pick<Selectable<MemberOrderTable>, 'memberid' | 'category' | 'createdon' | 'productname' | 'policyeffectivedate' | 'planyear'>;
 export type RosterAccount = Pick<
   Selectable<MemberAccountTable>,
-  'memberid' | 'currentemployercontribution_cents' | 'currentbalance_cents' | 'currentpayrolldeduction_cents' | 'createdon'
+  'memberid' | 'currentemployercontribution_cents' | 'currentbalance_cents' | 'currentpayrolldeduction_cents' | 'currenthsadeduction_cents' | 'createdon'
 >;
 
 export type RosterEntry = {
@@ -29,7 +29,7 @@ export type RosterEntry = {
 export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<RosterEntry[]> {
   let memberQuery = db
     .selectFrom('member')
-    .select(['id', 'accountid', 'firstname', 'lastname', 'personalemailaddress', 'contributionclass', 'createdon', 'ispasswordchanged', 'employerfields']);
+    .select(['id', 'accountid', 'firstname', 'lastname', 'personalemailaddress', 'contributionclass', 'createdon', 'ispasswordchanged', 'employerfields', 'census_externalid']);
   if (accountid !== null) memberQuery = memberQuery.where('accountid', '=', accountid);
   const members = await memberQuery.orderBy('lastname').orderBy('firstname').orderBy('id').execute();
   if (members.length === 0) return [];
@@ -55,7 +55,7 @@ export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<Ro
     .execute();
   const accounts = await db
     .selectFrom('member_account')
-    .select(['memberid', 'currentemployercontribution_cents', 'currentbalance_cents', 'currentpayrolldeduction_cents', 'createdon'])
+    .select(['memberid', 'currentemployercontribution_cents', 'currentbalance_cents', 'currentpayrolldeduction_cents', 'currenthsadeduction_cents', 'createdon'])
     .where('memberid', 'in', inEmployer)
     .orderBy('createdon', 'desc')
     .orderBy('id', 'desc')

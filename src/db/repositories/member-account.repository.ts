@@ -45,6 +45,7 @@ export function toWire(row: MemberAccountRow): MemberAccount {
     currentemployercontribution: centsToDollars(row.currentemployercontribution_cents),
     currentemployeeclass: row.currentemployeeclass,
     currentpayrolldeduction: centsToDollars(row.currentpayrolldeduction_cents),
+    currenthsadeduction: centsToDollars(row.currenthsadeduction_cents),
     waivecoverage: row.waivecoverage,
     waivecoveragereason: row.waivecoveragereason,
     spousemedicareeligible: row.spousemedicareeligible,

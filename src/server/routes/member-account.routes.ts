@@ -17,6 +17,7 @@ export const memberAccountSchema = {
     currentemployercontribution: { type: 'number' },
     currentemployeeclass: nullableString,
     currentpayrolldeduction: { type: 'number' },
+    currenthsadeduction: { type: 'number' },
     waivecoverage: { type: 'integer' },
     waivecoveragereason: nullableString,
     spousemedicareeligible: { type: 'integer' },

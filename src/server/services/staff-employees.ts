@@ -256,6 +256,7 @@ export async function inviteEmployee(
 }
 
 export const PAYROLL_COLUMNS = [
+  'employee number',
   'lastname',
   'firstname',
   'email',
@@ -263,8 +264,9 @@ export const PAYROLL_COLUMNS = [
   'plan',
   'effective date',
   'contribution',
-  'spend',
-  'pre-tax deduction',
+  'coverage cost',
+  'pre-tax premium deduction',
+  'pre-tax hsa deduction',
   'remaining contribution',
 ] as const;
 
@@ -272,9 +274,11 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /**
  * The payroll deduction report: one line a month per enrolled or waived employee, from the member account its
- * latest enrollment stored (contribution, spend, pre-tax deduction, remaining contribution) and the main order's
- * effective date. Dollars with two decimals. Then one column per own field of the employer (PAYROLL_COLUMNS, then
- * the fields' labels), with the employee's answers.
+ * latest enrollment stored (contribution, coverage cost, the premium's and the HSA's pre-tax deductions apart, as
+ * payroll reports them apart (the HSA's in W-2 box 12, code W), remaining contribution) and the main order's
+ * effective date, led by the employee number payroll systems match on (the census' external id). Dollars with two
+ * decimals. Then one column per own field of the employer (PAYROLL_COLUMNS, then the fields' labels), with the
+ * employee's answers.
  */
 export async function payrollCsv(db: DbOrTx, content: ContentService, accountid: string): Promise<string> {
   const own = await ownAnswersOf(db, content, accountid);
@@ -284,11 +288,13 @@ export async function payrollCsv(db: DbOrTx, content: ContentService, accountid:
     const figures = payrollFigures({
       contributionCents: entry.account.currentemployercontribution_cents,
       currentBalanceCents: entry.account.currentbalance_cents,
-      payrollDeductionCents: entry.account.currentpayrolldeduction_cents,
+      premiumDeductionCents: entry.account.currentpayrolldeduction_cents,
+      hsaDeductionCents: entry.account.currenthsadeduction_cents,
     });
     const standing = standingOf(entry);
     return [
       [
+        entry.member.census_externalid ?? '',
         entry.member.lastname,
         entry.member.firstname,
         entry.member.personalemailaddress,
@@ -296,8 +302,9 @@ export async function payrollCsv(db: DbOrTx, content: ContentService, accountid:
         standing.plan ?? '',
         entry.mainOrder.policyeffectivedate ?? '',
         money(figures.contributionCents),
-        money(figures.spendCents),
-        money(figures.preTaxDeductionCents),
+        money(figures.coverageCents),
+        money(figures.premiumDeductionCents),
+        money(figures.hsaDeductionCents),
         money(figures.remainingContributionCents),
         ...employerFieldsOf(entry, own).map((field) => field.answer),
       ],

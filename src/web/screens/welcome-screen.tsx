@@ -12,25 +12,20 @@ import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { startChanging } from '#web/wizard/wizard-place.ts';
-import useSWR from 'swr';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
-import { padDependentBirthdates } from '#domain/contribution.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
-import type { Member, Order } from '#contracts/entities.ts';
-import { monthlyContributionPath } from '#contracts/paths.ts';
+import type { MemberAccount, Order } from '#contracts/entities.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { optionLabel } from '#engine/core/option-labels.ts';
 import { WAIVER_FORM, WAIVER_REASON_FIELD } from '#web/wizard/form-fields.ts';
 import { catalogueTexts, locale, messages } from '#web/messages.ts';
 import { orderLabels } from '#web/value-labels.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
-import { swrFetcher } from '../api/api-client.ts';
 import {
   useBrokers,
   useContacts,
-  useDependents,
   useEmployer,
   useFormTexts,
   useMember,
@@ -153,28 +148,25 @@ function ContactCard({ contact, employerName }: { contact: WelcomeContact; emplo
   );
 }
 
-/** The employer's monthly contribution for the plan's effective date, the member's age, state, class and family. */
-function useContribution(member: Member | undefined, order: Order | undefined): number | undefined {
-  const { data: family } = useDependents(member?.id);
-  const effectiveDate = dateOnly(order?.policyeffectivedate ?? null);
-  const state = member?.stateorprovince;
-  const path =
-    member?.birthdate && state && effectiveDate && family
-      ? monthlyContributionPath({
-          accountid: member.accountid,
-          effectiveDate,
-          birthdate: dateOnly(member.birthdate),
-          stateorprovince: state,
-          contributionclass: member.contributionclass,
-          dependentBirthdates: padDependentBirthdates(family.dependents.map((dependent) => dateOnly(dependent.dateofbirth))),
-        })
-      : null;
-  const { data } = useSWR<number>(path, swrFetcher);
-  return data;
+/**
+ * The money of the authorized enrollment as the server stored it (its member account), never computed again from
+ * today's contribution rules: /welcome says what the payroll file says.
+ */
+function StoredMoney({ account, effectiveDate }: { account: MemberAccount; effectiveDate: string }) {
+  const amount = (dollars: number) => formatCurrency(dollars, locale);
+  return (
+    <>
+      <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: amount(account.currentemployercontribution) })}</Text>
+      {effectiveDate && <Text>{formatMessage(messages['welcome-effective-date'], { date: formatLongDate(effectiveDate, locale) })}</Text>}
+      <Text>{formatMessage(messages['welcome-payroll-coverage'], { amount: amount(account.currentpayrolldeduction) })}</Text>
+      {account.currenthsadeduction > 0 && <Text>{formatMessage(messages['welcome-payroll-hsa'], { amount: amount(account.currenthsadeduction) })}</Text>}
+      {account.currentbalance > 0 && <Text>{formatMessage(messages['welcome-remaining-contribution'], { amount: amount(account.currentbalance) })}</Text>}
+    </>
+  );
 }
 
-function PlanView({ member, main, orders }: { member: Member | undefined; main: Order; orders: Order[] }) {
-  const contribution = useContribution(member, main);
+function PlanView({ main, orders }: { main: Order; orders: Order[] }) {
+  const { data: account } = useMemberAccount(true);
   const effectiveDate = dateOnly(main.policyeffectivedate);
   const year = main.businessyear ?? (effectiveDate ? Number(effectiveDate.slice(0, 4)) : DEFAULT_BUSINESS_YEAR);
   const rows = [main, ...orders.filter((order) => order.category === 'HSA' && dateOnly(order.policyeffectivedate) === effectiveDate)];
@@ -192,7 +184,7 @@ function PlanView({ member, main, orders }: { member: Member | undefined; main: 
               {messages['welcome-summary-plan']}
             </Anchor>
           )}
-          <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(contribution ?? 0, locale) })}</Text>
+          {account && <StoredMoney account={account} effectiveDate={effectiveDate} />}
         </Stack>
       </Card>
       <PlanTable orders={rows} />
@@ -285,7 +277,7 @@ export function WelcomeScreen() {
         )}
 
         {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} accountid={member.accountid} />}
-        {main && !waived && <PlanView member={member} main={main} orders={all} />}
+        {main && !waived && <PlanView main={main} orders={all} />}
 
         {shownContacts.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -282,6 +282,7 @@ function Cart({ document, submit, edit }: CartProps) {
         </>
       )}
       {summary.waiving && <Text size="sm">{messages['cart-waive-meaning']}</Text>}
+      {summary.totals.hsaDeductionCents > 0 && <Text size="sm">{messages['cart-hsa-apart']}</Text>}
       <Text size="xs" c="dimmed">
         {messages['cart-estimate-notice']}
       </Text>

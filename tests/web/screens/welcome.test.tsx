@@ -95,13 +95,24 @@ const serviceOrder = order({
   createdon: '2026-01-20T09:59:59.000Z',
 });
 
+/** What Authorize stored: the contribution then, the coverage's and the HSA's deductions, the remainder. */
+const storedAccount = {
+  id: 'ma-1',
+  memberid: MEMBER_ID,
+  currentemployercontribution: 450,
+  currentpayrolldeduction: 0,
+  currenthsadeduction: 200,
+  currentbalance: 98.01,
+  waivecoveragereason: 'Coverage through Spouse/Partner',
+};
+
 function api(orders: Order[], extra: Record<string, Handler> = {}) {
   return mockApi({
     [`GET /api/Employer/Branding/${EMPLOYER_ID}`]: ok(branding),
     'GET /api/Member/GetMember': ok(member),
     [`GET /api/Employer/${EMPLOYER_ID}`]: ok(employer),
     'GET /api/Order/GetOrderByMember': ok({ orderdetails: orders }),
-    'GET /api/MemberAccount/GetMemberAccount': ok({ id: 'ma-1', memberid: MEMBER_ID, waivecoveragereason: 'Coverage through Spouse/Partner' }),
+    'GET /api/MemberAccount/GetMemberAccount': ok(storedAccount),
     [`GET /api/Contacts/${EMPLOYER_ID}`]: ok({ contacts: [] }),
     [`GET /api/Brocker/${TEAM_ID}`]: ok([teamBroker]),
     [`GET /api/Dependent?memberid=${MEMBER_ID}`]: ok({ dependents: [] }),
@@ -175,7 +186,7 @@ describe('/welcome', () => {
     expect(card).toHaveTextContent('Not Available');
   });
 
-  it('shows the enrolled view: the plan card with the contribution and the plan table', async () => {
+  it('shows the enrolled view: the plan card with the stored contribution, deductions and effective date, and the plan table', async () => {
     signIn();
     const plan = order({
       category: 'healthinsurance',
@@ -194,7 +205,7 @@ describe('/welcome', () => {
       '2015-06-01/1920-01-01/1920-01-01/1920-01-01/1920-01-01';
     const requests = api([plan], {
       [`GET /api/Dependent?memberid=${MEMBER_ID}`]: ok({ dependents: [{ dateofbirth: '2015-06-01' }] }),
-      [contributionPath]: ok(450),
+      [contributionPath]: ok(999),
     });
     renderApp('/welcome');
     const card = await screen.findByRole('region', { name: '2026 Health Plan Selected' });
@@ -202,8 +213,13 @@ describe('/welcome', () => {
       'href',
       'https://plans.example/sbc.pdf',
     );
-    expect(await within(card).findByText(/\$450\.00/)).toBeInTheDocument();
-    expect(requests.some((r) => `GET ${r.path}` === contributionPath)).toBe(true);
+    // The amounts Authorize stored, not today's contribution rules (they answer $999.00 here).
+    expect(await within(card).findByText("Employer's Monthly Contribution to your Benefit Fund: $450.00")).toBeInTheDocument();
+    expect(within(card).getByText('Coverage effective date: February 1, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('Pre-tax payroll deduction for coverage each month: $0.00')).toBeInTheDocument();
+    expect(within(card).getByText('Pre-tax payroll deduction for your HSA each month: $200.00')).toBeInTheDocument();
+    expect(within(card).getByText('Remaining contribution each month: $98.01')).toBeInTheDocument();
+    expect(requests.some((r) => `GET ${r.path}` === contributionPath)).toBe(false);
 
     const table = screen.getByRole('table', { name: 'Selected plans' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
@@ -323,18 +339,18 @@ describe('/welcome', () => {
     expect(screen.queryByRole('columnheader', { name: 'Area' })).not.toBeInTheDocument();
   });
 
-  it('shows $0.00 when the contribution cannot be read', async () => {
+  it('shows no amounts until the stored account is read', async () => {
     signIn();
     api([order({ productname: 'Bronze 6000', createdon: '2026-01-20T10:00:00.000Z' })], {
-      'GET /api/Member/GetMember': ok({ ...member, stateorprovince: null }),
+      'GET /api/MemberAccount/GetMemberAccount': fail(500, 'INTERNAL', 'Something went wrong.'),
     });
     renderApp('/welcome');
     const card = await screen.findByRole('region', { name: '2026 Health Plan Selected' });
-    expect(card).toHaveTextContent('$0.00');
+    expect(card).not.toHaveTextContent('$');
   });
 });
 
-describe("the contribution path /welcome reads (it is not a flow step)", () => {
+describe("the contribution path of step 2 that the tests' mock API answers", () => {
   const flow = asFlowDocument(JSON.parse(readFileSync(path.join(process.cwd(), 'flows', 'enrollment.flow.json'), 'utf8')));
 
   it.each([

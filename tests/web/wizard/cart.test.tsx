@@ -26,6 +26,9 @@ const buying = (contributionCents: number) =>
     ichra: { ichracertified: true },
   });
 
+/** The contribution ($600) covers plan and service, and no HSA deposit: nothing comes out of pay. */
+const covered = () => ({ ...buying(60000), hsaMonthlyCents: 0 });
+
 const waiving = choicesWith({
   contributions: { effectivedate: '2026-02-01', healthoption: 'waive' },
   waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: '  Covered by my parents ' },
@@ -62,19 +65,36 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     expect(totals()).toEqual([
       ['Total Monthly Cost', '$507.87'],
       ['Employer Contribution', '$400.00'],
+      ['Pre-Tax Payroll Deduction for Coverage', '$57.87'],
+      ['Pre-Tax Payroll Deduction for the HSA', '$50.00'],
       ['Pre-Tax Payroll Deduction', '$107.87'],
     ]);
     expect(screen.getByRole('checkbox', { name: acknowledgeLabel })).not.toBeChecked();
     await waitFor(() => expect(logged(requests)).toEqual(['Plan and Benefits Summary(CART)']));
   });
 
-  it('shows the remaining contribution and no acknowledgment when the contribution covers the cost', async () => {
+  it('shows the remaining contribution untouched by the HSA deposit, which comes from pay (and is acknowledged)', async () => {
     renderStep('cart', CartScreen, { choices: buying(60000) });
     await screen.findByRole('table', { name: 'Totals' });
     expect(totals()).toEqual([
       ['Total Monthly Cost', '$507.87'],
       ['Employer Contribution', '$600.00'],
-      ['Remaining Contribution', '$92.13'],
+      ['Remaining Contribution', '$142.13'],
+      ['Pre-Tax Payroll Deduction for Coverage', '$0.00'],
+      ['Pre-Tax Payroll Deduction for the HSA', '$50.00'],
+      ['Pre-Tax Payroll Deduction', '$50.00'],
+    ]);
+    expect(screen.getByText(/Your employer's contribution pays for health coverage only/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: acknowledgeLabel })).toBeInTheDocument();
+  });
+
+  it('shows the remaining contribution and no acknowledgment when the contribution covers the cost and there is no HSA deposit', async () => {
+    renderStep('cart', CartScreen, { choices: covered() });
+    await screen.findByRole('table', { name: 'Totals' });
+    expect(totals()).toEqual([
+      ['Total Monthly Cost', '$457.87'],
+      ['Employer Contribution', '$600.00'],
+      ['Remaining Contribution', '$142.13'],
       ['Pre-Tax Payroll Deduction', '$0.00'],
     ]);
     expect(screen.queryByRole('checkbox', { name: acknowledgeLabel })).not.toBeInTheDocument();
@@ -129,7 +149,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
   it('keeps the cart after a failure and sends the same Idempotency-Key on the retry', async () => {
     let calls = 0;
     const { requests } = renderStep('cart', CartScreen, {
-      choices: buying(60000),
+      choices: covered(),
       handlers: {
         [AUTHORIZE]: () => (++calls === 1 ? fail(503, 'INTERNAL', 'The elections could not be authorized. Please try again.') : authorized),
       },
@@ -150,7 +170,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
   });
 
   it("reads 'Redirecting' while in flight and sends one request for a double click", async () => {
-    const { requests } = renderStep('cart', CartScreen, { choices: buying(60000), handlers: { [AUTHORIZE]: authorized } });
+    const { requests } = renderStep('cart', CartScreen, { choices: covered(), handlers: { [AUTHORIZE]: authorized } });
     const recorded = globalThis.fetch;
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
@@ -207,7 +227,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
   it('sends the quoted location when the shop screens chose one', async () => {
     const location = { city: 'Jersey City', countyname: 'Hudson', countycode: '34017', statename: 'New Jersey', state: 'NJ', zipcode: '07302', share: 1 };
     const { requests } = renderStep('cart', CartScreen, {
-      choices: { ...buying(60000), location },
+      choices: { ...covered(), location },
       handlers: { [AUTHORIZE]: authorized },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));

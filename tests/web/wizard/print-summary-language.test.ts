@@ -14,7 +14,7 @@ const summary = {
   coverageChosen: true,
   family: [],
   lines: [{ key: 'plan', label: 'Plan', carrier: 'Summit', plantype: 'PPO', name: 'Silver 1', metal: 'Silver', cents: 123456 }],
-  totals: { contributionCents: 50000, spentCents: 123456, remainingCents: 0, payrollDeductionCents: 73456 },
+  totals: { contributionCents: 50000, spentCents: 123456, remainingCents: 0, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 73456 },
 } as CartSummary;
 
 const details = { title: 'Carrito', memberName: 'Lucía Pérez', employerName: 'Acme', effectiveDate: '2027-01-01' };

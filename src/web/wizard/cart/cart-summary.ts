@@ -4,17 +4,11 @@
  * modal with its chart, and the print view, so they can never disagree.
  *
  * - amount spent: the plan's monthly rate, the additional service and the HSA contribution;
- * - remaining contribution: contribution minus amount spent, when positive;
- * - pre-tax payroll deduction: amount spent minus contribution, when positive.
+ * - remaining contribution: contribution minus plan and service, when positive (the HSA never draws on it);
+ * - pre-tax payroll deduction: plan and service above the contribution, plus the HSA deposit, each its own part.
  */
 import type { Dependent, HealthPlan } from '#contracts/entities.ts';
-import {
-  currentBalanceCents,
-  dollarsToCents,
-  formatCents,
-  payrollDeductionCents,
-  type Cents,
-} from '#domain/money.ts';
+import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { formatMessage } from '#engine/core/messages.ts';
@@ -39,6 +33,11 @@ export type CartTotals = {
   contributionCents: Cents;
   spentCents: Cents;
   remainingCents: Cents;
+  /** The plan and service above the contribution, deducted from pay pre-tax. */
+  premiumDeductionCents: Cents;
+  /** The HSA deposit, deducted from pay pre-tax on its own. */
+  hsaDeductionCents: Cents;
+  /** All that comes out of pay: the two deductions above. */
   payrollDeductionCents: Cents;
 };
 
@@ -108,7 +107,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   const hsaCents = electedHsaCents(choices);
   const serviceCents = service?.option.costCents ?? 0;
   const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
-  const spentCents = planCents + serviceCents + hsaCents;
+  const totals = enrollmentTotals({ premiumCents: planCents, serviceCents, hsaCents, contributionCents });
 
   const lines: CartLine[] = [];
   const blank = { carrier: '', plantype: '', name: '', metal: '' };
@@ -145,9 +144,11 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
     family: dependents.map((dependent) => ({ id: dependent.id, text: familyLine(dependent, labels.relationship ?? asStored) })),
     totals: {
       contributionCents,
-      spentCents,
-      remainingCents: currentBalanceCents({ contributionCents, spentCents }),
-      payrollDeductionCents: payrollDeductionCents({ contributionCents, spentCents }),
+      spentCents: totals.spentCents,
+      remainingCents: totals.currentBalanceCents,
+      premiumDeductionCents: totals.premiumDeductionCents,
+      hsaDeductionCents: totals.hsaDeductionCents,
+      payrollDeductionCents: totals.payrollDeductionCents,
     },
   };
 }
@@ -165,17 +166,27 @@ export function cartColumns(): string[] {
 
 /**
  * The totals rows as every view shows them, in this order, with two decimals: what the elections cost, the
- * employer's contribution, and the one figure that comes out of pay each month (the lines above are its parts).
- * The remaining contribution shows only when a purchase leaves some of the contribution unspent; a waiver shows
- * neither contribution nor remainder, since nothing is paid to a person who waives (cart-waive-meaning says so).
+ * employer's contribution, and what comes out of pay each month (the lines above are its parts). With an HSA
+ * deposit the deduction shows its two parts first, the coverage's and the HSA's, since the contribution pays for
+ * the coverage only (src/domain/money.ts enrollmentTotals). The remaining contribution shows only when a purchase
+ * leaves some of the contribution unspent; a waiver shows neither contribution nor remainder, since nothing is paid
+ * to a person who waives (cart-waive-meaning says so).
  */
 export function totalRows({ totals, waiving }: Pick<CartSummary, 'totals' | 'waiving'>): Array<{ key: keyof CartTotals; label: string; amount: string }> {
   const row = (key: keyof CartTotals, label: string) => ({ key, label, amount: formatCents(totals[key], locale) });
-  if (waiving) return [row('spentCents', messages['cart-total-spent']), row('payrollDeductionCents', messages['cart-total-payroll'])];
+  const deduction =
+    totals.hsaDeductionCents > 0
+      ? [
+          row('premiumDeductionCents', messages['cart-total-payroll-coverage']),
+          row('hsaDeductionCents', messages['cart-total-payroll-hsa']),
+          row('payrollDeductionCents', messages['cart-total-payroll']),
+        ]
+      : [row('payrollDeductionCents', messages['cart-total-payroll'])];
+  if (waiving) return [row('spentCents', messages['cart-total-spent']), ...deduction];
   return [
     row('spentCents', messages['cart-total-spent']),
     row('contributionCents', messages['cart-total-contribution']),
     ...(totals.remainingCents > 0 ? [row('remainingCents', messages['cart-total-remaining'])] : []),
-    row('payrollDeductionCents', messages['cart-total-payroll']),
+    ...deduction,
   ];
 }
