@@ -212,7 +212,11 @@ async function hsaServiceAndCart(page: Page, chosenPlan: string): Promise<{ spen
   const spent = money(await total('Total Monthly Cost').innerText());
   const contribution = money(await total('Employer Contribution').innerText());
   const deduction = money(await total('Pre-Tax Payroll Deduction').innerText());
-  expect(deduction).toBeCloseTo(Math.max(0, spent - contribution), 2);
+  // The contribution pays for plan and service only; the HSA's $200.00 comes from pay on its own.
+  const forCoverage = money(await total('Pre-Tax Payroll Deduction for Coverage').innerText());
+  expect(money(await total('Pre-Tax Payroll Deduction for the HSA').innerText())).toBe(200);
+  expect(forCoverage).toBeCloseTo(Math.max(0, spent - 200 - contribution), 2);
+  expect(deduction).toBeCloseTo(forCoverage + 200, 2);
 
   // No button label is cut short (two buttons to a row on a phone).
   // Read in one pass of the page as it is: a button that leaves the page while a list of them is walked one by one
@@ -254,6 +258,8 @@ async function welcome(page: Page, person: Person, chosenPlan: string, contribut
   await expect(page.getByText(chosenPlan).first()).toBeVisible();
   const shown = contribution.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   await expect(page.getByText(new RegExp(`\\$${shown.replace('.', '\\.')}`)).first()).toBeVisible();
+  // The stored account's deductions, as the cart showed them.
+  await expect(page.getByText('Pre-tax payroll deduction for your HSA each month: $200.00')).toBeVisible();
 }
 
 test.describe('buying a plan', () => {
