@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     beforeRoutes: (server) => {
       server.get(
         '/bench/signed-in',
-        { preHandler: server.authenticate, schema: { response: { 200: envelope({ type: 'string' }) } } },
+        { onRequest: server.authenticate, schema: { response: { 200: envelope({ type: 'string' }) } } },
         async () => ok(`Benefit Portal ${config.APP_VERSION}`),
       );
     },

@@ -3,9 +3,9 @@
  * - app.db: the Kysely database (PGlite or PostgreSQL).
  * - app.config: the frozen configuration.
  * - app.now: the clock (today is todayUtc(app.now())); tests give a fixed one.
- * - app.authenticate: preHandler that requires a valid access token and sets request.member (and request.family on
- *   a route with `config: { memberFamily: true }`).
- * - app.requireStaff(role): preHandler that requires a staff session of at least that role and sets request.staff.
+ * - app.authenticate: onRequest hook that requires a valid access token and sets request.member (and request.family
+ *   on a route with `config: { memberFamily: true }`); onRequest, so it runs before the body is read and validated.
+ * - app.requireStaff(role): onRequest hook that requires a staff session of at least that role and sets request.staff.
  * - app.content: resolved form and flow documents per employer, and body validation with them.
  * - app.mail: the outbox.
  * - app.planPremiums: plan premiums for the order code (contract 2).

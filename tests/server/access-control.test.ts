@@ -2,7 +2,8 @@
  * ASVS V4.1.3 / V4.1.5 (deny by default): every route the app registers is either public by name in the list
  * below, or declares a security scheme and carries the check for it. A new route without `app.authenticate`
  * (bearer) or app.requireStaff (the staff cookie) fails here before it can serve anyone's data; a route that drops its
- * `security` entry without being listed as public fails too. The per-resource tests show who is refused (403).
+ * `security` entry without being listed as public fails too. Who is calling is checked before what they sent: a
+ * refused caller gets its 401 or 403 whatever the body. The per-resource tests show who is refused (403).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,9 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
+import { writtenRows } from './helpers/written-rows.ts';
+import { readAccessToken, signAccessToken } from '#server/tokens.ts';
+import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 /** The routes anyone may call, each with the reason (the spec's pre-sign-in pages, links that carry their own proof). */
 const PUBLIC_ROUTES: Record<string, string> = {
@@ -46,13 +50,34 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/staff/oidc/callback': "proof: the state cookie and state of this browser's sign-in, and the staff provider's signed ID token",
 };
 
+/**
+ * The staff calls by POST, PUT, PATCH or DELETE a viewer may make, each with the reason. Every other one is a change
+ * that needs a higher role.
+ */
+const VIEWER_CALLS: Record<string, string> = {
+  'POST /api/staff/me/totp/start': 'their own two-step verification',
+  'POST /api/staff/me/totp/confirm': 'their own two-step verification',
+  'POST /api/staff/me/totp/disable': 'their own two-step verification',
+  'POST /api/staff/employers/:accountid/contribution-preview': 'a read: what the rules would pay (the draft rules in the body), nothing written',
+};
+
+/** What a caller sends that no route can serve: a body that is not JSON, and JSON of the wrong shape. */
+const MALFORMED_BODIES = [
+  { what: 'not JSON', payload: '{"member": ' },
+  { what: 'JSON of the wrong shape', payload: '[null, 1]' },
+];
+const json = { 'content-type': 'application/json' };
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** Paths outside the API that the app may register (documentation, the web app). */
 const outsideApi = (url: string) => !url.startsWith('/api') && url !== '/healthz';
 
-type Seen = { key: string; security: string[]; hooks: unknown[] };
+/** A registered route: its onRequest hooks are the ones that run before the body is read. */
+type Seen = { key: string; security: string[]; onRequest: unknown[]; body: boolean };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-const hooksOf = (route: RouteOptions): unknown[] =>
-  [route.onRequest, route.preValidation, route.preHandler].flatMap((hook) => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]));
+const onRequestHooks = (route: RouteOptions): unknown[] => (route.onRequest === undefined ? [] : [route.onRequest].flat());
 
 describe.each(databases())('deny by default on $name', (database) => {
   const seen: Seen[] = [];
@@ -65,7 +90,8 @@ describe.each(databases())('deny by default on $name', (database) => {
         const security = ((route.schema as { security?: Record<string, unknown>[] } | undefined)?.security ?? []).flatMap((s) => Object.keys(s));
         // A trailing slash is the same route (GET /api/USZipCounty/:zip/).
         const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
-        for (const method of methods) seen.push({ key: `${method} ${url}`, security, hooks: hooksOf(route) });
+        const body = Boolean((route.schema as { body?: unknown } | undefined)?.body);
+        for (const method of methods) seen.push({ key: `${method} ${url}`, security, onRequest: onRequestHooks(route), body });
       });
     },
   });
@@ -77,6 +103,12 @@ describe.each(databases())('deny by default on $name', (database) => {
   });
 
   const apiRoutes = () => seen.filter((route) => !outsideApi(route.key.split(' ')[1]!));
+  const withSecurity = (scheme: string) => apiRoutes().filter((route) => route.security.includes(scheme));
+  /** A route's method and a URL with its path parameters filled in with ids that exist. */
+  const request = (route: Seen) => {
+    const [method, path] = route.key.split(' ') as [Method, string];
+    return { method, url: path.replace(/:\w+/g, (name) => (name === ':documentid' ? 'waiver' : employer.accountid)) };
+  };
 
   it('sees the API routes', () => {
     expect(apiRoutes().length).toBeGreaterThan(40);
@@ -87,15 +119,15 @@ describe.each(databases())('deny by default on $name', (database) => {
     expect(open).toEqual(Object.keys(PUBLIC_ROUTES).sort());
   });
 
-  it('checks the bearer token before the handler on every route that declares it', () => {
-    const bearer = apiRoutes().filter((route) => route.security.includes('bearer'));
+  it('checks the bearer token before the body is read (onRequest) on every route that declares it', () => {
+    const bearer = withSecurity('bearer');
     expect(bearer.length).toBeGreaterThan(20);
-    const unchecked = bearer.filter((route) => !route.hooks.includes(authenticate)).map((route) => route.key);
+    const unchecked = bearer.filter((route) => !route.onRequest.includes(authenticate)).map((route) => route.key);
     expect(unchecked).toEqual([]);
   });
 
   it('checks the staff session on every staff route before anything else; a member token is no staff session (401)', async () => {
-    const staff = apiRoutes().filter((route) => route.security.includes('staffCookie'));
+    const staff = withSecurity('staffCookie');
     expect(staff.length).toBeGreaterThan(10);
     expect(apiRoutes().filter((route) => route.key.includes(' /api/staff') && !route.security.includes('staffCookie')).map((route) => route.key).sort()).toEqual([
       'GET /api/staff/oidc',
@@ -107,17 +139,82 @@ describe.each(databases())('deny by default on $name', (database) => {
       'POST /api/staff/login/totp/start',
       'POST /api/staff/logout',
     ]);
-    for (const route of staff) expect(route.hooks.length, route.key).toBeGreaterThan(0);
+    // The role check (app.requireStaff) runs before the body is read too.
+    for (const route of staff) expect(route.onRequest.length, route.key).toBeGreaterThan(0);
     for (const route of staff) {
-      const [method, path] = route.key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-      const url = path.replace(/:\w+/g, (name) => (name === ':documentid' ? 'waiver' : employer.accountid));
       // No body: the session is checked before the body is read, so the refusal is the session's.
       for (const headers of [{ ...member.auth, 'x-staff-request': '1' }, { cookie: `bp_refresh=${member.refreshToken}`, 'x-staff-request': '1' }]) {
-        const response = await t.app.inject({ method, url, headers });
+        const response = await t.app.inject({ ...request(route), headers });
         expect(response.statusCode, route.key).toBe(401);
         expect(response.json(), route.key).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
       }
     }
+  });
+
+  describe('who is calling is checked before what they sent', () => {
+    /** Each answer to a malformed body that differs from the expected one, as `<route> <caller>, <body>: <status> <code>`. */
+    const answers = async (
+      routes: Seen[],
+      callers: Record<string, Record<string, string>>,
+      expected: { status: number; code: string; message?: RegExp },
+    ): Promise<string[]> => {
+      const wrong: string[] = [];
+      for (const route of routes) {
+        for (const [caller, headers] of Object.entries(callers)) {
+          for (const body of MALFORMED_BODIES) {
+            const response = await t.app.inject({ ...request(route), headers: { ...headers, ...json }, payload: body.payload });
+            const answer = response.json() as { code?: string; message?: string };
+            const right = response.statusCode === expected.status && answer.code === expected.code && (!expected.message || expected.message.test(answer.message ?? ''));
+            if (!right) wrong.push(`${route.key} ${caller}, ${body.what}: ${response.statusCode} ${answer.code}`);
+          }
+        }
+      }
+      return wrong;
+    };
+
+    it('refuses a member route 401 without a usable bearer, whatever the body: none, an unknown one, an expired one, one of an ended session', async () => {
+      const ended = await registerMember(t.app, employer);
+      expect((await t.app.inject({ method: 'POST', url: '/api/Login/Logout', headers: ended.auth })).statusCode).toBe(200);
+      const session = (await readAccessToken(t.config, member.tokens.access_token))!;
+      const expired = await signAccessToken(t.config, session, new Date(Date.now() - 16 * 60 * 1000));
+      const callers = {
+        'no bearer': {},
+        'an unknown bearer': { authorization: 'Bearer not-a-token' },
+        'an expired bearer': { authorization: `Bearer ${expired}` },
+        "an ended session's bearer": ended.auth,
+      };
+      const before = await writtenRows(t.db);
+      expect(await answers(withSecurity('bearer'), callers, { status: 401, code: 'UNAUTHORIZED' })).toEqual([]);
+      expect(await writtenRows(t.db)).toBe(before);
+    });
+
+    it("refuses a staff route 401 without a staff session and a viewer's change 403, whatever the body", async () => {
+      const staff = withSecurity('staffCookie');
+      const viewer = await signInStaff(t.app, 'viewer');
+      const before = await writtenRows(t.db);
+      const withoutSession = { 'no credential': { 'x-staff-request': '1' }, "a member's bearer": { ...member.auth, 'x-staff-request': '1' } };
+      expect(await answers(staff, withoutSession, { status: 401, code: 'UNAUTHORIZED' })).toEqual([]);
+      expect(Object.keys(VIEWER_CALLS).filter((key) => !staff.some((route) => route.key === key))).toEqual([]);
+      const viewerRefused = staff.filter((route) => UNSAFE_METHODS.has(route.key.split(' ')[0]!) && !(route.key in VIEWER_CALLS));
+      expect(viewerRefused.length).toBeGreaterThan(10);
+      const forbidden = { status: 403, code: 'FORBIDDEN', message: /^This needs the (implementer|admin) role; you are a viewer\.$/ };
+      expect(await answers(viewerRefused, { 'a viewer': viewer.headers }, forbidden)).toEqual([]);
+      expect(await writtenRows(t.db)).toBe(before);
+    });
+
+    it('still answers a signed-in caller 400 for a malformed body, and writes nothing', async () => {
+      const [admin, viewer] = await Promise.all([signInStaff(t.app, 'admin'), signInStaff(t.app, 'viewer')]);
+      const withBody = (scheme: string) => withSecurity(scheme).filter((route) => route.body);
+      const invalid = { status: 400, code: 'VALIDATION_FAILED' };
+      const before = await writtenRows(t.db);
+      expect(await answers(withBody('bearer'), { 'a member': member.auth }, invalid)).toEqual([]);
+      expect(await answers(withBody('staffCookie'), { 'an admin': admin.headers }, invalid)).toEqual([]);
+      // The calls open to a viewer: there the body is what is refused.
+      const viewerCalls = withBody('staffCookie').filter((route) => route.key in VIEWER_CALLS);
+      expect(viewerCalls.length).toBeGreaterThan(0);
+      expect(await answers(viewerCalls, { 'a viewer': viewer.headers }, invalid)).toEqual([]);
+      expect(await writtenRows(t.db)).toBe(before);
+    });
   });
 
   describe('the web root (V4.3.2)', () => {

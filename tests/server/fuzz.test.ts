@@ -9,7 +9,6 @@
  * The run is seeded: a failure prints its seed; FUZZ_SEED=<seed> replays the same mutations (FUZZ_REQUESTS sets
  * how many requests a database gets).
  */
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.ts';
 import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
@@ -17,6 +16,7 @@ import { toOrderRequest, waiveOrder } from '#domain/orders.ts';
 import { setBirthdate, setState, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { TEST_PROFILE } from './helpers/fixtures.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { writtenRows } from './helpers/written-rows.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250611);
@@ -63,17 +63,6 @@ type Schema = {
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
-
-/**
- * The tables a refused request must leave alone: all but the reference data (imported once, never written by a
- * request) and the bookkeeping every request may write by design, refused or not: the rate-limit counters, the
- * failed sign-in counts, the security event log and the sessions' last-use marks (member and staff: the session
- * check notes a use at most once a minute, also for a call refused after it, such as a 403 for another's id).
- */
-const UNCHECKED_TABLES = new Set([
-  'reference_data', 'zip_county', 'county_rating_area', 'plan', 'plan_rate', 'plan_service_area_zip', 'plan_county', 'plan_zip_county',
-  'kysely_migration', 'kysely_migration_lock', 'rate_limit', 'signin_failure', 'security_event', 'session', 'staff_session',
-]);
 
 /** Values a valid request uses for names the routes share (the signed-in member's own ids). */
 type Known = Record<string, unknown>;
@@ -304,21 +293,6 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
     await setState(world.db, world.alice.memberId, 'IL');
   });
 
-  /** Every writable table's rows and their versions, in one query. */
-  async function checksum(): Promise<string> {
-    const tables = await sql<{ table_name: string }>`
-      select table_name from information_schema.tables
-      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(world.db);
-    const parts = tables.rows
-      .map((row) => row.table_name)
-      .filter((name) => !UNCHECKED_TABLES.has(name))
-      // A row written (inserted, updated or deleted) changes the count or the sum of the row versions' xmin. A
-      // refused staff sign-in is recorded in the audit trail by design (like its failure count); nothing else may be.
-      .map((name) => sql`select ${name} as t, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as h from ${sql.id(name)} ${name === 'staff_audit' ? sql`where action <> 'sign-in-failed'` : sql``}`);
-    const result = await sql<{ t: string; n: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(world.db);
-    return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).sort().join('|');
-  }
-
   it(`answers ${REQUESTS} generated hostile requests without a 500, in the envelope, writing nothing when refused (seed ${SEED})`, async () => {
     const employeeApi = (await world.app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApi;
     const staffApi = (await world.app.inject({ method: 'GET', url: '/staff/docs/json', headers: admin.headers })).json() as OpenApi;
@@ -392,7 +366,7 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
     const requests = generate(doc, known, examples, auth, prng(SEED), REQUESTS);
     const failures: string[] = [];
     const statuses: Record<number, number> = {};
-    let before = await checksum();
+    let before = await writtenRows(world.db);
     for (const [index, request] of requests.entries()) {
       const response = await world.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
       // Work after an answer (a reset link's mail) belongs to this request: without waiting it lands in a later one's checksum.
@@ -413,7 +387,7 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
       }
       // Work after an answer (a reset link's mail) belongs to the request that started it, not to the next one.
       await world.app.inFlight.settled();
-      const after = await checksum();
+      const after = await writtenRows(world.db);
       if (response.statusCode >= 400 && after !== before) failures.push(`${where} wrote to the database although refused`);
       before = after;
       if (failures.length >= Number(process.env.FUZZ_MAX_FAILURES ?? 40)) break;

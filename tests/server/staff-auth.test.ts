@@ -14,8 +14,8 @@ describe.each(databases())('staff sign-in on $name', (database) => {
   // Routes that only exercise app.requireStaff: an admin-only read and an implementer change.
   const t = useTestApp(database, {
     beforeRoutes: (app) => {
-      app.get('/api/staff/test/admin-only', { preHandler: app.requireStaff('admin') }, async (request) => ({ role: request.staff!.role }));
-      app.post('/api/staff/test/change', { preHandler: app.requireStaff('implementer') }, async (request) => ({ role: request.staff!.role }));
+      app.get('/api/staff/test/admin-only', { onRequest: app.requireStaff('admin') }, async (request) => ({ role: request.staff!.role }));
+      app.post('/api/staff/test/change', { onRequest: app.requireStaff('implementer') }, async (request) => ({ role: request.staff!.role }));
       // A staff route that forgot requireStaff: still closed to anyone without a staff session.
       app.get('/api/staff/test/forgotten', async (request) => ({ email: request.staff!.email }));
     },

@@ -1,7 +1,8 @@
 /**
- * Bearer authentication: `app.authenticate` as a preHandler verifies the access token and its server-side session
- * (tokens.ts) and sets request.member, the only source of the caller's identity. Without a valid token of a live
- * session: 401 UNAUTHORIZED. On a route whose config says `memberFamily`, the session check also reads the
+ * Bearer authentication: `app.authenticate` as the onRequest hook of a route verifies the access token and its
+ * server-side session (tokens.ts) and sets request.member, the only source of the caller's identity. Without a valid
+ * token of a live session: 401 UNAUTHORIZED, before the body is read or the path, query and body are validated (it
+ * reads the headers only), so who is calling is checked before what they sent. On a route whose config says `memberFamily`, the session check also reads the
  * member's family for pricing (request.family): from memory when kept, otherwise in one statement.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -3,8 +3,9 @@
  * random token, stored as its SHA-256 in staff_session), members only bearer JWTs, so neither credential opens
  * the other's routes. Deny by default: every /api/staff request but sign-in and sign-out needs a live staff
  * session before anything else runs (401 otherwise, even before the body is read), which sets request.staff.
- * `app.requireStaff(role)` is the preHandler of every staff route: 403 with too small a role (viewer < implementer
- * < admin). Sessions end after 30 minutes without a call and 12 hours after sign-in, like the members'.
+ * `app.requireStaff(role)` is the onRequest hook of every staff route, run after that one: 403 with too small a role
+ * (viewer < implementer < admin), also before the body is read, so a viewer's change is refused whatever it sends.
+ * Sessions end after 30 minutes without a call and 12 hours after sign-in, like the members'.
  *
  * CSRF: the cookie is SameSite=Strict, and every state-changing /api/staff request must also carry the header
  * `x-staff-request: 1`, which a cross-site form cannot send and a cross-site script cannot add without a CORS

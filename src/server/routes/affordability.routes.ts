@@ -51,7 +51,7 @@ export async function affordabilityRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AffordabilityBody }>(
     '/api/Affordability',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Health plans'],
         summary: "The ICHRA affordability check for the caller: may they decline the ICHRA and take a premium tax credit?",

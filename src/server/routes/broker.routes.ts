@@ -15,7 +15,7 @@ export async function brokerRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { teamid: string } }>(
     '/api/Brocker/:teamid',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Employer'],
         summary: "The brokers of the caller's employer's team; the web shows the first",

@@ -26,7 +26,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { accountid: string } }>(
     '/api/Contacts/:accountid',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Employer'],
         summary: "The contacts of the caller's employer that employees may see (flagged, or of type 1 Insurance Broker)",

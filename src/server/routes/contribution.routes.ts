@@ -92,7 +92,7 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: MonthlyParams }>(
     '/api/EmployerContribution/GetMonthlyEmployerContributionWithClass/:accountid/:effectiveDate/:dob/:state/:contributionclass/:d1/:d2/:d3/:d4/:d5',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Contribution'],
         summary: "The caller's monthly employer contribution on an offered effective date, for the stored family tier",
@@ -112,7 +112,7 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: WaivedParams }>(
     '/api/EmployerContribution/GetWaivedContribution/:accountid/:effectiveDate/:dob/:state',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Contribution'],
         summary: 'The self-only (employee tier) contribution when the caller waives coverage',
@@ -132,7 +132,7 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/EffectiveDates',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Contribution'],
         summary: "The effective dates the caller may choose today (spec §9, within the employer's plan year), earliest first",

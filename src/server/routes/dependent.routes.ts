@@ -155,7 +155,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { memberid?: string } }>(
     '/api/Dependent',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Dependent'],
         summary: "The caller's dependents; memberid, when given, must be the caller's own id",
@@ -180,7 +180,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: DependentBody }>(
     '/api/Dependent',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['Dependent'], summary: 'Adds a dependent to the caller', security: bearer, body: createBody, response: dependentAnswer },
     },
     async (request) => {
@@ -197,7 +197,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: DependentBody & { id: string } }>(
     '/api/Dependent',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['Dependent'], summary: "Changes one of the caller's dependents", security: bearer, body: changeBody, response: dependentAnswer },
     },
     async (request) => {
@@ -217,7 +217,7 @@ export async function dependentRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/api/Dependent/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Dependent'],
         summary: "Removes one of the caller's dependents",

@@ -54,7 +54,7 @@ export async function employerRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { accountid: string } }>(
     '/api/Employer/:accountid',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Employer'],
         summary: "The caller's employer with its settings",

@@ -103,7 +103,6 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AuthorizeRequest; Headers: { 'idempotency-key'?: string } }>(
     '/api/Enrollment/Authorize',
     {
-      // Sign-in first (it reads headers only), so an anonymous request is a 401 whatever its body.
       onRequest: app.authenticate,
       preValidation: async (request) => {
         const unknown = unknownFields(request.body);

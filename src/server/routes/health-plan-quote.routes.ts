@@ -66,7 +66,7 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: QuoteBody }>(
     '/api/HealthPlanQuote',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // The family to price is read with the session check (auth.plugin.ts): kept in memory, or one statement.
       config: { memberFamily: true },
       schema: {

@@ -35,7 +35,7 @@ export async function hsaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { effectivedate: string } }>(
     '/api/Hsa/Limit',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Order'],
         summary: "The caller's annual HSA limit and the most a month for an effective date",

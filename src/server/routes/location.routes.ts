@@ -25,7 +25,7 @@ export const locationSchema = {
 
 export async function locationRoutes(app: FastifyInstance): Promise<void> {
   const options = {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     // The pattern is the contract; its failure is answered with the document's text below, not Fastify's.
     attachValidation: true,
     schema: {

@@ -15,7 +15,7 @@ export async function logFactRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: LogFactEvent & { data: Record<string, unknown> } }>(
     '/api/LogFact/v2',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['logfact'],

@@ -82,7 +82,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { containerName: string; folderName: string } }>(
     '/api/media/getdocs',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Media'],
         summary: "The caller's employer's documents in a container, with signed links",

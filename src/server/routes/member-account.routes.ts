@@ -30,7 +30,7 @@ export async function memberAccountRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/MemberAccount/GetMemberAccount',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Order'],
         summary: "The caller's latest member account, or null before the first authorization",

@@ -12,7 +12,7 @@ export async function memberLanguageRoutes(app: FastifyInstance): Promise<void> 
   app.put<{ Body: { language: Language; id?: string } }>(
     '/api/Member/Language',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: "Store the signed-in member's language (and set the language cookie)",

@@ -262,7 +262,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/api/Member/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: "The signed-in member's own id only: withdraw a registration whose password was never set (an active account answers 409)",
@@ -287,7 +287,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/Member/GetMember',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'The signed-in member (SSN masked)',
@@ -336,7 +336,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { member: MemberUpdate & { id?: string; accountid?: string } & Record<string, unknown> } }>(
     '/api/Member',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: "Update the signed-in member's profile",

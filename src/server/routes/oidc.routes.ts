@@ -180,7 +180,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/oidc/sign-out',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['login'],
         security: bearer,

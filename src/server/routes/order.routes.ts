@@ -158,7 +158,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CreateOrderBody }>(
     '/api/Order',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Order'],
         summary: 'Places one order of an authorization (HSA, additional service, or the main order: waive or health insurance)',
@@ -221,7 +221,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/Order/GetOrderByMember',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Order'],
         summary: "The caller's current orders (not replaced by a later enrollment), newest first",

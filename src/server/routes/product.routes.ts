@@ -27,7 +27,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/Product',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Order'],
         summary: "The additional services the caller's employer offers, with their price options (none unless its employeazecustomer is 1)",

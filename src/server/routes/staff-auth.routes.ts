@@ -138,7 +138,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/staff/me',
     {
-      preHandler: app.requireStaff('viewer'),
+      onRequest: app.requireStaff('viewer'),
       schema: {
         tags: ['Staff'],
         summary: 'The signed-in staff user',

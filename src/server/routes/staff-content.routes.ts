@@ -113,7 +113,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/staff/content',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: 'The base documents (forms and flows) an employer may override',
@@ -138,7 +138,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/content',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: "An employer's documents: the base documents, then the forms of the employer's own (any stored version, a draft too)",
@@ -176,7 +176,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: DocumentParams }>(
     '/api/staff/employers/:accountid/content/:documentid',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: "An employer's document: the base, the published version, the draft and what employees get now, each with its texts in every language (English in place, the others in `translations`)",
@@ -217,7 +217,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: DocumentParams; Body: { document: Record<string, unknown> }; Headers: { 'if-match'?: string; 'if-none-match'?: '*' } }>(
     '/api/staff/employers/:accountid/content/:documentid/draft',
     {
-      preHandler: implementer,
+      onRequest: implementer,
       schema: {
         tags: ['Staff'],
         summary:
@@ -240,7 +240,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
     '/api/staff/employers/:accountid/content/:documentid/publish',
     {
-      preHandler: implementer,
+      onRequest: implementer,
       schema: {
         tags: ['Staff'],
         summary:
@@ -263,7 +263,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
     '/api/staff/employers/:accountid/content/:documentid/rollback',
     {
-      preHandler: implementer,
+      onRequest: implementer,
       schema: {
         tags: ['Staff'],
         summary:
@@ -286,7 +286,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: DocumentParams }>(
     '/api/staff/employers/:accountid/content/:documentid/versions',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: 'Every version, newest first, with who made it and who published it',
@@ -321,7 +321,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: DocumentParams; Querystring: { from: number; to: number } }>(
     '/api/staff/employers/:accountid/content/:documentid/diff',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: 'A line diff of two versions as pretty-printed JSON (0 is the base document)',
@@ -352,7 +352,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: DocumentParams; Querystring: { version?: number } }>(
     '/api/staff/employers/:accountid/content/:documentid/preview',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary:

@@ -63,7 +63,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
   app.post<{ Params: { accountid: string }; Body: { csv: string; invite?: boolean } }>(
     '/api/staff/employers/:accountid/census',
     {
-      preHandler: implementer,
+      onRequest: implementer,
       bodyLimit: 2 * CENSUS_MAX_CHARACTERS,
       schema: schema(
         'Import a census CSV, the first time or again (a row naming an employee of the employer by externalid or email updates them): every row checked first; any refused row answers 400 CENSUS_INVALID with data.rows [{line, reason}] and writes nothing',
@@ -105,7 +105,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/employees',
-    { preHandler: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
+    { onRequest: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
@@ -116,7 +116,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
   app.post<{ Params: { accountid: string; memberid: string } }>(
     '/api/staff/employers/:accountid/employees/:memberid/invite',
     {
-      preHandler: implementer,
+      onRequest: implementer,
       schema: schema('E-mail the employee a new set-password link (invite or resend); 409 once the password is set', employeeSchema, {
         params: { type: 'object', required: ['accountid', 'memberid'], properties: { accountid: uuid, memberid: uuid } },
       }),
@@ -130,7 +130,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/reports/enrollment',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: schema('Enrollment report: employees counted by status, and the list', { type: 'object', properties: { counts: countsSchema, employees: { type: 'array', items: employeeSchema } } }, {
         params: accountParams,
       }),
@@ -145,7 +145,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/reports/payroll.csv',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary:
@@ -168,7 +168,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Querystring: LogFactFilter }>(
     '/api/staff/events',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: schema(
         "The event log (LogFact) with each event's employer and member by name, newest first, filtered by employer (id or part of its name), member (id, or part of the name or e-mail), action and days (from and to included)",
         {

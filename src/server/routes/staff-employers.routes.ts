@@ -149,11 +149,11 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
   const implementer = app.requireStaff('implementer');
   const staffOf = (request: { staff: { id: string } | null }) => request.staff!;
   const read = (summary: string, response: object, extra: object = {}) => ({
-    preHandler: viewer,
+    onRequest: viewer,
     schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: envelope(response), ...failures }, ...extra },
   });
   const change = (summary: string, response: object, extra: object = {}) => ({
-    preHandler: implementer,
+    onRequest: implementer,
     schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: envelope(response), ...failures }, ...extra },
   });
 
@@ -195,7 +195,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
 
   /** A file the browser shows itself (the logo, a document): no envelope; failures as everywhere. */
   const file = (summary: string, description: string, params: object) => ({
-    preHandler: viewer,
+    onRequest: viewer,
     schema: { tags: ['Staff'], summary, security: staffCookieSecurity, params, response: { 200: { description, type: 'string', format: 'binary' }, ...failures } },
   });
 

@@ -45,8 +45,8 @@ const providerSchema = {
 export async function staffIdentityProviderRoutes(app: FastifyInstance): Promise<void> {
   const viewer = app.requireStaff('viewer');
   const implementer = app.requireStaff('implementer');
-  const route = (preHandler: typeof viewer, summary: string, response: object, extra: object = {}) => ({
-    preHandler,
+  const route = (role: typeof viewer, summary: string, response: object, extra: object = {}) => ({
+    onRequest: role,
     schema: { tags: ['Staff'], summary, security: staffCookieSecurity, params: accountParams, response: { 200: envelope(response), ...failures }, ...extra },
   });
   const path = '/api/staff/employers/:accountid/identity-provider';

@@ -151,7 +151,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/staff/me/totp',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: "Whether the signed-in staff user's two-step verification is on, how many recovery codes are left, whether an admin requires it",
@@ -174,7 +174,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/staff/me/totp/start',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: 'Start setting up two-step verification: a new secret (kept sealed until confirmed), its otpauth URI and QR code; 409 when on already',
@@ -192,7 +192,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { code: string } }>(
     '/api/staff/me/totp/confirm',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       config: authRateLimit(app),
       schema: {
         tags: ['Staff'],
@@ -218,7 +218,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { code: string } }>(
     '/api/staff/me/totp/disable',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       config: authRateLimit(app),
       schema: {
         tags: ['Staff'],
@@ -252,7 +252,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/api/staff/users/:id/totp',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['Staff'],
         summary: "Reset a staff user's two-step verification (admin): it is off and their sessions end; they set it up again",
@@ -272,7 +272,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/staff/settings',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { tags: ['Staff'], summary: 'Console settings (admin)', security: staffCookieSecurity, response: { 200: envelope(settingsSchema), ...failures } },
     },
     async () => ok(await consoleSettings.read(app.db)),
@@ -281,7 +281,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Body: { secondFactorRequired: boolean } }>(
     '/api/staff/settings',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['Staff'],
         summary:

@@ -45,7 +45,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/staff/users',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { tags: ['Staff'], summary: 'Staff users (admin)', security: staffCookieSecurity, response: { 200: envelope({ type: 'array', items: staffUserSchema }), ...failures } },
     },
     async () => ok((await staffUsers.list(app.db)).map(staffUsers.toWire)),
@@ -54,7 +54,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { email: string; role: StaffRole; password: string } }>(
     '/api/staff/users',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['Staff'],
         summary: 'Create a staff user (admin): the password needs 12+ characters and must not be guessable; 409 when the address is taken',
@@ -79,7 +79,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: { id: string }; Body: { role?: StaffRole; disabled?: boolean } }>(
     '/api/staff/users/:id',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['Staff'],
         summary: "Change a staff user's role or disable them (admin); their sessions end when disabled; the last admin stays",
@@ -100,7 +100,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { who?: string; entity?: string; entityid?: string; from?: string; to?: string; limit?: number } }>(
     '/api/staff/audit',
     {
-      preHandler: app.requireStaff('viewer'),
+      onRequest: app.requireStaff('viewer'),
       schema: {
         tags: ['Staff'],
         summary:

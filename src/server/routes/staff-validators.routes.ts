@@ -33,8 +33,8 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: DraftBody }>(
     '/api/staff/validators',
     {
-      preHandler: implementer,
-      // Counted after the role check (preHandler), per staff user, in the database like every limit.
+      onRequest: implementer,
+      // Counted once the role (onRequest) and the body passed (preHandler), per staff user, in the database like every limit.
       config: {
         rateLimit: {
           max: DRAFT_COMPILES_PER_MINUTE,
@@ -96,7 +96,7 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Params: { file: string } }>(
     '/api/staff/validators/:file',
     {
-      preHandler: viewer,
+      onRequest: viewer,
       schema: {
         tags: ['Staff'],
         summary: `A draft's validators compiled for the preview: an ES module of Ajv standalone code (immutable); 404 once forgotten (the latest ${DRAFT_MODULES_LIMIT.count} drafts' are kept, ${DRAFT_MODULES_LIMIT.bytes / 1024 / 1024} MB at most)`,
