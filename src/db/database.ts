@@ -205,17 +205,15 @@ export interface OidcLoginStateTable {
   used_at: Timestamp | null;
 }
 
-/** The provider's ID token (sealed) of a session signed in through it, for the provider's sign-out (migration 0024). */
+/** A session signed in through an employer's provider, for that provider's sign-out (migrations 0024, 0028). */
 export interface OidcSessionTable {
   session_id: string;
   accountid: string;
-  id_token_sealed: string;
 }
 
-/** The provider's ID token (sealed) of a staff session signed in through it, for the provider's sign-out (migration 0025). */
+/** A staff session signed in through the staff provider, for its sign-out (migrations 0025, 0028). */
 export interface StaffOidcSessionTable {
   staff_session_id: string;
-  id_token_sealed: string;
 }
 
 export interface RefreshTokenTable {

@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024-identity-providers.ts';
 import * as m0025 from './migrations/0025-staff-single-sign-on.ts';
 import * as m0026 from './migrations/0026-member-language.ts';
 import * as m0027 from './migrations/0027-hsa-deduction.ts';
+import * as m0028 from './migrations/0028-no-provider-id-token.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0025-staff-single-sign-on': m0025,
   '0026-member-language': m0026,
   '0027-hsa-deduction': m0027,
+  '0028-no-provider-id-token': m0028,
 };
 
 /** Every migration in order (a test migrates to one of them, then writes rows of the schema as it was). */

@@ -56,9 +56,17 @@ export type Config = Readonly<{
    * for tests and development only; refused in production. Otherwise issuers must be https.
    */
   OIDC_ALLOW_HTTP_LOOPBACK: boolean;
+  /**
+   * Seconds an identity provider's clock may differ from the server's when an ID token's times are checked: exp may
+   * be this far past, iat and nbf this far ahead.
+   */
+  OIDC_CLOCK_TOLERANCE: number;
   /** Staff sign-in through an identity provider; null when STAFF_OIDC_ISSUER is not set. */
   STAFF_OIDC: StaffOidcConfig | null;
 }>;
+
+/** Beyond five minutes a skewed clock is a fault to fix at the host (NTP), not one to tolerate. */
+const MAX_OIDC_CLOCK_TOLERANCE = 300;
 
 export class ConfigError extends Error {
   constructor(problems: string[]) {
@@ -108,6 +116,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const OIDC_ALLOW_HTTP_LOOPBACK = loopbackText === 'true';
   if (OIDC_ALLOW_HTTP_LOOPBACK && NODE_ENV === 'production') problems.push('OIDC_ALLOW_HTTP_LOOPBACK is for tests and development: not in production.');
 
+  const toleranceText = value('OIDC_CLOCK_TOLERANCE') ?? '30';
+  const OIDC_CLOCK_TOLERANCE = Number(toleranceText);
+  if (!Number.isInteger(OIDC_CLOCK_TOLERANCE) || OIDC_CLOCK_TOLERANCE < 0 || OIDC_CLOCK_TOLERANCE > MAX_OIDC_CLOCK_TOLERANCE) {
+    problems.push(`OIDC_CLOCK_TOLERANCE must be a whole number of seconds from 0 to ${MAX_OIDC_CLOCK_TOLERANCE}, not '${toleranceText}'.`);
+  }
+
   const STAFF_OIDC = staffOidc(value, { allowHttpLoopback: OIDC_ALLOW_HTTP_LOOPBACK }, problems);
 
   const DATABASE_URL = value('DATABASE_URL');
@@ -148,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SHUTDOWN_TIMEOUT,
     DATABASE_POOL_SIZE,
     OIDC_ALLOW_HTTP_LOOPBACK,
+    OIDC_CLOCK_TOLERANCE,
     STAFF_OIDC,
   });
 }

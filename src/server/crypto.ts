@@ -2,7 +2,7 @@
  * Secrets at rest: SSNs encrypted with AES-256-GCM (SSN_KEY), passwords hashed with argon2id, one-time tokens
  * (set-password, reset, refresh) stored only as their SHA-256, mail bodies in the outbox (they carry links with
  * those tokens), staff users' TOTP secrets, employers' identity-provider client secrets and the sign-in material of
- * an OpenID Connect sign-in (PKCE verifier, the provider's ID token) encrypted with AES-256-GCM under keys derived
+ * an OpenID Connect sign-in on its way (the PKCE verifier) encrypted with AES-256-GCM under keys derived
  * from SSN_KEY.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
@@ -64,7 +64,7 @@ export function openClientSecret(stored: string, keyBase64: string): string {
   return open(stored, derivedKey(keyBase64, 'oidc-client-secret'), 'client secret');
 }
 
-/** What an OpenID Connect sign-in keeps server-side (the PKCE verifier, the provider's ID token), sealed. */
+/** What an OpenID Connect sign-in on its way keeps server-side (the PKCE verifier), sealed. */
 export function sealSignInSecret(text: string, keyBase64: string): string {
   return seal(text, derivedKey(keyBase64, 'oidc-sign-in'));
 }

@@ -1,8 +1,9 @@
 /**
  * Employees' sign-in through their employer's OpenID Provider (docs/security.md, "Employees' sign-in through their
  * employer's provider"), against a real provider on loopback (helpers/oidc-provider.ts): a census member's first
- * sign-in opens a session as the password sign-in does, with no set-password step; each refusal (a tampered or
- * expired ID token, a wrong nonce or audience, an unverified e-mail, a domain not allowed, a member of another
+ * sign-in opens a session as the password sign-in does, with no set-password step, and its Sign Out sends no ID
+ * token to the browser; each refusal (a tampered or expired ID token, one issued ahead of the clock tolerance, a
+ * wrong nonce or audience, an unverified e-mail, a domain not allowed, a member of another
  * employer, a replayed callback or code) writes nothing but its security event. And the staff API: the secret
  * never answered, every change audited, viewers refused.
  */
@@ -10,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_ID } from '#contracts/api.ts';
 import * as members from '#db/repositories/member.repository.ts';
+import { loadConfig } from '#server/config.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, refreshCookieOf, type TestEmployer } from './helpers/fixtures.ts';
 import { TEST_PUBLIC_URL } from './helpers/app.ts';
@@ -18,9 +20,12 @@ import { startTestProvider, type TestProvider } from './helpers/oidc-provider.ts
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const REDIRECT_URI = `${TEST_PUBLIC_URL}/api/oidc/callback`;
+/** A JWT as it travels (base64url of '{"...' first): the provider's ID token must not appear where the browser reads. */
+const JWT_SHAPE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/;
+const CLOCK_TOLERANCE = 60;
 
 describe.each(databases())('sign-in through the employer\'s identity provider on $name', (database) => {
-  const t = useTestApp(database, { env: { OIDC_ALLOW_HTTP_LOOPBACK: 'true' } });
+  const t = useTestApp(database, { env: { OIDC_ALLOW_HTTP_LOOPBACK: 'true', OIDC_CLOCK_TOLERANCE: String(CLOCK_TOLERANCE) } });
   let op: TestProvider;
   let employerA: TestEmployer;
   let employerB: TestEmployer;
@@ -137,15 +142,19 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
     expect(event).toMatchObject({ kind: 'sign-in', memberid: member.id, identity_provider: op.issuer, reason: null });
     const session = await t.db.selectFrom('session').selectAll().where('memberid', '=', member.id).executeTakeFirstOrThrow();
     expect(session.ended_at).toBeNull();
+    // Only which employer's provider opened the session: the provider's ID token is not kept.
     const stored = await t.db.selectFrom('oidc_session').selectAll().where('session_id', '=', session.id).executeTakeFirstOrThrow();
-    expect(stored.id_token_sealed).toMatch(/^v1\./);
+    expect(stored).toEqual({ session_id: session.id, accountid: employerA.accountid });
 
-    // Sign Out: the provider's sign-out page (RP-initiated logout), then the product's session ends.
+    // Sign Out: the provider's sign-out page (RP-initiated logout) named by the client id, never by the ID token
+    // (the browser reads this URL); then the product's session ends.
     const signOut = await t.app.inject({ method: 'GET', url: '/api/oidc/sign-out', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(signOut.body).not.toMatch(JWT_SHAPE);
     const endSession = new URL(signOut.json().data.url);
     expect(endSession.origin).toBe(op.issuer);
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(loginPage(employerA));
-    expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
+    expect(Object.fromEntries(endSession.searchParams)).toEqual({ client_id: op.clientId, post_logout_redirect_uri: loginPage(employerA) });
+    // The provider takes it (it refuses an unknown client or an unregistered redirect with 400).
+    expect((await fetch(endSession, { redirect: 'manual' })).status).toBe(200);
     const logout = await t.app.inject({ method: 'POST', url: '/api/Login/Logout', headers: { authorization: `Bearer ${accessToken}`, cookie: `bp_refresh=${refresh}` } });
     expect(logout.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/Member/GetMember', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(401);
@@ -167,6 +176,32 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
     const past = Math.floor(Date.now() / 1000) - 3600;
     op.resignNextIdToken((claims) => ({ ...claims, iat: past - 600, exp: past }));
     await expectRefused(parts, employerA, 'failed', 'id-token-expired');
+  });
+
+  it('refuses an ID token issued a day ahead of the clock', async () => {
+    await censusMember(employerA, 'fay@acme.test');
+    op.setAccount('fay', { email: 'fay@acme.test', email_verified: true });
+    const parts = await throughProvider(employerA, 'fay');
+    const tomorrow = Math.floor(Date.now() / 1000) + 86_400;
+    op.resignNextIdToken((claims) => ({ ...claims, iat: tomorrow, exp: tomorrow + 600 }));
+    await expectRefused(parts, employerA, 'failed', 'id-token-issued-in-future');
+  });
+
+  it("allows a provider's clock OIDC_CLOCK_TOLERANCE off (an iat ahead, an exp just past), not more", async () => {
+    await censusMember(employerA, 'fast@acme.test');
+    op.setAccount('fast', { email: 'fast@acme.test', email_verified: true });
+    const ahead = await throughProvider(employerA, 'fast');
+    op.resignNextIdToken((claims) => ({ ...claims, iat: Math.floor(Date.now() / 1000) + CLOCK_TOLERANCE / 3 }));
+    expect((await callback(ahead)).headers.location).toBe(`${TEST_PUBLIC_URL}/profile`);
+    // Beyond openid-client's own default of 30 seconds: the setting is what decides.
+    const behind = await throughProvider(employerA, 'fast');
+    const expired = Math.floor(Date.now() / 1000) - (CLOCK_TOLERANCE * 3) / 4;
+    op.resignNextIdToken((claims) => ({ ...claims, iat: expired - 600, exp: expired }));
+    expect((await callback(behind)).headers.location).toBe(`${TEST_PUBLIC_URL}/profile`);
+
+    const beyond = await throughProvider(employerA, 'fast');
+    op.resignNextIdToken((claims) => ({ ...claims, iat: Math.floor(Date.now() / 1000) + CLOCK_TOLERANCE * 2 }));
+    await expectRefused(beyond, employerA, 'failed', 'id-token-issued-in-future');
   });
 
   it('refuses a wrong nonce', async () => {
@@ -323,5 +358,17 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
       const audit = await t.db.selectFrom('staff_audit').selectAll().where('entity', '=', 'identity_provider').where('action', '=', 'delete').execute();
       expect(audit).toHaveLength(1);
     });
+  });
+});
+
+describe('the clock tolerance setting', () => {
+  // The secrets given, so nothing is written to DATA_DIR.
+  const base = { DATA_DIR: '/nonexistent', TOKEN_SECRET: 't'.repeat(32), SSN_KEY: Buffer.alloc(32, 1).toString('base64') };
+
+  it('is 30 seconds unless OIDC_CLOCK_TOLERANCE says otherwise, and at most 5 minutes', () => {
+    expect(loadConfig(base).OIDC_CLOCK_TOLERANCE).toBe(30);
+    expect(loadConfig({ ...base, OIDC_CLOCK_TOLERANCE: '0' }).OIDC_CLOCK_TOLERANCE).toBe(0);
+    expect(loadConfig({ ...base, OIDC_CLOCK_TOLERANCE: '120' }).OIDC_CLOCK_TOLERANCE).toBe(120);
+    for (const wrong of ['-1', '301', '86400', '1.5', 'a minute']) expect(() => loadConfig({ ...base, OIDC_CLOCK_TOLERANCE: wrong }), wrong).toThrow(/OIDC_CLOCK_TOLERANCE/);
   });
 });

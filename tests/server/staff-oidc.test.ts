@@ -3,7 +3,8 @@
  * through the staff identity provider"), against a real provider on loopback (helpers/oidc-provider.ts): the role from
  * the group claim, else the console's role of a known e-mail; nobody else, no unverified e-mail, no replayed
  * callback or code. A refusal writes nothing but its security event. The session is a password sign-in's (the
- * bp_staff cookie), with no TOTP asked; Sign Out answers the provider's sign-out page.
+ * bp_staff cookie), with no TOTP asked; Sign Out answers the provider's sign-out page, named by client id, not by
+ * the ID token.
  */
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
@@ -100,12 +101,20 @@ describe.each(databases())('staff sign-in through the staff identity provider on
     // An admin may do an admin's work.
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/users', headers: { cookie } })).statusCode).toBe(200);
 
-    // Sign Out: the provider's sign-out page (RP-initiated logout), and the session is over.
+    // Only that the provider opened the session: its ID token is not kept.
+    const stored = await t.db.selectFrom('staff_oidc_session').selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(Object.keys(stored[0]!)).toEqual(['staff_session_id']);
+
+    // Sign Out: the provider's sign-out page (RP-initiated logout) named by the client id, never by the ID token
+    // (the browser reads this URL), and the session is over.
     const signOut = await t.app.inject({ method: 'POST', url: '/api/staff/logout', headers: { cookie, 'x-staff-request': '1' } });
+    expect(signOut.body).not.toMatch(/eyJ[\w-]*\.[\w-]+\.[\w-]*/);
     const endSession = new URL(signOut.json().data.url);
     expect(endSession.origin).toBe(op.issuer);
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(SIGN_IN_PAGE);
-    expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
+    expect(Object.fromEntries(endSession.searchParams)).toEqual({ client_id: op.clientId, post_logout_redirect_uri: SIGN_IN_PAGE });
+    // The provider takes it (it refuses an unknown client or an unregistered redirect with 400).
+    expect((await fetch(endSession, { redirect: 'manual' })).status).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
     await t.db.updateTable('staff_console_setting').set({ second_factor_required: false }).execute();
   });

@@ -1,8 +1,8 @@
 /**
  * Employers' identity providers and the OpenID Connect sign-ins through them (migration 0024): the provider of an
- * employer, the sign-ins on their way to the provider (each taken once), and the provider's ID token of a session.
- * Staff sign-ins to the console through the STAFF_OIDC_* provider share the sign-ins on their way (with no employer)
- * and keep their ID token beside the staff session (migration 0025).
+ * employer, the sign-ins on their way to the provider (each taken once), and which employer's provider opened a
+ * session. Staff sign-ins to the console through the STAFF_OIDC_* provider share the sign-ins on their way (with no
+ * employer) and mark the staff session they opened (migration 0025). The provider's ID token is not kept (0028).
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx, EmployerIdentityProviderTable, OidcLoginStateTable } from '../database.ts';
@@ -64,7 +64,8 @@ export async function takeLoginState<K extends SignInKind>(
   return known?.used_at ? 'used' : undefined;
 }
 
-export async function insertSession(db: DbOrTx, row: { session_id: string; accountid: string; id_token_sealed: string }): Promise<void> {
+/** The session was opened through this employer's provider (its Sign Out goes to that provider's sign-out). */
+export async function insertSession(db: DbOrTx, row: { session_id: string; accountid: string }): Promise<void> {
   await db.insertInto('oidc_session').values(row).execute();
 }
 
@@ -72,17 +73,19 @@ export async function findSession(db: DbOrTx, sessionId: string) {
   return db.selectFrom('oidc_session').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
 }
 
-export async function insertStaffSession(db: DbOrTx, row: { staff_session_id: string; id_token_sealed: string }): Promise<void> {
-  await db.insertInto('staff_oidc_session').values(row).execute();
+/** The staff session was opened through the staff provider (its Sign Out goes to the provider's sign-out). */
+export async function insertStaffSession(db: DbOrTx, staffSessionId: string): Promise<void> {
+  await db.insertInto('staff_oidc_session').values({ staff_session_id: staffSessionId }).execute();
 }
 
-/** The provider's sealed ID token of the staff session of this token hash, when it was signed in through the provider. */
-export async function findStaffSession(db: DbOrTx, tokenHash: string): Promise<{ id_token_sealed: string } | undefined> {
-  return db
+/** Whether the open staff session of this token hash was opened through the staff provider. */
+export async function isStaffSessionThroughProvider(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const found = await db
     .selectFrom('staff_oidc_session')
     .innerJoin('staff_session', 'staff_session.id', 'staff_oidc_session.staff_session_id')
-    .select('staff_oidc_session.id_token_sealed')
+    .select('staff_oidc_session.staff_session_id')
     .where('staff_session.token_hash', '=', tokenHash)
     .where('staff_session.endedon', 'is', null)
     .executeTakeFirst();
+  return found !== undefined;
 }

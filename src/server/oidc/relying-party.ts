@@ -1,21 +1,35 @@
 /**
  * The portal as an OpenID Connect relying party of an employer's provider, by openid-client (a certified RP
  * library): discovery, the Authorization Code flow with PKCE (S256), state and nonce, and the token exchange. The
- * ID token is checked as OpenID Connect Core 3.1.3.7 says: openid-client checks iss, aud (and azp), exp, iat and
- * the nonce, and `enableNonRepudiationChecks` makes it also verify the signature with the provider's JWKS (it
- * would skip that for a token received over TLS otherwise). docs/security.md, "Employees' sign-in through their
- * employer's provider".
+ * ID token is checked as OpenID Connect Core 3.1.3.7 says: openid-client checks iss, aud (and azp), exp (within
+ * the clock tolerance) and the nonce, and `enableNonRepudiationChecks` makes it also verify the signature with the
+ * provider's JWKS (it would skip that for a token received over TLS otherwise); it checks only that iat is a
+ * number, so exchangeCode refuses an iat later than now plus the tolerance. docs/security.md, "Employees' sign-in
+ * through their employer's provider".
  */
 import * as client from 'openid-client';
+import type { Config } from '../config.ts';
 import { providerFetch, type ProviderPolicy } from './provider-fetch.ts';
 
 export const SCOPE = 'openid email profile';
+
+/** How the portal asks providers, and how far (seconds) a provider's clock may be off its own. */
+export type RelyingPartyPolicy = ProviderPolicy & { clockTolerance: number };
+
+export const relyingPartyPolicyOf = (config: Config): RelyingPartyPolicy => ({
+  allowHttpLoopback: config.OIDC_ALLOW_HTTP_LOOPBACK,
+  clockTolerance: config.OIDC_CLOCK_TOLERANCE,
+});
+
+/** A discovered provider: openid-client's configuration and the clock tolerance its tokens are checked with. */
+export type DiscoveredProvider = { configuration: client.Configuration; clockTolerance: number };
 
 export type ProviderConnection = { issuer: string; clientId: string; clientSecret: string };
 
 /** Why the provider's answer was refused: a security event's reason (never a token or an e-mail). */
 export type ExchangeRefusal =
   | 'id-token-expired'
+  | 'id-token-issued-in-future'
   | 'nonce-mismatch'
   | 'audience-mismatch'
   | 'issuer-mismatch'
@@ -23,25 +37,27 @@ export type ExchangeRefusal =
   | 'code-refused'
   | 'provider-unreachable';
 
-/** Discovery of the provider (its metadata, under the fetch policy) as openid-client's configuration. */
-export async function discover(connection: ProviderConnection, policy: ProviderPolicy): Promise<client.Configuration> {
+/** Discovery of the provider (its metadata, under the fetch policy), its tokens to be checked with the policy's tolerance. */
+export async function discover(connection: ProviderConnection, policy: RelyingPartyPolicy): Promise<DiscoveredProvider> {
   const fetch = providerFetch(policy);
   const execute = policy.allowHttpLoopback && new URL(connection.issuer).protocol === 'http:' ? [client.allowInsecureRequests] : [];
-  const config = await client.discovery(new URL(connection.issuer), connection.clientId, undefined, client.ClientSecretBasic(connection.clientSecret), {
-    [client.customFetch]: fetch,
-    execute: [...execute, client.enableNonRepudiationChecks],
-    timeout: 5,
-  });
-  return config;
+  const configuration = await client.discovery(
+    new URL(connection.issuer),
+    connection.clientId,
+    { [client.clockTolerance]: policy.clockTolerance },
+    client.ClientSecretBasic(connection.clientSecret),
+    { [client.customFetch]: fetch, execute: [...execute, client.enableNonRepudiationChecks], timeout: 5 },
+  );
+  return { configuration, clockTolerance: policy.clockTolerance };
 }
 
 export type AuthorizationStart = { url: URL; state: string; nonce: string; codeVerifier: string };
 
-export async function startAuthorization(config: client.Configuration, redirectUri: string, scope = SCOPE): Promise<AuthorizationStart> {
+export async function startAuthorization(provider: DiscoveredProvider, redirectUri: string, scope = SCOPE): Promise<AuthorizationStart> {
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
+  const url = client.buildAuthorizationUrl(provider.configuration, {
     redirect_uri: redirectUri,
     scope,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
@@ -52,24 +68,29 @@ export async function startAuthorization(config: client.Configuration, redirectU
   return { url, state, nonce, codeVerifier };
 }
 
-export type Exchanged = { claims: Record<string, unknown>; idToken: string };
+/**
+ * The ID token's claims once every check passed. The token itself is not answered: nothing after the sign-in needs
+ * it (the provider's sign-out is asked by client id).
+ */
+export type Exchanged = { claims: Record<string, unknown> };
 
 /** Exchanges the callback's code; every check of the ID token passed, or the refusal says which did not. */
 export async function exchangeCode(
-  config: client.Configuration,
+  provider: DiscoveredProvider,
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
 ): Promise<Exchanged | { refused: ExchangeRefusal }> {
   try {
-    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    const tokens = await client.authorizationCodeGrant(provider.configuration, callbackUrl, {
       pkceCodeVerifier: checks.codeVerifier,
       expectedState: checks.state,
       expectedNonce: checks.nonce,
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims || !tokens.id_token) return { refused: 'id-token-invalid' };
-    return { claims: { ...claims }, idToken: tokens.id_token };
+    if (!claims) return { refused: 'id-token-invalid' };
+    if (claims.iat > Math.floor(Date.now() / 1000) + provider.clockTolerance) return { refused: 'id-token-issued-in-future' };
+    return { claims: { ...claims } };
   } catch (error) {
     return { refused: refusalOf(error) };
   }
@@ -101,16 +122,21 @@ function refusalOf(error: unknown): ExchangeRefusal {
   return 'id-token-invalid';
 }
 
-/** The provider's sign-out page for this ID token, when the provider offers RP-initiated logout; null otherwise. */
-export function endSessionUrl(config: client.Configuration, idToken: string, postLogoutRedirectUri: string): URL | null {
-  if (!config.serverMetadata().end_session_endpoint) return null;
-  return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: postLogoutRedirectUri });
+/**
+ * The provider's sign-out page, when it offers RP-initiated logout; null otherwise. The browser goes there, so it
+ * names the portal by client_id (added by openid-client) and carries no id_token_hint (RP-Initiated Logout 1.0
+ * allows either with post_logout_redirect_uri); the provider ends the session its own cookie names and may ask the
+ * person to confirm. No logout_hint: its meaning is each provider's own, and discovery does not say which.
+ */
+export function endSessionUrl(provider: DiscoveredProvider, postLogoutRedirectUri: string): URL | null {
+  if (!provider.configuration.serverMetadata().end_session_endpoint) return null;
+  return client.buildEndSessionUrl(provider.configuration, { post_logout_redirect_uri: postLogoutRedirectUri });
 }
 
 /** The connection test: discovery, then the provider's keys (how many it publishes for signatures). */
-export async function testConnection(connection: ProviderConnection, policy: ProviderPolicy): Promise<{ issuer: string; keys: number }> {
-  const config = await discover(connection, policy);
-  const metadata = config.serverMetadata();
+export async function testConnection(connection: ProviderConnection, policy: RelyingPartyPolicy): Promise<{ issuer: string; keys: number }> {
+  const { configuration } = await discover(connection, policy);
+  const metadata = configuration.serverMetadata();
   if (!metadata.jwks_uri) throw new Error('The provider publishes no keys (jwks_uri).');
   const answer = await providerFetch(policy)(metadata.jwks_uri, { method: 'GET', headers: { accept: 'application/json' }, body: undefined, redirect: 'manual' });
   if (!answer.ok) throw new Error(`The provider's keys answered ${answer.status}.`);

@@ -18,7 +18,7 @@ import { authRateLimit, bearer, envelope, failures, nullable, ok, uuid } from '.
 import { recordProviderEvent } from '../security-events.ts';
 import { setRefreshCookie } from '../session-cookie.ts';
 import { startSession } from '../tokens.ts';
-import { discover, endSessionUrl, exchangeCode, startAuthorization } from '../oidc/relying-party.ts';
+import { discover, endSessionUrl, exchangeCode, relyingPartyPolicyOf, startAuthorization } from '../oidc/relying-party.ts';
 import { callbackPath, providerCallbackQuery, redirectUriOf, signInPageOf } from '../oidc/urls.ts';
 import { subjectOf } from './login.routes.ts';
 
@@ -30,7 +30,7 @@ const STATE_COOKIE_PATH = '/api/oidc';
 const stringClaim = (value: unknown, maxLength: number) => (typeof value === 'string' && value.length <= maxLength ? value.trim() : '');
 
 export async function oidcRoutes(app: FastifyInstance): Promise<void> {
-  const policy = { allowHttpLoopback: app.config.OIDC_ALLOW_HTTP_LOOPBACK };
+  const policy = relyingPartyPolicyOf(app.config);
   const redirectUri = redirectUriOf(app.config.PUBLIC_URL);
   const connectionOf = (row: providers.IdentityProviderRow) => ({
     issuer: row.issuer,
@@ -164,11 +164,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
 
       const session = await app.db.transaction().execute(async (tx) => {
         const opened = await startSession(tx, app.config, subjectOf(member), now);
-        await providers.insertSession(tx, {
-          session_id: opened.sessionId,
-          accountid: row.accountid,
-          id_token_sealed: sealSignInSecret(exchanged.idToken, app.config.SSN_KEY),
-        });
+        await providers.insertSession(tx, { session_id: opened.sessionId, accountid: row.accountid });
         await recordProviderEvent(app, request, { kind: 'sign-in', memberId: member.id, issuer: row.issuer }, tx);
         return opened;
       });
@@ -193,8 +189,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       const row = signedIn ? await providers.findByAccount(app.db, signedIn.accountid) : undefined;
       if (!signedIn || !row) return ok(null);
       try {
-        const config = await discover(connectionOf(row), policy);
-        const url = endSessionUrl(config, openSignInSecret(signedIn.id_token_sealed, app.config.SSN_KEY), signInPageOf(app.config.PUBLIC_URL, row.accountid));
+        const url = endSessionUrl(await discover(connectionOf(row), policy), signInPageOf(app.config.PUBLIC_URL, row.accountid));
         return ok(url ? { url: url.href } : null);
       } catch (error) {
         request.log.warn({ err: error }, 'identity provider discovery failed');

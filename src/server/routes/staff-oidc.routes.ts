@@ -13,7 +13,7 @@ import * as providers from '#db/repositories/identity-provider.repository.ts';
 import { readCookie } from '../cookies.ts';
 import { openSignInSecret, sealSignInSecret, sha256 } from '../crypto.ts';
 import { notFound } from '../errors.ts';
-import { discover, exchangeCode, startAuthorization } from '../oidc/relying-party.ts';
+import { discover, exchangeCode, relyingPartyPolicyOf, startAuthorization } from '../oidc/relying-party.ts';
 import type { StaffSignInRefusal } from '#contracts/sign-in-refusal.ts';
 import { providerCallbackQuery, staffCallbackPath, staffRedirectUriOf, staffSignInPageOf } from '../oidc/urls.ts';
 import { setStaffCookie, startStaffSession } from '../plugins/staff-auth.plugin.ts';
@@ -28,7 +28,7 @@ const EMAIL_MAX_LENGTH = 254;
 
 export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
   const oidc = app.config.STAFF_OIDC;
-  const policy = { allowHttpLoopback: app.config.OIDC_ALLOW_HTTP_LOOPBACK };
+  const policy = relyingPartyPolicyOf(app.config);
   const redirectUri = staffRedirectUriOf(app.config.PUBLIC_URL);
   const notSetUp = () => notFound('Staff single sign-on is not set up.');
   const stateCookie = (value: string, seconds: number) =>
@@ -124,7 +124,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
       }
       if ('refused' in exchanged) return refuse(exchanged.refused);
 
-      const { claims, idToken } = exchanged;
+      const { claims } = exchanged;
       const email = typeof claims.email === 'string' && claims.email.length <= EMAIL_MAX_LENGTH ? claims.email.trim().toLowerCase() : '';
       if (!email.includes('@') || claims.email_verified !== true) return refuse('email-unverified', 'email-unverified');
       const admitted = await admission(app.db, oidc, email, claims);
@@ -133,7 +133,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
       const token = await app.db.transaction().execute(async (tx) => {
         const user = await admittedStaffUser(tx, email, admitted, oidc.issuer);
         const session = await startStaffSession(tx, user.id, now);
-        await providers.insertStaffSession(tx, { staff_session_id: session.sessionId, id_token_sealed: sealSignInSecret(idToken, app.config.SSN_KEY) });
+        await providers.insertStaffSession(tx, session.sessionId);
         await recordProviderEvent(app, request, { kind: 'sign-in', memberId: null, staffUserId: user.id, issuer: oidc.issuer }, tx);
         return session.token;
       });

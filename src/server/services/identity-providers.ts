@@ -10,14 +10,12 @@ import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config } from '../config.ts';
 import { openClientSecret, sealClientSecret } from '../crypto.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { checkProviderUrl, ProviderAddressError, type ProviderPolicy } from '../oidc/provider-fetch.ts';
-import { problemOf, testConnection } from '../oidc/relying-party.ts';
+import { checkProviderUrl, ProviderAddressError } from '../oidc/provider-fetch.ts';
+import { problemOf, relyingPartyPolicyOf, testConnection } from '../oidc/relying-party.ts';
 import { redirectUriOf, signInPageOf } from '../oidc/urls.ts';
 import { employerOr404 } from './staff-employers.ts';
 
 type Staff = { id: string };
-
-const policyOf = (config: Config): ProviderPolicy => ({ allowHttpLoopback: config.OIDC_ALLOW_HTTP_LOOPBACK });
 
 function answerOf(config: Config, row: providers.IdentityProviderRow): StaffIdentityProvider {
   return {
@@ -40,7 +38,7 @@ const auditView = (answer: StaffIdentityProvider | null) =>
 function checkedIssuer(config: Config, issuer: string): string {
   try {
     // Kept as typed: the provider's issuer identifier must match it exactly (a trailing slash included).
-    checkProviderUrl(issuer.trim(), policyOf(config));
+    checkProviderUrl(issuer.trim(), relyingPartyPolicyOf(config));
     return issuer.trim();
   } catch (error) {
     if (error instanceof ProviderAddressError) throw badRequest(error.message, { '/issuer': [error.message] });
@@ -105,7 +103,7 @@ export async function testProvider(db: DbOrTx, config: Config, accountid: string
   try {
     const found = await testConnection(
       { issuer: row.issuer, clientId: row.client_id, clientSecret: openClientSecret(row.client_secret_sealed, config.SSN_KEY) },
-      policyOf(config),
+      relyingPartyPolicyOf(config),
     );
     return { ok: true, message: `Discovery worked: ${found.issuer} publishes ${found.keys} signing key${found.keys === 1 ? '' : 's'}.` };
   } catch (error) {

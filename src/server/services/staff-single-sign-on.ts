@@ -11,8 +11,8 @@ import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config, StaffOidcConfig } from '../config.ts';
-import { hashPassword, openSignInSecret, randomToken } from '../crypto.ts';
-import { discover, endSessionUrl } from '../oidc/relying-party.ts';
+import { hashPassword, randomToken } from '../crypto.ts';
+import { discover, endSessionUrl, relyingPartyPolicyOf } from '../oidc/relying-party.ts';
 import { staffSignInPageOf } from '../oidc/urls.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
 
@@ -79,11 +79,9 @@ export async function admittedStaffUser(
  */
 export async function providerSignOutUrl(db: DbOrTx, config: Config, tokenHash: string, warn: (error: unknown) => void): Promise<string | null> {
   const oidc = config.STAFF_OIDC;
-  const signedIn = oidc && (await providers.findStaffSession(db, tokenHash));
-  if (!oidc || !signedIn) return null;
+  if (!oidc || !(await providers.isStaffSessionThroughProvider(db, tokenHash))) return null;
   try {
-    const provider = await discover(oidc, { allowHttpLoopback: config.OIDC_ALLOW_HTTP_LOOPBACK });
-    return endSessionUrl(provider, openSignInSecret(signedIn.id_token_sealed, config.SSN_KEY), staffSignInPageOf(config.PUBLIC_URL))?.href ?? null;
+    return endSessionUrl(await discover(oidc, relyingPartyPolicyOf(config)), staffSignInPageOf(config.PUBLIC_URL))?.href ?? null;
   } catch (error) {
     warn(error);
     return null;
