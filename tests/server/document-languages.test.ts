@@ -13,7 +13,7 @@ import { versionTag } from '#server/services/document-overrides.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 /** The Spanish texts employer A's override gives its profile form. */
 const SPANISH = {
@@ -38,7 +38,7 @@ describe.each(databases())('documents in the request language on $name', (databa
     return { ...document, translations: { ...document.translations, es: { ...document.translations?.es, ...texts } } };
   };
   const saveDraft = (employer: TestEmployer, document: unknown) =>
-    t.app.inject({ method: 'PUT', url: editUrl(employer, '/draft'), headers: implementer.headers, payload: { document } as object });
+    putAsRead(t.app, implementer, editUrl(employer, '/draft'), { document } as object, editUrl(employer, ''));
   const profile = (employer: TestEmployer, headers: Record<string, string> = {}, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/content/forms/profile?accountid=${employer.accountid}${query}`, headers });
   const documentOf = (response: { json(): unknown }) => (response.json() as { data: { document: FormDocument } }).data.document;

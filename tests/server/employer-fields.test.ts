@@ -14,7 +14,7 @@ import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const YEAR = new Date().getUTCFullYear();
 /** The app's clock: early in the plan year, so effective dates are offered whatever the real date. */
@@ -48,6 +48,8 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
 
   const staffCall = (who: SignedInStaff, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  /** A whole-resource PUT made on its current version (`readUrl`: the GET that answers its ETag). */
+  const staffPut = (who: SignedInStaff, url: string, payload: object, readUrl = url) => putAsRead(t.app, who, url, payload, readUrl);
   const memberCall = (who: RegisteredMember, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
   const putProfile = (who: RegisteredMember, fields: Record<string, unknown>) => memberCall(who, 'PUT', '/api/Member', { member: { ...TEST_PROFILE, ...fields } });
@@ -60,7 +62,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
     const base = (t.app.content as ContentStore).base;
     const document = mergeDocument(base.forms.get(documentId)!, patch, base.meta.form);
     const url = `/api/staff/employers/${accountid}/content/${documentId}`;
-    const draft = await staffCall(implementer, 'PUT', `${url}/draft`, { document });
+    const draft = await staffPut(implementer, `${url}/draft`, { document }, url);
     expect(draft.statusCode, draft.body).toBe(200);
     const published = await staffCall(implementer, 'POST', `${url}/publish`, { version: draft.json().data.version, etag: draft.json().data.etag });
     expect(published.statusCode, published.body).toBe(200);
@@ -72,7 +74,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
     accountid = (await staffCall(implementer, 'POST', '/api/staff/employers', employerBody('Own Fields Co'))).json().data.accountid;
     otherAccountid = (await staffCall(implementer, 'POST', '/api/staff/employers', employerBody('Plain Inc'))).json().data.accountid;
     const rules = FAMILY_TIERS.map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-    expect((await staffCall(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules })).statusCode).toBe(200);
+    expect((await staffPut(implementer, `/api/staff/employers/${accountid}/contribution-rules`, { rules })).statusCode).toBe(200);
     member = await registerMember(t.app, { accountid, accountname: 'Own Fields Co', teamid: randomUUID() }, { firstname: 'Owen', lastname: 'Fields' });
     other = await registerMember(t.app, { accountid: otherAccountid, accountname: 'Plain Inc', teamid: randomUUID() }, { firstname: 'Pat', lastname: 'Plain' });
     await publishOverride('profile', PROFILE_PATCH);

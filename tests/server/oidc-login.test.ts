@@ -17,7 +17,7 @@ import { createEmployer, refreshCookieOf, type TestEmployer } from './helpers/fi
 import { TEST_PUBLIC_URL } from './helpers/app.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { startTestProvider, type TestProvider } from './helpers/oidc-provider.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const REDIRECT_URI = `${TEST_PUBLIC_URL}/api/oidc/callback`;
 /** A JWT as it travels (base64url of '{"...' first): the provider's ID token must not appear where the browser reads. */
@@ -39,11 +39,7 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
     op = await startTestProvider({ redirectUris: [REDIRECT_URI], postLogoutRedirectUris: [loginPage(employerA), loginPage(employerB)] });
     implementer = await signInStaff(t.app, 'implementer');
     for (const employer of [employerA, employerB]) {
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: `/api/staff/employers/${employer.accountid}/identity-provider`,
-        headers: implementer.headers,
-        payload: {
+      const saved = await putAsRead(t.app, implementer, `/api/staff/employers/${employer.accountid}/identity-provider`, {
           displayName: 'Acme Login',
           issuer: op.issuer,
           clientId: op.clientId,
@@ -51,8 +47,7 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
           emailClaim: 'email',
           allowedDomains: ['acme.test'],
           registration: 'census',
-        },
-      });
+        });
       expect(saved.statusCode, saved.body).toBe(200);
     }
   });
@@ -267,12 +262,7 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
 
   it('sends an unknown person of an allowed domain to register first (the terms are accepted there), creating nothing', async () => {
     const open = await createEmployer(t.db, { accountname: 'Open Co' });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/staff/employers/${open.accountid}/identity-provider`,
-      headers: implementer.headers,
-      payload: { displayName: 'Open Login', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, emailClaim: 'email', allowedDomains: ['open.test'], registration: 'open' },
-    });
+    const saved = await putAsRead(t.app, implementer, `/api/staff/employers/${open.accountid}/identity-provider`, { displayName: 'Open Login', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, emailClaim: 'email', allowedDomains: ['open.test'], registration: 'open' });
     expect(saved.statusCode).toBe(200);
     op.setAccount('olga', { email: 'olga@open.test', email_verified: true, given_name: 'Olga', family_name: 'Open' });
     const answer = await callback(await throughProvider(open, 'olga'));
@@ -293,19 +283,9 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
       expect(row.client_secret_sealed).not.toContain(op.clientSecret);
 
       // Absent secret: the stored one is kept.
-      const changed = await t.app.inject({
-        method: 'PUT',
-        url: url(),
-        headers: implementer.headers,
-        payload: { displayName: 'Acme Login', issuer: op.issuer, clientId: op.clientId, emailClaim: 'email', allowedDomains: ['acme.test', 'ACME.test'], registration: 'census' },
-      });
+      const changed = await putAsRead(t.app, implementer, url(), { displayName: 'Acme Login', issuer: op.issuer, clientId: op.clientId, emailClaim: 'email', allowedDomains: ['acme.test', 'ACME.test'], registration: 'census' });
       expect(changed.statusCode, changed.body).toBe(400);
-      const kept = await t.app.inject({
-        method: 'PUT',
-        url: url(),
-        headers: implementer.headers,
-        payload: { displayName: 'Acme Login', issuer: op.issuer, clientId: op.clientId, emailClaim: 'email', allowedDomains: ['acme.test'], registration: 'census' },
-      });
+      const kept = await putAsRead(t.app, implementer, url(), { displayName: 'Acme Login', issuer: op.issuer, clientId: op.clientId, emailClaim: 'email', allowedDomains: ['acme.test'], registration: 'census' });
       expect(kept.statusCode, kept.body).toBe(200);
       expect((await t.db.selectFrom('employer_identity_provider').select('client_secret_sealed').where('accountid', '=', employerA.accountid).executeTakeFirstOrThrow()).client_secret_sealed).toBe(row.client_secret_sealed);
 
@@ -325,7 +305,7 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
       const before = await t.db.selectFrom('staff_audit').select('id').execute();
       for (const issuer of ['http://login.example.com', 'https://169.254.169.254/', 'ftp://x', 'not a url']) {
         const payload = { displayName: 'X', issuer, clientId: 'c', clientSecret: 's', emailClaim: 'email', allowedDomains: ['acme.test'], registration: 'census' };
-        const answer = await t.app.inject({ method: 'PUT', url: url(), headers: implementer.headers, payload });
+        const answer = await putAsRead(t.app, implementer, url(), payload);
         if (issuer.startsWith('https://169.254')) {
           // Its form is fine; the address is refused when it is asked (the connection test says so).
           expect(answer.statusCode).toBe(200);
@@ -336,12 +316,7 @@ describe.each(databases())('sign-in through the employer\'s identity provider on
         }
         expect(answer.statusCode, issuer).toBe(400);
       }
-      const hostile = await t.app.inject({
-        method: 'PUT',
-        url: url(),
-        headers: implementer.headers,
-        payload: { displayName: 'X\u0000', issuer: op.issuer, clientId: 'c'.repeat(5000), emailClaim: 'email', allowedDomains: ['@acme'], registration: 'anyone' },
-      });
+      const hostile = await putAsRead(t.app, implementer, url(), { displayName: 'X\u0000', issuer: op.issuer, clientId: 'c'.repeat(5000), emailClaim: 'email', allowedDomains: ['@acme'], registration: 'anyone' });
       expect(hostile.statusCode).toBe(400);
       const after = await t.db.selectFrom('staff_audit').select('id').execute();
       expect(after.length).toBe(before.length + 1);

@@ -14,7 +14,7 @@ import { databases } from './helpers/databases.ts';
 import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN } from './plan-premiums.fixture.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 import { OWN_FORM, OWN_FORM_ID } from '../fixtures/own-step.ts';
 
 const YEAR = new Date().getUTCFullYear();
@@ -34,7 +34,7 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
   const properties = (form: FormDocument) => form.schema.properties as Record<string, Record<string, unknown>>;
   const url = (documentid: string, tail = '') => `/api/staff/employers/${accountid}/content/${documentid}${tail}`;
   const saveDraft = (documentid: string, document: unknown, who = implementer) =>
-    t.app.inject({ method: 'PUT', url: url(documentid, '/draft'), headers: who.headers, payload: { document } as object });
+    putAsRead(t.app, who, url(documentid, '/draft'), { document } as object, url(documentid));
   const publish = (documentid: string, draft: { version: number; etag: string }) =>
     t.app.inject({ method: 'POST', url: url(documentid, '/publish'), headers: implementer.headers, payload: { version: draft.version, etag: draft.etag } });
   async function saveAndPublish(documentid: string, document: unknown) {
@@ -66,7 +66,7 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     });
     accountid = created.json().data.accountid;
     const rules = FAMILY_TIERS.map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-    expect((await t.app.inject({ method: 'PUT', url: `/api/staff/employers/${accountid}/contribution-rules`, headers: implementer.headers, payload: { rules } })).statusCode).toBe(200);
+    expect((await putAsRead(t.app, implementer, `/api/staff/employers/${accountid}/contribution-rules`, { rules })).statusCode).toBe(200);
     member = await registerMember(t.app, { accountid, accountname: 'Attacked Inc', teamid: randomUUID() });
   });
 

@@ -12,7 +12,7 @@ import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 /** Every split of the a's between the inner and the outer `+` fails on the '!': 2^99 tries for a backtracking engine. */
 const WORST = `${'a'.repeat(99)}!`;
@@ -32,7 +32,7 @@ describe.each(databases())('patterns of overrides on $name', (database) => {
   };
   const url = (employer: TestEmployer, tail: string) => `/api/staff/employers/${employer.accountid}/content/profile${tail}`;
   const saveDraft = (employer: TestEmployer, document: unknown) =>
-    t.app.inject({ method: 'PUT', url: url(employer, '/draft'), headers: implementer.headers, payload: { document } as object });
+    putAsRead(t.app, implementer, url(employer, '/draft'), { document } as object, url(employer, ''));
   const publish = (employer: TestEmployer, draft: { version: number; etag: string }) =>
     t.app.inject({ method: 'POST', url: url(employer, '/publish'), headers: implementer.headers, payload: { version: draft.version, etag: draft.etag } });
   const load = async (code: string) => (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as CompiledModule;

@@ -11,7 +11,7 @@ import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 describe.each(databases())('calls in staff overrides on $name', (database) => {
@@ -24,7 +24,7 @@ describe.each(databases())('calls in staff overrides on $name', (database) => {
   const baseFlow = () => structuredClone((t.app.content as ContentStore).base.flows.get('enrollment')!);
   const url = (employer: TestEmployer, id: string, tail = '') => `/api/staff/employers/${employer.accountid}/content/${id}${tail}`;
   const saveDraft = (employer: TestEmployer, id: string, document: unknown) =>
-    t.app.inject({ method: 'PUT', url: url(employer, id, '/draft'), headers: implementer.headers, payload: { document } as object });
+    putAsRead(t.app, implementer, url(employer, id, '/draft'), { document } as object, url(employer, id));
   const stored = async (employer: TestEmployer) => (await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).execute()).length;
 
   /**

@@ -12,7 +12,7 @@ import { versionTag } from '#server/services/document-overrides.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const waiveContext = { employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'waive' } };
@@ -39,7 +39,7 @@ describe.each(databases())('staff content routes on $name', (database) => {
   };
   const url = (employer: TestEmployer, id: string, tail = '') => `/api/staff/employers/${employer.accountid}/content/${id}${tail}`;
   const saveDraft = (employer: TestEmployer, id: string, document: unknown, staff = implementer) =>
-    t.app.inject({ method: 'PUT', url: url(employer, id, '/draft'), headers: staff.headers, payload: { document } as object });
+    putAsRead(t.app, staff, url(employer, id, '/draft'), { document } as object, url(employer, id));
   const read = (path: string, staff = viewer) => t.app.inject({ method: 'GET', url: path, headers: staff.headers });
   /** The document as the editor reads it: its draft's and its published version's tags among the rest. */
   const view = async (employer: TestEmployer, id: string) =>
@@ -163,7 +163,7 @@ describe.each(databases())('staff content routes on $name', (database) => {
     ]);
   });
 
-  it('publishes a draft only as it was read: A saves, B saves over, A publishes with A\'s tag and gets 409 naming B', async () => {
+  it('publishes a draft only as it was read: A saves, B saves over, A publishes with A\'s tag and gets 409 naming B; a save naming A\'s tag gets 412', async () => {
     const n = await createEmployer(t.db);
     const other = await signInStaff(t.app, 'implementer');
     const withText = (text: string) => {
@@ -179,7 +179,7 @@ describe.each(databases())('staff content routes on $name', (database) => {
     expect((await view(n, 'waiver')).draft!.etag).toBe(aTag);
     expect((await read(url(n, 'waiver'))).headers.etag).toBe(aTag);
 
-    // B saves over A's draft without having read it (no If-Match): allowed, and the tag changes.
+    // B reads A's draft and saves over it: the tag changes.
     const bSaved = await saveDraft(n, 'waiver', withText("B's text"), other);
     expect(bSaved.statusCode, bSaved.body).toBe(200);
     const bTag = bSaved.json().data.etag as string;
@@ -200,10 +200,10 @@ describe.each(databases())('staff content routes on $name', (database) => {
 
     // Saving over B's draft with the tag A read is refused the same way; so is saving as if there were no draft.
     const staleSave = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-match': aTag }, payload: { document: withText("A's again") } });
-    expect(staleSave.statusCode).toBe(409);
+    expect(staleSave.statusCode).toBe(412);
     expect(staleSave.json()).toMatchObject({ code: 'DRAFT_CHANGED', message: expect.stringMatching(new RegExp(`^${other.email} changed this draft at .* UTC since you read it; review their change and save again\\.$`)) });
     const blindSave = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-none-match': '*' }, payload: { document: withText("A's again") } });
-    expect(blindSave.statusCode).toBe(409);
+    expect(blindSave.statusCode).toBe(412);
     expect(blindSave.json()).toMatchObject({ code: 'DRAFT_CHANGED', data: { changedBy: other.email }, message: expect.stringContaining(`${other.email} saved a draft of this document at `) });
     expect((await view(n, 'waiver')).draft!.etag).toBe(bTag);
 
@@ -216,7 +216,7 @@ describe.each(databases())('staff content routes on $name', (database) => {
 
     // The draft A read is gone (published): a save naming it is refused, naming who published it.
     const gone = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-match': bTag }, payload: { document: withText("A's again") } });
-    expect(gone.statusCode).toBe(409);
+    expect(gone.statusCode).toBe(412);
     expect(gone.json()).toMatchObject({ code: 'DRAFT_CHANGED', data: { changedBy: implementer.email }, message: expect.stringContaining('published this document at ') });
     const fresh = await t.app.inject({ method: 'PUT', url: url(n, 'waiver', '/draft'), headers: { ...implementer.headers, 'if-none-match': '*' }, payload: { document: withText("A's again") } });
     expect(fresh.statusCode, fresh.body).toBe(200);

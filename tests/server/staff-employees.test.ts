@@ -10,7 +10,7 @@ import { databases } from './helpers/databases.ts';
 import { completeProfile, countRows } from './enrollment.fixtures.ts';
 import { latestLink, registerMember, TEST_PASSWORD, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { conditionAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const YEAR = new Date().getUTCFullYear();
 /** The app's clock: early in the plan year, so effective dates are offered whatever the real date. */
@@ -30,8 +30,11 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
   let otherAccountid: string;
   let registered: RegisteredMember;
 
-  const call = (who: SignedInStaff | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  /** A call; a PUT is made on what the resource is now (its ETag read just before). */
+  const call = async (who: SignedInStaff | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const condition = method === 'PUT' && who ? await conditionAsRead(t.app, who, url) : {};
+    return t.app.inject({ method, url, headers: { ...who?.headers, ...condition }, ...(payload ? { payload } : {}) });
+  };
   const base = () => `/api/staff/employers/${accountid}`;
   const auditCount = () => countRows(t.db, 'staff_audit');
   const lastAudit = () => t.db.selectFrom('staff_audit').selectAll().orderBy('createdon', 'desc').limit(1).executeTakeFirstOrThrow();

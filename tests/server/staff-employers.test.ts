@@ -11,7 +11,7 @@ import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { registerMember, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { conditionAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -42,8 +42,11 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
   let accountid: string;
   let member: RegisteredMember;
 
-  const call = (who: SignedInStaff | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  /** A call; a PUT is made on what the resource is now (its ETag read just before: staff-preconditions.test.ts holds the refusals). */
+  const call = async (who: SignedInStaff | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const condition = method === 'PUT' && who ? await conditionAsRead(t.app, who, url) : {};
+    return t.app.inject({ method, url, headers: { ...who?.headers, ...condition }, ...(payload ? { payload } : {}) });
+  };
   const auditCount = () => countRows(t.db, 'staff_audit');
   const lastAudit = () => t.db.selectFrom('staff_audit').selectAll().orderBy('createdon', 'desc').limit(1).executeTakeFirstOrThrow();
 
@@ -159,7 +162,8 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
     it('answers 404 for an unknown employer and 400 for an id that is not one', async () => {
       expect((await call(viewer, 'GET', `/api/staff/employers/${randomUUID()}`)).statusCode).toBe(404);
       expect((await call(viewer, 'GET', '/api/staff/employers/acme')).statusCode).toBe(400);
-      expect((await call(implementer, 'PUT', `/api/staff/employers/${randomUUID()}`, employerBody())).statusCode).toBe(404);
+      const unknown = await t.app.inject({ method: 'PUT', url: `/api/staff/employers/${randomUUID()}`, headers: { ...implementer.headers, 'if-match': '*' }, payload: employerBody() });
+      expect(unknown.statusCode).toBe(404);
     });
   });
 

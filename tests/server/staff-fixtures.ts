@@ -40,3 +40,21 @@ export async function signInStaff(app: FastifyInstance, role: StaffRole): Promis
   const cookie = staffCookieOf(response);
   return { id: user.id, email: user.email, cookie, headers: { cookie, 'x-staff-request': '1' } };
 }
+
+/**
+ * The condition a whole-resource write carries when made on what `readUrl` answers now, as the console sends it:
+ * If-Match with the ETag read, or If-None-Match: * when the read answered none (no draft, no provider, no form of
+ * the employer's own yet).
+ */
+export async function conditionAsRead(app: FastifyInstance, who: SignedInStaff, readUrl: string): Promise<Record<string, string>> {
+  const read = await app.inject({ method: 'GET', url: readUrl, headers: who.headers });
+  if (read.statusCode === 404) return { 'if-none-match': '*' };
+  if (read.statusCode !== 200) return {};
+  const etag = read.headers.etag;
+  return typeof etag === 'string' ? { 'if-match': etag } : { 'if-none-match': '*' };
+}
+
+/** A PUT of a whole resource made on its current version (read just before, as a person's edit would be). */
+export async function putAsRead(app: FastifyInstance, who: SignedInStaff, url: string, payload: object, readUrl = url) {
+  return app.inject({ method: 'PUT', url, headers: { ...who.headers, ...(await conditionAsRead(app, who, readUrl)) }, payload });
+}

@@ -11,7 +11,7 @@ import { validatedSchemas } from '#server/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
-import { signInStaff } from './staff-fixtures.ts';
+import { putAsRead, signInStaff } from './staff-fixtures.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 
 type FormAnswer = { document: FormDocument; etag: string; validators: string };
@@ -60,7 +60,7 @@ describe.each(databases())('validators compiled ahead on $name', (database) => {
     // A field of the employer's own (the waiver's own fields are locked).
     (edited.schema.properties as Record<string, Record<string, unknown>>)['waivernote'] = { type: 'string', maxLength: 40, title: 'Note' };
     const url = `/api/staff/employers/${employer.accountid}/content/waiver`;
-    const draft = await test.app.inject({ method: 'PUT', url: `${url}/draft`, headers: staff.headers, payload: { document: edited } });
+    const draft = await putAsRead(test.app, staff, `${url}/draft`, { document: edited }, url);
     expect(draft.statusCode, draft.body).toBe(200);
     const published = await test.app.inject({ method: 'POST', url: `${url}/publish`, headers: staff.headers, payload: { version: draft.json().data.version, etag: draft.json().data.etag } });
     expect(published.statusCode, published.body).toBe(200);

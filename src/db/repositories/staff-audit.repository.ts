@@ -118,3 +118,22 @@ export async function list(db: DbOrTx, filter: StaffAuditFilter): Promise<StaffA
     createdon: new Date(row.createdon).toISOString(),
   }));
 }
+
+/**
+ * The newest change of an entity by one of `actions`: who made it (their e-mail address; null when the staff user
+ * is gone) and when. What a refused stale write names as the change it did not see.
+ */
+export async function lastChange(db: DbOrTx, entity: string, entityId: string, actions: readonly string[]): Promise<{ staffEmail: string | null; createdon: Date } | undefined> {
+  if (actions.length === 0) return undefined;
+  const row = await db
+    .selectFrom('staff_audit')
+    .leftJoin('staff_user', 'staff_user.id', 'staff_audit.staff_user_id')
+    .select(['staff_user.email', 'staff_audit.createdon'])
+    .where('staff_audit.entity', '=', entity)
+    .where('staff_audit.entity_id', '=', entityId)
+    .where('staff_audit.action', 'in', [...actions])
+    .orderBy('staff_audit.createdon', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { staffEmail: row.email, createdon: new Date(row.createdon) };
+}

@@ -17,6 +17,7 @@ import { lineDiff, type FlowDocument, type FormDocument } from '#engine/core/ind
 import { catalogueText } from '../catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { applyOverride, etagOf, type ContentStore } from '../plugins/content.plugin.ts';
+import { conditionHeaders, etagHeader, preconditionOf } from '../preconditions.ts';
 import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 import { precompileForPublish } from '../validator-modules.ts';
 import {
@@ -27,7 +28,6 @@ import {
   rollBack,
   saveDraft,
   stored,
-  type DraftRead,
   type OverrideOutcome,
 } from '../services/document-overrides.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
@@ -55,14 +55,6 @@ const versionBody = (minimum: number, description: string, etag: string) =>
     additionalProperties: false,
     properties: { version: { type: 'integer', minimum, maximum: 1_000_000, description }, etag: { type: 'string', maxLength: 100, description: etag } },
   }) as const;
-/** The conditions a draft save may carry: the tag of the draft the person read, or `*` when they read none. */
-const draftHeaders = {
-  type: 'object',
-  properties: {
-    'if-match': { type: 'string', maxLength: 100, description: 'The tag of the draft the edit started from (etag of GET or of the last save).' },
-    'if-none-match': { type: 'string', const: '*', description: 'The edit started from no draft: refused if someone saved one since.' },
-  },
-} as const;
 const versionNumber = { type: 'integer', minimum: 0, maximum: 1_000_000 } as const;
 
 type DocumentParams = { accountid: string; documentid: string };
@@ -95,16 +87,20 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     if (!row) throw notFound(`There is no version ${version} of this document.`);
     return applyOverride(base, documentid, row.patch).document;
   };
-  const answer = (outcome: OverrideOutcome) => {
+  /**
+   * An outcome's answer. A state changed since it was read is 412 when a header named what was read (a draft save's
+   * If-Match, RFC 9110), 409 when the body did (a publish's or rollback's etag).
+   */
+  const answer = (outcome: OverrideOutcome, changedStatus: 409 | 412 = 409) => {
     if (outcome.kind === 'invalid') throw badRequest(outcome.message, outcome.fieldErrors);
     if (outcome.kind === 'not-found') throw notFound(outcome.message);
     if (outcome.kind === 'conflict') throw new AppError('CONFLICT', 409, outcome.message);
-    if (outcome.kind === 'changed') throw new AppError(outcome.code, 409, outcome.message, undefined, outcome.change);
+    if (outcome.kind === 'changed') throw new AppError(outcome.code, changedStatus, outcome.message, undefined, outcome.change);
     return ok(outcome.version);
   };
   /** A stored version's answer, with its tag also as the ETag header. */
-  const answerVersion = (reply: FastifyReply, outcome: OverrideOutcome) => {
-    const answered = answer(outcome);
+  const answerVersion = (reply: FastifyReply, outcome: OverrideOutcome, changedStatus: 409 | 412 = 409) => {
+    const answered = answer(outcome, changedStatus);
     reply.header('ETag', answered.data.etag);
     return answered;
   };
@@ -183,16 +179,19 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         security: staffCookieSecurity,
         params: documentParams,
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              base: { ...nullable(anyDocument), description: "The base document; null for a form of the employer's own." },
-              published: nullable(versionSchema),
-              draft: nullable(versionSchema),
-              resolved: { ...nullable(anyDocument), description: "What employees get now; null for a form of the employer's own not published yet." },
-              publishedEtag: { type: 'string', description: "The tag of what is published now (the base document's when nothing is): what a rollback names." },
-            },
-          }),
+          200: {
+            ...envelope({
+              type: 'object',
+              properties: {
+                base: { ...nullable(anyDocument), description: "The base document; null for a form of the employer's own." },
+                published: nullable(versionSchema),
+                draft: nullable(versionSchema),
+                resolved: { ...nullable(anyDocument), description: "What employees get now; null for a form of the employer's own not published yet." },
+                publishedEtag: { type: 'string', description: "The tag of what is published now (the base document's when nothing is): what a rollback names." },
+              },
+            }),
+            headers: { ETag: { type: 'string', description: "The draft's tag (absent when there is no draft): what a save names in If-Match." } },
+          },
           ...failures,
         },
       },
@@ -221,19 +220,18 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          'Save the whole edited document as the draft (stored as its merge patch from the base); 400 with fieldErrors keyed by JSON pointer into the document; 409 DRAFT_CHANGED when the draft changed since the tag in If-Match (or one was saved since If-None-Match: *)',
+          'Save the whole edited document as the draft (stored as its merge patch from the base); 400 with fieldErrors keyed by JSON pointer into the document; If-Match: the draft\'s etag as read, or If-None-Match: * when no draft was read (428 PRECONDITION_REQUIRED with neither); 412 DRAFT_CHANGED with data { changedBy, changedAt } when the draft changed since (or one was saved since If-None-Match: *)',
         security: staffCookieSecurity,
         params: documentParams,
-        headers: draftHeaders,
+        headers: conditionHeaders(true),
         body: { type: 'object', required: ['document'], additionalProperties: false, properties: { document: anyDocument } },
-        response: { 200: envelope(versionSchema), ...failures },
+        response: { 200: { ...envelope(versionSchema), headers: etagHeader }, ...failures },
       },
     },
     async (request, reply) => {
+      const read = preconditionOf(request.headers, true);
       await target(request.params, 'new own form allowed');
-      const ifMatch = request.headers['if-match']?.trim();
-      const read: DraftRead = ifMatch ? { draftTag: ifMatch } : request.headers['if-none-match'] === '*' ? { noDraft: true } : null;
-      return answerVersion(reply, await saveDraft(app.db, base, request.params, request.body.document, actor(request.staff!.id), read));
+      return answerVersion(reply, await saveDraft(app.db, base, request.params, request.body.document, actor(request.staff!.id), read), 412);
     },
   );
 

@@ -4,11 +4,12 @@
  * change is checked whole first (400, nothing written) and recorded in the staff audit in its own transaction
  * (src/server/services/staff-employers.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ContributionPreviewRequest, StaffContact, StaffContributionRule, StaffEmployerInput, StaffProduct } from '#contracts/staff-employers.ts';
 import { FAMILY_TIERS } from '#domain/contribution.ts';
 import { failures, envelope, isoDate, nullable, nullableString, ok, uuid } from '../route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
+import { conditionHeaders, etagHeader, preconditionOf, representationTag, taggedAnswer } from '../preconditions.ts';
 import * as service from '../services/staff-employers.ts';
 import { base64Length } from '../services/uploads.ts';
 import { storageIn } from '../storage.ts';
@@ -156,6 +157,25 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     onRequest: implementer,
     schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: envelope(response), ...failures }, ...extra },
   });
+  /** A resource read with its version (the ETag a replace names). */
+  const readTagged = (summary: string, response: object, extra: object = {}) => ({
+    onRequest: viewer,
+    schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: { ...envelope(response), headers: etagHeader }, ...failures }, ...extra },
+  });
+  /** A whole-resource replace: If-Match names the version read (428 without it, 412 RESOURCE_CHANGED when stale). */
+  const replace = (summary: string, response: object, extra: object = {}) => ({
+    onRequest: implementer,
+    schema: {
+      tags: ['Staff'],
+      summary: `${summary}; If-Match: the ETag read (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)`,
+      security: staffCookieSecurity,
+      headers: conditionHeaders(false),
+      response: { 200: { ...envelope(response), headers: etagHeader }, ...failures },
+      ...extra,
+    },
+  });
+  /** A list's answer with its tag. */
+  const taggedList = <T>(reply: FastifyReply, list: T[]) => taggedAnswer(reply, list, representationTag(list));
 
   app.get(
     '/api/staff/employers',
@@ -169,19 +189,28 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
   app.post<{ Body: StaffEmployerInput }>(
     '/api/staff/employers',
     change('Create an employer (account, plan year, team and broker); its registration link works at once', employerSchema, { body: employerInputSchema }),
-    async (request) => ok(await service.createEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.body)),
+    async (request, reply) => {
+      const employer = await service.createEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.body);
+      return taggedAnswer(reply, employer, service.employerTag(employer));
+    },
   );
 
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid',
-    read('An employer with its settings, broker, logo and registration link', employerSchema, { params: accountParams }),
-    async (request) => ok(await service.employerDetails(app.db, app.config.PUBLIC_URL, await service.employerOr404(app.db, request.params.accountid))),
+    readTagged("An employer with its settings, broker, logo and registration link; ETag: the settings' version (not the logo's)", employerSchema, { params: accountParams }),
+    async (request, reply) => {
+      const employer = await service.employerDetails(app.db, app.config.PUBLIC_URL, await service.employerOr404(app.db, request.params.accountid));
+      return taggedAnswer(reply, employer, service.employerTag(employer));
+    },
   );
 
   app.put<{ Params: { accountid: string }; Body: StaffEmployerInput }>(
     '/api/staff/employers/:accountid',
-    change('Change an employer (the whole record; broker null removes it)', employerSchema, { params: accountParams, body: employerInputSchema }),
-    async (request) => ok(await service.updateEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body)),
+    replace('Change an employer (the whole record; broker null removes it)', employerSchema, { params: accountParams, body: employerInputSchema }),
+    async (request, reply) => {
+      const employer = await service.updateEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body, preconditionOf(request.headers, false));
+      return taggedAnswer(reply, employer, service.employerTag(employer));
+    },
   );
 
   app.put<{ Params: { accountid: string }; Body: { filename: string; contentBase64: string } }>(
@@ -208,20 +237,21 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
   const contactsAnswer = { type: 'array', items: { type: 'object', properties: { ...contactSchema.properties, id: uuid } } } as const;
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/contacts',
-    read("The employer's contacts", contactsAnswer, { params: accountParams }),
-    async (request) => {
+    readTagged("The employer's contacts", contactsAnswer, { params: accountParams }),
+    async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return ok(await service.listContacts(app.db, request.params.accountid));
+      return taggedList(reply, await service.listContacts(app.db, request.params.accountid));
     },
   );
 
   app.put<{ Params: { accountid: string }; Body: { contacts: StaffContact[] } }>(
     '/api/staff/employers/:accountid/contacts',
-    change('Replace the contacts (the whole list)', contactsAnswer, {
+    replace('Replace the contacts (the whole list)', contactsAnswer, {
       params: accountParams,
       body: { type: 'object', required: ['contacts'], additionalProperties: false, properties: { contacts: { type: 'array', maxItems: 50, items: contactSchema } } },
     }),
-    async (request) => ok(await service.replaceContacts(app.db, staffOf(request), request.params.accountid, request.body.contacts)),
+    async (request, reply) =>
+      taggedList(reply, await service.replaceContacts(app.db, staffOf(request), request.params.accountid, request.body.contacts, preconditionOf(request.headers, false))),
   );
 
   const documentsAnswer = { type: 'array', items: documentSchema } as const;
@@ -272,39 +302,41 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
   } as const;
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/products',
-    read("The employer's own additional services with their price options (dollars a month)", productsAnswer, { params: accountParams }),
-    async (request) => {
+    readTagged("The employer's own additional services with their price options (dollars a month)", productsAnswer, { params: accountParams }),
+    async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return ok(await service.listProducts(app.db, request.params.accountid));
+      return taggedList(reply, await service.listProducts(app.db, request.params.accountid));
     },
   );
 
   app.put<{ Params: { accountid: string }; Body: { products: StaffProduct[] } }>(
     '/api/staff/employers/:accountid/products',
-    change('Replace the additional services (the whole list; one left out is turned off)', productsAnswer, {
+    replace('Replace the additional services (the whole list; one left out is turned off)', productsAnswer, {
       params: accountParams,
       body: { type: 'object', required: ['products'], additionalProperties: false, properties: { products: { type: 'array', maxItems: 50, items: productSchema } } },
     }),
-    async (request) => ok(await service.replaceProducts(app.db, staffOf(request), request.params.accountid, request.body.products)),
+    async (request, reply) =>
+      taggedList(reply, await service.replaceProducts(app.db, staffOf(request), request.params.accountid, request.body.products, preconditionOf(request.headers, false))),
   );
 
   const rulesAnswer = { type: 'array', items: { type: 'object', properties: { ...ruleSchema.properties, state: nullableString, contributionclass: { type: 'string' } } } } as const;
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/contribution-rules',
-    read("The employer's contribution rules (every class)", rulesAnswer, { params: accountParams }),
-    async (request) => {
+    readTagged("The employer's contribution rules (every class)", rulesAnswer, { params: accountParams }),
+    async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return ok(await service.listRules(app.db, request.params.accountid));
+      return taggedList(reply, await service.listRules(app.db, request.params.accountid));
     },
   );
 
   app.put<{ Params: { accountid: string }; Body: { rules: StaffContributionRule[] } }>(
     '/api/staff/employers/:accountid/contribution-rules',
-    change('Replace the contribution rules (the whole set; refused with every problem named, e.g. above 3:1 within a class)', rulesAnswer, {
+    replace('Replace the contribution rules (the whole set; refused with every problem named, e.g. above 3:1 within a class)', rulesAnswer, {
       params: accountParams,
       body: { type: 'object', required: ['rules'], additionalProperties: false, properties: { rules: rulesArray } },
     }),
-    async (request) => ok(await service.replaceRules(app.db, staffOf(request), request.params.accountid, request.body.rules)),
+    async (request, reply) =>
+      taggedList(reply, await service.replaceRules(app.db, staffOf(request), request.params.accountid, request.body.rules, preconditionOf(request.headers, false))),
   );
 
   app.post<{ Params: { accountid: string }; Body: ContributionPreviewRequest }>(

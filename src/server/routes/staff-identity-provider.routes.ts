@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { StaffIdentityProviderInput } from '#contracts/staff-employers.ts';
+import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../preconditions.ts';
 import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 import * as service from '../services/identity-providers.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
@@ -45,22 +46,42 @@ const providerSchema = {
 export async function staffIdentityProviderRoutes(app: FastifyInstance): Promise<void> {
   const viewer = app.requireStaff('viewer');
   const implementer = app.requireStaff('implementer');
-  const route = (role: typeof viewer, summary: string, response: object, extra: object = {}) => ({
+  /** `tagged`: the answer carries the provider's version as its ETag. */
+  const route = (role: typeof viewer, summary: string, response: object, extra: object = {}, tagged = false) => ({
     onRequest: role,
-    schema: { tags: ['Staff'], summary, security: staffCookieSecurity, params: accountParams, response: { 200: envelope(response), ...failures }, ...extra },
+    schema: {
+      tags: ['Staff'],
+      summary,
+      security: staffCookieSecurity,
+      params: accountParams,
+      response: { 200: tagged ? { ...envelope(response), headers: etagHeader } : envelope(response), ...failures },
+      ...extra,
+    },
   });
   const path = '/api/staff/employers/:accountid/identity-provider';
 
   app.get<{ Params: { accountid: string } }>(
     path,
-    route(viewer, "The employer's identity provider (null: none); the client secret is never answered", nullable(providerSchema)),
-    async (request) => ok(await service.readProvider(app.db, app.config, request.params.accountid)),
+    route(viewer, "The employer's identity provider (null: none); the client secret is never answered; ETag: its version (none when there is none)", nullable(providerSchema), {}, true),
+    async (request, reply) => {
+      const provider = await service.readProvider(app.db, app.config, request.params.accountid);
+      return taggedAnswer(reply, provider, service.providerTag(provider));
+    },
   );
 
   app.put<{ Params: { accountid: string }; Body: StaffIdentityProviderInput }>(
     path,
-    route(implementer, "Set the employer's identity provider (audited; the secret stored sealed)", providerSchema, { body: inputSchema }),
-    async (request) => ok(await service.saveProvider(app.db, app.config, request.staff!, request.params.accountid, request.body)),
+    route(
+      implementer,
+      "Set the employer's identity provider (audited; the secret stored sealed); If-Match: the ETag read, or If-None-Match: * to set one where none was (428 PRECONDITION_REQUIRED with neither; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)",
+      providerSchema,
+      { body: inputSchema, headers: conditionHeaders(true) },
+      true,
+    ),
+    async (request, reply) => {
+      const provider = await service.saveProvider(app.db, app.config, request.staff!, request.params.accountid, request.body, preconditionOf(request.headers, true));
+      return taggedAnswer(reply, provider, service.providerTag(provider));
+    },
   );
 
   app.delete<{ Params: { accountid: string } }>(

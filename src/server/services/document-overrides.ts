@@ -16,11 +16,9 @@ import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { documentPatch, escapeToken, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { applyOverride, overrideLimitProblem, type BaseContent } from '../plugins/content.plugin.ts';
+import { holds, minuteText, type Change, type Precondition } from '../preconditions.ts';
 
 export type StoredVersion = { version: number; status: overrides.OverrideStatus; document: FormDocument | FlowDocument; patch: unknown; etag: string };
-
-/** Who changed what a request had read, and when (ISO time); the staff user by e-mail address, null if unknown. */
-export type Change = { changedBy: string | null; changedAt: string };
 
 export type OverrideOutcome =
   | { kind: 'done'; version: StoredVersion }
@@ -31,12 +29,6 @@ export type OverrideOutcome =
 
 export type DocumentRef = { accountid: string; documentid: string };
 type Actor = { staffId: string; now: Date };
-
-/**
- * What the person saving a draft read: the tag of the draft (If-Match), no draft at all (If-None-Match: *), or
- * unknown (neither header: the draft is saved over whatever is there).
- */
-export type DraftRead = { draftTag: string } | { noDraft: true } | null;
 
 const tagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url')}"`;
 
@@ -54,9 +46,6 @@ export const BASE_TAG = tagOf([0, {}, null, null]);
 
 /** The tag of what is published now: what a rollback names. */
 export const publishedTag = (published: overrides.DocumentOverrideRow | undefined) => (published ? versionTag(published) : BASE_TAG);
-
-/** A time as the conflict messages write it: '2026-11-27 09:14 UTC'. */
-const minuteText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A staff user as the audit trail names them (their e-mail address), or null for a version made without one. */
 async function staffName(db: DbOrTx, staffId: string | null): Promise<string | null> {
@@ -76,15 +65,16 @@ async function changed(
   return { kind: 'changed', code, message: sentence(changedBy ?? 'Someone', minuteText(when)), change: { changedBy, changedAt: when.toISOString() } };
 }
 
-/** Why a draft may not be saved over what is stored now, given what the person read (null: it may). */
-async function draftReadProblem(tx: DbOrTx, ref: DocumentRef, draft: overrides.DocumentOverrideRow | undefined, read: DraftRead): Promise<OverrideOutcome | null> {
-  if (read === null) return null;
-  if ('noDraft' in read) {
-    if (!draft) return null;
+/**
+ * Why a draft may not be saved over what is stored now, given what the person read (null: it may): the draft's tag
+ * (If-Match) or no draft at all (If-None-Match: *).
+ */
+async function draftReadProblem(tx: DbOrTx, ref: DocumentRef, draft: overrides.DocumentOverrideRow | undefined, read: Precondition): Promise<OverrideOutcome | null> {
+  if (holds(read, draft ? versionTag(draft) : null)) return null;
+  if (draft && 'ifNoneMatch' in read) {
     return changed(tx, 'DRAFT_CHANGED', draft.created_by, draft.updatedon, (who, when) => `${who} saved a draft of this document at ${when} since you read it; review their change and save again.`);
   }
   if (draft) {
-    if (versionTag(draft) === read.draftTag) return null;
     return changed(tx, 'DRAFT_CHANGED', draft.created_by, draft.updatedon, (who, when) => `${who} changed this draft at ${when} since you read it; review their change and save again.`);
   }
   // The draft that was read is no longer a draft: someone published it (or rolled back) meanwhile.
@@ -182,7 +172,7 @@ export async function ownForms(db: DbOrTx, base: BaseContent, accountid: string)
  * base document the patch is derived from the edit; a form of the employer's own is stored whole. `read` says
  * which draft the person edited: a draft saved (or published) by anyone since is not saved over (409).
  */
-export async function saveDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, edited: unknown, actor: Actor, read: DraftRead = null): Promise<OverrideOutcome> {
+export async function saveDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, edited: unknown, actor: Actor, read: Precondition): Promise<OverrideOutcome> {
   const checked = checkEdit(base, ref.documentid, edited, await ownForms(db, base, ref.accountid));
   if (checked.refused) return { kind: 'invalid', ...checked.refused };
   const { patch } = checked;

@@ -5,11 +5,13 @@
  */
 import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff-employers.ts';
 import type { DbOrTx } from '#db/database.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config } from '../config.ts';
 import { openClientSecret, sealClientSecret } from '../crypto.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
 import { checkProviderUrl, ProviderAddressError } from '../oidc/provider-fetch.ts';
 import { problemOf, relyingPartyPolicyOf, testConnection } from '../oidc/relying-party.ts';
 import { redirectUriOf, signInPageOf } from '../oidc/urls.ts';
@@ -52,12 +54,26 @@ export async function readProvider(db: DbOrTx, config: Config, accountid: string
   return row ? answerOf(config, row) : null;
 }
 
-export async function saveProvider(db: DbOrTx, config: Config, staff: Staff, accountid: string, input: StaffIdentityProviderInput): Promise<StaffIdentityProvider> {
+/** The tag of the provider as GET answers it (its ETag); null when there is none. */
+export const providerTag = (answer: StaffIdentityProvider | null) => (answer ? representationTag(answer) : null);
+
+/**
+ * Sets the provider: `read` is the version it was edited from (its tag), or If-None-Match: * when there was none;
+ * one stored, changed or removed since is not replaced (412).
+ */
+export async function saveProvider(db: DbOrTx, config: Config, staff: Staff, accountid: string, input: StaffIdentityProviderInput, read: Precondition): Promise<StaffIdentityProvider> {
   const issuer = checkedIssuer(config, input.issuer);
   const allowedDomains = [...new Set(input.allowedDomains.map((domain) => domain.toLowerCase()))];
   return db.transaction().execute(async (tx) => {
+    await employers.lockForUpdate(tx, accountid);
     await employerOr404(tx, accountid);
     const current = await providers.findByAccount(tx, accountid);
+    await requireUnchanged(tx, read, providerTag(current ? answerOf(config, current) : null), {
+      name: "the employer's identity provider",
+      entity: 'identity_provider',
+      entityId: accountid,
+      actions: ['create', 'update', 'delete'],
+    });
     if (!current && input.clientSecret === undefined) {
       const message = 'Enter the client secret the provider gave for this client.';
       throw badRequest(message, { '/clientSecret': [message] });

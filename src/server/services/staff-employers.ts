@@ -30,6 +30,7 @@ import { countiesForZip, ratingAreaFor } from '#db/repositories/location.reposit
 import * as products from '#db/repositories/product.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
 import { isSafeSegment, storageIn, type Storage } from '../storage.ts';
 import { decodeUpload } from './uploads.ts';
 import { standingOf } from './staff-employees.ts';
@@ -41,6 +42,15 @@ export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 type Staff = { id: string };
 type Employer = employers.EmployerRow;
+
+/**
+ * The employer locked for the rest of the transaction, or 404: its settings and lists are compared with what the
+ * person read and written under this lock, so two saves of the same version cannot both pass.
+ */
+async function lockedEmployer(tx: DbOrTx, accountid: string): Promise<Employer> {
+  await employers.lockForUpdate(tx, accountid);
+  return employerOr404(tx, accountid);
+}
 
 /** The employer, or 404. */
 export async function employerOr404(db: DbOrTx, accountid: string): Promise<Employer> {
@@ -109,10 +119,19 @@ async function requireUniqueName(db: DbOrTx, name: string, accountid: string | n
 const brokerRow = (teamid: string, broker: StaffEmployerInput['broker']) =>
   broker && { id: randomUUID(), teamid, firstname: broker.firstname.trim(), lastname: broker.lastname.trim(), emailaddress: broker.emailaddress, phonenumber: broker.phonenumber };
 
+/** An employer's settings: what PUT replaces (not the logo, set by its own call, nor the link made of the id). */
+function settingsOf(details: StaffEmployer) {
+  const { mediadata: _logo, registrationlink: _link, ...settings } = details;
+  return settings;
+}
+
+/** The tag of an employer's settings (its ETag): a new logo leaves it, so a settings form read before stays current. */
+export const employerTag = (details: StaffEmployer) => representationTag(settingsOf(details));
+
 /** What the audit keeps of an employer: its settings, the logo only as a fingerprint. */
 function auditView(details: StaffEmployer) {
-  const { mediadata, registrationlink: _link, ...settings } = details;
-  return { ...settings, logo: mediadata ? { sha256: createHash('sha256').update(mediadata).digest('hex'), base64length: mediadata.length } : null };
+  const { mediadata } = details;
+  return { ...settingsOf(details), logo: mediadata ? { sha256: createHash('sha256').update(mediadata).digest('hex'), base64length: mediadata.length } : null };
 }
 
 /**
@@ -145,12 +164,14 @@ export async function createEmployer(db: DbOrTx, publicUrl: string, staff: Staff
   });
 }
 
-export async function updateEmployer(db: DbOrTx, publicUrl: string, staff: Staff, accountid: string, input: StaffEmployerInput): Promise<StaffEmployer> {
+/** Replaces the employer's settings (`read`: the version they were edited from, its tag). */
+export async function updateEmployer(db: DbOrTx, publicUrl: string, staff: Staff, accountid: string, input: StaffEmployerInput, read: Precondition): Promise<StaffEmployer> {
   const days = planYearDays(input);
   return db.transaction().execute(async (tx) => {
-    const current = await employerOr404(tx, accountid);
-    await requireUniqueName(tx, input.name, accountid);
+    const current = await lockedEmployer(tx, accountid);
     const before = await employerDetails(tx, publicUrl, current);
+    await requireUnchanged(tx, read, employerTag(before), { name: "the employer's settings", entity: 'employer', entityId: accountid, actions: ['create', 'update'] });
+    await requireUniqueName(tx, input.name, accountid);
     const teamid = input.teamid ?? current.teamid;
     const row = await employers.update(tx, accountid, {
       accountname: input.name.trim(),
@@ -195,13 +216,17 @@ export async function listContacts(db: DbOrTx, accountid: string): Promise<Staff
   }));
 }
 
-/** Replaces the employer's contacts with the list (ids kept when given, so a contact keeps its identity). */
-export async function replaceContacts(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffContact[]): Promise<StaffContact[]> {
+/**
+ * Replaces the employer's contacts with the list (ids kept when given, so a contact keeps its identity); `read` is
+ * the version of the list it was edited from (its tag).
+ */
+export async function replaceContacts(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffContact[], read: Precondition): Promise<StaffContact[]> {
   const ids = list.map((contact) => contact.id).filter((id): id is string => id !== undefined);
   if (new Set(ids).size !== ids.length) throw badRequest('Two contacts have the same id.', { '/contacts': ['Two contacts have the same id.'] });
   return db.transaction().execute(async (tx) => {
-    await employerOr404(tx, accountid);
+    await lockedEmployer(tx, accountid);
     const before = await listContacts(tx, accountid);
+    await requireUnchanged(tx, read, representationTag(before), { name: "the employer's contacts", entity: 'employer', entityId: accountid, actions: ['contacts'] });
     const foreign = ids.filter((id) => !before.some((contact) => contact.id === id));
     if (foreign.length > 0) throw badRequest('A contact id is not one of this employer’s contacts.', { '/contacts': [`Unknown contact id ${foreign[0]}.`] });
     await contacts.replaceForAccount(
@@ -323,9 +348,10 @@ function checkedCents(values: ReadonlyArray<{ dollars: number; pointer: string }
 
 /**
  * Replaces the employer's own additional services with the list: products and options keep the ids given (new
- * ones get new ids); a product left out is turned off, not deleted, so earlier orders keep their names.
+ * ones get new ids); a product left out is turned off, not deleted, so earlier orders keep their names. `read` is
+ * the version of the list it was edited from (its tag).
  */
-export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffProduct[]): Promise<StaffProduct[]> {
+export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffProduct[], read: Precondition): Promise<StaffProduct[]> {
   const prices = checkedCents(
     list.flatMap((product, index) => product.options.map((option, optionIndex) => ({ dollars: option.cost, pointer: `/products/${index}/options/${optionIndex}/cost` }))),
     'price',
@@ -344,10 +370,11 @@ export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: strin
   const allIds = [...priced.map((entry) => entry.id), ...priced.flatMap((entry) => entry.options.map((option) => option.id))];
   if (new Set(allIds).size !== allIds.length) throw badRequest('Two products or price options have the same id.', { '/products': ['Ids must be unique.'] });
   return db.transaction().execute(async (tx) => {
-    await employerOr404(tx, accountid);
+    await lockedEmployer(tx, accountid);
+    const before = await listProducts(tx, accountid);
+    await requireUnchanged(tx, read, representationTag(before), { name: "the employer's additional services", entity: 'employer', entityId: accountid, actions: ['products'] });
     const foreign = await products.foreignIds(tx, accountid, priced.map((entry) => entry.id));
     if (foreign.length > 0) throw badRequest('A product id belongs to another employer.', { '/products': [`Product ${foreign[0]} is not this employer's.`] });
-    const before = await listProducts(tx, accountid);
     for (const entry of priced) {
       await products.upsertWithOptions(
         tx,
@@ -407,11 +434,13 @@ export function checkedRules(list: readonly StaffContributionRule[], pointer = '
   return rules;
 }
 
-export async function replaceRules(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffContributionRule[]): Promise<StaffContributionRule[]> {
+/** Replaces the employer's contribution rules (`read`: the version of the set they were edited from, its tag). */
+export async function replaceRules(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffContributionRule[], read: Precondition): Promise<StaffContributionRule[]> {
   const rules = checkedRules(list);
   return db.transaction().execute(async (tx) => {
-    await employerOr404(tx, accountid);
+    await lockedEmployer(tx, accountid);
     const before = await listRules(tx, accountid);
+    await requireUnchanged(tx, read, representationTag(before), { name: "the employer's contribution rules", entity: 'employer', entityId: accountid, actions: ['contribution-rules'] });
     await contributions.replaceRules(tx, accountid, rules.map((rule) => ({ ...rule, id: randomUUID() })));
     const after = await listRules(tx, accountid);
     await recordStaffChange(tx, { staffId: staff.id, action: 'contribution-rules', entity: 'employer', entityId: accountid, before, after });

@@ -32,16 +32,10 @@ export function staffHeaders(method: Method, withBody: boolean): Record<string, 
   return headers;
 }
 
-/**
- * One call; `signIn` marks the sign-in call, whose 401 is a refused password and not an ended session; `headers`
- * adds conditions (a draft save's If-Match).
- */
-export async function staffCall<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: { signIn?: boolean; headers?: Record<string, string> } = {},
-): Promise<ApiAnswer<T>> {
+type CallOptions = { signIn?: boolean; headers?: Record<string, string> };
+
+/** One call's answer and the version it names (its ETag header; null when none). */
+async function exchange<T>(method: Method, path: string, body: unknown, options: CallOptions): Promise<{ answer: ApiAnswer<T>; etag: string | null }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -51,14 +45,23 @@ export async function staffCall<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return unreachable;
+    return { answer: unreachable, etag: null };
   }
   if (response.status === 401 && !options.signIn) onUnauthorized();
+  const etag = response.headers.get('etag');
   try {
-    return (await response.json()) as ApiAnswer<T>;
+    return { answer: (await response.json()) as ApiAnswer<T>, etag };
   } catch {
-    return { success: false, data: null, code: 'INTERNAL', message: `The server answered ${response.status} without a readable answer.` };
+    return { answer: { success: false, data: null, code: 'INTERNAL', message: `The server answered ${response.status} without a readable answer.` }, etag: null };
   }
+}
+
+/**
+ * One call; `signIn` marks the sign-in call, whose 401 is a refused password and not an ended session; `headers`
+ * adds conditions (a draft save's If-Match).
+ */
+export async function staffCall<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiAnswer<T>> {
+  return (await exchange<T>(method, path, body, options)).answer;
 }
 
 /** A failed answer carried as an error, for SWR's fetcher and the screens' try/catch. */
@@ -77,6 +80,28 @@ export async function staffData<T>(method: Method, path: string, body?: unknown,
 
 /** SWR's fetcher: the key is the path of a GET. */
 export const staffFetcher = <T>(path: string): Promise<T> => staffData<T>('GET', path);
+
+/** A resource as read or stored, with its version: the ETag a replace of it names (null: none is stored). */
+export type Tagged<T> = { data: T; etag: string | null };
+
+/** Data of a successful answer with its ETag; a failure throws StaffApiError. */
+export async function staffTagged<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<Tagged<T>> {
+  const { answer, etag } = await exchange<T>(method, path, body, { headers });
+  if (!answer.success) throw new StaffApiError(answer);
+  return { data: answer.data, etag };
+}
+
+/** The SWR key of a resource read with its version (kept apart from the plain read of the same path). */
+export const taggedKey = (path: string) => ['tagged', path] as const;
+
+/** SWR's fetcher of a taggedKey. */
+export const staffTaggedFetcher = <T>([, path]: ReturnType<typeof taggedKey>): Promise<Tagged<T>> => staffTagged<T>('GET', path);
+
+/**
+ * The condition of a replace made on the version read (docs/security.md, "Optimistic concurrency"): If-Match with
+ * its tag, or If-None-Match: * when none was stored (the replace creates it).
+ */
+export const madeOn = (etag: string | null): Record<string, string> => (etag ? { 'if-match': etag } : { 'if-none-match': '*' });
 
 /** Reads a file the person picked as base64 (without the data: prefix), as the upload endpoints take it. */
 export function fileAsBase64(file: Blob): Promise<string> {

@@ -53,8 +53,11 @@ export type EmployerContent = {
   /** The tag of what is published now: what a roll back names. */
   publishedEtag: string;
 };
-/** The data of a 409 DRAFT_CHANGED or PUBLISHED_CHANGED: who changed what was read (e-mail address), and when. */
+/** The data of a 412 DRAFT_CHANGED or a 409 PUBLISHED_CHANGED: who changed what was read (e-mail address), and when. */
 export type DocumentChange = { changedBy: string | null; changedAt: string };
+
+/** The data of a 412 RESOURCE_CHANGED: who changed what was loaded (e-mail address; null: unknown), and when (ISO). */
+export type StaleChange = { changedBy: string | null; changedAt: string };
 export type VersionRow = {
   version: number;
   status: 'draft' | 'published' | 'retired';

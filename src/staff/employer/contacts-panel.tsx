@@ -22,7 +22,7 @@ export function ContactsPanel({ accountid, canChange }: { accountid: string; can
 
   return (
     <Stack>
-      <FailureAlert error={list.readError ?? list.saveError} />
+      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} />
       {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
       <Table.ScrollContainer minWidth={760}>
         <Table>

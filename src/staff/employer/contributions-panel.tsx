@@ -34,7 +34,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
 
   return (
     <Stack>
-      <FailureAlert error={list.readError ?? list.saveError} title={list.saveError ? 'The rules were not saved' : undefined} />
+      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} title={list.saveError ? 'The rules were not saved' : undefined} />
       {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
       <Table.ScrollContainer minWidth={960}>
         <Table>

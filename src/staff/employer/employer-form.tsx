@@ -41,9 +41,11 @@ type Props = {
   savedText?: string;
   readOnly?: boolean;
   onSubmit: (employer: StaffEmployerInput) => Promise<void>;
+  /** Reads the stored employer again (after a save refused because someone changed it since it was loaded). */
+  onReload?: () => Promise<void>;
 };
 
-export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmit }: Props) {
+export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmit, onReload }: Props) {
   const [employer, setEmployer] = useState(initial);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +77,7 @@ export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmi
   return (
     <form onSubmit={(event) => void submit(event)}>
       <Stack>
-        <FailureAlert error={error} />
+        <FailureAlert error={error} onReload={onReload} />
         <Fieldset legend="Account" disabled={readOnly}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Employer Name" required value={employer.name} onChange={(e) => set('name', e.currentTarget.value)} />

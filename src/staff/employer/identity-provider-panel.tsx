@@ -8,7 +8,7 @@ import { Alert, Button, Code, Group, NativeSelect, PasswordInput, Stack, Text, T
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff-employers.ts';
-import { staffData } from '../api/staff-api.ts';
+import { madeOn, staffData, staffTagged, staffTaggedFetcher, taggedKey, type Tagged } from '../api/staff-api.ts';
 import { FailureAlert, fieldErrorOf } from '../layout/failure-alert.tsx';
 
 type Draft = Omit<StaffIdentityProviderInput, 'allowedDomains' | 'clientSecret'> & { allowedDomains: string; clientSecret: string };
@@ -39,7 +39,9 @@ function inputOf(draft: Draft): StaffIdentityProviderInput {
 
 export function IdentityProviderPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/identity-provider`;
-  const { data: provider, mutate, error: readError } = useSWR<StaffIdentityProvider | null>(path);
+  // Read with its version (none while there is no provider): a save names it (If-Match, or If-None-Match: *).
+  const { data: tagged, mutate, error: readError } = useSWR<Tagged<StaffIdentityProvider | null>>(taggedKey(path), staffTaggedFetcher<StaffIdentityProvider | null>);
+  const provider = tagged?.data;
   const [draft, setDraft] = useState<Draft>(blank);
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -61,12 +63,12 @@ export function IdentityProviderPanel({ accountid, canChange }: { accountid: str
     }
   };
   const save = () => act(async () => {
-    await mutate(await staffData<StaffIdentityProvider>('PUT', path, inputOf(draft)), { revalidate: false });
+    await mutate(await staffTagged<StaffIdentityProvider | null>('PUT', path, inputOf(draft), madeOn(tagged?.etag ?? null)), { revalidate: false });
     return 'Identity provider saved.';
   });
   const remove = () => act(async () => {
     await staffData('DELETE', path);
-    await mutate(null, { revalidate: false });
+    await mutate({ data: null, etag: null }, { revalidate: false });
     return 'Identity provider removed.';
   });
   const testConnection = async () => {
@@ -92,7 +94,13 @@ export function IdentityProviderPanel({ accountid, canChange }: { accountid: str
           Post-logout redirect URI: <Code>{provider.postLogoutRedirectUri}</Code>
         </Text>
       )}
-      <FailureAlert error={readError ?? error} />
+      <FailureAlert
+        error={readError ?? error}
+        onReload={async () => {
+          await mutate();
+          reset();
+        }}
+      />
       {status && <Alert color="green" role="status">{status}</Alert>}
       {test && <Alert color={test.ok ? 'green' : 'red'} role="status" title={test.ok ? 'Connection works' : 'Connection failed'}>{test.message}</Alert>}
       <TextInput label="Button name" description="The sign-in button says 'Sign in with' and this name" required disabled={!canChange} value={draft.displayName} error={fieldError('displayName')} onChange={(e) => change({ displayName: e.currentTarget.value })} />

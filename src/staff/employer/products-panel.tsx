@@ -37,7 +37,7 @@ export function ProductsPanel({ accountid, canChange }: { accountid: string; can
 
   return (
     <Stack>
-      <FailureAlert error={list.readError ?? list.saveError} />
+      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} />
       {products.map((product, i) => {
         const n = i + 1;
         return (

@@ -1,9 +1,15 @@
-/** A failed call's message, announced; nothing when there is no failure. */
+/**
+ * A failed call's message, announced; nothing when there is no failure. With `onReload`, a save refused because
+ * someone changed the resource since it was loaded shows who and when, and a Reload (StaleChangeAlert).
+ */
 import { Alert } from '@mantine/core';
 import { StaffApiError } from '../api/staff-api.ts';
+import { StaleChangeAlert, staleChangeOf } from './stale-change-alert.tsx';
 
-export function FailureAlert({ error, title }: { error: unknown; title?: string }) {
+export function FailureAlert({ error, title, onReload }: { error: unknown; title?: string; onReload?: () => Promise<void> }) {
   if (!error) return null;
+  const stale = onReload ? staleChangeOf(error) : null;
+  if (stale && onReload) return <StaleChangeAlert change={stale} onReload={onReload} />;
   const message = error instanceof Error ? error.message : String(error);
   const rows = error instanceof StaffApiError ? fieldMessages(error.failure.fieldErrors) : [];
   return (

@@ -3,9 +3,10 @@
  * a link or a reload opens the same section.
  */
 import { Stack, Tabs, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { staffData } from '../api/staff-api.ts';
+import { madeOn, staffTagged, staffTaggedFetcher, taggedKey, type Tagged } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import { ContactsPanel } from '../employer/contacts-panel.tsx';
 import { ContributionsPanel } from '../employer/contributions-panel.tsx';
@@ -43,7 +44,11 @@ export function EmployerScreen() {
   const staff = useStaff();
   const canChange = mayAct(staff.role, 'implementer');
   const path = `/api/staff/employers/${accountid}`;
-  const { data: employer, error, mutate } = useSWR<StaffEmployer>(path);
+  // Read with its version: a save names it, so a colleague's save since is never overwritten unseen.
+  const { data: tagged, error, mutate } = useSWR<Tagged<StaffEmployer>>(taggedKey(path), staffTaggedFetcher<StaffEmployer>);
+  const employer = tagged?.data;
+  // Bumped by a reload after a refused save: the form starts again from what is stored now.
+  const [loads, setLoads] = useState(0);
 
   const panel = (name: Section) => {
     if (!employer) return null;
@@ -53,13 +58,17 @@ export function EmployerScreen() {
           <>
             <RegistrationLink link={employer.registrationlink} created={created} />
             <EmployerForm
-              key={employer.accountid}
+              key={`${employer.accountid}/${loads}`}
               initial={employerInput(employer)}
               readOnly={!canChange}
               submitText="Save Employer"
               savedText="Employer saved."
               onSubmit={async (changed) => {
-                await mutate(await staffData<StaffEmployer>('PUT', path, changed), { revalidate: false });
+                await mutate(await staffTagged<StaffEmployer>('PUT', path, changed, madeOn(tagged?.etag ?? null)), { revalidate: false });
+              }}
+              onReload={async () => {
+                await mutate();
+                setLoads((count) => count + 1);
               }}
             />
           </>
