@@ -97,7 +97,7 @@ function formatField(value: string | number): string {
 
 /**
  * The CSV text of a header and rows (CRLF line ends, a final CRLF): the one writer of every CSV file the product
- * hands to a person (the payroll deduction report, Export Plans), so every one is guarded against formulas.
+ * hands to a person (the payroll deduction report, the shop's plan export), so every one is guarded against formulas.
  */
 export function formatCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
   return [header, ...rows].map((row) => row.map(formatField).join(',')).join('\r\n') + '\r\n';
