@@ -1,13 +1,15 @@
 /**
  * The census file an employer hands over: one employee a row, read whole and judged whole before anything is
- * written (docs/staff-employers.md, Census file). Pure: the row checks over the records of ./csv.ts. What needs
- * the database (an address already registered) is checked by the server on top, with the same line numbers.
+ * written (docs/staff-employers.md, Census file). Pure: the row checks over the records of ./csv.ts. A person's
+ * names, e-mail and birthdate are judged by the portal's form documents, which the server reads (a CensusPersonCheck
+ * it passes in), so a census holds no rule or text of its own that a document holds. What needs the database (an
+ * address already registered) is checked by the server on top, with the same line numbers.
  *
  * A line number is the physical line of the file a row starts on (the header is line 1), so a row whose quoted
  * field spans two lines is reported where the reader sees it begin.
  */
 import { parseCsv, type CsvProblem, type CsvRecord } from './csv.ts';
-import { isDobInRange, isIsoDate } from './dates.ts';
+import { isIsoDate } from './dates.ts';
 
 /** The columns a census may have; the header names them (any order, any case). */
 export const CENSUS_COLUMNS = ['firstname', 'lastname', 'email', 'birthdate', 'class', 'zip', 'hiredate', 'externalid'] as const;
@@ -16,8 +18,6 @@ export const REQUIRED_CENSUS_COLUMNS: readonly CensusColumn[] = ['firstname', 'l
 
 /** At most this many employees a file (a larger employer imports in parts). */
 export const MAX_CENSUS_ROWS = 5000;
-const MAX_NAME = 100;
-const MAX_EMAIL = 254;
 const MAX_CLASS = 50;
 const MAX_EXTERNAL_ID = 64;
 
@@ -39,17 +39,19 @@ export type CensusEmployee = {
 
 export type CensusProblem = CsvProblem;
 
+/** The fields of a row the portal's forms judge: the birthdate as 'YYYY-MM-DD', null when it is no date. */
+export type CensusPerson = { firstname: string; lastname: string; email: string; birthdate: string | null };
+export type CensusPersonField = keyof CensusPerson;
+
+/** The forms' messages about a person's fields, by field (none: the field passes). */
+export type CensusPersonCheck = (person: CensusPerson) => Partial<Record<CensusPersonField, readonly string[]>>;
+
 /** The file is good when `problems` is empty; `employees` are its good rows either way (for further checks). */
 export type CensusResult = { employees: CensusEmployee[]; problems: CensusProblem[] };
 
 /** A value as a reason quotes it: at most 60 characters, so a report never echoes a huge field back. */
 const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
-/**
- * An e-mail address as the portal's sign-in form takes it (schemas/forms/login.schema.json: `format: email` as
- * ajv-formats checks it, ASCII only), so an employee the census adds can sign in with it.
- */
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const ZIP = /^\d{5}$/;
 const CLASS = /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/;
 const EXTERNAL_ID = /^[A-Za-z0-9][A-Za-z0-9_.\/-]*$/;
@@ -80,8 +82,14 @@ function readHeader(record: CsvRecord): { columns: CensusColumn[] } | { problems
   return problems.length > 0 ? { problems } : { columns };
 }
 
+/** A form's messages about a column's value as one reason: the column, the value as written, the messages. */
+function fault(column: CensusColumn, text: string, messages: readonly string[]): string {
+  const sentences = messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`));
+  return `${column}${text === '' ? '' : ` '${shown(text)}'`}: ${sentences.join(' ')}`;
+}
+
 /** One row's employee, or every reason it is refused (joined into one sentence list). */
-function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: string): CensusEmployee | string[] {
+function readRow(record: CsvRecord, columns: readonly CensusColumn[], checkPerson: CensusPersonCheck): CensusEmployee | string[] {
   if (record.fields.length !== columns.length) {
     return [`The row has ${record.fields.length} fields; the header has ${columns.length}.`];
   }
@@ -90,20 +98,20 @@ function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: str
     return index < 0 ? '' : record.fields[index]!.trim();
   };
   const reasons: string[] = [];
-  const name = (column: 'firstname' | 'lastname') => {
-    const text = value(column);
-    if (text === '') reasons.push(`${column} is empty.`);
-    else if (text.length > MAX_NAME) reasons.push(`${column} is longer than ${MAX_NAME} characters.`);
-    else if (/[\u0000-\u001f\u007f]/.test(text)) reasons.push(`${column} holds a control character.`);
-    return text;
+  const person: CensusPerson = { firstname: value('firstname'), lastname: value('lastname'), email: value('email'), birthdate: censusDate(value('birthdate')) };
+  const judged = checkPerson(person);
+  const judge = (column: CensusPersonField) => {
+    const messages = judged[column] ?? [];
+    if (messages.length > 0) reasons.push(fault(column, value(column), messages));
   };
-  const firstname = name('firstname');
-  const lastname = name('lastname');
-  const email = value('email');
-  if (email.length > MAX_EMAIL || !EMAIL.test(email)) reasons.push(`email '${shown(email)}' is not an e-mail address.`);
-  const birthdate = censusDate(value('birthdate'));
-  if (birthdate === null) reasons.push(`birthdate '${shown(value('birthdate'))}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
-  else if (!isDobInRange(birthdate, today)) reasons.push(`birthdate ${birthdate} is not between 1941-01-01 and today.`);
+  for (const column of ['firstname', 'lastname'] as const) {
+    // A form's field cannot hold a control character; a file can.
+    if (/[\u0000-\u001f\u007f]/.test(person[column])) reasons.push(`${column} holds a control character.`);
+    else judge(column);
+  }
+  judge('email');
+  if (person.birthdate === null) reasons.push(`birthdate '${shown(value('birthdate'))}' is not a date (YYYY-MM-DD or MM/DD/YYYY).`);
+  else judge('birthdate');
   const contributionclass = value('class') || 'ALL';
   if (contributionclass.length > MAX_CLASS || !CLASS.test(contributionclass)) {
     reasons.push(`class '${shown(contributionclass)}' is not a class name (letters, digits, space, '_', '.', '-'; at most ${MAX_CLASS}).`);
@@ -118,14 +126,15 @@ function readRow(record: CsvRecord, columns: readonly CensusColumn[], today: str
     reasons.push(`externalid '${shown(externalid)}' is not an id (letters, digits, '_', '.', '/', '-'; at most ${MAX_EXTERNAL_ID}).`);
   }
   if (reasons.length > 0) return reasons;
+  const { firstname, lastname, email, birthdate } = person;
   return { line: record.line, firstname, lastname, email, birthdate: birthdate!, contributionclass, zip, hiredate, externalid };
 }
 
 /**
- * Reads and checks a whole census: the header, every row (all its faults in one reason), an e-mail address or an
- * external id repeated within the file (each later row). `today` is 'YYYY-MM-DD' (birthdates may not be later).
+ * Reads and checks a whole census: the header, every row (all its faults in one reason; its person's fields by
+ * `checkPerson`), an e-mail address or an external id repeated within the file (each later row).
  */
-export function readCensus(text: string, today: string): CensusResult {
+export function readCensus(text: string, checkPerson: CensusPersonCheck): CensusResult {
   const { records, problems } = parseCsv(text);
   if (problems.length > 0) return { employees: [], problems };
   const [header, ...rows] = records;
@@ -142,7 +151,7 @@ export function readCensus(text: string, today: string): CensusResult {
   const firstLineOf = new Map<string, number>();
   const externalLineOf = new Map<string, number>();
   for (const row of rows) {
-    const employee = readRow(row, read.columns, today);
+    const employee = readRow(row, read.columns, checkPerson);
     if (Array.isArray(employee)) {
       found.push({ line: row.line, reason: employee.join(' ') });
       continue;

@@ -1,7 +1,7 @@
 /**
  * CSV as RFC 4180 writes it, both ways: reading (quoted fields with "" for a quote, commas and line breaks inside
  * quotes, CRLF or LF, a UTF-8 byte-order mark) and writing (a field quoted when it holds a comma, a quote or a line
- * break; CRLF between records). Pure.
+ * break, a text a spreadsheet would run as a formula neutralised; CRLF between records). Pure.
  *
  * A record's line is the physical line of the text it starts on (the first line is 1), so a record whose quoted
  * field spans two lines is reported where the reader sees it begin.
@@ -78,17 +78,27 @@ export function parseCsv(text: string): { records: CsvRecord[]; problems: CsvPro
   return { records, problems };
 }
 
-/** A spreadsheet would run a field starting with one of these as a formula (CSV injection). */
+/**
+ * A spreadsheet would run a text starting with one of these as a formula (CSV injection, as OWASP lists them:
+ * `=`, `+`, `-`, `@`, a tab, a carriage return).
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One field as written: quoted when needed; a text a spreadsheet would take for a formula gets a leading quote. */
+/**
+ * One field as written: quoted when it holds a comma, a quote or a line break. A text a spreadsheet would take for
+ * a formula is neutralised as OWASP says: a leading `'`, the whole field quoted, its quotes doubled. A number is
+ * written as JavaScript writes it (digits, '-', '.', 'e'): a negative number stays a number.
+ */
 function formatField(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** The CSV text of a header and rows (CRLF line ends, a final CRLF). */
+/**
+ * The CSV text of a header and rows (CRLF line ends, a final CRLF): the one writer of every CSV file the product
+ * hands to a person (the payroll deduction report, the shop's plan export), so every one is guarded against formulas.
+ */
 export function formatCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
   return [header, ...rows].map((row) => row.map(formatField).join(',')).join('\r\n') + '\r\n';
 }

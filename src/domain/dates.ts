@@ -2,7 +2,6 @@
  * Calendar dates as ISO 'YYYY-MM-DD' strings. Nothing here hands a Date object out: a Date carries a time zone
  * and a time of day, which is how a birthday turns into the day before.
  */
-import { DOB_MINIMUM } from './parameters/enrollment.ts';
 
 /** A calendar date's parts; month is 1..12. */
 export type DateParts = { year: number; month: number; day: number };
@@ -106,9 +105,4 @@ export function ageOn(birthdate: string, date: string): number {
   const on = mustParse(date);
   const hadBirthday = on.month > born.month || (on.month === born.month && on.day >= born.day);
   return on.year - born.year - (hadBirthday ? 0 : 1);
-}
-
-/** Whether a date of birth is a real date between 1941-01-01 and today, both included (spec §5). */
-export function isDobInRange(dob: string, today: string): boolean {
-  return isIsoDate(dob) && dob >= DOB_MINIMUM && dob <= today;
 }

@@ -241,11 +241,3 @@ export function hasFullSsn(additionalid: string | null | undefined): boolean {
   return typeof additionalid === 'string' && /^(?:\*{3}-\*{2}-\d{4}|\d{3}-?\d{2}-?\d{4})$/.test(additionalid);
 }
 
-/** CSV text (RFC 4180): fields with a comma, quote or line break quoted, quotes doubled, lines ended by CRLF. */
-export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  const field = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
-}

@@ -307,7 +307,7 @@ describe('plausible dependents', () => {
 
 describe('names have a letter', () => {
   it.each([
-    ['profile', { ...validProfile, firstname: '---', lastname: "'" }, { '/firstname': ['First Name must contain a letter.'], '/lastname': ['Last Name must contain a letter.'] }],
+    ['profile', { ...validProfile, firstname: '---', lastname: "'" }, { '/firstname': ['First Name may not begin with =, +, - or @.', 'First Name must contain a letter.'], '/lastname': ['Last Name must contain a letter.'] }],
     ['registration', { firstname: '123', lastname: 'Ng', personalemailaddress: 'a@example.test', terms: true }, { '/firstname': ['First Name must contain a letter.'] }],
     ['dependent', { ...validProfile.dependents[0], lastname: '9' }, { '/lastname': ['Last Name must contain a letter.'] }],
   ])('%s: a name without a letter is refused with its message', (id, data, expected) => {
@@ -320,6 +320,26 @@ describe('names have a letter', () => {
       '/dependents/0/firstname': ['Dependent #1: First Name must contain a letter.'],
     });
     expect(validateForm(form('profile'), { ...validProfile, firstname: 'Zoë', lastname: '李', dependents: [{ ...dependent, firstname: 'Ōta' }] }, context)).toEqual({});
+  });
+});
+
+describe('names do not begin as a formula', () => {
+  const first = 'First Name may not begin with =, +, - or @.';
+  const last = 'Last Name may not begin with =, +, - or @.';
+  it.each([
+    ['profile', { ...validProfile, firstname: '=A1', lastname: '@SUM(A1)' }, { '/firstname': [first], '/lastname': [last] }],
+    ['registration', { firstname: '+Ann', lastname: '-Ng', personalemailaddress: 'a@example.test', terms: true }, { '/firstname': [first], '/lastname': [last] }],
+    ['dependent', { ...validProfile.dependents[0], firstname: '=Ann' }, { '/firstname': [first] }],
+  ])('%s: a name beginning with =, +, - or @ is refused with its message', (id, data, expected) => {
+    expect(validateForm(form(id), data, context, 'server')).toEqual(expected);
+  });
+
+  it("profile: a dependent's is named by the dependent's number; such a sign later in a name is no fault", () => {
+    const dependent = validProfile.dependents[0]!;
+    expect(validateForm(form('profile'), { ...validProfile, dependents: [{ ...dependent, lastname: '@Home' }] }, context)).toEqual({
+      '/dependents/0/lastname': ['Dependent #1: Last Name may not begin with =, +, - or @.'],
+    });
+    expect(validateForm(form('profile'), { ...validProfile, firstname: 'Mary-Jane', lastname: "O'Neil+Smith", dependents: [{ ...dependent, lastname: "'t Hooft" }] }, context)).toEqual({});
   });
 });
 

@@ -45,8 +45,26 @@ describe('formatCsv', () => {
     );
   });
 
-  it('keeps a spreadsheet from running a field as a formula', () => {
-    expect(formatCsv(['a'], [['=HYPERLINK("x")'], ['@sum'], ['+1']])).toBe('a\r\n"\'=HYPERLINK(""x"")"\r\n\'@sum\r\n\'+1\r\n');
+  // OWASP, CSV injection: a cell a spreadsheet would take for a formula gets a leading ' and is quoted.
+  it.each([
+    ['=', '=1+1', `"'=1+1"`],
+    ['+', '+1+cmd|x', `"'+1+cmd|x"`],
+    ['-', '-2+3', `"'-2+3"`],
+    ['@', '@SUM(A1)', `"'@SUM(A1)"`],
+    ['a tab', '\t=1', `"'\t=1"`],
+    ['a carriage return', '\r=1', `"'\r=1"`],
+  ])('keeps a spreadsheet from running a text that begins with %s', (_, text, written) => {
+    expect(formatCsv(['a'], [[text]])).toBe(`a\r\n${written}\r\n`);
+  });
+
+  it('doubles the quotes of a neutralised text, neutralises a header too, and leaves a number and a text starting otherwise', () => {
+    expect(formatCsv(['=title'], [['=HYPERLINK("x")'], [-12.5], ['12.50'], ['a=b'], [' =1']])).toBe(
+      `"'=title"\r\n"'=HYPERLINK(""x"")"\r\n-12.5\r\n12.50\r\na=b\r\n =1\r\n`,
+    );
+  });
+
+  it('reads a neutralised text back with its leading quote, the rest as written', () => {
+    expect(parseCsv(formatCsv(['a'], [['=1+1'], ['-2,5']])).records.map((record) => record.fields)).toEqual([['a'], ["'=1+1"], ["'-2,5"]]);
   });
 
   it('reads back what it writes', () => {

@@ -7,7 +7,6 @@ import {
   firstOfMonthAfter,
   firstOfNextYear,
   formatIsoDate,
-  isDobInRange,
   isIsoDate,
   parseIsoDate,
   todayUtc,
@@ -82,20 +81,6 @@ describe('ageOn', () => {
 
   it('rejects a non-date', () => {
     expect(() => ageOn('1990-02-30', '2025-01-01')).toThrow(RangeError);
-  });
-});
-
-describe('isDobInRange (1941-01-01 .. today)', () => {
-  it.each([
-    ['1941-01-01', true],
-    ['1940-12-31', false],
-    ['1985-07-04', true],
-    ['2025-06-15', true],
-    ['2025-06-16', false],
-    ['1985-02-30', false],
-    ['', false],
-  ])('%j on 2025-06-15: %s', (dob, inRange) => {
-    expect(isDobInRange(dob, '2025-06-15')).toBe(inRange);
   });
 });
 

@@ -16,7 +16,6 @@ import {
   PRICE_BANDS,
   priceBandOf,
   shownCount,
-  toCsv,
   toggleCompare,
   truncatePlanName,
   type HealthPlan,
@@ -203,14 +202,6 @@ describe('compare list and cart (spec §5: compare max 3, at least 2 to open, on
     expect(hasFullSsn(null)).toBe(false);
     expect(hasFullSsn('')).toBe(false);
     expect(hasFullSsn('12345')).toBe(false);
-  });
-});
-
-describe('toCsv', () => {
-  it('quotes fields with commas, quotes or line breaks and ends lines with CRLF', () => {
-    expect(toCsv([['Plan Name', 'Monthly Premium'], ['Gold, "Plus"', '$450.00'], ['Line\nbreak', null]])).toBe(
-      'Plan Name,Monthly Premium\r\n"Gold, ""Plus""",$450.00\r\n"Line\nbreak",\r\n',
-    );
   });
 });
 

@@ -91,6 +91,22 @@ describe.each(databases())('census imported again on $name', (database) => {
     expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
   });
 
+  it("refuses a name that is no person's name (a formula) by the profile's rules and texts, writing nothing", async () => {
+    const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+    const response = await importInto(accountid, [line({ email: address('fine') }), line({ email: address('f1'), first: '=1+1' }), line({ email: address('f2'), last: '@SUM(A1)' })]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'CENSUS_INVALID',
+      data: {
+        rows: [
+          { line: 3, reason: "firstname '=1+1': First Name may not begin with =, +, - or @. First Name must contain a letter." },
+          { line: 4, reason: "lastname '@SUM(A1)': Last Name may not begin with =, +, - or @." },
+        ],
+      },
+    });
+    expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+  });
+
   it('names the line an unclosed quote opens on', async () => {
     const response = await importInto(accountid, [line({ email: address('q1') }), `"Quinn,Open,${address('q2')},1981-04-02,ALL,30301,`, line({ email: address('q3') })]);
     expect(response.json()).toMatchObject({ code: 'CENSUS_INVALID', data: { rows: [{ line: 3, reason: 'A quote opens here and is never closed.' }] } });

@@ -164,7 +164,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
   });
 
   it('shows the answers in the employee view and the enrollment report, and exports them in the payroll CSV', async () => {
-    // A text a spreadsheet would run as a formula is exported with a leading quote.
+    // A text a spreadsheet would run as a formula is exported neutralised.
     expect((await putProfile(member, { employeeid: '=1+2' })).statusCode).toBe(200);
     await t.db.updateTable('member').set({ postalcode: '30301' }).where('id', '=', member.memberId).execute();
     const [effectivedate] = (await memberCall(member, 'GET', '/api/EffectiveDates')).json().data.effectivedates;
@@ -190,6 +190,8 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
     const records = parseCsv(payroll.body).records.map((record) => record.fields);
     expect(records[0]!.slice(-2)).toEqual(['Employee ID', 'Student ID (dependents)']);
     expect(records.find((record) => record[2] === member.email)!.slice(-2)).toEqual(["'=1+2", 'Jane Fields: S-2']);
+    // As OWASP says for CSV injection: the leading quote, and the cell quoted.
+    expect(payroll.body).toContain(`,"'=1+2",Jane Fields: S-2\r\n`);
 
     // Another employer's reports have no such columns.
     const plain = parseCsv((await staffCall(viewer, 'GET', `/api/staff/employers/${otherAccountid}/reports/payroll.csv`)).body).records;

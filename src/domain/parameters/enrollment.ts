@@ -3,9 +3,6 @@
  * never inline in a rule. Values as of the specification of 2025 (enrollment-portal-spec.md).
  */
 
-/** The earliest date of birth accepted for a member or a dependent. Spec §5 Profile and §9: 1941-01-01. */
-export const DOB_MINIMUM = '1941-01-01';
-
 /**
  * From this day of the month (UTC) on, the effective-date choices shift one month later. Spec §9 Effective date
  * choices: "if the day of month is 20 or later (UTC) both shift one month later".

@@ -98,7 +98,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const employer = await employerOr404(app.db, request.params.accountid);
-      const context = { config: app.config, mail: app.mail, now: app.now() };
+      const context = { config: app.config, mail: app.mail, content: app.content, now: app.now() };
       return ok(await service.importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite ?? false));
     },
   );

@@ -27,6 +27,7 @@ import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { ContentService, MailService } from '../fastify-types.ts';
+import { censusPersonCheck } from './census-person-check.ts';
 import { answerText, employerFields, storedAnswers, type OwnField } from './employer-fields.ts';
 import { mailInvitation, newInvitationLink } from './invitations.ts';
 
@@ -134,8 +135,9 @@ const censusRaced = () =>
   );
 
 /**
- * Imports a census, the first time or again: every row is read and checked (the domain's checks, then against the
- * stored members and the ZIP crosswalk: src/domain/census-merge.ts decides which rows add an employee, update one
+ * Imports a census, the first time or again: every row is read and checked (the domain's checks, a person's names,
+ * e-mail and birthdate by the employer's profile and registration documents, then against the stored members and
+ * the ZIP crosswalk: src/domain/census-merge.ts decides which rows add an employee, update one
  * the employer has, or change nothing), all refusals reported at once, by line. Only a file without a single
  * refused row is written: its new members (invited), each update with its own audit record, and the import's
  * record, in one transaction. With `invite`, each new member is also e-mailed the set-password link (after the
@@ -143,13 +145,14 @@ const censusRaced = () =>
  */
 export async function importCensus(
   db: DbOrTx,
-  context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService; now: Date },
+  context: { config: Pick<Config, 'PUBLIC_URL'>; mail: MailService; content: ContentService; now: Date },
   staff: Staff,
   employer: employers.EmployerRow,
   csv: string,
   invite: boolean,
 ): Promise<CensusImport> {
-  const { employees, problems: rowProblems } = readCensus(csv, todayUtc(context.now));
+  const checkPerson = await censusPersonCheck(context.content, employer.accountid, todayUtc(context.now));
+  const { employees, problems: rowProblems } = readCensus(csv, checkPerson);
   if (employees.length === 0 && rowProblems.length > 0) throw censusInvalid(rowProblems);
 
   return db.transaction().execute(async (tx) => {

@@ -407,6 +407,19 @@ describe('Shop Health Plans', () => {
     await waitFor(() => expect(harness.next).toHaveBeenCalledTimes(1));
   });
 
+  it('exports a plan text a spreadsheet would run as a formula neutralised (a leading quote, quoted)', async () => {
+    narrowScreen();
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:plans'), revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    setup(ok(quote([plan('F1', { issuername: '@Carrier', planname: '=HYPERLINK("https://evil.example","Plan")' })])));
+    renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Plans' }));
+    const [, row] = (await blobs[0]!.text()).trimEnd().split('\r\n');
+    expect(row).toMatch(/^"'@Carrier","'=HYPERLINK\(""https:\/\/evil\.example"",""Plan""\)",Silver,/);
+  });
+
   it('folds the filters on a phone behind a button that counts the active ones, beside the count of plans', async () => {
     narrowScreen();
     setup();

@@ -25,12 +25,12 @@ import {
   isHsaEligible,
   paramsWithFilters,
   shownCount,
-  toCsv,
   toggleCompare,
   truncatePlanName,
   type PlanFilters,
   type Refusal,
 } from '#domain/plan-filters.ts';
+import { formatCsv } from '#domain/csv.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
 import { formatMessage, message } from '#engine/core/index.ts';
 import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
@@ -183,7 +183,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
   };
 
   const exportPlans = () => {
-    const csv = toCsv([EXPORT_ROWS.map((r) => r.label), ...found.map((plan) => EXPORT_ROWS.map((r) => r.value(plan)))]);
+    const csv = formatCsv(EXPORT_ROWS.map((r) => r.label), found.map((plan) => EXPORT_ROWS.map((r) => r.value(plan))));
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
