@@ -189,7 +189,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
     expect(payroll.statusCode).toBe(200);
     const records = parseCsv(payroll.body).records.map((record) => record.fields);
     expect(records[0]!.slice(-2)).toEqual(['Employee ID', 'Student ID (dependents)']);
-    expect(records.find((record) => record[2] === member.email)!.slice(-2)).toEqual(["'=1+2", 'Jane Fields: S-2']);
+    expect(records.find((record) => record[3] === member.email)!.slice(-2)).toEqual(["'=1+2", 'Jane Fields: S-2']);
     // As OWASP says for CSV injection: the leading quote, and the cell quoted.
     expect(payroll.body).toContain(`,"'=1+2",Jane Fields: S-2\r\n`);
 
