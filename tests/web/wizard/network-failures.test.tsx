@@ -69,7 +69,7 @@ describe('a call lost on the network', () => {
   it('Cart: an authorization lost on the network keeps the cart, says so with Retry, and Retry sends the same request and key', async () => {
     const authorized = ok({ orders: [{ id: 'o-1', category: 'healthinsurance' }], memberAccount: { id: 'ma-1' } });
     const { requests } = renderStep('cart', CartScreen, {
-      choices: choicesWith({ plan, hsaMonthlyCents: 5000, contributionCents: 60000, service: { product, optionId: 'opt-2', added: true } }),
+      choices: choicesWith({ plan, hsaMonthlyCents: 0, contributionCents: 60000, service: { product, optionId: 'opt-2', added: true } }),
       handlers: { 'POST /api/Enrollment/Authorize': downThen(authorized) },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
