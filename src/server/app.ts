@@ -3,7 +3,7 @@
  * security headers and rate limits, the shared services (db, auth, mail, content), the OpenAPI document (before
  * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
  */
-import { trackInFlight } from './draining.ts';
+import { drainAwareLogController, trackInFlight } from './draining.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     ...loggerOptions(options.logger),
+    logController: drainAwareLogController(),
     bodyLimit: BODY_LIMIT,
     // Bodies are validated without type coercion, the URL's parts with it (input-limits.ts).
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },

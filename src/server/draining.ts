@@ -3,10 +3,12 @@
  * listening, answers every new request 503 with Retry-After (so a client or a load balancer tries again, on another
  * instance) and lets the requests in flight and the work after their answers finish; only then does shutdown.ts
  * close the server. Closing the listener at once would reset new connections instead.
+ * A drain's refusals are expected, not failures: none is logged on its own (at 200 requests a second that was
+ * thousands of error lines with stacks); shutdown.ts logs their count once, at info, when the drain is over.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { catalogueText } from './catalogue-messages.ts';
-import { AppError } from './errors.ts';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { catalogueText, inLanguage } from './catalogue-messages.ts';
+import { answerLanguage, sendFailure } from './plugins/errors.plugin.ts';
 
 /** Seconds a client is told to wait before trying again while this instance drains. */
 export const DRAIN_RETRY_AFTER_SECONDS = 5;
@@ -21,10 +23,20 @@ export type InFlight = {
   afterAnswer: (log: FastifyBaseLogger, what: string, work: () => Promise<void>) => void;
   /** Resolves once no request is in flight and no work after an answer is left (tests wait for mail with it). */
   settled: () => Promise<void>;
+  /** Whether the drain refuses this request (so Fastify writes no line of its own for it). */
+  refuses: (request: FastifyRequest) => boolean;
+  /** How many new requests the drain has answered 503 so far. */
+  refusedCount: () => number;
 };
+
+/** Fastify's lines for each request (incoming, completed), left out for the requests a drain refuses. */
+export const drainAwareLogController = () => new LogController({ disableRequestLogging: (request) => request.server.inFlight.refuses(request) });
 
 export function trackInFlight(app: FastifyInstance): InFlight {
   let draining = false;
+  let refused = 0;
+  // The requests let in: while draining, any other one is refused (the check runs before and after the hook below).
+  const admitted = new WeakSet<FastifyRequest>();
   const pending = new Set<object>();
   let waiting: Array<() => void> = [];
   const done = (item: object) => {
@@ -36,11 +48,15 @@ export function trackInFlight(app: FastifyInstance): InFlight {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!draining) {
+      admitted.add(request);
       pending.add(request);
       return;
     }
+    refused += 1;
+    // Answered here, not thrown: the error handler would log each refusal as a failure of the server.
     reply.header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS));
-    throw new AppError('UNAVAILABLE', 503, catalogueText('error-restarting'));
+    const message = inLanguage(catalogueText('error-restarting'), answerLanguage(request));
+    return sendFailure(reply, 503, { success: false, data: null, code: 'UNAVAILABLE', message });
   });
   app.addHook('onResponse', async (request) => done(request));
   app.addHook('onRequestAbort', async (request) => done(request));
@@ -64,5 +80,7 @@ export function trackInFlight(app: FastifyInstance): InFlight {
       });
     },
     settled,
+    refuses: (request) => draining && !admitted.has(request),
+    refusedCount: () => refused,
   };
 }

@@ -396,4 +396,46 @@ describe.each(databases())('operations on $name', (database) => {
       await handle.close().catch(() => {});
     }
   });
+
+  it('logs a drain in a handful of lines however many requests it refuses: none per refusal, their count at the end, nothing above info', async () => {
+    const handle = await database.create();
+    const log = logLines();
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = await createTestApp(handle.db, {
+      logger: { level: 'info', stream: log.stream },
+      beforeRoutes: (app) => {
+        app.post('/api/test/slow-save', async () => {
+          entered();
+          await gate;
+          return ok(null);
+        });
+      },
+    });
+    try {
+      const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const pending = fetch(`${address}/api/test/slow-save`, { method: 'POST' });
+      await inHandler;
+      const before = log.lines.length;
+      const stopped = shutDown(server.app, handle.db, 30);
+      // A busy balancer's second of traffic while the request in flight holds the drain open.
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 20; batch += 1) {
+        statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => fetch(`${address}/api/Version/test`).then((answer) => answer.status)))));
+      }
+      expect(new Set(statuses)).toEqual(new Set([503]));
+      release();
+      expect((await pending).status).toBe(200);
+      expect(await stopped).toBe('closed');
+      const lines = log.lines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; refused?: number });
+      expect(lines.length).toBeLessThanOrEqual(5);
+      expect(lines.filter((line) => line.level > 30)).toEqual([]);
+      expect(lines).toContainEqual(expect.objectContaining({ level: 30, refused: 200 }));
+    } finally {
+      await server.close().catch(() => {});
+      await handle.close().catch(() => {});
+    }
+  });
 });
