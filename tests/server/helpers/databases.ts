@@ -156,9 +156,19 @@ function postgresql(url: string): TestDatabase {
   return {
     name: 'postgresql',
     async create() {
-      const template = await postgresqlTemplate(url);
       const name = `benefit_portal_test_${randomBytes(6).toString('hex')}`;
-      await adminRun(url, (admin) => sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin));
+      const copy = async () => {
+        const template = await postgresqlTemplate(url);
+        await adminRun(url, (admin) => sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin));
+      };
+      try {
+        await copy();
+      } catch (error) {
+        // A run of another version on the same server (a second checkout) dropped this version's template: build it again.
+        if ((error as { code?: string }).code !== '3D000') throw error;
+        postgresqlTemplateName = null;
+        await copy();
+      }
       const db = await createDb({ databaseUrl: urlOfDatabase(url, name), poolSize: 4 });
       return {
         db,
