@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { fillMemberProfile, nextTo, PORTLAND, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
+import { fillMemberProfile, nextTo, PORTLAND, putAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
 
 const EMPLOYEE_ID = { type: 'string', maxLength: 20, title: 'Employee ID' };
 
@@ -31,7 +31,7 @@ async function employerWithEmployeeId(request: APIRequestContext): Promise<strin
   expect(created.status(), await created.text()).toBe(200);
   const { accountid } = ((await created.json()) as { data: { accountid: string } }).data;
   const rules = ['employee', 'employee-spouse', 'employee-children', 'family'].map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-  expect((await request.put(`/api/staff/employers/${accountid}/contribution-rules`, { headers, data: { rules } })).status()).toBe(200);
+  expect((await putAsRead(request, `/api/staff/employers/${accountid}/contribution-rules`, headers, { rules })).status()).toBe(200);
 
   const url = `/api/staff/employers/${accountid}/content/profile`;
   const current = ((await (await request.get(url, { headers })).json()) as { data: { base: { schema: { required: string[]; properties: object } } } }).data.base;
@@ -39,7 +39,7 @@ async function employerWithEmployeeId(request: APIRequestContext): Promise<strin
     ...current,
     schema: { ...current.schema, required: [...current.schema.required, 'employeeid'], properties: { ...current.schema.properties, employeeid: EMPLOYEE_ID } },
   };
-  const draft = await request.put(`${url}/draft`, { headers, data: { document } });
+  const draft = await putAsRead(request, `${url}/draft`, headers, { document }, url);
   expect(draft.status(), await draft.text()).toBe(200);
   const { version, etag } = ((await draft.json()) as { data: { version: number; etag: string } }).data;
   const published = await request.post(`${url}/publish`, { headers, data: { version, etag } });

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_EVENT, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
-import { DEMO_EMPLOYER_ID, SECOND_EMPLOYER_ID, signedInMember, staffApiHeaders } from './support.ts';
+import { DEMO_EMPLOYER_ID, SECOND_EMPLOYER_ID, putAsRead, signedInMember, staffApiHeaders } from './support.ts';
 
 /**
  * Saves and publishes one document of an employer as implementation staff do, through the staff API as the test's
@@ -18,7 +18,7 @@ async function publishDocument(request: APIRequestContext, accountid: string, do
   const url = `/api/staff/employers/${accountid}/content/${documentid}`;
   const current = await request.get(url, { headers });
   const base = current.ok() ? ((await current.json()) as { data: { base: Record<string, unknown> | null } }).data.base : null;
-  const draft = await request.put(`${url}/draft`, { headers, data: { document: edit(base) } });
+  const draft = await putAsRead(request, `${url}/draft`, headers, { document: edit(base) }, url);
   expect(draft.status(), await draft.text()).toBe(200);
   const { version, etag } = ((await draft.json()) as { data: { version: number; etag: string } }).data;
   const published = await request.post(`${url}/publish`, { headers, data: { version, etag } });

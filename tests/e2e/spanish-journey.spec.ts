@@ -25,6 +25,7 @@ import {
   newPerson,
   nextTo,
   openShopFilters,
+  putAsRead,
   signedInMember,
   staffApiHeaders,
   type Person,
@@ -273,7 +274,7 @@ async function employerWithOwnHeading(request: APIRequestContext, heading: { en:
     messages: { ...base.messages, heading: heading.en },
     translations: { ...base.translations, es: { ...base.translations?.['es'], '/messages/heading': heading.es } },
   };
-  const draft = await request.put(`${url}/draft`, { headers, data: { document } });
+  const draft = await putAsRead(request, `${url}/draft`, headers, { document }, url);
   expect(draft.status(), await draft.text()).toBe(200);
   const { version, etag } = ((await draft.json()) as { data: { version: number; etag: string } }).data;
   const published = await request.post(`${url}/publish`, { headers, data: { version, etag } });

@@ -314,6 +314,16 @@ export async function staffApiHeaders(request: APIRequestContext, email = STAFF_
   return { cookie, 'x-staff-request': '1' };
 }
 
+/**
+ * A staff PUT of a whole resource made on its current version, as the console sends it: the ETag a GET of
+ * `readUrl` answered as If-Match, or If-None-Match: * when there is none yet (a first draft).
+ */
+export async function putAsRead(request: APIRequestContext, url: string, headers: Record<string, string>, data: object, readUrl = url) {
+  const read = await request.get(readUrl, { headers });
+  const etag = read.ok() ? read.headers()['etag'] : undefined;
+  return request.put(url, { headers: { ...headers, ...(etag ? { 'if-match': etag } : { 'if-none-match': '*' }) }, data });
+}
+
 /** Opens one of an employer's sections in the staff console by its tab. */
 export async function employerSection(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name }).click();
