@@ -159,6 +159,23 @@ export async function signIn(page: Page, person: Pick<Person, 'email'>, landing:
  * refresh cookie lands in the page's context, from which /profile restores the session as a new tab does.
  */
 export async function signedInMember(page: Page, firstName?: string, employerId = DEMO_EMPLOYER_ID): Promise<Person> {
+  const person = await memberWithPassword(page, firstName, employerId);
+  const headers = { 'accept-language': await page.evaluate(() => navigator.language) };
+  const login = await page.request.post('/api/Login', { headers, data: { email: person.email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  // Signed in once the tab holds its access token (restored from the refresh cookie): a navigation before that
+  // would end the restore and find the tab signed out.
+  await page.waitForFunction(() => sessionStorage.getItem('access_token') !== null);
+  return person;
+}
+
+/**
+ * A registered member (of the demo employer unless another is named) with a password, not signed in: for a journey
+ * that signs in on the sign-in page of a tab already open (another person in the same tab).
+ */
+export async function memberWithPassword(page: Page, firstName?: string, employerId = DEMO_EMPLOYER_ID): Promise<Person> {
   const person = newPerson(firstName);
   // In the language the page's browser asks for, as the registration screen would send it.
   const headers = { 'accept-language': await page.evaluate(() => navigator.language) };
@@ -176,13 +193,6 @@ export async function signedInMember(page: Page, firstName?: string, employerId 
     data: { id: link.searchParams.get('member_id'), password: PASSWORD, token: link.searchParams.get('token') },
   });
   expect(set.status(), await set.text()).toBe(200);
-  const login = await page.request.post('/api/Login', { headers, data: { email: person.email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/profile$/);
-  // Signed in once the tab holds its access token (restored from the refresh cookie): a navigation before that
-  // would end the restore and find the tab signed out.
-  await page.waitForFunction(() => sessionStorage.getItem('access_token') !== null);
   return person;
 }
 

@@ -6,9 +6,10 @@
  *
  * Serializing a long form into the storage costs about a millisecond, so it is not done in the keystroke's own task:
  * the newest data of each draft waits at most DRAFT_DELAY_MS and is written once, however many changes came in that
- * time. Leaving the page (a reload, closing the tab) writes it at once; reading or clearing a draft sees the pending
- * data first; signing out drops it (dropPendingDrafts), since sign-out clears the storage and a write after that
- * would bring the person's data back.
+ * time. Leaving the page (a reload, closing the tab) writes it at once, and so does flushDrafts (a session that ended
+ * under the tab keeps its drafts for the person's next sign-in); reading or clearing a draft sees the pending data
+ * first; signing out drops it (dropPendingDrafts), since sign-out clears the storage and a write after that would
+ * bring the person's data back.
  */
 import { withoutPointers } from '#engine/core/pointer.ts';
 import type { FormData } from './document-form.tsx';
@@ -49,8 +50,8 @@ function strippedBase(options: DraftOptions): unknown {
   return strippedBases.get(options);
 }
 
-/** Writes every pending draft now. */
-function flushDrafts(): void {
+/** Writes every pending draft now (a session that ends keeps what was typed last). */
+export function flushDrafts(): void {
   clearTimeout(timer);
   timer = undefined;
   for (const [key, { options, data }] of pending) {

@@ -1,7 +1,8 @@
 /**
  * The only place that speaks HTTP to the API and reads the `{ success, data, message }` envelope.
  * Calls carry the bearer token; a 401 first tries a refresh once (the refresh token is the HttpOnly cookie the
- * browser sends to /api/Login by itself), then clears the session and sends the person to /login (spec §4, §8).
+ * browser sends to /api/Login by itself), then ends the tab's session, keeping the person's drafts and the address
+ * they were on for their next sign-in, and sends them to /login (spec §4, §8).
  * Network failures become a failure answer, never a throw. Every answered call marks the session active (the
  * idle warning reads lastActivity).
  */
@@ -12,13 +13,19 @@ import { accessToken, clearEndedSession, saveTokens } from './session.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** The address the person is on (path, search and hash): where signing in again after a session end leads back. */
+type CurrentAddress = () => string;
+
+const windowAddress: CurrentAddress = () => window.location.pathname + window.location.search + window.location.hash;
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');
 };
+let currentAddress = windowAddress;
 
-/** The router installs a navigation that keeps the single-page app alive. */
-export function setUnauthorizedHandler(handler: () => void): void {
+/** The router installs a navigation that keeps the single-page app alive, and reads the address from its state. */
+export function setUnauthorizedHandler(handler: () => void, address: CurrentAddress = windowAddress): void {
   onUnauthorized = handler;
+  currentAddress = address;
 }
 
 const failure = (message: string): ApiFailure => ({ success: false, data: null, message, code: 'INTERNAL' });
@@ -30,6 +37,14 @@ const unreachable = new WeakSet<object>();
 /** Whether a failure is `call`'s own for a server that could not be reached (no HTTP answer at all). */
 export function isUnreachable(answer: object): boolean {
   return unreachable.has(answer);
+}
+
+/** The answers `call` makes up for a call whose session ended: the tab has gone to sign in, no screen shows them. */
+const sessionEnded = new WeakSet<object>();
+
+/** Whether a failure says the call's session ended (the sign-in page says so; a screen shows nothing of it). */
+export function isSessionEnded(answer: object): boolean {
+  return sessionEnded.has(answer);
 }
 
 async function send<T>(
@@ -139,10 +154,12 @@ export async function call<T>(
   }
   if (response?.status === 401 && withToken) {
     if (token !== null && accessToken() === token) {
-      clearEndedSession();
+      clearEndedSession(currentAddress());
       onUnauthorized();
     }
-    return { success: false, data: null, message: messages['session-ended'], code: 'UNAUTHORIZED' };
+    const answer: ApiFailure = { success: false, data: null, message: messages['session-ended'], code: 'UNAUTHORIZED' };
+    sessionEnded.add(answer);
+    return answer;
   }
   if (response && withToken) markActivity();
   if (!response) {

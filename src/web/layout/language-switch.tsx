@@ -10,7 +10,7 @@
 import { Box } from '@mantine/core';
 import { useEffect, type ChangeEvent } from 'react';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, languageCookie, type Language } from '#contracts/language.ts';
-import { api } from '../api/api-client.ts';
+import { api, isSessionEnded } from '../api/api-client.ts';
 import { useMember } from '../api/queries.ts';
 import { useSignedIn } from '../api/session.ts';
 import { language as pageLanguage, messages } from '#web/messages.ts';
@@ -47,7 +47,8 @@ export function LanguageSwitch({ compact }: { compact: boolean }) {
     if (signedIn) {
       const answer = await api.put('/api/Member/Language', { language: value });
       if (!answer.success) {
-        showError(answer.message || messages['something-wrong']);
+        // The session ended: the tab is on its way to sign in.
+        if (!isSessionEnded(answer)) showError(answer.message || messages['something-wrong']);
         return;
       }
     }

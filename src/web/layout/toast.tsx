@@ -3,9 +3,13 @@
  * closed by clicking elsewhere, and closes with its close button. The message comes from the caller.
  * `showError` works from anywhere (event handlers, non-React code); `<ToastHost />` renders the current toast.
  * `showSuccess` shows a confirmation ('Saved Successfully') the same way, in green, with role status.
+ * An error belongs to the screen that raised it: it goes when the address changes (another screen, a view of the
+ * same screen such as the plan comparison, the same address opened again), so it never covers what comes next.
+ * A confirmation says what the move just made did, and is shown on the screen it leads to.
  */
 import { Alert, Portal } from '@mantine/core';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { messages } from '#web/messages.ts';
 
 export const TOAST_HIDE_MS = 3000;
@@ -38,6 +42,10 @@ function hide(id?: number): void {
   emit();
 }
 
+function hideError(): void {
+  if (current?.kind === 'error') hide(current.id);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -50,6 +58,9 @@ export function useToast(): { showError: (message: string) => void } {
 
 export function ToastHost() {
   const toast = useSyncExternalStore(subscribe, () => current, () => null);
+  // Each navigation has a key of its own, also one to the address shown.
+  const { key: address } = useLocation();
+  useEffect(hideError, [address]);
 
   useEffect(() => {
     if (!toast) return;

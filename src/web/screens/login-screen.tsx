@@ -1,7 +1,8 @@
 /**
  * /login (spec §2 Login, §4 Login, §8): the 'login' document's form with Show/Hide on the password, 'Log In',
  * 'Forgot Password?' (/forgot-password) and 'Register'. With register=true it first says onboarding is pending.
- * Success stores the access and id tokens (the refresh token is the server's HttpOnly cookie) and goes to /profile.
+ * Success stores the access and id tokens (the refresh token is the server's HttpOnly cookie) and goes to /profile,
+ * or back to the address where the same member's session ended in this tab (their drafts kept there).
  * When the employer configured its identity provider, 'Sign in with <provider>' comes first (provider-sign-in.tsx).
  * A limited attempt (the account locked, or too many attempts from this address) shows the server's own message
  * with the time to wait; any other failure, or an answer without the tokens, is 'Login failed.'.
@@ -14,7 +15,7 @@ import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
-import { forgetSignInNotice, saveTokens, signInNotice, type SignInNotice } from '../api/session.ts';
+import { forgetSignInNotice, saveTokens, signInNotice, takeReturnAddress, type SignInNotice } from '../api/session.ts';
 import { PASSWORD_RESET_URL } from '../layout/links.ts';
 import { useToast } from '../layout/toast.tsx';
 import { FormCard } from './form-card.tsx';
@@ -59,7 +60,8 @@ export function LoginScreen() {
     const answer = await form.send(() => api.post<LoginAnswer>('/api/Login', request, { public: true }), '');
     if (answer.success && hasTokens(answer.data)) {
       saveTokens(answer.data.tokenResponse);
-      navigate('/profile');
+      // Back where the session ended (for the same member: another's sign-in cleared it), else Getting Started.
+      navigate(takeReturnAddress() ?? '/profile');
       return;
     }
     if (!answer.success && LIMITED.has(answer.code)) {

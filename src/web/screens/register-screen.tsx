@@ -2,8 +2,9 @@
  * /register (spec §2 Register, §4 Registration, §8): the marketing panel and the 'registration' document's form
  * with the employer's name shown disabled. 'Register Account' stays disabled until the terms are accepted. Without
  * an employer that can be resolved from the link, the form is replaced by the stop-sign message. A failure shows
- * the toast and, when the e-mail already has a pending registration, a modal (its texts the document's pending-*)
- * to resend the invitation or delete the pending registration. Above the form, links to the Terms of Use and the Privacy Policy the checkbox accepts.
+ * the toast and, when the e-mail already has an account, the modal to sign in or set a new password; when it has a
+ * pending registration, a modal (its texts the document's pending-*) to resend the invitation or delete the pending
+ * registration (which opens the form anew, without the toast). Above the form, links to the Terms of Use and the Privacy Policy the checkbox accepts.
  */
 import {
   Alert,
@@ -210,13 +211,11 @@ export function RegisterScreen() {
       navigate(loginAfterRegister);
       return;
     }
-    const failure = (answer as ApiFailure<RegisterFailureData>).data;
-    if (failure?.registered) {
-      setAccountExists(true);
-      return;
-    }
+    // Spec §8: 'Register failed. Please try again.', with the modal of an account or a pending registration.
     showError(message(registration, 'register-failed'));
-    if (failure?.handle) setPending({ handle: failure.handle });
+    const failure = (answer as ApiFailure<RegisterFailureData>).data;
+    if (failure?.registered) setAccountExists(true);
+    else if (failure?.handle) setPending({ handle: failure.handle });
   };
 
   const restart = () => {

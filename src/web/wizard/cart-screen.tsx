@@ -22,7 +22,7 @@ import { firstMessage, formatMessage, optionLabel, validateForm } from '#engine/
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN, WRAPPING_LABEL } from '#web/layout/theme.ts';
-import { isUnreachable } from '#web/api/api-client.ts';
+import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';
 import { useFormTexts } from '#web/api/queries.ts';
 import { RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError } from '#web/layout/toast.tsx';
@@ -219,7 +219,8 @@ function Cart({ document, submit, edit }: CartProps) {
       const outcome = await calls.run(callScope(wizard, { screens: { cart: { authorization, idempotencyKey } } }));
       if (!outcome.ok) {
         if (isUnreachable(outcome.answer)) setUnreachable(outcome.answer.message);
-        else showError(outcome.answer.message);
+        // The session ended: the tab is on its way to sign in.
+        else if (!isSessionEnded(outcome.answer)) showError(outcome.answer.message);
         return;
       }
       setUnreachable(null);

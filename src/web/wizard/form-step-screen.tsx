@@ -9,7 +9,7 @@
 import { firstMessage } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { isUnreachable } from '#web/api/api-client.ts';
+import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { showError } from '#web/layout/toast.tsx';
 import { messages } from '#web/messages.ts';
@@ -55,6 +55,8 @@ function FormStep({ document, initial, step, next }: FormStepProps) {
       next();
       return;
     }
+    // The session ended: the tab is on its way to sign in.
+    if (isSessionEnded(outcome.answer)) return;
     if (isUnreachable(outcome.answer)) {
       setUnreachable(outcome.answer.message);
       return;

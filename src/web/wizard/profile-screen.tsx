@@ -32,7 +32,7 @@ import {
   type MissingField,
   type StepScreenProps,
 } from '#engine/react/index.ts';
-import { isUnreachable } from '#web/api/api-client.ts';
+import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';
 import { useEffectiveDates } from '#web/api/queries.ts';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { WRAPPING_LABEL } from '#web/layout/theme.ts';
@@ -177,6 +177,8 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
     const screens = { profile: { currentPlanDate: firstOfNextYear(wizard.today) } };
     const outcome = await calls.run(callScope(wizard, { data: values, loaded, screens }));
     if (!outcome.ok) {
+      // The session ended: the tab is on its way to sign in, with what was typed kept as the draft.
+      if (isSessionEnded(outcome.answer)) return;
       if (isUnreachable(outcome.answer)) {
         setUnreachable(outcome.answer.message);
         return;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '#web/app.tsx';
 import { ErrorFallback } from '#web/layout/error-fallback.tsx';
-import { showError, TOAST_HIDE_MS } from '#web/layout/toast.tsx';
+import { showError, showSuccess, TOAST_HIDE_MS } from '#web/layout/toast.tsx';
 import { narrowScreen } from '../media-query.ts';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn } from './test-app.tsx';
 
@@ -189,6 +189,27 @@ describe('error toast', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('a toast and the screen it belongs to', () => {
+  it('an error goes with its screen: on another address, another view of it, or the same address opened again', async () => {
+    mockApi(baseApi);
+    const { router } = renderApp('/');
+    for (const to of ['/terms', '/terms?employer_id=x', '/terms?employer_id=x']) {
+      act(() => showError('Register failed. Please try again.'));
+      expect(screen.getByRole('alert')).toHaveTextContent('Register failed. Please try again.');
+      await act(() => router.navigate(to));
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    }
+  });
+
+  it('a confirmation is shown on the screen its move leads to', async () => {
+    mockApi(baseApi);
+    const { router } = renderApp('/');
+    act(() => showSuccess('Saved Successfully'));
+    await act(() => router.navigate('/terms'));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved Successfully');
   });
 });
 

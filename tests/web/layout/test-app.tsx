@@ -64,9 +64,9 @@ export function renderApp(url: string): RenderResult & { router: ReturnType<type
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-/** A signed-in session whose id_token carries the given claims (the signature is not checked by the browser). */
-export function signIn(claims: Record<string, unknown> = {}): void {
-  const idToken = `${base64url({ alg: 'HS256' })}.${base64url({
+/** An id_token carrying the given claims over Jane's (the signature is not checked by the browser). */
+export function idToken(claims: Record<string, unknown> = {}): string {
+  return `${base64url({ alg: 'HS256' })}.${base64url({
     sub: MEMBER_ID,
     given_name: 'Jane',
     family_name: 'Doe',
@@ -74,8 +74,12 @@ export function signIn(claims: Record<string, unknown> = {}): void {
     accountid: EMPLOYER_ID,
     ...claims,
   })}.signature`;
+}
+
+/** A signed-in session whose id_token carries the given claims. */
+export function signIn(claims: Record<string, unknown> = {}): void {
   sessionStorage.setItem('access_token', 'access-1');
-  sessionStorage.setItem('id_token', idToken);
+  sessionStorage.setItem('id_token', idToken(claims));
 }
 
 export const EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentHandlers, EMPLOYER_ID, fail, mockApi, ok, renderApp } from '../layout/test-app.tsx';
+import { appHandlers } from '../wizard/step-harness.tsx';
 
 /** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
 const LAZY_SCREEN = { timeout: 10_000 };
@@ -67,6 +68,22 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  it("leaves a failed attempt's toast on the sign-in page: signed in, /profile shows none", async () => {
+    let attempts = 0;
+    mockApi({
+      ...appHandlers(),
+      'POST /api/Login': () => (++attempts === 1 ? fail(401, 'LOGIN_FAILED', 'Email or password is wrong.') : ok({ tokenResponse: tokens })),
+    });
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    // Gone with the sign-in page as the next screen renders, not when its own time (TOAST_HIDE_MS) is up.
+    await act(async () => {});
+    expect(screen.queryByText('Login failed. Please try again.')).not.toBeInTheDocument();
   });
 
   it.each([

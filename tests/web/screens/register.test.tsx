@@ -88,7 +88,7 @@ describe('/register', () => {
     });
   });
 
-  it('offers Sign In and Forgot Password when the e-mail already has an active account (no failure toast)', async () => {
+  it("says 'Register failed. Please try again.' and offers Sign In and Forgot Password when the e-mail already has an active account", async () => {
     mockApi({ ...known, 'POST /api/Member/Register': fail(409, 'ALREADY_REGISTERED', 'Register failed. Please try again.', { registered: true }) });
     const { router } = renderApp(`/register?employer_id=${EMPLOYER_ID}`);
     await fillForm();
@@ -96,7 +96,7 @@ describe('/register', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'You Already Have an Account' });
     expect(within(dialog).getByText(/An account already uses that e-mail address/)).toBeInTheDocument();
-    expect(screen.queryByText('Register failed. Please try again.')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Register failed. Please try again.');
     expect(within(dialog).getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', `/forgot-password?employer_id=${EMPLOYER_ID}`);
     await userEvent.click(within(dialog).getByRole('link', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -145,6 +145,8 @@ describe('/register', () => {
       expect(requests.some((r) => r.method === 'DELETE' || JSON.stringify(r.body ?? '').includes(PENDING_ID))).toBe(false);
       expect(router.state.location.pathname).toBe('/register');
       expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
+      // The form opens anew: the failure that opened the modal is not said again over it.
+      expect(screen.queryByText('Register failed. Please try again.')).not.toBeInTheDocument();
     });
 
     it("says 'Deletion failed. Please try again.' when the deletion fails", async () => {
