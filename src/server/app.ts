@@ -4,6 +4,7 @@
  * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
  */
 import { drainAwareLogController, trackInFlight } from './draining.ts';
+import { limitBodyIdleTime, requestTimeLimit } from './request-time-limits.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...loggerOptions(options.logger),
     logController: drainAwareLogController(),
     bodyLimit: BODY_LIMIT,
+    // A request must arrive within REQUEST_TIMEOUT, its body without a gap of BODY_IDLE_TIMEOUT (request-time-limits.ts).
+    ...requestTimeLimit(config),
     // Bodies are validated without type coercion, the URL's parts with it (input-limits.ts).
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
     frameworkErrors,
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preValidation', refuseHostileText);
   // SIGTERM drains first: new requests get 503 with Retry-After while those in flight finish (draining.ts).
   app.decorate('inFlight', trackInFlight(app));
+  limitBodyIdleTime(app, config.BODY_IDLE_TIMEOUT);
   // The security headers of every answer (API, static files, errors, 404s), by helmet's middleware built once
   // here: it keeps the headers computed and only sets them on each answer (@fastify/helmet built it anew, the CSP
   // re-parsed, on every request).

@@ -51,6 +51,10 @@ export type Config = Readonly<{
   DATABASE_POOL_SIZE: number;
   /** Seconds SIGTERM waits for requests in flight before closing anyway. */
   SHUTDOWN_TIMEOUT: number;
+  /** Seconds a request (its headers and body) has to arrive in full; then it is answered 408 (request-time-limits.ts). */
+  REQUEST_TIMEOUT: number;
+  /** Seconds a request's body may go without a byte arriving; then it is answered 408 (request-time-limits.ts). */
+  BODY_IDLE_TIMEOUT: number;
   /**
    * Employers' identity providers may be plain-http issuers on a loopback address (127.0.0.1, ::1, localhost):
    * for tests and development only; refused in production. Otherwise issuers must be https.
@@ -97,9 +101,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const AUTH_RATE_LIMIT = Number(limitText);
   if (!Number.isInteger(AUTH_RATE_LIMIT) || AUTH_RATE_LIMIT < 1) problems.push(`AUTH_RATE_LIMIT must be a positive whole number, not '${limitText}'.`);
 
-  const shutdownText = value('SHUTDOWN_TIMEOUT') ?? '10';
-  const SHUTDOWN_TIMEOUT = Number(shutdownText);
-  if (!Number.isInteger(SHUTDOWN_TIMEOUT) || SHUTDOWN_TIMEOUT < 1) problems.push(`SHUTDOWN_TIMEOUT must be a positive whole number of seconds, not '${shutdownText}'.`);
+  const seconds = (name: string, fallback: number) => {
+    const text = value(name) ?? String(fallback);
+    const count = Number(text);
+    if (!Number.isInteger(count) || count < 1) problems.push(`${name} must be a positive whole number of seconds, not '${text}'.`);
+    return count;
+  };
+  const SHUTDOWN_TIMEOUT = seconds('SHUTDOWN_TIMEOUT', 10);
+  // The largest upload (an ICHRA document, about 7 MB of JSON) arrives in 7 s at 1 MB/s: 30 s leaves room for
+  // slower links, and a body trickled in is cut off well within a minute (docs/operations.md, "Slow clients").
+  const REQUEST_TIMEOUT = seconds('REQUEST_TIMEOUT', 30);
+  const BODY_IDLE_TIMEOUT = seconds('BODY_IDLE_TIMEOUT', 10);
 
   const poolText = value('DATABASE_POOL_SIZE') ?? '10';
   const DATABASE_POOL_SIZE = Number(poolText);
@@ -160,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     NODE_ENV,
     TRUST_PROXY,
     SHUTDOWN_TIMEOUT,
+    REQUEST_TIMEOUT,
+    BODY_IDLE_TIMEOUT,
     DATABASE_POOL_SIZE,
     OIDC_ALLOW_HTTP_LOOPBACK,
     OIDC_CLOCK_TOLERANCE,

@@ -194,29 +194,39 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return sendFailure(reply, 400, { success: false, data: null, code: 'VALIDATION_FAILED', message: inLanguage(message, answerLanguage(request)) });
 }
 
+/** What Node's HTTP server reports to the clientErrorHandler, answered on the raw socket. */
+const rawFailures: Record<string, { status: number; failure: Pick<ApiFailure, 'code' | 'message'> }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, failure: { code: 'VALIDATION_FAILED', message: 'The request headers are too large.' } },
+  // REQUEST_TIMEOUT passed before the request had arrived in full (request-time-limits.ts).
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, failure: { code: 'REQUEST_TIMEOUT', message: catalogueMessage('request-timed-out', {}, DEFAULT_LANGUAGE) } },
+};
+const malformed = { status: 400, failure: { code: 'VALIDATION_FAILED', message: 'The request is not valid HTTP.' } } as const;
+
+/**
+ * Node's own test before it answers on a socket (its field, as its default clientError handling reads it): an
+ * answer already under way must not have another written into it.
+ */
+const answerStarted = (socket: Duplex) => (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage?.headersSent === true;
+
 /**
  * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before Fastify sees it (headers over Node's
- * 16 KB, a malformed request line). It gets the envelope on the raw socket, 431 or 400, and the connection closes;
- * a connection already gone (reset by the client) is simply let go: nothing to answer, nothing to log as an error.
- * Its message stays English: with no request parsed there are no headers to tell the language (and no browser
- * sends such a request).
+ * 16 KB, a malformed request line), or one still arriving when REQUEST_TIMEOUT passed. It gets the envelope on the
+ * raw socket, 431, 400 or 408, and the connection closes once the answer is written; a connection already gone
+ * (reset by the client) is simply let go: nothing to answer, nothing to log as an error. Its message stays
+ * English: the headers that would tell the language may not have been parsed (and no browser sends such a request).
  */
 export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  if (error.code === 'ECONNRESET' || !socket.writable || answerStarted(socket)) {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({
-    success: false,
-    data: null,
-    code: 'VALIDATION_FAILED',
-    message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
-  } satisfies ApiFailure);
+  const { status, failure } = rawFailures[error.code ?? ''] ?? malformed;
+  const body = JSON.stringify({ success: false, data: null, ...failure } satisfies ApiFailure);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    // Closed, not half-open: a client that keeps sending is not read any further.
+    () => socket.destroy(),
   );
 }
 
