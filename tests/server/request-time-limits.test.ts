@@ -19,8 +19,11 @@ import { databases } from './helpers/databases.ts';
 import { createEmployer } from './helpers/fixtures.ts';
 import { signInStaff } from './staff-fixtures.ts';
 
-/** A member's save that announces 100 000 bytes of body and sends 17 of them. */
-const STALLED_SAVE = 'PUT /api/Member HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"memberdto":{"a"';
+/**
+ * A sign-in that announces 100 000 bytes of body and sends 14 of them. A public call: a call that needs a session is
+ * answered 401 from its headers, before any of its body is read.
+ */
+const STALLED_SIGN_IN = 'POST /api/Login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"a@b"';
 
 describe('the request time limits as configured', () => {
   const env = (extra: Record<string, string>) => ({ DATA_DIR: os.tmpdir(), TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), ...extra });
@@ -96,7 +99,7 @@ describe.each(databases())('a request that arrives slowly, on $name', (database)
 
   it('answers 408 and closes the connection when a body stops arriving for BODY_IDLE_TIMEOUT', { timeout: 20_000 }, async () => {
     const { port, failures } = await listening({ env: { BODY_IDLE_TIMEOUT: '1', REQUEST_TIMEOUT: '600' } });
-    const answer = await slowRequest(port, STALLED_SAVE);
+    const answer = await slowRequest(port, STALLED_SIGN_IN);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(envelopeOf(answer)).toMatchObject({ success: false, code: 'REQUEST_TIMEOUT' });
@@ -106,7 +109,7 @@ describe.each(databases())('a request that arrives slowly, on $name', (database)
   it('answers 408 and closes the connection when a request trickles in past REQUEST_TIMEOUT', { timeout: 20_000 }, async () => {
     // A byte every 100 ms, and an idle limit of 10 minutes: only the whole-request limit can end it.
     const { port, failures } = await listening({ env: { BODY_IDLE_TIMEOUT: '600', REQUEST_TIMEOUT: '1' } });
-    const answer = await slowRequest(port, STALLED_SAVE, 'aaaaaaaaaa');
+    const answer = await slowRequest(port, STALLED_SIGN_IN, 'aaaaaaaaaa');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(envelopeOf(answer)).toMatchObject({ success: false, code: 'REQUEST_TIMEOUT' });
     expect(await failures()).toEqual([]);
@@ -119,13 +122,13 @@ describe.each(databases())('a request that arrives slowly, on $name', (database)
     const { address, port } = await listening({
       beforeRoutes: (app) => {
         app.addHook('preParsing', async (request, _reply, payload) => {
-          if (request.method === 'PUT' && (held += 1) === 100) allHeld();
+          if (request.method === 'POST' && request.url === '/api/Login' && (held += 1) === 100) allHeld();
           return payload;
         });
       },
     });
     const sockets = Array.from({ length: 100 }, () => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write(STALLED_SAVE));
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(STALLED_SIGN_IN));
       socket.on('error', () => {});
       return socket;
     });
