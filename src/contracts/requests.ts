@@ -115,6 +115,12 @@ export type HsaLimit = {
   tier: 'self-only' | 'family';
   /** The catch-up included in annuallimit (0 when the member is under 55). */
   catchup: number;
+  /** The year whose IRS figures these are: the tax year's, or the newest published before it (a fallback). */
+  figuresyear: number;
+  /** The months of the tax year covered from their first day (from the effective date through December). */
+  eligiblemonths: number;
+  /** annuallimit prorated to eligiblemonths (1/12 a month); the last-month rule still allows annuallimit. */
+  proratedlimit: number;
 };
 
 export const hsaLimitPath = (effectivedate: string) => `/api/Hsa/Limit?effectivedate=${encodeURIComponent(effectivedate)}`;

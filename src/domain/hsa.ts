@@ -1,11 +1,26 @@
 /**
  * HSA contribution limits (spec §9 HSA figures): the annual limit for a coverage tier and year with the catch-up
- * from age 55, and the most a month for the months left. Pure; the IRS figures come from the caller (the server
- * reads them from data/reference/constants.json: Rev. Proc. 2024-25 for 2025, 2025-19 for 2026; catch-up
+ * from age 55, the most a month for the months left, the limit prorated by months of coverage, and which plans an
+ * HSA may go with in a plan year. Pure; the IRS figures come from the caller (the server reads them from
+ * data/reference/constants.json: Rev. Proc. 2024-25 for 2025, 2025-19 for 2026, 2026-24 for 2027; catch-up
  * 26 U.S.C. 223(b)(3)).
+ *
+ * The HSA step assumes the employer's ICHRA reimburses premiums only: an HRA that also reimburses other medical
+ * care before the deductible is met is other coverage that makes the employee HSA-ineligible (Rev. Rul. 2004-45).
  */
 import { ageOn, parseIsoDate } from './dates.ts';
 import { dollarsToCents, type Cents } from './money.ts';
+import { BRONZE_CATASTROPHIC_HSA_FROM_YEAR, BRONZE_CATASTROPHIC_LEVELS, MONTHS_IN_TAX_YEAR } from './parameters/hsa.ts';
+
+/**
+ * Whether a plan goes with an HSA in a plan year: the carrier file's flag (the plan is a high deductible health
+ * plan), or, from 2026, the plan being bronze or catastrophic, on or off the exchange, whatever the flag says
+ * (26 U.S.C. 223(c)(2)(J), Public Law 119-21; IRS Notice 2026-5). `metalLevel` as the catalogue spells it.
+ */
+export function isHsaCompatible(plan: { metalLevel: string; carrierHsaEligible: boolean }, planYear: number): boolean {
+  if (plan.carrierHsaEligible) return true;
+  return planYear >= BRONZE_CATASTROPHIC_HSA_FROM_YEAR && BRONZE_CATASTROPHIC_LEVELS.includes(plan.metalLevel);
+}
 
 export type HsaTier = 'self-only' | 'family';
 
@@ -78,4 +93,27 @@ export function hsaMaxMonthlyCents(annualLimitCents: Cents, monthsLeft: number):
 /** Whether a monthly amount fits the annual limit over the months left. */
 export function hsaMonthlyFits(monthlyCents: Cents, annualLimitCents: Cents, monthsLeft: number): boolean {
   return monthlyCents >= 0 && monthlyCents * monthsLeft <= annualLimitCents;
+}
+
+/**
+ * The months of the effective date's tax year in which coverage is in force on the first day: from the effective
+ * date's month (its next month when it starts after the 1st) through December. 26 U.S.C. 223(b)(2) allows 1/12 of
+ * the annual limit for each such month.
+ */
+export function hsaEligibleMonths(effectiveDate: string): number {
+  const from = parseIsoDate(effectiveDate);
+  if (!from) throw new RangeError(`Not a date: ${effectiveDate}`);
+  return MONTHS_IN_TAX_YEAR - from.month + (from.day === 1 ? 1 : 0);
+}
+
+/**
+ * The annual limit prorated to the months of eligibility (whole cents, down). Under the last-month rule of
+ * 26 U.S.C. 223(b)(8) a person eligible on December 1 may still contribute the full annual limit, if eligible
+ * through December 31 of the next year (the testing period); the product's monthly check allows that full limit.
+ */
+export function hsaProratedLimitCents(annualLimitCents: Cents, eligibleMonths: number): Cents {
+  if (!Number.isInteger(eligibleMonths) || eligibleMonths < 0 || eligibleMonths > MONTHS_IN_TAX_YEAR) {
+    throw new RangeError(`Not a number of months: ${eligibleMonths}`);
+  }
+  return Math.floor((annualLimitCents * eligibleMonths) / MONTHS_IN_TAX_YEAR);
 }

@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   hsaAnnualLimitCents,
   hsaCatchUpAllowed,
+  hsaEligibleMonths,
   hsaFiguresFor,
   hsaFiguresFromConstants,
   hsaMaxMonthlyCents,
   hsaMonthlyFits,
   hsaMonthsLeft,
+  hsaProratedLimitCents,
+  isHsaCompatible,
 } from '#domain/hsa.ts';
 
 const constants = JSON.parse(readFileSync(path.join(process.cwd(), 'data', 'reference', 'constants.json'), 'utf8'));
@@ -18,12 +21,22 @@ describe('HSA limits', () => {
   it('reads the IRS figures of each year in cents', () => {
     expect(figures.get(2025)).toEqual({ selfOnlyCents: 430000, familyCents: 855000, catchUpCents: 100000 });
     expect(figures.get(2026)).toEqual({ selfOnlyCents: 440000, familyCents: 875000, catchUpCents: 100000 });
+    // Rev. Proc. 2026-24; the catch-up is fixed by 26 U.S.C. 223(b)(3).
+    expect(figures.get(2027)).toEqual({ selfOnlyCents: 450000, familyCents: 900000, catchUpCents: 100000 });
+    expect(constants.hsa_hdhp['2027']).toMatchObject({
+      hdhp_min_deductible_self_only: 1750,
+      hdhp_min_deductible_family: 3500,
+      hdhp_max_out_of_pocket_self_only: 8700,
+      hdhp_max_out_of_pocket_family: 17400,
+      source: expect.stringContaining('Rev. Proc. 2026-24'),
+    });
   });
 
   it.each([
     [2026, 2026],
     [2025, 2025],
-    [2027, 2026],
+    [2027, 2027],
+    [2028, 2027],
     [2020, 2025],
   ])('uses the figures of %i as those of %i', (year, used) => {
     expect(hsaFiguresFor(figures, year).year).toBe(used);
@@ -64,5 +77,36 @@ describe('HSA limits', () => {
     expect(hsaMonthlyFits(88637, 975000, 11)).toBe(false);
     expect(hsaMaxMonthlyCents(440000, 1)).toBe(440000);
     expect(() => hsaMaxMonthlyCents(440000, 0)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2026-01-01', 12],
+    ['2026-02-01', 11],
+    ['2026-03-15', 9],
+    ['2026-12-01', 1],
+    ['2026-12-02', 0],
+  ])('coverage from %s is in force on the first day of %i months of the tax year', (date, months) => {
+    expect(hsaEligibleMonths(date)).toBe(months);
+  });
+
+  it('prorates the annual limit by twelfths, whole cents down', () => {
+    expect(hsaProratedLimitCents(440000, 12)).toBe(440000);
+    expect(hsaProratedLimitCents(440000, 11)).toBe(403333);
+    expect(hsaProratedLimitCents(900000, 4)).toBe(300000);
+    expect(hsaProratedLimitCents(450000, 0)).toBe(0);
+    expect(() => hsaProratedLimitCents(450000, 13)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['bronze', false, 2025, false],
+    ['bronze', false, 2026, true],
+    ['expanded_bronze', false, 2026, true],
+    ['catastrophic', false, 2027, true],
+    ['catastrophic', false, 2025, false],
+    ['silver', false, 2026, false],
+    ['silver', true, 2025, true],
+    ['gold', true, 2026, true],
+  ])('a %s plan with the carrier flag %s goes with an HSA in %i: %s', (metalLevel, carrierHsaEligible, year, compatible) => {
+    expect(isHsaCompatible({ metalLevel, carrierHsaEligible }, year)).toBe(compatible);
   });
 });

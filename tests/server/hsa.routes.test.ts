@@ -27,7 +27,16 @@ describe.each(databases())('GET /api/Hsa/Limit on $name', (database) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { annuallimit: 4400, monthsleft: 11, maxmonthly: 400, tier: 'self-only', catchup: 0 },
+      data: {
+        annuallimit: 4400,
+        monthsleft: 11,
+        maxmonthly: 400,
+        tier: 'self-only',
+        catchup: 0,
+        figuresyear: 2026,
+        eligiblemonths: 11,
+        proratedlimit: 4033.33,
+      },
       message: '',
     });
   });
@@ -38,7 +47,16 @@ describe.each(databases())('GET /api/Hsa/Limit on $name', (database) => {
     const added = await world.app.inject({ method: 'POST', url: '/api/Dependent', headers: world.bob.auth, payload: child });
     expect(added.statusCode).toBe(200);
     const response = await limit('?effectivedate=2026-02-01', 'bob');
-    expect(response.json().data).toEqual({ annuallimit: 9750, monthsleft: 11, maxmonthly: 886.36, tier: 'family', catchup: 1000 });
+    expect(response.json().data).toEqual({
+      annuallimit: 9750,
+      monthsleft: 11,
+      maxmonthly: 886.36,
+      tier: 'family',
+      catchup: 1000,
+      figuresyear: 2026,
+      eligiblemonths: 11,
+      proratedlimit: 8937.5,
+    });
     // The 2025 figures for a 2025 date; a member without a birthdate gets no catch-up.
     await setBirthdate(world.db, world.bob.memberId, null as unknown as string);
     expect((await limit('?effectivedate=2025-12-01', 'bob')).json().data).toEqual({
@@ -47,7 +65,27 @@ describe.each(databases())('GET /api/Hsa/Limit on $name', (database) => {
       maxmonthly: 8550,
       tier: 'family',
       catchup: 0,
+      figuresyear: 2025,
+      eligiblemonths: 1,
+      proratedlimit: 712.5,
     });
+  });
+
+  it("answers 2027 with Rev. Proc. 2026-24's figures, and a later year with the newest figures, named by their year", async () => {
+    await planYear('2027-01-01', '2027-12-31');
+    await setBirthdate(world.db, world.alice.memberId, '1990-06-15');
+    expect((await limit('?effectivedate=2027-04-01')).json().data).toEqual({
+      annuallimit: 4500,
+      monthsleft: 9,
+      maxmonthly: 500,
+      tier: 'self-only',
+      catchup: 0,
+      figuresyear: 2027,
+      eligiblemonths: 9,
+      proratedlimit: 3375,
+    });
+    await planYear('2028-01-01', '2028-12-31');
+    expect((await limit('?effectivedate=2028-01-01')).json().data).toMatchObject({ annuallimit: 4500, figuresyear: 2027, eligiblemonths: 12, proratedlimit: 4500 });
   });
 
   it.each([

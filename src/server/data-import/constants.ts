@@ -1,5 +1,5 @@
 /**
- * The reference constants the product ships (data/reference/constants.json, a verbatim copy of the published
+ * The reference constants the product ships (data/reference/constants.json, the published
  * figures written by prepare-plans.ts), read once and shaped as the domain's parameter types: the affordability
  * check's percentages and poverty guidelines, and the HSA limits.
  */

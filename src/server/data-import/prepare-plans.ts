@@ -2,13 +2,14 @@
  * Prepares the plan catalogue the product ships from the reference data set (shared/data, see its README):
  *   npm run data:prepare:plans -- [path to shared/data]      (default ../shared/data)
  * writes data/plans/or-2024/*.csv.gz (only the columns the product reads, gzip) with manifest.json, and
- * data/reference/constants.json (the IRS and HHS constants the affordability check and HSA limits read). Re-runnable: the
+ * data/reference/constants.json (the IRS and HHS constants the affordability check and HSA limits read, with the
+ * project's additions of data/sources/constants-additions.json). Re-runnable: the
  * same input writes the same bytes. Cost-sharing-reduction variants (ids ending -04/-05/-06) are left out: they
  * are sold only on the exchange to people with a subsidy, which an ICHRA quote never shows.
  * docs/data.md says how to prepare a full CMS public use file set instead.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ageBandOfLabel } from '#domain/rating.ts';
@@ -163,14 +164,42 @@ export function prepareOregon2024(source: string, outRoot: string = plansRoot): 
   return manifest;
 }
 
-/** data/reference/constants.json: the reference constants, verbatim as published (each value carries its source). */
-export function prepareConstants(source: string, outRoot: string = dataRoot): void {
-  const constants = JSON.parse(readFileSync(path.join(source, 'constants.json'), 'utf8')) as Record<string, unknown>;
+/** The project's own transcriptions of published figures the source folder lacks, each with its source. */
+export const constantsAdditionsFile = path.join(dataRoot, 'sources', 'constants-additions.json');
+
+type ConstantSections = Record<string, unknown>;
+
+/**
+ * The source's constants with the additions' years added to the sections of the same name. An addition never
+ * replaces what the source publishes: a year the source already has is an error, so the shipped file stays the
+ * source's figures plus clearly added ones (each added year carries its own source).
+ */
+export function withConstantsAdditions(constants: ConstantSections, additions: ConstantSections): ConstantSections {
+  const merged: ConstantSections = { ...constants };
+  for (const [section, years] of Object.entries(additions)) {
+    if (section.startsWith('_')) continue;
+    const published = constants[section];
+    if (!published || typeof published !== 'object' || !years || typeof years !== 'object') throw new Error(`constants.json has no ${section} to add to`);
+    for (const year of Object.keys(years)) {
+      if (year in published) throw new Error(`constants.json already has ${section}.${year}; remove it from the additions`);
+    }
+    merged[section] = { ...published, ...years };
+  }
+  return merged;
+}
+
+/**
+ * data/reference/constants.json: the reference constants as published (each value carries its source), with the
+ * project's additions (constantsAdditionsFile).
+ */
+export function prepareConstants(source: string, outRoot: string = dataRoot, additionsFile: string = constantsAdditionsFile): void {
+  const constants = JSON.parse(readFileSync(path.join(source, 'constants.json'), 'utf8')) as ConstantSections;
   for (const section of ['ichra_affordability_required_contribution_percentage', 'federal_poverty_guidelines', 'hsa_hdhp']) {
     if (!constants[section]) throw new Error(`constants.json has no ${section}`);
   }
+  const additions = JSON.parse(readFileSync(additionsFile, 'utf8')) as ConstantSections;
   mkdirSync(path.join(outRoot, 'reference'), { recursive: true });
-  copyFileSync(path.join(source, 'constants.json'), path.join(outRoot, 'reference', 'constants.json'));
+  writeFileSync(path.join(outRoot, 'reference', 'constants.json'), `${JSON.stringify(withConstantsAdditions(constants, additions), null, 2)}\n`);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

@@ -1,8 +1,9 @@
 /**
  * GET /api/Hsa/Limit?effectivedate= (spec §9 HSA figures): the caller's annual HSA limit for the tax year of the
  * effective date, by coverage tier (family with a dependent on the policy, else self-only) with the catch-up from age 55, the
- * months left in the plan year and the most a month, in dollars. The IRS figures are read once from
- * data/reference/constants.json (a verbatim copy of the project's reference constants); the rules are
+ * months left in the plan year and the most a month, the year of the figures (a fallback when the tax year's are not
+ * published) and the limit prorated to the months of coverage, in dollars. The IRS figures are read once from
+ * data/reference/constants.json (the project's reference constants and its cited additions); the rules are
  * src/domain/hsa.ts, computed by services/hsa-limits.ts, the same computation the orders are checked with.
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,13 +22,16 @@ const dollars = (description: string) => ({ type: 'number', description }) as co
 
 const limitSchema = {
   type: 'object',
-  required: ['annuallimit', 'monthsleft', 'maxmonthly', 'tier', 'catchup'],
+  required: ['annuallimit', 'monthsleft', 'maxmonthly', 'tier', 'catchup', 'figuresyear', 'eligiblemonths', 'proratedlimit'],
   properties: {
     annuallimit: dollars('The annual HSA limit in dollars, catch-up included'),
     monthsleft: { type: 'integer', description: 'Months from the effective date through the end of the plan year (within the tax year)' },
     maxmonthly: dollars('The most a month in dollars: maxmonthly times monthsleft stays within annuallimit'),
     tier: { type: 'string', enum: ['self-only', 'family'] },
     catchup: dollars('The catch-up for age 55 or older included in annuallimit, 0 when none'),
+    figuresyear: { type: 'integer', description: "The year whose IRS figures these are: the tax year's, or the newest published before it" },
+    eligiblemonths: { type: 'integer', description: 'Months of the tax year covered from their first day, from the effective date through December' },
+    proratedlimit: dollars('annuallimit prorated to eligiblemonths (1/12 a month); the last-month rule still allows annuallimit'),
   },
 } as const;
 
@@ -59,6 +63,9 @@ export async function hsaRoutes(app: FastifyInstance): Promise<void> {
         maxmonthly: centsToDollars(limit.maxMonthlyCents),
         tier: limit.tier,
         catchup: centsToDollars(limit.catchUpCents),
+        figuresyear: limit.figuresYear,
+        eligiblemonths: limit.eligibleMonths,
+        proratedlimit: centsToDollars(limit.proratedCents),
       };
       return ok(answer);
     },

@@ -3,9 +3,19 @@
  * screen shows) and for the orders (what the server accepts), so the two never disagree. From what is stored:
  * the coverage tier (family when a dependent on file is on the policy, else self-only), the IRS figures of the
  * effective date's tax year (data/reference/constants.json) with the catch-up from age 55 by December 31, and the
- * months from the effective date through the end of the plan year (within the tax year). Rules: src/domain/hsa.ts.
+ * months from the effective date through the end of the plan year (within the tax year), and the limit prorated to
+ * the months of coverage in the tax year (what the step explains beside the amount). Rules: src/domain/hsa.ts.
  */
-import { hsaAnnualLimitCents, hsaCatchUpAllowed, hsaFiguresFor, hsaMaxMonthlyCents, hsaMonthsLeft, type HsaTier } from '#domain/hsa.ts';
+import {
+  hsaAnnualLimitCents,
+  hsaCatchUpAllowed,
+  hsaEligibleMonths,
+  hsaFiguresFor,
+  hsaMaxMonthlyCents,
+  hsaMonthsLeft,
+  hsaProratedLimitCents,
+  type HsaTier,
+} from '#domain/hsa.ts';
 import type { Cents } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
@@ -22,6 +32,10 @@ export type MemberHsaLimit = {
   catchUpCents: Cents;
   monthsLeft: number;
   maxMonthlyCents: Cents;
+  /** The months of the tax year covered from their first day (from the effective date through December). */
+  eligibleMonths: number;
+  /** The annual limit prorated to eligibleMonths (the full limit still applies under the last-month rule). */
+  proratedCents: Cents;
 };
 
 /** The limit from rows already read (an authorization holds the member and employer rows it locked). */
@@ -37,6 +51,7 @@ export function hsaLimitOf(
   const catchUp = hsaCatchUpAllowed(member.birthdate, taxYear);
   const annualCents = hsaAnnualLimitCents(figures, tier, catchUp);
   const monthsLeft = hsaMonthsLeft(effectiveDate, employer?.planyearend ?? null);
+  const eligibleMonths = hsaEligibleMonths(effectiveDate);
   return {
     tier,
     figuresYear,
@@ -44,6 +59,8 @@ export function hsaLimitOf(
     catchUpCents: catchUp ? figures.catchUpCents : 0,
     monthsLeft,
     maxMonthlyCents: hsaMaxMonthlyCents(annualCents, monthsLeft),
+    eligibleMonths,
+    proratedCents: hsaProratedLimitCents(annualCents, eligibleMonths),
   };
 }
 

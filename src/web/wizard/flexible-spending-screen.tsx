@@ -2,13 +2,16 @@
  * Flexible Spending Options (spec §2, §5 HSA amount, §9 HSA figures): the HSA explanation, the monthly HSA
  * contribution (dollars and cents, leading zeros stripped), the instructions modal, and the annual limit
  * for the member's coverage tier and plan year with the 55-or-older catch-up, as the server figures it
- * (GET /api/Hsa/Limit: the IRS figures, the member's age and family, the months left in the plan year). The monthly
+ * (GET /api/Hsa/Limit: the IRS figures, the member's age and family, the months left in the plan year), labelled
+ * with the year the figures belong to (the newest published when the plan year's are not), and, when coverage starts
+ * after January 1, one sentence on the monthly proration and the last-month rule (26 U.S.C. 223(b)(2), (b)(8)). The monthly
  * amount times the months left may not exceed the limit: above the most a month, the field says so and Next
  * waits. The amount is kept in the wizard's choices (hsaMonthlyCents) for the cart.
  */
 import type { HsaLimit } from '#contracts/requests.ts';
 import { hsaLimitPath } from '#contracts/requests.ts';
 import { dollarsToCents, formatCurrency, type Cents } from '#domain/money.ts';
+import { MONTHS_IN_TAX_YEAR } from '#domain/parameters/hsa.ts';
 import { formatMessage } from '#engine/core/index.ts';
 import type { StepScreenProps } from '#engine/react/index.ts';
 import { swrFetcher } from '#web/api/api-client.ts';
@@ -74,7 +77,7 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
     if (fault === null) next();
   };
 
-  const year = date?.slice(0, 4) ?? '';
+  const year = Number(date?.slice(0, 4));
   const tier = limit.data?.tier === 'family' ? messages['hsa-tier-family'] : messages['hsa-tier-self'];
   return (
     <Stack gap="md">
@@ -88,8 +91,11 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
       {limit.data ? (
         <Stack gap={2} data-testid="hsa-limit">
           <Text fw={600}>
-            {formatMessage(messages['hsa-annual-limit'], { tier, year, limit: formatCurrency(limit.data.annuallimit, locale) })}
+            {formatMessage(messages['hsa-annual-limit'], { tier, year: limit.data.figuresyear, limit: formatCurrency(limit.data.annuallimit, locale) })}
           </Text>
+          {limit.data.figuresyear !== year && (
+            <Text size="sm">{formatMessage(messages['hsa-figures-fallback'], { year, figuresYear: limit.data.figuresyear })}</Text>
+          )}
           {limit.data.catchup > 0 && (
             <Text size="sm">{formatMessage(messages['hsa-catch-up'], { amount: formatCurrency(limit.data.catchup, locale) })}</Text>
           )}
@@ -99,6 +105,17 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
               months: limit.data.monthsleft,
             })}
           </Text>
+          {limit.data.eligiblemonths < MONTHS_IN_TAX_YEAR && (
+            <Text size="sm">
+              {formatMessage(messages['hsa-proration'], {
+                year,
+                months: limit.data.eligiblemonths,
+                prorated: formatCurrency(limit.data.proratedlimit, locale),
+                limit: formatCurrency(limit.data.annuallimit, locale),
+                nextYear: year + 1,
+              })}
+            </Text>
+          )}
         </Stack>
       ) : (
         limit.error !== undefined && (

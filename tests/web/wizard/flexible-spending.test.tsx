@@ -12,8 +12,26 @@ afterEach(() => {
 
 const LIMIT = 'GET /api/Hsa/Limit?effectivedate=2026-02-01';
 /** Family coverage in 2026 ($8,750) with the catch-up ($1,000), 11 months left: at most $886.36 a month. */
-const family: HsaLimit = { annuallimit: 9750, monthsleft: 11, maxmonthly: 886.36, tier: 'family', catchup: 1000 };
-const self: HsaLimit = { annuallimit: 4400, monthsleft: 11, maxmonthly: 400, tier: 'self-only', catchup: 0 };
+const family: HsaLimit = {
+  annuallimit: 9750,
+  monthsleft: 11,
+  maxmonthly: 886.36,
+  tier: 'family',
+  catchup: 1000,
+  figuresyear: 2026,
+  eligiblemonths: 11,
+  proratedlimit: 8937.5,
+};
+const self: HsaLimit = {
+  annuallimit: 4400,
+  monthsleft: 11,
+  maxmonthly: 400,
+  tier: 'self-only',
+  catchup: 0,
+  figuresyear: 2026,
+  eligiblemonths: 11,
+  proratedlimit: 4033.33,
+};
 
 describe('hsaAmountText', () => {
   it.each([
@@ -103,5 +121,27 @@ describe('Flexible Spending Options', () => {
     expect(await screen.findByText(/The annual HSA limit cannot be shown right now/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Monthly HSA Contribution' })).toHaveValue('120');
     expect(within(document.body).queryByTestId('hsa-limit')).not.toBeInTheDocument();
+  });
+
+  it('explains the proration of the limit and the last-month rule beside the amount when coverage starts after January 1', async () => {
+    renderStep('flexible-spending', FlexibleSpendingScreen, { choices: choicesWith({ plan }), handlers: { [LIMIT]: ok(self) } });
+    expect(await screen.findByTestId('hsa-limit')).toHaveTextContent(
+      'Your coverage starts after January 1, so your 2026 limit is prorated to 11 of 12 months, $4,033.33 (1/12 of $4,400.00 for each month you are covered on the 1st), unless the last-month rule applies: if you are HSA-eligible on December 1, you may contribute the full $4,400.00, provided you stay eligible through December 31, 2027.',
+    );
+    expect(screen.getByTestId('hsa-limit')).not.toHaveTextContent(/not yet published/);
+  });
+
+  it('labels the figures with their own year when the plan year has none yet, and prorates nothing from January 1', async () => {
+    const choices = choicesWith({ plan, contributions: { effectivedate: '2028-01-01', healthoption: 'buy' } });
+    renderStep('flexible-spending', FlexibleSpendingScreen, {
+      choices,
+      handlers: {
+        'GET /api/Hsa/Limit?effectivedate=2028-01-01': ok({ ...self, annuallimit: 4500, maxmonthly: 375, monthsleft: 12, figuresyear: 2027, eligiblemonths: 12, proratedlimit: 4500 }),
+      },
+    });
+    const limit = await screen.findByTestId('hsa-limit');
+    expect(limit).toHaveTextContent('Annual HSA limit for self-only coverage in 2027: $4,500.00');
+    expect(limit).toHaveTextContent('The IRS has not yet published the HSA limits for 2028; the limits shown are those for 2027.');
+    expect(limit).not.toHaveTextContent(/prorated/);
   });
 });
