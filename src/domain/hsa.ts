@@ -96,6 +96,14 @@ export function hsaMonthlyFits(monthlyCents: Cents, annualLimitCents: Cents, mon
 }
 
 /**
+ * Whether a quoted plan goes with an HSA: its ishsaeligible 'Yes', which the quote sets by isHsaCompatible for the
+ * plan year. The one reading of it, for the HSA filter, the HSA step, the cart, the orders and Authorize.
+ */
+export function isHsaEligible(plan: { ishsaeligible: string }): boolean {
+  return plan.ishsaeligible === 'Yes';
+}
+
+/**
  * The months of the effective date's tax year in which coverage is in force on the first day: from the effective
  * date's month (its next month when it starts after the 1st) through December. 26 U.S.C. 223(b)(2) allows 1/12 of
  * the annual limit for each such month.

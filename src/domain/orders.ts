@@ -2,6 +2,7 @@
  * The orders an authorization places (spec §4 Placing an order, §9 Order values). The browser builds its requests
  * with these; the server fills what a request leaves out with the same values.
  */
+import { isHsaEligible } from './hsa.ts';
 import { centsToDollars, type Cents } from './money.ts';
 
 /** The all-zero identifier the spec calls empty (same value as the wire contract's EMPTY_ID). */
@@ -210,7 +211,7 @@ export function healthInsuranceOrder(input: When & { plan: ChosenPlan; amountSpe
       productname: plan.planname,
       vendorname: plan.issuername,
       policycarriername: plan.issuername,
-      policyishsaeligible: plan.ishsaeligible === 'Yes' ? 1 : 0,
+      policyishsaeligible: isHsaEligible(plan) ? 1 : 0,
       summary_link: plan.urlforbenefitsummarycoverage,
       amountspentCents: Math.max(0, input.amountSpentCents - input.hsaCents),
     },

@@ -4,6 +4,7 @@
  * which values show as empty. Pure: plans in, plans out; amounts compared in cents so a rate of $400.50 falls in
  * one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
  */
+import { isHsaEligible } from './hsa.ts';
 import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX, PLAN_PAGE_SIZE } from './parameters/enrollment.ts';
 
 /**
@@ -89,11 +90,6 @@ export const noFilters = (): PlanFilters => ({
   hsaEligibleOnly: false,
   sort: null,
 });
-
-/** Whether the plan's data marks it HSA eligible (ishsaeligible 'Yes'). */
-export function isHsaEligible(plan: Pick<HealthPlan, 'ishsaeligible'>): boolean {
-  return plan.ishsaeligible === 'Yes';
-}
 
 /** The plans that pass every filter, sorted by monthly rate when asked (ties keep the quote's order). */
 export function filterPlans<P extends HealthPlan>(plans: readonly P[], filters: PlanFilters): P[] {

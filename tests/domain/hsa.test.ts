@@ -12,6 +12,7 @@ import {
   hsaMonthsLeft,
   hsaProratedLimitCents,
   isHsaCompatible,
+  isHsaEligible,
 } from '#domain/hsa.ts';
 
 const constants = JSON.parse(readFileSync(path.join(process.cwd(), 'data', 'reference', 'constants.json'), 'utf8'));
@@ -95,6 +96,11 @@ describe('HSA limits', () => {
     expect(hsaProratedLimitCents(900000, 4)).toBe(300000);
     expect(hsaProratedLimitCents(450000, 0)).toBe(0);
     expect(() => hsaProratedLimitCents(450000, 13)).toThrow(RangeError);
+  });
+
+  it("reads a quoted plan's HSA eligibility from its ishsaeligible, which carries the plan year's rule", () => {
+    expect(isHsaEligible({ ishsaeligible: 'Yes' })).toBe(true);
+    expect(isHsaEligible({ ishsaeligible: 'No' })).toBe(false);
   });
 
   it.each([

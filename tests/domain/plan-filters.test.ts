@@ -10,7 +10,6 @@ import {
   filterPlans,
   filtersFromParams,
   hasFullSsn,
-  isHsaEligible,
   noFilters,
   paramsWithFilters,
   PRICE_BANDS,
@@ -125,11 +124,6 @@ describe('filterPlans', () => {
 
   it('lists the carriers once each, alphabetically', () => {
     expect(carriersOf(plans)).toEqual(['Aetna', 'Blue Cross', 'Cigna']);
-  });
-
-  it('reads HSA eligibility from the plan data', () => {
-    expect(isHsaEligible({ ishsaeligible: 'Yes' })).toBe(true);
-    expect(isHsaEligible({ ishsaeligible: 'No' })).toBe(false);
   });
 });
 

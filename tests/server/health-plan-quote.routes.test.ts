@@ -106,7 +106,8 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
       metallevel: 'Expanded Bronze',
       rate: 367,
       planeffectivedate: effectiveDate,
-      ishsaeligible: 'No',
+      // Not flagged by the carrier, but an expanded bronze plan goes with an HSA from 2026 (Public Law 119-21).
+      ishsaeligible: planYear >= 2026 ? 'Yes' : 'No',
       annualdeductibleindividual: 9100,
       annualdeductiblefamily: 18200,
       annualoopmaxindividual: 9100,

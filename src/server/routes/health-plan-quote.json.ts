@@ -3,8 +3,9 @@
  * byte what Fastify's serializer makes of that schema for the same quote (tests/server/health-plan-quote.json
  * .test.ts compares them), without building and serializing every plan with its benefit texts on every call.
  *
- * Everything of a plan but the effective date and the family's rate depends only on its catalogue row, so each
- * row's JSON is written once, in three pieces around those two values, and kept while the row is: the rows are
+ * Everything of a plan but the effective date and the family's rate depends only on its catalogue row and, for
+ * ishsaeligible, on the plan year's law (plan-quotes.ts hsaEligibleOf), so each row's JSON is written once for each
+ * ishsaeligible, in three pieces around those two values, and kept while the row is: the rows are
  * the ones plan.repository.ts keeps in its bounded cache, and a WeakMap on them lets the pieces go with them
  * (after an import or the cache's expiry the rows, and so the pieces, are new). A quote then prices the plans
  * and joins bytes.
@@ -26,7 +27,7 @@ import { catalogueEpoch, type PlanRow } from '#db/repositories/plan.repository.t
 import { EncodedAnswer } from '../content-coding.ts';
 import { LruCache } from '../lru-cache.ts';
 import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
-import { priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
+import { hsaEligibleOf, priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
 
 const money = nullable({ type: 'number' });
 
@@ -74,24 +75,28 @@ if (!(DATE_AT >= 0 && DATE_AT < RATE_AT)) throw new Error('healthPlanSchema: pla
 /** One plan as JSON: head + the effective date + middle + the rate + tail. */
 type PlanPieces = { head: Buffer; middle: Buffer; tail: Buffer };
 
-const piecesOfRow = new WeakMap<PlanRow, PlanPieces>();
+/** A row's pieces for each value of its ishsaeligible, which follows the plan year (hsaEligibleOf). */
+const piecesOfRow = new WeakMap<PlanRow, Map<'Yes' | 'No', PlanPieces>>();
 
 /** `"name":value` of each field in [from, to) with a value (the serializer leaves undefined ones out). */
 function fieldsJson(plan: HealthPlan, from: number, to: number): string[] {
   return FIELDS.slice(from, to).flatMap((field) => (plan[field] === undefined ? [] : [`"${field}":${JSON.stringify(plan[field])}`]));
 }
 
-function piecesOf(row: PlanRow): PlanPieces {
-  let pieces = piecesOfRow.get(row);
+function piecesOf(row: PlanRow, effectiveDate: string): PlanPieces {
+  let byHsa = piecesOfRow.get(row);
+  if (!byHsa) piecesOfRow.set(row, (byHsa = new Map()));
+  const hsa = hsaEligibleOf(row, effectiveDate);
+  let pieces = byHsa.get(hsa);
   if (!pieces) {
-    // The per-quote values are cut out below; any value serves here.
-    const plan = toHealthPlan(row, 0, '');
+    // The per-quote date and rate are cut out below; any value serves here.
+    const plan = toHealthPlan(row, 0, effectiveDate);
     pieces = {
       head: Buffer.from(`{${[...fieldsJson(plan, 0, DATE_AT), '"planeffectivedate":'].join(',')}`),
       middle: Buffer.from(`${[...fieldsJson(plan, DATE_AT + 1, RATE_AT), '"rate":'].map((text) => `,${text}`).join('')}`),
       tail: Buffer.from(`${fieldsJson(plan, RATE_AT + 1, FIELDS.length).map((text) => `,${text}`).join('')}}`),
     };
-    piecesOfRow.set(row, pieces);
+    byHsa.set(hsa, pieces);
   }
   return pieces;
 }
@@ -102,7 +107,7 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
   const comma = Buffer.from(',');
   const chunks: Buffer[] = [Buffer.from('{"success":true,"data":{"healthplans":[')];
   for (const [index, { row, premiumCents }] of quote.priced.entries()) {
-    const { head, middle, tail } = piecesOf(row);
+    const { head, middle, tail } = piecesOf(row, effectiveDate);
     if (index > 0) chunks.push(comma);
     chunks.push(head, date, middle, Buffer.from(String(centsToDollars(premiumCents))), tail);
   }

@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthPlan, Order } from '#contracts/entities.ts';
 import type { AuthorizeAnswer } from '#contracts/requests.ts';
+import { isHsaEligible } from '#domain/hsa.ts';
 import { dollarsToCents, enrollmentTotals, type Cents } from '#domain/money.ts';
 import {
   authorizationOrders,
@@ -328,7 +329,7 @@ export async function authorize(context: AuthorizeContext, choices: AuthorizeCho
     });
   }
   if (choices.hsaCents > 0) {
-    if (!priced || priced.plan.ishsaeligible !== 'Yes') throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
+    if (!priced || !isHsaEligible(priced.plan)) throw refuse(MESSAGES.hsaNeedsPlan, '/hsamonthly');
     checkHsa(member, employer, family, effectiveDate, choices.hsaCents, '/hsamonthly');
   }
   if (choices.service && !offersAdditionalServices(employer)) throw refuse(MESSAGES.serviceNotOffered, '/productoptionid');

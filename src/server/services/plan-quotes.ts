@@ -4,11 +4,13 @@
  * effective date, tobacco), never for people or prices a request names. The effective date must be one the
  * member is offered (the employer's choices, src/domain/effective-dates.ts) or January 1 of next year (the
  * current-plan search). The plan year is the effective date's year; when the catalogue has no rates for it, the
- * newest year's rates are used and the answer says they are estimates.
+ * newest year's rates are used and the answer says they are estimates. A plan's `ishsaeligible` is the plan year's
+ * rule (src/domain/hsa.ts isHsaCompatible), which the HSA filter, the HSA step, the orders and Authorize read.
  */
 import type { HealthPlan, HealthPlanQuote, MetalLevel } from '#contracts/entities.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
 import { ageOn, isIsoDate, todayUtc } from '#domain/dates.ts';
+import { isHsaCompatible } from '#domain/hsa.ts';
 import { chooseLocation } from '#domain/locations.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
 import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
@@ -42,6 +44,14 @@ const NO_RATES: ReadonlyMap<number, BandRate> = new Map();
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
+/**
+ * A plan's ishsaeligible for an effective date: the law of its plan year (the effective date's year), not only the
+ * carrier's flag: from 2026 bronze and catastrophic plans go with an HSA (src/domain/hsa.ts isHsaCompatible).
+ */
+export function hsaEligibleOf(row: Pick<plans.PlanRow, 'metal_level' | 'hsa_eligible'>, effectiveDate: string): 'Yes' | 'No' {
+  return isHsaCompatible({ metalLevel: row.metal_level, carrierHsaEligible: row.hsa_eligible }, Number(effectiveDate.slice(0, 4))) ? 'Yes' : 'No';
+}
+
 /** A catalogue plan as the quote answers it (spec §3 Health plan), with the family's monthly rate. */
 export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveDate: string): HealthPlan {
   return {
@@ -53,7 +63,7 @@ export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveD
     metallevel: METAL_LEVELS[row.metal_level] ?? 'Bronze',
     rate: centsToDollars(premiumCents),
     planeffectivedate: effectiveDate,
-    ishsaeligible: row.hsa_eligible ? 'Yes' : 'No',
+    ishsaeligible: hsaEligibleOf(row, effectiveDate),
     annualdeductibleindividual: dollars(row.deductible_individual_cents),
     annualdeductiblefamily: dollars(row.deductible_family_cents),
     annualoopmaxindividual: dollars(row.oop_max_individual_cents),

@@ -19,6 +19,7 @@
  */
 import type { LogFactEvent } from '#contracts/entities.ts';
 import { todayUtc } from '#domain/dates.ts';
+import { isHsaEligible } from '#domain/hsa.ts';
 import { enrolledMainOrder } from '#domain/orders.ts';
 import {
   addressOf,
@@ -166,7 +167,7 @@ function Wizard({ flow, flowVersion, revalidateFlow, shared }: WizardProps) {
     () => ({
       today,
       employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer },
-      choice: { option: healthOption(choices), planHsaEligible: choices.plan?.ishsaeligible === 'Yes' },
+      choice: { option: healthOption(choices), planHsaEligible: choices.plan ? isHsaEligible(choices.plan) : false },
     }),
     [today, employer.hsaonly, employer.employeazecustomer, choices],
   );

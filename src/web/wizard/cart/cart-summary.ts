@@ -9,6 +9,7 @@
  */
 import type { Dependent, HealthPlan } from '#contracts/entities.ts';
 import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
+import { isHsaEligible } from '#domain/hsa.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { formatMessage } from '#engine/core/messages.ts';
@@ -76,7 +77,7 @@ export const amountCents = (dollars: number): Cents => dollarsToCents(dollars.to
  * for a later HSA plan, but counts for nothing, so the cart never shows or sends it.
  */
 export function electedHsaCents(choices: WizardChoices): Cents {
-  return healthOption(choices) !== 'waive' && choices.plan?.ishsaeligible === 'Yes' ? choices.hsaMonthlyCents : 0;
+  return healthOption(choices) !== 'waive' && choices.plan && isHsaEligible(choices.plan) ? choices.hsaMonthlyCents : 0;
 }
 
 /** The chosen additional service as the order builders take it, or null when none is in the cart. */

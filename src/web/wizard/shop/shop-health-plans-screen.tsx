@@ -22,7 +22,6 @@ import {
   filterPlans,
   filtersFromParams,
   hasFullSsn,
-  isHsaEligible,
   paramsWithFilters,
   shownCount,
   toggleCompare,
@@ -30,6 +29,7 @@ import {
   type PlanFilters,
   type Refusal,
 } from '#domain/plan-filters.ts';
+import { isHsaEligible } from '#domain/hsa.ts';
 import { formatCsv } from '#domain/csv.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
 import { formatMessage, message } from '#engine/core/index.ts';
