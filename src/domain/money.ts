@@ -23,6 +23,14 @@ export function dollarsToCents(value: string | number): Cents {
   return sign === '-' && cents !== 0 ? -cents : cents;
 }
 
+/**
+ * Dollars that may be absent (a plan without a deductible, a contribution not answered yet) as exact cents, or
+ * null when there is no number: dollarsToCents for the rest, so an amount is parsed one way everywhere.
+ */
+export function dollarsToCentsOrNull(value: unknown): Cents | null {
+  return typeof value === 'number' && Number.isFinite(value) ? dollarsToCents(value) : null;
+}
+
 /** Cents to a number of dollars with two decimals (999 -> 9.99), the wire form. */
 export function centsToDollars(cents: Cents): number {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);

@@ -5,6 +5,7 @@
  * one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
  */
 import { isHsaEligible } from './hsa.ts';
+import { dollarsToCentsOrNull } from './money.ts';
 import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX, PLAN_PAGE_SIZE } from './parameters/enrollment.ts';
 
 /**
@@ -54,14 +55,9 @@ export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 /** Spec §9 Metal tiers, in the order the filter lists them. */
 export const METAL_TIERS: readonly string[] = ['Gold', 'Silver', 'Bronze', 'Expanded Bronze', 'Platinum', 'Catastrophic'];
 
-/** Dollars (a number from the wire) to whole cents, rounded once; null for no amount. */
-function toCents(dollars: number | null | undefined): number | null {
-  return typeof dollars === 'number' && Number.isFinite(dollars) ? Math.round(dollars * 100) : null;
-}
-
 /** The band an amount of dollars falls in; null for no amount or a negative one. */
 export function bandOf<B extends Band>(bands: readonly B[], dollars: number | null | undefined): B | null {
-  const cents = toCents(dollars);
+  const cents = dollarsToCentsOrNull(dollars);
   if (cents === null || cents < 0) return null;
   return bands.find((band) => cents >= band.minCents && (band.maxCents === null || cents < band.maxCents)) ?? null;
 }
@@ -105,7 +101,7 @@ export function filterPlans<P extends HealthPlan>(plans: readonly P[], filters: 
   if (filters.sort === null) return kept;
   const direction = filters.sort === 'price-asc' ? 1 : -1;
   return kept
-    .map((plan, index) => ({ plan, index, cents: toCents(plan.rate) ?? 0 }))
+    .map((plan, index) => ({ plan, index, cents: dollarsToCentsOrNull(plan.rate) ?? 0 }))
     .sort((a, b) => (a.cents - b.cents) * direction || a.index - b.index)
     .map(({ plan }) => plan);
 }

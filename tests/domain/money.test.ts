@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToDollars,
   dollarsToCents,
+  dollarsToCentsOrNull,
   formatCents,
   formatCurrency,
   enrollmentTotals,
@@ -29,6 +30,19 @@ describe('dollarsToCents', () => {
       expect(() => dollarsToCents(value)).toThrow(RangeError);
     },
   );
+});
+
+describe('dollarsToCentsOrNull', () => {
+  it('parses a number as dollarsToCents does, and answers null when there is no number', () => {
+    expect(dollarsToCentsOrNull(367)).toBe(36700);
+    expect(dollarsToCentsOrNull(886.36)).toBe(88636);
+    expect(dollarsToCentsOrNull(0)).toBe(0);
+    for (const none of [null, undefined, '450', Number.NaN, {}]) expect(dollarsToCentsOrNull(none)).toBeNull();
+  });
+
+  it('refuses a number with more than two decimals rather than rounding it', () => {
+    expect(() => dollarsToCentsOrNull(1.005)).toThrow(RangeError);
+  });
 });
 
 describe('centsToDollars', () => {

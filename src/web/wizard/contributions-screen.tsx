@@ -9,7 +9,7 @@
  * date. Texts come from the contributions document. Next checks both forms with their documents.
  */
 import { padDependentBirthdates } from '#domain/contribution.ts';
-import { dollarsToCents, formatCents } from '#domain/money.ts';
+import { dollarsToCentsOrNull, formatCents } from '#domain/money.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { optionLabel, validateForm } from '#engine/core/index.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
@@ -47,8 +47,6 @@ export const HEALTH_PLAN_OPTION_SELECTED = 'HEALTH PLAN OPTION SELECTED';
 
 /** The ids of the load calls whose answers this screen reads (flows/enrollment.flow.json). */
 const LOADED = { contribution: 'contribution', waived: 'waived-contribution' } as const;
-
-const toCents = (dollars: unknown) => (typeof dollars === 'number' ? dollarsToCents(dollars.toFixed(2)) : null);
 
 /** An ISO date as a person reads it, in the page's language ('January 1, 2027'). */
 const readableDate = (iso: string) => formatLongDate(iso, locale);
@@ -160,8 +158,8 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
   useEffect(() => {
     update((current) => ({
       ...current,
-      contributionCents: toCents(contribution),
-      waivedContributionCents: option === 'waive' ? toCents(waived) : null,
+      contributionCents: dollarsToCentsOrNull(contribution),
+      waivedContributionCents: option === 'waive' ? dollarsToCentsOrNull(waived) : null,
     }));
   }, [contribution, waived, option]);
 

@@ -10,7 +10,7 @@
  */
 import type { HsaLimit } from '#contracts/requests.ts';
 import { hsaLimitPath } from '#contracts/requests.ts';
-import { dollarsToCents, formatCurrency, type Cents } from '#domain/money.ts';
+import { centsToDollars, dollarsToCents, formatCents, formatCurrency, type Cents } from '#domain/money.ts';
 import { MONTHS_IN_TAX_YEAR } from '#domain/parameters/hsa.ts';
 import { formatMessage } from '#engine/core/index.ts';
 import type { StepScreenProps } from '#engine/react/index.ts';
@@ -43,16 +43,15 @@ const toCents = (text: string): Cents => {
 };
 
 /** The field's text of an amount in cents: whole dollars as such, cents with two digits. */
-const amountText = (cents: Cents): string => (cents <= 0 ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+const amountText = (cents: Cents): string => (cents <= 0 ? '' : cents % 100 === 0 ? String(centsToDollars(cents)) : centsToDollars(cents).toFixed(2));
 
 /** The over-limit message for a monthly amount, or null when it fits (or the limit is not known). */
 export function overLimitMessage(monthlyCents: Cents, limit: HsaLimit | undefined): string | null {
-  if (!limit || monthlyCents <= dollarsToCents(limit.maxmonthly.toFixed(2))) return null;
-  const monthly = monthlyCents / 100;
+  if (!limit || monthlyCents <= dollarsToCents(limit.maxmonthly)) return null;
   return formatMessage(messages['hsa-over-limit'], {
-    amount: formatCurrency(monthly, locale),
+    amount: formatCents(monthlyCents, locale),
     months: limit.monthsleft,
-    total: formatCurrency((monthlyCents * limit.monthsleft) / 100, locale),
+    total: formatCents(monthlyCents * limit.monthsleft, locale),
     limit: formatCurrency(limit.annuallimit, locale),
     max: formatCurrency(limit.maxmonthly, locale),
   });

@@ -68,9 +68,6 @@ function familyLine(dependent: Dependent, relationship: (value: string) => strin
   });
 }
 
-/** A whole number of dollars or dollars with cents (a quote's rate, an option's cost) in cents. */
-export const amountCents = (dollars: number): Cents => dollarsToCents(dollars.toFixed(2));
-
 /**
  * The monthly HSA amount the elections carry: only beside an HSA-eligible plan in the cart (spec §2: Flexible
  * Spending shows only then). An amount set for an HSA plan that was then swapped for another stays in the choices,
@@ -87,7 +84,7 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
   if (!service || !option) return null;
   return {
     product: { id: service.product.id, productname: service.product.productname, vendorname: service.product.vendorname, taxstatus: service.product.taxstatus },
-    option: { id: option.id, option: option.option, costCents: amountCents(option.cost) },
+    option: { id: option.id, option: option.option, costCents: dollarsToCents(option.cost) },
   };
 }
 
@@ -104,7 +101,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   const waiving = healthOption(choices) === 'waive';
   const plan = waiving ? null : choices.plan;
   const service = chosenService(choices);
-  const planCents = plan ? amountCents(plan.rate) : 0;
+  const planCents = plan ? dollarsToCents(plan.rate) : 0;
   const hsaCents = electedHsaCents(choices);
   const serviceCents = service?.option.costCents ?? 0;
   const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
