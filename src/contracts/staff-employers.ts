@@ -44,6 +44,8 @@ export type StaffEmployer = Omit<StaffEmployerInput, 'planyearstart' | 'teamid' 
   planyearend: string;
   /** The logo, base64 JPEG (the spec's mediadata), or null. */
   mediadata: string | null;
+  /** The logo's version (what PUT .../logo names in If-Match), null when there is none. */
+  logotag: string | null;
   /** The link an employee registers through (PUBLIC_URL/register?employer_id=...). */
   registrationlink: string;
 };

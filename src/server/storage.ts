@@ -7,6 +7,7 @@
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { DbOrTx } from '#db/database.ts';
 
 export type StoredFile = { filename: string; size: number };
@@ -52,6 +53,18 @@ export class Storage {
       .where('folder', '=', folder)
       .execute();
     return rows.sort((a, b) => a.filename.localeCompare(b.filename, 'en')).map(({ filename, size }) => ({ filename, size }));
+  }
+
+  /** The files of a folder as list() answers them, each with a hash of its content (a version of the folder). */
+  async fingerprints(container: string, folder: string): Promise<Array<StoredFile & { sha256: string }>> {
+    Storage.check(container, folder);
+    const rows = await this.db
+      .selectFrom('stored_file')
+      .select(['filename', 'size', sql<string>`encode(sha256(bytes), 'hex')`.as('sha256')])
+      .where('container', '=', container)
+      .where('folder', '=', folder)
+      .execute();
+    return rows.sort((a, b) => a.filename.localeCompare(b.filename, 'en'));
   }
 
   /** A file's bytes, or null when there is no such file. */

@@ -17,7 +17,7 @@ import { DOCUMENT_MAX_BYTES } from '#server/services/staff-employers.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer } from './helpers/fixtures.ts';
-import { signInStaff } from './staff-fixtures.ts';
+import { conditionOfWrite, signInStaff } from './staff-fixtures.ts';
 
 /**
  * A sign-in that announces 100 000 bytes of body and sends 14 of them. A public call: a call that needs a session is
@@ -150,6 +150,7 @@ describe.each(databases())('a request that arrives slowly, on $name', (database)
     const { app, address } = await listening({ env: { BODY_IDLE_TIMEOUT: '1' } });
     const employer = await createEmployer(db);
     const implementer = await signInStaff(app, 'implementer');
+    const condition = await conditionOfWrite(app, implementer, 'POST', `/api/staff/employers/${employer.accountid}/ichra-documents`);
     const pdf = Buffer.alloc(DOCUMENT_MAX_BYTES, 0x20);
     pdf.write('%PDF-1.7\n');
     const body = Buffer.from(JSON.stringify({ filename: 'Largest.pdf', contentBase64: pdf.toString('base64') }));
@@ -159,7 +160,7 @@ describe.each(databases())('a request that arrives slowly, on $name', (database)
     const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
         `${address}/api/staff/employers/${employer.accountid}/ichra-documents`,
-        { method: 'POST', headers: { ...implementer.headers, 'content-type': 'application/json', 'content-length': String(body.length) } },
+        { method: 'POST', headers: { ...implementer.headers, ...condition, 'content-type': 'application/json', 'content-length': String(body.length) } },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -11,7 +11,7 @@ import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { registerMember, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { conditionAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { conditionOfWrite, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -44,7 +44,7 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
 
   /** A call; a PUT is made on what the resource is now (its ETag read just before: staff-preconditions.test.ts holds the refusals). */
   const call = async (who: SignedInStaff | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-    const condition = method === 'PUT' && who ? await conditionAsRead(t.app, who, url) : {};
+    const condition = who ? await conditionOfWrite(t.app, who, method, url) : {};
     return t.app.inject({ method, url, headers: { ...who?.headers, ...condition }, ...(payload ? { payload } : {}) });
   };
   const auditCount = () => countRows(t.db, 'staff_audit');

@@ -54,6 +54,16 @@ export async function conditionAsRead(app: FastifyInstance, who: SignedInStaff, 
   return typeof etag === 'string' ? { 'if-match': etag } : { 'if-none-match': '*' };
 }
 
+/**
+ * The condition of a staff write made on what it changes as read now: a PUT on its own URL's read, an upload or
+ * deletion of an ICHRA document on the documents' list; other writes carry none.
+ */
+export async function conditionOfWrite(app: FastifyInstance, who: SignedInStaff, method: string, url: string): Promise<Record<string, string>> {
+  const documents = /^(.*\/ichra-documents)(\/[^/]+)?$/.exec(url);
+  if (documents && (method === 'POST' || method === 'DELETE')) return conditionAsRead(app, who, documents[1]!);
+  return method === 'PUT' ? conditionAsRead(app, who, url) : {};
+}
+
 /** A PUT of a whole resource made on its current version (read just before, as a person's edit would be). */
 export async function putAsRead(app: FastifyInstance, who: SignedInStaff, url: string, payload: object, readUrl = url) {
   return app.inject({ method: 'PUT', url, headers: { ...who.headers, ...(await conditionAsRead(app, who, readUrl)) }, payload });

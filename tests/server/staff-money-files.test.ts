@@ -13,7 +13,7 @@ import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { registerMember, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { conditionAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { conditionOfWrite, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -44,7 +44,7 @@ describe.each(databases())('staff money and files on $name', (database) => {
 
   /** A call; a PUT is made on what the resource is now (its ETag read just before). */
   const call = async (who: SignedInStaff | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) => {
-    const condition = method === 'PUT' && who ? await conditionAsRead(t.app, who, url) : {};
+    const condition = who ? await conditionOfWrite(t.app, who, method, url) : {};
     return t.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...condition, ...headers }, ...(payload ? { payload } : {}) });
   };
   const written = async () => [await countRows(t.db, 'contribution_rule'), await countRows(t.db, 'product_option'), await countRows(t.db, 'staff_audit')];

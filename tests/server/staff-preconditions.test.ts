@@ -2,8 +2,9 @@
  * Optimistic concurrency of every staff write that replaces a whole resource (docs/security.md, "Optimistic
  * concurrency"): the GET answers an ETag; the PUT must name it in If-Match (428 without, nothing written); a tag
  * someone else's save made stale is refused 412 with who changed it and when (nothing written); the current tag
- * saves and answers the new ETag. Where a PUT may create (a draft, an identity provider), If-None-Match: * stands
- * for "I read none".
+ * saves and answers the new ETag. Where a PUT may create (a draft, an identity provider, the logo), If-None-Match: *
+ * stands for "I read none". The uploads (logo, ICHRA documents), a document's deletion, a staff user's role and the
+ * console settings are held the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +19,12 @@ import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 type Resource = {
   name: string;
-  /** The GET that answers the tag, and the PUT that names it. */
+  /** The GET that answers the tag, and the write (PUT unless `method` says) that names it. */
   read: (employer: TestEmployer) => string;
   write: (employer: TestEmployer) => string;
+  method?: 'PUT' | 'POST';
+  /** Where the GET answers the tag, when not in its ETag header (the logo's, in the employer's logotag). */
+  tagOf?: (data: unknown) => string | null;
   /** Two different bodies: what A and B each save. */
   body: (n: 1 | 2) => object;
   /** What the GET answers of the stored version, to see that a refused write changed nothing. */
@@ -30,6 +34,10 @@ type Resource = {
 };
 
 const employerUrl = (employer: TestEmployer) => `/api/staff/employers/${employer.accountid}`;
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+/** A JPEG or PDF of its own for each n (the servers check the first bytes only). */
+const jpeg = (n: number) => Buffer.concat([JPEG, Buffer.from(`logo ${n}`)]).toString('base64');
+const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% ${'v'.repeat(n)}\n%%EOF\n`).toString('base64');
 const rules = (amount: number) =>
   FAMILY_TIERS.map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount }));
 
@@ -92,6 +100,25 @@ describe.each(databases())('staff whole-resource writes name what they read, on 
       staleCode: 'RESOURCE_CHANGED',
     },
     {
+      name: "the employer's logo",
+      read: employerUrl,
+      write: (employer) => `${employerUrl(employer)}/logo`,
+      tagOf: (data) => (data as { logotag: string | null }).logotag,
+      body: (n) => ({ filename: 'logo.jpg', contentBase64: jpeg(n) }),
+      stored: (data) => (data as { mediadata: string | null }).mediadata,
+      staleCode: 'RESOURCE_CHANGED',
+    },
+    {
+      name: "the employer's ICHRA documents",
+      read: (employer) => `${employerUrl(employer)}/ichra-documents`,
+      write: (employer) => `${employerUrl(employer)}/ichra-documents`,
+      method: 'POST',
+      // The same name each time: an upload that replaces the document (a new name is tested below).
+      body: (n) => ({ filename: 'ICHRA Plan.pdf', contentBase64: pdf(n) }),
+      stored: (data) => data,
+      staleCode: 'RESOURCE_CHANGED',
+    },
+    {
       name: 'a draft',
       read: (employer) => `${employerUrl(employer)}/content/waiver`,
       write: (employer) => `${employerUrl(employer)}/content/waiver/draft`,
@@ -114,21 +141,24 @@ describe.each(databases())('staff whole-resource writes name what they read, on 
         : await t.db.selectFrom('staff_audit').select('createdon as at').where('staff_user_id', '=', b.id).orderBy('createdon', 'desc').limit(1).executeTakeFirstOrThrow();
     return new Date(row.at).toISOString();
   };
-  const read = async (url: string) => {
-    const response = await t.app.inject({ method: 'GET', url, headers: a.headers });
+  const readAs = async (who: SignedInStaff, url: string, tagOf?: (data: unknown) => string | null) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: who.headers });
     expect(response.statusCode).toBe(200);
-    return { etag: response.headers.etag as string | undefined, data: response.json().data as unknown };
+    const data = response.json().data as unknown;
+    return { etag: (tagOf ? tagOf(data) : response.headers.etag) ?? undefined, data };
   };
-  const put = (who: SignedInStaff, url: string, payload: object, condition: Record<string, string>) =>
-    t.app.inject({ method: 'PUT', url, headers: { ...who.headers, ...condition }, payload });
-  /** The condition of a write made on what `url` answers now. */
-  const asRead = async (url: string): Promise<Record<string, string>> => {
-    const { etag } = await read(url);
-    return etag ? { 'if-match': etag } : { 'if-none-match': '*' };
-  };
+  const writeAs = (method: 'PUT' | 'POST' | 'PATCH' | 'DELETE', who: SignedInStaff, url: string, payload: object | undefined, condition: Record<string, string>) =>
+    t.app.inject({ method, url, headers: { ...who.headers, ...condition }, payload });
 
   describe.each(resources)('$name', (resource) => {
     let employer: TestEmployer;
+    const read = (url: string) => readAs(a, url, resource.tagOf);
+    const put = (who: SignedInStaff, url: string, payload: object, condition: Record<string, string>) => writeAs(resource.method ?? 'PUT', who, url, payload, condition);
+    /** The condition of a write made on what `url` answers now. */
+    const asRead = async (url: string): Promise<Record<string, string>> => {
+      const { etag } = await read(url);
+      return etag ? { 'if-match': etag } : { 'if-none-match': '*' };
+    };
     beforeAll(async () => {
       employer = await createEmployer(t.db, { accountname: `Preconditions ${randomUUID().slice(0, 8)}` });
       // Every resource starts stored, so the first write below is a replace.
@@ -182,18 +212,113 @@ describe.each(databases())('staff whole-resource writes name what they read, on 
     });
   });
 
-  it('creates with If-None-Match: * only where there is none yet (identity provider, draft)', async () => {
+  it('creates with If-None-Match: * only where there is none yet (identity provider, draft, logo)', async () => {
     const employer = await createEmployer(t.db, { accountname: `Preconditions new ${randomUUID().slice(0, 8)}` });
-    for (const resource of resources.filter((r) => r.name === "the employer's identity provider" || r.name === 'a draft')) {
-      expect((await read(resource.read(employer))).etag).toBeUndefined();
-      const created = await put(a, resource.write(employer), resource.body(1), { 'if-none-match': '*' });
+    const creatable = ["the employer's identity provider", 'a draft', "the employer's logo"];
+    for (const resource of resources.filter((r) => creatable.includes(r.name))) {
+      expect((await readAs(a, resource.read(employer), resource.tagOf)).etag).toBeUndefined();
+      const created = await writeAs('PUT', a, resource.write(employer), resource.body(1), { 'if-none-match': '*' });
       expect(created.statusCode, resource.name).toBe(200);
-      const again = await put(b, resource.write(employer), resource.body(2), { 'if-none-match': '*' });
+      const again = await writeAs('PUT', b, resource.write(employer), resource.body(2), { 'if-none-match': '*' });
       expect(again.statusCode, resource.name).toBe(412);
       expect(again.json()).toMatchObject({ code: resource.staleCode, data: { changedBy: a.email } });
     }
     // A list or the settings always exist: If-None-Match: * is no precondition they take.
-    const contacts = await put(a, `${employerUrl(employer)}/contacts`, resources[1]!.body(1), { 'if-none-match': '*' });
+    const contacts = await writeAs('PUT', a, `${employerUrl(employer)}/contacts`, resources[1]!.body(1), { 'if-none-match': '*' });
     expect(contacts.statusCode).toBe(428);
+    expect((await writeAs('POST', a, `${employerUrl(employer)}/ichra-documents`, { filename: 'New.pdf', contentBase64: pdf(1) }, { 'if-none-match': '*' })).statusCode).toBe(428);
+  });
+
+  it("answers the logo's tag as the logo file's ETag, the one its upload names", async () => {
+    const employer = await createEmployer(t.db, { accountname: `Preconditions logo ${randomUUID().slice(0, 8)}` });
+    const uploaded = await writeAs('PUT', a, `${employerUrl(employer)}/logo`, { filename: 'logo.jpg', contentBase64: jpeg(3) }, { 'if-none-match': '*' });
+    const file = await t.app.inject({ method: 'GET', url: `${employerUrl(employer)}/logo`, headers: a.headers });
+    expect(file.headers.etag).toBe(uploaded.headers.etag);
+    expect(file.headers.etag).toBe(uploaded.json().data.logotag);
+  });
+
+  it("holds every change of the ICHRA documents (a new name, a replace, a deletion) to the documents' tag", async () => {
+    const employer = await createEmployer(t.db, { accountname: `Preconditions documents ${randomUUID().slice(0, 8)}` });
+    const url = `${employerUrl(employer)}/ichra-documents`;
+    const empty = await readAs(a, url);
+    expect(empty.etag).toMatch(/^"[^"]+"$/);
+    const first = await writeAs('POST', b, url, { filename: 'First.pdf', contentBase64: pdf(1) }, { 'if-match': empty.etag! });
+    expect(first.statusCode).toBe(200);
+    // A, who read the empty folder, neither adds another document nor deletes B's without seeing it.
+    const added = await writeAs('POST', a, url, { filename: 'Second.pdf', contentBase64: pdf(2) }, { 'if-match': empty.etag! });
+    expect(added.statusCode).toBe(412);
+    expect(added.json()).toMatchObject({ code: 'RESOURCE_CHANGED', data: { changedBy: b.email } });
+    const deleteUrl = `${url}/First.pdf`;
+    expect((await writeAs('DELETE', a, deleteUrl, undefined, {})).statusCode).toBe(428);
+    expect((await writeAs('DELETE', a, deleteUrl, undefined, { 'if-match': empty.etag! })).statusCode).toBe(412);
+    expect((await readAs(a, url)).data).toEqual([{ filename: 'First.pdf', size: expect.any(Number) }]);
+    // Replacing First.pdf with other bytes of the same size changes the tag too.
+    const current = await readAs(a, url);
+    const sameSize = Buffer.from(Buffer.from(pdf(1), 'base64').toString().replace('% v', '% w')).toString('base64');
+    const replaced = await writeAs('POST', b, url, { filename: 'First.pdf', contentBase64: sameSize }, { 'if-match': current.etag! });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.headers.etag).not.toBe(current.etag);
+    expect((await writeAs('DELETE', a, deleteUrl, undefined, { 'if-match': current.etag! })).statusCode).toBe(412);
+    const deleted = await writeAs('DELETE', a, deleteUrl, undefined, { 'if-match': replaced.headers.etag as string });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().data).toEqual([]);
+    expect(deleted.headers.etag).toBe(empty.etag);
+  });
+});
+
+describe.each(databases())("an admin's changes of staff users and console settings name what they read, on $name", (database) => {
+  const t = useTestApp(database);
+  let a: SignedInStaff;
+  let b: SignedInStaff;
+  beforeAll(async () => {
+    a = await signInStaff(t.app, 'admin');
+    b = await signInStaff(t.app, 'admin');
+  });
+  const call = (method: 'GET' | 'PATCH', who: SignedInStaff, url: string, payload?: object, condition: Record<string, string> = {}) =>
+    t.app.inject({ method, url, headers: { ...who.headers, ...condition }, payload });
+
+  it("refuses a role change without If-Match (428) or made on a stale listing (412), and saves on the listed etag", async () => {
+    const colleague = await signInStaff(t.app, 'viewer');
+    const listed = async () => ((await call('GET', a, '/api/staff/users')).json().data as Array<{ id: string; etag: string; role: string }>).find((user) => user.id === colleague.id)!;
+    const readByA = await listed();
+    const url = `/api/staff/users/${colleague.id}`;
+    const audits = await countRows(t.db, 'staff_audit');
+    const missing = await call('PATCH', a, url, { role: 'admin' });
+    expect(missing.statusCode).toBe(428);
+    expect(missing.json()).toMatchObject({ code: 'PRECONDITION_REQUIRED' });
+    expect(await countRows(t.db, 'staff_audit')).toBe(audits);
+
+    const byB = await call('PATCH', b, url, { role: 'implementer' }, { 'if-match': readByA.etag });
+    expect(byB.statusCode).toBe(200);
+    const stale = await call('PATCH', a, url, { role: 'admin' }, { 'if-match': readByA.etag });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ code: 'RESOURCE_CHANGED', data: { changedBy: b.email, changedAt: expect.any(String) } });
+    expect((await listed()).role).toBe('implementer');
+    // Disabling is the same change of access.
+    expect((await call('PATCH', a, url, { disabled: true }, { 'if-match': readByA.etag })).statusCode).toBe(412);
+
+    const current = await listed();
+    expect(current.etag).toBe(byB.headers.etag);
+    const saved = await call('PATCH', a, url, { role: 'admin' }, { 'if-match': current.etag });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ role: 'admin', etag: saved.headers.etag });
+  });
+
+  it('refuses a change of the console settings without If-Match (428) or on a stale read (412)', async () => {
+    const readByA = await call('GET', a, '/api/staff/settings');
+    const etag = readByA.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const value = (readByA.json().data as { secondFactorRequired: boolean }).secondFactorRequired;
+    expect(value).toBe(false);
+    expect((await call('PATCH', a, '/api/staff/settings', { secondFactorRequired: false })).statusCode).toBe(428);
+    // B saves the same value again: the settings stay as A read them, so A's save still holds.
+    const byB = await call('PATCH', b, '/api/staff/settings', { secondFactorRequired: false }, { 'if-match': etag });
+    expect(byB.statusCode).toBe(200);
+    expect(byB.headers.etag).toBe(etag);
+    // A tag that is not the current one (as one read before a colleague's change): refused, naming who changed them last.
+    const other = await call('PATCH', a, '/api/staff/settings', { secondFactorRequired: false }, { 'if-match': '"another"' });
+    expect(other.statusCode).toBe(412);
+    expect(other.json()).toMatchObject({ code: 'RESOURCE_CHANGED', data: { changedBy: b.email } });
+    expect((await call('GET', a, '/api/staff/settings')).headers.etag).toBe(etag);
   });
 });

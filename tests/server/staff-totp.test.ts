@@ -218,12 +218,17 @@ describe.each(databases())('staff two-step verification on $name', (database) =>
   it('an admin requires it for every staff user: those without it set it up while signing in before they get a session', async () => {
     const admin = await enrolled('admin');
     const plain = await signInStaff(t.app, 'admin');
-    const refused = await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: plain.headers, payload: { secondFactorRequired: true } });
+    /** A change of the settings made on what they are now (the ETag the console read). */
+    const settingsAsRead = async (who: { headers: Record<string, string> }) => ({
+      ...who.headers,
+      'if-match': (await t.app.inject({ method: 'GET', url: '/api/staff/settings', headers: admin.headers })).headers.etag as string,
+    });
+    const refused = await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: await settingsAsRead(plain), payload: { secondFactorRequired: true } });
     expect(refused.statusCode).toBe(409);
     const viewer = await signInStaff(t.app, 'viewer');
     expect((await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: viewer.headers, payload: { secondFactorRequired: true } })).statusCode).toBe(403);
 
-    const saved = await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: admin.headers, payload: { secondFactorRequired: true } });
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: await settingsAsRead(admin), payload: { secondFactorRequired: true } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual({ secondFactorRequired: true });
     // Sessions of staff without a second factor end; the admin's stays.
@@ -252,7 +257,7 @@ describe.each(databases())('staff two-step verification on $name', (database) =>
     const off = await post('/api/staff/me/totp/disable', { cookie }, { code: await codeAt(secret, 1) });
     expect(off.statusCode).toBe(409);
 
-    await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: admin.headers, payload: { secondFactorRequired: false } });
+    await t.app.inject({ method: 'PATCH', url: '/api/staff/settings', headers: await settingsAsRead(admin), payload: { secondFactorRequired: false } });
     expect((await login((await createStaffUser(t.app, 'viewer')).email)).json().data.staff).toBeDefined();
   });
 });

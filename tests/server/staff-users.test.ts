@@ -3,6 +3,7 @@
  * change recorded with who, when, what, before and after.
  */
 import { describe, expect, it } from 'vitest';
+import { accessTag } from '#server/services/staff-users.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
@@ -15,8 +16,12 @@ describe.each(databases())('staff users on $name', (database) => {
 
   const createUser = (staff: SignedInStaff, payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/staff/users', headers: staff.headers, payload: payload as object });
-  const patchUser = (staff: SignedInStaff, id: string, payload: unknown) =>
-    t.app.inject({ method: 'PATCH', url: `/api/staff/users/${id}`, headers: staff.headers, payload: payload as object });
+  /** A change made on the user's current access (the If-Match the console sends from the list; any tag for an unknown id). */
+  const patchUser = async (staff: SignedInStaff, id: string, payload: unknown) => {
+    const row = await t.db.selectFrom('staff_user').select(['role', 'disabled']).where('id', '=', id).executeTakeFirst();
+    const headers = { ...staff.headers, 'if-match': row ? accessTag(row) : '"none"' };
+    return t.app.inject({ method: 'PATCH', url: `/api/staff/users/${id}`, headers, payload: payload as object });
+  };
   const count = async (table: 'staff_user' | 'staff_audit') => (await t.db.selectFrom(table).select('id').execute()).length;
 
   it('an admin creates a staff user who can then sign in; the audit records it without the password', async () => {

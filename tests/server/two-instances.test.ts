@@ -22,7 +22,7 @@ import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
 import { readAccessToken } from '#server/tokens.ts';
 import { sha256 } from '#server/crypto.ts';
 import { createEmployer, racingRefreshes, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
-import { signInStaff } from './staff-fixtures.ts';
+import { conditionOfWrite, signInStaff } from './staff-fixtures.ts';
 
 /** The second instance's own connection to the same database (PostgreSQL), or the same PGlite. */
 async function secondConnection(db: Kysely<Database>, name: string): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
@@ -143,11 +143,11 @@ describe.each(everyDatabase())('two instances on one $name database', (database)
     const uploaded = await a.app.inject({
       method: 'POST',
       url: `/api/staff/employers/${employer.accountid}/ichra-documents`,
-      headers: staff.headers,
+      headers: { ...staff.headers, ...(await conditionOfWrite(a.app, staff, 'POST', `/api/staff/employers/${employer.accountid}/ichra-documents`)) },
       payload: { filename: 'ICHRA Plan Document.pdf', contentBase64: pdf.toString('base64') },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const logo = await a.app.inject({ method: 'PUT', url: `/api/staff/employers/${employer.accountid}/logo`, headers: staff.headers, payload: { filename: 'logo.jpg', contentBase64: jpeg.toString('base64') } });
+    const logo = await a.app.inject({ method: 'PUT', url: `/api/staff/employers/${employer.accountid}/logo`, headers: { ...staff.headers, 'if-none-match': '*' }, payload: { filename: 'logo.jpg', contentBase64: jpeg.toString('base64') } });
     expect(logo.statusCode, logo.body).toBe(200);
 
     const branding = await b.app.inject({ method: 'GET', url: `/api/Employer/Branding/${employer.accountid}` });

@@ -3,8 +3,10 @@ import type { DbOrTx } from '../database.ts';
 
 export type StaffConsoleSettings = { secondFactorRequired: boolean };
 
-export async function read(db: DbOrTx): Promise<StaffConsoleSettings> {
-  const row = await db.selectFrom('staff_console_setting').select('second_factor_required').executeTakeFirst();
+/** The settings; `forUpdate`: locked until the transaction ends (a change compares what it read under this lock). */
+export async function read(db: DbOrTx, forUpdate = false): Promise<StaffConsoleSettings> {
+  const query = db.selectFrom('staff_console_setting').select('second_factor_required');
+  const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
   return { secondFactorRequired: row?.second_factor_required ?? false };
 }
 

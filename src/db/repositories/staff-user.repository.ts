@@ -29,6 +29,11 @@ export async function findById(db: DbOrTx, id: string): Promise<StaffUserRow | u
   return db.selectFrom('staff_user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A staff user, locked until the transaction ends (a change compares what it read under this lock). */
+export async function findByIdForUpdate(db: DbOrTx, id: string): Promise<StaffUserRow | undefined> {
+  return db.selectFrom('staff_user').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** Whether any staff user exists (the server's start-up hint for the first admin). */
 export async function exists(db: DbOrTx): Promise<boolean> {
   return (await db.selectFrom('staff_user').select('id').limit(1).executeTakeFirst()) !== undefined;

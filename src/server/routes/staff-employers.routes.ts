@@ -67,6 +67,7 @@ const employerSchema = {
     teamid: uuid,
     broker: nullable({ type: 'object', properties: brokerSchema.properties }),
     mediadata: { ...nullableString, description: 'The logo, base64 JPEG' },
+    logotag: { ...nullableString, description: "The logo's version: what PUT .../logo names in If-Match (null: no logo, If-None-Match: *)" },
     registrationlink: { type: 'string' },
   },
 } as const;
@@ -162,14 +163,17 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     onRequest: viewer,
     schema: { tags: ['Staff'], summary, security: staffCookieSecurity, response: { 200: { ...envelope(response), headers: etagHeader }, ...failures }, ...extra },
   });
-  /** A whole-resource replace: If-Match names the version read (428 without it, 412 RESOURCE_CHANGED when stale). */
-  const replace = (summary: string, response: object, extra: object = {}) => ({
+  /**
+   * A whole-resource replace: If-Match names the version read (428 without it, 412 RESOURCE_CHANGED when stale);
+   * where it may create (`mayCreate`), If-None-Match: * says none was read.
+   */
+  const replace = (summary: string, response: object, extra: object = {}, mayCreate = false) => ({
     onRequest: implementer,
     schema: {
       tags: ['Staff'],
-      summary: `${summary}; If-Match: the ETag read (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)`,
+      summary: `${summary}; If-Match: the ETag read${mayCreate ? ', or If-None-Match: * when there was none' : ''} (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)`,
       security: staffCookieSecurity,
-      headers: conditionHeaders(false),
+      headers: conditionHeaders(mayCreate),
       response: { 200: { ...envelope(response), headers: etagHeader }, ...failures },
       ...extra,
     },
@@ -216,10 +220,18 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
   app.put<{ Params: { accountid: string }; Body: { filename: string; contentBase64: string } }>(
     '/api/staff/employers/:accountid/logo',
     {
-      ...change('Set the logo (JPEG, stored as the base64 mediadata)', employerSchema, { params: accountParams, body: uploadBody(service.LOGO_MAX_BYTES, 'A JPEG image') }),
+      ...replace(
+        "Set the logo (JPEG, stored as the base64 mediadata); the condition names the logo read (the employer's logotag, the logo's ETag)",
+        employerSchema,
+        { params: accountParams, body: uploadBody(service.LOGO_MAX_BYTES, 'A JPEG image') },
+        true,
+      ),
       bodyLimit: uploadBodyLimit(service.LOGO_MAX_BYTES),
     },
-    async (request) => ok(await service.setLogo(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body.contentBase64)),
+    async (request, reply) => {
+      const employer = await service.setLogo(app.db, app.config.PUBLIC_URL, staffOf(request), request.params.accountid, request.body.contentBase64, preconditionOf(request.headers, true));
+      return taggedAnswer(reply, employer, employer.logotag);
+    },
   );
 
   /** A file the browser shows itself (the logo, a document): no envelope; failures as everywhere. */
@@ -230,8 +242,11 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/logo',
-    file('Open the logo (the stored JPEG, inline)', 'The logo (image/jpeg)', accountParams),
-    async (request, reply) => sendStoredFile(reply, 'logo.jpg', await service.readLogo(app.db, request.params.accountid)),
+    file("Open the logo (the stored JPEG, inline); ETag: the logo's version (the employer's logotag)", 'The logo (image/jpeg)', accountParams),
+    async (request, reply) => {
+      const bytes = await service.readLogo(app.db, request.params.accountid);
+      return sendStoredFile(reply.header('ETag', service.logoTag(bytes.toString('base64'))), 'logo.jpg', bytes);
+    },
   );
 
   const contactsAnswer = { type: 'array', items: { type: 'object', properties: { ...contactSchema.properties, id: uuid } } } as const;
@@ -255,26 +270,31 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
   );
 
   const documentsAnswer = { type: 'array', items: documentSchema } as const;
+  /** The documents a change left, with their tag. */
+  const documentsAnswerOf = <T>(reply: FastifyReply, { documents, tag }: { documents: T[]; tag: string }) => taggedAnswer(reply, documents, tag);
   app.get<{ Params: { accountid: string } }>(
     '/api/staff/employers/:accountid/ichra-documents',
-    read("The employer's ICHRA documents (what /api/media/getdocs lists to its employees)", documentsAnswer, { params: accountParams }),
-    async (request) => {
+    readTagged("The employer's ICHRA documents (what /api/media/getdocs lists to its employees); ETag: the folder's version", documentsAnswer, { params: accountParams }),
+    async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return ok(await service.listDocuments(storage, request.params.accountid));
+      return documentsAnswerOf(reply, await service.taggedDocuments(storage, request.params.accountid));
     },
   );
 
   app.post<{ Params: { accountid: string }; Body: { filename: string; contentBase64: string } }>(
     '/api/staff/employers/:accountid/ichra-documents',
     {
-      ...change('Upload an ICHRA document (PDF; replaces one of the same name)', documentsAnswer, {
+      ...replace("Upload an ICHRA document (PDF; replaces one of the same name); If-Match: the documents' ETag", documentsAnswer, {
         params: accountParams,
         body: uploadBody(service.DOCUMENT_MAX_BYTES, 'A PDF document'),
       }),
       bodyLimit: uploadBodyLimit(service.DOCUMENT_MAX_BYTES),
     },
-    async (request) =>
-      ok(await service.addDocument(app.db, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64)),
+    async (request, reply) =>
+      documentsAnswerOf(
+        reply,
+        await service.addDocument(app.db, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64, preconditionOf(request.headers, false)),
+      ),
   );
 
   app.get<{ Params: { accountid: string; name: string } }>(
@@ -285,8 +305,9 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
 
   app.delete<{ Params: { accountid: string; name: string } }>(
     '/api/staff/employers/:accountid/ichra-documents/:name',
-    change('Delete an ICHRA document', documentsAnswer, { params: documentParams }),
-    async (request) => ok(await service.removeDocument(app.db, staffOf(request), request.params.accountid, request.params.name)),
+    replace("Delete an ICHRA document; If-Match: the documents' ETag", documentsAnswer, { params: documentParams }),
+    async (request, reply) =>
+      documentsAnswerOf(reply, await service.removeDocument(app.db, staffOf(request), request.params.accountid, request.params.name, preconditionOf(request.headers, false))),
   );
 
   const productsAnswer = {

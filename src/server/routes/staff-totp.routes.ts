@@ -11,6 +11,7 @@ import * as consoleSettings from '#db/repositories/staff-console-setting.reposit
 import { recordFailedSignIn } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../preconditions.ts';
 import { recordStaffSecurityEvent } from '../security-events.ts';
 import { endPendingSignin, pendingSignin } from '../staff-pending-signin.ts';
 import { setStaffCookie, startStaffSession } from '../plugins/staff-auth.plugin.ts';
@@ -273,9 +274,17 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/settings',
     {
       onRequest: admin,
-      schema: { tags: ['Staff'], summary: 'Console settings (admin)', security: staffCookieSecurity, response: { 200: envelope(settingsSchema), ...failures } },
+      schema: {
+        tags: ['Staff'],
+        summary: "Console settings (admin); ETag: the settings' version",
+        security: staffCookieSecurity,
+        response: { 200: { ...envelope(settingsSchema), headers: etagHeader }, ...failures },
+      },
     },
-    async () => ok(await consoleSettings.read(app.db)),
+    async (request, reply) => {
+      const settings = await consoleSettings.read(app.db);
+      return taggedAnswer(reply, settings, totp.settingsTag(settings));
+    },
   );
 
   app.patch<{ Body: { secondFactorRequired: boolean } }>(
@@ -285,18 +294,19 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          'Require two-step verification of every staff user (admin; the admin needs it on first); sessions of those without it end',
+          "Require two-step verification of every staff user (admin; the admin needs it on first); sessions of those without it end; If-Match: the settings' ETag (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)",
         security: staffCookieSecurity,
+        headers: conditionHeaders(false),
         body: { type: 'object', required: ['secondFactorRequired'], additionalProperties: false, properties: { secondFactorRequired: { type: 'boolean' } } },
-        response: { 200: envelope(settingsSchema), ...failures },
+        response: { 200: { ...envelope(settingsSchema), headers: etagHeader }, ...failures },
       },
     },
-    async (request) => {
-      const outcome = await totp.setSecondFactorRequired(app.db, request.body.secondFactorRequired, request.staff!.id, new Date());
+    async (request, reply) => {
+      const outcome = await totp.setSecondFactorRequired(app.db, request.body.secondFactorRequired, request.staff!.id, new Date(), preconditionOf(request.headers, false));
       if (outcome.kind === 'actor-without-second-factor') {
         throw new AppError('CONFLICT', 409, 'Turn on two-step verification for yourself first (Security page), then require it for everyone.');
       }
-      return ok(outcome.settings);
+      return taggedAnswer(reply, outcome.settings, totp.settingsTag(outcome.settings));
     },
   );
 }

@@ -9,16 +9,28 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffAudit from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound, refuseInvertedDays } from '../errors.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
+import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../preconditions.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
-import { createStaffUser, updateStaffUser } from '../services/staff-users.ts';
+import { accessTag, createStaffUser, updateStaffUser } from '../services/staff-users.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 const role = { type: 'string', enum: [...STAFF_ROLES] } as const;
 export const staffUserSchema = {
   type: 'object',
   required: ['id', 'email', 'role', 'disabled', 'secondFactor', 'createdon'],
-  properties: { id: uuid, email: { type: 'string' }, role, disabled: { type: 'boolean' }, secondFactor: { type: 'boolean' }, createdon: { type: 'string' } },
+  properties: {
+    id: uuid,
+    email: { type: 'string' },
+    role,
+    disabled: { type: 'boolean' },
+    secondFactor: { type: 'boolean' },
+    createdon: { type: 'string' },
+    etag: { type: 'string', description: "The version of the user's role and access: what PATCH names in If-Match (in the list and a change's answer)" },
+  },
 } as const;
+
+/** A staff user with the tag of their access, which a change of it names. */
+const withTag = (user: staffUsers.StaffUser) => ({ ...user, etag: accessTag(user) });
 const anything = { description: 'The entity as it was (before) or became (after); null when it did not or no longer exists.', nullable: true } as const;
 const auditEntrySchema = {
   type: 'object',
@@ -48,7 +60,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
       onRequest: admin,
       schema: { tags: ['Staff'], summary: 'Staff users (admin)', security: staffCookieSecurity, response: { 200: envelope({ type: 'array', items: staffUserSchema }), ...failures } },
     },
-    async () => ok((await staffUsers.list(app.db)).map(staffUsers.toWire)),
+    async () => ok((await staffUsers.list(app.db)).map((row) => withTag(staffUsers.toWire(row)))),
   );
 
   app.post<{ Body: { email: string; role: StaffRole; password: string } }>(
@@ -82,18 +94,21 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
       onRequest: admin,
       schema: {
         tags: ['Staff'],
-        summary: "Change a staff user's role or disable them (admin); their sessions end when disabled; the last admin stays",
+        summary:
+          "Change a staff user's role or disable them (admin); their sessions end when disabled; the last admin stays; If-Match: the user's etag as listed (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)",
         security: staffCookieSecurity,
+        headers: conditionHeaders(false),
         params: { type: 'object', required: ['id'], properties: { id: uuid } },
         body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { role, disabled: { type: 'boolean' } } },
-        response: { 200: envelope(staffUserSchema), ...failures },
+        response: { 200: { ...envelope(staffUserSchema), headers: etagHeader }, ...failures },
       },
     },
-    async (request) => {
-      const outcome = await updateStaffUser(app.db, request.params.id, request.body, request.staff!.id, new Date());
+    async (request, reply) => {
+      const outcome = await updateStaffUser(app.db, request.params.id, request.body, request.staff!.id, new Date(), preconditionOf(request.headers, false));
       if (outcome.kind === 'not-found') throw notFound('There is no such staff user.');
       if (outcome.kind === 'last-admin') throw new AppError('CONFLICT', 409, 'This is the last admin: make another admin first.');
-      return ok(outcome.user);
+      const user = withTag(outcome.user);
+      return taggedAnswer(reply, user, user.etag);
     },
   );
 

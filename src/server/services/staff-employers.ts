@@ -92,6 +92,7 @@ export async function employerDetails(db: DbOrTx, publicUrl: string, employer: E
     teamid: employer.teamid,
     broker: broker ? { firstname: broker.firstname, lastname: broker.lastname, emailaddress: broker.emailaddress, phonenumber: broker.phonenumber } : null,
     mediadata: employer.mediadata,
+    logotag: logoTag(employer.mediadata),
     registrationlink: `${publicUrl}/register?employer_id=${employer.accountid}`,
   };
 }
@@ -121,9 +122,12 @@ const brokerRow = (teamid: string, broker: StaffEmployerInput['broker']) =>
 
 /** An employer's settings: what PUT replaces (not the logo, set by its own call, nor the link made of the id). */
 function settingsOf(details: StaffEmployer) {
-  const { mediadata: _logo, registrationlink: _link, ...settings } = details;
+  const { mediadata: _logo, logotag: _logoTag, registrationlink: _link, ...settings } = details;
   return settings;
 }
+
+/** The tag of an employer's logo (what PUT .../logo names), null when it has none. */
+export const logoTag = (mediadata: string | null) => (mediadata === null ? null : representationTag(mediadata));
 
 /** The tag of an employer's settings (its ETag): a new logo leaves it, so a settings form read before stays current. */
 export const employerTag = (details: StaffEmployer) => representationTag(settingsOf(details));
@@ -191,11 +195,15 @@ export async function updateEmployer(db: DbOrTx, publicUrl: string, staff: Staff
   });
 }
 
-/** Stores the logo (JPEG, at most LOGO_MAX_BYTES) as the spec's mediadata: the file's base64. */
-export async function setLogo(db: DbOrTx, publicUrl: string, staff: Staff, accountid: string, contentBase64: string): Promise<StaffEmployer> {
+/**
+ * Stores the logo (JPEG, at most LOGO_MAX_BYTES) as the spec's mediadata: the file's base64; `read`: the logo it
+ * replaces (its tag), or that there was none.
+ */
+export async function setLogo(db: DbOrTx, publicUrl: string, staff: Staff, accountid: string, contentBase64: string, read: Precondition): Promise<StaffEmployer> {
   const bytes = decodeUpload(contentBase64, 'jpeg', LOGO_MAX_BYTES, '/contentBase64');
   return db.transaction().execute(async (tx) => {
-    const before = await employerDetails(tx, publicUrl, await employerOr404(tx, accountid));
+    const before = await employerDetails(tx, publicUrl, await lockedEmployer(tx, accountid));
+    await requireUnchanged(tx, read, before.logotag, { name: "the employer's logo", entity: 'employer', entityId: accountid, actions: ['logo'] });
     const row = await employers.update(tx, accountid, { mediadata: bytes.toString('base64') });
     const after = await employerDetails(tx, publicUrl, row!);
     await recordStaffChange(tx, { staffId: staff.id, action: 'logo', entity: 'employer', entityId: accountid, before: auditView(before).logo, after: auditView(after).logo });
@@ -255,26 +263,39 @@ export async function listDocuments(storage: Storage, accountid: string): Promis
   return storage.list(ICHRA_DOCUMENTS_CONTAINER, accountid);
 }
 
+/**
+ * The employer's ICHRA documents with their tag (each file's name and content), what an upload or delete names;
+ * read in one statement, so the tag is that of the list.
+ */
+export async function taggedDocuments(storage: Storage, accountid: string): Promise<{ documents: Array<{ filename: string; size: number }>; tag: string }> {
+  const files = await storage.fingerprints(ICHRA_DOCUMENTS_CONTAINER, accountid);
+  return { documents: files.map(({ filename, size }) => ({ filename, size })), tag: representationTag(files) };
+}
+
+const documentsResource = (accountid: string) => ({ name: "the employer's ICHRA documents", entity: 'employer', entityId: accountid, actions: ['document-upload', 'document-delete'] });
+
 function requireDocumentName(filename: string): void {
   const message = 'The file name must be one plain name ending in .pdf (no slashes, not starting with a dot).';
   if (!isSafeSegment(filename) || !filename.toLowerCase().endsWith('.pdf')) throw badRequest(message, { '/filename': [message] });
 }
 
 /**
- * Stores a PDF (at most DOCUMENT_MAX_BYTES) in the employer's ICHRA documents folder, replacing one of that name.
- * The file is written in the audit's transaction (files live in the database): the record and the file, or neither.
+ * Stores a PDF (at most DOCUMENT_MAX_BYTES) in the employer's ICHRA documents folder, replacing one of that name;
+ * `read`: the folder's version it was chosen on. The file is written in the audit's transaction (files live in the
+ * database): the record and the file, or neither.
  */
-export async function addDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string, contentBase64: string) {
+export async function addDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string, contentBase64: string, read: Precondition) {
   requireDocumentName(filename);
   const bytes = decodeUpload(contentBase64, 'pdf', DOCUMENT_MAX_BYTES, '/contentBase64');
   return db.transaction().execute(async (tx) => {
     const storage = storageIn(tx);
-    await employerOr404(tx, accountid);
+    await lockedEmployer(tx, accountid);
+    await requireUnchanged(tx, read, (await taggedDocuments(storage, accountid)).tag, documentsResource(accountid));
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename) ?? null;
     const after = { filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     await recordStaffChange(tx, { staffId: staff.id, action: 'document-upload', entity: 'employer', entityId: accountid, before, after });
     await storage.write(ICHRA_DOCUMENTS_CONTAINER, accountid, filename, bytes);
-    return listDocuments(storage, accountid);
+    return taggedDocuments(storage, accountid);
   });
 }
 
@@ -293,16 +314,18 @@ export async function readLogo(db: DbOrTx, accountid: string): Promise<Buffer> {
   return Buffer.from(employer.mediadata, 'base64');
 }
 
-export async function removeDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string) {
+/** Deletes an ICHRA document; `read`: the folder's version it was chosen on. */
+export async function removeDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string, read: Precondition) {
   if (!isSafeSegment(filename)) throw notFound('There is no such document.');
   return db.transaction().execute(async (tx) => {
     const storage = storageIn(tx);
-    await employerOr404(tx, accountid);
+    await lockedEmployer(tx, accountid);
+    await requireUnchanged(tx, read, (await taggedDocuments(storage, accountid)).tag, documentsResource(accountid));
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename);
     if (!before) throw notFound('There is no such document.');
     await recordStaffChange(tx, { staffId: staff.id, action: 'document-delete', entity: 'employer', entityId: accountid, before, after: null });
     await storage.remove(ICHRA_DOCUMENTS_CONTAINER, accountid, filename);
-    return listDocuments(storage, accountid);
+    return taggedDocuments(storage, accountid);
   });
 }
 

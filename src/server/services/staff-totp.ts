@@ -14,6 +14,7 @@ import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { openTotpSecret, sealTotpSecret, sha256 } from '../crypto.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
 
 export const TOTP_ISSUER = 'Benefit Portal Staff';
 const PERIOD_SECONDS = 30;
@@ -153,16 +154,20 @@ export async function resetByAdmin(db: DbOrTx, userId: string, actorId: string, 
 
 export type RequireOutcome = { kind: 'saved'; settings: consoleSettings.StaffConsoleSettings } | { kind: 'actor-without-second-factor' };
 
+/** The tag of the console settings (their ETag), what a change of them names. */
+export const settingsTag = (settings: consoleSettings.StaffConsoleSettings) => representationTag(settings);
+
 /**
- * An admin requires a second factor of every staff user (or stops requiring it). Turning it on needs the admin's
- * own second factor (so they show it works) and ends the sessions of everyone without one: they set it up at their
- * next sign-in.
+ * An admin requires a second factor of every staff user (or stops requiring it); `read`: the settings it was made
+ * on (their tag). Turning it on needs the admin's own second factor (so they show it works) and ends the sessions
+ * of everyone without one: they set it up at their next sign-in.
  */
-export async function setSecondFactorRequired(db: DbOrTx, required: boolean, actorId: string, now: Date): Promise<RequireOutcome> {
+export async function setSecondFactorRequired(db: DbOrTx, required: boolean, actorId: string, now: Date, read: Precondition): Promise<RequireOutcome> {
   return db.transaction().execute(async (tx) => {
+    const before = await consoleSettings.read(tx, true);
+    await requireUnchanged(tx, read, settingsTag(before), { name: 'the console settings', entity: 'staff_console_setting', entityId: 'console', actions: ['update'] });
     const actor = await staffUsers.findById(tx, actorId);
     if (required && !actor?.totp_enabled_at) return { kind: 'actor-without-second-factor' } as const;
-    const before = await consoleSettings.read(tx);
     const settings = { secondFactorRequired: required };
     await consoleSettings.write(tx, settings);
     if (required && !before.secondFactorRequired) {

@@ -11,6 +11,7 @@ import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { hashPassword } from '../crypto.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
 
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -67,18 +68,27 @@ export async function createStaffUser(db: DbOrTx, input: NewStaffUser, actorId: 
  * Changes a staff user's role or disables them (their sessions end at once). Refused when it would leave no
  * enabled admin, so the console can never lock its admins out.
  */
+/**
+ * The tag of a staff user's access, what a change of it names (If-Match): their role and whether they are
+ * disabled, the two things PATCH changes (their second factor changes by itself, leaving the tag).
+ */
+export const accessTag = (user: { role: StaffRole; disabled: boolean }) => representationTag({ role: user.role, disabled: user.disabled });
+
+/** Changes a staff user's role or access; `read`: the access it was made on (its tag). */
 export async function updateStaffUser(
   db: DbOrTx,
   id: string,
   change: { role?: StaffRole; disabled?: boolean },
   actorId: string,
   now: Date,
+  read: Precondition,
 ): Promise<UpdateOutcome> {
   return db.transaction().execute(async (tx) => {
     // Serializes admin changes, so two admins demoting each other at once cannot both succeed.
     const admins = await tx.selectFrom('staff_user').select(['id']).where('role', '=', 'admin').where('disabled', '=', false).forUpdate().execute();
-    const row = await staffUsers.findById(tx, id);
+    const row = await staffUsers.findByIdForUpdate(tx, id);
     if (!row) return { kind: 'not-found' } as const;
+    await requireUnchanged(tx, read, accessTag(row), { name: `the access of ${row.email}`, entity: 'staff_user', entityId: id, actions: ['create', 'update'] });
     const wasAdmin = row.role === 'admin' && !row.disabled;
     const stillAdmin = (change.role ?? row.role) === 'admin' && !(change.disabled ?? row.disabled);
     if (wasAdmin && !stillAdmin && admins.length <= 1) return { kind: 'last-admin' } as const;

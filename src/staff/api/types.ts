@@ -3,7 +3,8 @@
 export type StaffRole = 'admin' | 'implementer' | 'viewer';
 export const STAFF_ROLES: StaffRole[] = ['viewer', 'implementer', 'admin'];
 export type StaffMe = { id: string; email: string; role: StaffRole };
-export type StaffUser = StaffMe & { disabled: boolean; secondFactor: boolean; createdon?: string };
+/** A staff user as listed; `etag`: the version of their role and access, which a change of them names (If-Match). */
+export type StaffUser = StaffMe & { disabled: boolean; secondFactor: boolean; createdon?: string; etag?: string };
 
 /** Setting up two-step verification: the QR code (an SVG data URL), the secret to type in, the otpauth URI. */
 export type TotpEnrollment = { otpauthUri: string; qrSvg: string; secret: string };

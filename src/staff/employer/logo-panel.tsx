@@ -1,10 +1,11 @@
 /**
  * The employer's logo: a JPEG, stored by the server as the spec's base64 mediadata (size-checked there), shown as
- * the employee portal shows it and opened in a new tab from the staff API.
+ * the employee portal shows it and opened in a new tab from the staff API. An upload names the logo shown (its
+ * logotag), so it never replaces a logo a colleague uploaded since without the person seeing it.
  */
 import { Anchor, Image, Stack, Text } from '@mantine/core';
 import useSWR from 'swr';
-import { fileAsBase64, staffData } from '../api/staff-api.ts';
+import { fileAsBase64, madeOn, staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import { FileUpload } from '../layout/file-upload.tsx';
 
@@ -27,11 +28,14 @@ export function LogoPanel({ accountid, canChange }: { accountid: string; canChan
         label="Logo (JPEG)"
         accept="image/jpeg"
         buttonText="Upload Logo"
-        disabled={!canChange}
+        disabled={!canChange || !employer}
         upload={async (file) => {
-          await staffData('PUT', `${path}/logo`, { filename: file.name, contentBase64: await fileAsBase64(file) });
-          await mutate();
+          const stored = await staffData<StaffEmployer>('PUT', `${path}/logo`, { filename: file.name, contentBase64: await fileAsBase64(file) }, madeOn(employer?.logotag ?? null));
+          await mutate(stored, { revalidate: false });
           return 'Logo uploaded.';
+        }}
+        onReload={async () => {
+          await mutate();
         }}
       />
     </Stack>

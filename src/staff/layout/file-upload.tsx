@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Group, Input, Stack } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
+import { FailureAlert } from './failure-alert.tsx';
 
 type Props = {
   label: string;
@@ -16,9 +17,14 @@ type Props = {
   upload: (file: File) => Promise<React.ReactNode>;
   /** How a failure is shown (a census report lists rows); by default its message. */
   renderFailure?: (error: unknown) => React.ReactNode;
+  /**
+   * Reads what the upload replaces again: an upload refused because someone changed it since it was read (412)
+   * then shows who and when with a Reload (FailureAlert).
+   */
+  onReload?: () => Promise<void>;
 };
 
-export function FileUpload({ label, description, accept, buttonText, disabled, upload, renderFailure }: Props) {
+export function FileUpload({ label, description, accept, buttonText, disabled, upload, renderFailure, onReload }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -55,7 +61,22 @@ export function FileUpload({ label, description, accept, buttonText, disabled, u
           {outcome.done}
         </Alert>
       )}
-      {outcome && 'failed' in outcome && (renderFailure ? renderFailure(outcome.failed) : <Alert color="red" role="alert">{(outcome.failed as Error).message}</Alert>)}
+      {outcome &&
+        'failed' in outcome &&
+        (renderFailure ? (
+          renderFailure(outcome.failed)
+        ) : (
+          <FailureAlert
+            error={outcome.failed}
+            onReload={
+              onReload &&
+              (async () => {
+                await onReload();
+                setOutcome(null);
+              })
+            }
+          />
+        ))}
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * Staff users, for admins: add one (e-mail, role, first password), change a role, disable or enable, reset a lost
- * second factor, and require two-step verification for every staff user.
+ * second factor, and require two-step verification for every staff user. A change of a role, of access or of the
+ * setting names the version shown (If-Match), so one made on what a colleague changed since is refused (412, with
+ * who and when and a Reload).
  */
 import { Button, Checkbox, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { staffData } from '../api/staff-api.ts';
+import { staffData, staffTaggedFetcher, taggedKey, type Tagged } from '../api/staff-api.ts';
 import { STAFF_ROLES, type ConsoleSettings, type StaffRole, type StaffUser } from '../api/types.ts';
 import { useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
@@ -13,12 +15,14 @@ import { FailureAlert } from '../layout/failure-alert.tsx';
 export function StaffUsersScreen() {
   const me = useStaff();
   const { data, error, mutate } = useSWR<StaffUser[]>(me.role === 'admin' ? '/api/staff/users' : null);
-  const settings = useSWR<ConsoleSettings>(me.role === 'admin' ? '/api/staff/settings' : null);
+  const settings = useSWR<Tagged<ConsoleSettings>>(me.role === 'admin' ? taggedKey('/api/staff/settings') : null, staffTaggedFetcher<ConsoleSettings>);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('implementer');
   const [password, setPassword] = useState('');
   const [changeError, setChangeError] = useState<unknown>(null);
 
+  /** The condition of a change of what was shown: the version read. */
+  const madeOnShown = (etag: string | null | undefined): Record<string, string> => (etag ? { 'if-match': etag } : {});
   const run = async (change: () => Promise<unknown>) => {
     setChangeError(null);
     try {
@@ -41,15 +45,21 @@ export function StaffUsersScreen() {
   return (
     <Stack>
       <Title order={1}>Staff Users</Title>
-      <FailureAlert error={error ?? settings.error ?? changeError} />
+      <FailureAlert
+        error={error ?? settings.error ?? changeError}
+        onReload={async () => {
+          await Promise.all([mutate(), settings.mutate()]);
+          setChangeError(null);
+        }}
+      />
       {settings.data && (
         <Checkbox
           label="Require two-step verification for every staff user"
           description="Staff without it set it up at their next sign-in; their sessions end now. Turn it on for yourself first (Security)."
-          checked={settings.data.secondFactorRequired}
+          checked={settings.data.data.secondFactorRequired}
           onChange={(e) => {
             const secondFactorRequired = e.currentTarget.checked;
-            void run(() => staffData('PATCH', '/api/staff/settings', { secondFactorRequired }));
+            void run(() => staffData('PATCH', '/api/staff/settings', { secondFactorRequired }, madeOnShown(settings.data?.etag)));
           }}
         />
       )}
@@ -74,7 +84,7 @@ export function StaffUsersScreen() {
                       aria-label={`Role of ${user.email}`}
                       data={STAFF_ROLES}
                       value={user.role}
-                      onChange={(e) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { role: e.currentTarget.value }))}
+                      onChange={(e) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { role: e.currentTarget.value }, madeOnShown(user.etag)))}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -82,7 +92,7 @@ export function StaffUsersScreen() {
                       size="xs"
                       variant="default"
                       disabled={user.id === me.id}
-                      onClick={() => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { disabled: !user.disabled }))}
+                      onClick={() => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { disabled: !user.disabled }, madeOnShown(user.etag)))}
                     >
                       {user.disabled ? `Enable ${user.email}` : `Disable ${user.email}`}
                     </Button>
