@@ -113,7 +113,7 @@ export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmi
             />
             <NumberInput
               label="Enrollment Document Period (edoc_period)"
-              description="The 1st of next month is offered until day 30 minus these days (day 20 when empty)"
+              description="The 1st of next month is offered before day 30 minus these days of a month (day 20 when empty)"
               min={0}
               value={employer.edoc_period ?? ''}
               onChange={(value) => set('edoc_period', value === '' ? null : Number(value))}
