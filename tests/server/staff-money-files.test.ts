@@ -75,7 +75,12 @@ describe.each(databases())('staff money and files on $name', (database) => {
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
       expect(response.json().fieldErrors['/rules']).toEqual(FAMILY_TIERS.map((_, index) => expect.stringContaining(['Employee:', 'Employee + Spouse:', 'Employee + Children:', 'Family:'][index]!)));
       expect(response.json().fieldErrors['/rules']).toContain('Class Full-time, tier Employee + Spouse: no contribution for ages 65 to 120.');
-      expect(response.json().message).toContain('Class Full-time, tier Family: no contribution for ages 65 to 120.');
+      // Each problem once: listed under the set, the message only counting them.
+      expect(response.json().message).toBe('These contribution rules are refused: 4 problems.');
+      const twice = fullTime([0, 120]);
+      const inverted = { ...twice[0]!, ageMin: 64, ageMax: 30 };
+      const duplicated = await call(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules: [...twice, inverted, inverted] });
+      expect(duplicated.json().fieldErrors['/rules']).toEqual([expect.stringContaining('are inverted')]);
       expect(await written()).toEqual(before);
     });
 

@@ -35,6 +35,33 @@ describe('the field builder', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Added Preferred language (preferredLanguage).');
   });
 
+  it("tries an own pattern live with the server's words, and adds it with its messages in English and Spanish", async () => {
+    const onChange = vi.fn();
+    render(<MantineProvider><FieldBuilder document={profile} base={profile} readOnly={false} onChange={onChange} /></MantineProvider>);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Label' }), 'Badge');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Answers must be' }), 'own');
+    const pattern = screen.getByRole('textbox', { name: /^Pattern/ });
+    await userEvent.click(pattern);
+    await userEvent.paste('(?=A)A');
+    expect(screen.getByText(/no lookahead, lookbehind or backreference/, { selector: '[role=status]' })).toBeInTheDocument();
+    await userEvent.clear(pattern);
+    await userEvent.click(pattern);
+    await userEvent.paste('[A-Z]{2}[0-9]{2}');
+    const answer = screen.getByRole('textbox', { name: 'Try an answer' });
+    await userEvent.type(answer, 'AB12');
+    expect(screen.getByText('This answer fits the format.')).toBeInTheDocument();
+    await userEvent.type(answer, '3');
+    expect(screen.getByText('This answer does not fit: the employee gets your message.')).toBeInTheDocument();
+    await userEvent.type(screen.getAllByRole('textbox', { name: /^Message when the answer does not fit/ })[0]!, 'Two letters, two digits.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message when the answer does not fit, in Spanish' }), 'Dos letras, dos cifras.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Field' }));
+    const edited = onChange.mock.calls[0]![0] as Json & { schema: { properties: Record<string, unknown> }; messages: Record<string, string>; errorMessages: Record<string, unknown>; translations: { es: Record<string, string> } };
+    expect(edited.schema.properties.badge).toEqual({ type: 'string', maxLength: 200, pattern: '^(?:[A-Z]{2}[0-9]{2})$', title: 'Badge' });
+    expect(edited.messages['badge-format']).toBe('Two letters, two digits.');
+    expect(edited.errorMessages['/badge']).toEqual({ pattern: 'badge-format' });
+    expect(edited.translations.es['/messages/badge-format']).toBe('Dos letras, dos cifras.');
+  });
+
   it('says what is missing instead of adding', async () => {
     const onChange = vi.fn();
     render(<MantineProvider><FieldBuilder document={profile} base={profile} readOnly={false} onChange={onChange} /></MantineProvider>);

@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { LINEAR_REGEXP_HELPER, STANDALONE_HELPERS } from './compiled-module.ts';
 import { EngineConfigError } from './errors.ts';
-import { linearRegExp } from './linear-regexp.ts';
+import { linearRegExp, patternProblem } from './linear-regexp.ts';
 import { escapeToken } from './pointer.ts';
 import { PERSONAL_KEYWORD } from './personal.ts';
 import type { JsonSchema } from './types.ts';
@@ -111,15 +111,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function problemOf(pattern: string, pointer: string): PatternProblem | null {
-  try {
-    linearRegExp(pattern, 'u');
-    return null;
-  } catch (error) {
-    return {
-      pointer,
-      message: `The pattern '${pattern}' cannot be used: patterns run on a linear-time engine (RE2), which has no lookahead, lookbehind or backreference (${(error as Error).message}).`,
-    };
-  }
+  const message = patternProblem(pattern);
+  return message === null ? null : { pointer, message };
 }
 
 /**

@@ -278,13 +278,19 @@ export function assertDocument<T extends FormDocument | FlowDocument>(doc: unkno
 
 /**
  * What an override may not do besides making an invalid document: set or remove a message the base document does
- * not have (a typo would add a text nobody reads and leave the one meant unchanged). Answers each problem as
- * 'messages.<key> is not a message of <document>'.
+ * not have and the document made (`merged`) does not use (a typo would add a text nobody reads and leave the one
+ * meant unchanged). A new message an `errorMessages` entry or a rule shows is read: a field of the employer's own
+ * has its own messages so. Answers each problem as 'messages.<key> is not a message of <document>'.
  */
-export function checkOverrideMessages(base: FormDocument | FlowDocument, patch: unknown): string[] {
+export function checkOverrideMessages(base: FormDocument | FlowDocument, patch: unknown, merged?: FormDocument | FlowDocument): string[] {
   if (!isObject(patch) || !isObject(patch.messages)) return [];
   const known = base.kind === 'form' ? base.messages : {};
+  const used = new Set<string>();
+  if (merged?.kind === 'form') {
+    for (const byKeyword of Object.values(merged.errorMessages ?? {})) for (const key of Object.values(byKeyword)) used.add(key);
+    for (const rule of merged.rules ?? []) used.add(rule.message);
+  }
   return Object.keys(patch.messages)
-    .filter((key) => !Object.hasOwn(known, key))
+    .filter((key) => !Object.hasOwn(known, key) && !used.has(key))
     .map((key) => `messages.${key} is not a message of ${base.id}`);
 }

@@ -208,7 +208,7 @@ export function applyOverride(
   const limit = overrideLimitProblem(patch);
   if (limit !== null) return { document: original, problems: [limit] };
   let document = mergeDocument(original, patch, original.kind === 'form' ? base.meta.form : base.meta.flow) as FormDocument | FlowDocument;
-  const problems: string[] = checkOverrideMessages(original, patch);
+  const problems: string[] = checkOverrideMessages(original, patch, document);
   if (document.id !== original.id) problems.push('/id: an override may not change the id');
   if (document.kind !== original.kind) problems.push('/kind: an override may not change the kind');
   if (document.kind === 'form') {

@@ -452,8 +452,9 @@ export function checkedRules(list: readonly StaffContributionRule[], pointer = '
     ratingArea: rule.ratingArea,
     amountCents: amounts[index]!,
   }));
-  const problems = ruleSetProblems(rules);
-  if (problems.length > 0) throw badRequest(`These contribution rules are refused: ${problems.join(' ')}`, { [pointer]: problems });
+  // Each problem once (two copies of a rule would name it twice), listed under the set rather than in the message.
+  const problems = [...new Set(ruleSetProblems(rules))];
+  if (problems.length > 0) throw badRequest(`These contribution rules are refused: ${problems.length === 1 ? 'one problem' : `${problems.length} problems`}.`, { [pointer]: problems });
   return rules;
 }
 

@@ -3,14 +3,19 @@
  * text, options, required, where it sits) and orders, hides or removes fields without writing JSON. Every change is
  * a pure edit of field-edits.ts handed to onChange, so it lands in the same draft the code editor shows and Save
  * Draft's server checks apply unchanged. A form of the employer's own may not require answers: its Required box
- * stays off and says why.
+ * stays off and says why. A text field may be given a format (a common shape or a pattern of the specialist's own,
+ * tried live on a sample answer with the server's own pattern rule) and its message in English and Spanish.
  */
-import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Json } from './document-edits.ts';
 import {
   addField,
   FIELD_KINDS,
+  MESSAGE_MAX_LENGTH,
+  NO_FORMAT,
+  TEXT_SHAPES,
+  tryFormat,
   fieldGroupsOf,
   fieldRows,
   isOwnForm,
@@ -25,6 +30,8 @@ import {
   type FieldKind,
   type FieldRow,
   type NewFieldProblems,
+  type TextFormat,
+  type TextShape,
 } from './field-edits.ts';
 
 type Props = { document: Json; base: Json | null; readOnly: boolean; onChange: (document: Json) => void };
@@ -83,6 +90,72 @@ function FieldList({ rows, onMove, onHide, onRemove }: { rows: FieldRow[]; onMov
   );
 }
 
+/** The answer the tester tries, and what it says: the server's own refusal of the pattern, or whether it fits. */
+function FormatTester({ format }: { format: TextFormat }) {
+  const [answer, setAnswer] = useState('');
+  const trial = tryFormat(format, answer);
+  const verdict =
+    trial === null ? 'Write the pattern to try it.' : 'problem' in trial ? trial.problem : answer === '' ? 'Type an answer to try the format.' : trial.fits ? 'This answer fits the format.' : 'This answer does not fit: the employee gets your message.';
+  return (
+    <Stack gap={4}>
+      <TextInput label="Try an answer" description="Type an answer as an employee would: nothing is saved." value={answer} onChange={(e) => setAnswer(e.currentTarget.value)} />
+      <Text size="sm" role="status" c={trial !== null && 'problem' in trial ? 'red.8' : undefined}>
+        {verdict}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The format of a text field: its shape, the digits' number or the own pattern, the tester and the two messages. */
+function FormatFields({ format, problems, onChange }: { format: TextFormat; problems: NewFieldProblems; onChange: (format: TextFormat) => void }) {
+  const set = (patch: Partial<TextFormat>) => onChange({ ...format, ...patch });
+  return (
+    <Fieldset legend="Format of the answer" variant="unstyled">
+      <Stack gap="xs">
+        <NativeSelect label="Answers must be" data={TEXT_SHAPES} value={format.shape} onChange={(e) => set({ shape: e.currentTarget.value as TextShape })} />
+        {format.shape === 'digits' && (
+          <NumberInput label="Number of digits" min={1} max={50} clampBehavior="none" allowDecimal={false} value={format.digits} error={problems.digits} onChange={(value) => set({ digits: Number(value) })} />
+        )}
+        {format.shape === 'own' && (
+          <TextInput
+            label="Pattern"
+            description="A regular expression the whole answer must match, e.g. [A-Z]{2}[0-9]{4}. No lookahead, lookbehind or backreference."
+            withAsterisk
+            value={format.pattern}
+            error={problems.pattern}
+            onChange={(e) => set({ pattern: e.currentTarget.value })}
+          />
+        )}
+        {format.shape !== 'any' && (
+          <>
+            <FormatTester format={format} />
+            <Textarea
+              label="Message when the answer does not fit"
+              description={`What the employee reads under the field, at most ${MESSAGE_MAX_LENGTH} characters.`}
+              withAsterisk
+              autosize
+              minRows={1}
+              value={format.message}
+              error={problems.message}
+              onChange={(e) => set({ message: e.currentTarget.value })}
+            />
+            <Textarea
+              label="Message when the answer does not fit, in Spanish"
+              description="Employees reading Spanish get the English message while this is empty."
+              lang="es"
+              autosize
+              minRows={1}
+              value={format.messageEs}
+              error={problems.messageEs}
+              onChange={(e) => set({ messageEs: e.currentTarget.value })}
+            />
+          </>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
 function NewFieldForm({ document, base, group, onChange }: { document: Json; base: Json | null; group: FieldGroup; onChange: (document: Json) => void }) {
   const rows = fieldRows(document, base, group);
   const [kind, setKind] = useState<FieldKind>('text');
@@ -90,6 +163,7 @@ function NewFieldForm({ document, base, group, onChange }: { document: Json; bas
   const [help, setHelp] = useState('');
   const [options, setOptions] = useState('');
   const [required, setRequired] = useState(false);
+  const [format, setFormat] = useState<TextFormat>(NO_FORMAT);
   const [after, setAfter] = useState<string | null>(null);
   const [problems, setProblems] = useState<NewFieldProblems>({});
   const [added, setAdded] = useState<string | null>(null);
@@ -99,7 +173,7 @@ function NewFieldForm({ document, base, group, onChange }: { document: Json; bas
   const name = label.trim() === '' ? null : newFieldName(document, base, group, label);
 
   const add = () => {
-    const field = { kind, label, help, required: required && !ownForm, options: optionsOf(options), after: place === AT_THE_TOP ? null : place };
+    const field = { kind, label, help, required: required && !ownForm, options: optionsOf(options), after: place === AT_THE_TOP ? null : place, format: kind === 'text' ? format : undefined };
     const found = newFieldProblems(field, base);
     setProblems(found);
     if (Object.keys(found).length > 0) {
@@ -113,6 +187,7 @@ function NewFieldForm({ document, base, group, onChange }: { document: Json; bas
     setHelp('');
     setOptions('');
     setRequired(false);
+    setFormat(NO_FORMAT);
     setAfter(result.name);
   };
 
@@ -141,6 +216,7 @@ function NewFieldForm({ document, base, group, onChange }: { document: Json; bas
             onChange={(e) => setOptions(e.currentTarget.value)}
           />
         )}
+        {kind === 'text' && <FormatFields format={format} problems={problems} onChange={setFormat} />}
         <Checkbox
           label="Must be answered"
           checked={required && !ownForm}

@@ -11,7 +11,9 @@
  * `ui:widget: hidden`.
  */
 import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
+import formMeta from '#content/schemas/meta/form.schema.json';
 import { escapeToken } from '#engine/core/index.ts';
+import { linearRegExp, patternProblem } from '#engine/core/linear-regexp.ts';
 import type { Json } from './document-edits.ts';
 
 export type FieldKind = 'text' | 'number' | 'date' | 'yes-no' | 'choice';
@@ -35,11 +37,65 @@ const LABEL_MAX_LENGTH = 100;
 const HELP_MAX_LENGTH = 500;
 const NAME_MAX_LENGTH = 40;
 
+/**
+ * The shapes a text answer may be asked to have: a pattern the whole answer must match, with the field's own
+ * message (English, and Spanish beside it) for an answer that does not. An own pattern is the specialist's, anchored
+ * here; every pattern is checked by the server's own rule (patternProblem) and runs on the same engine (RE2).
+ */
+export type TextShape = 'any' | 'digits' | 'letters' | 'employee-number' | 'own';
+
+export const TEXT_SHAPES: { value: TextShape; label: string }[] = [
+  { value: 'any', label: 'Any text' },
+  { value: 'digits', label: 'Digits only, of a set length' },
+  { value: 'letters', label: 'Letters only' },
+  { value: 'employee-number', label: 'An employee number (letters, digits and dashes)' },
+  { value: 'own', label: 'A pattern of my own' },
+];
+
+/** The format of a text field: its shape, the number of digits, the own pattern, and its messages. */
+export type TextFormat = { shape: TextShape; digits: number; pattern: string; message: string; messageEs: string };
+
+export const NO_FORMAT: TextFormat = { shape: 'any', digits: 5, pattern: '', message: '', messageEs: '' };
+
+const DIGITS_MAX = 50;
+const EMPLOYEE_NUMBER_MAX_LENGTH = 20;
+/** The longest message the server keeps (the form meta-schema's limit, read from it so the two never differ). */
+export const MESSAGE_MAX_LENGTH: number = formMeta.properties.messages.additionalProperties.maxLength;
+
+/** The pattern written into the schema for a format (null: any text), and the longest answer it allows. */
+export function formatPattern(format: TextFormat): { pattern: string; maxLength: number } | null {
+  switch (format.shape) {
+    case 'any':
+      return null;
+    case 'digits':
+      return { pattern: `^[0-9]{${format.digits}}$`, maxLength: format.digits };
+    case 'letters':
+      return { pattern: '^\\p{L}+$', maxLength: TEXT_MAX_LENGTH };
+    case 'employee-number':
+      return { pattern: '^[A-Za-z0-9][A-Za-z0-9-]*$', maxLength: EMPLOYEE_NUMBER_MAX_LENGTH };
+    case 'own':
+      // The whole answer must match, as the shapes above: a bare pattern matches anywhere in the text.
+      return { pattern: `^(?:${format.pattern})$`, maxLength: TEXT_MAX_LENGTH };
+  }
+}
+
+/** What the live tester says of a sample answer: the pattern's problem (as the server says it), or whether it fits. */
+export type FormatTrial = { problem: string } | { fits: boolean };
+
+export function tryFormat(format: TextFormat, answer: string): FormatTrial | null {
+  if (format.shape === 'own' && format.pattern === '') return null;
+  const written = formatPattern(format);
+  if (written === null) return null;
+  const problem = patternProblem(written.pattern);
+  if (problem !== null) return { problem };
+  return { fits: answer.length <= written.maxLength && linearRegExp(written.pattern, 'u').test(answer) };
+}
+
 /** One group of fields: `schema` and `ui` are the paths (tokens) of its object schema and of its uiSchema node. */
 export type FieldGroup = { id: string; label: string; schema: string[]; ui: string[]; note: string | null };
 
 /** What the builder asks for. `after` is the field it comes after; null puts it first. */
-export type NewField = { kind: FieldKind; label: string; help: string; required: boolean; options: string[]; after: string | null };
+export type NewField = { kind: FieldKind; label: string; help: string; required: boolean; options: string[]; after: string | null; format?: TextFormat };
 
 /** One field as the list shows it, with why it cannot be hidden (null: it can) and whether it is the employer's own. */
 export type FieldRow = { name: string; title: string; required: boolean; hidden: boolean; own: boolean; hideLock: string | null };
@@ -159,7 +215,7 @@ export const optionsOf = (text: string): string[] =>
     .filter((line) => line !== '');
 
 /** What keeps a new field from being added, by the builder's input (none: it may be added). */
-export type NewFieldProblems = Partial<Record<'label' | 'help' | 'options' | 'required', string>>;
+export type NewFieldProblems = Partial<Record<'label' | 'help' | 'options' | 'required' | 'digits' | 'pattern' | 'message' | 'messageEs', string>>;
 
 export function newFieldProblems(field: NewField, base: Json | null): NewFieldProblems {
   const problems: NewFieldProblems = {};
@@ -174,6 +230,23 @@ export function newFieldProblems(field: NewField, base: Json | null): NewFieldPr
     else if (options.some((option) => option.length > LABEL_MAX_LENGTH)) problems.options = `An option is at most ${LABEL_MAX_LENGTH} characters.`;
   }
   if (field.required && isOwnForm(base)) problems.required = OWN_FORM_REQUIRED;
+  if (field.kind === 'text' && field.format && field.format.shape !== 'any') Object.assign(problems, formatProblems(field.format));
+  return problems;
+}
+
+function formatProblems(format: TextFormat): NewFieldProblems {
+  const problems: NewFieldProblems = {};
+  if (format.shape === 'digits' && (!Number.isInteger(format.digits) || format.digits < 1 || format.digits > DIGITS_MAX)) {
+    problems.digits = `Give a number of digits from 1 to ${DIGITS_MAX}.`;
+  }
+  if (format.shape === 'own') {
+    const trial = tryFormat(format, '');
+    if (format.pattern === '') problems.pattern = 'Write the pattern the answer must match.';
+    else if (trial && 'problem' in trial) problems.pattern = trial.problem;
+  }
+  if (format.message.trim() === '') problems.message = 'Write the message an employee gets when the answer does not fit.';
+  else if (format.message.trim().length > MESSAGE_MAX_LENGTH) problems.message = `A message is at most ${MESSAGE_MAX_LENGTH} characters.`;
+  if (format.messageEs.trim().length > MESSAGE_MAX_LENGTH) problems.messageEs = `A message is at most ${MESSAGE_MAX_LENGTH} characters.`;
   return problems;
 }
 
@@ -181,8 +254,10 @@ export function newFieldProblems(field: NewField, base: Json | null): NewFieldPr
 function schemaOf(field: NewField): Json {
   const title = field.label.trim();
   switch (field.kind) {
-    case 'text':
-      return { type: 'string', maxLength: TEXT_MAX_LENGTH, title };
+    case 'text': {
+      const written = field.format ? formatPattern(field.format) : null;
+      return written ? { type: 'string', maxLength: written.maxLength, pattern: written.pattern, title } : { type: 'string', maxLength: TEXT_MAX_LENGTH, title };
+    }
     case 'number':
       return { type: 'number', minimum: NUMBER_MINIMUM, maximum: NUMBER_MAXIMUM, title };
     case 'date':
@@ -216,11 +291,29 @@ export function addField(document: Json, base: Json | null, group: FieldGroup, f
   let next = withAt(document, [...group.schema, 'properties', name], schema);
   if (field.required) next = withAt(next, [...group.schema, 'required'], [...required, name]);
   if (Object.keys(hints).length > 0) next = withAt(next, [...group.ui, name], hints);
+  if (typeof schema.pattern === 'string' && field.format) next = withFormatMessage(next, group, name, field.format);
   const order = fieldOrder(document, group);
   // After the field named (last when it is gone), or first.
   const after = field.after === null ? -1 : order.indexOf(field.after);
   const position = field.after === null ? 0 : after === -1 ? order.length : after + 1;
   return { document: withOrder(next, group, [...order.slice(0, position), name, ...order.slice(position)]), name };
+}
+
+/**
+ * The field's own message for an answer that does not fit its pattern: a message of the document (a key free in
+ * it), shown for the field's `pattern` by `errorMessages` (the field's data pointer, a list's items as '*'), and its
+ * Spanish in `translations.es` when given (none: employees reading Spanish get the English).
+ */
+function withFormatMessage(document: Json, group: FieldGroup, name: string, format: TextFormat): Json {
+  const messages = objectAt(document, ['messages']);
+  let key = `${name}-format`;
+  for (let n = 2; Object.hasOwn(messages, key); n += 1) key = `${name}-format-${n}`;
+  const dataPointer = group.id === 'form' ? `/${name}` : `/${escapeToken(group.id)}/*/${name}`;
+  let next = withAt(document, ['messages', key], format.message.trim());
+  next = withAt(next, ['errorMessages', dataPointer], { ...objectAt(document, ['errorMessages', dataPointer]), pattern: key });
+  const spanish = format.messageEs.trim();
+  if (spanish !== '') next = withAt(next, ['translations', 'es', `/messages/${escapeToken(key)}`], spanish);
+  return next;
 }
 
 /** Moves a field one place up (-1) or down (1) in the group's order; at either end it stays. */

@@ -34,7 +34,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
 
   return (
     <Stack>
-      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} title={list.saveError ? 'The rules were not saved' : undefined} />
+      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} plain title={list.saveError ? 'The rules were not saved' : undefined} />
       {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
       <Table.ScrollContainer minWidth={960}>
         <Table>
@@ -181,7 +181,7 @@ function ContributionPreviewForm({ accountid, rules }: { accountid: string; rule
           <NumberInput label="Children" min={0} max={20} clampBehavior="none" value={children} onChange={(value) => setChildren(Number(value))} />
           <Button type="submit">Preview</Button>
         </Group>
-        <FailureAlert error={error} />
+        <FailureAlert error={error} plain />
         {preview && (
           <Alert color="blue" role="status">
             {preview.text}

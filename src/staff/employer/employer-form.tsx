@@ -92,6 +92,7 @@ export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmi
             />
             <NativeSelect
               label="Additional Services (employeazecustomer)"
+              description="Whether employees are offered the additional services step; 0 closes enrollment at the profile"
               data={[
                 { value: '1', label: '1: offered' },
                 { value: '2', label: '2: not offered' },
@@ -102,6 +103,7 @@ export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmi
             />
             <NativeSelect
               label="HSA Only (hsaonly)"
+              description="Yes: the employer offers only HSA-eligible plans"
               data={[
                 { value: '0', label: '0: no' },
                 { value: '1', label: '1: yes' },
@@ -111,7 +113,7 @@ export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmi
             />
             <NumberInput
               label="Enrollment Document Period (edoc_period)"
-              description="Days before the 1st of a month after which that month is no longer offered"
+              description="The 1st of next month is offered before day 30 minus these days of a month (day 20 when empty)"
               min={0}
               value={employer.edoc_period ?? ''}
               onChange={(value) => set('edoc_period', value === '' ? null : Number(value))}
