@@ -14,6 +14,7 @@ export const SHOP_TEXTS = [
   'Your Current Plan',
   'Keep Current Plan',
   'Remove',
+  'Remove from cart',
   'Export Plans',
   'Proceed',
   'N/A',

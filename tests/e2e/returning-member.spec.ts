@@ -27,7 +27,7 @@ async function enroll(page: Page): Promise<{ plan: string; carrier: string }> {
   const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first();
   const plan = (await card.getAttribute('aria-label'))!;
   await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByRole('article', { name: plan, exact: true }).first().getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expect(page.getByRole('article', { name: plan, exact: true }).first().getByRole('button', { name: 'Remove from cart' })).toBeVisible();
   // An HSA-eligible plan brings Flexible Spending first (no HSA amount is set); then Additional Services.
   const services = page.getByRole('heading', { name: 'Additional Services' });
   await expect(async () => {

@@ -125,7 +125,7 @@ for (const screen of SCREENS) {
       await expect(page).toHaveURL(/[?&]sort=price-asc(&|$)/);
       expect(await plansFound(page)).toBe(hsaCount);
       await expect(panel.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
-      await expect(chosenCard.getByRole('button', { name: 'Remove' })).toBeVisible();
+      await expect(chosenCard.getByRole('button', { name: 'Remove from cart' })).toBeVisible();
 
       // The cart holds the plan pressed.
       await nextTo(page, 'Flexible Spending Options');

@@ -67,13 +67,13 @@ test('the wizard keeps its place through a reload and Back, and the profile keep
   const chosenPlan = (await card.getAttribute('aria-label'))!;
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   const chosen = page.getByRole('article', { name: chosenPlan, exact: true }).first();
-  await expect(chosen.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expect(chosen.getByRole('button', { name: 'Remove from cart' })).toBeVisible();
 
   // A reload: the same step, the same plan in the cart.
   await page.reload();
   await expect(page).toHaveURL(/\/profile\/enroll\/shop-health-plans$/);
   await expect(page.getByRole('heading', { name: 'Shop Health Plans' })).toBeVisible();
-  await expect(chosen.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expect(chosen.getByRole('button', { name: 'Remove from cart' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'III. Shop Health Plans' })).toHaveAttribute('aria-current', 'step');
 
   // Back: the step before.
@@ -82,7 +82,7 @@ test('the wizard keeps its place through a reload and Back, and the profile keep
   await expect(page.getByRole('heading', { name: 'ICHRA Acknowledgment' })).toBeVisible();
   await page.goForward();
   await expect(page.getByRole('heading', { name: 'Shop Health Plans' })).toBeVisible();
-  await expect(chosen.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expect(chosen.getByRole('button', { name: 'Remove from cart' })).toBeVisible();
 
   // Back on the profile: typed and not saved, then a reload; the saved SSN stays masked, the typed one is gone.
   await page.goto('/profile');

@@ -1,12 +1,12 @@
 /**
- * /health-plan, 'Employee Health Plans' (spec §2): a card per purchased product, titled by what it is (Health
- * Insurance, HSA, Additional Services, where the spec numbered them 'Health Plan #n'), with its product name and
- * options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when there are
+ * /health-plan, 'Employee Health Plans' (spec §2): a card per purchased product, titled 'Health Plan #n' as the spec
+ * has it, and under the title what it is (Health Insurance, HSA, Additional Services), its product name and options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when there are
  * none (a waive order is no purchase). A field the order has no value for is left out, never shown as 'N/A'
  * (docs/decisions.md).
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { formatMessage } from '#engine/core/messages.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { formatCurrency } from '#domain/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
@@ -43,19 +43,23 @@ function details(order: Order, accountname: string | undefined, member: Member |
   ];
 }
 
-type CardProps = { order: Order; accountname?: string; member?: Member };
+type CardProps = { order: Order; number: number; accountname?: string; member?: Member };
 
-function PlanCard({ order, accountname, member }: CardProps) {
+function PlanCard({ order, number, accountname, member }: CardProps) {
   const [expanded, toggle] = useDisclosure(false);
-  const title = ORDER_AREA_NAMES[order.category];
+  const title = formatMessage(messages['health-plan-number'], { number: String(number) });
+  const kind = ORDER_AREA_NAMES[order.category];
   const labels = orderLabels(order);
   const shown = details(order, accountname, member).filter((detail) => detail.value?.trim());
   return (
-    <Card withBorder padding="lg" component="article" aria-label={[title, labels.productname].filter(Boolean).join(': ')}>
+    <Card withBorder padding="lg" component="article" aria-label={`${title}, ${[kind, labels.productname].filter(Boolean).join(': ')}`}>
       <Stack gap="xs">
         <Title order={2} size="h4">
           {title}
         </Title>
+        <Text size="sm" c="dimmed">
+          {kind}
+        </Text>
         {labels.productname && <Text fw={600}>{labels.productname}</Text>}
         {labels.options && <Text size="sm">{labels.options}</Text>}
         <Collapse expanded={expanded}>
@@ -100,10 +104,11 @@ export function HealthPlanScreen() {
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {list.map((order) => (
+            {list.map((order, index) => (
               <PlanCard
                 key={order.id}
                 order={order}
+                number={index + 1}
                 accountname={employer.data?.accountname}
                 member={member}
               />

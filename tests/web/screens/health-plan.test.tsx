@@ -36,7 +36,7 @@ function api(orders: unknown[]) {
 }
 
 describe('/health-plan', () => {
-  it("shows a card per purchase named by what it is; 'Load More' and 'Show Less' expand and collapse it", async () => {
+  it("shows a card per purchase titled 'Health Plan #n' and named by what it is; 'Load More' and 'Show Less' expand and collapse it", async () => {
     signIn();
     const service = {
       ...order('o-2', 'Telehealth Plus', 'Family'),
@@ -48,8 +48,10 @@ describe('/health-plan', () => {
     api([order('o-1', 'Silver HSA 3000', 'Silver'), service]);
     renderApp('/health-plan');
     expect(await screen.findByRole('heading', { name: 'Employee Health Plans' }, LAZY_SCREEN)).toBeInTheDocument();
-    const first = await screen.findByRole('article', { name: 'Health Insurance: Silver HSA 3000' });
-    const second = screen.getByRole('article', { name: 'Additional Services: Telehealth Plus' });
+    const first = await screen.findByRole('article', { name: 'Health Plan #1, Health Insurance: Silver HSA 3000' });
+    const second = screen.getByRole('article', { name: 'Health Plan #2, Additional Services: Telehealth Plus' });
+    expect(within(first).getByRole('heading', { name: 'Health Plan #1' })).toBeInTheDocument();
+    expect(within(second).getByRole('heading', { name: 'Health Plan #2' })).toBeInTheDocument();
     expect(second).toHaveTextContent('Family');
     expect(first).toHaveTextContent('Silver HSA 3000');
     expect(first).toHaveTextContent('Silver');
@@ -81,7 +83,7 @@ describe('/health-plan', () => {
     const hsa = { ...order('o-4', 'HSA Plan', 'HSA Contribution'), category: 'HSA', description: 'HSA Contribution Order', vendorname: 'Summit HSA Services', policycarriername: null };
     api([order('o-1', 'Silver HSA 3000', 'Silver'), hsa]);
     renderApp('/health-plan');
-    const card = await screen.findByRole('article', { name: 'HSA: HSA Plan' }, LAZY_SCREEN);
+    const card = await screen.findByRole('article', { name: 'Health Plan #2, HSA: HSA Plan' }, LAZY_SCREEN);
     await userEvent.click(within(card).getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(within(card).getByRole('rowheader', { name: 'Vendor Name' })).toBeVisible());
     expect(within(card).getByRole('rowheader', { name: 'Vendor Name' }).nextElementSibling?.textContent).toBe('Summit HSA Services');

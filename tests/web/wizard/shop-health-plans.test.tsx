@@ -291,7 +291,7 @@ describe('Shop Health Plans', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The plan is already selected! You can select only one plan.');
     expect(harness.choices().plan?.planid).toBe('A1');
 
-    await userEvent.click(within(card('Plan A1')).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(card('Plan A1')).getByRole('button', { name: 'Remove from cart' }));
     expect(harness.choices().plan).toBeNull();
     expect(harness.logged).toEqual(['ENTERED SHOP HEALTH PLANS', 'PLAN ADDED TO CART', 'PLAN REMOVED FROM CART']);
   });
@@ -302,7 +302,7 @@ describe('Shop Health Plans', () => {
     await screen.findByText(/Plans Found/);
     await userEvent.dblClick(within(card('Plan A1')).getByRole('button', { name: 'Add to Cart' }));
     expect(harness.choices().plan?.planid).toBe('A1');
-    expect(within(card('Plan A1')).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(within(card('Plan A1')).getByRole('button', { name: 'Remove from cart' })).toBeInTheDocument();
     expect(harness.logged).toEqual(['ENTERED SHOP HEALTH PLANS', 'PLAN ADDED TO CART']);
   });
 

@@ -419,7 +419,7 @@ function PlanCard({ plan, inCart, compared, onCompare, onDetails, onSummary, onA
         {/* Add and Remove take each other's place: a double click's second click (detail 2) must not undo the first. */}
         {inCart ? (
           <Button color="red" variant="light" onClick={(event) => event.detail <= 1 && onRemove()}>
-            {messages['remove']}
+            {messages['remove-from-cart']}
           </Button>
         ) : (
           <Button onClick={(event) => event.detail <= 1 && onAdd(plan.planid)}>{messages['add-to-cart']}</Button>
