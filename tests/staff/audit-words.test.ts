@@ -59,15 +59,15 @@ describe('audit words', () => {
   it('lists only the parts that changed, long values shortened', () => {
     const before = { name: 'Acme', planyear: 2026, email: null };
     const after = { name: 'Acme Corp', planyear: 2026, email: 'x'.repeat(100) };
-    expect(changeLines(entry({ before, after }))).toEqual(['name: Acme → Acme Corp', `email: null → ${'x'.repeat(59)}…`]);
-    expect(changeLines(entry({ action: 'create', before: null, after: { role: 'viewer' } }))).toEqual(['role: viewer']);
-    expect(changeLines(entry({ action: 'document-delete', before: { filename: 'a.pdf' }, after: null }))).toEqual(['removed']);
+    expect(changeLines(entry({ before, after }))).toEqual(['Changed name from \'Acme\' to \'Acme Corp\'.', `Set email to '${'x'.repeat(59)}…'.`]);
+    expect(changeLines(entry({ action: 'create', before: null, after: { role: 'viewer' } }))).toEqual(["With role 'viewer'."]);
+    expect(changeLines(entry({ action: 'document-delete', before: { filename: 'a.pdf' }, after: null }))).toEqual(['Removed.']);
   });
 
   it('says what a read was filtered by and why a sign-in failed', () => {
-    expect(changeLines(entry({ action: 'read', after: { filters: {} } }))).toEqual(['everything']);
-    expect(changeLines(entry({ action: 'read', after: { filters: { from: '2026-01-01', limit: 200 } } }))).toEqual(['from: 2026-01-01', 'limit: 200']);
-    expect(changeLines(entry({ action: 'sign-in-failed', after: { email: 'bea@staff.test', reason: 'wrong-password' } }))).toEqual(['wrong password']);
+    expect(changeLines(entry({ action: 'read', after: { filters: {} } }))).toEqual(['Read everything, with no filter.']);
+    expect(changeLines(entry({ action: 'read', after: { filters: { from: '2026-01-01', limit: 200 } } }))).toEqual(['Filtered by from: 2026-01-01; limit: 200.']);
+    expect(changeLines(entry({ action: 'sign-in-failed', after: { email: 'bea@staff.test', reason: 'wrong-password' } }))).toEqual(['Refused: wrong password.']);
     expect(whenWords('2026-11-27T09:14:03.512Z')).toBe('2026-11-27 09:14:03 UTC');
   });
 });

@@ -1,9 +1,10 @@
 /**
- * A line diff of two versions, unified or side by side: lines added on green with a +, lines removed on red with
+ * The difference of two versions: what changes for employees in sentences (change-summary.ts), and behind "The
+ * JSON lines" a line diff, unified or side by side: lines added on green with a +, lines removed on red with
  * a - (the signs say it without the colours), and long runs of unchanged lines folded behind a button that shows
  * them. The backgrounds are the theme's lightest green and red, so the text keeps its contrast.
  */
-import { Box, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { Box, Button, List, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { DiffLine, VersionDiff } from '../api/types.ts';
 import { foldUnchanged, sideBySide, type DiffBlock } from './diff-layout.ts';
@@ -90,15 +91,30 @@ function SideBySide({ blocks, from, to }: { blocks: DiffBlock[]; from: string; t
 const versionName = (version: number) => (version === 0 ? 'base document' : `version ${version}`);
 const heading = (version: number) => versionName(version).replace(/^./, (first) => first.toUpperCase());
 
-export function DiffView({ diff }: { diff: VersionDiff }) {
+/** `changes`: what changes for employees from the one version to the other, one sentence each. */
+export function DiffView({ diff, changes }: { diff: VersionDiff; changes: string[] }) {
   const [twoColumns, setTwoColumns] = useState(false);
   const blocks = useMemo(() => foldUnchanged(diff.lines), [diff]);
   const changed = diff.lines.some((line) => line.op !== ' ');
   return (
     <Stack gap="xs" component="section" aria-label={`Diff from ${versionName(diff.from)} to ${versionName(diff.to)}`}>
-      <Switch label="Side by side" checked={twoColumns} onChange={(e) => setTwoColumns(e.currentTarget.checked)} />
-      <Text size="sm">{changed ? 'Lines added are marked + (green), lines removed - (red).' : 'The two versions are the same.'}</Text>
-      {twoColumns ? <SideBySide blocks={blocks} from={heading(diff.from)} to={heading(diff.to)} /> : <Unified blocks={blocks} />}
+      {changes.length > 0 ? (
+        <List size="sm" aria-label="Changes for employees">
+          {changes.map((change, i) => (
+            <List.Item key={i}>{change}</List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text size="sm">Nothing changes for employees.</Text>
+      )}
+      <details>
+        <summary>The JSON lines</summary>
+        <Stack gap="xs" mt="xs">
+          <Switch label="Side by side" checked={twoColumns} onChange={(e) => setTwoColumns(e.currentTarget.checked)} />
+          <Text size="sm">{changed ? 'Lines added are marked + (green), lines removed - (red).' : 'The two versions are the same.'}</Text>
+          {twoColumns ? <SideBySide blocks={blocks} from={heading(diff.from)} to={heading(diff.to)} /> : <Unified blocks={blocks} />}
+        </Stack>
+      </details>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * A document's versions for one employer: status, dates and who; roll back to any earlier version (a retired
  * one too: the server publishes a copy of it as a new version); and the diff between two versions (0 is the
- * base document). A roll back first asks for confirmation, listing what changes for employees from what they get
+ * base document), in sentences with the JSON lines behind a disclosure. A roll back first asks for confirmation, listing what changes for employees from what they get
  * now (`current`) to the version's document (the preview route's). It names the tag of what was published when
  * the screen read it: if someone published since, the server refuses it naming who and when, and the screen
  * reads the document again.
@@ -27,7 +27,7 @@ export function VersionsPanel({ base, canChange, current, publishedEtag, onChang
   const [failure, setFailure] = useState<unknown>(null);
   const [from, setFrom] = useState('0');
   const [to, setTo] = useState('');
-  const [diff, setDiff] = useState<VersionDiff | null>(null);
+  const [diff, setDiff] = useState<{ lines: VersionDiff; changes: string[] } | null>(null);
   const [confirming, setConfirming] = useState<PendingRollBack | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -60,7 +60,13 @@ export function VersionsPanel({ base, canChange, current, publishedEtag, onChang
     setFailure(null);
     try {
       const target = to || String(versions?.[0]?.version ?? 0);
-      setDiff(await staffData<VersionDiff>('GET', `${base}/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(target)}`));
+      const documentOf = async (version: string) => (await staffData<{ document: Json }>('GET', `${base}/preview?version=${encodeURIComponent(version)}`)).document;
+      const [lines, before, after] = await Promise.all([
+        staffData<VersionDiff>('GET', `${base}/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(target)}`),
+        documentOf(from),
+        documentOf(target),
+      ]);
+      setDiff({ lines, changes: changeSummary(before, after) });
     } catch (problem) {
       setFailure(problem);
     }
@@ -123,7 +129,7 @@ export function VersionsPanel({ base, canChange, current, publishedEtag, onChang
           Show Diff
         </Button>
       </Group>
-      {diff && <DiffView diff={diff} />}
+      {diff && <DiffView diff={diff.lines} changes={diff.changes} />}
       <ChangeConfirmation
         pending={confirming}
         busy={busy}

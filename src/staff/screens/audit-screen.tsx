@@ -8,7 +8,9 @@ import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
-import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
+import type { EmployerContent } from '../api/types.ts';
+import type { Json } from '../documents/document-edits.ts';
+import { actionWords, changeLines, documentSentences, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
 
 type Filters = { who: string; entity: string; entityid: string; from: string; to: string };
 const none: Filters = { who: '', entity: '', entityid: '', from: '', to: '' };
@@ -51,9 +53,15 @@ export function AuditScreen() {
   );
 }
 
-/** The compact lines of what changed; a change's whole before and after as JSON behind a disclosure. */
+/**
+ * What changed in sentences; a change's whole before and after as JSON behind a disclosure. A document's change
+ * is said with its labels, read from the employer's document (its base) once per document shown.
+ */
 function Change({ entry }: { entry: StaffAuditEntry }) {
-  const lines = changeLines(entry);
+  const [accountid, documentid] = entry.entityId.split('/');
+  const isDocument = entry.entity === 'document_override' && accountid && documentid && entry.action !== 'read';
+  const { data: content } = useSWR<EmployerContent>(isDocument ? `/api/staff/employers/${accountid}/content/${encodeURIComponent(documentid)}` : null);
+  const lines = !isDocument ? changeLines(entry) : content ? documentSentences(content.base as Json | null, entry.before, entry.after) : [];
   const full = entry.action !== 'read' && entry.action !== 'sign-in-failed' && (entry.before !== null || entry.after !== null);
   return (
     <Stack gap={4}>

@@ -1,8 +1,11 @@
 /**
  * The audit trail in words for the console's Audit Trail screen: the action, the entity (an employer by name where
- * it is one), who, and a compact "what changed" of the before and after (docs/staff.md, The audit trail).
+ * it is one), who, and what changed between the before and after in sentences (docs/staff.md, The audit trail).
  */
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
+import { mergePatch } from '#engine/core/index.ts';
+import { changeSummary } from '../documents/change-summary.ts';
+import type { Json } from '../documents/document-edits.ts';
 
 const ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -79,24 +82,60 @@ function valueWords(value: unknown): string {
   const text = value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
+const quotedWords = (value: unknown) => `'${valueWords(value)}'`;
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-/** What changed, one line per part: `name: before → after`, the filters of a read, why a sign-in failed. */
+/** A recorded member's name in words: "contactType" -> "contact type", "edoc_period" -> "edoc period". */
+const nameWords = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+
+/** One part that changed, as a sentence: set (it was empty), cleared (it is empty now), or changed from one value to another. */
+function partSentence(name: string, before: unknown, after: unknown): string {
+  const what = nameWords(name);
+  if (isEmpty(before)) return `Set ${what} to ${quotedWords(after)}.`;
+  if (isEmpty(after)) return `Cleared ${what} (it was ${quotedWords(before)}).`;
+  return `Changed ${what} from ${quotedWords(before)} to ${quotedWords(after)}.`;
+}
+
+/**
+ * What changed, one sentence per part ("Changed name from 'Acme' to 'Acme Corp'."), what a read was filtered by,
+ * why a sign-in failed. A document's change is said by documentSentences, which knows its labels.
+ */
 export function changeLines(entry: Pick<StaffAuditEntry, 'action' | 'before' | 'after'>): string[] {
   const { action, before, after } = entry;
-  if (action === 'sign-in-failed' && isObject(after)) return [SIGN_IN_FAILURES[String(after.reason)] ?? String(after.reason)];
+  if (action === 'sign-in-failed' && isObject(after)) return [`Refused: ${SIGN_IN_FAILURES[String(after.reason)] ?? String(after.reason)}.`];
   if (action === 'read' && isObject(after) && isObject(after.filters)) {
     const filters = Object.entries(after.filters);
-    return filters.length === 0 ? ['everything'] : filters.map(([name, value]) => `${name}: ${valueWords(value)}`);
+    return filters.length === 0 ? ['Read everything, with no filter.'] : [`Filtered by ${filters.map(([name, value]) => `${name}: ${valueWords(value)}`).join('; ')}.`];
   }
   if (isObject(before) && isObject(after)) {
     const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return names
-      .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
-      .map((name) => `${name}: ${valueWords(before[name])} → ${valueWords(after[name])}`);
+    return names.filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).map((name) => partSentence(name, before[name], after[name]));
   }
-  if (isObject(after)) return Object.entries(after).map(([name, value]) => `${name}: ${valueWords(value)}`);
-  if (before !== null && before !== undefined && (after === null || after === undefined)) return ['removed'];
-  return after === null || after === undefined ? [] : [valueWords(after)];
+  if (isObject(after)) return Object.entries(after).filter(([, value]) => !isEmpty(value)).map(([name, value]) => `With ${nameWords(name)} ${quotedWords(value)}.`);
+  if (before !== null && before !== undefined && (after === null || after === undefined)) return ['Removed.'];
+  return after === null || after === undefined ? [] : [`Now ${quotedWords(after)}.`];
+}
+
+/** The patch of a document version as the trail records it ({ version, status, patch }); none: the base document. */
+const patchOf = (recorded: unknown) => (isObject(recorded) ? recorded.patch : undefined);
+
+/**
+ * A document's change in the trail, in the sentences the publish confirmation uses (change-summary.ts): the
+ * document before and after, each the base document with the recorded patch applied (a form of the employer's
+ * own, `base` null, is recorded whole), so fields and steps are named by their labels.
+ */
+export function documentSentences(base: Json | null, before: unknown, after: unknown): string[] {
+  const documentOf = (recorded: unknown): Json => {
+    const patch = patchOf(recorded);
+    if (base === null) return isObject(patch) ? patch : {};
+    return (patch === undefined || patch === null ? base : mergePatch(base, patch)) as Json;
+  };
+  const sentences = changeSummary(documentOf(before), documentOf(after)).map((sentence) => `${sentence}.`);
+  return sentences.length > 0 ? sentences : ['No change for employees.'];
 }
 
 /** When, to the second, in UTC. */

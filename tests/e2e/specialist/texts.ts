@@ -70,6 +70,7 @@ export async function showColouredDiff(page: Page, { removed, added }: { removed
   await page.getByRole('button', { name: 'Show Diff' }).click();
   const diff = page.getByRole('region', { name: /^Diff from base document to version \d+$/ });
   await expect(diff).toBeVisible();
+  await diff.getByText('The JSON lines', { exact: true }).click();
   const minus = diff.getByText(removed).and(page.locator('[data-op="-"]'));
   const plus = diff.getByText(added).and(page.locator('[data-op="+"]'));
   await expect(minus).toHaveText(new RegExp(`^- `));
