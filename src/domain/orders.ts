@@ -42,6 +42,12 @@ export const ORDER_VALUES = {
   hsaDescription: 'HSA Contribution Order',
   hsaProductName: 'HSA Plan',
   healthInsuranceDescription: 'Health insurance plan ',
+  /**
+   * The tax status of the premium and the HSA deposit: what exceeds the contribution is deducted from pay pre-tax
+   * (spec §1: off-exchange employee costs are deducted from payroll pre-tax), and an HSA deposit through payroll is
+   * a pre-tax deduction (26 U.S.C. 125, 223). An additional service carries its catalogue product's own status.
+   */
+  preTax: 'Pre-Tax',
 } as const;
 
 export type OrderValues = {
@@ -153,6 +159,7 @@ export function hsaOrder(input: When & { monthlyCents: Cents; administrator: str
       productname: ORDER_VALUES.hsaProductName,
       vendorname: input.administrator,
       policyishsaeligible: 1,
+      tax_status: ORDER_VALUES.preTax,
       amountspentCents: input.monthlyCents,
     },
     memberAccount: memberAccountDefaults(),
@@ -213,6 +220,7 @@ export function healthInsuranceOrder(input: When & { plan: ChosenPlan; amountSpe
       policycarriername: plan.issuername,
       policyishsaeligible: isHsaEligible(plan) ? 1 : 0,
       summary_link: plan.urlforbenefitsummarycoverage,
+      tax_status: ORDER_VALUES.preTax,
       amountspentCents: Math.max(0, input.amountSpentCents - input.hsaCents),
     },
     memberAccount: memberAccountDefaults(),

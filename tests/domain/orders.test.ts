@@ -79,6 +79,7 @@ describe('order values (spec §9)', () => {
       productname: 'HSA Plan',
       vendorname: 'Summit HSA Services',
       policyishsaeligible: 1,
+      tax_status: 'Pre-Tax',
       amountspentCents: 25000,
     });
   });
@@ -103,7 +104,7 @@ describe('order values (spec §9)', () => {
 
   it('builds the health insurance order: amount spent minus HSA', () => {
     const { order } = healthInsuranceOrder({ today, effectiveDate: '2026-01-01', plan, amountSpentCents: 70000, hsaCents: 25000 });
-    expect(order).toMatchObject({ category: 'healthinsurance', amountspentCents: 45000, productname: 'Silver Saver', policyishsaeligible: 1 });
+    expect(order).toMatchObject({ category: 'healthinsurance', amountspentCents: 45000, productname: 'Silver Saver', policyishsaeligible: 1, tax_status: 'Pre-Tax' });
     expect(order.description).toContain(plan.planid);
     expect(order.policyeffectivedate).toBe('2026-01-01');
     expect(healthInsuranceOrder({ today, plan: { ...plan, planeffectivedate: '2026-02-01' }, amountSpentCents: 1, hsaCents: 0 }).order.policyeffectivedate).toBe('2026-02-01');

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailService } from '#server/fastify-types.ts';
+import { plainSubject } from '#server/plugins/mail.plugin.ts';
 import { mailInvitation } from '#server/services/invitations.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
@@ -118,6 +119,15 @@ describe.each(databases())("answers in the request's language on $name", (databa
       expect(registered.statusCode).toBe(200);
       expect(await latestSubject(email)).toBe(`Le damos la bienvenida a los beneficios de ${employer.accountname}`);
       expect(await latestMailText(t, email)).toMatch(/^Hola, Rosa:\n\n.* le invita al Benefit Portal\. Establezca su contraseña para terminar su registro:/);
+    });
+
+    it("sends the invitation's subject as plain text on one line, whatever markup the employer's name was typed with", async () => {
+      const marked = await createEmployer(t.db, { accountname: '<b>Smith</b> &amp; Sons\r\nBcc: someone@example.test' });
+      const body = registerBody(marked);
+      const registered = await t.app.inject({ method: 'POST', url: '/api/Member/Register', payload: body });
+      expect(registered.statusCode).toBe(200);
+      expect(await latestSubject(body.memberdto.personalemailaddress)).toBe('Welcome to Smith & Sons Bcc: someone@example.test benefits');
+      expect(plainSubject('Caf&eacute; &#233;&#xE9; &lt;i&gt; <i>x</i>')).toBe('Caf&eacute; éé <i> x');
     });
   });
 });

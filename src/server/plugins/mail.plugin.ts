@@ -2,7 +2,7 @@
  * The outbox: every message is first stored in mail_outbox (its bodies encrypted: they carry set-password and
  * reset links), then delivered at once — by SMTP when SMTP_URL is set, otherwise written as DATA_DIR/mail/<id>.eml
  * so a local run needs no mail server; only in development (NODE_ENV=development, no SMTP_URL) a console line
- * carries its first link. Delivery failures are recorded on the row and logged; they never fail the caller.
+ * carries its first link. Every subject is sent as plain text (plainSubject). Delivery failures are recorded on the row and logged; they never fail the caller.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,6 +20,25 @@ export type MailPluginOptions = {
 
 const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * A subject as a mail client shows it: plain text on one line. A name typed with markup (an employer's
+ * '<b>Acme</b> &amp; Co') loses its tags and its entities are read; line breaks, which would start a header, become
+ * spaces. Mail clients never render a subject's markup, so a person would read it literally.
+ */
+export function plainSubject(subject: string): string {
+  return subject
+    .replace(/<[^<>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export async function mailPlugin(app: FastifyInstance, options: MailPluginOptions): Promise<void> {
   const { config } = app;
   const announce = options.announce ?? ((line: string) => console.log(line));
@@ -29,7 +48,8 @@ export async function mailPlugin(app: FastifyInstance, options: MailPluginOption
   const mailDir = path.join(config.DATA_DIR, 'mail');
 
   const service: MailService = {
-    async send(message) {
+    async send(sent) {
+      const message = { ...sent, subject: plainSubject(sent.subject) };
       let id: string;
       try {
         id = (
