@@ -10,7 +10,7 @@ import { DEMO_HSA_ADMINISTRATOR, DEMO_PRODUCT_ID } from '#db/seed/demo-employer.
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
-import { registerMember } from './helpers/fixtures.ts';
+import { latestMailText, registerMember } from './helpers/fixtures.ts';
 import { signInStaff } from './staff-fixtures.ts';
 import { parseCsv } from '#domain/csv.ts';
 import { completeProfile, countRows, newMember, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
@@ -349,6 +349,28 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(second.headers['idempotent-replayed']).toBeUndefined();
     expect(second.json().data.memberAccount.memberid).toBe(b.memberId);
     expect(second.json().data.enrollmentid).not.toBe(first.json().data.enrollmentid);
+  });
+
+  it('e-mails the confirmation once, with the stored elections and no SSN, however often the key is retried', async () => {
+    const member = await fresh();
+    const key = randomUUID();
+    const confirmations = async () => {
+      await world.app.inFlight.settled();
+      return world.db.selectFrom('mail_outbox').select(['subject']).where('recipient', '=', member.email).where('subject', 'like', '%elections are confirmed').execute();
+    };
+    const first = await authorize(member.auth, buy({ hsamonthly: 50 }), key);
+    expect(first.statusCode, first.body).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await authorize(member.auth, buy({ hsamonthly: 50 }), key)).headers['idempotent-replayed']).toBe('true');
+    const planyear = first.json().data.planyear;
+    expect(await confirmations()).toEqual([{ subject: `Your ${planyear} benefits elections are confirmed` }]);
+    const text = await latestMailText(world, member.email);
+    const account = first.json().data.memberAccount;
+    expect(text).toContain('Health plan: Prairie Bronze HSA (Prairie Health)');
+    expect(text).toContain(`Employer contribution: $${account.currentemployercontribution.toFixed(2)} a month`);
+    expect(text).toContain('HSA deposit (pre-tax payroll deduction): $50.00 a month');
+    expect(text).toContain('Effective date: ');
+    // No SSN in any shape (the profile's is on file, encrypted).
+    expect(text).not.toMatch(/\d{3}-?\d{2}-?\d{4}/);
   });
 
   it('answers a repeated key with the first answer, and refuses the key with other choices (422)', async () => {

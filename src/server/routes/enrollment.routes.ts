@@ -7,7 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AuthorizeRequest } from '#contracts/requests.ts';
+import type { Language } from '#contracts/language.ts';
+import type { AuthorizeAnswer, AuthorizeRequest } from '#contracts/requests.ts';
+import * as employers from '#db/repositories/employer.repository.ts';
+import * as members from '#db/repositories/member.repository.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
 import { catalogueText } from '../catalogue-messages.ts';
@@ -16,6 +19,7 @@ import { refuseOthersIds } from '../ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
 import { checkMessages, notApplyingField } from '../services/enrollment-checks.ts';
 import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
+import { mailEnrollmentConfirmation } from '../services/enrollment-mail.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
 import { storageIn } from '../storage.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
@@ -100,6 +104,14 @@ function canonical(value: unknown): string {
 
 export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
   const storage = storageIn(app.db);
+
+  /** The confirmation e-mail of a committed enrollment, to the member as stored now (language, sign-in address). */
+  async function mailConfirmation(memberId: string, answer: AuthorizeAnswer, asked: Language): Promise<void> {
+    const member = await members.findById(app.db, memberId);
+    const employer = member && (await employers.findById(app.db, member.accountid));
+    if (!member || !employer) return;
+    await mailEnrollmentConfirmation(app.mail, member, employer.accountname, answer, `${app.config.PUBLIC_URL}/welcome`, asked);
+  }
   app.post<{ Body: AuthorizeRequest; Headers: { 'idempotency-key'?: string } }>(
     '/api/Enrollment/Authorize',
     {
@@ -162,6 +174,8 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
         authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, checkMessages: checkTexts, inForce, ichraDocuments, now, today, key, requestHash }, choices),
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
+      // Once per enrollment: a replayed answer (a retry of the same key) was mailed when it was first written.
+      else app.inFlight.afterAnswer(request.log, 'enrollment confirmation mail', () => mailConfirmation(caller.memberId, answer, request.language));
       return ok(answer);
     },
   );
