@@ -26,13 +26,13 @@ describe('stored values in the page language', () => {
       options: 'Contribución a la HSA',
       description: 'Orden de contribución a la HSA',
       productname: 'Plan de cuenta de ahorros para la salud (HSA)',
-      tax_status: null,
+      tax_status: 'Antes de impuestos',
     });
     expect(orderLabels(stored(healthInsuranceOrder({ today, plan, amountSpentCents: 40000, hsaCents: 0 }).order))).toEqual({
       options: 'Oro',
       description: 'Plan de seguro médico 12345TX0010001',
       productname: 'Silver HSA 3000',
-      tax_status: null,
+      tax_status: 'Antes de impuestos',
     });
     expect(orderLabels({ category: 'additionalservices', options: 'Family', description: 'Vision (Family)', productname: 'Vision', tax_status: 'Pre-Tax' }).tax_status).toBe('Antes de impuestos');
   });
