@@ -348,8 +348,9 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
       const before = [await countRows(t.db, 'contribution_rule'), await auditCount()];
       const response = await call(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules: rules(3.5) });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain("Class ALL, tier Employee, anywhere: the oldest's amount is more than 3 times the youngest's.");
+      expect(response.json().message).toBe('These contribution rules are refused: 4 problems.');
       expect(response.json().fieldErrors['/rules']).toHaveLength(4);
+      expect(response.json().fieldErrors['/rules']).toContain("Class ALL, tier Employee, anywhere: the oldest's amount is more than 3 times the youngest's.");
       expect([await countRows(t.db, 'contribution_rule'), await auditCount()]).toEqual(before);
     });
 

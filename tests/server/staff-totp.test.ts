@@ -12,8 +12,15 @@ import { useTestApp } from './helpers/lifecycle.ts';
 import { createStaffUser, signInStaff, staffCookieOf, STAFF_PASSWORD, type SignedInStaff } from './staff-fixtures.ts';
 
 const csrf = { 'x-staff-request': '1' };
-/** The code of the time step `steps` away from now (-1: the one before, accepted as clock drift). */
-const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+/**
+ * The code of the time step `steps` away from now (-1: the one before, accepted as clock drift). Taken at least 3 s
+ * before the step ends, so the server checks it in the same step (a code of -1 taken at 29.9 s would be -2 there).
+ */
+async function codeAt(secret: string, steps: number): Promise<string> {
+  const secondsIntoStep = (Date.now() / 1000) % 30;
+  if (secondsIntoStep > 27) await new Promise((resolve) => setTimeout(resolve, (30 - secondsIntoStep) * 1000 + 100));
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
 
 function pendingCookieOf(response: { headers: Record<string, unknown> }): string {
   const line = [response.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith('bp_staff_pending='));
