@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
+import { webCatalogue } from './scripts/web-catalogue.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
@@ -14,7 +15,7 @@ const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
-  plugins: [react(), precompress()],
+  plugins: [webCatalogue(), react(), precompress()],
   // The footer shows the front-end version: import.meta.env.VITE_APP_VERSION.
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   // Every screen but the landing page is its own chunk (routes.tsx); no chunk should grow past 500 kB again.
