@@ -45,8 +45,8 @@ describe('the locked parts of the base documents', () => {
   it('locks the definitions a locked field refers to, and the uiSchema node of each locked field', () => {
     const pointers = lockedParts(profile).map((part) => part.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/schema/definitions/date', '/schema/definitions/zip', '/schema/definitions/dependent', '/uiSchema/birthdate', '/uiSchema/dependents/items/relationship']));
-    // Not the pieces no locked part reads: a name may still be given another limit... as long as it stays required.
-    expect(pointers).not.toContain('/schema/definitions/person-name');
+    // A person's name is locked with its definition: the payroll file and the census rely on its rule.
+    expect(pointers).toContain('/schema/definitions/person-name');
     expect(uiPointersOf('/schema/definitions/dependent/properties/gender', profile.schema)).toEqual(['/uiSchema/dependents/items/gender']);
     expect(uiPointersOf('/schema/definitions/dependent/properties/gender', base.forms.get('dependent')!.schema)).toEqual(['/uiSchema/gender']);
   });

@@ -330,6 +330,14 @@ describe.each(databases())('staff content routes on $name', (database) => {
     expect(await refused('profile', editedWith('profile', { schema: { properties: { gender: { enum: ['Male', 'Female', 'Other'] } } } }))).toEqual({
       '/schema/properties/gender/enum': [expect.stringContaining('The carriers price')],
     });
+    // A person's name loosened (its rule replaced, or the shared definition's first-character rule or letter dropped),
+    // in the profile, a dependent and registration: refused with the why.
+    const nameWhy = expect.stringContaining("A person's name is checked as a name");
+    const refusedWithWhy = async (id: string, edit: object) => expect(Object.values(await refused(id, editedWith(id, edit))).flat()).toContainEqual(nameWhy);
+    await refusedWithWhy('profile', { schema: { properties: { firstname: { $ref: null, type: 'string', maxLength: 100 } } } });
+    await refusedWithWhy('profile', { schema: { definitions: { 'person-name': { not: null } } } });
+    await refusedWithWhy('dependent', { schema: { definitions: { 'person-name': { pattern: '.' } } } });
+    await refusedWithWhy('registration', { schema: { properties: { lastname: { $ref: null, type: 'string', maxLength: 100 } } } });
     // An $id inside a schema, twice with different content: refused before the shared compiler sees either.
     for (const maxLength of [10, 20]) {
       expect(await refused('profile', editedWith('profile', { schema: { properties: { employeeid: { $id: 'urn:employee-id', type: 'string', maxLength } } } }))).toEqual({
@@ -346,7 +354,7 @@ describe.each(databases())('staff content routes on $name', (database) => {
     flow.steps['ichra-acknowledgment']!.title = 'Your ICHRA';
     flow.steps['additional-services']!.when = false;
     expect((await saveDraft(e, 'enrollment', flow)).statusCode).toBe(200);
-    const own = editedWith('profile', { schema: { properties: { employeeid: { type: 'string', maxLength: 20, title: 'Employee ID' }, birthdate: { title: 'Date of Birth' } } } });
+    const own = editedWith('profile', { schema: { properties: { employeeid: { type: 'string', maxLength: 20, title: 'Employee ID' }, birthdate: { title: 'Date of Birth' }, firstname: { title: 'Given Name' } } } });
     (own.schema as { required: string[] }).required.push('employeeid');
     const saved = await saveDraft(e, 'profile', own);
     expect(saved.statusCode, saved.body).toBe(200);

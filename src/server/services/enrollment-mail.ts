@@ -11,33 +11,32 @@ import { LANGUAGE_LOCALES } from '#contracts/language.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { dollarsToCents } from '#domain/money.ts';
 import type { MemberRow } from '#db/repositories/member.repository.ts';
-import { catalogueMessage, formatMoney, mailLanguage, type CatalogueMessageKey } from '../catalogue-messages.ts';
+import { catalogueMessage, formatMoney, mailLanguage } from '../catalogue-messages.ts';
 import type { MailService } from '../fastify-types.ts';
 
 type Recipient = Pick<MemberRow, 'firstname' | 'emailaddress' | 'language'>;
 
 /** The summary's lines in `language`: one per election, money as the member's language writes it. */
 export function enrollmentSummary(answer: AuthorizeAnswer, language: Language): string[] {
-  const line = (key: CatalogueMessageKey, values: Record<string, string | number> = {}) => catalogueMessage(key, values, language);
   const money = (dollars: number) => formatMoney(dollarsToCents(dollars), language);
   const account = answer.memberAccount;
   const plan = answer.orders.find((order) => order.category === 'healthinsurance');
   const service = answer.orders.find((order) => order.category === 'additionalservices');
   const lines: string[] = [];
   if (plan) {
-    lines.push(line('mail-enrolled-plan', { plan: plan.productname ?? '', carrier: plan.policycarriername ?? plan.vendorname ?? '' }));
-    lines.push(line('mail-enrolled-premium', { amount: money(account.currenthealthinsurancepremium) }));
+    lines.push(catalogueMessage('mail-enrolled-plan', { plan: plan.productname ?? '', carrier: plan.policycarriername ?? plan.vendorname ?? '' }, language));
+    lines.push(catalogueMessage('mail-enrolled-premium', { amount: money(account.currenthealthinsurancepremium) }, language));
   } else {
-    lines.push(line('mail-enrolled-waived', { year: answer.planyear }));
+    lines.push(catalogueMessage('mail-enrolled-waived', { year: answer.planyear }, language));
   }
-  if (service) lines.push(line('mail-enrolled-service', { service: service.description ?? service.productname ?? '', amount: money(service.amountspent) }));
+  if (service) lines.push(catalogueMessage('mail-enrolled-service', { service: service.description ?? service.productname ?? '', amount: money(service.amountspent) }, language));
   // A waiver receives no contribution and has no premium to deduct.
   if (plan) {
-    lines.push(line('mail-enrolled-contribution', { amount: money(account.currentemployercontribution) }));
-    lines.push(line('mail-enrolled-deduction', { amount: money(account.currentpayrolldeduction) }));
+    lines.push(catalogueMessage('mail-enrolled-contribution', { amount: money(account.currentemployercontribution) }, language));
+    lines.push(catalogueMessage('mail-enrolled-deduction', { amount: money(account.currentpayrolldeduction) }, language));
   }
-  if (account.currenthsadeduction > 0) lines.push(line('mail-enrolled-hsa', { amount: money(account.currenthsadeduction) }));
-  lines.push(line('mail-enrolled-effective', { date: formatLongDate(answer.effectivedate, LANGUAGE_LOCALES[language]) }));
+  if (account.currenthsadeduction > 0) lines.push(catalogueMessage('mail-enrolled-hsa', { amount: money(account.currenthsadeduction) }, language));
+  lines.push(catalogueMessage('cart-print-effective', { date: formatLongDate(answer.effectivedate, LANGUAGE_LOCALES[language]) }, language));
   return lines;
 }
 
