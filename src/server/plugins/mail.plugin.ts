@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { decodeHTML } from 'entities';
 import nodemailer, { type Transporter } from 'nodemailer';
 import * as outbox from '#db/repositories/mail-outbox.repository.ts';
 import { sealMailBody } from '../crypto.ts';
@@ -20,21 +21,14 @@ export type MailPluginOptions = {
 
 const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
 /**
  * A subject as a mail client shows it: plain text on one line. A name typed with markup (an employer's
- * '<b>Acme</b> &amp; Co') loses its tags and its entities are read; line breaks, which would start a header, become
- * spaces. Mail clients never render a subject's markup, so a person would read it literally.
+ * '<b>Acme</b> &amp; Co') loses its tags and its entities are read (the HTML standard's table, from `entities`);
+ * line breaks, which would start a header, become spaces. Mail clients never render a subject's markup, so a
+ * person would read it literally.
  */
 export function plainSubject(subject: string): string {
-  return subject
-    .replace(/<[^<>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    })
+  return decodeHTML(subject.replace(/<[^<>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
