@@ -115,3 +115,27 @@ export async function countRows(db: Kysely<Database>, table: keyof Database): Pr
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Marion County, Oregon, in the shipped catalogue: the county the quote tests price in. */
+export const MARION = '41047';
+
+/**
+ * A POST /api/HealthPlanQuote body for a member in Aurora (ZIP 97002, Marion County, OR). The server rates the
+ * family it stores, so the names and birth date on the wire are the spec's fields, not the rating's input.
+ */
+export function quoteRequest(accountid: string, effectiveDate: string, overrides: Record<string, unknown> = {}) {
+  return {
+    empinfo: { firstname: 'Alice', lastname: 'Lovelace', createdby: 'x', birthdate: '1900-01-01' },
+    postalcode: '97002',
+    policyeffectivedaterequested: effectiveDate,
+    gender: 'Female',
+    issmoker: false,
+    accountid,
+    countycode: MARION,
+    countyname: 'Marion',
+    state: 'OR',
+    city: 'Aurora',
+    memberdependentlist: [],
+    ...overrides,
+  };
+}

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.ts';
 import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { toOrderRequest, waiveOrder } from '#domain/orders.ts';
-import { setBirthdate, setState, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { quoteRequest, setBirthdate, setState, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { TEST_PROFILE } from './helpers/fixtures.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 import { writtenRows } from './helpers/written-rows.ts';
@@ -340,11 +340,7 @@ describe.each(databases())('fuzz of every route on $name', (database) => {
       'POST /api/Order': { body: toOrderRequest(waiveOrder({ today: world.today, effectiveDate: `${year}-01-01`, reason: 'Coverage through another Employer' })) },
       'POST /api/Affordability': { body: { effectivedate: `${year}-01-01`, householdsize: 1, householdincome: 60000, postalcode: '97002', countycode: '41047' } },
       'POST /api/HealthPlanQuote': {
-        body: {
-          empinfo: { firstname: 'Alice', lastname: 'Lovelace', createdby: 'x', birthdate: '1980-03-01' },
-          postalcode: '97002', policyeffectivedaterequested: `${year}-01-01`, gender: 'Female', issmoker: false, accountid: world.demo.accountid,
-          countycode: '41047', countyname: 'Marion', state: 'OR', city: 'Aurora', memberdependentlist: [],
-        },
+        body: quoteRequest(world.demo.accountid, `${year}-01-01`),
       },
       'PUT /api/staff/employers/{accountid}/content/{documentid}/draft': {
         body: { document: { ...(world.app.content as ContentStore).base.forms.get('waiver'), title: 'Fuzz' } },

@@ -21,9 +21,8 @@ import { findFamily } from '#db/repositories/member.repository.ts';
 import en from '#content/schemas/messages/en.json';
 import es from '#content/schemas/messages/es.json';
 import { databases } from './helpers/databases.ts';
-import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { countRows, MARION, quoteRequest, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
-const MARION = '41047';
 const CLACKAMAS = '41005';
 const KAISER_BRONZE = '71287OR0420018';
 /** Regence's service area 77969-2024-ORS002 covers ZIP 97002 of Marion County but not ZIP 97301 (same county). */
@@ -44,20 +43,7 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
     await world.db.updateTable('member').set({ istobaccouser: 'No' }).where('id', '=', world.alice.memberId).execute();
   });
 
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    empinfo: { firstname: 'Alice', lastname: 'Lovelace', createdby: 'x', birthdate: '1900-01-01' },
-    postalcode: '97002',
-    policyeffectivedaterequested: effectiveDate,
-    gender: 'Female',
-    issmoker: false,
-    accountid: world.demo.accountid,
-    countycode: MARION,
-    countyname: 'Marion',
-    state: 'OR',
-    city: 'Aurora',
-    memberdependentlist: [],
-    ...overrides,
-  });
+  const body = (overrides: Record<string, unknown> = {}) => quoteRequest(world.demo.accountid, effectiveDate, overrides);
   const post = (payload: unknown, member: 'alice' | 'bob' | 'carol' = 'alice') =>
     world.app.inject({ method: 'POST', url: '/api/HealthPlanQuote', headers: world[member].auth, payload: payload as object });
   const rateOf = (answer: { data: { healthplans: Array<{ planid: string; rate: number }> } }, planid: string) =>

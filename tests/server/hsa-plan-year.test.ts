@@ -9,9 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HealthPlan } from '#contracts/entities.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { databases } from './helpers/databases.ts';
-import { completeProfile, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
+import { completeProfile, MARION, quoteRequest, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
-const MARION = '41047';
 /** Kaiser's expanded bronze plan, hsa_eligible false in the carrier file. */
 const KAISER_BRONZE = '71287OR0420018';
 const HSA_NEEDS_PLAN = 'An HSA contribution needs an HSA-eligible health plan in your cart.';
@@ -36,19 +35,7 @@ describe.each(databases())('HSA-compatible plans by plan year on $name', (databa
         method: 'POST',
         url: '/api/HealthPlanQuote',
         headers: world.alice.auth,
-        payload: {
-          empinfo: { firstname: 'Alice', lastname: 'Lovelace', createdby: 'x', birthdate: '1900-01-01' },
-          postalcode: '97002',
-          policyeffectivedaterequested: effectivedate,
-          gender: 'Female',
-          issmoker: false,
-          accountid: world.demo.accountid,
-          countycode: MARION,
-          countyname: 'Marion',
-          state: 'OR',
-          city: 'Aurora',
-          memberdependentlist: [],
-        },
+        payload: quoteRequest(world.demo.accountid, effectivedate),
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data.healthplans;
