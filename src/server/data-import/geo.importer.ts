@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#db/database.ts';
-import { geoDataDir, parseCsv, RATING_AREA_FILE, ZIP_COUNTY_FILE, type CsvRecord } from './geo-files.ts';
+import { parseCsvRecords } from '#domain/csv.ts';
+import { geoDataDir, RATING_AREA_FILE, ZIP_COUNTY_FILE, type CsvRecord } from './geo-files.ts';
 import { batches, importOnce, readGzipText, versionOf, type ImportOutcome } from './reference-data.ts';
 
 export const GEO_DATA_SET = 'geo';
@@ -52,8 +53,8 @@ export async function importGeo(db: Kysely<Database>, options: GeoImportOptions 
   const only = options.zips ? new Set(options.zips) : null;
   const version = versionOf([zipFile, areaFile], only ? [...only].sort().join(',') : undefined);
   return importOnce(db, GEO_DATA_SET, version, async (tx) => {
-    let zipRows = parseCsv(readGzipText(zipFile));
-    let areaRows = parseCsv(readGzipText(areaFile));
+    let zipRows = parseCsvRecords(readGzipText(zipFile));
+    let areaRows = parseCsvRecords(readGzipText(areaFile));
     if (only) {
       zipRows = zipRows.filter((row) => only.has(row.zip!));
       const counties = new Set(zipRows.map((row) => row.county_fips));

@@ -10,12 +10,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { parseCsvRecords, writeCsv } from '#domain/csv.ts';
 import {
   geoDataDir,
-  parseCsv,
   RATING_AREA_COLUMNS,
   RATING_AREA_FILE,
-  toCsv,
   ZIP_COUNTY_COLUMNS,
   ZIP_COUNTY_FILE,
   type CsvRecord,
@@ -63,17 +62,21 @@ export function prepareRatingAreas(areas: readonly CsvRecord[]): CsvRecord[] {
     .sort((a, b) => a.state.localeCompare(b.state) || a.county_fips.localeCompare(b.county_fips));
 }
 
+/** The CSV text of these rows in these columns (a missing value is an empty field). */
+export const csvOf = (columns: readonly string[], rows: readonly CsvRecord[]): string =>
+  writeCsv(columns, rows.map((row) => columns.map((column) => row[column])));
+
 /** Deterministic gzip (no mtime, fixed level) of CSV text. */
 export const gzipCsv = (text: string): Buffer => gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
 
 export function prepareGeo(sourceDir: string, outDir: string = geoDataDir): { zipRows: number; ratingAreaRows: number } {
-  const crosswalk = parseCsv(readFileSync(path.join(sourceDir, 'zip_county_crosswalk.csv'), 'utf8'));
-  const areas = parseCsv(readFileSync(path.join(sourceDir, 'county_rating_areas.csv'), 'utf8'));
+  const crosswalk = parseCsvRecords(readFileSync(path.join(sourceDir, 'zip_county_crosswalk.csv'), 'utf8'));
+  const areas = parseCsvRecords(readFileSync(path.join(sourceDir, 'county_rating_areas.csv'), 'utf8'));
   const zipRows = prepareZipCounty(crosswalk);
   const ratingAreaRows = prepareRatingAreas(areas);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, ZIP_COUNTY_FILE), gzipCsv(toCsv(ZIP_COUNTY_COLUMNS, zipRows)));
-  writeFileSync(path.join(outDir, RATING_AREA_FILE), gzipCsv(toCsv(RATING_AREA_COLUMNS, ratingAreaRows)));
+  writeFileSync(path.join(outDir, ZIP_COUNTY_FILE), gzipCsv(csvOf(ZIP_COUNTY_COLUMNS, zipRows)));
+  writeFileSync(path.join(outDir, RATING_AREA_FILE), gzipCsv(csvOf(RATING_AREA_COLUMNS, ratingAreaRows)));
   return { zipRows: zipRows.length, ratingAreaRows: ratingAreaRows.length };
 }
 

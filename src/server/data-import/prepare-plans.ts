@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ageBandOfLabel } from '#domain/rating.ts';
 import { dollarsToCents } from '#domain/money.ts';
-import { parseCsvRecords, writeCsv } from './csv.ts';
+import { parseCsvRecords, writeCsv } from '#domain/csv.ts';
 import {
   dataRoot,
   PLAN_COLUMNS,

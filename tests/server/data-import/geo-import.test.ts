@@ -8,10 +8,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as locations from '#db/repositories/location.repository.ts';
-import { geoDataDir, parseCsv, RATING_AREA_FILE, toCsv, ZIP_COUNTY_FILE } from '#server/data-import/geo-files.ts';
+import { parseCsvRecords } from '#domain/csv.ts';
+import { geoDataDir, RATING_AREA_FILE, ZIP_COUNTY_FILE } from '#server/data-import/geo-files.ts';
 import { importGeo } from '#server/data-import/geo.importer.ts';
 import { importReferenceData } from '#server/data-import/index.ts';
-import { gzipCsv, prepareGeo, prepareRatingAreas, prepareZipCounty } from '#server/data-import/prepare-geo.ts';
+import { csvOf, gzipCsv, prepareGeo, prepareRatingAreas, prepareZipCounty } from '#server/data-import/prepare-geo.ts';
 import { readGzipText } from '#server/data-import/reference-data.ts';
 import { everyDatabase } from '../helpers/databases.ts';
 
@@ -30,28 +31,28 @@ const ratingAreas = [
 ].join('\n');
 
 describe('prepare-geo', () => {
-  it('parses plain CSV and refuses quoted fields and ragged lines, naming the line', () => {
-    expect(parseCsv('a,b\n1,2\r\n3,\n')).toEqual([{ a: '1', b: '2' }, { a: '3', b: '' }]);
-    expect(() => parseCsv('a,b\n"1,2",3')).toThrow('CSV line 2');
-    expect(() => parseCsv('a,b\n1,2,3')).toThrow('CSV line 2: 3 fields, the header has 2');
-    expect(() => toCsv(['a'], [{ a: 'x,y' }])).toThrow('delimiter');
+  it('reads the files by their header, refuses a ragged line naming it, and writes a value with a comma quoted', () => {
+    expect(parseCsvRecords('a,b\n1,2\r\n3,\n')).toEqual([{ a: '1', b: '2' }, { a: '3', b: '' }]);
+    expect(parseCsvRecords('a,b\n"1,2",3')).toEqual([{ a: '1,2', b: '3' }]);
+    expect(() => parseCsvRecords('a,b\n1,2,3')).toThrow('CSV line 2');
+    expect(csvOf(['a', 'b'], [{ a: 'x,y' }])).toBe('a,b\n"x,y",\n');
   });
 
   it('keeps the needed columns, leading zeros, and the zip then largest-share order', () => {
-    expect(prepareZipCounty(parseCsv(crosswalk))).toEqual([
+    expect(prepareZipCounty(parseCsvRecords(crosswalk))).toEqual([
       { zip: '00501', county_fips: '36103', county_name: 'Suffolk County', state: 'NY', city: 'Holtsville', share: '1.0000', is_primary: '1' },
       { zip: '97002', county_fips: '41047', county_name: 'Marion County', state: 'OR', city: 'Aurora', share: '0.8428', is_primary: '1' },
       { zip: '97002', county_fips: '41005', county_name: 'Clackamas County', state: 'OR', city: 'Aurora', share: '0.1572', is_primary: '0' },
     ]);
     // One primary county per ZIP, also across a state line (the source flags one per state).
     const acrossStates = `${crosswalkHeader}\n42223,21047,Christian County,KY,Fort Campbell,simplemaps,0.3180,1,1\n42223,47125,Montgomery County,TN,Fort Campbell,simplemaps,0.6820,1,1`;
-    expect(prepareZipCounty(parseCsv(acrossStates)).map((row) => [row.county_fips, row.is_primary])).toEqual([['47125', '1'], ['21047', '0']]);
-    expect(() => prepareZipCounty(parseCsv(`${crosswalkHeader}\n7501,48121,Denton County,TX,Carrollton,simplemaps,1,1,1`))).toThrow("bad zip '7501'");
-    expect(() => prepareZipCounty(parseCsv(`${crosswalkHeader}\n75010,48121,Denton County,TX,Carrollton,simplemaps,1.5,1,1`))).toThrow('bad ratio');
+    expect(prepareZipCounty(parseCsvRecords(acrossStates)).map((row) => [row.county_fips, row.is_primary])).toEqual([['47125', '1'], ['21047', '0']]);
+    expect(() => prepareZipCounty(parseCsvRecords(`${crosswalkHeader}\n7501,48121,Denton County,TX,Carrollton,simplemaps,1,1,1`))).toThrow("bad zip '7501'");
+    expect(() => prepareZipCounty(parseCsvRecords(`${crosswalkHeader}\n75010,48121,Denton County,TX,Carrollton,simplemaps,1.5,1,1`))).toThrow('bad ratio');
   });
 
   it('keeps the rating areas that have a county FIPS', () => {
-    expect(prepareRatingAreas(parseCsv(ratingAreas))).toEqual([
+    expect(prepareRatingAreas(parseCsvRecords(ratingAreas))).toEqual([
       { state: 'OR', county_fips: '41005', county_name: 'Clackamas County', rating_area: '1' },
       { state: 'OR', county_fips: '41047', county_name: 'Marion County', rating_area: '3' },
     ]);

@@ -396,7 +396,7 @@ describe('Shop Health Plans', () => {
     await userEvent.click(within(screen.getByRole('region', { name: 'Filters' })).getByRole('button', { name: 'Filters' }));
     await userEvent.click(within(screen.getByRole('region', { name: 'Filters' })).getByRole('checkbox', { name: 'Cigna' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export Plans' }));
-    expect(downloads).toEqual(['health-plans.csv']);
+    await waitFor(() => expect(downloads).toEqual(['health-plans.csv']));
     const csv = await blobs[0]!.text();
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -416,6 +416,7 @@ describe('Shop Health Plans', () => {
     renderStep('shop-health-plans', ShopHealthPlansScreen);
     await screen.findByText(/Plans Found/);
     await userEvent.click(screen.getByRole('button', { name: 'Export Plans' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
     const [, row] = (await blobs[0]!.text()).trimEnd().split('\r\n');
     expect(row).toMatch(/^"'@Carrier","'=HYPERLINK\(""https:\/\/evil\.example"",""Plan""\)",Silver,/);
   });

@@ -30,7 +30,6 @@ import {
   type Refusal,
 } from '#domain/plan-filters.ts';
 import { isHsaEligible } from '#domain/hsa.ts';
-import { formatCsv } from '#domain/csv.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
 import { formatMessage, message } from '#engine/core/index.ts';
 import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
@@ -182,7 +181,9 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
     openView({ [VIEW_PARAMS.compare]: '1' });
   };
 
-  const exportPlans = () => {
+  // The CSV writer loads on the first export, not with the step: most people never export.
+  const exportPlans = async () => {
+    const { formatCsv } = await import('#domain/csv.ts');
     const csv = formatCsv(EXPORT_ROWS.map((r) => r.label), found.map((plan) => EXPORT_ROWS.map((r) => r.value(plan))));
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
@@ -319,7 +320,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
       >
         {narrow ? (
           <SimpleGrid cols={2} spacing="xs">
-            <Button variant="default" onClick={exportPlans} disabled={found.length === 0}>
+            <Button variant="default" onClick={() => void exportPlans()} disabled={found.length === 0}>
               {messages['export-plans']}
             </Button>
             <Button onClick={proceed}>{messages['proceed']}</Button>
