@@ -16,9 +16,31 @@ declare module 'fastify' {
   }
 }
 
-type Transform = { schema: FastifySchema; url: string };
-/** Leaves the routes `keep` accepts in a document and hides the others. */
-const only = (keep: (url: string) => boolean) => ({ schema, url }: Transform) => ({ schema: keep(url) ? schema : { ...schema, hide: true }, url });
+type Transform = { schema: FastifySchema; url: string; route: { method: string | string[] } };
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/**
+ * A route's operationId, for client generators: its method and its path's words, a parameter as By<Name>
+ * (GET /api/Member/:id is getMemberById; a path the spec ends with a slash ends with Slash). Method and path are
+ * unique, so the ids are.
+ */
+export function operationIdOf(method: string | string[], url: string): string {
+  const words = url.split('/').filter((segment) => segment !== '' && segment !== 'api').map((segment) => {
+    const parameter = /^[:{](\w+)}?$/.exec(segment);
+    return parameter ? `By${capitalized(parameter[1]!)}` : segment.split(/[^A-Za-z0-9]+/).map(capitalized).join('');
+  });
+  const slash = url.length > 1 && url.endsWith('/') ? 'Slash' : '';
+  return `${String(Array.isArray(method) ? method[0] : method).toLowerCase()}${words.join('')}${slash}`;
+}
+
+/**
+ * Leaves the routes `keep` accepts in a document, each with its operationId, and hides the others. A route that
+ * declares no security is public and says so (`security: []`), so no reader takes it for a forgotten one.
+ */
+const only = (keep: (url: string) => boolean) => ({ schema, url, route }: Transform) => ({
+  url,
+  schema: keep(url) ? { operationId: operationIdOf(route.method, url), security: [], ...schema } : { ...schema, hide: true },
+});
 const refResolver = { buildLocalReference: (json: { $id?: unknown }, _baseUri: unknown, _fragment: unknown, i: number) => String(json.$id ?? `def-${i}`) };
 
 export async function openapiPlugin(app: FastifyInstance): Promise<void> {

@@ -31,7 +31,7 @@ export const staffUserSchema = {
 
 /** A staff user with the tag of their access, which a change of it names. */
 const withTag = (user: staffUsers.StaffUser) => ({ ...user, etag: accessTag(user) });
-const anything = { description: 'The entity as it was (before) or became (after); null when it did not or no longer exists.', nullable: true } as const;
+const anything = { description: 'The entity as it was (before) or became (after); null when it did not or no longer exists.' } as const;
 const auditEntrySchema = {
   type: 'object',
   properties: {
