@@ -12,7 +12,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /** The codings an answer is sent in, in the order of preference on equal weights. */
 const CONTENT_CODINGS = ['br', 'gzip', 'identity'] as const;
@@ -90,7 +90,7 @@ export function encodedFor(request: FastifyRequest, reply: FastifyReply, answer:
 }
 
 /** preferredCoding of the few headers browsers send, each read once (bounded: a header is the client's to choose). */
-const codingOfHeader = new LruCache<string, ContentCoding>(64);
+const codingOfHeader = new LRUCache<string, ContentCoding>({ max: 64 });
 
 function codingFor(acceptEncoding: string | undefined): ContentCoding {
   if (acceptEncoding === undefined) return 'identity';

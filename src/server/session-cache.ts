@@ -11,7 +11,7 @@
  */
 import { changeFeedOf, type ChangeFeed } from '#db/change-feed.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /** What the session row says about its liveness (session.repository.ts isLive). */
 export type KeptSession = { memberId: string; expiresAt: Date; lastSeenAt: Date };
@@ -28,8 +28,8 @@ export type Watch = { session(id: string, session: KeptSession): void; family(me
 
 export class SessionCache {
   private generation = 0;
-  private readonly sessions = new LruCache<string, Kept<KeptSession>>(ENTRIES);
-  private readonly families = new LruCache<string, Kept<MemberFamily>>(ENTRIES);
+  private readonly sessions = new LRUCache<string, Kept<KeptSession>>({ max: ENTRIES });
+  private readonly families = new LRUCache<string, Kept<MemberFamily>>({ max: ENTRIES });
 
   constructor(private readonly feed: ChangeFeed) {
     feed.subscribe((notice) => this.forget(notice));
@@ -58,7 +58,7 @@ export class SessionCache {
     return this.read(this.families, memberId);
   }
 
-  private read<T>(entries: LruCache<string, Kept<T>>, key: string): T | undefined {
+  private read<T>(entries: LRUCache<string, Kept<T>>, key: string): T | undefined {
     if (!this.feed.listening) return undefined;
     const kept = entries.get(key);
     if (!kept) return undefined;

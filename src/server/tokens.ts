@@ -21,7 +21,7 @@ import * as members from '#db/repositories/member.repository.ts';
 import * as refreshTokens from '#db/repositories/refresh-token.repository.ts';
 import * as sessions from '#db/repositories/session.repository.ts';
 import type { Config } from './config.ts';
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { sessionCacheOf } from './session-cache.ts';
 import { randomToken, sha256, successorToken } from './crypto.ts';
 import type { AuthenticatedMember } from './fastify-types.ts';
@@ -70,7 +70,7 @@ async function signIdToken(config: Config, subject: TokenSubject, now: Date): Pr
 /** Access tokens whose signature and claims were checked, by the token's SHA-256, per configuration (its secret). */
 const VERIFIED_ENTRIES = 10_000;
 type Verified = { member: AuthenticatedMember; exp: number };
-const verifiedTokens = new WeakMap<Config, LruCache<string, Verified>>();
+const verifiedTokens = new WeakMap<Config, LRUCache<string, Verified>>();
 
 /**
  * The claims of a well-signed, unexpired access token; null otherwise. The session is not checked here.
@@ -83,7 +83,7 @@ const verifiedTokens = new WeakMap<Config, LruCache<string, Verified>>();
  */
 export async function readAccessToken(config: Config, token: string): Promise<AuthenticatedMember | null> {
   let verified = verifiedTokens.get(config);
-  if (!verified) verifiedTokens.set(config, (verified = new LruCache(VERIFIED_ENTRIES)));
+  if (!verified) verifiedTokens.set(config, (verified = new LRUCache({ max: VERIFIED_ENTRIES })));
   const hash = sha256(token);
   const known = verified.get(hash);
   if (known) {

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
 import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Every schema the browser validates a form with, each once, the form's first. rjsf is imported on the first call:
@@ -54,10 +54,10 @@ type Compiled = { hash: string; schemas: JsonSchema[] };
 const byDocument = new WeakMap<FormDocument, Compiled>();
 
 /** Module sources by hash; past its limit the least recently used is forgotten. */
-type ModuleCache = LruCache<string, string>;
+type ModuleCache = LRUCache<string, string>;
 
 /** The modules of the forms employees get: at most 500 (each a few to 40 KB). */
-const published: ModuleCache = new LruCache(500);
+const published: ModuleCache = new LRUCache({ max: 500 });
 /** How many draft modules are kept, and how many bytes (UTF-8) they may take together. */
 export const DRAFT_MODULES_LIMIT = { count: 50, bytes: 8 * 1024 * 1024 };
 
@@ -66,9 +66,10 @@ export const DRAFT_MODULES_LIMIT = { count: 50, bytes: 8 * 1024 * 1024 };
  * typing in the editor never pushes out a module employees need; bounded by count and by bytes, since a draft's
  * schema is whatever the editor sends.
  */
-const drafts: ModuleCache = new LruCache(DRAFT_MODULES_LIMIT.count, {
+const drafts: ModuleCache = new LRUCache({
+  max: DRAFT_MODULES_LIMIT.count,
   maxSize: DRAFT_MODULES_LIMIT.bytes,
-  sizeOf: (code) => Buffer.byteLength(code),
+  sizeCalculation: (code) => Buffer.byteLength(code),
 });
 
 async function compiledOf(document: FormDocument): Promise<Compiled> {
@@ -169,7 +170,7 @@ export async function compileDraft(document: FormDocument): Promise<string> {
 export const draftModule = (hash: string): string | undefined => drafts.get(hash);
 
 /** The bytes (UTF-8) the draft modules kept take together: at most DRAFT_MODULES_LIMIT.bytes. */
-export const draftModulesBytes = (): number => drafts.totalSize;
+export const draftModulesBytes = (): number => drafts.calculatedSize;
 
 /**
  * Compiles the validators of the document an employer sees now, after an override of it was published, so the

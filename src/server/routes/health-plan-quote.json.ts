@@ -25,7 +25,7 @@ import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/plan.repository.ts';
 import { EncodedAnswer } from '../content-coding.ts';
-import { LruCache } from '../lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
 import { hsaEligibleOf, priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
 
@@ -123,7 +123,7 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
 
 /** Finished answers kept per catalogue epoch (about 136 KB each at the densest pair, plus 7 KB of brotli, 8 of gzip). */
 const ANSWER_ENTRIES = 64;
-const answersOfEpoch = new WeakMap<object, LruCache<string, EncodedAnswer>>();
+const answersOfEpoch = new WeakMap<object, LRUCache<string, EncodedAnswer>>();
 
 /**
  * The last answer of each kept family. The session cache (session-cache.ts) hands every call of a member the same
@@ -157,7 +157,7 @@ async function answerOf(db: DbOrTx, family: MemberFamily, where: QuoteWhere, now
   if (kept) return kept;
   const answer = await made();
   if (catalogueEpoch(db) !== epoch) return answer;
-  if (!answers) answersOfEpoch.set(epoch, (answers = new LruCache(ANSWER_ENTRIES)));
+  if (!answers) answersOfEpoch.set(epoch, (answers = new LRUCache({ max: ANSWER_ENTRIES })));
   answers.set(key, answer);
   return answer;
 }
