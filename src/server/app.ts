@@ -8,6 +8,7 @@ import { limitBodyIdleTime, requestTimeLimit } from './request-time-limits.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import cookie from '@fastify/cookie';
 import { rateLimitKey } from './rate-limit-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('planPremiums', options.planPremiums ?? planPremiumForFamily);
   app.decorate('validatorsRoot', options.validatorsRoot ?? defaultValidatorsRoot);
+  await app.register(cookie);
   await app.register(shared(errorsPlugin));
   // First of the request hooks: every answer, a 503 of a starting or draining server too, knows its language.
   await app.register(shared(languagePlugin));

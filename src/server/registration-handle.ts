@@ -15,7 +15,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { Config } from './config.ts';
-import { readCookie } from './cookies.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from './cookies.ts';
 import { SET_PASSWORD_TOKEN_DAYS } from './services/invitations.ts';
 
 export const HANDLE_SECONDS = 10 * 60;
@@ -24,7 +24,7 @@ const HANDLE = 'pending-registration';
 export const REGISTRANT_COOKIE = 'bp_registrant_';
 const REGISTRANT = 'registrant';
 const REGISTRANT_SECONDS = SET_PASSWORD_TOKEN_DAYS * 24 * 60 * 60;
-const COOKIE_PATH = '/api/Member';
+const COOKIE_SCOPE: CookieScope = { path: '/api/Member', sameSite: 'strict' };
 /** A compact JWE: five base64url parts. */
 const JWE_VALUE = /^[A-Za-z0-9_.-]{1,1000}$/;
 
@@ -69,12 +69,12 @@ export function openRegistrationHandle(config: Config, handle: string): Promise<
 /** Gives the browser that registered the member its proof, for a later withdrawal (beside those of its other registrations). */
 export async function setRegistrantCookie(reply: FastifyReply, config: Config, memberId: string, now = new Date()): Promise<void> {
   const proof = await seal(config, REGISTRANT, memberId, REGISTRANT_SECONDS, now);
-  reply.header('set-cookie', `${registrantCookieName(config, memberId)}=${proof}; Max-Age=${REGISTRANT_SECONDS}; Path=${COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`);
+  setCookie(reply, registrantCookieName(config, memberId), proof, REGISTRANT_SECONDS, COOKIE_SCOPE);
 }
 
 /** Drops the proof of one registration (withdrawn); the browser's others stay. */
 export function clearRegistrantCookie(reply: FastifyReply, config: Config, memberId: string): void {
-  reply.header('set-cookie', `${registrantCookieName(config, memberId)}=; Max-Age=0; Path=${COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`);
+  clearCookie(reply, registrantCookieName(config, memberId), COOKIE_SCOPE);
 }
 
 /** Whether the request carries the registrant's proof for this member. */

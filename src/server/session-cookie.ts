@@ -4,21 +4,18 @@
  * signed-in person calls Refresh and is signed in. docs/decisions.md, Refresh token in a cookie.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from './cookies.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from './cookies.ts';
 
 export const REFRESH_COOKIE = 'bp_refresh';
-const PATH = '/api/Login';
+const SCOPE: CookieScope = { path: '/api/Login', sameSite: 'strict' };
 
 export function setRefreshCookie(reply: FastifyReply, token: string, expiresAt: Date, now: Date): void {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
-  reply.header(
-    'set-cookie',
-    `${REFRESH_COOKIE}=${token}; Max-Age=${maxAge}; Path=${PATH}; HttpOnly; Secure; SameSite=Strict`,
-  );
+  setCookie(reply, REFRESH_COOKIE, token, maxAge, SCOPE);
 }
 
 export function clearRefreshCookie(reply: FastifyReply): void {
-  reply.header('set-cookie', `${REFRESH_COOKIE}=; Max-Age=0; Path=${PATH}; HttpOnly; Secure; SameSite=Strict`);
+  clearCookie(reply, REFRESH_COOKIE, SCOPE);
 }
 
 /** The refresh token of the request's cookie, or null. */

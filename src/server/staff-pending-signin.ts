@@ -7,13 +7,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '#db/database.ts';
 import * as pendingSignins from '#db/repositories/staff-signin-pending.repository.ts';
-import { readCookie } from './cookies.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from './cookies.ts';
 import { randomToken, sha256 } from './crypto.ts';
 
 export const PENDING_COOKIE = 'bp_staff_pending';
 export const PENDING_SECONDS = 5 * 60;
 export const PENDING_MAX_FAILURES = 5;
-const COOKIE_SCOPE = 'Path=/api/staff/login; HttpOnly; Secure; SameSite=Strict';
+const COOKIE_SCOPE: CookieScope = { path: '/api/staff/login', sameSite: 'strict' };
 
 /** Starts the step for a staff user whose password was right (ending their earlier unfinished ones); sets the cookie. */
 export async function startPendingSignin(
@@ -26,7 +26,7 @@ export async function startPendingSignin(
   const token = randomToken();
   await pendingSignins.removeFor(db, staffUserId, now);
   await pendingSignins.insert(db, { staffUserId, tokenHash: sha256(token), purpose, expiresOn: new Date(now.getTime() + PENDING_SECONDS * 1000) });
-  reply.header('set-cookie', `${PENDING_COOKIE}=${token}; Max-Age=${PENDING_SECONDS}; ${COOKIE_SCOPE}`);
+  setCookie(reply, PENDING_COOKIE, token, PENDING_SECONDS, COOKIE_SCOPE);
 }
 
 /** The live pending sign-in of the request's cookie for this purpose; undefined when none (absent, forged, expired). */
@@ -43,5 +43,5 @@ export async function pendingSignin(
 /** Ends the step (done or abandoned): the row is gone and the cookie cleared. */
 export async function endPendingSignin(db: DbOrTx, reply: FastifyReply, id: string): Promise<void> {
   await pendingSignins.remove(db, id);
-  reply.header('set-cookie', `${PENDING_COOKIE}=; Max-Age=0; ${COOKIE_SCOPE}`);
+  clearCookie(reply, PENDING_COOKIE, COOKIE_SCOPE);
 }

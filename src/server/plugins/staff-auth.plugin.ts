@@ -16,10 +16,11 @@ import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS }
 import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { readCookie } from '../cookies.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from '../cookies.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 
 export const STAFF_COOKIE = 'bp_staff';
+const STAFF_COOKIE_SCOPE: CookieScope = { path: '/', sameSite: 'strict' };
 export const STAFF_REQUEST_HEADER = 'x-staff-request';
 export const STAFF_ROLES = ['viewer', 'implementer', 'admin'] as const satisfies readonly StaffRole[];
 
@@ -51,11 +52,11 @@ export async function startStaffSession(db: DbOrTx, staffUserId: string, now: Da
 }
 
 export function setStaffCookie(reply: FastifyReply, token: string): void {
-  reply.header('set-cookie', `${STAFF_COOKIE}=${token}; Max-Age=${SESSION_ABSOLUTE_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Strict`);
+  setCookie(reply, STAFF_COOKIE, token, SESSION_ABSOLUTE_SECONDS, STAFF_COOKIE_SCOPE);
 }
 
 export function clearStaffCookie(reply: FastifyReply): void {
-  reply.header('set-cookie', `${STAFF_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict`);
+  clearCookie(reply, STAFF_COOKIE, STAFF_COOKIE_SCOPE);
 }
 
 /** The staff token of the request's cookie, or null. */

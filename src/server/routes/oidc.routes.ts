@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
-import { readCookie } from '../cookies.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from '../cookies.ts';
 import { openClientSecret, openSignInSecret, sealSignInSecret, sha256 } from '../crypto.ts';
 import { authRateLimit, bearer, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
 import { recordProviderEvent } from '../security-events.ts';
@@ -25,7 +25,7 @@ import { subjectOf } from './login.routes.ts';
 /** Minutes a person has at the provider before the sign-in started here expires. */
 export const LOGIN_STATE_MINUTES = 10;
 const STATE_COOKIE = 'bp_oidc_state';
-const STATE_COOKIE_PATH = '/api/oidc';
+const STATE_COOKIE_SCOPE: CookieScope = { path: '/api/oidc', sameSite: 'lax' };
 
 const stringClaim = (value: unknown, maxLength: number) => (typeof value === 'string' && value.length <= maxLength ? value.trim() : '');
 
@@ -39,9 +39,9 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const setStateCookie = (reply: FastifyReply, state: string) =>
-    reply.header('set-cookie', `${STATE_COOKIE}=${state}; Max-Age=${LOGIN_STATE_MINUTES * 60}; Path=${STATE_COOKIE_PATH}; HttpOnly; Secure; SameSite=Lax`);
+    setCookie(reply, STATE_COOKIE, state, LOGIN_STATE_MINUTES * 60, STATE_COOKIE_SCOPE);
   const clearStateCookie = (reply: FastifyReply) =>
-    reply.header('set-cookie', `${STATE_COOKIE}=; Max-Age=0; Path=${STATE_COOKIE_PATH}; HttpOnly; Secure; SameSite=Lax`);
+    clearCookie(reply, STATE_COOKIE, STATE_COOKIE_SCOPE);
 
   app.get<{ Params: { accountid: string } }>(
     '/api/oidc/employers/:accountid',

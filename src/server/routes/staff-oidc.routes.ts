@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
-import { readCookie } from '../cookies.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from '../cookies.ts';
 import { openSignInSecret, sealSignInSecret, sha256 } from '../crypto.ts';
 import { notFound } from '../errors.ts';
 import { discover, exchangeCode, relyingPartyPolicyOf, startAuthorization } from '../oidc/relying-party.ts';
@@ -23,7 +23,7 @@ import { admission, admittedStaffUser } from '../services/staff-single-sign-on.t
 import { LOGIN_STATE_MINUTES } from './oidc.routes.ts';
 
 const STATE_COOKIE = 'bp_staff_oidc_state';
-const STATE_COOKIE_PATH = '/api/staff/oidc';
+const STATE_COOKIE_SCOPE: CookieScope = { path: '/api/staff/oidc', sameSite: 'lax' };
 const EMAIL_MAX_LENGTH = 254;
 
 export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
@@ -31,8 +31,6 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
   const policy = relyingPartyPolicyOf(app.config);
   const redirectUri = staffRedirectUriOf(app.config.PUBLIC_URL);
   const notSetUp = () => notFound('Staff single sign-on is not set up.');
-  const stateCookie = (value: string, seconds: number) =>
-    `${STATE_COOKIE}=${value}; Max-Age=${seconds}; Path=${STATE_COOKIE_PATH}; HttpOnly; Secure; SameSite=Lax`;
 
   app.get(
     '/api/staff/oidc',
@@ -75,7 +73,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
         code_verifier_sealed: sealSignInSecret(start.codeVerifier, app.config.SSN_KEY),
         expires_at: new Date(now.getTime() + LOGIN_STATE_MINUTES * 60_000),
       }, now);
-      reply.header('set-cookie', stateCookie(start.state, LOGIN_STATE_MINUTES * 60));
+      setCookie(reply, STATE_COOKIE, start.state, LOGIN_STATE_MINUTES * 60, STATE_COOKIE_SCOPE);
       return reply.redirect(start.url.href);
     },
   );
@@ -94,7 +92,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply: FastifyReply) => {
       if (!oidc) throw notSetUp();
       reply.header('cache-control', 'no-store');
-      reply.header('set-cookie', stateCookie('', 0));
+      clearCookie(reply, STATE_COOKIE, STATE_COOKIE_SCOPE);
       const refuse = async (reason: string, said: StaffSignInRefusal = 'failed') => {
         await recordProviderEvent(app, request, { kind: 'sign-in-failed', memberId: null, issuer: oidc.issuer, reason });
         return reply.redirect(staffSignInPageOf(app.config.PUBLIC_URL, said));
