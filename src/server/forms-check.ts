@@ -65,7 +65,7 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
   }
   lines.push(`Stored override versions: ${versions.length} checked`);
 
-  const store = createContentStore({ db }, base);
+  const store = createContentStore({ db, now: () => new Date() }, base);
   for (const [accountid, accountname] of names) {
     lines.push('', `Employer ${accountname} (${accountid})`);
     const flow = (await store.resolve('enrollment', accountid, DEFAULT_LANGUAGE)).document as FlowDocument;

@@ -24,6 +24,7 @@ import { describeError } from './log-redaction.ts';
 import { readinessOf } from './readiness.ts';
 import { shutDown } from './shutdown.ts';
 import { importStorageFolder, storageIn } from './storage.ts';
+import { todayUtc } from '#domain/dates.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -77,7 +78,7 @@ async function prepareData(db: Kysely<Database>, dataDir: string): Promise<strin
   for (const outcome of await importReferenceData(db)) {
     if (outcome.imported) console.log(`Reference data '${outcome.name}' imported: ${outcome.rows} rows (version ${outcome.version})`);
   }
-  const accountId = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
+  const accountId = await seedDemoEmployer(db, todayUtc(new Date()));
   const storage = storageIn(db);
   // Files an earlier version kept in DATA_DIR/storage move into the database, which every instance reads.
   const moved = await importStorageFolder(storage, path.join(dataDir, 'storage'));

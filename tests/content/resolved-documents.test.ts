@@ -79,7 +79,7 @@ beforeAll(async () => {
     expect(applyOverride(base, documentid, patch).problems).toEqual([]);
     await overrides.insertVersion(handle.db, { accountid: testEmployer, documentid, status: 'published', patch, staffId: null, now: new Date() });
   }
-  store = createContentStore({ db: handle.db }, base);
+  store = createContentStore({ db: handle.db, now: () => new Date() }, base);
 });
 afterAll(() => handle?.close());
 

@@ -9,6 +9,7 @@ import { DataDirInUse } from '../data-dir-lock.ts';
 import { runFormsCheck, type FlowCase } from '../forms-check.ts';
 import { describeError } from '../log-redaction.ts';
 import { openDb } from '../open-db.ts';
+import { todayUtc } from '#domain/dates.ts';
 
 /** The spec's sequence table as cases, the same file the content tests read. */
 const CASES = new URL('../../../tests/content/cases/enrollment.cases.json', import.meta.url);
@@ -18,7 +19,7 @@ async function main(): Promise<number> {
   const { cases } = JSON.parse(readFileSync(CASES, 'utf8')) as { cases: FlowCase[] };
   const { db, close } = await openDb(config, 'npm run forms:check');
   try {
-    const { lines, problems } = await runFormsCheck({ db, cases, today: new Date().toISOString().slice(0, 10) });
+    const { lines, problems } = await runFormsCheck({ db, cases, today: todayUtc(new Date()) });
     for (const line of lines) console.log(line);
     return problems === 0 ? 0 : 1;
   } finally {

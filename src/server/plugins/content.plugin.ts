@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '#contracts/api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
+import { todayUtc } from '#domain/dates.ts';
 import {
   assertDocument,
   bundleDefinitions,
@@ -287,9 +288,6 @@ export function etagOf(document: unknown): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Today's date in UTC as 'YYYY-MM-DD': what rules compare dates of birth against. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 export type ContentStore = ContentService & {
   readonly base: BaseContent;
 };
@@ -310,7 +308,8 @@ function servedIn({ document, version }: Resolved, language: Language): Resolved
   return { document: served, etag: etagOf(language === DEFAULT_LANGUAGE ? served : { language, document: served }), version };
 }
 
-export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseContent): ContentStore {
+/** The store of documents; `now` is the clock a form's date rules take today from (a birth date not in the future). */
+export function createContentStore(app: Pick<FastifyInstance, 'db' | 'now'>, base: BaseContent): ContentStore {
   // Keyed by the published version's id: a version never changes, so an entry is never stale. Which version is
   // published is read from the database on every request, so a publish on any instance reaches the employer's
   // employees on their next page load. Entries hold the document with its translations (what staff edit).
@@ -377,7 +376,7 @@ export function createContentStore(app: Pick<FastifyInstance, 'db'>, base: BaseC
 
   const check = async (documentId: string, accountId: string | null, data: unknown, options: CheckOptions): Promise<FieldErrors> => {
     const document = await form(documentId, accountId, options.language);
-    const errors = validateForm(document, data, { today: todayUtc(), ...options.context }, 'server');
+    const errors = validateForm(document, data, { today: todayUtc(app.now()), ...options.context }, 'server');
     const prefix = options.pointerPrefix ?? '';
     return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
   };

@@ -94,7 +94,6 @@ const memberUpdateSchema = {
 /** Withdraw from a browser other than the registrant's (or for a member created by staff). */
 const NOT_THE_REGISTRANT_MESSAGE = catalogueText('registration-other-browser');
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
@@ -363,7 +362,6 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const fieldErrors = await app.content.check('profile', current.accountid, data, {
         language: request.language,
         pointerPrefix: '/member',
-        context: { today: todayIso() },
       });
       // Whatever the employer's profile document says, only an issuable SSN is ever encrypted and stored (the
       // refusal's text is still the employer's).
