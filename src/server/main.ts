@@ -3,12 +3,14 @@
  * server, and meanwhile the one-time work: migrations, the shipped reference data (imported once per data version),
  * the demo employer (with its ICHRA documents in DATA_DIR/storage). The server listens before that work is done,
  * so the web app's first page is served at once on a fresh data folder (PGlite's initdb and the imports take
- * seconds); API calls wait for it and /healthz answers 503 until then (readiness.ts). SIGINT/SIGTERM let the requests in flight finish, then close the server
- * and the database (shutdown.ts); the exit code is 0 when everything finished within SHUTDOWN_TIMEOUT. On PGlite the
+ * seconds); API calls wait for it and /healthz answers 503 until then (readiness.ts). SIGINT/SIGTERM (through
+ * close-with-grace) let the requests in flight finish, then close the server and the database (shutdown.ts); the exit
+ * code is 0 when everything finished within SHUTDOWN_TIMEOUT. On PGlite the
  * server holds DATA_DIR/pglite.lock while it runs and refuses to start while another live process holds it
  * (data-dir-lock.ts): two processes on one embedded database would each write their own copy of it.
  */
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { createDb } from '#db/create-db.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
@@ -22,7 +24,7 @@ import { seedDemoDocuments } from './demo-documents.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { describeError } from './log-redaction.ts';
 import { readinessOf } from './readiness.ts';
-import { shutDown } from './shutdown.ts';
+import { SHUTDOWN_BACKSTOP_SECONDS, shutDown } from './shutdown.ts';
 import { importStorageFolder, storageIn } from './storage.ts';
 import { todayUtc } from '#domain/dates.ts';
 
@@ -39,27 +41,24 @@ async function main(): Promise<void> {
     logger: { level: config.NODE_ENV === 'production' ? 'info' : 'warn' },
     readiness: readinessOf(prepared),
   });
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: finishing the requests in flight, then closing`);
-    const outcome = await shutDown(app, db, config.SHUTDOWN_TIMEOUT);
-    releaseDataDir();
-    if (outcome === 'timed out') app.log.warn(`requests still running after ${config.SHUTDOWN_TIMEOUT} s were cut off`);
-    console.log(`Benefit Portal stopped (${signal}, ${outcome})`);
-    process.exit(outcome === 'closed' ? 0 : 1);
-  };
-  // The last resort (ASVS V7.4.3): a failure nothing caught is logged (scrubbed) and the process ends, to be
-  // restarted; what it acknowledged is committed (docs/operations.md).
-  const fatal = (error: unknown) => {
-    app.log.fatal({ err: error }, 'uncaught failure; exiting');
-    process.exit(1);
-  };
-  process.on('uncaughtException', fatal);
-  process.on('unhandledRejection', fatal);
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  // close-with-grace runs the close once, on SIGINT or SIGTERM or on a failure nothing caught (ASVS V7.4.3: logged,
+  // scrubbed, and the process ends, to be restarted; what it acknowledged is committed, docs/operations.md); a
+  // second signal exits at once. Its delay is the backstop should closing the database hang past the drain's time.
+  closeWithGrace(
+    {
+      delay: (config.SHUTDOWN_TIMEOUT + SHUTDOWN_BACKSTOP_SECONDS) * 1000,
+      logger: { error: (problem: unknown) => (typeof problem === 'string' ? app.log.error(problem) : app.log.error({ err: problem }, 'shutdown')) },
+    },
+    async ({ signal, err }) => {
+      const cause = signal ?? 'uncaught failure';
+      if (err) app.log.fatal({ err }, 'uncaught failure; exiting');
+      else app.log.info(`${cause}: finishing the requests in flight, then closing`);
+      const outcome = await shutDown(app, db, config.SHUTDOWN_TIMEOUT);
+      releaseDataDir();
+      console.log(`Benefit Portal stopped (${cause}, ${outcome})`);
+      if (outcome === 'timed out') throw new Error(`requests still running after ${config.SHUTDOWN_TIMEOUT} s were cut off`);
+    },
+  );
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Benefit Portal is running at ${config.PUBLIC_URL} (listening on ${address})`);

@@ -11,6 +11,9 @@ import type { Database } from '#db/database.ts';
 
 export type ShutdownOutcome = 'closed' | 'timed out';
 
+/** Seconds past SHUTDOWN_TIMEOUT after which main.ts's close-with-grace exits anyway (closing the database hung). */
+export const SHUTDOWN_BACKSTOP_SECONDS = 5;
+
 export async function shutDown(app: FastifyInstance, db: Kysely<Database>, timeoutSeconds: number): Promise<ShutdownOutcome> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<ShutdownOutcome>((resolve) => {
