@@ -55,11 +55,11 @@ function srcPathOf(file: string, specifier: string): string {
 }
 
 const UI_PACKAGES = /^(react|react-dom|@mantine\/|@rjsf\/)/;
-/** engine/core runs in the browser and on the server alike, with no I/O: only these libraries (any of their files). */
-// @zxcvbn-ts: the password_score rule operation (the same score in the browser and on the server).
 /** domain holds pure rules: the standard library, and the CSV libraries its one CSV module is written on (no I/O of their own). */
 const DOMAIN_PACKAGES = new Set(['csv-parse', 'csv-stringify']);
-const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common', 're2js']);
+/** engine/core runs in the browser and on the server alike, with no I/O: only these libraries (any of their files). */
+// @zxcvbn-ts: the password_score rule operation (the same score in the browser and on the server). diff: lineDiff.
+const ENGINE_CORE_PACKAGES = new Set(['json-logic-js', 'ajv', 'ajv-formats', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common', 're2js', 'diff']);
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

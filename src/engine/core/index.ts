@@ -6,7 +6,6 @@
  *   Patch (RFC 7396); mergeDocument replaces whole every expression the meta-schema marks as JSON Logic.
  * - {@link documentPatch}: the merge patch from a base document to an edited one (the inverse of mergeDocument).
  * - {@link patchLimitProblem}: a patch's size and depth, checked before any merge.
- * - {@link lineDiff}: a line diff (longest common subsequence) of two texts, for comparing document versions.
  * - {@link logicIn}: where a document holds JSON Logic, read from its meta-schema.
  * - {@link bundleDefinitions}: inline shared schema pieces (`defs/*.schema.json`) into a form's `definitions`.
  * - {@link validateForm}: schema + rules -> FieldErrors keyed by JSON pointer, with the document's messages.
@@ -47,7 +46,6 @@ export type {
 } from './types.ts';
 export { EngineConfigError } from './errors.ts';
 export { documentPatch, mergeDocument, mergePatch, patchLimitProblem, resolveDocument, sameJson, type PatchLimits, type PatchProblem } from './merge.ts';
-export { lineDiff, type DiffLine } from './line-diff.ts';
 export { rebaseDraft } from './rebase.ts';
 export { isLogicNode, LOGIC_KEYWORD, logicIn, metaChild, metaItem, resolveMetaNode, type MetaNode } from './meta-walk.ts';
 export { bundleDefinitions, definitionName } from './bundle.ts';
