@@ -5,7 +5,7 @@
  */
 import { EMPTY_ID } from '#contracts/api.ts';
 import { forbidden } from './errors.ts';
-import type { AuthenticatedMember } from './fastify-types.ts';
+import type { AuthenticatedMember } from './ports.ts';
 
 type SentId = string | null | undefined;
 

@@ -24,7 +24,7 @@ import type { Config } from './config.ts';
 import { LRUCache } from 'lru-cache';
 import { sessionCacheOf } from './session-cache.ts';
 import { randomToken, sha256, successorToken } from './crypto.ts';
-import type { AuthenticatedMember } from './fastify-types.ts';
+import type { AuthenticatedMember } from './ports.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'benefit-portal';

@@ -140,6 +140,45 @@ describe('import boundaries', () => {
     expect(violations).toEqual([]);
   });
 
+  it('has no import cycle between the files of src/ (type-only imports too)', () => {
+    const resolved = (file: string, specifier: string): string | null => {
+      const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : specifier.startsWith('#') && !specifier.startsWith('#content/') ? path.join(src, specifier.slice(1)) : null;
+      return target && files.includes(target) ? target : null;
+    };
+    const edges = new Map(files.map((file) => [file, specifiersOf(readFileSync(file, 'utf8')).map((specifier) => resolved(file, specifier)).filter((target): target is string => target !== null)]));
+    // Tarjan's strongly connected components: a component of more than one file is a cycle.
+    let index = 0;
+    const indexOf = new Map<string, number>();
+    const lowOf = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const cycles: string[][] = [];
+    const visit = (file: string) => {
+      indexOf.set(file, index);
+      lowOf.set(file, index);
+      index += 1;
+      stack.push(file);
+      onStack.add(file);
+      for (const target of edges.get(file) ?? []) {
+        if (!indexOf.has(target)) {
+          visit(target);
+          lowOf.set(file, Math.min(lowOf.get(file)!, lowOf.get(target)!));
+        } else if (onStack.has(target)) lowOf.set(file, Math.min(lowOf.get(file)!, indexOf.get(target)!));
+      }
+      if (lowOf.get(file) !== indexOf.get(file)) return;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(path.relative(src, member));
+      } while (member !== file);
+      if (component.length > 1) cycles.push(component.sort());
+    };
+    for (const file of files) if (!indexOf.has(file)) visit(file);
+    expect(cycles).toEqual([]);
+  });
+
   it('keeps product words out of the engine code', () => {
     const words = /\b(plan|employer|member|ichra|hsa|waive|dependent|enrollment)s?\b/i;
     // Comments may use an example from the product to explain a generic mechanism; code may not.

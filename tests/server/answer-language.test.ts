@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailService } from '#server/fastify-types.ts';
+import type { MailService } from '#server/ports.ts';
 import { plainSubject } from '#server/plugins/mail.plugin.ts';
 import { mailInvitation } from '#server/services/invitations.ts';
 import { createTestApp } from './helpers/app.ts';

@@ -6,6 +6,9 @@
 /** A JSON Logic expression (only operations on the engine's allow-list run). */
 export type JsonLogic = unknown;
 
+/** The data of a form as it is edited: its fields by name. */
+export type FormData = Record<string, unknown>;
+
 /** A JSON object schema (the draft @rjsf/validator-ajv8 supports: draft-07). */
 export type JsonSchema = Record<string, unknown>;
 

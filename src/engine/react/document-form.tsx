@@ -9,7 +9,7 @@
  * With `draft`, every change is also kept as the tab's draft (drafts.ts).
  */
 import { getAtPointer, rules, setAtPointer, validateForm } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
+import type { FieldErrors, FormData, FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { releaseHeldText, themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';
@@ -21,8 +21,6 @@ import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
 import { engineRjsfValidator } from './rjsf-validator.ts';
-
-export type FormData = Record<string, unknown>;
 
 /**
  * What the form passes to the widgets through rjsf's formContext: the document (its messages), the rule context,

@@ -12,7 +12,7 @@
  * bring the person's data back.
  */
 import { withoutPointers } from '#engine/core/pointer.ts';
-import type { FormData } from './document-form.tsx';
+import type { FormData } from '#engine/core/types.ts';
 
 /**
  * Where a form keeps its draft: a key naming the form and its owner, the fields never written, and the data the

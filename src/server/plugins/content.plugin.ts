@@ -51,7 +51,7 @@ import {
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
 import { catalogueText } from '../catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import type { CheckOptions, ContentService } from '../fastify-types.ts';
+import type { CheckOptions, ContentService } from '../ports.ts';
 
 /** The repository root: schemas/ and flows/ live there. */
 export const defaultContentRoot = fileURLToPath(new URL('../../../', import.meta.url));

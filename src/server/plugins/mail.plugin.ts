@@ -12,7 +12,7 @@ import { decodeHTML } from 'entities';
 import nodemailer, { type Transporter } from 'nodemailer';
 import * as outbox from '#db/repositories/mail-outbox.repository.ts';
 import { sealMailBody } from '../crypto.ts';
-import type { MailService } from '../fastify-types.ts';
+import type { MailService } from '../ports.ts';
 
 export type MailPluginOptions = {
   /** Where the file outbox announces a message; console.log by default. */

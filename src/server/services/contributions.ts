@@ -26,7 +26,7 @@ import * as members from '#db/repositories/member.repository.ts';
 import { catalogueText } from '../catalogue-messages.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Language } from '#contracts/language.ts';
-import type { ContentService } from '../fastify-types.ts';
+import type { ContentService } from '../ports.ts';
 
 const DATE_MESSAGE = catalogueText('error-date-invalid');
 const TWO_LETTERS = /^[A-Z]{2}$/;

@@ -8,7 +8,7 @@ import type { FieldErrors } from '#contracts/api.ts';
 import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
 import { escapeToken, isEmptyValue, ownFields, type OwnField } from '#engine/core/index.ts';
 import type { Language } from '#contracts/language.ts';
-import type { ContentService } from '../fastify-types.ts';
+import type { ContentService } from '../ports.ts';
 
 export type { OwnField };
 

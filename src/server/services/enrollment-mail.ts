@@ -12,7 +12,7 @@ import { formatLongDate } from '#domain/dates.ts';
 import { dollarsToCents } from '#domain/money.ts';
 import type { MemberRow } from '#db/repositories/member.repository.ts';
 import { catalogueMessage, formatMoney, mailLanguage } from '../catalogue-messages.ts';
-import type { MailService } from '../fastify-types.ts';
+import type { MailService } from '../ports.ts';
 
 type Recipient = Pick<MemberRow, 'firstname' | 'emailaddress' | 'language'>;
 

@@ -13,7 +13,7 @@ import type { Language } from '#contracts/language.ts';
 import { catalogueMessage, mailLanguage } from '../catalogue-messages.ts';
 import type { Config } from '../config.ts';
 import { randomToken, sha256 } from '../crypto.ts';
-import type { MailService } from '../fastify-types.ts';
+import type { MailService } from '../ports.ts';
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;
 

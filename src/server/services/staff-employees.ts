@@ -26,7 +26,7 @@ import * as members from '#db/repositories/member.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config } from '../config.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { ContentService, MailService } from '../fastify-types.ts';
+import type { ContentService, MailService } from '../ports.ts';
 import { censusPersonCheck } from './census-person-check.ts';
 import { answerText, employerFields, storedAnswers, type OwnField } from './employer-fields.ts';
 import { mailInvitation, newInvitationLink } from './invitations.ts';
