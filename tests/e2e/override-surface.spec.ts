@@ -56,7 +56,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   await staff.getByLabel('Employer Email').fill(`benefits.${tag}@example.com`);
   await staff.getByLabel(/^Plan Year( \*)?$/).fill(start.slice(0, 4));
   await staff.getByLabel('Plan Year Start').fill(start);
-  await expect(staff.getByLabel('Additional Services (employeazecustomer)')).toHaveValue('1');
+  await expect(staff.getByLabel('Offer additional services')).toHaveValue('1');
   await staff.getByRole('button', { name: 'Create Employer' }).click();
   await expect(staff.getByRole('heading', { name: employerName, level: 1 })).toBeVisible();
   const accountid = /\/employers\/([^/?]+)/.exec(staff.url())![1]!;
