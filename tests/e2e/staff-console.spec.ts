@@ -130,7 +130,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
 
   // The profile's message, changed in the form beside the editor; the preview shows it; publish.
   await openDocument(staff, 'Personal Details', 'profile');
-  expect(await changeTextFromList(staff, { search: 'dob-range', key: 'dob-range', newText: NEW_MESSAGE })).toBe(ORIGINAL_MESSAGE);
+  expect(await changeTextFromList(staff, { search: 'dob-range', title: 'Personal Details › DOB › message of a check', newText: NEW_MESSAGE })).toBe(ORIGINAL_MESSAGE);
   const preview = staff.getByRole('region', { name: 'Preview' });
   await previewEnterDateOfBirth(staff, '1930-01-01');
   await previewCheck(staff);
