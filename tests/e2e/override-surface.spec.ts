@@ -76,9 +76,9 @@ test('an implementer tailors the flow within the override surface; an employee e
   // 2. The enrollment flow: Additional Services switched off with the form beside the editor (allowed); publish.
   await openDocument(staff, 'Benefits Enrollment', 'enrollment');
   const steps = staff.getByRole('table', { name: 'Steps per case' });
-  await expect(steps.getByText('Additional Services').first()).toBeVisible();
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' }).first()).toBeVisible();
   await staff.getByRole('checkbox', { name: 'Additional Services' }).uncheck();
-  await expect(steps.getByText('Additional Services')).toHaveCount(0);
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' })).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
   await publishWithConfirmation(staff, ['Step Additional Services switched off']);

@@ -143,12 +143,12 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await staff.goto(documentUrl('enrollment'));
   await expect(staff.getByRole('heading', { name: /\(enrollment\)$/ })).toBeVisible();
   const steps = staff.getByRole('table', { name: 'Steps per case' });
-  await expect(steps.getByText('Additional Services').first()).toBeVisible();
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' }).first()).toBeVisible();
   // The ICHRA acknowledgment is locked by the base flow: its switch stays on and says why.
   await expect(staff.getByRole('checkbox', { name: 'ICHRA Acknowledgment' })).toBeDisabled();
   await expect(staff.getByText(/^Locked: The ICHRA rules require/).first()).toBeVisible();
   await staff.getByRole('checkbox', { name: 'Additional Services' }).uncheck();
-  await expect(steps.getByText('Additional Services')).toHaveCount(0);
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' })).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
   await publishWithConfirmation(staff, ['Step Additional Services switched off']);

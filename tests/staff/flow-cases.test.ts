@@ -2,13 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '#engine/core/index.ts';
 import flowJson from '../../flows/enrollment.flow.json';
-import { casesFor, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+import { casesFor, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
 
 const flow = flowJson as unknown as FlowDocument;
 const TODAY = '2026-01-01';
 const names = (hsaonly: number, employeazecustomer: number) => casesFor({ hsaonly, employeazecustomer }).map((flowCase) => flowCase.name);
 
 describe('the cases an employer allows', () => {
+  it("names every case in the employer form's plain words, never by a spec code", () => {
+    for (const flowCase of FLOW_CASES) expect(flowCase.name).not.toMatch(/hsaonly|employeazecustomer|edoc_period|\d/);
+  });
+
   it('offers an hsaonly 1 employer its HSA-eligible purchase and the waiver, never a case of hsaonly 0', () => {
     expect(names(1, 1)).toEqual(['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
     expect(names(1, 2)).toEqual(['buys an HSA-eligible plan; HSA-eligible plans only, no additional services', 'waives; no additional services']);
