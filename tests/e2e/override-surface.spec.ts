@@ -56,7 +56,7 @@ test('an implementer tailors the flow within the override surface; an employee e
   await staff.getByLabel('Employer Email').fill(`benefits.${tag}@example.com`);
   await staff.getByLabel(/^Plan Year( \*)?$/).fill(start.slice(0, 4));
   await staff.getByLabel('Plan Year Start').fill(start);
-  await expect(staff.getByLabel('Additional Services (employeazecustomer)')).toHaveValue('1');
+  await expect(staff.getByLabel('Offer additional services')).toHaveValue('1');
   await staff.getByRole('button', { name: 'Create Employer' }).click();
   await expect(staff.getByRole('heading', { name: employerName, level: 1 })).toBeVisible();
   const accountid = /\/employers\/([^/?]+)/.exec(staff.url())![1]!;
@@ -76,9 +76,9 @@ test('an implementer tailors the flow within the override surface; an employee e
   // 2. The enrollment flow: Additional Services switched off with the form beside the editor (allowed); publish.
   await openDocument(staff, 'Benefits Enrollment', 'enrollment');
   const steps = staff.getByRole('table', { name: 'Steps per case' });
-  await expect(steps.getByText('Additional Services').first()).toBeVisible();
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' }).first()).toBeVisible();
   await staff.getByRole('checkbox', { name: 'Additional Services' }).uncheck();
-  await expect(steps.getByText('Additional Services')).toHaveCount(0);
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' })).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
   await publishWithConfirmation(staff, ['Step Additional Services switched off']);

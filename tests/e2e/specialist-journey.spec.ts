@@ -69,7 +69,7 @@ test('a specialist sets up and tailors an employer without JSON, and reads the a
   await docsScreenshot(page.getByRole('group', { name: 'Add a field' }), '04-field-builder');
 
   // 3. The date-of-birth message, found in the list of texts by searching.
-  expect(await changeTextFromList(page, { search: 'birth', key: 'dob-range', newText: NEW_DOB_MESSAGE })).toBe(DOB_MESSAGE);
+  expect(await changeTextFromList(page, { search: 'birth', title: 'Personal Details › DOB › message of a check', newText: NEW_DOB_MESSAGE })).toBe(DOB_MESSAGE);
   await docsScreenshot(page.getByRole('group', { name: 'Texts' }), '05-texts');
 
   // 4. The preview: the profile page as this employer's employees will get it, from the unsaved draft.

@@ -40,6 +40,12 @@ test('the Audit Trail shows a failed sign-in and the reads of personal data; the
   expect(events.length).toBeGreaterThan(0);
   for (const row of events) expect(row).toContain(`Audra Rivera (${person.email})`);
   expect(events.some((row) => row.includes('AUDITED STEP') && row.includes(DEMO_EMPLOYER_NAME))).toBe(true);
+  // An event's detail in sentences (who recorded it), its data as JSON only behind "Show raw JSON".
+  expect(events.some((row) => row.includes('AUDITED STEP') && row.includes(`By ${person.email}.`) && !row.includes('"User"'))).toBe(true);
+  const rows = page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: 'AUDITED STEP' });
+  await rows.first().getByRole('button', { name: 'Show raw JSON' }).click();
+  await expect(rows.first().getByText(`"User": "${person.email}"`)).toBeVisible();
+  await expect(rows.first().getByRole('button', { name: 'Hide raw JSON' })).toHaveAttribute('aria-expanded', 'true');
   await expectClean(page, '/staff/events (by e-mail) at 1280 px');
 
   // The event log's read is in the trail too, without the e-mail typed to find the employee.

@@ -130,7 +130,7 @@ test('an implementer sets up and tailors an employer; its employees see the chan
 
   // The profile's message, changed in the form beside the editor; the preview shows it; publish.
   await openDocument(staff, 'Personal Details', 'profile');
-  expect(await changeTextFromList(staff, { search: 'dob-range', key: 'dob-range', newText: NEW_MESSAGE })).toBe(ORIGINAL_MESSAGE);
+  expect(await changeTextFromList(staff, { search: 'dob-range', title: 'Personal Details › DOB › message of a check', newText: NEW_MESSAGE })).toBe(ORIGINAL_MESSAGE);
   const preview = staff.getByRole('region', { name: 'Preview' });
   await previewEnterDateOfBirth(staff, '1930-01-01');
   await previewCheck(staff);
@@ -143,12 +143,12 @@ test('an implementer sets up and tailors an employer; its employees see the chan
   await staff.goto(documentUrl('enrollment'));
   await expect(staff.getByRole('heading', { name: /\(enrollment\)$/ })).toBeVisible();
   const steps = staff.getByRole('table', { name: 'Steps per case' });
-  await expect(steps.getByText('Additional Services').first()).toBeVisible();
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' }).first()).toBeVisible();
   // The ICHRA acknowledgment is locked by the base flow: its switch stays on and says why.
   await expect(staff.getByRole('checkbox', { name: 'ICHRA Acknowledgment' })).toBeDisabled();
   await expect(staff.getByText(/^Locked: The ICHRA rules require/).first()).toBeVisible();
   await staff.getByRole('checkbox', { name: 'Additional Services' }).uncheck();
-  await expect(steps.getByText('Additional Services')).toHaveCount(0);
+  await expect(steps.getByRole('listitem').filter({ hasText: 'Additional Services' })).toHaveCount(0);
   await staff.getByRole('button', { name: 'Save Draft' }).click();
   await expect(staff.getByText(/^Draft saved as version \d+\.$/)).toBeVisible();
   await publishWithConfirmation(staff, ['Step Additional Services switched off']);

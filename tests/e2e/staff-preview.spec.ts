@@ -59,7 +59,7 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await staff.getByRole('link', { name: 'New Employer' }).click();
   await staff.getByLabel('Employer Name').fill(employerName);
   await staff.getByLabel('Employer Email').fill(`benefits.${tag}@example.com`);
-  await staff.getByLabel('HSA Only (hsaonly)').selectOption('1');
+  await staff.getByLabel('HSA-eligible plans only').selectOption('1');
   await staff.getByRole('button', { name: 'Create Employer' }).click();
   await expect(staff.getByRole('heading', { name: employerName, level: 1 })).toBeVisible();
   await employerSection(staff, 'Logo');
@@ -72,7 +72,7 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await expectPreviewLogo(staff, employerName);
   await expectPreviewShows(staff, ['Welcome to your Benefits Package Creator', 'Personal Details']);
   await expectPreviewSteps(staff, ['Profile', 'Contributions', 'Shopping and Cart']);
-  await expectPreviewCases(staff, ['buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 1', 'waives; employer employeazecustomer 1']);
+  await expectPreviewCases(staff, ['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
 
   // A field of the employer's own and a new date-of-birth message, typed in the code editor and not saved (the
   // later line first, so the earlier line's number holds).
@@ -109,12 +109,12 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   // The enrollment flow: only the cases an hsaonly 1 employer allows; the waiver's steps in the step bar.
   await staff.getByRole('link', { name: "Back to the employer's documents" }).click();
   await openDocument(staff, 'Benefits Enrollment', 'enrollment');
-  await expectPreviewCases(staff, ['buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 1', 'waives; employer employeazecustomer 1']);
+  await expectPreviewCases(staff, ['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
   await expect(preview.getByRole('table', { name: 'Steps per case' }).getByRole('row')).toHaveCount(3);
-  await expect(preview.getByText(/hsaonly 0/)).toHaveCount(0);
+  await expect(preview.getByText(/every plan offered/)).toHaveCount(0);
   await expectPreviewLogo(staff, employerName);
   await expectPreviewSteps(staff, ['Profile', 'Contributions', 'Shopping and Cart']);
-  await pickPreviewCase(staff, 'waives; employer employeazecustomer 1');
+  await pickPreviewCase(staff, 'waives; additional services offered');
   await preview.getByRole('button', { name: 'Next step' }).click();
   await expect(preview.getByRole('heading', { name: 'Contributions', level: 2 })).toBeVisible();
   const tabs = preview.getByRole('navigation', { name: 'Enrollment sub-steps' }).getByRole('button');

@@ -44,7 +44,7 @@ test("two staff members save one employer's settings: the second is told who cha
   await expect(page.getByText('Employer saved.')).toBeVisible();
 
   // B, on the version read before A's save, changes the period: not saved, and B is told by whom and when.
-  await bPage.getByLabel('Enrollment Document Period (edoc_period)').fill('45');
+  await bPage.getByLabel('Days before the enrollment cut-off').fill('45');
   await bPage.getByRole('button', { name: 'Save Employer' }).click();
   const stale = bPage.getByRole('alert').filter({ hasText: 'Your save was not made' });
   await expect(stale.getByText(changedBy(STAFF_ADMIN_EMAIL))).toBeVisible();
@@ -56,8 +56,8 @@ test("two staff members save one employer's settings: the second is told who cha
   await stale.getByRole('button', { name: 'Reload' }).click();
   await expect(stale).toHaveCount(0);
   await expect(bPage.getByLabel('Employer Email')).toHaveValue('hr@stale-change.example');
-  await expect(bPage.getByLabel('Enrollment Document Period (edoc_period)')).toHaveValue('30');
-  await bPage.getByLabel('Enrollment Document Period (edoc_period)').fill('45');
+  await expect(bPage.getByLabel('Days before the enrollment cut-off')).toHaveValue('30');
+  await bPage.getByLabel('Days before the enrollment cut-off').fill('45');
   await bPage.getByRole('button', { name: 'Save Employer' }).click();
   await expect(bPage.getByText('Employer saved.')).toBeVisible();
   expect(await stored()).toMatchObject({ email: 'hr@stale-change.example', edoc_period: 45 });

@@ -49,10 +49,10 @@ test("an implementer writes a text's Spanish beside its English, sees it in the 
   // The heading's English and Spanish side by side; its Spanish emptied first, so it is surely counted missing.
   await openDocument(page, 'Personal Details', 'profile');
   await page.getByRole('textbox', { name: 'Search texts' }).fill('heading');
-  const english = page.getByRole('textbox', { name: 'heading', exact: true });
-  const spanish = page.getByRole('textbox', { name: 'heading in Spanish', exact: true });
+  const english = page.getByRole('textbox', { name: 'Personal Details › page heading', exact: true });
+  const spanish = page.getByRole('textbox', { name: 'Personal Details › page heading in Spanish', exact: true });
   await expect(english).toHaveValue(HEADING);
-  await expect(english).toHaveAccessibleDescription('Where: page heading');
+  await expect(english).toHaveAccessibleDescription('Key heading · where: page heading');
   await spanish.fill('');
   await expect(spanish).toHaveAccessibleDescription(/No Spanish yet/);
   const missing = await textsWithoutSpanish(page);

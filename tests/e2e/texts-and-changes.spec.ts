@@ -33,15 +33,15 @@ test('a specialist finds a text by searching, publishes after reading the change
   await openDocument(page, 'Benefits Enrollment', 'enrollment');
   await expect(page.getByRole('checkbox', { name: 'Contributions', exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Contributions › Contributions' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Title of step choice', exact: true })).toHaveAccessibleDescription('Where: step 2, sub-step 1 of Contributions — title');
+  await expect(page.getByRole('textbox', { name: 'Benefits Enrollment › Contributions › Contributions › step title', exact: true })).toHaveAccessibleDescription('Key choice · where: step 2, sub-step 1 of Contributions — title');
   await expect(page.getByRole('table', { name: 'Steps per case' }).getByText('Contributions › Contributions').first()).toBeVisible();
   await page.getByRole('link', { name: "Back to the employer's documents" }).click();
 
   // The profile: "birth" finds the date-of-birth range message by the field it is about.
   await openDocument(page, 'Personal Details', 'profile');
-  const before = await changeTextFromList(page, { search: 'birth', key: 'dob-range', newText: NEW_TEXT, place: "DOB (field birthdate) — rule 'dob-range' message" });
+  const before = await changeTextFromList(page, { search: 'birth', title: 'Personal Details › DOB › message of a check', newText: NEW_TEXT, place: "Key dob-range · where: DOB (field birthdate) — rule 'dob-range' message" });
   expect(before).toBe(ORIGINAL);
-  await expect(page.getByRole('textbox', { name: 'firstname-required' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /› First Name › error when left empty/ })).toHaveCount(0);
   await saveDraft(page);
 
   // Publish: the dialog names the change; axe-clean while it is open.

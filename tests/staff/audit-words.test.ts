@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StaffAuditEntry } from '../../src/contracts/staff-audit.ts';
-import { actionWords, changeLines, ENTITIES, entityWords, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
+import { actionWords, changeLines, ENTITIES, entityWords, eventLines, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
 
 const ACCOUNT = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
 const entry = (overrides: Partial<StaffAuditEntry>): StaffAuditEntry => ({
@@ -69,5 +69,26 @@ describe('audit words', () => {
     expect(changeLines(entry({ action: 'read', after: { filters: { from: '2026-01-01', limit: 200 } } }))).toEqual(['Filtered by from: 2026-01-01; limit: 200.']);
     expect(changeLines(entry({ action: 'sign-in-failed', after: { email: 'bea@staff.test', reason: 'wrong-password' } }))).toEqual(['Refused: wrong password.']);
     expect(whenWords('2026-11-27T09:14:03.512Z')).toBe('2026-11-27 09:14:03 UTC');
+  });
+
+  it("names the employer's settings by the form's plain names, their codes by what they mean", () => {
+    const before = { employeazecustomer: 1, hsaonly: 0, edoc_period: null };
+    const after = { employeazecustomer: 2, hsaonly: 1, edoc_period: 10 };
+    expect(changeLines(entry({ before, after }))).toEqual([
+      "Changed offer additional services from 'yes' to 'no'.",
+      "Changed HSA-eligible plans only from 'no' to 'yes'.",
+      "Set days before the enrollment cut-off to '10'.",
+    ]);
+    for (const line of changeLines(entry({ action: 'create', after }))) expect(line).not.toMatch(/employeazecustomer|hsaonly|edoc/);
+  });
+
+  it("says an event in sentences: its description, coverage date, who, and each answer of an employer's own step", () => {
+    const event = { title: 'PROFILE ENTERED', action: 'PROFILE ENTERED', effectivedate: '2027-01-01', data: { description: 'PROFILE ENTERED', User: 'sam@example.com' } };
+    expect(eventLines(event)).toEqual(['For coverage from 2027-01-01.', 'By sam@example.com.']);
+    const submitted = { ...event, title: 'SUBMITTED REQUEST', action: 'SUBMITTED REQUEST', data: { description: 'Elections authorized (enrollment e1)', User: 'sam@example.com' } };
+    expect(eventLines(submitted)[0]).toBe('Elections authorized (enrollment e1).');
+    const answered = { title: 'COMMUTE-SURVEY ANSWERED', action: null, effectivedate: null, data: { commuteMode: 'Bike', parking: null, User: 'sam@example.com' } };
+    expect(eventLines(answered)).toEqual(['By sam@example.com.', "Answered commute mode: 'Bike'.", 'Left parking unanswered.']);
+    expect(eventLines({ ...answered, data: null })).toEqual([]);
   });
 });

@@ -35,8 +35,8 @@ describe('a form', () => {
   });
 
   it('says the title of the form and of a field, a field required or not, hidden or shown', () => {
-    expect(changeSummary(profile, setTitle(profile, null, 'About You'))).toEqual(["Title 'Personal Details' to 'About You'"]);
-    expect(changeSummary(profile, setTitle(profile, 'birthdate', 'Date of birth'))).toEqual(["Field title 'DOB' to 'Date of birth'"]);
+    expect(changeSummary(profile, setTitle(profile, null, 'About You'))).toEqual(["Changed the title from 'Personal Details' to 'About You'"]);
+    expect(changeSummary(profile, setTitle(profile, 'birthdate', 'Date of birth'))).toEqual(["Changed the label of DOB from 'DOB' to 'Date of birth'"]);
     expect(changeSummary(profile, setRequired(profile, 'address2', true))).toEqual(['Field APT (optional) now required']);
     expect(changeSummary(profile, setRequired(profile, 'pcpid', false))).toEqual(['Field PCP ID no longer required']);
     const hidden = { ...profile, uiSchema: { ...ui, address2: { 'ui:widget': 'hidden' } } };
@@ -97,7 +97,7 @@ describe('a flow', () => {
 
   it("says a step's title and its condition changed", () => {
     const renamed = setText(flow, '/steps/choice/title', 'Buy or Waive');
-    expect(changeSummary(flow, renamed)).toEqual(["Step Contributions › Contributions: title 'Contributions' to 'Buy or Waive'"]);
+    expect(changeSummary(flow, renamed)).toEqual(["Changed the title of step Contributions › Contributions from 'Contributions' to 'Buy or Waive'"]);
     const steps = flow.steps as Json;
     const condition = { ...flow, steps: { ...steps, 'flexible-spending': { ...(steps['flexible-spending'] as Json), when: { '==': [1, 1] } } } };
     expect(changeSummary(flow, condition)).toEqual(['Step Flexible Spending: condition changed']);

@@ -2,21 +2,25 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '#engine/core/index.ts';
 import flowJson from '../../flows/enrollment.flow.json';
-import { casesFor, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+import { casesFor, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
 
 const flow = flowJson as unknown as FlowDocument;
 const TODAY = '2026-01-01';
 const names = (hsaonly: number, employeazecustomer: number) => casesFor({ hsaonly, employeazecustomer }).map((flowCase) => flowCase.name);
 
 describe('the cases an employer allows', () => {
+  it("names every case in the employer form's plain words, never by a spec code", () => {
+    for (const flowCase of FLOW_CASES) expect(flowCase.name).not.toMatch(/hsaonly|employeazecustomer|edoc_period|\d/);
+  });
+
   it('offers an hsaonly 1 employer its HSA-eligible purchase and the waiver, never a case of hsaonly 0', () => {
-    expect(names(1, 1)).toEqual(['buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 1', 'waives; employer employeazecustomer 1']);
-    expect(names(1, 2)).toEqual(['buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 2', 'waives; employer employeazecustomer 2']);
+    expect(names(1, 1)).toEqual(['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
+    expect(names(1, 2)).toEqual(['buys an HSA-eligible plan; HSA-eligible plans only, no additional services', 'waives; no additional services']);
   });
 
   it('offers an hsaonly 0 employer a plan not HSA-eligible and the waiver', () => {
-    expect(names(0, 1)).toEqual(['buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 1', 'waives; employer employeazecustomer 1']);
-    expect(names(0, 2)).toEqual(['buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 2', 'waives; employer employeazecustomer 2']);
+    expect(names(0, 1)).toEqual(['buys a plan not HSA-eligible; every plan offered, additional services offered', 'waives; additional services offered']);
+    expect(names(0, 2)).toEqual(['buys a plan not HSA-eligible; every plan offered, no additional services', 'waives; no additional services']);
   });
 
   it('offers an employeazecustomer 0 employer only the profile with Next disabled', () => {

@@ -114,4 +114,18 @@ describe("a flow's texts: its step titles", () => {
     expect(stepLabels(twins).get('cart')).toBe('Shopping and Cart › Shop Health Plans (cart)');
     expect(stepLabels(twins).get('shop-health-plans')).toBe('Shopping and Cart › Shop Health Plans (shop-health-plans)');
   });
+
+  it('titles each text by what the employee sees: the screen, the field label and the kind of text, no key or pointer', () => {
+    const titles = new Map(textEntries(profile).map((entry) => [entry.pointer, entry.title]));
+    expect(titles.get('/messages/firstname-required')).toBe('Personal Details › First Name › error when left empty, too short, of the wrong type');
+    expect(titles.get('/messages/dob-range')).toBe('Personal Details › DOB › message of a check');
+    expect(titles.get('/messages/heading')).toBe('Personal Details › page heading');
+    expect(titles.get('/schema/properties/pcpname/title')).toBe('Personal Details › PCP Name › label');
+    expect(titles.get('/title')).toBe('Personal Details › page title');
+    const steps = new Map(textEntries(flow).map((entry) => [entry.key, entry.title]));
+    expect(steps.get('choice')).toBe('Benefits Enrollment › Contributions › Contributions › step title');
+    const all = [...titles.values()];
+    expect(new Set(all).size, 'no two texts titled alike').toBe(all.length);
+    for (const title of all) expect(title).not.toMatch(/\/schema|\/uiSchema|\(field /);
+  });
 });

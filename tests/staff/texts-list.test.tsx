@@ -25,6 +25,9 @@ const profile: Json = {
   uiSchema: only(whole.uiSchema, FIELDS),
   messages: only(whole.messages, ['heading', 'firstname-required', 'dob-range', 'ssn-on-file']),
 };
+/** The texts' titles in the list: what the employee sees, the screen first. */
+const DOB_RANGE = 'Personal Details › DOB › message of a check';
+const HEADING = 'Personal Details › page heading';
 const HEADING_ES = 'Bienvenido a su creador de paquetes de beneficios';
 /** The base profile with the Spanish of two texts, as the base documents carry it. */
 const base: Json = { ...profile, translations: { es: { '/messages/heading': HEADING_ES, '/messages/ssn-on-file': 'Registrado: {ssn}.' } } };
@@ -62,9 +65,10 @@ describe('the texts list', () => {
     const onChange = vi.fn();
     render(<MantineProvider><TextsList document={profile} base={profile} readOnly={false} onChange={onChange} /></MantineProvider>);
     search('birth');
-    const text = screen.getByRole('textbox', { name: 'dob-range' });
-    expect(text).toHaveAccessibleDescription(expect.stringContaining("DOB (field birthdate) — rule 'dob-range' message"));
-    expect(screen.queryByRole('textbox', { name: 'firstname-required' })).toBeNull();
+    const text = screen.getByRole('textbox', { name: DOB_RANGE });
+    // The key and where it appears in the document's own words are the secondary line.
+    expect(text).toHaveAccessibleDescription(expect.stringContaining("Key dob-range · where: DOB (field birthdate) — rule 'dob-range' message"));
+    expect(screen.queryByRole('textbox', { name: 'Personal Details › First Name › error when left empty, too short, of the wrong type' })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent(/^\d+ of \d+ texts$/);
     fireEvent.change(text, { target: { value: 'Born 1941 or later.' } });
     expect(onChange).toHaveBeenCalledOnce();
@@ -75,15 +79,15 @@ describe('the texts list', () => {
     const changes = vi.fn();
     render(<EditedList start={base} changes={changes} />);
     search('heading');
-    expect(screen.getByRole('textbox', { name: 'heading' })).toHaveValue('Welcome to your Benefits Package Creator');
-    expect(screen.getByRole('textbox', { name: 'heading in Spanish' })).toHaveValue(HEADING_ES);
-    expect(screen.getByRole('textbox', { name: 'heading in Spanish' })).toHaveAttribute('lang', 'es');
+    expect(screen.getByRole('textbox', { name: HEADING })).toHaveValue('Welcome to your Benefits Package Creator');
+    expect(screen.getByRole('textbox', { name: `${HEADING} in Spanish` })).toHaveValue(HEADING_ES);
+    expect(screen.getByRole('textbox', { name: `${HEADING} in Spanish` })).toHaveAttribute('lang', 'es');
     // Field labels are texts too, found by their pointer.
     search('DOB (field birthdate)');
-    expect(screen.getByRole('textbox', { name: '/schema/properties/birthdate/title' })).toHaveAccessibleDescription('Where: DOB (field birthdate) — label');
+    expect(screen.getByRole('textbox', { name: 'Personal Details › DOB › label' })).toHaveAccessibleDescription('Pointer /schema/properties/birthdate/title · where: DOB (field birthdate) — label');
 
     search('dob-range');
-    const dob = screen.getByRole('textbox', { name: 'dob-range in Spanish' });
+    const dob = screen.getByRole('textbox', { name: `${DOB_RANGE} in Spanish` });
     expect(dob).toHaveValue('');
     expect(dob).toHaveAccessibleDescription(expect.stringContaining('No Spanish yet'));
     fireEvent.change(dob, { target: { value: 'La fecha de nacimiento debe estar entre 1941-01-01 y hoy.' } });
@@ -93,7 +97,7 @@ describe('the texts list', () => {
 
     // Emptied, the Spanish text leaves the draft: employees reading Spanish get the English.
     search('heading');
-    fireEvent.change(screen.getByRole('textbox', { name: 'heading in Spanish' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: `${HEADING} in Spanish` }), { target: { value: '' } });
     expect(spanishOf(changes.mock.lastCall![0] as Json)).not.toHaveProperty('/messages/heading');
   });
 
@@ -106,9 +110,9 @@ describe('the texts list', () => {
     expect(filter).toHaveAccessibleDescription(`${missing} texts have no Spanish.`);
 
     // The English of the heading changes: its Spanish (the base's) is to review.
-    fireEvent.change(screen.getByRole('textbox', { name: 'heading' }), { target: { value: 'Welcome to Acme benefits' } });
+    fireEvent.change(screen.getByRole('textbox', { name: HEADING }), { target: { value: 'Welcome to Acme benefits' } });
     expect(filter).toHaveAccessibleDescription(`${missing} texts have no Spanish; 1 to review (its English changed since).`);
-    expect(screen.getByRole('textbox', { name: 'heading in Spanish' })).toHaveAccessibleDescription(expect.stringContaining('To review'));
+    expect(screen.getByRole('textbox', { name: `${HEADING} in Spanish` })).toHaveAccessibleDescription(expect.stringContaining('To review'));
 
     search('');
     fireEvent.click(filter);
@@ -116,18 +120,18 @@ describe('the texts list', () => {
     search('s');
     expect(screen.queryByLabelText('ssn-on-file')).toBeNull();
     search('heading');
-    expect(screen.getByRole('textbox', { name: 'heading in Spanish' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: `${HEADING} in Spanish` })).toBeInTheDocument();
     // A text being translated stays shown while one types, though it no longer lacks Spanish.
     search('dob-range');
-    fireEvent.change(screen.getByRole('textbox', { name: 'dob-range in Spanish' }), { target: { value: 'Fecha entre 1941-01-01 y hoy.' } });
-    expect(screen.getByRole('textbox', { name: 'dob-range in Spanish' })).toHaveValue('Fecha entre 1941-01-01 y hoy.');
+    fireEvent.change(screen.getByRole('textbox', { name: `${DOB_RANGE} in Spanish` }), { target: { value: 'Fecha entre 1941-01-01 y hoy.' } });
+    expect(screen.getByRole('textbox', { name: `${DOB_RANGE} in Spanish` })).toHaveValue('Fecha entre 1941-01-01 y hoy.');
     expect(filter).toHaveAccessibleDescription(`${missing - 1} texts have no Spanish; 1 to review (its English changed since).`);
   });
 
   it('says under a Spanish text whose marks differ from the English why the server would refuse it, before saving', () => {
     render(<EditedList start={base} changes={() => undefined} />);
     search('ssn-on-file');
-    const onFile = screen.getByRole('textbox', { name: 'ssn-on-file in Spanish' });
+    const onFile = screen.getByRole('textbox', { name: 'Personal Details › SSN › on file text in Spanish' });
     expect(onFile).not.toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(onFile, { target: { value: 'Registrado: {numero}.' } });
     expect(onFile).toHaveAttribute('aria-invalid', 'true');

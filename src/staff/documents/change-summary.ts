@@ -77,7 +77,7 @@ function fields({ before, after, pointer, owner, uiBefore, uiAfter }: FieldsOf, 
       continue;
     }
     const title = fieldTitle(b[name], name);
-    if (fieldTitle(a[name], name) !== title) summary.say(`Field title ${quoted(fieldTitle(a[name], name))} to ${quoted(title)}${of}`, `${at}/title`);
+    if (fieldTitle(a[name], name) !== title) summary.say(`Changed the label of ${fieldTitle(a[name], name)}${of} from ${quoted(fieldTitle(a[name], name))} to ${quoted(title)}`, `${at}/title`);
     if (requiredA.includes(name) !== requiredB.includes(name)) summary.say(`Field ${title}${of} ${requiredB.includes(name) ? 'now required' : 'no longer required'}`);
     if (hidden(uiBefore, name) !== hidden(uiAfter, name)) summary.say(`Field ${title}${of} ${hidden(uiAfter, name) ? 'hidden' : 'shown again'}`, ...uiAt.map((ui) => `${ui}/ui:widget`));
   }
@@ -176,7 +176,7 @@ function flowChanges(before: Json, after: Json, summary: Summary) {
     }
     const stepA = child(a, id);
     const stepB = child(b, id);
-    if (!sameDocument(stepA.title, stepB.title)) summary.say(`Step ${labelsA.get(id) ?? id}: title ${quoted(stepA.title)} to ${quoted(stepB.title)}`, `${at}/title`);
+    if (!sameDocument(stepA.title, stepB.title)) summary.say(`Changed the title of step ${labelsA.get(id) ?? id} from ${quoted(stepA.title)} to ${quoted(stepB.title)}`, `${at}/title`);
     if (!sameDocument(stepA.when, stepB.when)) {
       const offA = stepA.when === false;
       const offB = stepB.when === false;
@@ -225,7 +225,7 @@ const membersOf = (value: unknown): Json | null => (isObject(value) ? value : va
 /** What changes for employees from `before` (what they get now) to `after`, one sentence each, in document order. */
 export function changeSummary(before: Json, after: Json): string[] {
   const summary = new Summary();
-  if (!sameDocument(before.title, after.title)) summary.say(`Title ${quoted(before.title)} to ${quoted(after.title)}`, '/title');
+  if (!sameDocument(before.title, after.title)) summary.say(`Changed the title from ${quoted(before.title)} to ${quoted(after.title)}`, '/title');
   messages(before, after, summary);
   if (after.kind === 'flow' || before.kind === 'flow') flowChanges(before, after, summary);
   else formChanges(before, after, summary);

@@ -1,9 +1,10 @@
 /**
  * The cases a flow's preview walks, after the spec's step 3 sequence table: the employer's settings and the
  * employee's choice that decide which steps appear (the flow context of schemas/meta/flags.schema.json). A case
- * names the settings it is about; an employer is shown only the cases its own settings allow, walked with its
- * settings (hsaonly 1: the employer offers HSA-eligible plans only; employeazecustomer 1: additional services
- * offered, 2: not offered, 0: the profile's Next is disabled, so its employees never get past the profile).
+ * names the settings it is about in the console's plain words (hsaonly 1: HSA-eligible plans only, 0: every plan;
+ * employeazecustomer 1: additional services offered, 2: not offered, 0: the profile's Next is disabled, so its
+ * employees never get past the profile); an employer is shown only the cases its own settings allow, walked with
+ * its settings.
  */
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
 
@@ -18,13 +19,13 @@ export type FlowCase = {
 };
 
 export const FLOW_CASES: FlowCase[] = [
-  { name: 'buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 1', employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: true } },
-  { name: 'buys an HSA-eligible plan; employer hsaonly 1, employeazecustomer 2', employer: { hsaonly: 1, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: true } },
-  { name: 'buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 1', employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } },
-  { name: 'buys a plan not HSA-eligible; employer hsaonly 0, employeazecustomer 2', employer: { hsaonly: 0, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: false } },
-  { name: 'waives; employer employeazecustomer 1', employer: { employeazecustomer: 1 }, choice: { option: 'waive', planHsaEligible: false } },
-  { name: 'waives; employer employeazecustomer 2', employer: { employeazecustomer: 2 }, choice: { option: 'waive', planHsaEligible: false } },
-  { name: 'stops at the profile (Next disabled); employer employeazecustomer 0', employer: { employeazecustomer: 0 }, choice: { option: 'buy', planHsaEligible: false } },
+  { name: 'buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: true } },
+  { name: 'buys an HSA-eligible plan; HSA-eligible plans only, no additional services', employer: { hsaonly: 1, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: true } },
+  { name: 'buys a plan not HSA-eligible; every plan offered, additional services offered', employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } },
+  { name: 'buys a plan not HSA-eligible; every plan offered, no additional services', employer: { hsaonly: 0, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: false } },
+  { name: 'waives; additional services offered', employer: { employeazecustomer: 1 }, choice: { option: 'waive', planHsaEligible: false } },
+  { name: 'waives; no additional services', employer: { employeazecustomer: 2 }, choice: { option: 'waive', planHsaEligible: false } },
+  { name: 'stops at the profile (Next disabled); enrollment closed at the profile', employer: { employeazecustomer: 0 }, choice: { option: 'buy', planHsaEligible: false } },
 ];
 
 /** The cases of the table an employer's settings allow, in the table's order. */

@@ -12,10 +12,12 @@ import { escapeToken, parsePointer, setAtPointer, textsOf, type FlowDocument, ty
 import { stepsOf, type Json } from './document-edits.ts';
 
 /**
- * One text: its pointer, its label in the list (a message's key, `Title of step <id>`, else its pointer), the key
- * a search finds it by (a message's key, a step's id, else its pointer), its text and where it appears.
+ * One text: its pointer, its title in the list (what the employee sees: the screen, the field's label and what
+ * kind of text it is, "Personal Details › First Name › error when left empty"), its label for a sentence (a
+ * message's key, `Title of step <id>`, else its pointer), the key a search finds it by (a message's key, a step's
+ * id, else its pointer), its text and where it appears.
  */
-export type TextEntry = { pointer: string; label: string; key: string; text: string; places: string[] };
+export type TextEntry = { pointer: string; title: string; label: string; key: string; text: string; places: string[] };
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const child = (value: unknown, key: string): Json => {
@@ -196,25 +198,51 @@ export function asTextDocument(document: Json): FormDocument | FlowDocument {
 }
 
 /**
+ * A place in the words of what the employee sees, under the screen's name: the field names, definitions and rule
+ * ids (which the secondary line keeps) left out, each part after the last: "DOB (field birthdate) — rule
+ * 'dob-range' message (on Next)" -> "Personal Details › DOB › message of a check (on Next)".
+ */
+function seenTitle(screen: string, place: string): string {
+  const words = place
+    .replace(/ \((?:field|definition) [^)]*\)/g, '')
+    .replace(/\brule(?: '[^']*')? message/, 'message of a check')
+    .replace(/^shown by the screen of .*$/, 'a text of the screen')
+    .replace(/^title of the form \(its page title\)$/, 'page title')
+    .split(' — ')
+    .join(' › ');
+  return `${screen} › ${words}`;
+}
+
+/** Titles made distinct: a title two texts share gets the key of each (two checks of one field). */
+function distinctTitles(entries: TextEntry[]): TextEntry[] {
+  const count = new Map<string, number>();
+  for (const entry of entries) count.set(entry.title, (count.get(entry.title) ?? 0) + 1);
+  return entries.map((entry) => ((count.get(entry.title) ?? 0) > 1 ? { ...entry, title: `${entry.title} (${entry.key})` } : entry));
+}
+
+/**
  * Every text of a document with where it appears: a form's messages (a flow's step titles) first, in the
  * document's order, then its other texts in the engine's order (the title, the schema's, the uiSchema's).
  */
 export function textEntries(document: Json): TextEntry[] {
   const places = formPlaces(document);
   const steps = document.kind === 'flow' ? stepPlaces(document) : new Map<string, string>();
+  const name = typeof document.title === 'string' && document.title !== '' ? document.title : 'This document';
   const screen = `shown by the screen of ${typeof document.title === 'string' ? `'${document.title}'` : 'this document'}`;
+  const labels = document.kind === 'flow' ? stepLabels(document) : new Map<string, string>();
   const first: TextEntry[] = [];
   const others: TextEntry[] = [];
   for (const [pointer, text] of textsOf(asTextDocument(document))) {
     const tokens = parsePointer(pointer);
     const [root = '', key = ''] = tokens;
     if (root === 'messages' && tokens.length === 2) {
-      first.push({ pointer, label: key, key, text, places: places.get(key) ?? [SCREEN_TEXTS[key] ?? screen] });
+      const at = places.get(key) ?? [SCREEN_TEXTS[key] ?? screen];
+      first.push({ pointer, title: seenTitle(name, at[0]!), label: key, key, text, places: at });
     } else if (root === 'steps' && tokens.length === 3) {
-      first.push({ pointer, label: `Title of step ${key}`, key, text, places: [steps.get(key) ?? `step ${key} — title`] });
+      first.push({ pointer, title: `${name} › ${labels.get(key) ?? key} › step title`, label: `Title of step ${key}`, key, text, places: [steps.get(key) ?? `step ${key} — title`] });
     } else {
       const place = pointer === '/title' ? `title of ${document.kind === 'flow' ? 'the flow' : 'the form (its page title)'}` : (fieldTextPlace(document, tokens) ?? pointer);
-      others.push({ pointer, label: pointer, key: pointer, text, places: [place] });
+      others.push({ pointer, title: seenTitle(name, place), label: pointer, key: pointer, text, places: [place] });
     }
   }
   // A flow's step titles come in the order of its steps (the engine's order is the document's).
@@ -222,7 +250,7 @@ export function textEntries(document: Json): TextEntry[] {
     const order = [...steps.keys()];
     first.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   }
-  return [...first, ...others];
+  return distinctTitles([...first, ...others]);
 }
 
 /** The pointer of a form's message. */
@@ -245,10 +273,10 @@ export function textNames(document: Json): Map<string, string> {
   );
 }
 
-/** Whether a text matches a search: in its text, key, place or any `more` (its translation), any case; an empty search matches all. */
+/** Whether a text matches a search: in its title, text, key, place or any `more` (its translation), any case; an empty search matches all. */
 export function matchesSearch(entry: TextEntry, search: string, ...more: (string | undefined)[]): boolean {
   const wanted = search.trim().toLowerCase();
-  return wanted === '' || [entry.key, entry.text, ...entry.places, ...more].some((part) => part !== undefined && part.toLowerCase().includes(wanted));
+  return wanted === '' || [entry.title, entry.key, entry.text, ...entry.places, ...more].some((part) => part !== undefined && part.toLowerCase().includes(wanted));
 }
 
 /** The document with the text at `pointer` changed (a message, a step's title, a label...), nothing else. */

@@ -1,6 +1,7 @@
 /**
- * Every text of the document in English and Spanish side by side, each with its key and where it appears in
- * words (text-places.ts), with a search over all of them: a specialist finds "the date of birth message" without
+ * Every text of the document in English and Spanish side by side, each titled by what the employee sees (the
+ * screen, the field's label, the kind of text: "Personal Details › First Name › error when left empty"), its key
+ * or pointer and where it appears in words below (text-places.ts), with a search over all of them: a specialist finds "the date of birth message" without
  * knowing its key. The English column changes the text itself, the Spanish one the draft's
  * `translations.es[<pointer of the text>]` (emptied: removed, so employees reading Spanish get the English). How
  * many texts have no Spanish, or one to review (the English changed while the Spanish is still the base
@@ -50,8 +51,8 @@ const TextRow = memo(
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
         <Textarea
-          label={text.label}
-          description={`Where: ${text.places.join('; ')}`}
+          label={text.title}
+          description={`${text.key === text.pointer ? `Pointer ${text.pointer}` : `Key ${text.key}`} · where: ${text.places.join('; ')}`}
           autosize
           minRows={1}
           readOnly={readOnly}
@@ -59,7 +60,7 @@ const TextRow = memo(
           onChange={(e) => onEnglish(text.pointer, e.currentTarget.value)}
         />
         <Textarea
-          label={`${text.label} in Spanish`}
+          label={`${text.title} in Spanish`}
           lang="es"
           description={STATE_WORDS[state]}
           error={problems}
@@ -74,7 +75,7 @@ const TextRow = memo(
   },
   (before, after) =>
     before.text.pointer === after.text.pointer &&
-    before.text.label === after.text.label &&
+    before.text.title === after.text.title &&
     before.text.text === after.text.text &&
     before.text.places.join('\n') === after.text.places.join('\n') &&
     before.spanish === after.spanish &&
@@ -116,7 +117,7 @@ export function TextsList({ document, base, readOnly, onChange }: Props) {
       <Stack gap="xs">
         <TextInput
           label="Search texts"
-          description="Words of the text in English or Spanish, its key or where it appears"
+          description="Words of the text in English or Spanish, its title, its key or where it appears"
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);

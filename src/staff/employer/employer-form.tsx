@@ -1,7 +1,8 @@
 /**
- * The employer's account: name, e-mail, plan year (and its first month), employeazecustomer (0: the profile's Next
- * is off, 1: additional services offered, 2: not offered), hsaonly, edoc_period, the HSA administrator, the team
- * and the broker. Used to create an employer and to change one.
+ * The employer's account: name, e-mail, plan year (and its first month), whether additional services are offered
+ * (employeazecustomer: 1 offered, 2 not, 0 the profile's Next is off), HSA-eligible plans only (hsaonly), the days
+ * before the enrollment cut-off (edoc_period), the HSA administrator, the team and the broker. Each spec code is
+ * labelled by a plain name, the code itself in its one-line help. Used to create an employer and to change one.
  */
 import { Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -91,29 +92,29 @@ export function EmployerForm({ initial, submitText, savedText, readOnly, onSubmi
               onChange={(e) => set('planyearstart', e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
             />
             <NativeSelect
-              label="Additional Services (employeazecustomer)"
-              description="Whether employees are offered the additional services step; 0 closes enrollment at the profile"
+              label="Offer additional services"
+              description="Whether employees get the Additional Services step after shopping (spec code employeazecustomer)"
               data={[
-                { value: '1', label: '1: offered' },
-                { value: '2', label: '2: not offered' },
-                { value: '0', label: '0: the profile step cannot proceed' },
+                { value: '1', label: 'Yes: the Additional Services step is shown' },
+                { value: '2', label: 'No: the step is left out' },
+                { value: '0', label: 'Closed: employees cannot go past their profile' },
               ]}
               value={String(employer.employeazecustomer)}
               onChange={(e) => set('employeazecustomer', Number(e.currentTarget.value) as StaffEmployerInput['employeazecustomer'])}
             />
             <NativeSelect
-              label="HSA Only (hsaonly)"
-              description="Yes: the employer offers only HSA-eligible plans"
+              label="HSA-eligible plans only"
+              description="Yes: the employer offers only HSA-eligible plans (spec code hsaonly)"
               data={[
-                { value: '0', label: '0: no' },
-                { value: '1', label: '1: yes' },
+                { value: '0', label: 'No: every plan' },
+                { value: '1', label: 'Yes: HSA-eligible plans only' },
               ]}
               value={String(employer.hsaonly)}
               onChange={(e) => set('hsaonly', Number(e.currentTarget.value) as StaffEmployerInput['hsaonly'])}
             />
             <NumberInput
-              label="Enrollment Document Period (edoc_period)"
-              description="The 1st of next month is offered before day 30 minus these days of a month (day 20 when empty)"
+              label="Days before the enrollment cut-off"
+              description="The 1st of next month is offered before day 30 minus these days of a month; day 20 when empty (spec code edoc_period)"
               min={0}
               value={employer.edoc_period ?? ''}
               onChange={(value) => set('edoc_period', value === '' ? null : Number(value))}

@@ -1,11 +1,13 @@
 /**
  * The audit trail: every staff change, read of personal data and failed sign-in, newest first, filtered by who,
- * entity, its id and days; each entry in words, with what changed and the full before and after on demand.
+ * entity, its id and days; each entry in words, with what changed and the full before and after behind "Show raw
+ * JSON".
  */
-import { Button, Code, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { RawJson } from '../layout/raw-json.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 import type { EmployerContent } from '../api/types.ts';
@@ -54,7 +56,7 @@ export function AuditScreen() {
 }
 
 /**
- * What changed in sentences; a change's whole before and after as JSON behind a disclosure. A document's change
+ * What changed in sentences; a change's whole before and after as JSON behind "Show raw JSON". A document's change
  * is said with its labels, read from the employer's document (its base) once per document shown.
  */
 function Change({ entry }: { entry: StaffAuditEntry }) {
@@ -73,17 +75,12 @@ function Change({ entry }: { entry: StaffAuditEntry }) {
         </List>
       )}
       {full && (
-        <details>
-          <summary>Before and after (JSON)</summary>
-          <Text size="sm" fw={600}>
-            Before
-          </Text>
-          <Code block>{JSON.stringify(entry.before, null, 2)}</Code>
-          <Text size="sm" fw={600}>
-            After
-          </Text>
-          <Code block>{JSON.stringify(entry.after, null, 2)}</Code>
-        </details>
+        <RawJson
+          parts={[
+            { heading: 'Before', value: entry.before },
+            { heading: 'After', value: entry.after },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -1,8 +1,10 @@
 /**
  * The audit trail in words for the console's Audit Trail screen: the action, the entity (an employer by name where
- * it is one), who, and what changed between the before and after in sentences (docs/staff.md, The audit trail).
+ * it is one), who, and what changed between the before and after in sentences (docs/staff.md, The audit trail);
+ * the event log's events in sentences too.
  */
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
+import type { StaffEvent } from '#contracts/staff-employers.ts';
 import { mergePatch } from '#engine/core/index.ts';
 import { changeSummary } from '../documents/change-summary.ts';
 import type { Json } from '../documents/document-edits.ts';
@@ -85,19 +87,36 @@ function valueWords(value: unknown): string {
 const quotedWords = (value: unknown) => `'${valueWords(value)}'`;
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-/** A recorded member's name in words: "contactType" -> "contact type", "edoc_period" -> "edoc period". */
+/**
+ * The employer's settings by the employer form's plain names, their coded values in words: a specialist reads
+ * "offer additional services", not the spec code employeazecustomer.
+ */
+const SETTINGS: Record<string, { name: string; values?: Record<string, string> }> = {
+  employeazecustomer: { name: 'offer additional services', values: { 1: 'yes', 2: 'no', 0: 'closed at the profile' } },
+  hsaonly: { name: 'HSA-eligible plans only', values: { 0: 'no', 1: 'yes' } },
+  edoc_period: { name: 'days before the enrollment cut-off' },
+  hsaadministrator: { name: 'HSA administrator' },
+  planyear: { name: 'plan year' },
+  planyearstart: { name: 'plan year start' },
+  teamid: { name: 'team ID' },
+};
+
+/** A recorded member's name in words: "contactType" -> "contact type", "edoc_period" -> "days before the enrollment cut-off". */
 const nameWords = (name: string) =>
+  SETTINGS[name]?.name ??
   name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
     .toLowerCase();
+/** A recorded value in words: a setting's code by its meaning, any other as it is. */
+const settingValue = (name: string, value: unknown) => (typeof value === 'number' || typeof value === 'string' ? (SETTINGS[name]?.values?.[String(value)] ?? value) : value);
 
 /** One part that changed, as a sentence: set (it was empty), cleared (it is empty now), or changed from one value to another. */
 function partSentence(name: string, before: unknown, after: unknown): string {
   const what = nameWords(name);
-  if (isEmpty(before)) return `Set ${what} to ${quotedWords(after)}.`;
-  if (isEmpty(after)) return `Cleared ${what} (it was ${quotedWords(before)}).`;
-  return `Changed ${what} from ${quotedWords(before)} to ${quotedWords(after)}.`;
+  if (isEmpty(before)) return `Set ${what} to ${quotedWords(settingValue(name, after))}.`;
+  if (isEmpty(after)) return `Cleared ${what} (it was ${quotedWords(settingValue(name, before))}).`;
+  return `Changed ${what} from ${quotedWords(settingValue(name, before))} to ${quotedWords(settingValue(name, after))}.`;
 }
 
 /**
@@ -115,7 +134,7 @@ export function changeLines(entry: Pick<StaffAuditEntry, 'action' | 'before' | '
     const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return names.filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).map((name) => partSentence(name, before[name], after[name]));
   }
-  if (isObject(after)) return Object.entries(after).filter(([, value]) => !isEmpty(value)).map(([name, value]) => `With ${nameWords(name)} ${quotedWords(value)}.`);
+  if (isObject(after)) return Object.entries(after).filter(([, value]) => !isEmpty(value)).map(([name, value]) => `With ${nameWords(name)} ${quotedWords(settingValue(name, value))}.`);
   if (before !== null && before !== undefined && (after === null || after === undefined)) return ['Removed.'];
   return after === null || after === undefined ? [] : [`Now ${quotedWords(after)}.`];
 }
@@ -140,3 +159,28 @@ export function documentSentences(base: Json | null, before: unknown, after: unk
 
 /** When, to the second, in UTC. */
 export const whenWords = (createdon: string) => `${createdon.slice(0, 10)} ${createdon.slice(11, 19)} UTC`;
+
+/** The members of an event's data said on their own line rather than as answers. */
+const EVENT_OWN = new Set(['description', 'User']);
+
+/**
+ * An event of the event log in sentences: what the portal recorded it as (its description, when it is more than
+ * the event's name), for which coverage date, by whom, and each answer it carries (a step of the employer's own
+ * records its form's answers): "Answered commute mode: 'Bike'."
+ */
+export function eventLines(event: Pick<StaffEvent, 'title' | 'action' | 'effectivedate' | 'data'>): string[] {
+  const { data } = event;
+  const lines: string[] = [];
+  const record = isObject(data) ? data : {};
+  const description = record.description;
+  if (typeof description === 'string' && description !== '' && description !== event.title && description !== event.action) {
+    lines.push(/[.!?]$/.test(description) ? description : `${description}.`);
+  }
+  if (event.effectivedate) lines.push(`For coverage from ${event.effectivedate.slice(0, 10)}.`);
+  if (typeof record.User === 'string' && record.User !== '') lines.push(`By ${record.User}.`);
+  for (const [name, value] of Object.entries(record)) {
+    if (!EVENT_OWN.has(name)) lines.push(isEmpty(value) ? `Left ${nameWords(name)} unanswered.` : `Answered ${nameWords(name)}: ${quotedWords(value)}.`);
+  }
+  if (!isObject(data) && !isEmpty(data)) lines.push(`Recorded ${quotedWords(data)}.`);
+  return lines;
+}

@@ -1,13 +1,16 @@
 /**
  * The event log (LogFact) with each event's employer and member by name, filtered by employer (id or name), member
- * (id, or name or e-mail), action and dates; the filters are the query.
+ * (id, or name or e-mail), action and dates; the filters are the query. An event's detail reads as sentences
+ * (audit-words.ts eventLines), its recorded data as JSON behind "Show raw JSON".
  */
-import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Table, TextInput, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { StaffEvent } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+import { RawJson } from '../layout/raw-json.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
+import { eventLines } from './audit-words.ts';
 
 type Filters = { employer: string; employee: string; accountid: string; memberid: string; action: string; from: string; to: string };
 const none: Filters = { employer: '', employee: '', accountid: '', memberid: '', action: '', from: '', to: '' };
@@ -42,7 +45,9 @@ export function EventsScreen() {
               <Table.Td>{event.action ?? ''}</Table.Td>
               <Table.Td>{event.employername ?? event.accountid ?? ''}</Table.Td>
               <Table.Td>{memberWords(event)}</Table.Td>
-              <Table.Td>{event.data === null || event.data === undefined ? '' : JSON.stringify(event.data)}</Table.Td>
+              <Table.Td>
+                <EventDetail event={event} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </ScrollTable>
@@ -55,4 +60,21 @@ export function EventsScreen() {
 function memberWords(event: StaffEvent): string {
   if (event.membername !== null) return event.memberemail ? `${event.membername} (${event.memberemail})` : event.membername;
   return event.memberid ?? '';
+}
+
+/** An event's detail in sentences, its recorded data behind "Show raw JSON". */
+function EventDetail({ event }: { event: StaffEvent }) {
+  const lines = eventLines(event);
+  return (
+    <Stack gap={4}>
+      {lines.length > 0 && (
+        <List size="sm" listStyleType="none" spacing={2}>
+          {lines.map((line, index) => (
+            <List.Item key={index}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+      {event.data !== null && event.data !== undefined && <RawJson parts={[{ value: event.data }]} />}
+    </Stack>
+  );
 }

@@ -6,13 +6,14 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * In the open document's Texts, searches `search`, checks that the text `key` is among those found and is shown
- * where it appears (`place`, when given), changes it to `newText`, and answers its text before.
+ * In the open document's Texts, searches `search`, checks that the text titled `title` (what the employee sees:
+ * "Personal Details › DOB › message of a check") is among those found and is shown with its key and where it
+ * appears (`place`, when given), changes it to `newText`, and answers its text before.
  */
-export async function changeTextFromList(page: Page, { search, key, newText, place }: { search: string; key: string; newText: string; place?: string }): Promise<string> {
+export async function changeTextFromList(page: Page, { search, title, newText, place }: { search: string; title: string; newText: string; place?: string }): Promise<string> {
   await page.getByRole('textbox', { name: 'Search texts' }).fill(search);
   await expect(page.getByText(/^\d+ of \d+ texts$/)).toBeVisible();
-  const text = page.getByRole('textbox', { name: key, exact: true });
+  const text = page.getByRole('textbox', { name: title, exact: true });
   if (place) await expect(text).toHaveAccessibleDescription(new RegExp(place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   const before = await text.inputValue();
   await text.fill(newText);
