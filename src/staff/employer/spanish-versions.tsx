@@ -19,7 +19,7 @@ export function lacksSpanish(english: string, spanish: string | null | undefined
 /** "2 of 5 texts have no Spanish version: employees reading Spanish get the English." */
 export function missingSpanishWords(missing: number, total: number): string {
   if (missing === 0) return SPANISH_TEXTS.every;
-  return `${missing} of ${total} ${total === 1 ? 'text has' : 'texts have'} no Spanish version: ${SPANISH_TEXTS.noneHelp}`;
+  return `${missing} of ${total} ${total === 1 ? 'text' : 'texts'} ${missing === 1 ? 'has' : 'have'} no Spanish version: ${SPANISH_TEXTS.noneHelp}`;
 }
 
 /** The badge beside a text without its Spanish version (a span: it sits in a field's description too). */
