@@ -142,6 +142,8 @@ async function shop(page: Page, narrow: boolean): Promise<string> {
   await spanishScreen(page, 'contributions');
 
   await nextTo(page, esText('ichra-acknowledgment', '/title'), SPANISH);
+  // The demo's documents have no Spanish name (they are English PDFs): their links say they are English.
+  await expect(page.getByRole('link', { name: 'ICHRA Plan Document' })).toHaveAttribute('lang', 'en');
   await spanishScreen(page, 'the ICHRA acknowledgment');
   await page.getByRole('checkbox', { name: esText('ichra-acknowledgment', '/schema/properties/ichracertified/title') }).check();
 
