@@ -59,6 +59,7 @@ describe('state names', () => {
 
   it('has a Spanish name for every state, the District and the territories', () => {
     expect(US_STATES).toHaveLength(56);
-    for (const state of US_STATES) expect(state.es.trim(), state.code).not.toBe('');
+    for (const state of US_STATES) expect(stateName(state.code, 'es').trim(), state.code).not.toBe('');
+    expect(US_STATES.filter((state) => state.es !== undefined && state.es === state.name)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * options, an ICHRA document's name): which have none, said beside each text and counted for the panel. A text
  * without Spanish reaches employees reading Spanish in English, marked as English for screen readers.
  */
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 
 export const SPANISH_TEXTS = {
   none: 'No Spanish version',
@@ -22,12 +22,16 @@ export function missingSpanishWords(missing: number, total: number): string {
   return `${missing} of ${total} ${total === 1 ? 'text' : 'texts'} ${missing === 1 ? 'has' : 'have'} no Spanish version: ${SPANISH_TEXTS.noneHelp}`;
 }
 
-/** The badge beside a text without its Spanish version (a span: it sits in a field's description too). */
+/**
+ * The badge beside a text without its Spanish version (a span: it sits in a field's description too). Drawn with
+ * Text, not Mantine's Badge: the portal's shop uses Badge, and the console using it too made the build put it in a
+ * chunk every wizard step loads.
+ */
 export function NoSpanishBadge() {
   return (
-    <Badge component="span" color="yellow" variant="light" size="sm">
+    <Text component="span" size="xs" fw={700} c="dark.8" bg="yellow.1" px={6} py={2} style={{ borderRadius: 4 }}>
       {SPANISH_TEXTS.none}
-    </Badge>
+    </Text>
   );
 }
 

@@ -6,7 +6,8 @@
 import { errorText, visibleLabel } from '#engine/theme/index.ts';
 import { NativeSelect } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { stateLabel } from '#web/place-names.ts';
+import { stateName } from '#domain/us-states.ts';
+import { language } from '#web/messages.ts';
 import { US_STATES } from './us-states.ts';
 
 export function UsStateWidget(props: WidgetProps) {
@@ -23,7 +24,7 @@ export function UsStateWidget(props: WidgetProps) {
       required={required}
       disabled={disabled || readonly}
       error={errorText(rawErrors)}
-      data={[{ value: '', label: placeholder || '' }, ...states.map((state) => ({ value: state.code, label: stateLabel(state.code) }))]}
+      data={[{ value: '', label: placeholder || '' }, ...states.map((state) => ({ value: state.code, label: stateName(state.code, language) }))]}
       onChange={(event) => props.onChange(event.currentTarget.value === '' ? options.emptyValue : event.currentTarget.value)}
       onBlur={(event) => props.onBlur(id, event.currentTarget.value)}
       onFocus={(event) => props.onFocus(id, event.currentTarget.value)}

@@ -2,8 +2,7 @@
  * 'ui:widget': 'zip' — a US ZIP code: digits only, at most 5, kept as text so a leading zero stays ('02134').
  * With 'ui:options': { lookup } the 5th digit runs the lookup the document names and fills other fields of the
  * form from the answer, except a field the person changed while the answer was on its way; a ZIP in several
- * counties opens a blocking picker (the answer's order: largest share first), each county named in the page's
- * language ('Condado de Marion', src/web/place-names.ts). The document declares everything
+ * counties opens a blocking picker (the answer's order: largest share first). The document declares everything
  * product-specific:
  *   lookup: { path: '/api/USZipCounty/{value}/', list: '/locationlist' (pointer into the answer's data),
  *             fill: { '/city': 'city', ... } (form field pointer -> answer property), choiceLabel: 'countyname' }
@@ -16,7 +15,6 @@ import { getAtPointer, message, valuesFromAnswer } from '#engine/core/index.ts';
 import type { DocumentFormContext } from '#engine/react/index.ts';
 import { DigitsInput, onlyDigits } from '#engine/theme/index.ts';
 import { call, isUnreachable } from '#web/api/api-client.ts';
-import { countyLabel } from '#web/place-names.ts';
 
 export const ZIP_LENGTH = 5;
 
@@ -132,7 +130,7 @@ export function ZipWidget(props: WidgetProps) {
         <Stack gap="xs">
           {(choices ?? []).map((choice, index) => (
             <Button key={index} variant="light" onClick={() => fill(choice)}>
-              {countyLabel(String(choice[lookup?.choiceLabel ?? ''] ?? ''))}
+              {String(choice[lookup?.choiceLabel ?? ''] ?? '')}
             </Button>
           ))}
         </Stack>
