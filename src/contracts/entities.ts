@@ -146,13 +146,16 @@ export type Broker = {
   phoneNumber: string | null;
 };
 
-export type ProductOption = { id: string; option: string; cost: number };
+/** `option`: the option's name in the reader's language, `optionlang` the language it is in (its English when no Spanish was written). */
+export type ProductOption = { id: string; option: string; optionlang: Language; cost: number };
 
 export type Product = {
   id: string;
   productname: string;
   vendorname: string;
+  /** In the reader's language, `descriptionlang` the language it is in (its English when no Spanish was written). */
   description: string;
+  descriptionlang: Language;
   category: string;
   subcategory: string | null;
   taxstatus: string | null;
@@ -292,7 +295,8 @@ export type LogFactEvent = {
  * One of the employer's documents (GET /api/media/getdocs): its name from the file name (without the extension),
  * the file name, and a short-lived signed link that opens the file without the bearer header (a new tab).
  */
-export type MediaDocument = { name: string; filename: string; url: string };
+/** `name`: in the reader's language (its Spanish name when staff wrote one, else from the file name), `namelang` the language it is in. */
+export type MediaDocument = { name: string; namelang: Language; filename: string; url: string };
 
 /** POST /api/Affordability's data: the ICHRA affordability check's numbers and verdict, money in dollars. */
 export type AffordabilityAnswer = {

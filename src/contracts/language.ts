@@ -52,3 +52,11 @@ const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 export function languageCookie(language: Language, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${language}; Max-Age=${LANGUAGE_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+/**
+ * A text staff wrote for an employer in English, with its Spanish when written, as `language` reads it: the text
+ * and the language it is in (so a page in Spanish marks an English-only text lang="en" for screen readers).
+ */
+export function employerText(english: string, spanish: string | null, language: Language): { text: string; lang: Language } {
+  return language === 'es' && spanish !== null && spanish.trim() !== '' ? { text: spanish, lang: 'es' } : { text: english, lang: 'en' };
+}

@@ -61,12 +61,15 @@ export type StaffContact = {
   phonenumber: string | null;
 };
 
-export type StaffProductOption = { id?: string; option: string; cost: number };
+/** `option_es`: the option's name in Spanish (null or absent: none; employees reading Spanish get the English). */
+export type StaffProductOption = { id?: string; option: string; option_es?: string | null; cost: number };
 export type StaffProduct = {
   id?: string;
   productname: string;
   vendorname: string;
   description: string;
+  /** The description in Spanish (null or absent: none; employees reading Spanish get the English). */
+  description_es?: string | null;
   subcategory: string | null;
   taxstatus: 'Pre-Tax' | 'Post-Tax' | null;
   active: boolean;

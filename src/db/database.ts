@@ -284,6 +284,8 @@ export interface ProductTable {
   productname: string;
   vendorname: string;
   description: Generated<string>;
+  /** The description in Spanish (migration 0029); null: none, Spanish screens show the English. */
+  description_es: Generated<string | null>;
   category: string;
   subcategory: string | null;
   taxstatus: string | null;
@@ -294,6 +296,8 @@ export interface ProductOptionTable {
   id: string;
   productid: string;
   option: string;
+  /** The option's name in Spanish (migration 0029); null: none. */
+  option_es: Generated<string | null>;
   cost_cents: number;
   sort: Generated<number>;
 }
@@ -573,6 +577,8 @@ export interface StoredFileTable {
   filename: string;
   bytes: Uint8Array;
   size: number;
+  /** The name a person reads in Spanish (an ICHRA document's, migration 0029); null: none, the file name's. */
+  name_es: Generated<string | null>;
   updated_at: Generated<Date>;
 }
 

@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-staff-single-sign-on.ts';
 import * as m0026 from './migrations/0026-member-language.ts';
 import * as m0027 from './migrations/0027-hsa-deduction.ts';
 import * as m0028 from './migrations/0028-no-provider-id-token.ts';
+import * as m0029 from './migrations/0029-spanish-employer-texts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026-member-language': m0026,
   '0027-hsa-deduction': m0027,
   '0028-no-provider-id-token': m0028,
+  '0029-spanish-employer-texts': m0029,
 };
 
 /** Every migration in order (a test migrates to one of them, then writes rows of the schema as it was). */

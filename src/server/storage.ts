@@ -10,7 +10,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { DbOrTx } from '#db/database.ts';
 
-export type StoredFile = { filename: string; size: number };
+/** `name_es`: the name a person reads in Spanish, when staff wrote one (an ICHRA document's, migration 0029). */
+export type StoredFile = { filename: string; size: number; name_es: string | null };
 
 export class StorageNameError extends Error {
   constructor(readonly segment: string) {
@@ -48,11 +49,11 @@ export class Storage {
     Storage.check(container, folder);
     const rows = await this.db
       .selectFrom('stored_file')
-      .select(['filename', 'size'])
+      .select(['filename', 'size', 'name_es'])
       .where('container', '=', container)
       .where('folder', '=', folder)
       .execute();
-    return rows.sort((a, b) => a.filename.localeCompare(b.filename, 'en')).map(({ filename, size }) => ({ filename, size }));
+    return rows.sort((a, b) => a.filename.localeCompare(b.filename, 'en')).map(({ filename, size, name_es }) => ({ filename, size, name_es }));
   }
 
   /** The files of a folder as list() answers them, each with a hash of its content (a version of the folder). */
@@ -60,7 +61,7 @@ export class Storage {
     Storage.check(container, folder);
     const rows = await this.db
       .selectFrom('stored_file')
-      .select(['filename', 'size', sql<string>`encode(sha256(bytes), 'hex')`.as('sha256')])
+      .select(['filename', 'size', 'name_es', sql<string>`encode(sha256(bytes), 'hex')`.as('sha256')])
       .where('container', '=', container)
       .where('folder', '=', folder)
       .execute();
@@ -88,6 +89,19 @@ export class Storage {
       .values({ container, folder, filename, bytes, size: bytes.byteLength })
       .onConflict((oc) => oc.columns(['container', 'folder', 'filename']).doUpdateSet({ bytes, size: bytes.byteLength, updated_at: new Date() }))
       .execute();
+  }
+
+  /** Sets the Spanish name a person reads of a file (null: none); false when there is no such file. A new upload of the file keeps it. */
+  async setSpanishName(container: string, folder: string, filename: string, name: string | null): Promise<boolean> {
+    Storage.check(container, folder, filename);
+    const result = await this.db
+      .updateTable('stored_file')
+      .set({ name_es: name })
+      .where('container', '=', container)
+      .where('folder', '=', folder)
+      .where('filename', '=', filename)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Deletes a file; false when there is no such file. */

@@ -35,6 +35,14 @@ export const messages: Readonly<Record<MessageKey, string>> = new Proxy(texts, {
 /** The page's language: the catalogue loaded. */
 export let language: Language = DEFAULT_LANGUAGE;
 
+/**
+ * The lang attribute of a text in `lang` shown on this page: set only where it differs from the page's (an
+ * employer's text written in English only, on a Spanish page), so a screen reader reads it in its own language.
+ */
+export function langOf(lang: Language): Language | undefined {
+  return lang === language ? undefined : lang;
+}
+
 /** The Intl locale money, numbers and dates are shown in, the page's language's (LANGUAGE_LOCALES). */
 export let locale: string = LANGUAGE_LOCALES[DEFAULT_LANGUAGE];
 

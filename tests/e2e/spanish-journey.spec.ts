@@ -5,7 +5,8 @@
  * welcome page. Every screen is axe-clean, says lang="es" and shows no English text of the catalogue or the
  * documents (english-left.ts). At 1280 px the browser asks for Spanish (Accept-Language); at 390 px the person
  * starts in English and picks Español in the header's language switch. The words clicked and read are the
- * product's own Spanish texts (spanish.ts). And an employer's texts overridden in both languages show in each.
+ * product's own Spanish texts (spanish.ts), the service's description the Spanish staff wrote and the county picker's
+ * counties Spanish names. And an employer's texts overridden in both languages show in each.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { expectClean } from './axe.ts';
 import { expectSpanishOnly } from './english-left.ts';
 import { catalogue, es, esText, exactly, filled, SPANISH } from './spanish.ts';
 import {
+  AURORA,
   DEMO_EMPLOYER_ID,
   DEMO_EMPLOYER_NAME,
   PASSWORD,
@@ -37,6 +39,9 @@ const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 const SPANISH_DATE = /\d{1,2} de [a-z]+ de \d{4}/;
 /** The metal tiers as a Spanish screen names them. */
 const SPANISH_METALS = new RegExp(['metal-platinum', 'metal-gold', 'metal-silver', 'metal-bronze', 'metal-expanded-bronze', 'metal-catastrophic'].map(es).join('|'));
+
+/** The demo employer's service description in Spanish, as staff wrote it (src/db/seed/demo-employer.ts). */
+const DEMO_SERVICE_SPANISH = 'Consultas médicas a toda hora por teléfono o video, para usted y su familia, sin costo por consulta.';
 
 /** The screen as it is now: axe finds nothing, and it is all in Spanish. */
 async function spanishScreen(page: Page, where: string, employer?: string): Promise<void> {
@@ -100,6 +105,15 @@ async function profileWithDependent(page: Page, person: Person): Promise<void> {
   await spanishScreen(page, 'the profile, missing fields');
   await page.keyboard.press('Escape');
 
+  // A ZIP in several counties: the picker names each in Spanish ('Condado de Marion'), the state select says 'Oregón';
+  // the field keeps the crosswalk's name. Then the person's own ZIP.
+  await page.getByLabel(SPANISH.profile.zip).fill(AURORA.zip);
+  const marion = page.getByRole('dialog', { name: SPANISH.profile.countyPicker }).getByRole('button', { name: filled(es('county-name-county'), { name: 'Marion' }) });
+  await expect(marion).toBeVisible();
+  await spanishScreen(page, 'the profile, the county picker');
+  await marion.click();
+  await expect(page.getByLabel(SPANISH.profile.county)).toHaveValue(AURORA.county);
+  await expect(page.getByLabel(SPANISH.profile.state).locator('option:checked')).toHaveText('Oregón');
   await fillMemberProfile(page, PORTLAND, undefined, SPANISH);
   await page.getByRole('button', { name: esText('profile', '/uiSchema/dependents/ui:options/addText') }).click();
   const dependent = page.getByRole('group', { name: filled(esText('profile', '/uiSchema/dependents/ui:options/itemTitle'), { number: 1 }) });
@@ -128,6 +142,8 @@ async function shop(page: Page, narrow: boolean): Promise<string> {
   await spanishScreen(page, 'contributions');
 
   await nextTo(page, esText('ichra-acknowledgment', '/title'), SPANISH);
+  // The demo's documents have no Spanish name (they are English PDFs): their links say they are English.
+  await expect(page.getByRole('link', { name: 'ICHRA Plan Document' })).toHaveAttribute('lang', 'en');
   await spanishScreen(page, 'the ICHRA acknowledgment');
   await page.getByRole('checkbox', { name: esText('ichra-acknowledgment', '/schema/properties/ichracertified/title') }).check();
 
@@ -157,6 +173,9 @@ async function shop(page: Page, narrow: boolean): Promise<string> {
 
 async function cartAndWelcome(page: Page, person: Person, chosenPlan: string): Promise<void> {
   await nextTo(page, esText('enrollment', '/steps/additional-services/title'), SPANISH);
+  // The service's description as staff wrote it in Spanish.
+  await expect(page.getByText(DEMO_SERVICE_SPANISH)).toBeVisible();
+  await expect(page.getByText(DEMO_SERVICE_SPANISH)).not.toHaveAttribute('lang');
   await page.getByRole('button', { name: es('service-add') }).click();
   await expect(page.getByRole('button', { name: es('remove') })).toBeVisible();
   await spanishScreen(page, 'additional services');

@@ -8,6 +8,7 @@ import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import en from '#content/schemas/messages/en.json';
+import es from '#content/schemas/messages/es.json';
 import { databases } from './helpers/databases.ts';
 import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 
@@ -25,7 +26,7 @@ describe.each(databases())('POST /api/Affordability on $name', (database) => {
     await world.db.updateTable('member').set({ istobaccouser: 'Yes' }).where('id', '=', world.alice.memberId).execute();
   });
 
-  const post = (payload: Record<string, unknown>, auth = world.alice.auth) =>
+  const post = (payload: Record<string, unknown>, auth: Record<string, string> = world.alice.auth) =>
     world.app.inject({ method: 'POST', url: '/api/Affordability', headers: auth, payload: { effectivedate: effectiveDate, householdsize: 1, ...payload } });
   const marion = { postalcode: '97002', countycode: '41047' };
 
@@ -62,6 +63,11 @@ describe.each(databases())('POST /api/Affordability on $name', (database) => {
     await world.db.updateTable('member').set({ postalcode: '97002', county: 'Marion', stateorprovince: 'OR' }).where('id', '=', world.alice.memberId).execute();
     const data = (await post({ householdincome: 60000 })).json().data;
     expect(data).toMatchObject({ status: 'checked', selfonlypremium: 478 });
+  });
+
+  it("names a state without plan data in the request's language ('Nueva York')", async () => {
+    const answer = await post({ householdincome: 60000, postalcode: '10001', countycode: '36061' }, { ...world.alice.auth, cookie: 'bp_lang=es' });
+    expect(answer.json().data).toMatchObject({ status: 'no-plan-data', statewithoutplans: 'Nueva York', message: es.messages['plans-none-for-state'].replace('{state}', 'Nueva York') });
   });
 
   it('says plainly when no plan data covers the area', async () => {

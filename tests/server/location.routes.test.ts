@@ -26,9 +26,9 @@ describe.each(databases())('ZIP lookup on $name', (database) => {
       expect(response.statusCode).toBe(200);
       const { locationlist } = response.json().data;
       expect(locationlist).toEqual([
-        { city: 'Carrollton', countyname: 'Denton County', countycode: '48121', statename: 'Texas', state: 'TX', zipcode: '75007', share: 0.8978 },
-        { city: 'Carrollton', countyname: 'Dallas County', countycode: '48113', statename: 'Texas', state: 'TX', zipcode: '75007', share: 0.0764 },
-        { city: 'Carrollton', countyname: 'Collin County', countycode: '48085', statename: 'Texas', state: 'TX', zipcode: '75007', share: 0.0259 },
+        { city: 'Carrollton', countyname: 'Denton County', countylabel: 'Denton County', countycode: '48121', statename: 'Texas', state: 'TX', zipcode: '75007', share: 0.8978 },
+        { city: 'Carrollton', countyname: 'Dallas County', countylabel: 'Dallas County', countycode: '48113', statename: 'Texas', state: 'TX', zipcode: '75007', share: 0.0764 },
+        { city: 'Carrollton', countyname: 'Collin County', countylabel: 'Collin County', countycode: '48085', statename: 'Texas', state: 'TX', zipcode: '75007', share: 0.0259 },
       ]);
     });
 
@@ -45,8 +45,19 @@ describe.each(databases())('ZIP lookup on $name', (database) => {
       const response = await lookup('00501');
       expect(response.statusCode).toBe(200);
       expect(response.json().data.locationlist).toEqual([
-        { city: 'Holtsville', countyname: 'Suffolk County', countycode: '36103', statename: 'New York', state: 'NY', zipcode: '00501', share: 1 },
+        { city: 'Holtsville', countyname: 'Suffolk County', countylabel: 'Suffolk County', countycode: '36103', statename: 'New York', state: 'NY', zipcode: '00501', share: 1 },
       ]);
+    });
+
+    it.each([
+      ['97002', ['Condado de Marion', 'Condado de Clackamas']],
+      ['70112', ['Parroquia de Orleans']],
+      ['99801', ['Ciudad y borough de Juneau']],
+    ])("names %s's counties in Spanish for a request in Spanish (a parish and a borough as such), keeping the crosswalk's name", async (zip, labels) => {
+      const response = await lookup(zip, { ...member.auth, 'accept-language': 'es-US' });
+      const list = response.json().data.locationlist as Array<{ countyname: string; countylabel: string }>;
+      expect(list.map((county) => county.countylabel)).toEqual(labels);
+      expect(list.map((county) => county.countyname)).not.toEqual(labels);
     });
 
     it('answers 404 NOT_FOUND with the catalogue text for a ZIP the crosswalk does not know', async () => {

@@ -236,7 +236,7 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
     it('stores a PDF where /api/media/getdocs lists it to the employees, and deletes it', async () => {
       const response = await call(implementer, 'POST', `/api/staff/employers/${accountid}/ichra-documents`, { filename: 'ICHRA Plan Document.pdf', contentBase64: PDF.toString('base64') });
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual([{ filename: 'ICHRA Plan Document.pdf', size: PDF.length }]);
+      expect(response.json().data).toEqual([{ filename: 'ICHRA Plan Document.pdf', size: PDF.length, name_es: null }]);
       const docs = await t.app.inject({
         method: 'GET',
         url: `/api/media/getdocs?containerName=ichra-documents&folderName=${encodeURIComponent('Globex Staff Test')}`,

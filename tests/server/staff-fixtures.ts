@@ -56,11 +56,11 @@ export async function conditionAsRead(app: FastifyInstance, who: SignedInStaff, 
 
 /**
  * The condition of a staff write made on what it changes as read now: a PUT on its own URL's read, an upload or
- * deletion of an ICHRA document on the documents' list; other writes carry none.
+ * deletion of an ICHRA document or its Spanish name on the documents' list; other writes carry none.
  */
 export async function conditionOfWrite(app: FastifyInstance, who: SignedInStaff, method: string, url: string): Promise<Record<string, string>> {
-  const documents = /^(.*\/ichra-documents)(\/[^/]+)?$/.exec(url);
-  if (documents && (method === 'POST' || method === 'DELETE')) return conditionAsRead(app, who, documents[1]!);
+  const documents = /^(.*\/ichra-documents)(\/[^/]+)?(\/name-es)?$/.exec(url);
+  if (documents && (method === 'POST' || method === 'DELETE' || documents[3])) return conditionAsRead(app, who, documents[1]!);
   return method === 'PUT' ? conditionAsRead(app, who, url) : {};
 }
 

@@ -1,13 +1,17 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Product } from '#contracts/entities.ts';
+import { employerText, type Language } from '#contracts/language.ts';
 import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx, ProductOptionTable, ProductTable } from '../database.ts';
 
 export type ProductRow = Selectable<ProductTable>;
 export type ProductOptionRow = Selectable<ProductOptionTable>;
 
-/** The active products an employer offers (its own and those for every employer), each with its price options. */
-export async function listActive(db: DbOrTx, accountid: string): Promise<Product[]> {
+/**
+ * The active products an employer offers (its own and those for every employer), each with its price options, their
+ * texts in `language` where staff wrote them in it.
+ */
+export async function listActive(db: DbOrTx, accountid: string, language: Language): Promise<Product[]> {
   const products = await db
     .selectFrom('product')
     .selectAll()
@@ -16,7 +20,7 @@ export async function listActive(db: DbOrTx, accountid: string): Promise<Product
     .orderBy('productname')
     .orderBy('id')
     .execute();
-  return withOptions(db, products);
+  return withOptions(db, products, language);
 }
 
 /** An employer's own products, active or not (the staff console's list), each with its price options. */
@@ -60,9 +64,9 @@ async function optionsOf(db: DbOrTx, products: readonly ProductRow[]): Promise<P
     .execute();
 }
 
-async function withOptions(db: DbOrTx, products: readonly ProductRow[]): Promise<Product[]> {
+async function withOptions(db: DbOrTx, products: readonly ProductRow[], language: Language): Promise<Product[]> {
   const options = await optionsOf(db, products);
-  return products.map((product) => toWire(product, options.filter((option) => option.productid === product.id)));
+  return products.map((product) => toWire(product, options.filter((option) => option.productid === product.id), language));
 }
 
 /**
@@ -98,12 +102,14 @@ async function findOption(
       'p.productname',
       'p.vendorname',
       'p.description',
+      'p.description_es',
       'p.category',
       'p.subcategory',
       'p.taxstatus',
       'p.active',
       'o.id as o_id',
       'o.option',
+      'o.option_es',
       'o.cost_cents',
       'o.sort',
     ])
@@ -113,8 +119,8 @@ async function findOption(
   if (productid !== undefined) query = query.where('o.productid', '=', productid);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const { p_id, o_id, option, cost_cents, sort, ...product } = row;
-  return { product: { id: p_id, ...product }, option: { id: o_id, productid: p_id, option, cost_cents, sort } };
+  const { p_id, o_id, option, option_es, cost_cents, sort, ...product } = row;
+  return { product: { id: p_id, ...product }, option: { id: o_id, productid: p_id, option, option_es, cost_cents, sort } };
 }
 
 /** Inserts the product with its options, or overwrites them by id (seeding); options not given are removed. */
@@ -133,15 +139,21 @@ export async function upsertWithOptions(
   if (options.length > 0) await db.insertInto('product_option').values([...options]).execute();
 }
 
-export function toWire(product: ProductRow, options: readonly ProductOptionRow[]): Product {
+/** A product as a member reads it: its description and options in `language` where written in it, else English. */
+export function toWire(product: ProductRow, options: readonly ProductOptionRow[], language: Language): Product {
+  const description = employerText(product.description, product.description_es, language);
   return {
     id: product.id,
     productname: product.productname,
     vendorname: product.vendorname,
-    description: product.description,
+    description: description.text,
+    descriptionlang: description.lang,
     category: product.category,
     subcategory: product.subcategory,
     taxstatus: product.taxstatus,
-    options: options.map((option) => ({ id: option.id, option: option.option, cost: centsToDollars(option.cost_cents) })),
+    options: options.map((option) => {
+      const name = employerText(option.option, option.option_es, language);
+      return { id: option.id, option: name.text, optionlang: name.lang, cost: centsToDollars(option.cost_cents) };
+    }),
   };
 }

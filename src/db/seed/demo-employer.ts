@@ -119,14 +119,15 @@ export async function seedDemoEmployer(db: Kysely<Database>, today: string): Pro
         productname: 'Telehealth Plus',
         vendorname: 'CareLine Virtual Health',
         description: 'Around-the-clock doctor visits by phone or video, for you and your family, with no visit fee.',
+        description_es: 'Consultas médicas a toda hora por teléfono o video, para usted y su familia, sin costo por consulta.',
         category: 'additionalservices',
         subcategory: 'Telehealth',
         taxstatus: 'Pre-Tax',
         active: true,
       },
       [
-        { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32', productid: DEMO_PRODUCT_ID, option: 'Individual', cost_cents: dollarsToCents('9.99'), sort: 1 },
-        { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33', productid: DEMO_PRODUCT_ID, option: 'Family', cost_cents: dollarsToCents('19.99'), sort: 2 },
+        { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a32', productid: DEMO_PRODUCT_ID, option: 'Individual', option_es: 'Individual', cost_cents: dollarsToCents('9.99'), sort: 1 },
+        { id: '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a33', productid: DEMO_PRODUCT_ID, option: 'Family', option_es: 'Familiar', cost_cents: dollarsToCents('19.99'), sort: 2 },
       ],
     );
   });

@@ -1,13 +1,14 @@
 /**
  * The ZIP lookup (spec §7): GET /api/USZipCounty/{zip}/ answers the ZIP's counties from the nationwide crosswalk,
- * largest share of addresses first, so a ZIP with several counties lets the person choose. Its texts are the
+ * largest share of addresses first, so a ZIP with several counties lets the person choose, each county also named
+ * in the request's language (countylabel: 'Condado de Marion'). Its texts are the
  * profile document's ZIP messages (the employer's resolved document), as the form shows them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as locations from '#db/repositories/location.repository.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { bearer, envelope, failures, ok } from '../route-schemas.ts';
-import { profileMessages, ZIP_PATTERN } from '../services/locations.ts';
+import { countyLabel, profileMessages, ZIP_PATTERN } from '../services/locations.ts';
 
 export const locationSchema = {
   type: 'object',
@@ -15,6 +16,7 @@ export const locationSchema = {
   properties: {
     city: { type: 'string' },
     countyname: { type: 'string', description: "As the crosswalk names it: 'Denton County'" },
+    countylabel: { type: 'string', description: "The county as the request's language names it: 'Condado de Denton' (what the county picker shows)" },
     countycode: { type: 'string', description: '5-digit county FIPS code' },
     statename: { type: 'string' },
     state: { type: 'string', description: '2-letter postal code' },
@@ -50,9 +52,9 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     if (request.validationError || !ZIP_PATTERN.test(zip)) {
       throw badRequest(text('zip-lookup-invalid'), { 'params/zip': [text('zip-lookup-invalid')] });
     }
-    const locationlist = await locations.countiesForZip(app.db, zip);
-    if (locationlist.length === 0) throw notFound(text('zip-not-found'));
-    return ok({ locationlist });
+    const counties = await locations.countiesForZip(app.db, zip);
+    if (counties.length === 0) throw notFound(text('zip-not-found'));
+    return ok({ locationlist: counties.map((county) => ({ ...county, countylabel: countyLabel(county.countyname, request.language) })) });
   };
   // The spec writes the path with a trailing slash; both spellings answer.
   app.get<{ Params: { zip: string } }>('/api/USZipCounty/:zip/', options, handler);

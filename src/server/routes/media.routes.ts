@@ -2,8 +2,8 @@
  * The employer's ICHRA documents (spec §7 ICHRA documents): real files from the product's storage
  * (src/server/storage.ts), container 'ichra-documents', one folder per employer.
  * - GET /api/media/getdocs?containerName=ichra-documents&folderName=<accountname> (bearer): folderName must be the
- *   caller's employer's account name (else 403); answers the folder's files, each named from its file name, with a
- *   signed link.
+ *   caller's employer's account name (else 403); answers the folder's files, each named from its file name (or the
+ *   Spanish name staff wrote, for a request in Spanish), with a signed link.
  * - GET /api/media/file/{container}/{accountid}/{filename}?member=&expires=&signature= (no bearer: a link opens in
  *   a new tab, which sends no header): serves the file when the signature (HMAC-SHA256 under a key derived from
  *   TOKEN_SECRET) covers exactly these values, the link has not expired (MEDIA_LINK_SECONDS), and the member it was
@@ -13,6 +13,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MediaDocument } from '#contracts/entities.ts';
+import { employerText } from '#contracts/language.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { ICHRA_DOCUMENTS_CONTAINER } from '#domain/parameters/enrollment.ts';
@@ -70,7 +71,8 @@ function requireSafe(value: string, field: string): void {
 const mediaDocumentSchema = {
   type: 'object',
   properties: {
-    name: { type: 'string', description: 'From the file name, without the extension' },
+    name: { type: 'string', description: "In the request's language: the Spanish name staff wrote, else the file name without the extension" },
+    namelang: { type: 'string', enum: ['en', 'es'], description: 'The language name is in' },
     filename: { type: 'string' },
     url: { type: 'string', description: `A signed link, valid ${MEDIA_LINK_SECONDS / 60} minutes, that needs no bearer` },
   },
@@ -105,11 +107,15 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const employer = await employers.findById(app.db, caller.accountId);
       if (!employer || employer.accountname !== folderName) throw forbidden();
       const files = await storage.list(containerName, employer.accountid);
-      const documents: MediaDocument[] = files.map(({ filename }) => ({
-        name: documentName(filename),
-        filename,
-        url: signedFileUrl(app.config, { container: containerName, accountid: employer.accountid, filename, member: caller.memberId }),
-      }));
+      const documents: MediaDocument[] = files.map(({ filename, name_es }) => {
+        const name = employerText(documentName(filename), name_es, request.language);
+        return {
+          name: name.text,
+          namelang: name.lang,
+          filename,
+          url: signedFileUrl(app.config, { container: containerName, accountid: employer.accountid, filename, member: caller.memberId }),
+        };
+      });
       return ok({ documents });
     },
   );

@@ -12,13 +12,22 @@ const productSchema = {
     id: uuid,
     productname: { type: 'string' },
     vendorname: { type: 'string' },
-    description: { type: 'string' },
+    description: { type: 'string', description: "In the request's language where staff wrote it in it, else English" },
+    descriptionlang: { type: 'string', enum: ['en', 'es'], description: 'The language description is in' },
     category: { type: 'string' },
     subcategory: nullableString,
     taxstatus: nullableString,
     options: {
       type: 'array',
-      items: { type: 'object', properties: { id: uuid, option: { type: 'string' }, cost: { type: 'number', description: 'Dollars per month' } } },
+      items: {
+        type: 'object',
+        properties: {
+          id: uuid,
+          option: { type: 'string', description: "In the request's language where staff wrote it in it, else English" },
+          optionlang: { type: 'string', enum: ['en', 'es'], description: 'The language option is in' },
+          cost: { type: 'number', description: 'Dollars per month' },
+        },
+      },
     },
   },
 } as const;
@@ -41,7 +50,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const employer = await employers.findById(app.db, request.member!.accountId);
       const offered = employer !== undefined && offersAdditionalServices(employer);
-      return ok({ productlist: offered ? await products.listActive(app.db, employer.accountid) : [] });
+      return ok({ productlist: offered ? await products.listActive(app.db, employer.accountid, request.language) : [] });
     },
   );
 }

@@ -97,6 +97,7 @@ const productSchema = {
     productname: name(200),
     vendorname: name(200),
     description: { type: 'string', maxLength: 2000 },
+    description_es: { ...nullable({ type: 'string', maxLength: 2000 }), description: 'The description in Spanish; null, blank or absent: none (employees reading Spanish get the English)' },
     subcategory: nullable({ type: 'string', maxLength: 100 }),
     taxstatus: { type: 'string', enum: ['Pre-Tax', 'Post-Tax', null], nullable: true },
     active: { type: 'boolean' },
@@ -108,7 +109,12 @@ const productSchema = {
         type: 'object',
         required: ['option', 'cost'],
         additionalProperties: false,
-        properties: { id: uuid, option: name(100), cost: dollars },
+        properties: {
+          id: uuid,
+          option: name(100),
+          option_es: { ...nullable({ type: 'string', maxLength: 100 }), description: "The option's name in Spanish; null, blank or absent: none" },
+          cost: dollars,
+        },
       },
     },
   },
@@ -131,7 +137,14 @@ const ruleSchema = {
 const rulesArray = { type: 'array', maxItems: 2000, items: ruleSchema } as const;
 
 const documentParams = { type: 'object', required: ['accountid', 'name'], properties: { accountid: uuid, name: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
-const documentSchema = { type: 'object', properties: { filename: { type: 'string' }, size: { type: 'integer' } } } as const;
+const documentSchema = {
+  type: 'object',
+  properties: {
+    filename: { type: 'string' },
+    size: { type: 'integer' },
+    name_es: { ...nullableString, description: 'The name employees reading Spanish get; null: the file name without .pdf, marked as English' },
+  },
+} as const;
 const uploadBody = (maxBytes: number, what: string) =>
   ({
     type: 'object',
@@ -303,6 +316,19 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => sendStoredFile(reply, request.params.name, await service.readDocument(app.db, request.params.accountid, request.params.name)),
   );
 
+  app.put<{ Params: { accountid: string; name: string }; Body: { name_es: string | null } }>(
+    '/api/staff/employers/:accountid/ichra-documents/:name/name-es',
+    replace("Set an ICHRA document's name in Spanish (null or blank: none); If-Match: the documents' ETag", documentsAnswer, {
+      params: documentParams,
+      body: { type: 'object', required: ['name_es'], additionalProperties: false, properties: { name_es: nullable({ type: 'string', maxLength: 200 }) } },
+    }),
+    async (request, reply) =>
+      documentsAnswerOf(
+        reply,
+        await service.nameDocumentInSpanish(app.db, staffOf(request), request.params.accountid, request.params.name, request.body.name_es, preconditionOf(request.headers, false)),
+      ),
+  );
+
   app.delete<{ Params: { accountid: string; name: string } }>(
     '/api/staff/employers/:accountid/ichra-documents/:name',
     replace("Delete an ICHRA document; If-Match: the documents' ETag", documentsAnswer, { params: documentParams }),
@@ -317,7 +343,10 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
       properties: {
         ...productSchema.properties,
         id: uuid,
-        options: { type: 'array', items: { type: 'object', properties: { id: uuid, option: { type: 'string' }, cost: { type: 'number' } } } },
+        options: {
+          type: 'array',
+          items: { type: 'object', properties: { id: uuid, option: { type: 'string' }, option_es: nullableString, cost: { type: 'number' } } },
+        },
       },
     },
   } as const;

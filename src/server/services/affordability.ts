@@ -9,6 +9,7 @@ import { checkAffordability, povertyRegionOf } from '#domain/affordability.ts';
 import { ageOn } from '#domain/dates.ts';
 import { centsToDollars, dollarsToCents, type Cents } from '#domain/money.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
+import { stateName } from '#domain/us-states.ts';
 import type { AffordabilityAnswer } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -104,7 +105,10 @@ export async function affordabilityForMember(
   const state = stateOfCounty(location.countyFips);
   if (!state) return answer;
   const ratesYear = await yearFor(state.code);
-  if (ratesYear === null) return { ...answer, statewithoutplans: state.name, message: catalogueMessage('plans-none-for-state', { state: state.name }, language) };
+  if (ratesYear === null) {
+    const named = stateName(state.code, language);
+    return { ...answer, statewithoutplans: named, message: catalogueMessage('plans-none-for-state', { state: named }, language) };
+  }
   const estimated = ratesYear !== planYear;
   const found = await plans.locationOf(db, ratesYear, location.zip, location.countyFips);
   if (!found) return { ...answer, ratesyear: ratesYear, estimated };

@@ -7,9 +7,32 @@ import type { FieldErrors } from '#contracts/api.ts';
 import type { Language } from '#contracts/language.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as locations from '#db/repositories/location.repository.ts';
+import { countyNameParts, type CountyKind } from '#domain/county-names.ts';
 import { message, type FormDocument } from '#engine/core/index.ts';
+import { catalogueMessage } from '../catalogue-messages.ts';
 
 export const ZIP_PATTERN = /^\d{5}$/;
+
+/** Each kind of county in the catalogue's words ('Condado de {name}'). */
+const COUNTY_WORDS: Readonly<Record<CountyKind, (name: string, language: Language) => string>> = {
+  county: (name, language) => catalogueMessage('county-name-county', { name }, language),
+  parish: (name, language) => catalogueMessage('county-name-parish', { name }, language),
+  borough: (name, language) => catalogueMessage('county-name-borough', { name }, language),
+  'city-and-borough': (name, language) => catalogueMessage('county-name-city-and-borough', { name }, language),
+  'census-area': (name, language) => catalogueMessage('county-name-census-area', { name }, language),
+  municipality: (name, language) => catalogueMessage('county-name-municipality', { name }, language),
+  municipio: (name, language) => catalogueMessage('county-name-municipio', { name }, language),
+  city: (name, language) => catalogueMessage('county-name-city', { name }, language),
+};
+
+/**
+ * A county the crosswalk names ('Clackamas County') as `language` says it ('Condado de Clackamas'; the naming rule
+ * of src/domain/county-names.ts); a name of no known kind as it is. What is stored stays the crosswalk's name.
+ */
+export function countyLabel(countyname: string, language: Language): string {
+  const { kind, name } = countyNameParts(countyname);
+  return kind === null ? name : COUNTY_WORDS[kind](name, language);
+}
 
 /** The profile document's message texts as this employer sees them, in `language`. */
 export async function profileMessages(app: FastifyInstance, accountId: string | null, language: Language): Promise<(key: string) => string> {

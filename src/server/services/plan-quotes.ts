@@ -15,6 +15,7 @@ import { chooseLocation } from '#domain/locations.ts';
 import { centsToDollars, type Cents } from '#domain/money.ts';
 import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/rating.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
+import { stateName } from '#domain/us-states.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as locations from '#db/repositories/location.repository.ts';
@@ -121,7 +122,7 @@ export async function familyOnFile(db: DbOrTx, member: members.MemberRow, effect
 }
 
 export type CatalogueArea =
-  | { kind: 'no-plans'; planYear: number; stateName: string }
+  | { kind: 'no-plans'; planYear: number; stateCode: string }
   | { kind: 'area'; planYear: number; years: RatesYear; location: plans.CatalogueLocation };
 
 /**
@@ -138,7 +139,7 @@ export async function catalogueArea(db: DbOrTx, where: { postalcode: string; cou
   if (!years) {
     // Without a catalogue for the state, the ZIP crosswalk says whether the pair is real.
     if (!(await locations.findCounty(db, where.postalcode, where.countycode))) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE], '/countycode': [LOCATION_MESSAGE] });
-    return { kind: 'no-plans', planYear: where.planYear, stateName: state.name };
+    return { kind: 'no-plans', planYear: where.planYear, stateCode: state.code };
   }
   const location = await plans.locationOf(db, years.ratesYear, where.postalcode, where.countycode);
   if (!location) throw badRequest(LOCATION_MESSAGE, { '/postalcode': [LOCATION_MESSAGE], '/countycode': [LOCATION_MESSAGE] });
@@ -209,7 +210,7 @@ export async function quoteRating(db: DbOrTx, family: members.MemberFamily, wher
 export async function priceRating(db: DbOrTx, rating: QuoteRating, language: Language, planIds?: readonly string[]): Promise<PricedQuote> {
   const { planYear } = rating;
   if (rating.kind === 'no-plans') {
-    const message = catalogueMessage('plans-none-for-state', { state: rating.stateName }, language);
+    const message = catalogueMessage('plans-none-for-state', { state: stateName(rating.stateCode, language) }, language);
     return { priced: [], planyear: planYear, ratesyear: planYear, estimated: false, message };
   }
   const { years, location, people } = rating;

@@ -258,8 +258,11 @@ export async function replaceContacts(db: DbOrTx, staff: Staff, accountid: strin
   });
 }
 
+/** An ICHRA document as the console lists it: `name_es`, the Spanish name employees reading Spanish get (null: the file name). */
+type StaffDocument = { filename: string; size: number; name_es: string | null };
+
 /** The employer's ICHRA documents, as /api/media/getdocs lists them to its employees. */
-export async function listDocuments(storage: Storage, accountid: string): Promise<Array<{ filename: string; size: number }>> {
+export async function listDocuments(storage: Storage, accountid: string): Promise<StaffDocument[]> {
   return storage.list(ICHRA_DOCUMENTS_CONTAINER, accountid);
 }
 
@@ -267,12 +270,17 @@ export async function listDocuments(storage: Storage, accountid: string): Promis
  * The employer's ICHRA documents with their tag (each file's name and content), what an upload or delete names;
  * read in one statement, so the tag is that of the list.
  */
-export async function taggedDocuments(storage: Storage, accountid: string): Promise<{ documents: Array<{ filename: string; size: number }>; tag: string }> {
+export async function taggedDocuments(storage: Storage, accountid: string): Promise<{ documents: StaffDocument[]; tag: string }> {
   const files = await storage.fingerprints(ICHRA_DOCUMENTS_CONTAINER, accountid);
-  return { documents: files.map(({ filename, size }) => ({ filename, size })), tag: representationTag(files) };
+  return { documents: files.map(({ filename, size, name_es }) => ({ filename, size, name_es })), tag: representationTag(files) };
 }
 
-const documentsResource = (accountid: string) => ({ name: "the employer's ICHRA documents", entity: 'employer', entityId: accountid, actions: ['document-upload', 'document-delete'] });
+const documentsResource = (accountid: string) => ({
+  name: "the employer's ICHRA documents",
+  entity: 'employer',
+  entityId: accountid,
+  actions: ['document-upload', 'document-delete', 'document-name'],
+});
 
 function requireDocumentName(filename: string): void {
   const message = 'The file name must be one plain name ending in .pdf (no slashes, not starting with a dot).';
@@ -314,6 +322,25 @@ export async function readLogo(db: DbOrTx, accountid: string): Promise<Buffer> {
   return Buffer.from(employer.mediadata, 'base64');
 }
 
+/**
+ * Sets the Spanish name of an ICHRA document (blank or null: none, so employees reading Spanish get its file name);
+ * `read`: the folder's version it was written on.
+ */
+export async function nameDocumentInSpanish(db: DbOrTx, staff: Staff, accountid: string, filename: string, nameEs: string | null, read: Precondition) {
+  if (!isSafeSegment(filename)) throw notFound('There is no such document.');
+  return db.transaction().execute(async (tx) => {
+    const storage = storageIn(tx);
+    await lockedEmployer(tx, accountid);
+    await requireUnchanged(tx, read, (await taggedDocuments(storage, accountid)).tag, documentsResource(accountid));
+    const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename);
+    if (!before) throw notFound('There is no such document.');
+    const after = { ...before, name_es: spanishOf(nameEs) };
+    await storage.setSpanishName(ICHRA_DOCUMENTS_CONTAINER, accountid, filename, after.name_es);
+    await recordStaffChange(tx, { staffId: staff.id, action: 'document-name', entity: 'employer', entityId: accountid, before, after });
+    return taggedDocuments(storage, accountid);
+  });
+}
+
 /** Deletes an ICHRA document; `read`: the folder's version it was chosen on. */
 export async function removeDocument(db: DbOrTx, staff: Staff, accountid: string, filename: string, read: Precondition) {
   if (!isSafeSegment(filename)) throw notFound('There is no such document.');
@@ -335,10 +362,11 @@ export async function listProducts(db: DbOrTx, accountid: string): Promise<Staff
     productname: product.productname,
     vendorname: product.vendorname,
     description: product.description,
+    description_es: product.description_es,
     subcategory: product.subcategory,
     taxstatus: product.taxstatus as StaffProduct['taxstatus'],
     active: product.active,
-    options: options.map((option) => ({ id: option.id, option: option.option, cost: centsToDollars(option.cost_cents) })),
+    options: options.map((option) => ({ id: option.id, option: option.option, option_es: option.option_es, cost: centsToDollars(option.cost_cents) })),
   }));
 }
 
@@ -369,6 +397,12 @@ function checkedCents(values: ReadonlyArray<{ dollars: number; pointer: string }
   return values.map(({ dollars }) => dollarsToCents(dollars));
 }
 
+/** A Spanish version of an employer's text as stored: trimmed, and null when none was written (blank or absent). */
+function spanishOf(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
 /**
  * Replaces the employer's own additional services with the list: products and options keep the ids given (new
  * ones get new ids); a product left out is turned off, not deleted, so earlier orders keep their names. `read` is
@@ -386,6 +420,7 @@ export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: strin
     options: product.options.map((option, optionIndex) => ({
       id: option.id ?? randomUUID(),
       option: option.option.trim(),
+      option_es: spanishOf(option.option_es),
       cents: prices[next++]!,
       sort: optionIndex + 1,
     })),
@@ -407,12 +442,13 @@ export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: strin
           productname: entry.product.productname.trim(),
           vendorname: entry.product.vendorname.trim(),
           description: entry.product.description,
+          description_es: spanishOf(entry.product.description_es),
           category: 'additionalservices',
           subcategory: entry.product.subcategory,
           taxstatus: entry.product.taxstatus,
           active: entry.product.active,
         },
-        entry.options.map((option) => ({ id: option.id, productid: entry.id, option: option.option, cost_cents: option.cents, sort: option.sort })),
+        entry.options.map((option) => ({ id: option.id, productid: entry.id, option: option.option, option_es: option.option_es, cost_cents: option.cents, sort: option.sort })),
       );
     }
     await products.deactivateOthers(tx, accountid, priced.map((entry) => entry.id));

@@ -38,8 +38,8 @@ export type {
 
 export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/contribution.ts';
 
-/** An ICHRA document in the employer's storage. */
-export type IchraDocument = { filename: string; size: number };
+/** An ICHRA document in the employer's storage; `name_es`: its name for employees reading Spanish (null: none). */
+export type IchraDocument = { filename: string; size: number; name_es: string | null };
 
 export type ContentSummary = { id: string; kind: 'form' | 'flow'; title: string; own?: boolean };
 /** A stored version; `etag` changes whenever it is saved (a save's If-Match and a publish name it). */

@@ -1,15 +1,21 @@
 /**
  * The employer's ICHRA documents: PDFs in the product's storage, which the employee's ICHRA step lists. Each opens
  * in a new tab, served by the staff API (the browser's own PDF viewer). An upload or deletion names the list shown
- * (its ETag), so it is refused when a colleague changed the documents since (412, with a Reload).
+ * (its ETag), so it is refused when a colleague changed the documents since (412, with a Reload). Employees see
+ * a document by its file name without .pdf; each may have a name in Spanish for employees reading Spanish
+ * (spanish-versions.tsx marks and counts those without).
  */
-import { Anchor, Button, List, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { fileAsBase64, madeOn, staffTagged, staffTaggedFetcher, taggedKey, type Tagged } from '../api/staff-api.ts';
 import type { IchraDocument } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { FileUpload } from '../layout/file-upload.tsx';
+import { lacksSpanish, MissingSpanishCount, NoSpanishBadge } from './spanish-versions.tsx';
+
+/** The name employees reading English see: the file name without its extension (as /api/media/getdocs names it). */
+const englishName = (filename: string) => filename.replace(/\.pdf$/i, '');
 
 export function IchraDocumentsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/ichra-documents`;
@@ -17,7 +23,7 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
   const data = tagged?.data;
   const [deleteError, setDeleteError] = useState<unknown>(null);
   /** A change made on the list shown; the list and tag it leaves are shown next. */
-  const change = async (method: 'POST' | 'DELETE', url: string, body?: object) => {
+  const change = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object) => {
     const stored = await staffTagged<IchraDocument[]>(method, url, body, madeOn(tagged?.etag ?? null));
     await mutate(stored, { revalidate: false });
   };
@@ -32,13 +38,25 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
       setDeleteError(failure);
     }
   };
+  const [nameError, setNameError] = useState<unknown>(null);
+  const nameInSpanish = async (filename: string, name: string) => {
+    setNameError(null);
+    try {
+      await change('PUT', `${path}/${encodeURIComponent(filename)}/name-es`, { name_es: name.trim() === '' ? null : name });
+    } catch (failure) {
+      setNameError(failure);
+    }
+  };
+  const missing = data?.filter((document) => lacksSpanish(englishName(document.filename), document.name_es)).length ?? 0;
   return (
     <Stack>
+      {data && <MissingSpanishCount missing={missing} total={data.length} />}
       <FailureAlert
-        error={error ?? deleteError}
+        error={error ?? deleteError ?? nameError}
         onReload={async () => {
           await reload();
           setDeleteError(null);
+          setNameError(null);
         }}
       />
       {data && data.length === 0 && <Text>No ICHRA documents yet.</Text>}
@@ -57,6 +75,7 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
                   Delete
                 </Button>
               )}
+              <SpanishName key={document.name_es ?? ''} document={document} canChange={canChange} save={(name) => nameInSpanish(document.filename, name)} />
             </List.Item>
           ))}
         </List>
@@ -73,6 +92,30 @@ export function IchraDocumentsPanel({ accountid, canChange }: { accountid: strin
         onReload={reload}
       />
     </Stack>
+  );
+}
+
+/** A document's name in Spanish, typed and saved on its own (blank: none, so employees reading Spanish get the English). */
+function SpanishName({ document, canChange, save }: { document: IchraDocument; canChange: boolean; save: (name: string) => Promise<void> }) {
+  const [name, setName] = useState(document.name_es ?? '');
+  const english = englishName(document.filename);
+  return (
+    <Group align="end" gap="xs" mt={4}>
+      <TextInput
+        size="xs"
+        label={`${english} in Spanish`}
+        lang="es"
+        description={lacksSpanish(english, document.name_es) ? <NoSpanishBadge /> : undefined}
+        value={name}
+        readOnly={!canChange}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      {canChange && (
+        <Button size="compact-sm" variant="default" disabled={name === (document.name_es ?? '')} onClick={() => void save(name)}>
+          Save Spanish name of {english}
+        </Button>
+      )}
+    </Group>
   );
 }
 

@@ -23,6 +23,7 @@ const ACTIONS: Record<string, string> = {
   contacts: 'Changed the contacts',
   'document-upload': 'Uploaded an ICHRA document',
   'document-delete': 'Deleted an ICHRA document',
+  'document-name': 'Named an ICHRA document in Spanish',
   products: 'Changed the services',
   'contribution-rules': 'Changed the contribution rules',
   'census-import': 'Imported a census',

@@ -1,10 +1,13 @@
 /**
- * 'ui:widget': 'us-state' — a native select of US states by postal code (the wire value), showing names. A
+ * 'ui:widget': 'us-state' — a native select of US states by postal code (the wire value), showing names in the
+ * page's language ('Oregón'). A
  * schema enum narrows the list. Native, so keyboards, screen readers and tests pick an option by its label.
  */
 import { errorText, visibleLabel } from '#engine/theme/index.ts';
 import { NativeSelect } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { stateName } from '#domain/us-states.ts';
+import { language } from '#web/messages.ts';
 import { US_STATES } from './us-states.ts';
 
 export function UsStateWidget(props: WidgetProps) {
@@ -21,7 +24,7 @@ export function UsStateWidget(props: WidgetProps) {
       required={required}
       disabled={disabled || readonly}
       error={errorText(rawErrors)}
-      data={[{ value: '', label: placeholder || '' }, ...states.map((state) => ({ value: state.code, label: state.name }))]}
+      data={[{ value: '', label: placeholder || '' }, ...states.map((state) => ({ value: state.code, label: stateName(state.code, language) }))]}
       onChange={(event) => props.onChange(event.currentTarget.value === '' ? options.emptyValue : event.currentTarget.value)}
       onBlur={(event) => props.onBlur(id, event.currentTarget.value)}
       onFocus={(event) => props.onFocus(id, event.currentTarget.value)}

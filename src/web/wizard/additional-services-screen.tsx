@@ -1,12 +1,13 @@
 /**
  * Additional Services (spec §2, §4 Cart): one product card with a price option dropdown, an Add To Cart / Remove
  * toggle (added means its option's cost is in the cart), and Details, which is not built yet ('In Development').
- * The products are the answer of the step's declared load call.
+ * The products are the answer of the step's declared load call, their description and options in the page's
+ * language where staff wrote them in it, else in English marked lang="en".
  */
 import type { Product } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
-import { locale, messages } from '#web/messages.ts';
+import { langOf, locale, messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useState } from 'react';
@@ -22,10 +23,15 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
   const product = (products.loaded[PRODUCTS_CALL] as { productlist: Product[] } | undefined)?.productlist[0];
   const [details, setDetails] = useState(false);
 
+  // The product as loaded now (its texts in the page's language, after a switch of language too); the choice made
+  // of the same product stays.
   useEffect(() => {
-    if (product && choices.service?.product.id !== product.id) {
-      update((current) => ({ ...current, service: { product, optionId: product.options[0]?.id ?? null, added: false } }));
-    }
+    if (!product) return;
+    update((current) =>
+      current.service?.product.id === product.id
+        ? { ...current, service: { ...current.service, product } }
+        : { ...current, service: { product, optionId: product.options[0]?.id ?? null, added: false } },
+    );
   }, [product]);
 
   const service = choices.service;
@@ -53,14 +59,21 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
             <Text size="sm" c="dimmed">
               {product.vendorname}
             </Text>
-            <Text size="sm">{product.description}</Text>
+            <Text size="sm" lang={langOf(product.descriptionlang)}>
+              {product.description}
+            </Text>
             <NativeSelect
               label={messages['service-price-option']}
               value={service.optionId ?? ''}
               disabled={service.added}
-              data={product.options.map((option) => ({ value: option.id, label: `${option.option} - ${formatCurrency(option.cost, locale)}` }))}
               onChange={(event) => setService({ optionId: event.currentTarget.value })}
-            />
+            >
+              {product.options.map((option) => (
+                <option key={option.id} value={option.id} lang={langOf(option.optionlang)}>
+                  {`${option.option} - ${formatCurrency(option.cost, locale)}`}
+                </option>
+              ))}
+            </NativeSelect>
             <Group>
               <Button
                 color={service.added ? 'red' : undefined}

@@ -82,7 +82,7 @@ function CartTable({ summary, title }: { summary: CartSummary; title: string }) 
               <Table.Th scope="row">{line.label}</Table.Th>
               <Table.Td>{line.carrier}</Table.Td>
               <Table.Td>{line.plantype}</Table.Td>
-              <Table.Td>{line.name}</Table.Td>
+              <Table.Td lang={line.nameLang}>{line.name}</Table.Td>
               <Table.Td>{line.metal}</Table.Td>
               <Table.Td ta="right">{formatCents(line.cents, locale)}</Table.Td>
             </Table.Tr>
@@ -110,13 +110,13 @@ function TotalsTable({ summary }: { summary: CartSummary }) {
 
 /** The narrow layout: each line, each covered family member and the totals as stacked cards. */
 function CartCards({ summary }: { summary: CartSummary }) {
-  const pair = (label: string, value: string) =>
+  const pair = (label: string, value: string, lang?: string) =>
     value === '' ? null : (
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text size="sm" ta="right">
+        <Text size="sm" ta="right" lang={lang}>
           {value}
         </Text>
       </Group>
@@ -132,7 +132,7 @@ function CartCards({ summary }: { summary: CartSummary }) {
             </Group>
             {pair(messages['carrier'], line.carrier)}
             {pair(messages['plan-type'], line.plantype)}
-            {pair(messages['row-plan-name'], line.name)}
+            {pair(messages['row-plan-name'], line.name, line.nameLang)}
             {pair(messages['metal-tier'], line.metal)}
           </Stack>
         </Card>

@@ -1,7 +1,7 @@
 /**
  * ICHRA Acknowledgment (spec §2, §5 ICHRA, §7 ICHRA documents): the employer's ICHRA documents, each a link named
  * from its file name that opens in a new tab (the document's no-documents text when there are none), and the
- * certification checkbox. The documents are the answer of the step's declared load call (GET /api/media/getdocs,
+ * certification checkbox. A name staff wrote no Spanish for shows on a Spanish page as its English, marked lang="en". The documents are the answer of the step's declared load call (GET /api/media/getdocs,
  * folder the employer's account name, which this screen gives the call as loaded.employer); the heading, the
  * checkbox and its rule (its message when unticked) are the document the flow names for this step.
  * Logs ENTERED ICHRA ACKNOWLEDGEMENT on entry and ICHRA DOC ACKNOWLEDGEMENT COMPLETED when Next passes. The box's
@@ -11,7 +11,7 @@ import type { MediaDocument } from '#contracts/entities.ts';
 import { validateForm } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { messages } from '#web/messages.ts';
+import { langOf, messages } from '#web/messages.ts';
 import { Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -89,7 +89,7 @@ function Acknowledgment({ document, documents, loading, next }: AcknowledgmentPr
           <List>
             {documents.map((item) => (
               <List.Item key={item.filename}>
-                <Anchor href={item.url} target="_blank" rel="noopener noreferrer">
+                <Anchor href={item.url} target="_blank" rel="noopener noreferrer" lang={langOf(item.namelang)}>
                   {item.name}
                 </Anchor>
               </List.Item>

@@ -59,7 +59,7 @@ describe.each(everyDatabase())('seedDemoEmployer on $name', (database) => {
     expect((await brokers.listByTeam(db, DEMO_TEAM_ID)).map(brokers.toWire)).toEqual([
       { firstName: 'Jordan', lastName: 'Reyes', emailAddress: 'jordan.reyes@broker-demo.example', phoneNumber: '(555) 010-2001' },
     ]);
-    const [product, ...others] = await products.listActive(db, DEMO_ACCOUNT_ID);
+    const [product, ...others] = await products.listActive(db, DEMO_ACCOUNT_ID, 'en');
     expect(others).toEqual([]);
     expect(product).toMatchObject({ productname: 'Telehealth Plus', category: 'additionalservices', taxstatus: 'Pre-Tax' });
     expect(product!.options.map((option) => [option.option, option.cost])).toEqual([

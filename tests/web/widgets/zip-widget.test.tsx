@@ -13,9 +13,11 @@ import { fail, mockApi, ok, type Handler } from '../layout/test-app.tsx';
 
 const profile = baseForm('profile');
 
-const location = (countyname: string, countycode: string, share: number, zip = '75007') => ({
+/** A county as the ZIP lookup answers it; `countylabel`, its name in the request's language, the server's. */
+const location = (countyname: string, countycode: string, share: number, zip = '75007', countylabel = countyname) => ({
   city: 'Carrollton',
   countyname,
+  countylabel,
   countycode,
   statename: 'Texas',
   state: 'TX',
@@ -49,7 +51,7 @@ describe('ZIP widget', () => {
   it('fills city, county and state from a one-county ZIP on the 5th digit, leading zero kept', async () => {
     const { requests, zip } = renderProfile({
       'GET /api/USZipCounty/00501/': ok({
-        locationlist: [{ city: 'Holtsville', countyname: 'Suffolk County', countycode: '36103', statename: 'New York', state: 'NY', zipcode: '00501', share: 1 }],
+        locationlist: [{ city: 'Holtsville', countyname: 'Suffolk County', countylabel: 'Suffolk County', countycode: '36103', statename: 'New York', state: 'NY', zipcode: '00501', share: 1 }],
       }),
     });
     await userEvent.type(zip, '0050');
@@ -83,21 +85,25 @@ describe('ZIP widget', () => {
     expect(shown()).toMatchObject({ postalcode: '97005', city: 'Beaverton', county: 'Washington County' });
   });
 
-  it("opens the blocking 'Select a county' picker for several counties, largest share first, and fills the choice", async () => {
+  it("opens the blocking 'Select a county' picker for several counties, largest share first, each by the lookup's label, and fills the choice's name", async () => {
     const { zip } = renderProfile({
       'GET /api/USZipCounty/75007/': ok({
-        locationlist: [location('Denton County', '48121', 0.8978), location('Dallas County', '48113', 0.0764), location('Collin County', '48085', 0.0259)],
+        locationlist: [
+          location('Denton County', '48121', 0.8978, '75007', 'Condado de Denton'),
+          location('Dallas County', '48113', 0.0764, '75007', 'Condado de Dallas'),
+          location('Collin County', '48085', 0.0259, '75007', 'Condado de Collin'),
+        ],
       }),
     });
     await userEvent.type(zip, '75007');
     const picker = await screen.findByRole('dialog', { name: 'Select a county' });
-    expect(within(picker).getAllByRole('button').map((b) => b.textContent)).toEqual(['Denton County', 'Dallas County', 'Collin County']);
+    expect(within(picker).getAllByRole('button').map((b) => b.textContent)).toEqual(['Condado de Denton', 'Condado de Dallas', 'Condado de Collin']);
     // Blocking: no close button, Escape does not close it.
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Select a county' })).toBeInTheDocument();
     expect(within(picker).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
 
-    await userEvent.click(within(picker).getByRole('button', { name: 'Dallas County' }));
+    await userEvent.click(within(picker).getByRole('button', { name: 'Condado de Dallas' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select a county' })).not.toBeInTheDocument());
     expect(shown()).toMatchObject({ postalcode: '75007', city: 'Carrollton', county: 'Dallas County', stateorprovince: 'TX' });
   });

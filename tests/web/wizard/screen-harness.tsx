@@ -49,12 +49,13 @@ export const product: Product = {
   productname: 'Wellness Plus',
   vendorname: 'Acme Wellness',
   description: 'Gym and coaching',
+  descriptionlang: 'en',
   category: 'additionalservices',
   subcategory: null,
   taxstatus: 'post-tax',
   options: [
-    { id: 'opt-1', option: 'Individual', cost: 25 },
-    { id: 'opt-2', option: 'Family', cost: 45.5 },
+    { id: 'opt-1', option: 'Individual', optionlang: 'en', cost: 25 },
+    { id: 'opt-2', option: 'Family', optionlang: 'en', cost: 45.5 },
   ],
 };
 

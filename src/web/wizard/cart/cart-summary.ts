@@ -8,13 +8,14 @@
  * - pre-tax payroll deduction: plan and service above the contribution, plus the HSA deposit, each its own part.
  */
 import type { Dependent, HealthPlan } from '#contracts/entities.ts';
+import type { Language } from '#contracts/language.ts';
 import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
 import { isHsaEligible } from '#domain/hsa.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
-import { locale, messages } from '#web/messages.ts';
+import { langOf, locale, messages } from '#web/messages.ts';
 import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
 import { healthOption, type WizardChoices } from '../wizard-context.tsx';
 
@@ -26,6 +27,8 @@ export type CartLine = {
   carrier: string;
   plantype: string;
   name: string;
+  /** The language of `name` where it is not the page's (an employer's option written in English only): its lang attribute. */
+  nameLang?: Language;
   metal: string;
   cents: Cents;
 };
@@ -88,6 +91,12 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
   };
 }
 
+/** The lang attribute of the chosen service option's name (undefined: the page's language, or none chosen). */
+function serviceOptionLang(choices: WizardChoices): Language | undefined {
+  const option = choices.service?.product.options.find((o) => o.id === choices.service?.optionId);
+  return option ? langOf(option.optionlang) : undefined;
+}
+
 /** The waiver reason as stored and shown: the person's own words for 'Other'. */
 export function waiverReason(choices: WizardChoices): string | null {
   return storedWaiverReason(
@@ -130,6 +139,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
       key: 'service',
       label: messages['cart-line-service'],
       name: `${service.product.productname} (${service.option.option})`,
+      nameLang: serviceOptionLang(choices),
       cents: serviceCents,
     });
   }

@@ -56,7 +56,11 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   for (const line of summary.lines) {
     const row = rows.insertRow();
     row.append(element(doc, 'th', line.label));
-    for (const text of [line.carrier, line.plantype, line.name, line.metal]) row.append(element(doc, 'td', text));
+    for (const [text, lang] of [[line.carrier], [line.plantype], [line.name, line.nameLang], [line.metal]] as const) {
+      const cell = element(doc, 'td', text);
+      if (lang) cell.lang = lang;
+      row.append(cell);
+    }
     row.append(element(doc, 'td', formatCents(line.cents, locale), 'amount'));
   }
   body.append(lines);
