@@ -146,7 +146,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(current.map((order) => order.id).sort()).toEqual(latest.json().data.orders.map((order: { id: string }) => order.id).sort());
   });
 
-  it('waives end to end: the waive order, the employee-only contribution, the reason, no plan', async () => {
+  it('waives end to end: the waive order, no employer contribution, the service from pay, the reason, no plan', async () => {
     const member = await fresh('1995-07-01', 2);
     const response = await authorize(member.auth, waive({ waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents', productoptionid: INDIVIDUAL_OPTION }));
     expect(response.statusCode, response.body).toBe(200);
@@ -155,8 +155,9 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     // A waiver bought no policy: it has no policyholder; it still has its own order number.
     expect(data.orders[1]).toMatchObject({ description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1, policyholdersname: null });
     expect(data.orders[1].ordernumber).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
-    // 31 on the first offered date: the 30-39 band's employee-only 350, whatever the two children.
-    expect(data.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Covered by my parents', currentemployercontribution: 350, currenthealthinsurancepremium: 0, currentbalance: 340.01, currentpayrolldeduction: 0 });
+    // An ICHRA pays only toward individual coverage: the waiver gets none of the employee-only 350 its band has, so
+    // the $9.99 service comes from pay and nothing remains (docs/decisions.md, A waiver receives no contribution).
+    expect(data.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Covered by my parents', currentemployercontribution: 0, currenthealthinsurancepremium: 0, currentbalance: 0, currentpayrolldeduction: 9.99, currenthsadeduction: 0 });
     expect(await memberPlan(member.memberId)).toMatchObject({ currentplanid: null });
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: member.auth })).json().data;
     expect(account.id).toBe(data.memberAccount.id);
