@@ -391,6 +391,49 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('answers what became of a key (a tab reloaded during Authorize asks): pending while it runs, then confirmed; unknown otherwise', async () => {
+    // The authorization is held inside its transaction (while it prices the plan) until the test lets it go.
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = await createTestApp(world.db, {
+      now: NOW,
+      planPremiums: async (...args) => {
+        entered();
+        await gate;
+        return fixturePlanPremiums(...args);
+      },
+    });
+    try {
+      const member = await registerMember(held.app, world.demo);
+      await completeProfile(world.db, member.memberId);
+      await setBirthdate(world.db, member.memberId, '1980-03-01');
+      await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
+      const state = async (key: string | null, auth: { authorization: string } = member.auth) => {
+        const response = await held.app.inject({ method: 'GET', url: '/api/Enrollment/Authorize', headers: { ...auth, ...(key === null ? {} : { 'idempotency-key': key }) } });
+        return { status: response.statusCode, body: response.json() };
+      };
+      const key = randomUUID();
+      const sent = held.app.inject({ method: 'POST', url: '/api/Enrollment/Authorize', headers: { ...member.auth, 'idempotency-key': key }, payload: buy() });
+      await inside;
+      expect(await state(key)).toEqual({ status: 200, body: { success: true, data: { state: 'pending', enrollmentid: null }, message: '' } });
+      release();
+      const answer = await sent;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((await state(key)).body.data).toEqual({ state: 'confirmed', enrollmentid: answer.json().data.enrollmentid });
+      // A key never sent, and the key of another member: nothing of theirs is told.
+      expect((await state(randomUUID())).body.data).toEqual({ state: 'unknown', enrollmentid: null });
+      const other = await registerMember(held.app, world.demo);
+      expect((await state(key, other.auth)).body.data).toEqual({ state: 'unknown', enrollmentid: null });
+      expect((await state(null)).status).toBe(400);
+      expect((await held.app.inject({ method: 'GET', url: '/api/Enrollment/Authorize', headers: { 'idempotency-key': key } })).statusCode).toBe(401);
+    } finally {
+      release();
+      await held.close();
+    }
+  });
+
   it('replaces the earlier enrollment of the plan year on a change of mind, keeping it as history', async () => {
     const member = await fresh();
     const bought = await authorize(member.auth, buy({ hsamonthly: 20, productoptionid: INDIVIDUAL_OPTION }));

@@ -56,7 +56,13 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   for (const line of summary.lines) {
     const row = rows.insertRow();
     row.append(element(doc, 'th', line.label));
-    for (const text of [line.carrier, line.plantype, line.name, line.metal]) row.append(element(doc, 'td', text));
+    if (line.note === undefined) {
+      for (const text of [line.carrier, line.plantype, line.name, line.metal]) row.append(element(doc, 'td', text));
+    } else {
+      const note = element(doc, 'td', line.note);
+      note.colSpan = 4;
+      row.append(note);
+    }
     row.append(element(doc, 'td', formatCents(line.cents, locale), 'amount'));
   }
   body.append(lines);
