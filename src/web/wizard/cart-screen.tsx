@@ -378,9 +378,6 @@ function Cart({ document, submit, edit }: CartProps) {
         <Stack>
           <Text size="sm">{messages['cart-print-text']}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPrintOpen(false)}>
-              {messages['close']}
-            </Button>
             <Button onClick={print}>{messages['cart-print-window']}</Button>
           </Group>
         </Stack>
