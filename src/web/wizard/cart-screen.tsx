@@ -315,10 +315,9 @@ function Cart({ document, submit, edit }: CartProps) {
 
   if (confirming) {
     return (
-      <Stack align="center" py="xl" gap="sm">
-        <Loader aria-hidden />
+      <Center py="xl">
         <Text role="status">{messages['cart-confirming']}</Text>
-      </Stack>
+      </Center>
     );
   }
 
