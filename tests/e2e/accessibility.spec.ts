@@ -185,8 +185,11 @@ for (const [label, width, height] of WIDTHS) {
       await openDialog(page, 'Summary Information');
       await expectClean(page, 'Your Cart with Summary Information');
       await page.keyboard.press('Escape');
-      const popup = context.waitForEvent('page');
       await page.getByRole('button', { name: 'Print' }).click();
+      await openDialog(page, 'Print the Plan and Benefits Summary');
+      await expectClean(page, 'Your Cart with the Print modal');
+      const popup = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Print in a New Window' }).click();
       const printed = await popup;
       await expect(printed.getByRole('heading', { level: 1 })).toBeVisible();
       await expectClean(printed, 'the print view of Your Cart');
