@@ -100,6 +100,13 @@ export type AuthorizeAnswer = {
   effectivedate: string;
 };
 
+/**
+ * What the server knows of an authorization by its Idempotency-Key (GET /api/Enrollment/Authorize): confirmed (its
+ * enrollment is written), pending (it is being written now) or unknown (never received, or refused: nothing
+ * written, so sending the same cart with the same key again is safe).
+ */
+export type AuthorizationState = { state: 'confirmed' | 'pending' | 'unknown'; enrollmentid: string | null };
+
 /** The header that makes an authorization safe to send again. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 

@@ -163,6 +163,7 @@ describe('content documents', () => {
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',
+      'contributions:waiver-no-contribution',
       // src/web/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
       ...['intro', 'submit', 'close', 'silver-plan', 'silver-premium', 'allowance', 'employee-cost', 'required-percent', 'threshold', 'poverty',
         'verdict-shop-off-exchange', 'verdict-may-decline', 'no-plan-data', 'failed'].map((key) => `affordability:${key}`),

@@ -185,8 +185,11 @@ for (const [label, width, height] of WIDTHS) {
       await openDialog(page, 'Summary Information');
       await expectClean(page, 'Your Cart with Summary Information');
       await page.keyboard.press('Escape');
-      const popup = context.waitForEvent('page');
       await page.getByRole('button', { name: 'Print' }).click();
+      await openDialog(page, 'Print the Plan and Benefits Summary');
+      await expectClean(page, 'Your Cart with the Print modal');
+      const popup = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Print in a New Window' }).click();
       const printed = await popup;
       await expect(printed.getByRole('heading', { level: 1 })).toBeVisible();
       await expectClean(printed, 'the print view of Your Cart');
@@ -377,8 +380,13 @@ test('the foundation journey with the keyboard alone: focus follows errors and m
   await press(page, 'Add To Cart', ' ');
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
 
-  // Your Cart: authorize; the confirmation takes the focus; Close Window leads to the welcome page.
+  // Your Cart: a waiver receives no contribution, so the service's payroll deduction is acknowledged (Space on the
+  // box); authorize; the confirmation takes the focus; Close Window leads to the welcome page.
   await keyboardNextTo(page, 'Plan and Benefits Summary');
+  const acknowledgment = page.getByRole('checkbox', { name: /^I understand that the amount above my employer contribution/ });
+  await tabTo(page, acknowledgment);
+  await page.keyboard.press('Space');
+  await expect(acknowledgment).toBeChecked();
   await press(page, 'Authorize Elections');
   const confirmation = page.getByRole('dialog');
   await expect(confirmation.getByRole('button', { name: 'Close Window' })).toBeVisible();

@@ -229,8 +229,9 @@ async function hsaServiceAndCart(page: Page, chosenPlan: string): Promise<{ spen
   expect(cutButtons, 'buttons whose label is cut').toEqual([]);
 
   // The print view holds the screen's numbers.
-  const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Print' }).click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('dialog', { name: 'Print the Plan and Benefits Summary' }).getByRole('button', { name: 'Print in a New Window' }).click();
   const printed = await popup;
   await printed.waitForLoadState();
   const printedText = await printed.locator('body').innerText();

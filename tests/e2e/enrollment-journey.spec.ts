@@ -122,6 +122,8 @@ async function walkJourney(page: Page, person: Person): Promise<void> {
   await expect(page.getByText('Waived Coverage')).toBeVisible();
   await expect(page.getByText(reason)).toBeVisible();
   await expect(page.getByText('Telehealth Plus').first()).toBeVisible();
+  // A waiver receives no employer contribution, so the service comes from pay and is acknowledged.
+  await page.getByRole('checkbox', { name: 'I understand that the amount above my employer contribution is deducted from my pay on a pre-tax basis.' }).check();
   await page.getByRole('button', { name: 'Authorize Elections' }).click();
   const confirmation = page.getByRole('dialog');
   await expect(confirmation.getByRole('button', { name: 'Close Window' })).toBeVisible();

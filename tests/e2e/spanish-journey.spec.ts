@@ -186,8 +186,9 @@ async function cartAndWelcome(page: Page, person: Person, chosenPlan: string): P
   await spanishScreen(page, 'the cart');
 
   // The print summary, in Spanish too.
-  const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: es('cart-print') }).click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('dialog', { name: es('cart-print-title') }).getByRole('button', { name: es('cart-print-window') }).click();
   const printed = await popup;
   await printed.waitForLoadState();
   await expectSpanishOnly(printed, 'the print summary');

@@ -213,7 +213,7 @@ describe.each(databases())('contribution routes on $name', (database) => {
   });
 
   describe('GET .../GetWaivedContribution/... (the self-only amount)', () => {
-    it('is the employee tier, whatever the family, and the same as the service and a waive order', async () => {
+    it("is the employee tier, whatever the family, and the same as the service's; a waive order stores none of it", async () => {
       await addDependent(world.db, world.alice.memberId, 'spouse', '1982-02-02');
       await addDependent(world.db, world.alice.memberId, 'child', '2014-01-01');
       const response = await get(waived(world.demo.accountid, '2026-01-01/1980-03-01/VA'));
@@ -226,7 +226,8 @@ describe.each(databases())('contribution routes on $name', (database) => {
         payload: { order: { category: 'waive', policyeffectivedate: '2026-01-01' }, memberAccount: { waivecoveragereason: 'Coverage through another Employer' } },
       });
       expect(order.statusCode).toBe(200);
-      expect((await get('/api/MemberAccount/GetMemberAccount')).json().data.currentemployercontribution).toBe(450);
+      // The spec's call answers the self-only amount; a waiver receives no contribution (docs/decisions.md).
+      expect((await get('/api/MemberAccount/GetMemberAccount')).json().data.currentemployercontribution).toBe(0);
     });
 
     it("accepts the member's own enrollment date after it is no longer offered (for /welcome), nothing else", async () => {

@@ -146,7 +146,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(current.map((order) => order.id).sort()).toEqual(latest.json().data.orders.map((order: { id: string }) => order.id).sort());
   });
 
-  it('waives end to end: the waive order, the employee-only contribution, the reason, no plan', async () => {
+  it('waives end to end: the waive order, no employer contribution, the service from pay, the reason, no plan', async () => {
     const member = await fresh('1995-07-01', 2);
     const response = await authorize(member.auth, waive({ waivecoveragereason: 'Other', waivecoveragereasonother: 'Covered by my parents', productoptionid: INDIVIDUAL_OPTION }));
     expect(response.statusCode, response.body).toBe(200);
@@ -155,8 +155,9 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     // A waiver bought no policy: it has no policyholder; it still has its own order number.
     expect(data.orders[1]).toMatchObject({ description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1, policyholdersname: null });
     expect(data.orders[1].ordernumber).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
-    // 31 on the first offered date: the 30-39 band's employee-only 350, whatever the two children.
-    expect(data.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Covered by my parents', currentemployercontribution: 350, currenthealthinsurancepremium: 0, currentbalance: 340.01, currentpayrolldeduction: 0 });
+    // An ICHRA pays only toward individual coverage: the waiver gets none of the employee-only 350 its band has, so
+    // the $9.99 service comes from pay and nothing remains (docs/decisions.md, A waiver receives no contribution).
+    expect(data.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Covered by my parents', currentemployercontribution: 0, currenthealthinsurancepremium: 0, currentbalance: 0, currentpayrolldeduction: 9.99, currenthsadeduction: 0 });
     expect(await memberPlan(member.memberId)).toMatchObject({ currentplanid: null });
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: member.auth })).json().data;
     expect(account.id).toBe(data.memberAccount.id);
@@ -388,6 +389,49 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'CONFLICT', message: 'This Idempotency-Key was already used for different elections. Please authorize again from your cart.' });
     expect(await counts()).toEqual(before);
+  });
+
+  it('answers what became of a key (a tab reloaded during Authorize asks): pending while it runs, then confirmed; unknown otherwise', async () => {
+    // The authorization is held inside its transaction (while it prices the plan) until the test lets it go.
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = await createTestApp(world.db, {
+      now: NOW,
+      planPremiums: async (...args) => {
+        entered();
+        await gate;
+        return fixturePlanPremiums(...args);
+      },
+    });
+    try {
+      const member = await registerMember(held.app, world.demo);
+      await completeProfile(world.db, member.memberId);
+      await setBirthdate(world.db, member.memberId, '1980-03-01');
+      await world.db.updateTable('member').set({ postalcode: FIXTURE_ZIP }).where('id', '=', member.memberId).execute();
+      const state = async (key: string | null, auth: { authorization: string } = member.auth) => {
+        const response = await held.app.inject({ method: 'GET', url: '/api/Enrollment/Authorize', headers: { ...auth, ...(key === null ? {} : { 'idempotency-key': key }) } });
+        return { status: response.statusCode, body: response.json() };
+      };
+      const key = randomUUID();
+      const sent = held.app.inject({ method: 'POST', url: '/api/Enrollment/Authorize', headers: { ...member.auth, 'idempotency-key': key }, payload: buy() });
+      await inside;
+      expect(await state(key)).toEqual({ status: 200, body: { success: true, data: { state: 'pending', enrollmentid: null }, message: '' } });
+      release();
+      const answer = await sent;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((await state(key)).body.data).toEqual({ state: 'confirmed', enrollmentid: answer.json().data.enrollmentid });
+      // A key never sent, and the key of another member: nothing of theirs is told.
+      expect((await state(randomUUID())).body.data).toEqual({ state: 'unknown', enrollmentid: null });
+      const other = await registerMember(held.app, world.demo);
+      expect((await state(key, other.auth)).body.data).toEqual({ state: 'unknown', enrollmentid: null });
+      expect((await state(null)).status).toBe(400);
+      expect((await held.app.inject({ method: 'GET', url: '/api/Enrollment/Authorize', headers: { 'idempotency-key': key } })).statusCode).toBe(401);
+    } finally {
+      release();
+      await held.close();
+    }
   });
 
   it('replaces the earlier enrollment of the plan year on a change of mind, keeping it as history', async () => {

@@ -33,9 +33,10 @@ describe.each(databases())('member account routes on $name', (database) => {
       memberaccounttype: 1,
       status: 1,
       familystatus: null,
-      currentbalance: 350,
+      // A waiver receives no employer contribution.
+      currentbalance: 0,
       currenthealthinsurancepremium: 0,
-      currentemployercontribution: 350,
+      currentemployercontribution: 0,
       currentemployeeclass: 'ALL',
       currentpayrolldeduction: 0,
       currenthsadeduction: 0,

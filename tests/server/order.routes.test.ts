@@ -117,12 +117,12 @@ describe.each(databases())('order routes on $name', (database) => {
       // The body's order number '0' is no number: the server gives the order its own.
       expect(order.ordernumber).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
       const account = await world.db.selectFrom('member_account').selectAll().where('memberid', '=', member.memberId).executeTakeFirstOrThrow();
-      // Born 1980-03-01: 45 on 2026-01-01, the employee-only amount of the 40-49 band.
+      // A waiver receives no employer contribution (not the 40-49 band's employee-only 450 either).
       expect(account).toMatchObject({
         waivecoverage: 1,
         waivecoveragereason: 'Coverage through another Employer',
-        currentemployercontribution_cents: 45000,
-        currentbalance_cents: 45000,
+        currentemployercontribution_cents: 0,
+        currentbalance_cents: 0,
         currentpayrolldeduction_cents: 0,
         memberaccounttype: 1,
         status: 1,
@@ -262,8 +262,8 @@ describe.each(databases())('order routes on $name', (database) => {
       const orders = await current(member.memberId);
       expect(orders.map((order) => order.category)).toEqual(['waive', 'additionalservices']);
       expect(orders[1]!.enrollmentid).toBe(orders[0]!.enrollmentid);
-      // The waiver's account again, with the service paid from the employee-only 450: 430.01 left.
-      expect(await accountOf(member)).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Coverage under Medicare', currentemployercontribution: 450, currenthealthinsurancepremium: 0, currentbalance: 430.01, currentpayrolldeduction: 0 });
+      // The waiver's account again: no contribution, so the $19.99 service comes from pay.
+      expect(await accountOf(member)).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Coverage under Medicare', currentemployercontribution: 0, currenthealthinsurancepremium: 0, currentbalance: 0, currentpayrolldeduction: 19.99 });
     });
 
     it.each([

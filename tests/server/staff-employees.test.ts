@@ -170,7 +170,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       expect(records).toEqual([
         ['employee number', 'lastname', 'firstname', 'email', 'status', 'plan', 'effective date', 'contribution', 'coverage cost', 'pre-tax premium deduction', 'pre-tax hsa deduction', 'remaining contribution'],
         ['', 'Enrolled, "Jr."', 'Enid', enrolled.email, 'enrolled', 'Peach Silver 3000', effectivedate, '450.00', '520.50', '70.50', '0.00', '0.00'],
-        ['', 'Registered', 'Reggie', registered.email, 'waived', '', effectivedate, '450.00', '0.00', '0.00', '0.00', '450.00'],
+        // A waiver receives no employer contribution: nothing payable, nothing remaining.
+        ['', 'Registered', 'Reggie', registered.email, 'waived', '', effectivedate, '0.00', '0.00', '0.00', '0.00', '0.00'],
       ]);
       expect(payroll.body).toContain('"Enrolled, ""Jr."""');
     });

@@ -3,13 +3,17 @@
  * orders out, all or nothing in one transaction (services/enrollment.ts). The browser sends an Idempotency-Key per
  * cart: a repeated key with the same body answers the first answer (header Idempotent-Replayed: true), with
  * another body 422. The body carries choices only; a field the contract does not name (dependents, prices,
- * premiums) is refused, never read.
+ * premiums) is refused, never read. GET with the same key answers what became of it (a tab reloaded while its
+ * authorization was in flight asks): confirmed once its transaction committed, pending while this instance runs
+ * it, else unknown. On several instances another instance's authorization in flight reads unknown: the tab then
+ * shows the cart, and sending it again with its key waits for the first (the member's row lock) and answers it.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '#contracts/language.ts';
-import type { AuthorizeAnswer, AuthorizeRequest } from '#contracts/requests.ts';
+import type { AuthorizationState, AuthorizeAnswer, AuthorizeRequest } from '#contracts/requests.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
+import * as idempotencyKeys from '#db/repositories/idempotency-key.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
@@ -92,6 +96,21 @@ const authorizeAnswer = {
   },
 } as const;
 
+const authorizationState = {
+  type: 'object',
+  properties: {
+    state: { type: 'string', enum: ['confirmed', 'pending', 'unknown'] },
+    enrollmentid: { anyOf: [uuid, { type: 'null' }] },
+  },
+} as const;
+
+/** The Idempotency-Key header, or a 400 on it: 1 to 200 visible characters. */
+function keyOf(headers: { 'idempotency-key'?: string }): string {
+  const key = headers[IDEMPOTENCY_HEADER];
+  if (typeof key !== 'string' || !/^[\x21-\x7E]{1,200}$/.test(key)) throw badRequest(KEY_MESSAGE, { [`headers/${IDEMPOTENCY_HEADER}`]: [KEY_MESSAGE] });
+  return key;
+}
+
 /** The same choices hash the same whatever the order of their keys. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -104,6 +123,13 @@ function canonical(value: unknown): string {
 
 export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
   const storage = storageIn(app.db);
+  // The authorizations this instance is running, by member and key (what GET answers as pending).
+  const running = new Set<string>();
+  const runningKey = (memberId: string, key: string) => `${memberId} ${key}`;
+  const keyHeader = {
+    type: 'object',
+    properties: { [IDEMPOTENCY_HEADER]: { type: 'string', description: 'One per cart: a repeated key answers the first answer' } },
+  } as const;
 
   /** The confirmation e-mail of a committed enrollment, to the member as stored now (language, sign-in address). */
   async function mailConfirmation(memberId: string, answer: AuthorizeAnswer, asked: Language): Promise<void> {
@@ -124,10 +150,7 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Order'],
         summary: "The cart's authorization: its choices written as one enrollment (HSA, additional service, member plan, main order, member account), amounts computed on the server",
         security: bearer,
-        headers: {
-          type: 'object',
-          properties: { [IDEMPOTENCY_HEADER]: { type: 'string', description: 'One per cart: a repeated key answers the first answer' } },
-        },
+        headers: keyHeader,
         body: authorizeBody,
         response: { 200: envelope(authorizeAnswer), ...failures },
       },
@@ -135,8 +158,7 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const caller = request.member!;
       const { body } = request;
-      const key = request.headers[IDEMPOTENCY_HEADER];
-      if (typeof key !== 'string' || !/^[\x21-\x7E]{1,200}$/.test(key)) throw badRequest(KEY_MESSAGE, { [`headers/${IDEMPOTENCY_HEADER}`]: [KEY_MESSAGE] });
+      const key = keyOf(request.headers);
       refuseOthersIds(caller, { memberIds: [body.memberid], accountIds: [body.accountid] });
       const now = app.now();
       const today = todayUtc(now);
@@ -170,13 +192,40 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
         documentsInForce(app.content, caller.accountId, request.language),
         ichraDocumentNames(storage, caller.accountId),
       ]);
+      const inFlight = runningKey(caller.memberId, key);
+      running.add(inFlight);
       const { answer, replayed } = await transactionWithCaches(app.db, (trx) =>
         authorize({ trx, caller, planPremiums: app.planPremiums, dateMessages: messages, checkMessages: checkTexts, inForce, ichraDocuments, now, today, key, requestHash }, choices),
-      );
+      ).finally(() => running.delete(inFlight));
       if (replayed) reply.header('idempotent-replayed', 'true');
       // Once per enrollment: a replayed answer (a retry of the same key) was mailed when it was first written.
       else app.inFlight.afterAnswer(request.log, 'enrollment confirmation mail', () => mailConfirmation(caller.memberId, answer, request.language));
       return ok(answer);
+    },
+  );
+
+  app.get<{ Headers: { 'idempotency-key'?: string } }>(
+    '/api/Enrollment/Authorize',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Order'],
+        summary: 'What became of the authorization sent with this Idempotency-Key: confirmed (with its enrollment), pending (being written now) or unknown',
+        security: bearer,
+        headers: keyHeader,
+        response: { 200: envelope(authorizationState), ...failures },
+      },
+    },
+    async (request) => {
+      const caller = request.member!;
+      const key = keyOf(request.headers);
+      // Running is asked first and without the database (on PGlite a read would wait for the running transaction);
+      // one that commits just after is found stored at the tab's next look.
+      if (running.has(runningKey(caller.memberId, key))) return ok<AuthorizationState>({ state: 'pending', enrollmentid: null });
+      const stored = await idempotencyKeys.find(app.db, caller.memberId, key);
+      return ok<AuthorizationState>(
+        stored ? { state: 'confirmed', enrollmentid: (stored.answer as AuthorizeAnswer).enrollmentid } : { state: 'unknown', enrollmentid: null },
+      );
     },
   );
 }

@@ -37,7 +37,6 @@ import * as orders from '#db/repositories/order.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import type { AuthenticatedMember } from '../ports.ts';
-import { SELF_ONLY_TIER } from '#domain/contribution.ts';
 import type { PlanPremiumSource } from './enrollment-prices.ts';
 import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../ports.ts';
@@ -157,10 +156,15 @@ export async function lockCaller(
   return { ...locked, dependents: await dependents.listByMember(trx, caller.memberId) };
 }
 
-/** The employer's monthly contribution for the member's family on file (buying), or the self-only amount (waiving). */
+/**
+ * The employer's monthly contribution for the member's family on file when buying; none for a waiver. An ICHRA
+ * reimburses only while the person is enrolled in individual health coverage, verified (26 CFR 54.9802-4(c)(1) and (c)(5)): a person who waives has none, so
+ * the employer pays nothing to them, whatever self-only amount GET /api/EmployerContribution/GetWaivedContribution
+ * answers (docs/decisions.md, A waiver receives no contribution).
+ */
 export async function contributionFor(trx: DbOrTx, member: MemberRow, family: readonly DependentRow[], effectiveDate: string, buying: boolean): Promise<Cents> {
-  const facts = await contributionFactsOf(trx, member, family);
-  return buying ? contributionOfFacts(facts, effectiveDate) : contributionOfFacts(facts, effectiveDate, SELF_ONLY_TIER);
+  if (!buying) return 0;
+  return contributionOfFacts(await contributionFactsOf(trx, member, family), effectiveDate);
 }
 
 type OrderExtras = { enrollmentid: string | null; planyear: number; businessyear: number; email: string; member: MemberRow };

@@ -1,6 +1,6 @@
 /**
  * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
- * year and waive reason) or the enrolled view (health plan card and plan table), up to three contact cards and the
+ * year, waive reason and the stored contribution, $0.00: a waiver receives none) or the enrolled view (health plan card and plan table), up to three contact cards and the
  * additional services. The latest main order decides which view shows. A value an order does not have (an HSA
  * administrator no employer set up, a service's tax status its catalogue lacks) is left empty, never shown as 'N/A' (docs/decisions.md). Enrollment is complete only once the member
  * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard. After
@@ -208,6 +208,13 @@ function WaivedView({ year, accountid }: { year: number; accountid: string }) {
         </Text>
         <Text>{messages['welcome-waived-error']}</Text>
         <Text>{formatMessage(messages['welcome-waive-reason'], { reason: reason ? (waiver ? optionLabel(waiver, WAIVER_REASON_FIELD, reason) : reason) : messages['not-available'] })}</Text>
+        {account && (
+          <>
+            {/* What the enrollment stored (the payroll file's figure): $0.00, as a waiver receives no contribution. */}
+            <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(account.currentemployercontribution, locale) })}</Text>
+            <Text size="sm">{messages['welcome-waived-no-contribution']}</Text>
+          </>
+        )}
       </Stack>
     </Card>
   );

@@ -4,7 +4,8 @@
  * and the totals (cost, contribution, remaining contribution, pre-tax payroll deduction), all from one CartSummary that
  * the Summary Information modal (with the Member Fund Chart) and the print view share. It logs
  * 'Plan and Benefits Summary(CART)' when shown; Edit Info goes back to the profile. On screens 840 px wide or less
- * the lines and the covered family are stacked cards and the buttons stick to the bottom.
+ * the lines and the covered family (none for a waiver) are stacked cards and the buttons stick to the bottom. Print
+ * opens the Print modal (spec §2), whose button prints in a new window (cart/print-summary.ts).
  *
  * Authorize Elections checks the step's document ('acknowledgements': 'Cart is empty !', the acknowledgment when
  * the cost exceeds the employer contribution), then sends the step's declared call, POST /api/Enrollment/Authorize,
@@ -15,6 +16,12 @@
  * dismissed: Close Window goes to /welcome?authorize=true. Success also drops the wizard's kept place
  * (wizard-place.ts): a reload or a return to /profile finds the elections authorized and leads to the summary at
  * /welcome (enrollment-wizard.tsx), never to a cart already authorized or to step 1.
+ *
+ * While Authorize is sent, its Idempotency-Key is kept in the tab (wizard-place.ts keepAuthorizing). A reload in
+ * that time finds it and asks the server what became of it (GET /api/Enrollment/Authorize) instead of showing the
+ * cart as if nothing was sent: the page says the elections are being confirmed while the server writes them (and
+ * asks again), goes to /welcome?authorize=true once they are, and shows the cart again only when the server has
+ * nothing of it; sending that cart then sends the same key, so it is never written twice.
  */
 import { CART_EVENT } from '#contracts/entities.ts';
 import { formatCents } from '#domain/money.ts';
@@ -31,13 +38,16 @@ import { Box, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Tab
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authorizeRequest, newIdempotencyKey } from './cart/authorization.ts';
+import { authorizationState, authorizeRequest, newIdempotencyKey } from './cart/authorization.ts';
 import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/cart-summary.ts';
 import { printSummary } from './cart/print-summary.ts';
 import { SummaryModal } from './cart/summary-modal.tsx';
 import { callScope, effectiveDate, useWizard } from './wizard-context.tsx';
 import { DEPENDENT_FORM, RELATIONSHIP_FIELD, WAIVER_FORM, WAIVER_REASON_FIELD } from './form-fields.ts';
-import { clearPlace } from './wizard-place.ts';
+import { authorizingKey, clearPlace, forgetAuthorizing, keepAuthorizing } from './wizard-place.ts';
+
+/** How long a tab waits before asking again about an authorization the server is still writing. */
+const RECHECK_MS = 1000;
 
 
 /** The step Edit Info goes back to (flows/enrollment.flow.json). */
@@ -80,10 +90,16 @@ function CartTable({ summary, title }: { summary: CartSummary; title: string }) 
           {summary.lines.map((line) => (
             <Table.Tr key={line.key} data-line={line.key}>
               <Table.Th scope="row">{line.label}</Table.Th>
-              <Table.Td>{line.carrier}</Table.Td>
-              <Table.Td>{line.plantype}</Table.Td>
-              <Table.Td lang={line.nameLang}>{line.name}</Table.Td>
-              <Table.Td>{line.metal}</Table.Td>
+              {line.note === undefined ? (
+                <>
+                  <Table.Td>{line.carrier}</Table.Td>
+                  <Table.Td>{line.plantype}</Table.Td>
+                  <Table.Td lang={line.nameLang}>{line.name}</Table.Td>
+                  <Table.Td>{line.metal}</Table.Td>
+                </>
+              ) : (
+                <Table.Td colSpan={4}>{line.note}</Table.Td>
+              )}
               <Table.Td ta="right">{formatCents(line.cents, locale)}</Table.Td>
             </Table.Tr>
           ))}
@@ -134,6 +150,7 @@ function CartCards({ summary }: { summary: CartSummary }) {
             {pair(messages['plan-type'], line.plantype)}
             {pair(messages['row-plan-name'], line.name, line.nameLang)}
             {pair(messages['metal-tier'], line.metal)}
+            {line.note !== undefined && <Text size="sm">{line.note}</Text>}
           </Stack>
         </Card>
       ))}
@@ -175,6 +192,7 @@ function Cart({ document, submit, edit }: CartProps) {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
 
   // The waiver and dependent forms' labels for the stored reason and relationships (both already read by step 2).
@@ -204,6 +222,35 @@ function Cart({ document, submit, edit }: CartProps) {
   // An authorization the network lost: its message and Retry (the same cart sends the same Idempotency-Key).
   const [unreachable, setUnreachable] = useState<string | null>(null);
 
+  // An authorization sent before a reload, whose answer this tab never saw: the server's word on it first.
+  const [confirming, setConfirming] = useState(() => authorizingKey(member.id) !== null);
+  useEffect(() => {
+    const key = authorizingKey(member.id);
+    if (key === null) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      const answer = await authorizationState(key);
+      if (stopped) return;
+      const state = answer.success ? answer.data.state : 'unknown';
+      if (state === 'confirmed') {
+        clearPlace(member.id);
+        void navigate('/welcome?authorize=true', { replace: true });
+      } else if (state === 'pending') {
+        timer = setTimeout(() => void ask(), RECHECK_MS);
+      } else {
+        // Nothing written that the server knows of (or no answer): the cart again, whose Authorize sends the same key.
+        attempt.current = { body: JSON.stringify(authorization), key };
+        setConfirming(false);
+      }
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
   const authorize = async () => {
     if (inFlight.current) return;
     const fault = firstMessage(validateForm(document, acknowledgements, context, 'submit'));
@@ -216,8 +263,11 @@ function Cart({ document, submit, edit }: CartProps) {
     setSending(true);
     try {
       const idempotencyKey = keyFor(JSON.stringify(authorization));
+      keepAuthorizing(member.id, idempotencyKey);
       const outcome = await calls.run(callScope(wizard, { screens: { cart: { authorization, idempotencyKey } } }));
       if (!outcome.ok) {
+        // An answer (a refusal, an ended session) means nothing was written; only a lost one is asked about later.
+        if (!isUnreachable(outcome.answer)) forgetAuthorizing(member.id);
         if (isUnreachable(outcome.answer)) setUnreachable(outcome.answer.message);
         // The session ended: the tab is on its way to sign in.
         else if (!isSessionEnded(outcome.answer)) showError(outcome.answer.message);
@@ -240,6 +290,7 @@ function Cart({ document, submit, edit }: CartProps) {
       employerName: employer.accountname,
       effectiveDate: effectiveDate(choices),
     });
+    setPrintOpen(false);
     if (!opened) showError(messages['cart-print-blocked']);
   };
 
@@ -248,7 +299,7 @@ function Cart({ document, submit, edit }: CartProps) {
       <Button variant="default" onClick={() => setSummaryOpen(true)} {...WRAPPING_LABEL}>
         {messages['cart-summary-open']}
       </Button>
-      <Button variant="default" onClick={print} {...WRAPPING_LABEL}>
+      <Button variant="default" onClick={() => setPrintOpen(true)} {...WRAPPING_LABEL}>
         {messages['cart-print']}
       </Button>
       <Button variant="subtle" onClick={edit} {...WRAPPING_LABEL}>
@@ -261,6 +312,14 @@ function Cart({ document, submit, edit }: CartProps) {
       {sending ? messages['cart-in-flight'] : messages['cart-authorize']}
     </Button>
   );
+
+  if (confirming) {
+    return (
+      <Center py="xl">
+        <Text role="status">{messages['cart-confirming']}</Text>
+      </Center>
+    );
+  }
 
   return (
     <Stack gap="md" pb={narrow ? 96 : undefined}>
@@ -314,6 +373,14 @@ function Cart({ document, submit, edit }: CartProps) {
         <Group>{authorizeButton}</Group>
       )}
       <SummaryModal opened={summaryOpen} onClose={() => setSummaryOpen(false)} summary={summary} />
+      <Modal opened={printOpen} onClose={() => setPrintOpen(false)} centered title={messages['cart-print-title']}>
+        <Stack>
+          <Text size="sm">{messages['cart-print-text']}</Text>
+          <Group justify="flex-end">
+            <Button onClick={print}>{messages['cart-print-window']}</Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal
         opened={done}
         onClose={() => undefined}

@@ -1,9 +1,10 @@
 /**
  * Step 2, Contributions (spec §2, §4): the effective date (the server's choices, GET /api/EffectiveDates), the
  * employer's monthly contribution in a circle (two decimals), the dependents read-only, and the health option
- * (Shop Off Exchange by default, or Not Buying Health Insurance). Choosing to waive shows the waiver form, loads the
- * waived contribution (the step's declared 'waived-contribution' call) and clears any plan; changing the date
- * clears the plan too. The step's declared load calls read the class-aware contribution; this screen gives them
+ * (Shop Off Exchange by default, or Not Buying Health Insurance). Choosing to waive shows the waiver form and clears
+ * any plan; the circle then shows $0.00 and says that a waiver receives no employer contribution (an ICHRA pays only
+ * toward individual coverage: docs/decisions.md). The step's declared 'waived-contribution' call still loads the
+ * spec's self-only amount, which no screen presents as paid. Changing the date clears the plan too. The step's declared load calls read the class-aware contribution; this screen gives them
  * the dependents' birthdates padded to the call's slots (the server checks them against the stored family). Events:
  * SELECT CONTRIBUTION PAGE on entering, HEALTH PLAN OPTION SELECTED on a change of option, each with the effective
  * date. Texts come from the contributions document. Next checks both forms with their documents.
@@ -40,13 +41,14 @@ const TEXT = {
   relationship: 'dependent-relationship',
   birthdate: 'dependent-birthdate',
   noDates: 'no-effective-dates',
+  waiverNoContribution: 'waiver-no-contribution',
 } as const;
 
 export const SELECT_CONTRIBUTION_PAGE = 'SELECT CONTRIBUTION PAGE';
 export const HEALTH_PLAN_OPTION_SELECTED = 'HEALTH PLAN OPTION SELECTED';
 
-/** The ids of the load calls whose answers this screen reads (flows/enrollment.flow.json). */
-const LOADED = { contribution: 'contribution', waived: 'waived-contribution' } as const;
+/** The id of the load call whose answer this screen reads (flows/enrollment.flow.json). */
+const CONTRIBUTION_CALL = 'contribution';
 
 /** An ISO date as a person reads it, in the page's language ('January 1, 2027'). */
 const readableDate = (iso: string) => formatLongDate(iso, locale);
@@ -153,15 +155,10 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
     void wizard.log(SELECT_CONTRIBUTION_PAGE, date);
   }, []);
 
-  const contribution = loaded[LOADED.contribution];
-  const waived = loaded[LOADED.waived];
+  const contribution = loaded[CONTRIBUTION_CALL];
   useEffect(() => {
-    update((current) => ({
-      ...current,
-      contributionCents: dollarsToCentsOrNull(contribution),
-      waivedContributionCents: option === 'waive' ? dollarsToCentsOrNull(waived) : null,
-    }));
-  }, [contribution, waived, option]);
+    update((current) => ({ ...current, contributionCents: dollarsToCentsOrNull(contribution) }));
+  }, [contribution]);
 
   const changeContributions = (data: FormData) => {
     const before = { option: healthOption(choices), date: choices.contributions[EFFECTIVE_DATE_FIELD] };
@@ -185,7 +182,8 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
     else setFocusRequest((current) => ({ form: 'waiver', count: current.count + 1 }));
   };
 
-  const shownCents = option === 'waive' ? choices.waivedContributionCents : choices.contributionCents;
+  const waiving = option === 'waive';
+  const shownCents = waiving ? 0 : choices.contributionCents;
   return (
     <Stack gap="md">
       <Title order={2}>{document.title}</Title>
@@ -207,7 +205,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
             showAllErrors={checked}
             focusRequest={focusRequest.form === 'contributions' ? focusRequest.count : undefined}
           />
-          {option === 'waive' && (
+          {waiving && (
             <DocumentForm
               document={waiver}
               formData={choices.waiver}
@@ -234,6 +232,11 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
           <Text size="sm" ta="center">
             {text(TEXT.contribution)}
           </Text>
+          {waiving && (
+            <Text size="sm" ta="center" maw={240}>
+              {text(TEXT.waiverNoContribution)}
+            </Text>
+          )}
         </Stack>
       </Group>
       <Stack gap={4}>

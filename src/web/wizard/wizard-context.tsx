@@ -17,10 +17,8 @@ export type WizardChoices = {
   waiver: FormData;
   /** The ICHRA acknowledgment step's form data (its certification box); a purchase sends it to Authorize. */
   ichra: FormData;
-  /** The monthly employer contribution for the chosen date (class-aware), in cents. */
+  /** The monthly employer contribution for the chosen date (class-aware), in cents; a waiver receives none of it. */
   contributionCents: Cents | null;
-  /** The contribution when coverage is waived, in cents. */
-  waivedContributionCents: Cents | null;
   service: ServiceChoice | null;
   /** The one plan in the cart (spec §4 Cart), as the quote answered it; null when none. */
   plan: HealthPlan | null;
@@ -121,7 +119,6 @@ export const emptyChoices = (): WizardChoices => ({
   waiver: {},
   ichra: {},
   contributionCents: null,
-  waivedContributionCents: null,
   service: null,
   plan: null,
   compare: [],

@@ -6,6 +6,8 @@
  * here. The choices hold no SSN: the profile's draft is kept apart, without its SSN fields (profile-screen.tsx).
  * `changing` marks a member who has authorized and chose to change their elections (startChanging, from /welcome):
  * only then does the wizard open for an enrolled member instead of leading to /welcome.
+ * Beside it, while Authorize Elections is sent, its Idempotency-Key (a random id, no personal data): a reload asks
+ * the server what became of it (cart-screen.tsx), and clearPlace forgets it with the place.
  */
 import type { FlowPosition } from '#engine/react/index.ts';
 import { emptyChoices, type WizardChoices } from './wizard-context.tsx';
@@ -13,6 +15,7 @@ import { emptyChoices, type WizardChoices } from './wizard-context.tsx';
 export type WizardPlace = { choices: WizardChoices; reached?: FlowPosition; changing?: true };
 
 const keyOf = (memberId: string) => `wizard:${memberId}`;
+const authorizingKeyOf = (memberId: string) => `authorizing:${memberId}`;
 
 function isPosition(value: unknown): value is FlowPosition {
   if (!value || typeof value !== 'object') return false;
@@ -42,6 +45,7 @@ export function writePlace(memberId: string, place: WizardPlace): void {
 }
 
 export function clearPlace(memberId: string): void {
+  forgetAuthorizing(memberId);
   try {
     sessionStorage.removeItem(keyOf(memberId));
   } catch {
@@ -49,7 +53,34 @@ export function clearPlace(memberId: string): void {
   }
 }
 
+/** Keeps the Idempotency-Key of the authorization being sent, until the server's answer is known. */
+export function keepAuthorizing(memberId: string, idempotencyKey: string): void {
+  try {
+    sessionStorage.setItem(authorizingKeyOf(memberId), idempotencyKey);
+  } catch {
+    // No storage: a reload then shows the cart, and sending it again is a new authorization.
+  }
+}
+
+/** The Idempotency-Key of an authorization sent from this tab whose answer it never saw, if any. */
+export function authorizingKey(memberId: string): string | null {
+  try {
+    return sessionStorage.getItem(authorizingKeyOf(memberId));
+  } catch {
+    return null;
+  }
+}
+
+export function forgetAuthorizing(memberId: string): void {
+  try {
+    sessionStorage.removeItem(authorizingKeyOf(memberId));
+  } catch {
+    // Nothing to forget.
+  }
+}
+
 /** An enrolled member chose to change their elections: the wizard opens afresh at step 1 for them in this tab. */
 export function startChanging(memberId: string): void {
+  forgetAuthorizing(memberId);
   writePlace(memberId, { choices: emptyChoices(), changing: true });
 }

@@ -123,7 +123,7 @@ function api(orders: Order[], extra: Record<string, Handler> = {}) {
 describe('/welcome', () => {
   it('welcomes back and shows the waived view with the business year and the waive reason', async () => {
     signIn();
-    api([serviceOrder, waiveOrder]);
+    api([serviceOrder, waiveOrder], { 'GET /api/MemberAccount/GetMemberAccount': ok({ ...storedAccount, currentemployercontribution: 0, currenthsadeduction: 0, currentbalance: 0, currentpayrolldeduction: 19.9 }) });
     renderApp('/welcome');
     expect(await screen.findByRole('heading', { name: 'Welcome Back, Jane' })).toBeInTheDocument();
     expect(screen.getByText('Your enrollment is complete. No further action is needed.')).toBeInTheDocument();
@@ -132,6 +132,9 @@ describe('/welcome', () => {
     expect(waived).toHaveTextContent(/WAIVED for the business year 2026/);
     expect(waived).toHaveTextContent(/contact your broker or HR/);
     expect(await within(waived).findByText('Waive reason: Coverage through Spouse/Partner')).toBeInTheDocument();
+    // The stored contribution (a waiver's is $0.00: a waiver receives none), and the page says why.
+    expect(within(waived).getByText("Employer's Monthly Contribution to your Benefit Fund: $0.00")).toBeInTheDocument();
+    expect(within(waived).getByText(/^A waiver receives no employer contribution/)).toBeInTheDocument();
     expect(screen.queryByText(/Health Plan Selected/)).not.toBeInTheDocument();
 
     const services = screen.getByRole('region', { name: 'Additional Services' });

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartScreen } from '#web/wizard/cart-screen.tsx';
 import { authorizeRequest } from '#web/wizard/cart/authorization.ts';
-import { baseForm, fail, ok, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
+import { baseForm, fail, MEMBER_ID, ok, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
 import { narrowScreen } from '../media-query.ts';
 import { choicesWith, dependent, logged, plan, product, renderStep } from './screen-harness.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const acknowledgeLabel = (baseForm('acknowledgements').schema.properties as Record<string, { title: string }>)
@@ -32,7 +33,8 @@ const covered = () => ({ ...buying(60000), hsaMonthlyCents: 0 });
 const waiving = choicesWith({
   contributions: { effectivedate: '2026-02-01', healthoption: 'waive' },
   waiver: { waivecoveragereason: 'Other', waivecoveragereasonother: '  Covered by my parents ' },
-  waivedContributionCents: 30000,
+  // Step 2's contribution for buying, loaded before the person chose to waive: a waiver receives none of it.
+  contributionCents: 30000,
   plan,
 });
 
@@ -192,13 +194,15 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
   it('sends the waiver with its reason in the person’s words and no plan or HSA amount', async () => {
     const { requests } = renderStep('cart', CartScreen, { choices: waiving, handlers: { [AUTHORIZE]: authorized } });
     const table = await screen.findByRole('table', { name: 'Plan and Benefits Summary' });
-    expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([['Waived Coverage', '', '', 'Covered by my parents', '', '$0.00']]);
-    // Nothing is paid to a person who waives: no contribution or remainder is shown, and the page says so.
+    // The reason is labelled as a reason, not under the plan name's column.
+    expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([['Waived Coverage', 'Waiver reason: Covered by my parents', '$0.00']]);
+    // A waiver receives no employer contribution: $0.00, no remainder, and the page says so.
     expect(totals()).toEqual([
       ['Total Monthly Cost', '$0.00'],
+      ['Employer Contribution', '$0.00'],
       ['Pre-Tax Payroll Deduction', '$0.00'],
     ]);
-    expect(screen.getByText(/You are waiving coverage: no health plan is bought for you/)).toBeInTheDocument();
+    expect(screen.getByText(/You are waiving coverage: no health plan is bought for you and a waiver receives no employer contribution/)).toBeInTheDocument();
     expect(screen.queryByText('Remaining Contribution')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
     await screen.findByRole('dialog', { name: 'Thank you!' });
@@ -277,6 +281,11 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     vi.stubGlobal('open', open);
     renderStep('cart', CartScreen, { choices: buying(40000), dependents: [dependent] });
     await userEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    // The spec's Print modal, whose button prints in a new window.
+    const modal = await screen.findByRole('dialog', { name: 'Print the Plan and Benefits Summary' });
+    expect(open).not.toHaveBeenCalled();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Print in a New Window' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(open).toHaveBeenCalledWith('', '_blank', expect.any(String));
     expect(target.print).toHaveBeenCalledTimes(1);
     expect(printed.querySelector('script')).toBeNull();
@@ -294,6 +303,7 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     vi.stubGlobal('open', vi.fn(() => null));
     renderStep('cart', CartScreen, { choices: buying(40000) });
     await userEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Print in a New Window' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The print window could not be opened.');
   });
 
@@ -315,5 +325,61 @@ describe('Your Cart (Plan and Benefits Summary)', () => {
     const sticky = screen.getByTestId('cart-sticky-buttons');
     expect(within(sticky).getByRole('button', { name: 'Authorize Elections' })).toBeInTheDocument();
     expect(within(sticky).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it("a waiver's narrow cart: the reason labelled, no covered family, no contribution, the service from pay", async () => {
+    narrowScreen();
+    const choices = { ...waiving, service: { product, optionId: 'opt-2', added: true } };
+    renderStep('cart', CartScreen, { choices, dependents: [dependent] });
+    const card = await screen.findByRole('region', { name: 'Waived Coverage' });
+    expect(card).toHaveTextContent('Waiver reason: Covered by my parents');
+    expect(card).not.toHaveTextContent('Plan Name');
+    expect(screen.queryByRole('region', { name: 'Covered Family' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Sam Doe/)).not.toBeInTheDocument();
+    const rows = within(screen.getByRole('region', { name: 'Totals' })).getAllByText(/\$/).map((amount) => amount.parentElement?.textContent);
+    expect(rows).toEqual(['Total Monthly Cost$45.50', 'Employer Contribution$0.00', 'Pre-Tax Payroll Deduction$45.50']);
+  });
+
+  describe('a reload while Authorize was sent', () => {
+    const STATE = 'GET /api/Enrollment/Authorize';
+    const sentBefore = (key: string) => sessionStorage.setItem(`authorizing:${MEMBER_ID}`, key);
+    const state = (value: 'confirmed' | 'pending' | 'unknown') => ok({ state: value, enrollmentid: value === 'confirmed' ? 'e-1' : null });
+
+    it('says the elections are being confirmed while the server writes them, then goes to /welcome', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      sentBefore('key-1');
+      let asked = 0;
+      const { requests, router } = renderStep('cart', CartScreen, { choices: covered(), handlers: { [STATE]: () => state(++asked === 1 ? 'pending' : 'confirmed') } });
+      expect(await screen.findByRole('status')).toHaveTextContent('Your elections are being confirmed.');
+      expect(screen.queryByRole('button', { name: 'Authorize Elections' })).not.toBeInTheDocument();
+      await waitFor(() => expect(asked).toBe(1));
+      await vi.advanceTimersByTimeAsync(1000);
+      await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/welcome?authorize=true'));
+      expect(requests.filter((r) => r.method === 'GET' && r.path === '/api/Enrollment/Authorize').map((r) => r.headers['Idempotency-Key'])).toEqual(['key-1', 'key-1']);
+      expect(authorizeCalls(requests)).toHaveLength(0);
+      expect(sessionStorage.getItem(`authorizing:${MEMBER_ID}`)).toBeNull();
+    });
+
+    it('shows the cart again when the server has nothing of it, and Authorize sends the same key', async () => {
+      sentBefore('key-2');
+      const { requests } = renderStep('cart', CartScreen, { choices: covered(), handlers: { [STATE]: state('unknown'), [AUTHORIZE]: authorized } });
+      await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
+      await screen.findByRole('dialog', { name: 'Thank you!' });
+      expect(authorizeCalls(requests).map((r) => r.headers['Idempotency-Key'])).toEqual(['key-2']);
+      expect(sessionStorage.getItem(`authorizing:${MEMBER_ID}`)).toBeNull();
+    });
+
+    it('keeps the key in the tab while Authorize is in flight, and forgets it when the server refuses', async () => {
+      const { requests } = renderStep('cart', CartScreen, {
+        choices: covered(),
+        handlers: { [AUTHORIZE]: () => (sessionStorage.getItem(`authorizing:${MEMBER_ID}`) ? fail(400, 'VALIDATION_FAILED', 'Refused.') : authorized) },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Authorize Elections' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Refused.');
+      // The key was in the tab when the request left; the refusal wrote nothing, so nothing is left to ask about.
+      expect(authorizeCalls(requests)).toHaveLength(1);
+      expect(sessionStorage.getItem(`authorizing:${MEMBER_ID}`)).toBeNull();
+      expect(Object.keys(sessionStorage).filter((key) => key.startsWith('authorizing:'))).toEqual([]);
+    });
   });
 });

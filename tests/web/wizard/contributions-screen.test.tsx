@@ -86,7 +86,7 @@ describe('step 2, Contributions', () => {
     expect(await screen.findByText('$900.00')).toBeInTheDocument();
   }, 30_000);
 
-  it('logs SELECT CONTRIBUTION PAGE on entering and HEALTH PLAN OPTION SELECTED on waiving, with account, member and effective date; waiving loads the waived contribution', async () => {
+  it('logs SELECT CONTRIBUTION PAGE on entering and HEALTH PLAN OPTION SELECTED on waiving, with account, member and effective date; a waiver is shown no contribution', async () => {
     signIn();
     const requests = mockApi(handlers());
     renderApp('/profile');
@@ -99,8 +99,11 @@ describe('step 2, Contributions', () => {
       effectivedate: SERVER_DATES[0],
     });
     await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
-    await waitFor(() => expect(screen.getByTestId('contribution-amount')).toHaveTextContent('$612.25'));
-    expect(requests.some((r) => `GET ${r.path}` === waivedContributionRequest(SERVER_DATES[0]!))).toBe(true);
+    // The spec's waived-contribution call is still made, but a waiver receives no contribution: $0.00, and it says so.
+    await waitFor(() => expect(requests.some((r) => `GET ${r.path}` === waivedContributionRequest(SERVER_DATES[0]!))).toBe(true));
+    expect(screen.getByTestId('contribution-amount')).toHaveTextContent('$0.00');
+    expect(screen.queryByText('$612.25')).not.toBeInTheDocument();
+    expect(screen.getByText(contributionsDocument.messages['waiver-no-contribution']!)).toBeInTheDocument();
     expect(events(requests).filter((e) => e.action === 'HEALTH PLAN OPTION SELECTED')).toEqual([
       expect.objectContaining({ accountid: EMPLOYER_ID, memberid: MEMBER_ID, effectivedate: SERVER_DATES[0] }),
     ]);

@@ -37,13 +37,14 @@ async function nextAfterThrottle() {
 
 /**
  * From the profile to the cart on the waive path (reason 'Coverage under Medicare'), with the additional service
- * in the cart or not; `contribution` is the waived contribution as step 2 shows it, awaited so the cart has it.
+ * in the cart or not. Step 2 shows a waiver no contribution ($0.00), though it loads the spec's waived contribution.
  */
-async function waiveToCart({ contribution, addService }: { contribution: string; addService: boolean }) {
+async function waiveToCart({ addService }: { addService: boolean }) {
   await userEvent.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
   expect(await screen.findByText('Select your Health Plan Option Below', {}, { timeout: 5000 })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
-  expect(await screen.findByText(contribution)).toBeInTheDocument();
+  expect(await screen.findByText(/^A waiver receives no employer contribution/)).toBeInTheDocument();
+  expect(screen.getByTestId('contribution-amount')).toHaveTextContent('$0.00');
   await userEvent.click(await screen.findByRole('combobox', { name: /Waiver Reason/ }));
   await userEvent.click(await screen.findByRole('option', { name: 'Coverage under Medicare', hidden: true }));
   await nextAfterThrottle();
@@ -162,7 +163,7 @@ describe('enrollment wizard', () => {
     expect((put?.body as { member: Record<string, unknown> }).member.additionalid).toBe('***-**-1234');
 
     await userEvent.click(screen.getByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' }));
-    expect(await screen.findByText('$300.00')).toBeInTheDocument();
+    expect(await screen.findByText(/^A waiver receives no employer contribution/)).toBeInTheDocument();
     const reason = await screen.findByRole('combobox', { name: /Waiver Reason/ });
     await userEvent.click(reason);
     await userEvent.click(await screen.findByRole('option', { name: 'Coverage under Medicare', hidden: true }));
@@ -181,7 +182,9 @@ describe('enrollment wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Plan and Benefits Summary')).toBeInTheDocument();
-    expect(screen.getByText('Coverage under Medicare')).toBeInTheDocument();
+    expect(screen.getByText('Waiver reason: Coverage under Medicare')).toBeInTheDocument();
+    // A waiver receives no contribution: the service comes from pay, acknowledged first.
+    await userEvent.click(screen.getByRole('checkbox', { name: acknowledgeLabel }));
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -333,11 +336,11 @@ describe('enrollment wizard', () => {
     expect(put?.body).toMatchObject({ member: { postalcode: '02134', stateorprovince: 'NJ' } });
   }, 30_000);
 
-  it('asks for the acknowledgment when the cost exceeds the employer contribution, then authorizes', async () => {
+  it('asks for the acknowledgment when the cost exceeds the employer contribution (a waiver receives none), then authorizes', async () => {
     signIn();
-    const requests = mockApi(handlers({ [waivedContributionRequest(firstDate)]: ok(10) }));
+    const requests = mockApi(handlers());
     renderApp('/profile');
-    await waiveToCart({ contribution: '$10.00', addService: true });
+    await waiveToCart({ addService: true });
 
     const acknowledgment = screen.getByRole('checkbox', { name: acknowledgeLabel });
     expect(acknowledgment).not.toBeChecked();
@@ -353,11 +356,11 @@ describe('enrollment wizard', () => {
     expect(authorizations(requests)).toHaveLength(1);
   }, 30_000);
 
-  it('asks for no acknowledgment when the employer contribution covers the cost', async () => {
+  it('asks for no acknowledgment when nothing comes from pay (a waiver without a service)', async () => {
     signIn();
     mockApi(handlers());
     renderApp('/profile');
-    await waiveToCart({ contribution: '$300.00', addService: true });
+    await waiveToCart({ addService: false });
     expect(screen.queryByRole('checkbox', { name: acknowledgeLabel })).not.toBeInTheDocument();
   }, 30_000);
 
@@ -365,7 +368,7 @@ describe('enrollment wizard', () => {
     signIn();
     const requests = mockApi(handlers({ 'POST /api/Enrollment/Authorize': fail(500, 'INTERNAL', 'The order could not be placed.') }));
     renderApp('/profile');
-    await waiveToCart({ contribution: '$300.00', addService: false });
+    await waiveToCart({ addService: false });
     await userEvent.click(screen.getByRole('button', { name: 'Authorize Elections' }));
 
     const toast = await screen.findByRole('alert');
@@ -420,13 +423,13 @@ describe('enrollment wizard', () => {
       signIn();
       mockApi(handlers());
       const first = renderApp('/profile');
-      await waiveToCart({ contribution: '$300.00', addService: true });
+      await waiveToCart({ addService: true });
       expect(first.router.state.location.pathname).toBe('/profile/enroll/cart');
       first.unmount();
 
       const reloaded = renderApp('/profile/enroll/cart');
       expect(await screen.findByText('Plan and Benefits Summary', {}, { timeout: 10_000 })).toBeInTheDocument();
-      expect(screen.getByText('Coverage under Medicare')).toBeInTheDocument();
+      expect(screen.getByText('Waiver reason: Coverage under Medicare')).toBeInTheDocument();
       expect(screen.getByText('Wellness Plus (Individual)')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'III. Your Cart' })).toHaveAttribute('aria-current', 'step');
       reloaded.unmount();

@@ -4,7 +4,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '#web/messages.ts';
-import type { CartSummary } from '#web/wizard/cart/cart-summary.ts';
+import { cartSummary, type CartSummary } from '#web/wizard/cart/cart-summary.ts';
+import { emptyChoices } from '#web/wizard/wizard-context.tsx';
+import type { Dependent } from '#contracts/entities.ts';
 import { writePrintDocument } from '#web/wizard/cart/print-summary.ts';
 
 const summary = {
@@ -42,5 +44,25 @@ describe('print summary in the page language', () => {
     expect(doc.documentElement.lang).toBe('en');
     expect(doc.body.textContent).toContain('Effective date: January 1, 2027');
     expect(doc.body.textContent).toContain('$1,234.56');
+  });
+
+  it("a waiver in Spanish: the reason labelled as a reason, no contribution, no covered family", async () => {
+    await loadCatalogue('es');
+    const choices = {
+      ...emptyChoices(),
+      contributions: { effectivedate: '2027-01-01', healthoption: 'waive' },
+      waiver: { waivecoveragereason: 'Coverage under Medicare' },
+      contributionCents: 45000,
+    };
+    const family = [{ id: 'd-1', firstname: 'Ana', lastname: 'Pérez', relationship: 'child', dateofbirth: '2015-04-03' } as Dependent];
+    const waiver = cartSummary(choices, family, { waiverReason: () => 'Cobertura de Medicare' });
+    const doc = document.implementation.createHTMLDocument('');
+    writePrintDocument(doc, waiver, details);
+    const cells = [...doc.querySelectorAll('table')[0]!.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(cells).toEqual([['Renuncia a la cobertura', 'Motivo de la renuncia: Cobertura de Medicare', usd('es-US', 0)]]);
+    expect(doc.body.textContent).not.toContain('Nombre del plan: ');
+    const totals = [...doc.querySelectorAll('table')[1]!.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(totals).toContainEqual(['Contribución del empleador', usd('es-US', 0)]);
+    expect(doc.body.textContent).not.toContain('Ana Pérez');
   });
 });

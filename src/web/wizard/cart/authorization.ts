@@ -1,9 +1,12 @@
 /**
  * The Authorize Elections request (contract 4, POST /api/Enrollment/Authorize): the cart's choices only, never an
- * amount the server should compute; and the Idempotency-Key that makes sending it again safe.
+ * amount the server should compute; the Idempotency-Key that makes sending it again safe; and the question what
+ * became of an authorization sent with a key (GET /api/Enrollment/Authorize), for a tab reloaded while it was sent.
  */
 import type { Member } from '#contracts/entities.ts';
-import type { AuthorizeRequest } from '#contracts/requests.ts';
+import { IDEMPOTENCY_HEADER, type AuthorizationState, type AuthorizeRequest } from '#contracts/requests.ts';
+import type { ApiAnswer } from '#contracts/api.ts';
+import { call } from '#web/api/api-client.ts';
 import { centsToDollars } from '#domain/money.ts';
 import { effectiveDate, healthOption, ichraAcknowledged, type WizardChoices } from '../wizard-context.tsx';
 import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
@@ -43,4 +46,9 @@ export function newIdempotencyKey(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** What the server knows of the authorization sent with `idempotencyKey`: confirmed, pending or unknown. */
+export function authorizationState(idempotencyKey: string): Promise<ApiAnswer<AuthorizationState>> {
+  return call<AuthorizationState>('GET', '/api/Enrollment/Authorize', undefined, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }

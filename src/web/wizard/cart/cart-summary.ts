@@ -4,6 +4,8 @@
  * modal with its chart, and the print view, so they can never disagree.
  *
  * - amount spent: the plan's monthly rate, the additional service and the HSA contribution;
+ * - contribution: the employer's for the family on file when buying; none for a waiver (an ICHRA pays only toward
+ *   individual coverage, docs/decisions.md), so a waiver's service comes from pay;
  * - remaining contribution: contribution minus plan and service, when positive (the HSA never draws on it);
  * - pre-tax payroll deduction: plan and service above the contribution, plus the HSA deposit, each its own part.
  */
@@ -20,7 +22,10 @@ import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
 import { healthOption, type WizardChoices } from '../wizard-context.tsx';
 
 
-/** One line of the cart: what it is, its details (carrier, plan type, plan name, metal tier) and its monthly cost. */
+/**
+ * One line of the cart: what it is, its details (carrier, plan type, plan name, metal tier) and its monthly cost.
+ * A waiver's line has no plan: its `note` (the waiver reason, labelled as one) stands in place of the details.
+ */
 export type CartLine = {
   key: 'plan' | 'hsa' | 'waive' | 'service';
   label: string;
@@ -30,6 +35,7 @@ export type CartLine = {
   /** The language of `name` where it is not the page's (an employer's option written in English only): its lang attribute. */
   nameLang?: Language;
   metal: string;
+  note?: string;
   cents: Cents;
 };
 
@@ -53,7 +59,7 @@ export type CartSummary = {
   totals: CartTotals;
   /** A plan is in the cart or coverage is waived (else 'Cart is empty !'). */
   coverageChosen: boolean;
-  /** The covered family, a line each as the cart and the print view say it ('Sam Doe (child, born April 3, 2015)'). */
+  /** The covered family, a line each as the cart and the print view say it ('Sam Doe (child, born April 3, 2015)'); none for a waiver. */
   family: Array<{ id: string; text: string }>;
 };
 
@@ -113,7 +119,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   const planCents = plan ? dollarsToCents(plan.rate) : 0;
   const hsaCents = electedHsaCents(choices);
   const serviceCents = service?.option.costCents ?? 0;
-  const contributionCents = (waiving ? choices.waivedContributionCents : choices.contributionCents) ?? 0;
+  const contributionCents = waiving ? 0 : (choices.contributionCents ?? 0);
   const totals = enrollmentTotals({ premiumCents: planCents, serviceCents, hsaCents, contributionCents });
 
   const lines: CartLine[] = [];
@@ -131,7 +137,8 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   }
   if (hsaCents > 0) lines.push({ ...blank, key: 'hsa', label: messages['cart-line-hsa'], cents: hsaCents });
   if (waiving) {
-    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], name: (labels.waiverReason ?? asStored)(waiverReason(choices) ?? ''), cents: 0 });
+    const reason = (labels.waiverReason ?? asStored)(waiverReason(choices) ?? '');
+    lines.push({ ...blank, key: 'waive', label: messages['cart-line-waive'], note: formatMessage(messages['cart-waiver-reason'], { reason }), cents: 0 });
   }
   if (service) {
     lines.push({
@@ -149,7 +156,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
     service,
     lines,
     coverageChosen: waiving || plan !== null,
-    family: dependents.map((dependent) => ({ id: dependent.id, text: familyLine(dependent, labels.relationship ?? asStored) })),
+    family: waiving ? [] : dependents.map((dependent) => ({ id: dependent.id, text: familyLine(dependent, labels.relationship ?? asStored) })),
     totals: {
       contributionCents,
       spentCents: totals.spentCents,
@@ -177,10 +184,10 @@ export function cartColumns(): string[] {
  * employer's contribution, and what comes out of pay each month (the lines above are its parts). With an HSA
  * deposit the deduction shows its two parts first, the coverage's and the HSA's, since the contribution pays for
  * the coverage only (src/domain/money.ts enrollmentTotals). The remaining contribution shows only when a purchase
- * leaves some of the contribution unspent; a waiver shows neither contribution nor remainder, since nothing is paid
- * to a person who waives (cart-waive-meaning says so).
+ * leaves some of the contribution unspent; a waiver's contribution reads $0.00, since a waiver receives none
+ * (cart-waive-meaning says so).
  */
-export function totalRows({ totals, waiving }: Pick<CartSummary, 'totals' | 'waiving'>): Array<{ key: keyof CartTotals; label: string; amount: string }> {
+export function totalRows({ totals }: Pick<CartSummary, 'totals'>): Array<{ key: keyof CartTotals; label: string; amount: string }> {
   const row = (key: keyof CartTotals, label: string) => ({ key, label, amount: formatCents(totals[key], locale) });
   const deduction =
     totals.hsaDeductionCents > 0
@@ -190,7 +197,6 @@ export function totalRows({ totals, waiving }: Pick<CartSummary, 'totals' | 'wai
           row('payrollDeductionCents', messages['cart-total-payroll']),
         ]
       : [row('payrollDeductionCents', messages['cart-total-payroll'])];
-  if (waiving) return [row('spentCents', messages['cart-total-spent']), ...deduction];
   return [
     row('spentCents', messages['cart-total-spent']),
     row('contributionCents', messages['cart-total-contribution']),

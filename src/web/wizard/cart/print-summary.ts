@@ -56,10 +56,16 @@ export function writePrintDocument(doc: Document, summary: CartSummary, details:
   for (const line of summary.lines) {
     const row = rows.insertRow();
     row.append(element(doc, 'th', line.label));
-    for (const [text, lang] of [[line.carrier], [line.plantype], [line.name, line.nameLang], [line.metal]] as const) {
-      const cell = element(doc, 'td', text);
-      if (lang) cell.lang = lang;
-      row.append(cell);
+    if (line.note === undefined) {
+      for (const [text, lang] of [[line.carrier], [line.plantype], [line.name, line.nameLang], [line.metal]] as const) {
+        const cell = element(doc, 'td', text);
+        if (lang) cell.lang = lang;
+        row.append(cell);
+      }
+    } else {
+      const note = element(doc, 'td', line.note);
+      note.colSpan = 4;
+      row.append(note);
     }
     row.append(element(doc, 'td', formatCents(line.cents, locale), 'amount'));
   }

@@ -27,7 +27,7 @@ export function SummaryModal({ opened, onClose, summary }: { opened: boolean; on
               {summary.lines.map((line) => (
                 <Table.Tr key={line.key}>
                   <Table.Th scope="row">{line.label}</Table.Th>
-                  <Table.Td lang={line.nameLang}>{line.name}</Table.Td>
+                  <Table.Td lang={line.note === undefined ? line.nameLang : undefined}>{line.note ?? line.name}</Table.Td>
                   <Table.Td ta="right">{formatCents(line.cents, locale)}</Table.Td>
                 </Table.Tr>
               ))}
