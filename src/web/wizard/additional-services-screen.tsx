@@ -5,7 +5,7 @@
  */
 import type { Product } from '#contracts/entities.ts';
 import { formatCurrency } from '#domain/money.ts';
-import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
+import { nextBusyProps, useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { locale, messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
@@ -15,7 +15,7 @@ import { callScope, useWizard } from './wizard-context.tsx';
 /** The id of the load call that reads the products (flows/enrollment.flow.json). */
 const PRODUCTS_CALL = 'products';
 
-export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
+export function AdditionalServicesScreen({ step, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { choices, update } = wizard;
   const products = useLoadCalls(step.calls?.load, callScope(wizard));
@@ -78,7 +78,9 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
         </Card>
       )}
       <Group>
-        <Button onClick={next}>{messages['next']}</Button>
+        <Button onClick={next} {...nextBusyProps(nextBusy)}>
+          {messages['next']}
+        </Button>
       </Group>
       <Modal opened={details} onClose={() => setDetails(false)} title={product?.productname} centered>
         <Text>{messages['in-development']}</Text>

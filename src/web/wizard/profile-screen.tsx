@@ -23,6 +23,7 @@ import {
   focusFirstError,
   readDraft,
   useCalls,
+  useThrottle,
   type CallsOutcome,
   missingRequiredFields,
   useDocument,
@@ -62,7 +63,7 @@ const LOADED = { member: 'member', dependents: 'dependents' } as const;
 /** The ids of the submit calls whose answers decide where Next leads. */
 const LOOKUPS = { plans: 'current-plans', orders: 'orders' } as const;
 
-export function ProfileScreen({ step, next }: StepScreenProps) {
+export function ProfileScreen({ step, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { document } = useDocument('form', step.form ?? 'profile', wizard.member.accountid);
   // The step reads its records itself, from nothing loaded; the wizard read the same paths, so SWR answers them.
@@ -84,7 +85,7 @@ export function ProfileScreen({ step, next }: StepScreenProps) {
     );
   }
   return (
-    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} effectiveDate={effectiveDate} step={step} next={next} />
+    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} effectiveDate={effectiveDate} step={step} next={next} nextBusy={nextBusy} />
   );
 }
 
@@ -98,6 +99,7 @@ type ProfileFormProps = {
   effectiveDate: string | undefined;
   step: StepScreenProps['step'];
   next: () => void;
+  nextBusy: boolean;
 };
 
 /** Where a failed declared call's field errors belong in the form's data. */
@@ -110,7 +112,7 @@ function formErrors(outcome: Extract<CallsOutcome, { ok: false }>): FieldErrors 
   return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
 }
 
-function ProfileForm({ document, member, dependents, loaded, effectiveDate, step, next }: ProfileFormProps) {
+function ProfileForm({ document, member, dependents, loaded, effectiveDate, step, next, nextBusy }: ProfileFormProps) {
   const wizard = useWizard();
   const navigate = useNavigate();
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
@@ -131,7 +133,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
   const [unreachable, setUnreachable] = useState<string | null>(null);
   const calls = useCalls(step.calls?.submit);
   const context = useMemo(() => ({ today: wizard.today, effectiveDate }), [wizard.today, effectiveDate]);
-  const lastNext = useRef(Number.NEGATIVE_INFINITY);
+  const throttle = useThrottle(NEXT_THROTTLE_MS);
   const text = (key: string) => message(document, key);
   const formBox = useRef<HTMLDivElement>(null);
   const additionalPart = useMemo(() => documentPart(document, PROFILE_PARTS.additionalInfo), [document]);
@@ -165,9 +167,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
   };
 
   const submit = async (values: FormData) => {
-    const now = Date.now();
-    if (now - lastNext.current < NEXT_THROTTLE_MS) return;
-    lastNext.current = now;
+    if (!throttle.attempt()) return;
     await save(values);
   };
 
@@ -235,6 +235,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
           submitText={text(PROFILE_MESSAGES.next)}
           submitDisabled={!step.canProceed}
           submitLoading={calls.running}
+          submitBusy={throttle.busy || nextBusy}
         >
           <Button
             variant="default"
