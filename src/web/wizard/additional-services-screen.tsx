@@ -1,9 +1,11 @@
 /**
  * Additional Services (spec §2, §4 Cart): one product card with a price option dropdown, an Add To Cart / Remove
  * toggle (added means its option's cost is in the cart), and Details, which is not built yet ('In Development').
- * The products are the answer of the step's declared load call.
+ * The products are the answer of the step's declared load call. The option first shown is the one that fits the
+ * member and the dependents on file (fittingOption).
  */
 import type { Product } from '#contracts/entities.ts';
+import { fittingOption } from '#domain/additional-services.ts';
 import { formatCurrency } from '#domain/money.ts';
 import { nextBusyProps, useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { locale, messages } from '#web/messages.ts';
@@ -24,7 +26,8 @@ export function AdditionalServicesScreen({ step, next, nextBusy }: StepScreenPro
 
   useEffect(() => {
     if (product && choices.service?.product.id !== product.id) {
-      update((current) => ({ ...current, service: { product, optionId: product.options[0]?.id ?? null, added: false } }));
+      const option = fittingOption(product.options, 1 + wizard.dependents.length);
+      update((current) => ({ ...current, service: { product, optionId: option?.id ?? null, added: false } }));
     }
   }, [product]);
 

@@ -11,7 +11,7 @@
  * search for next January 1 and the member's orders), 'Saved Successfully', the event logged, and /welcome,
  * /health-plan or the next step as afterProfile says. Every text comes from the profile document. What is typed
  * and not saved is kept as the tab's draft without the SSN fields and shown again after a reload; a successful
- * save or Cancel drops it.
+ * save or Cancel drops it. Cancel asks first ('Discard your changes?') when something was typed.
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
 import { firstOfNextYear } from '#domain/dates.ts';
@@ -38,7 +38,8 @@ import { useEffectiveDates } from '#web/api/queries.ts';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { WRAPPING_LABEL } from '#web/layout/theme.ts';
 import { showError, showSuccess } from '#web/layout/toast.tsx';
-import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { deepEquals } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { afterProfile, DEPENDENTS_FIELD, profileFormData, profileWithDraft, SSN_FIELDS } from './profile-data.ts';
@@ -145,6 +146,15 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
     setAdditionalOpen(true);
   };
   const [ssnRequired, setSsnRequired] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const discard = () => {
+    setDiscarding(false);
+    clearDraft(draft.key);
+    typed.current = saved;
+    setBase(saved);
+    setData(saved);
+    setCancelled((count) => count + 1);
+  };
 
   const invalid = (errors: FieldErrors, values: FormData) => {
     const pointers = Object.keys(errors).filter((pointer) => (errors[pointer]?.length ?? 0) > 0);
@@ -239,13 +249,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
         >
           <Button
             variant="default"
-            onClick={() => {
-              clearDraft(draft.key);
-              typed.current = saved;
-              setBase(saved);
-              setData(saved);
-              setCancelled((count) => count + 1);
-            }}
+            onClick={() => (deepEquals(typed.current, saved) ? discard() : setDiscarding(true))}
             disabled={calls.running}
           >
             {text(PROFILE_MESSAGES.cancel)}
@@ -269,6 +273,19 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
         />
       )}
       <SsnRequiredModal document={document} opened={ssnRequired} onClose={closeSsnRequired} />
+      <Modal opened={discarding} onClose={() => setDiscarding(false)} title={messages['discard-changes-title']} centered>
+        <Stack>
+          <Text size="sm">{messages['discard-changes-text']}</Text>
+          <Group>
+            <Button color="red" onClick={discard}>
+              {messages['discard-changes']}
+            </Button>
+            <Button variant="default" onClick={() => setDiscarding(false)} data-autofocus>
+              {messages['keep-editing']}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={missing.length > 0} onClose={() => setMissing([])} title={text(PROFILE_MESSAGES.missingFields)} centered>
         <List>
           {missing.map((field) => (
