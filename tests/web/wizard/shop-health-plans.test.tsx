@@ -78,6 +78,19 @@ afterEach(() => {
 });
 
 describe('Shop Health Plans', () => {
+  it('offers Skip to plans before the filters: it moves the focus to the plans, whose first card is the next Tab', async () => {
+    setup();
+    renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    const skip = screen.getByRole('link', { name: 'Skip to plans' });
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(skip.compareDocumentPosition(filters) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    skip.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    expect(within(cards()[0]!).getByRole('checkbox', { name: 'Compare' })).toHaveFocus();
+  });
+
   it("searches for the member on file at the chosen date and shows the ZIP, the count and the plans; logs the entry and the search", async () => {
     const requests = setup();
     const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
