@@ -1,7 +1,7 @@
 /**
  * The shop on a long list (issue 20), on a 390 x 844 phone with touch and on a 1280 x 800 desk: the filters fold
  * into a panel that counts the active ones beside the plans found (folded on the phone), the first Add to Cart is
- * within a screen and a half, the step's actions stay on screen while the list scrolls, Show More Plans reaches
+ * within a screen and a half, the step's actions stay on screen while the list scrolls (a bar at most 120 px high), Show More Plans reaches
  * every plan, the filters and the sort survive a reload and Back, and the plan put in the cart is the one whose
  * button was pressed (once, after a reload with HSA Eligible ticked, another went in and the HSA step was gone).
  * axe finds nothing with the panel open or folded.
@@ -58,6 +58,8 @@ for (const screen of SCREENS) {
       const goOn = actions.getByRole('button', { name: screen.phone ? 'Proceed' : 'Next' });
       await expect(goOn).toBeInViewport();
       if (screen.phone) await expect(actions.getByRole('button', { name: 'Export Plans' })).toBeInViewport();
+      // The sticky bar leaves the phone's list room: at most 120 px high.
+      expect((await actions.boundingBox())!.height).toBeLessThanOrEqual(120);
 
       // Show More Plans until every plan shows; the actions stay on screen halfway down the list.
       const more = page.getByRole('button', { name: 'Show More Plans' });

@@ -17,6 +17,7 @@ import { deepEquals, type UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { afterPress, isPressed } from './after-press.ts';
+import { nextBusyProps } from './busy.ts';
 import { writeDraft, type DraftOptions } from './drafts.ts';
 import { useEngine } from './engine-context.tsx';
 import { focusFirstError, ID_SEPARATOR, idToPointer, mergeErrors, toErrorSchema } from './form-errors.ts';
@@ -60,6 +61,8 @@ export type DocumentFormProps = {
   submitText?: string;
   submitDisabled?: boolean;
   submitLoading?: boolean;
+  /** The submit button shows it is busy and unavailable, keeping the focus (a Next within its throttle). */
+  submitBusy?: boolean;
   /** Extra actions shown beside the submit button (a Cancel). */
   children?: ReactNode;
   disabled?: boolean;
@@ -328,7 +331,7 @@ export function DocumentForm(props: DocumentFormProps) {
             ))}
             <Group>
               {!props.withoutSubmit && (
-                <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading}>
+                <Button type="submit" disabled={props.submitDisabled} loading={props.submitLoading} {...nextBusyProps(props.submitBusy === true)}>
                   {props.submitText}
                 </Button>
               )}

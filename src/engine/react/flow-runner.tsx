@@ -5,13 +5,16 @@
  * are the major step's row (`tabs`): consecutive major steps sharing a tab row show one row, so a tab can belong
  * to another major step and going to it moves the step indicator too.
  * Completed major steps (a tick) can be clicked to go back, except the first; earlier sub-step tabs too.
- * Next is throttled to once a second so a double click cannot skip a step.
+ * Next is throttled to once a second so a double click cannot skip a step; pressed again within that second, the
+ * screens' Next shows it is busy (`nextBusy`) until the second is over. After a move to another step the keyboard's
+ * focus goes to the new step's heading (its first heading, made focusable by script), once the screen shows it.
  */
 import { evaluateFlow } from '#engine/core/index.ts';
 import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
 import { Alert, Box, Button, Flex, Group, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useThrottle } from './busy.ts';
 import { toRoman } from './roman.ts';
 
 export type FlowPosition = { step: string; substep?: string };
@@ -24,7 +27,31 @@ export type StepScreenProps = {
   /** Goes to the next sub-step or major step (throttled); after the last one calls onFinish. */
   next: () => void;
   goTo: (position: FlowPosition) => void;
+  /** Next was pressed again within its throttle: the screen's Next shows it is busy (nextBusyProps). */
+  nextBusy: boolean;
 };
+
+const HEADING = 'h1, h2, h3, h4, h5, h6';
+
+/**
+ * Moves the focus to the first heading in `box` once there is one (a screen may show a loader first); stops when the
+ * returned cleanup runs (the step changed again or the runner left).
+ */
+function focusHeading(box: HTMLElement): () => void {
+  const focus = () => {
+    const heading = box.querySelector<HTMLElement>(HEADING);
+    if (!heading) return false;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+    return true;
+  };
+  if (focus()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (focus()) observer.disconnect();
+  });
+  observer.observe(box, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
 
 export type FlowRunnerProps = {
   flow: FlowDocument;
@@ -73,7 +100,8 @@ export function FlowRunner(props: FlowRunnerProps) {
   const narrow = useMediaQuery(props.narrowQuery ?? '(max-width: 840px)') ?? false;
   const [ownPosition, setOwnPosition] = useState<FlowPosition | undefined>(undefined);
   const position = props.position ?? ownPosition;
-  const lastNext = useRef(0);
+  const throttle = useThrottle(props.nextThrottleMs ?? 1000);
+  const content = useRef<HTMLDivElement>(null);
 
   const { major: majorIndex, sub: subIndex } = locate(steps, position);
   const major = steps[majorIndex];
@@ -87,9 +115,7 @@ export function FlowRunner(props: FlowRunnerProps) {
   };
 
   const next = () => {
-    const now = Date.now();
-    if (now - lastNext.current < (props.nextThrottleMs ?? 1000)) return;
-    lastNext.current = now;
+    if (!throttle.attempt()) return;
     const all = flowPositions(steps);
     const here = all.findIndex((p) => p.step === major?.id && (p.substep ?? null) === (major?.substeps[subIndex]?.id ?? null));
     const following = all[here + 1];
@@ -101,6 +127,15 @@ export function FlowRunner(props: FlowRunnerProps) {
     const target = steps[index];
     if (target) goTo({ step: target.id, substep: target.substeps[0]?.id });
   };
+
+  // The first step shown is where the page starts (its own focus order); each later one takes the focus.
+  const shownKey = major && shown ? `${major.id}/${shown.id}` : undefined;
+  const firstShown = useRef(shownKey);
+  useEffect(() => {
+    if (shownKey === firstShown.current || !content.current) return;
+    firstShown.current = undefined;
+    return focusHeading(content.current);
+  }, [shownKey]);
 
   if (!major || !shown) return <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />;
 
@@ -127,7 +162,7 @@ export function FlowRunner(props: FlowRunnerProps) {
       <Box component="nav" aria-label={props.stepsLabel} miw={narrow ? undefined : 200}>
         {stepper}
       </Box>
-      <Box flex={1} w="100%">
+      <Box flex={1} w="100%" ref={content}>
         {tabs.length > 0 && (
           <Group component="nav" aria-label={props.substepsLabel} gap="xs" mb="md" wrap="wrap">
             {tabs.map((tab, index) => (
@@ -147,7 +182,7 @@ export function FlowRunner(props: FlowRunnerProps) {
           </Group>
         )}
         {Screen ? (
-          <Screen key={`${major.id}/${shown.id}`} step={shown} major={major} context={context} next={next} goTo={goTo} />
+          <Screen key={`${major.id}/${shown.id}`} step={shown} major={major} context={context} next={next} goTo={goTo} nextBusy={throttle.busy} />
         ) : (
           <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />
         )}

@@ -5,6 +5,7 @@ export type { FormData } from '#engine/core/types.ts';
 export { EngineProvider, defaultDocumentPath, loadValidators, useEngine } from './engine-context.tsx';
 export type { ApiPort, DocumentKind, EngineServices, HttpMethod, PortAnswer } from './engine-context.tsx';
 export { FlowRunner, flowPositions, locate } from './flow-runner.tsx';
+export { nextBusyProps, useThrottle } from './busy.ts';
 export type { FlowPosition, FlowRunnerProps, StepScreenProps } from './flow-runner.tsx';
 export {
   derefSchema,

@@ -3,22 +3,54 @@
  * ('ui:options'), so the theme knows nothing of what the items are. `addText` names the add button; `itemTitle`
  * is the legend of each item's fieldset (so the item's fields are a group named by it), `removeText` names the
  * item's remove button; `{number}` in either is the item's 1-based position. Without them, rjsf's icon buttons.
+ * After an add, the keyboard's focus goes to the new item's first field (else it stays on the add button, far from
+ * what was added).
  */
 import { Box, Button, Fieldset, Group } from '@mantine/core';
 import type { ArrayFieldItemTemplateProps, IconButtonProps } from '@rjsf/utils';
 import { getTemplate, getUiOptions } from '@rjsf/utils';
 import MantineTemplates from '@rjsf/mantine/lib/templates/index.js';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { textOption } from './widget-support.ts';
 
 const numbered = (text: string, index: number) => text.replaceAll('{number}', String(index + 1));
 
 const MantineAddButton = MantineTemplates.ButtonTemplates!.AddButton!;
 
+const ITEM = ':scope > .rjsf-array-item';
+const FIELD = 'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Focuses the first field of the item the array (the fieldset holding `button`) gains next, once it is shown; the
+ * returned function stops waiting.
+ */
+function focusAddedItem(button: HTMLElement): () => void {
+  const list = button.closest('fieldset')?.querySelector<HTMLElement>('.rjsf-array-item-list');
+  if (!list) return () => undefined;
+  const before = list.querySelectorAll(ITEM).length;
+  const observer = new MutationObserver(() => {
+    const items = list.querySelectorAll<HTMLElement>(ITEM);
+    const field = items.length > before ? items[items.length - 1]?.querySelector<HTMLElement>(FIELD) : undefined;
+    if (!field) return;
+    observer.disconnect();
+    field.focus();
+  });
+  observer.observe(list, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 export function AddButton(props: IconButtonProps) {
   const addText = textOption(getUiOptions(props.uiSchema), 'addText', '');
-  if (!addText) return <MantineAddButton {...props} />;
+  const stopWaiting = useRef<() => void>(undefined);
+  useEffect(() => () => stopWaiting.current?.(), []);
+  const add = (event: MouseEvent<HTMLButtonElement>) => {
+    stopWaiting.current?.();
+    stopWaiting.current = focusAddedItem(event.currentTarget);
+    props.onClick?.(event);
+  };
+  if (!addText) return <MantineAddButton {...props} onClick={add} />;
   return (
-    <Button id={props.id} className={props.className} variant="light" disabled={props.disabled} onClick={props.onClick}>
+    <Button id={props.id} className={props.className} variant="light" disabled={props.disabled} onClick={add}>
       {addText}
     </Button>
   );

@@ -3,6 +3,8 @@
  * uiSchema gives in 'ui:widget' ('password', 'yes-no', 'date', 'digits'), the field template, and the array item and
  * add button templates that take their texts from the array's uiSchema, and an input template that stays controlled.
  * A product adds its own widgets through the `widgets` of `themedForm` (engine/react passes them along).
+ * 'ui:options': { markRequired: true } shows a field as required (its asterisk, aria-required) whose need a rule
+ * decides rather than the schema's `required` (an SSN wanted on Next, the waiver's other reason once Other is chosen).
  */
 import type { FormProps, ThemeProps } from '@rjsf/core';
 import { withTheme } from '@rjsf/core';
@@ -16,8 +18,8 @@ import MantinePasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
-import type { RegistryWidgetsType } from '@rjsf/utils';
-import type { ComponentType } from 'react';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { createElement, type ComponentType } from 'react';
 import { ArrayField, ObjectField } from './stable-fields.tsx';
 import { AddButton, ArrayFieldItemTemplate } from './array-templates.tsx';
 import { BaseInputTemplate } from './base-input-template.tsx';
@@ -54,10 +56,20 @@ const mantineWidgets: RegistryWidgetsType = {
   TextareaWidget,
 };
 
+/** The widget, required also when its uiSchema says markRequired. */
+function markingRequired(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps> {
+  return function MarkedWidget(props: WidgetProps) {
+    // Taken out of the options, which some widgets spread onto their element.
+    const { markRequired, ...options } = props.options;
+    return createElement(Widget, { ...props, options, required: props.required === true || markRequired === true });
+  };
+}
+
 export function engineTheme(extraWidgets: RegistryWidgetsType = {}): ThemeProps {
+  const widgets = { ...mantineWidgets, ...engineWidgets, ...extraWidgets };
   return {
     fields: { ArrayField, ObjectField },
-    widgets: { ...mantineWidgets, ...engineWidgets, ...extraWidgets },
+    widgets: Object.fromEntries(Object.entries(widgets).map(([name, widget]) => [name, markingRequired(widget)])),
     templates: {
       ...MantineTemplates,
       BaseInputTemplate,

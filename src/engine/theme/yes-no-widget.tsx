@@ -1,9 +1,12 @@
 /**
  * 'ui:widget': 'yes-no' — two radios. A boolean field stores true/false; a string field stores its own enum values
  * (the first enum value is the yes answer, the second the no answer), so 'Yes'/'No' strings work unchanged.
+ * The field is left (touched, so its errors show) when the focus leaves the group, not when it moves from one radio
+ * to the other: an arrow key choosing the answer would otherwise show 'required' before the choice it makes.
  */
 import { Group, Radio } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import type { FocusEvent } from 'react';
 import { errorText, textOption, visibleLabel } from './widget-support.ts';
 
 type Answer = { key: 'yes' | 'no'; value: unknown; label: string };
@@ -42,7 +45,10 @@ export function YesNoWidget(props: WidgetProps) {
             value={choice.key}
             label={choice.label}
             disabled={disabled || readonly}
-            onBlur={() => props.onBlur(id, value)}
+            onBlur={(event: FocusEvent<HTMLInputElement>) => {
+              const group = event.currentTarget.closest('[role="radiogroup"]');
+              if (!(event.relatedTarget instanceof Node && group?.contains(event.relatedTarget))) props.onBlur(id, value);
+            }}
             onFocus={() => props.onFocus(id, value)}
           />
         ))}

@@ -1,6 +1,6 @@
 /**
- * The page frame every route shares: a header, the route's screen, the footer, the version modal and the error
- * toast. A route whose handle says `{ header: 'employer' }` gets the employer header (register, set password).
+ * The page frame every route shares: a skip link to the main content (the first thing Tab reaches), a header,
+ * the route's screen in <main>, the footer, the version modal and the error toast. A route whose handle says `{ header: 'employer' }` gets the employer header (register, set password).
  */
 import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -10,10 +10,15 @@ import { useBranding, useEmployerId } from '../api/queries.ts';
 import { EmployerHeader } from './employer-header.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { messages } from '../messages.ts';
+import { SkipLink } from './skip-link.tsx';
 import { ToastHost } from './toast.tsx';
 
 // The About dialog (a modal: focus trap, scroll lock) loads on its first opening, apart from the landing page.
 const VersionModal = lazy(async () => ({ default: (await import('./version-modal.tsx')).VersionModal }));
+
+/** The id of the page's <main>, the skip link's target. */
+const MAIN_ID = 'main-content';
 
 export type RouteHandle = { header?: 'main' | 'employer' };
 
@@ -34,12 +39,13 @@ export function AppLayout() {
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink target={MAIN_ID}>{messages['skip-to-main']}</SkipLink>
       {headerKind === 'employer' ? (
         <EmployerHeader branding={branding} />
       ) : (
         <Header branding={branding} onAbout={about.toggle} />
       )}
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer onAbout={about.toggle} employerId={employerId} />

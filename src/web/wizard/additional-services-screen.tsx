@@ -2,11 +2,13 @@
  * Additional Services (spec §2, §4 Cart): one product card with a price option dropdown, an Add To Cart / Remove
  * toggle (added means its option's cost is in the cart), and Details, which is not built yet ('In Development').
  * The products are the answer of the step's declared load call, their description and options in the page's
- * language where staff wrote them in it, else in English marked lang="en".
+ * language where staff wrote them in it, else in English marked lang="en". The option first shown is the one that
+ * fits the member and the dependents on file (fittingOption).
  */
 import type { Product } from '#contracts/entities.ts';
+import { fittingOption } from '#domain/additional-services.ts';
 import { formatCurrency } from '#domain/money.ts';
-import { useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
+import { nextBusyProps, useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { langOf, locale, messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
@@ -16,7 +18,7 @@ import { callScope, useWizard } from './wizard-context.tsx';
 /** The id of the load call that reads the products (flows/enrollment.flow.json). */
 const PRODUCTS_CALL = 'products';
 
-export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
+export function AdditionalServicesScreen({ step, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { choices, update } = wizard;
   const products = useLoadCalls(step.calls?.load, callScope(wizard));
@@ -30,7 +32,7 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
     update((current) =>
       current.service?.product.id === product.id
         ? { ...current, service: { ...current.service, product } }
-        : { ...current, service: { product, optionId: product.options[0]?.id ?? null, added: false } },
+        : { ...current, service: { product, optionId: fittingOption(product.options, 1 + wizard.dependents.length)?.id ?? null, added: false } },
     );
   }, [product]);
 
@@ -91,7 +93,9 @@ export function AdditionalServicesScreen({ step, next }: StepScreenProps) {
         </Card>
       )}
       <Group>
-        <Button onClick={next}>{messages['next']}</Button>
+        <Button onClick={next} {...nextBusyProps(nextBusy)}>
+          {messages['next']}
+        </Button>
       </Group>
       <Modal opened={details} onClose={() => setDetails(false)} title={product?.productname} centered>
         <Text>{messages['in-development']}</Text>

@@ -14,7 +14,7 @@ import { dollarsToCentsOrNull, formatCents } from '#domain/money.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { optionLabel, validateForm } from '#engine/core/index.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
-import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
+import { nextBusyProps, DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { useEffectiveDates, useFormTexts } from '#web/api/queries.ts';
 import { locale, messages as catalogue } from '#web/messages.ts';
 import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
@@ -77,7 +77,7 @@ function withDateChoices(document: FormDocument, choices: string[]): { document:
  * tab and the step indicator both lead back to it. The major step declares the contributions form and its load
  * calls.
  */
-export function ContributionsScreen({ major, next }: StepScreenProps) {
+export function ContributionsScreen({ major, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const contributions = useDocument('form', CONTRIBUTIONS_FORM, wizard.member.accountid);
   const waiver = useDocument('form', WAIVER_FORM, wizard.member.accountid);
@@ -114,6 +114,7 @@ export function ContributionsScreen({ major, next }: StepScreenProps) {
       dates={offered.data.effectivedates}
       loaded={loaded}
       next={next}
+      nextBusy={nextBusy}
     />
   );
 }
@@ -125,9 +126,10 @@ type ContributionsProps = {
   dates: string[];
   loaded: Record<string, unknown>;
   next: () => void;
+  nextBusy: boolean;
 };
 
-function Contributions({ document, waiver, dates, loaded, next }: ContributionsProps) {
+function Contributions({ document, waiver, dates, loaded, next, nextBusy }: ContributionsProps) {
   const wizard = useWizard();
   const { today, choices, update } = wizard;
   const text = (key: (typeof TEXT)[keyof typeof TEXT]) => document.messages[key] ?? key;
@@ -266,7 +268,7 @@ function Contributions({ document, waiver, dates, loaded, next }: ContributionsP
       </Stack>
       <CalculateSubsidyButton accountid={wizard.employer.accountid} effectiveDate={choices.contributions[EFFECTIVE_DATE_FIELD] as string | undefined} />
       <Group>
-        <Button onClick={proceed} disabled={dates.length === 0}>
+        <Button onClick={proceed} disabled={dates.length === 0} {...nextBusyProps(nextBusy)}>
           {catalogue['next']}
         </Button>
       </Group>

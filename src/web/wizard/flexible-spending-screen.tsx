@@ -13,7 +13,7 @@ import { hsaLimitPath } from '#contracts/requests.ts';
 import { centsToDollars, dollarsToCents, formatCents, formatCurrency, type Cents } from '#domain/money.ts';
 import { MONTHS_IN_TAX_YEAR } from '#domain/parameters/hsa.ts';
 import { formatMessage } from '#engine/core/index.ts';
-import type { StepScreenProps } from '#engine/react/index.ts';
+import { nextBusyProps, type StepScreenProps } from '#engine/react/index.ts';
 import { swrFetcher } from '#web/api/api-client.ts';
 import { locale, messages } from '#web/messages.ts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -57,7 +57,7 @@ export function overLimitMessage(monthlyCents: Cents, limit: HsaLimit | undefine
   });
 }
 
-export function FlexibleSpendingScreen({ next }: StepScreenProps) {
+export function FlexibleSpendingScreen({ next, nextBusy }: StepScreenProps) {
   const { choices, update } = useWizard();
   const date = effectiveDate(choices);
   const limit = useSWR<HsaLimit>(date ? hsaLimitPath(date) : null, swrFetcher, { shouldRetryOnError: false });
@@ -134,7 +134,9 @@ export function FlexibleSpendingScreen({ next }: StepScreenProps) {
         error={fault}
       />
       <Group>
-        <Button onClick={proceed}>{messages['next']}</Button>
+        <Button onClick={proceed} {...nextBusyProps(nextBusy)}>
+          {messages['next']}
+        </Button>
       </Group>
       <Modal opened={instructions} onClose={() => setInstructions(false)} title={messages['hsa-instructions-title']} centered>
         <Text>{messages['hsa-instructions']}</Text>

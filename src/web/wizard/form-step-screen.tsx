@@ -17,7 +17,7 @@ import { Center, Loader, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { callScope, useWizard } from './wizard-context.tsx';
 
-export function FormStepScreen({ step, next }: StepScreenProps) {
+export function FormStepScreen({ step, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { document, error, retry: retryDocument } = useDocument('form', step.form, wizard.member.accountid);
   const load = useLoadCalls(step.calls?.load, callScope(wizard));
@@ -34,12 +34,12 @@ export function FormStepScreen({ step, next }: StepScreenProps) {
       </Center>
     );
   }
-  return <FormStep document={document} initial={loaded} step={step} next={next} />;
+  return <FormStep document={document} initial={loaded} step={step} next={next} nextBusy={nextBusy} />;
 }
 
-type FormStepProps = { document: FormDocument; initial: FormData; step: StepScreenProps['step']; next: () => void };
+type FormStepProps = { document: FormDocument; initial: FormData; step: StepScreenProps['step']; next: () => void; nextBusy: boolean };
 
-function FormStep({ document, initial, step, next }: FormStepProps) {
+function FormStep({ document, initial, step, next, nextBusy }: FormStepProps) {
   const wizard = useWizard();
   const [data, setData] = useState<FormData>(initial);
   const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(undefined);
@@ -80,6 +80,7 @@ function FormStep({ document, initial, step, next }: FormStepProps) {
         submitText={messages['next']}
         submitDisabled={!step.canProceed}
         submitLoading={calls.running}
+        submitBusy={nextBusy}
       />
     </Stack>
   );

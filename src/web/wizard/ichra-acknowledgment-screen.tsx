@@ -10,7 +10,7 @@
 import type { MediaDocument } from '#contracts/entities.ts';
 import { validateForm } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
-import { DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
+import { nextBusyProps, DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { langOf, messages } from '#web/messages.ts';
 import { Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
@@ -20,7 +20,7 @@ import { callScope, useWizard } from './wizard-context.tsx';
 /** The id of the load call that lists the documents (flows/enrollment.flow.json). */
 const DOCUMENTS_CALL = 'ichra-documents';
 
-export function IchraAcknowledgmentScreen({ step, next }: StepScreenProps) {
+export function IchraAcknowledgmentScreen({ step, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { document } = useDocument('form', step.form, wizard.member.accountid);
   const scope = useMemo(
@@ -49,7 +49,7 @@ export function IchraAcknowledgmentScreen({ step, next }: StepScreenProps) {
   const listed = (documents.loaded[DOCUMENTS_CALL] as { documents: MediaDocument[] } | undefined)?.documents;
   const failed = documents.loading ? null : failureMessage(documents.errors, { networkOnly: true });
   if (failed && !listed) return <RetryAlert message={failed} onRetry={documents.retry} />;
-  return <Acknowledgment document={document} documents={listed} loading={documents.loading} next={next} />;
+  return <Acknowledgment document={document} documents={listed} loading={documents.loading} next={next} nextBusy={nextBusy} />;
 }
 
 type AcknowledgmentProps = {
@@ -57,9 +57,10 @@ type AcknowledgmentProps = {
   documents: MediaDocument[] | undefined;
   loading: boolean;
   next: () => void;
+  nextBusy: boolean;
 };
 
-function Acknowledgment({ document, documents, loading, next }: AcknowledgmentProps) {
+function Acknowledgment({ document, documents, loading, next, nextBusy }: AcknowledgmentProps) {
   const wizard = useWizard();
   // Kept with the wizard's choices (the tab's sessionStorage), so the cart sends the certification to Authorize.
   const data = wizard.choices.ichra;
@@ -110,7 +111,9 @@ function Acknowledgment({ document, documents, loading, next }: AcknowledgmentPr
         focusRequest={focusRequest}
       />
       <Group>
-        <Button onClick={proceed}>{messages['next']}</Button>
+        <Button onClick={proceed} {...nextBusyProps(nextBusy)}>
+          {messages['next']}
+        </Button>
       </Group>
     </Stack>
   );

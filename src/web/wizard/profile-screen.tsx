@@ -11,7 +11,7 @@
  * search for next January 1 and the member's orders), 'Saved Successfully', the event logged, and /welcome,
  * /health-plan or the next step as afterProfile says. Every text comes from the profile document. What is typed
  * and not saved is kept as the tab's draft without the SSN fields and shown again after a reload; a successful
- * save or Cancel drops it.
+ * save or Cancel drops it. Cancel asks first ('Discard your changes?') when something was typed.
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
 import { firstOfNextYear } from '#domain/dates.ts';
@@ -23,6 +23,7 @@ import {
   focusFirstError,
   readDraft,
   useCalls,
+  useThrottle,
   type CallsOutcome,
   missingRequiredFields,
   useDocument,
@@ -37,7 +38,8 @@ import { useEffectiveDates } from '#web/api/queries.ts';
 import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
 import { WRAPPING_LABEL } from '#web/layout/theme.ts';
 import { showError, showSuccess } from '#web/layout/toast.tsx';
-import { Button, Center, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { deepEquals } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { afterProfile, DEPENDENTS_FIELD, profileFormData, profileWithDraft, SSN_FIELDS } from './profile-data.ts';
@@ -62,7 +64,7 @@ const LOADED = { member: 'member', dependents: 'dependents' } as const;
 /** The ids of the submit calls whose answers decide where Next leads. */
 const LOOKUPS = { plans: 'current-plans', orders: 'orders' } as const;
 
-export function ProfileScreen({ step, next }: StepScreenProps) {
+export function ProfileScreen({ step, next, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { document } = useDocument('form', step.form ?? 'profile', wizard.member.accountid);
   // The step reads its records itself, from nothing loaded; the wizard read the same paths, so SWR answers them.
@@ -84,7 +86,7 @@ export function ProfileScreen({ step, next }: StepScreenProps) {
     );
   }
   return (
-    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} effectiveDate={effectiveDate} step={step} next={next} />
+    <ProfileForm document={document} member={member} dependents={dependents} loaded={loaded} effectiveDate={effectiveDate} step={step} next={next} nextBusy={nextBusy} />
   );
 }
 
@@ -98,6 +100,7 @@ type ProfileFormProps = {
   effectiveDate: string | undefined;
   step: StepScreenProps['step'];
   next: () => void;
+  nextBusy: boolean;
 };
 
 /** Where a failed declared call's field errors belong in the form's data. */
@@ -110,7 +113,7 @@ function formErrors(outcome: Extract<CallsOutcome, { ok: false }>): FieldErrors 
   return Object.fromEntries(Object.entries(errors).map(([pointer, messages]) => [`${prefix}${pointer}`, messages]));
 }
 
-function ProfileForm({ document, member, dependents, loaded, effectiveDate, step, next }: ProfileFormProps) {
+function ProfileForm({ document, member, dependents, loaded, effectiveDate, step, next, nextBusy }: ProfileFormProps) {
   const wizard = useWizard();
   const navigate = useNavigate();
   const saved = useMemo(() => profileFormData(document, member, dependents), [document, member, dependents]);
@@ -131,7 +134,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
   const [unreachable, setUnreachable] = useState<string | null>(null);
   const calls = useCalls(step.calls?.submit);
   const context = useMemo(() => ({ today: wizard.today, effectiveDate }), [wizard.today, effectiveDate]);
-  const lastNext = useRef(Number.NEGATIVE_INFINITY);
+  const throttle = useThrottle(NEXT_THROTTLE_MS);
   const text = (key: string) => message(document, key);
   const formBox = useRef<HTMLDivElement>(null);
   const additionalPart = useMemo(() => documentPart(document, PROFILE_PARTS.additionalInfo), [document]);
@@ -143,6 +146,15 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
     setAdditionalOpen(true);
   };
   const [ssnRequired, setSsnRequired] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const discard = () => {
+    setDiscarding(false);
+    clearDraft(draft.key);
+    typed.current = saved;
+    setBase(saved);
+    setData(saved);
+    setCancelled((count) => count + 1);
+  };
 
   const invalid = (errors: FieldErrors, values: FormData) => {
     const pointers = Object.keys(errors).filter((pointer) => (errors[pointer]?.length ?? 0) > 0);
@@ -165,9 +177,7 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
   };
 
   const submit = async (values: FormData) => {
-    const now = Date.now();
-    if (now - lastNext.current < NEXT_THROTTLE_MS) return;
-    lastNext.current = now;
+    if (!throttle.attempt()) return;
     await save(values);
   };
 
@@ -235,16 +245,11 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
           submitText={text(PROFILE_MESSAGES.next)}
           submitDisabled={!step.canProceed}
           submitLoading={calls.running}
+          submitBusy={throttle.busy || nextBusy}
         >
           <Button
             variant="default"
-            onClick={() => {
-              clearDraft(draft.key);
-              typed.current = saved;
-              setBase(saved);
-              setData(saved);
-              setCancelled((count) => count + 1);
-            }}
+            onClick={() => (deepEquals(typed.current, saved) ? discard() : setDiscarding(true))}
             disabled={calls.running}
           >
             {text(PROFILE_MESSAGES.cancel)}
@@ -268,6 +273,19 @@ function ProfileForm({ document, member, dependents, loaded, effectiveDate, step
         />
       )}
       <SsnRequiredModal document={document} opened={ssnRequired} onClose={closeSsnRequired} />
+      <Modal opened={discarding} onClose={() => setDiscarding(false)} title={messages['discard-changes-title']} centered>
+        <Stack>
+          <Text size="sm">{messages['discard-changes-text']}</Text>
+          <Group>
+            <Button color="red" onClick={discard}>
+              {messages['discard-changes']}
+            </Button>
+            <Button variant="default" onClick={() => setDiscarding(false)} data-autofocus>
+              {messages['keep-editing']}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={missing.length > 0} onClose={() => setMissing([])} title={text(PROFILE_MESSAGES.missingFields)} centered>
         <List>
           {missing.map((field) => (

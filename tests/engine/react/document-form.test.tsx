@@ -61,7 +61,7 @@ describe('DocumentForm', () => {
       );
     }
     renderWithEngine(<UncontrolledScreen />);
-    const other = screen.getByLabelText('Other Reason');
+    const other = screen.getByLabelText(/^Other Reason/);
     await userEvent.type(other, 'Moving abroad');
     fireEvent.blur(other);
     expect(other).toHaveValue('Moving abroad');
@@ -72,14 +72,14 @@ describe('DocumentForm', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ waivecoveragereasonother: 'Moving abroad' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Replace' }));
-    expect(screen.getByLabelText('Other Reason')).toHaveValue('Covered by my spouse');
+    expect(screen.getByLabelText(/^Other Reason/)).toHaveValue('Covered by my spouse');
   });
 
   it('shows the document messages on submit and hides the Other reason until Other is chosen', async () => {
     const onSubmit = vi.fn();
     const onInvalid = vi.fn();
     renderWithEngine(<Harness document={baseForm('waiver')} onSubmit={onSubmit} onInvalid={onInvalid} />);
-    expect(screen.queryByLabelText('Other Reason')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Other Reason/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please select a waiver reason')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('DocumentForm', () => {
 
   it("shows a field whose ui:showWhen holds, with the rule's message from the document", async () => {
     renderWithEngine(<Harness document={baseForm('waiver')} initial={{ waivecoveragereason: 'Other' }} />);
-    expect(screen.getByLabelText('Other Reason')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Other Reason/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please enter a waiver reason')).toBeInTheDocument();
   });

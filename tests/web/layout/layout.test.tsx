@@ -20,6 +20,18 @@ const baseApi = {
   'POST /api/Login/Logout': ok(null),
 };
 
+describe('skip link', () => {
+  it('is the first thing Tab reaches, and moves the focus to the main content', async () => {
+    mockApi(baseApi);
+    renderApp(`/?employer_id=${EMPLOYER_ID}`);
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
 describe('header', () => {
   it('shows Sign In to a visitor, and the employer name and default logo from the link', async () => {
     mockApi(baseApi);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdditionalServicesScreen } from '#web/wizard/additional-services-screen.tsx';
 import { ok } from '../layout/test-app.tsx';
-import { choicesWith, product, renderStep } from './screen-harness.tsx';
+import { choicesWith, dependent, product, renderStep } from './screen-harness.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,6 +33,18 @@ describe('Additional Services', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(next).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at the option that fits the family on file: a family of five gets the family option', async () => {
+    const family = [1, 2, 3, 4].map((n) => ({ ...dependent, id: `dep-${n}`, firstname: `Child ${n}` }));
+    const { current } = renderStep('additional-services', AdditionalServicesScreen, {
+      choices: choicesWith({}),
+      dependents: family,
+      handlers: { 'GET /api/Product': ok({ productlist: [product] }) },
+    });
+    const price = await screen.findByRole('combobox', { name: 'Price Option' });
+    await waitFor(() => expect(current.choices.service).toMatchObject({ optionId: 'opt-2', added: false }));
+    expect(price).toHaveDisplayValue('Family - $45.50');
   });
 
   it("shows 'In Development' for Details", async () => {

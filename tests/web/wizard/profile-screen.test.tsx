@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstOfNextYear } from '#domain/dates.ts';
 import { message } from '#engine/core/index.ts';
+import { messages } from '#web/messages.ts';
 import { afterProfile } from '#web/wizard/profile-data.ts';
 import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler, type RecordedRequest } from '../layout/test-app.tsx';
 import { appHandlers, appMember, today } from './step-harness.tsx';
@@ -241,19 +242,41 @@ describe('profile modals', () => {
     expect(screen.queryByRole('dialog', { name: text('additional-info-title') })).not.toBeInTheDocument();
   }, 30_000);
 
-  it('Cancel puts back what is on file, in the fields themselves, and saves nothing', async () => {
+  it('Cancel asks before discarding what was typed, then puts back what is on file, and saves nothing', async () => {
     const { requests } = await openProfile();
     const name = () => screen.getByRole('textbox', { name: /^PCP Name/ });
+    const confirm = () => screen.queryByRole('dialog', { name: messages['discard-changes-title'] });
+    // Nothing typed: Cancel has nothing to discard and does not ask.
+    await userEvent.click(screen.getByRole('button', { name: text('cancel') }));
+    expect(confirm()).not.toBeInTheDocument();
     expect(name()).toHaveValue('Dr. Who');
     await userEvent.clear(name());
     await userEvent.type(name(), 'Dr. No');
     await userEvent.click(screen.getByRole('button', { name: text('cancel') }));
-    expect(name()).toHaveValue('Dr. Who');
-    await userEvent.type(name(), 'x');
+    const dialog = await screen.findByRole('dialog', { name: messages['discard-changes-title'] });
+    expect(dialog).toHaveTextContent(messages['discard-changes-text']);
+    await userEvent.click(within(dialog).getByRole('button', { name: messages['keep-editing'] }));
+    await waitFor(() => expect(confirm()).not.toBeInTheDocument());
+    expect(name()).toHaveValue('Dr. No');
     await userEvent.click(screen.getByRole('button', { name: text('cancel') }));
-    expect(name()).toHaveValue('Dr. Who');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: messages['discard-changes-title'] })).getByRole('button', { name: messages['discard-changes'] }));
+    await waitFor(() => expect(name()).toHaveValue('Dr. Who'));
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
-  });
+  }, 30_000);
+
+  it('marks the SSN required while none is on file, and keeps every digit typed into its boxes', async () => {
+    await openProfile({}, { additionalid: null, istobaccouser: null });
+    expect(screen.getByText(/^SSN/, { selector: 'label' }).textContent).toBe('SSN *');
+    // The smoker question left unanswered shows no error before it is touched or Next is pressed.
+    expect(screen.queryByText(profile.messages['smoker-required']!)).not.toBeInTheDocument();
+    expect(screen.queryByText(profile.messages['smoker-choice']!)).not.toBeInTheDocument();
+    const boxes = ['SSN first 3 digits', 'SSN middle 2 digits', 'SSN last 4 digits'].map((name) => screen.getByRole('textbox', { name }));
+    await userEvent.click(boxes[0]!);
+    await userEvent.keyboard('123456789');
+    expect(boxes.map((box) => (box as HTMLInputElement).value)).toEqual(['123', '45', '6789']);
+    await userEvent.click(screen.getByRole('button', { name: text('next') }));
+    expect(await screen.findByText(profile.messages['smoker-choice']!)).toBeInTheDocument();
+  }, 30_000);
 
   it('opens from its button to fill the fields only: Save puts them on the profile, Cancel leaves it; focus comes back', async () => {
     const { requests } = await openProfile();

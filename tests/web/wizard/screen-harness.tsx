@@ -151,7 +151,7 @@ export function renderStep(id: string, Screen: ComponentType<StepScreenProps>, o
     };
     return (
       <WizardContext.Provider value={shared}>
-        <Screen step={step} major={major} context={{}} next={next} goTo={goTo} />
+        <Screen step={step} major={major} context={{}} next={next} goTo={goTo} nextBusy={false} />
         <ToastHost />
       </WizardContext.Provider>
     );

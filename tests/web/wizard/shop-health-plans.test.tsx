@@ -78,6 +78,19 @@ afterEach(() => {
 });
 
 describe('Shop Health Plans', () => {
+  it('offers Skip to plans before the filters: it moves the focus to the plans, whose first card is the next Tab', async () => {
+    setup();
+    renderStep('shop-health-plans', ShopHealthPlansScreen);
+    await screen.findByText(/Plans Found/);
+    const skip = screen.getByRole('link', { name: 'Skip to plans' });
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(skip.compareDocumentPosition(filters) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    skip.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    expect(within(cards()[0]!).getByRole('checkbox', { name: 'Compare' })).toHaveFocus();
+  });
+
   it("searches for the member on file at the chosen date and shows the ZIP, the count and the plans; logs the entry and the search", async () => {
     const requests = setup();
     const harness = renderStep('shop-health-plans', ShopHealthPlansScreen);
@@ -231,8 +244,10 @@ describe('Shop Health Plans', () => {
     await screen.findByText(/Plans Found/);
     const compareBox = (name: string) => within(card(name)).getByRole('checkbox', { name: 'Compare' });
 
+    // The count is in the button's name (the badge alone is not read with it); none chosen, the spec's text alone.
+    expect(screen.getByRole('button', { name: 'Compare Plans' })).toBeInTheDocument();
     await userEvent.click(compareBox('Plan A1'));
-    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans (1)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Select at least 2 plans to compare');
     expect(screen.queryByRole('table', { name: 'Plan Comparison' })).not.toBeInTheDocument();
 
@@ -244,7 +259,7 @@ describe('Shop Health Plans', () => {
     expect(compareBox('Plan B2')).not.toBeChecked();
     expect(harness.choices().compare.map((p) => p.planid)).toEqual(['A1', 'C1', 'B1']);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans (3)' }));
     const table = await screen.findByRole('table', { name: 'Plan Comparison' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Aetna', 'Cigna', 'Blue Cross']);
     expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
@@ -269,7 +284,7 @@ describe('Shop Health Plans', () => {
     expect(await screen.findByText(/Plans Found/)).toBeInTheDocument();
 
     // The comparison is an entry of the history: the browser's Back returns to the list, not to the step before.
-    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Compare Plans (3)' }));
     await screen.findByRole('table', { name: 'Plan Comparison' });
     expect(harness.search()).toBe('?compare=1');
     act(() => harness.back());

@@ -181,7 +181,7 @@ export function renderStep(
     };
     return (
       <WizardContext.Provider value={value}>
-        <Screen step={step} major={major} context={context} next={harness.next} goTo={harness.goTo} />
+        <Screen step={step} major={major} context={context} next={harness.next} goTo={harness.goTo} nextBusy={false} />
       </WizardContext.Provider>
     );
   }

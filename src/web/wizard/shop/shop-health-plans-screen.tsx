@@ -32,7 +32,7 @@ import {
 import { isHsaEligible } from '#domain/hsa.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
 import { formatMessage, message } from '#engine/core/index.ts';
-import { useDocument, type StepScreenProps } from '#engine/react/index.ts';
+import { nextBusyProps, useDocument, type StepScreenProps } from '#engine/react/index.ts';
 import { showError } from '#web/layout/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
@@ -63,6 +63,7 @@ import { findCurrentPlan, nextYearDate, usePlanSearch, type SearchPerson } from 
 import { DETAIL_ROWS, EXPORT_ROWS, money } from './plan-rows.ts';
 import { Comparison, PlanSummary, RowsTable } from './plan-views.tsx';
 import { FilterPanel } from './shop-filters.tsx';
+import { SkipLink } from '#web/layout/skip-link.tsx';
 
 const REFUSALS: Record<Refusal, string> = catalogueTexts({
   'compare-max': 'compare-max',
@@ -84,7 +85,10 @@ const CART_FORM = 'acknowledgements';
  */
 const VIEW_PARAMS = { compare: 'compare', summary: 'summary', details: 'details' } as const;
 
-export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
+/** The id of the plans' list, the target of Skip to plans (past the filters' many fields). */
+const PLANS_ID = 'shop-plans';
+
+export function ShopHealthPlansScreen({ step, next, goTo, nextBusy }: StepScreenProps) {
   const wizard = useWizard();
   const { member, dependents, employer, choices, update, today } = wizard;
   const date = effectiveDate(choices);
@@ -219,7 +223,14 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
           )}
         </Stack>
         <Indicator label={choices.compare.length} size={18} disabled={choices.compare.length === 0}>
-          <Button variant="light" onClick={openCompare}>
+          {/* The count is the button's name too (the badge beside it is not read with the button). */}
+          <Button
+            variant="light"
+            onClick={openCompare}
+            aria-label={
+              choices.compare.length > 0 ? formatMessage(messages['compare-plans-count'], { count: choices.compare.length }) : undefined
+            }
+          >
             {messages['compare-plans']}
           </Button>
         </Indicator>
@@ -266,6 +277,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
         </Alert>
       )}
 
+      {quote && plans.length > 0 && <SkipLink target={PLANS_ID}>{messages['skip-to-plans']}</SkipLink>}
       {quote && plans.length > 0 && (
         <FilterPanel
           filters={filters}
@@ -283,7 +295,7 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
         </Text>
       )}
 
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      <SimpleGrid id={PLANS_ID} cols={{ base: 1, sm: 2, lg: 3 }}>
         {shown.map((plan) => (
           <PlanCard
             key={plan.id || plan.planid}
@@ -323,11 +335,15 @@ export function ShopHealthPlansScreen({ step, next, goTo }: StepScreenProps) {
             <Button variant="default" onClick={() => void exportPlans()} disabled={found.length === 0}>
               {messages['export-plans']}
             </Button>
-            <Button onClick={proceed}>{messages['proceed']}</Button>
+            <Button onClick={proceed} {...nextBusyProps(nextBusy)}>
+              {messages['proceed']}
+            </Button>
           </SimpleGrid>
         ) : (
           <Group justify="flex-end">
-            <Button onClick={proceed}>{messages['next']}</Button>
+            <Button onClick={proceed} {...nextBusyProps(nextBusy)}>
+              {messages['next']}
+            </Button>
           </Group>
         )}
       </Box>
