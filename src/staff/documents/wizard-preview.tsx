@@ -191,6 +191,8 @@ export function WizardPreview({ flow, context, position }: WizardPreviewProps) {
         stepsLabel={messages['enrollment-steps']}
         substepsLabel={messages['enrollment-substeps']}
         narrowQuery={PREVIEW_NARROW}
+        // The console's Next step walks the case: the employee's one-press-a-second guard is not its own.
+        nextThrottleMs={position ? undefined : 0}
       />
     </SampleCaseContext.Provider>
   );
