@@ -122,7 +122,7 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await expectPreviewLogo(staff, employerName);
   await expectPreviewSteps(staff, ['Profile', 'Contributions', 'Shopping and Cart']);
   await pickPreviewCase(staff, OWN_CASES[2]!);
-  await expect(preview.getByRole('textbox', { name: /First Name/ })).toHaveValue('Sam');
+  await expect(preview.getByRole('textbox', { name: /First Name/ }).first()).toHaveValue('Sam');
   await preview.getByRole('button', { name: 'Next step' }).click();
   await expect(preview.getByRole('heading', { name: 'Contributions', level: 2 })).toBeVisible();
   const tabs = preview.getByRole('navigation', { name: 'Enrollment sub-steps' }).getByRole('button');

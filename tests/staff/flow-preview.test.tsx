@@ -88,7 +88,9 @@ describe('the cases of a flow preview', () => {
 describe("a case's steps with the sample's values", () => {
   it('shows the sample member on the profile, the plan and its premium on the shop, the HSA deposit and the cart lines', async () => {
     renderPreview();
-    expect(await within(preview()).findByRole('textbox', { name: /First Name/ })).toHaveValue('Sam');
+    expect((await within(preview()).findAllByRole('textbox', { name: /First Name/ }))[0]).toHaveValue('Sam');
+    // The sample family fills the profile's dependents.
+    expect(within(preview()).getAllByRole('textbox', { name: /First Name/ }).map((field) => (field as HTMLInputElement).value)).toEqual(['Sam', 'Alex', 'Riley']);
     await nextStep('Contributions');
     expect(within(preview()).getByText('$450.00')).toBeInTheDocument();
     expect(await within(preview()).findByRole('radio', { name: 'Shop Off Exchange' })).toBeChecked();
@@ -116,7 +118,7 @@ describe("a case's steps with the sample's values", () => {
   it('shows the waiver reason for the waive case, and no contribution', async () => {
     renderPreview();
     fireEvent.change(await screen.findByRole('combobox', { name: 'Case' }), { target: { value: 'waives; HSA-eligible plans only, additional services offered' } });
-    await within(preview()).findByRole('textbox', { name: /First Name/ });
+    await within(preview()).findAllByRole('textbox', { name: /First Name/ });
     await nextStep('Contributions');
     expect(await within(preview()).findByRole('radio', { name: 'Not Buying Health Insurance (Waive Coverage)' })).toBeChecked();
     expect(await within(preview()).findByRole('combobox', { name: /Waiver Reason/ })).toHaveValue('Coverage through Spouse/Partner');

@@ -113,3 +113,13 @@ export function sampleEffectiveDate(today: string): string {
   const [year, month] = today.split('-').map(Number) as [number, number];
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }
+
+/**
+ * The sample employee's family as a flow's preview fills the profile's dependents with (the profile form's shape).
+ * The reads of the employee's screens answer no dependents (sampleDependents), so a form's preview checks the
+ * profile's own fields on Next.
+ */
+export const SAMPLE_FAMILY = [
+  { firstname: 'Alex', lastname: 'Sample', dateofbirth: '1986-09-30', gender: 'Male', relationship: 'spouse', istobaccouser: false },
+  { firstname: 'Riley', lastname: 'Sample', dateofbirth: '2015-04-03', gender: 'Female', relationship: 'child', istobaccouser: false },
+] as const;

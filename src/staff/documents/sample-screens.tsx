@@ -13,7 +13,7 @@ import { optionLabel, type FormDocument, type JsonSchema, type ResolvedStep } fr
 import { DocumentForm, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { useWizard } from '#web/wizard/wizard-context.tsx';
-import { SAMPLE_ELECTIONS, sampleEffectiveDate, samplePlan, type SamplePlan } from './preview-sample.ts';
+import { SAMPLE_ELECTIONS, SAMPLE_FAMILY, sampleEffectiveDate, samplePlan, type SamplePlan } from './preview-sample.ts';
 
 /** The console's own words in a flow's preview (the employee's texts are the documents' and the catalogue's). */
 export const PREVIEW_WORDS = {
@@ -211,6 +211,7 @@ export function SampleStep({ step, major, next }: StepScreenProps) {
   const sample = useMemo(
     () => ({
       ...member,
+      dependents: SAMPLE_FAMILY,
       effectivedate: date,
       healthoption: sampleCase.choice.option,
       waivecoveragereason: SAMPLE_ELECTIONS.waiverReason,
