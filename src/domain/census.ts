@@ -10,11 +10,9 @@
  */
 import { parseCsv, type CsvProblem, type CsvRecord } from './csv.ts';
 import { isIsoDate } from './dates.ts';
+import { CENSUS_COLUMNS, REQUIRED_CENSUS_COLUMNS, type CensusColumn } from './census-columns.ts';
 
-/** The columns a census may have; the header names them (any order, any case). */
-export const CENSUS_COLUMNS = ['firstname', 'lastname', 'email', 'birthdate', 'class', 'zip', 'hiredate', 'externalid'] as const;
-export type CensusColumn = (typeof CENSUS_COLUMNS)[number];
-export const REQUIRED_CENSUS_COLUMNS: readonly CensusColumn[] = ['firstname', 'lastname', 'email', 'birthdate'];
+export { CENSUS_COLUMNS, REQUIRED_CENSUS_COLUMNS, type CensusColumn } from './census-columns.ts';
 
 /** At most this many employees a file (a larger employer imports in parts). */
 export const MAX_CENSUS_ROWS = 5000;

@@ -2,20 +2,25 @@
  * A specialist sets a field's pattern without the JSON editor (issue 36, for the specialist): on a new employer's
  * profile the field builder adds an Employee number whose answers must be six digits, tried live, with its own
  * message in English and Spanish; the preview shows the message on a wrong answer; the enrollment flow's preview
- * walks every case the employer's settings allow; published, an employee of that employer gets the message in
+ * offers every case the publish proof walks and walks those of the employer's settings; published, an employee of that employer gets the message in
  * English and, reading Spanish, in Spanish. Axe finds nothing on the console's screens.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectClean } from './axe.ts';
 import { addFieldWithBuilder, saveAndPublish } from './specialist/fields.ts';
-import { expectPreviewSteps, pickPreviewCase, previewCheck, previewRegion } from './specialist/preview.ts';
+import { expectPreviewCases, expectPreviewSteps, pickPreviewCase, previewCheck, previewRegion } from './specialist/preview.ts';
 import { SPANISH } from './spanish.ts';
 import { fillMemberProfile, openDocument, PORTLAND, putAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
 
 const MESSAGE = 'Your employee number is the six digits on your badge.';
 const MESSAGE_ES = 'Su número de empleado son los seis dígitos de su credencial.';
-const CASES = ['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered'];
+/** The cases of this employer's settings, offered first of the 13 the publish proof walks. */
+const CASES = [
+  'buys an HSA-eligible plan; HSA-eligible plans only, additional services offered',
+  'buys a plan not HSA-eligible; HSA-eligible plans only, additional services offered',
+  'waives; HSA-eligible plans only, additional services offered',
+];
 
 /** A new employer offering HSA-eligible plans only and the additional services, with one contribution for every tier. */
 async function newEmployer(request: APIRequestContext): Promise<string> {
@@ -81,10 +86,10 @@ test("a specialist sets a field's pattern and its English and Spanish message wi
   await expect(staff.getByRole('textbox', { name: 'Personal Details › Employee number › error when not in the expected form', exact: true })).toHaveValue(MESSAGE);
   await saveAndPublish(staff, ['Field Employee number added']);
 
-  // The enrollment flow's preview: every case this employer's settings allow, each with its steps.
+  // The enrollment flow's preview: every case, this employer's settings first, each with its steps.
   await staff.getByRole('link', { name: "Back to the employer's documents" }).click();
   await openDocument(staff, 'Benefits Enrollment', 'enrollment');
-  await expect(preview.getByRole('combobox', { name: 'Case' }).locator('option')).toHaveText(CASES);
+  await expectPreviewCases(staff, CASES, 13);
   const perCase = preview.getByRole('table', { name: 'Steps per case' });
   for (const flowCase of CASES) {
     await pickPreviewCase(staff, flowCase);
@@ -92,7 +97,8 @@ test("a specialist sets a field's pattern and its English and Spanish message wi
     await expect(perCase.getByRole('row', { name: new RegExp(flowCase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toContainText('Your Cart');
   }
   await expect(perCase.getByRole('row').filter({ hasText: CASES[0]! })).toContainText('Flexible Spending');
-  await expect(perCase.getByRole('row').filter({ hasText: CASES[1]! })).not.toContainText('Shop Health Plans');
+  await expect(perCase.getByRole('row').filter({ hasText: CASES[1]! })).not.toContainText('Flexible Spending');
+  await expect(perCase.getByRole('row').filter({ hasText: CASES[2]! })).not.toContainText('Shop Health Plans');
   await expectClean(staff, 'the flow preview of every case');
 
   // An employee of that employer: the message in English, then reading Spanish, in Spanish.

@@ -3,7 +3,8 @@
  * its logo; in its profile document adds a field and changes the date-of-birth message in the code editor, without
  * saving; the preview shows the profile as that employer's employee sees it (the employer's logo, the step bar, the
  * page's heading and title, the new field) and, on a bad date of birth and Next, the new message. The enrollment
- * flow's preview offers only the cases the employer's settings allow. Axe finds nothing on either.
+ * flow's preview offers every case the publish proof walks, the employer's own first, and walks the waiver's steps
+ * with the sample employee's values (the profile's first name, the waiver's reason, the cart). Axe finds nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,13 @@ import { jpegLogo } from './specialist/money.ts';
 import { employerSection, openDocument, staffSignIn } from './support.ts';
 
 const NEW_MESSAGE = 'Please enter a date of birth from 1941-01-01 up to today.';
+/** The cases of an employer with HSA-eligible plans only and additional services; every case the proof walks is 13. */
+const OWN_CASES = [
+  'buys an HSA-eligible plan; HSA-eligible plans only, additional services offered',
+  'buys a plan not HSA-eligible; HSA-eligible plans only, additional services offered',
+  'waives; HSA-eligible plans only, additional services offered',
+];
+const ALL_CASES = 13;
 
 /** The document as the code editor holds it, copied whole as a person would (select all, copy). */
 async function editorText(page: Page): Promise<string> {
@@ -47,7 +55,7 @@ async function toLineEnd(page: Page, line: number): Promise<void> {
   await page.keyboard.press('End');
 }
 
-test("the preview shows the unsaved profile as the employer's employee sees it, and only the cases its settings allow", async ({ browser }) => {
+test("the preview shows the unsaved profile as the employer's employee sees it, and every case with sample values", async ({ browser }) => {
   const tag = randomUUID().slice(0, 8);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -72,7 +80,7 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await expectPreviewLogo(staff, employerName);
   await expectPreviewShows(staff, ['Welcome to your Benefits Package Creator', 'Personal Details']);
   await expectPreviewSteps(staff, ['Profile', 'Contributions', 'Shopping and Cart']);
-  await expectPreviewCases(staff, ['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
+  await expectPreviewCases(staff, OWN_CASES, ALL_CASES);
 
   // A field of the employer's own and a new date-of-birth message, typed in the code editor and not saved (the
   // later line first, so the earlier line's number holds).
@@ -106,19 +114,24 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await expectPreviewSavesNothing(staff);
   await expect(preview.getByText(NEW_MESSAGE)).toHaveCount(0);
 
-  // The enrollment flow: only the cases an hsaonly 1 employer allows; the waiver's steps in the step bar.
+  // The enrollment flow: every case, this employer's own first; the waiver's steps with the sample's values.
   await staff.getByRole('link', { name: "Back to the employer's documents" }).click();
   await openDocument(staff, 'Benefits Enrollment', 'enrollment');
-  await expectPreviewCases(staff, ['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
-  await expect(preview.getByRole('table', { name: 'Steps per case' }).getByRole('row')).toHaveCount(3);
-  await expect(preview.getByText(/every plan offered/)).toHaveCount(0);
+  await expectPreviewCases(staff, OWN_CASES, ALL_CASES);
+  await expect(preview.getByRole('table', { name: 'Steps per case' }).getByRole('row')).toHaveCount(ALL_CASES + 1);
   await expectPreviewLogo(staff, employerName);
   await expectPreviewSteps(staff, ['Profile', 'Contributions', 'Shopping and Cart']);
-  await pickPreviewCase(staff, 'waives; additional services offered');
+  await pickPreviewCase(staff, OWN_CASES[2]!);
+  await expect(preview.getByRole('textbox', { name: /First Name/ }).first()).toHaveValue('Sam');
   await preview.getByRole('button', { name: 'Next step' }).click();
   await expect(preview.getByRole('heading', { name: 'Contributions', level: 2 })).toBeVisible();
   const tabs = preview.getByRole('navigation', { name: 'Enrollment sub-steps' }).getByRole('button');
   await expect(tabs).toHaveText(['I. Contributions', 'II. Additional Services', 'III. Your Cart']);
+  await expect(preview.getByRole('combobox', { name: /Waiver Reason/ })).toHaveValue('Coverage through Spouse/Partner');
+  await preview.getByRole('button', { name: 'Next step' }).click();
+  await preview.getByRole('button', { name: 'Next step' }).click();
+  await expect(preview.getByRole('heading', { name: 'Your Cart', level: 2 })).toBeVisible();
+  await expect(preview.getByRole('table', { name: 'Purchase Summary' })).toContainText('Coverage through Spouse/Partner');
   await expectClean(staff, 'the flow preview of an hsaonly 1 employer');
   await context.close();
 });

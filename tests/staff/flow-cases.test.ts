@@ -1,8 +1,8 @@
-/** The preview's cases: only those of the sequence table an employer's settings allow, walked with its settings. */
+/** The preview's cases: every case the publish proof walks, an employer's own found by its settings, each walked with its settings. */
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '#engine/core/index.ts';
 import flowJson from '../../flows/enrollment.flow.json';
-import { casesFor, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+import { casesFor, casesInOrder, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
 
 const flow = flowJson as unknown as FlowDocument;
 const TODAY = '2026-01-01';
@@ -13,14 +13,15 @@ describe('the cases an employer allows', () => {
     for (const flowCase of FLOW_CASES) expect(flowCase.name).not.toMatch(/hsaonly|employeazecustomer|edoc_period|\d/);
   });
 
-  it('offers an hsaonly 1 employer its HSA-eligible purchase and the waiver, never a case of hsaonly 0', () => {
-    expect(names(1, 1)).toEqual(['buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', 'waives; additional services offered']);
-    expect(names(1, 2)).toEqual(['buys an HSA-eligible plan; HSA-eligible plans only, no additional services', 'waives; no additional services']);
-  });
-
-  it('offers an hsaonly 0 employer a plan not HSA-eligible and the waiver', () => {
-    expect(names(0, 1)).toEqual(['buys a plan not HSA-eligible; every plan offered, additional services offered', 'waives; additional services offered']);
-    expect(names(0, 2)).toEqual(['buys a plan not HSA-eligible; every plan offered, no additional services', 'waives; no additional services']);
+  it("finds an employer's own cases by its settings: each choice of the employee with them", () => {
+    expect(names(1, 1)).toEqual([
+      'buys an HSA-eligible plan; HSA-eligible plans only, additional services offered',
+      'buys a plan not HSA-eligible; HSA-eligible plans only, additional services offered',
+      'waives; HSA-eligible plans only, additional services offered',
+    ]);
+    expect(names(0, 2)).toEqual(['buys an HSA-eligible plan; every plan offered, no additional services', 'buys a plan not HSA-eligible; every plan offered, no additional services', 'waives; every plan offered, no additional services']);
+    expect(casesInOrder({ hsaonly: 0, employeazecustomer: 2 }).map((flowCase) => flowCase.name).slice(0, 3)).toEqual(names(0, 2));
+    expect(casesInOrder({ hsaonly: 0, employeazecustomer: 2 })).toHaveLength(FLOW_CASES.length);
   });
 
   it('offers an employeazecustomer 0 employer only the profile with Next disabled', () => {
@@ -30,9 +31,15 @@ describe('the cases an employer allows', () => {
     expect(caseSteps(flow, { hsaonly: 1, employeazecustomer: 0 }, only!, TODAY)[0]).toMatchObject({ id: 'profile', canProceed: false });
   });
 
+  it("walks a case with the case's settings, whatever the employer's", () => {
+    const noServices = FLOW_CASES.find((flowCase) => flowCase.name === 'buys an HSA-eligible plan; HSA-eligible plans only, no additional services')!;
+    expect(stepTitles(flow, { hsaonly: 0, employeazecustomer: 1 }, noServices, TODAY)).toContain('Shopping and Cart › Flexible Spending');
+    expect(stepTitles(flow, { hsaonly: 0, employeazecustomer: 1 }, noServices, TODAY)).not.toContain('Shopping and Cart › Additional Services');
+  });
+
   it("walks a case with the employer's own settings", () => {
     const employer = { hsaonly: 1, employeazecustomer: 1 };
-    const [buy, waive] = casesFor(employer);
+    const [buy, , waive] = casesFor(employer);
     expect(stepTitles(flow, employer, buy!, TODAY)).toEqual(expect.arrayContaining(['Shopping and Cart › Flexible Spending', 'Shopping and Cart › Additional Services', 'Shopping and Cart › ICHRA Acknowledgment']));
     expect(stepTitles(flow, employer, waive!, TODAY)).not.toContain('Shopping and Cart › Shop Health Plans');
     expect(stepTitles(flow, { hsaonly: 0, employeazecustomer: 2 }, casesFor({ hsaonly: 0, employeazecustomer: 2 })[0]!, TODAY)).not.toContain('Shopping and Cart › Flexible Spending');
@@ -40,7 +47,7 @@ describe('the cases an employer allows', () => {
 
   it("finds a form's step: a major step's form, a sub-step's form, a form of no step nowhere", () => {
     const employer = { hsaonly: 0, employeazecustomer: 1 };
-    const [buy, waive] = casesFor(employer);
+    const [buy, , waive] = casesFor(employer);
     const buying = caseSteps(flow, employer, buy!, TODAY);
     expect(stepOfForm(buying, 'profile')).toEqual({ step: 'profile' });
     expect(stepOfForm(buying, 'contributions')).toEqual({ step: 'contributions', substep: 'choice' });

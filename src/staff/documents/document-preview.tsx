@@ -1,11 +1,11 @@
 /**
  * The employee's screen rendered from the unsaved draft (the editor's last valid text), beside the editor, as an
  * employee of this employer sees it: the portal's header with the employer's logo and name, the wizard's step bar
- * and sub-step tabs for a case of the sequence table this employer's settings allow (a case picker), and the
- * step's screen. A form that is a step of the employer's flow shows on its step, the profile through the portal's
+ * and sub-step tabs for a case the publish proof walks (a case picker: every case, this employer's settings
+ * first), and the step's screen. A form that is a step of the employer's flow shows on its step, the profile through the portal's
  * own profile screen (its heading, texts, windows; Next checks it: the preview saves nothing); another form shows
- * alone in the frame with "Check". The flow shows its steps for the picked case (walked with Next step), and a
- * table of the steps each allowed case walks. A draft that cannot render shows why instead of breaking the editor.
+ * alone in the frame with "Check". The flow shows each step of the picked case with the sample employee's values
+ * (sample-screens.tsx; walked with Next step), and a table of the steps each case walks. A draft that cannot render shows why instead of breaking the editor.
  *
  * The browser compiles no validator (the Content-Security-Policy has no 'unsafe-eval'), so a draft form is sent to
  * the server once the editor is still (POST /api/staff/validators), which checks it as a saved draft and compiles
@@ -20,7 +20,7 @@
  */
 import { Alert, Fieldset, Group, List, Loader, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#contracts/language.ts';
 import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
@@ -30,7 +30,7 @@ import { staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import type { Json } from './document-edits.ts';
 import { EmployeeFrame } from './employee-frame.tsx';
-import { caseContext, casesFor, stepOfForm, caseSteps, stepTitles, type EmployerFlags, type FlowCase } from './flow-cases.ts';
+import { caseContext, casesFor, casesInOrder, stepOfForm, caseSteps, stepTitles, type EmployerFlags, type FlowCase } from './flow-cases.ts';
 import { employeeEmployer } from './preview-sample.ts';
 import { servedIn } from './text-translations.ts';
 import { DraftForm, EmployeePreviewProviders, WizardPreview, type PreviewDocuments } from './wizard-preview.tsx';
@@ -90,6 +90,15 @@ function useCompiledForm(form: Json): { compiled: Compiled | null; compiling: bo
 /** What the preview shows the draft with: the employer (logo, settings) and its documents as employees get them. */
 type Surroundings = { employer: StaffEmployer; documents: Record<string, Json> };
 
+/**
+ * Loads the validators compiled ahead of the employer's published form, as the employee's page loads them (the
+ * form's answer names their module; one module for every language), so the preview renders it as employees get it.
+ */
+async function loadPublishedValidators(accountid: string, formId: string): Promise<void> {
+  const { validators } = await staffData<{ validators?: string }>('GET', `/api/content/forms/${formId}?accountid=${accountid}`);
+  if (validators) await loadValidators({}, validators);
+}
+
 /** The employer's other documents as employees reading `language` get them. */
 function useDocumentsIn(documents: Record<string, Json>, language: Language): Record<string, Json> {
   return useMemo(() => Object.fromEntries(Object.entries(documents).map(([id, document]) => [id, servedIn(document, language)])), [documents, language]);
@@ -103,24 +112,37 @@ function flowOf(documents: Record<string, Json>): FlowDocument | null {
   return flow ? asFlowDocument(flow) : null;
 }
 
-/** The case picker: the cases of the sequence table this employer's settings allow. */
-function CasePicker({ cases, picked, onPick }: { cases: FlowCase[]; picked: FlowCase; onPick: (flowCase: FlowCase) => void }) {
+/** The case picker: every case the publish proof walks, those of this employer's own settings in a group first. */
+function CasePicker({ cases, own, picked, onPick }: { cases: FlowCase[]; own: FlowCase[]; picked: FlowCase; onPick: (flowCase: FlowCase) => void }) {
+  const names = (list: FlowCase[]) => list.map((flowCase) => flowCase.name);
+  const others = cases.filter((flowCase) => !own.includes(flowCase));
+  const groups = [
+    { group: "This employer's settings", items: names(cases.filter((flowCase) => own.includes(flowCase))) },
+    { group: 'Other settings', items: names(others) },
+  ].filter((group) => group.items.length > 0);
   return (
     <NativeSelect
       label="Case"
-      description="The cases of the sequence table this employer's settings allow."
-      data={cases.map((flowCase) => flowCase.name)}
+      description="Every case the publish proof walks: the employer's settings and the employee's choice."
+      data={groups}
       value={picked.name}
       onChange={(event) => onPick(cases.find((flowCase) => flowCase.name === event.currentTarget.value) ?? picked)}
     />
   );
 }
 
-function usePickedCase(flags: EmployerFlags): [FlowCase[], FlowCase | undefined, (flowCase: FlowCase) => void] {
-  const cases = useMemo(() => casesFor(flags), [flags]);
+const EVERY_CASE = () => true;
+
+/** The cases offered (`offered`: those that show what is previewed; all by default), this employer's first, and the one picked. */
+function usePickedCase(
+  flags: EmployerFlags,
+  offered: (flowCase: FlowCase) => boolean = EVERY_CASE,
+): { cases: FlowCase[]; own: FlowCase[]; picked: FlowCase | undefined; pick: (flowCase: FlowCase) => void } {
+  const cases = useMemo(() => casesInOrder(flags).filter(offered), [flags, offered]);
+  const own = useMemo(() => casesFor(flags), [flags]);
   const [name, setName] = useState<string | null>(null);
   const picked = cases.find((flowCase) => flowCase.name === name) ?? cases[0];
-  return [cases, picked, (flowCase) => setName(flowCase.name)];
+  return { cases, own, picked, pick: (flowCase) => setName(flowCase.name) };
 }
 
 type PreviewOf<T> = T & { surroundings: Surroundings; language: Language };
@@ -131,9 +153,11 @@ function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ f
   const { employer } = surroundings;
   const documents = useDocumentsIn(surroundings.documents, language);
   const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
-  const [cases, picked, pick] = usePickedCase(flags);
   const flow = useMemo(() => flowOf(documents), [documents]);
   const date = useMemo(today, []);
+  // Only the cases in which the form is a step of the flow are offered: the form shows on its step.
+  const onStep = useCallback((flowCase: FlowCase) => flow !== null && stepOfForm(caseSteps(flow, flags, flowCase, date), documentid) !== null, [flow, flags, date, documentid]);
+  const { cases, own, picked, pick } = usePickedCase(flags, onStep);
   const context = useMemo(() => (picked ? caseContext(flags, picked, date) : null), [flags, picked, date]);
   const position = useMemo(() => (flow && picked ? stepOfForm(caseSteps(flow, flags, picked, date), documentid) : null), [flow, flags, picked, date, documentid]);
   const ready = compiled && compiled.failure === null ? compiled : null;
@@ -143,7 +167,7 @@ function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ f
   );
   return (
     <Stack aria-busy={compiling}>
-      {position && picked && <CasePicker cases={cases} picked={picked} onPick={pick} />}
+      {position && picked && <CasePicker cases={cases} own={own} picked={picked} onPick={pick} />}
       {compiling && (
         <Group gap="xs">
           <Loader size="xs" />
@@ -173,23 +197,24 @@ function FlowPreview({ flow, surroundings, language }: PreviewOf<{ flow: Json }>
   const { employer } = surroundings;
   const documents = useDocumentsIn(surroundings.documents, language);
   const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
-  const [cases, picked, pick] = usePickedCase(flags);
+  const { cases, own, picked, pick } = usePickedCase(flags);
   const date = useMemo(today, []);
-  const served = useMemo(() => ({ previewed: null, others: documents }), [documents]);
+  const served = useMemo(
+    () => ({ previewed: null, others: documents, loadValidatorsOf: (formId: string) => loadPublishedValidators(employer.accountid, formId) }),
+    [documents, employer.accountid],
+  );
   const branding = employeeEmployer(employer);
   return (
     <Stack>
-      {picked ? (
+      {picked && (
         <>
-          <CasePicker cases={cases} picked={picked} onPick={pick} />
+          <CasePicker cases={cases} own={own} picked={picked} onPick={pick} />
           <EmployeeFrame branding={branding} language={language}>
             <EmployeePreviewProviders employer={branding} documents={served} today={date} option={picked.choice.option} revision={0}>
               <WizardPreview key={picked.name} flow={document} context={caseContext(flags, picked, date)} />
             </EmployeePreviewProviders>
           </EmployeeFrame>
         </>
-      ) : (
-        <Text c="dimmed">No case of the sequence table applies to this employer's settings.</Text>
       )}
       <Table aria-label="Steps per case">
         <Table.Thead>

@@ -3,8 +3,8 @@
  * employee's choice that decide which steps appear (the flow context of schemas/meta/flags.schema.json). A case
  * names the settings it is about in the console's plain words (hsaonly 1: HSA-eligible plans only, 0: every plan;
  * employeazecustomer 1: additional services offered, 2: not offered, 0: the profile's Next is disabled, so its
- * employees never get past the profile); an employer is shown only the cases its own settings allow, walked with
- * its settings.
+ * employees never get past the profile). The preview offers every case the publish proof walks, each walked with
+ * its own settings; those of the employer's own settings come first.
  */
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
 
@@ -18,13 +18,30 @@ export type FlowCase = {
   choice: { option: 'buy' | 'waive'; planHsaEligible: boolean };
 };
 
+/** The employer settings the publish proof walks: HSA-eligible plans only or every plan, additional services or not. */
+const SETTINGS: EmployerFlags[] = [
+  { hsaonly: 1, employeazecustomer: 1 },
+  { hsaonly: 1, employeazecustomer: 2 },
+  { hsaonly: 0, employeazecustomer: 1 },
+  { hsaonly: 0, employeazecustomer: 2 },
+];
+
+/** The employee's choices of step 2 and the shop, each in plain words. */
+const CHOICES: Array<{ words: string; choice: FlowCase['choice'] }> = [
+  { words: 'buys an HSA-eligible plan', choice: { option: 'buy', planHsaEligible: true } },
+  { words: 'buys a plan not HSA-eligible', choice: { option: 'buy', planHsaEligible: false } },
+  { words: 'waives', choice: { option: 'waive', planHsaEligible: false } },
+];
+
+const settingsWords = ({ hsaonly, employeazecustomer }: EmployerFlags) =>
+  `${hsaonly === 1 ? 'HSA-eligible plans only' : 'every plan offered'}, ${employeazecustomer === 1 ? 'additional services offered' : 'no additional services'}`;
+
+/**
+ * Every case the publish proof walks (tests/content/cases/enrollment.cases.json, forms:check): each setting of the
+ * employer with each choice of the employee, and the employer whose enrollment closes at the profile.
+ */
 export const FLOW_CASES: FlowCase[] = [
-  { name: 'buys an HSA-eligible plan; HSA-eligible plans only, additional services offered', employer: { hsaonly: 1, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: true } },
-  { name: 'buys an HSA-eligible plan; HSA-eligible plans only, no additional services', employer: { hsaonly: 1, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: true } },
-  { name: 'buys a plan not HSA-eligible; every plan offered, additional services offered', employer: { hsaonly: 0, employeazecustomer: 1 }, choice: { option: 'buy', planHsaEligible: false } },
-  { name: 'buys a plan not HSA-eligible; every plan offered, no additional services', employer: { hsaonly: 0, employeazecustomer: 2 }, choice: { option: 'buy', planHsaEligible: false } },
-  { name: 'waives; additional services offered', employer: { employeazecustomer: 1 }, choice: { option: 'waive', planHsaEligible: false } },
-  { name: 'waives; no additional services', employer: { employeazecustomer: 2 }, choice: { option: 'waive', planHsaEligible: false } },
+  ...SETTINGS.flatMap((employer) => CHOICES.map(({ words, choice }) => ({ name: `${words}; ${settingsWords(employer)}`, employer, choice }))),
   { name: 'stops at the profile (Next disabled); enrollment closed at the profile', employer: { employeazecustomer: 0 }, choice: { option: 'buy', planHsaEligible: false } },
 ];
 
@@ -35,9 +52,16 @@ export function casesFor(employer: EmployerFlags): FlowCase[] {
   );
 }
 
-/** The flow context of a case for an employer: its own settings, the case's choice. */
+/** Every case, this employer's own first (in the table's order), then the others. */
+export function casesInOrder(employer: EmployerFlags): FlowCase[] {
+  const own = casesFor(employer);
+  return [...own, ...FLOW_CASES.filter((flowCase) => !own.includes(flowCase))];
+}
+
+/** The flow context of a case: the case's settings, the employer's own where the case leaves one open; the case's choice. */
 export function caseContext(employer: EmployerFlags, flowCase: FlowCase, today: string) {
-  return { today, employer: { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }, choice: flowCase.choice };
+  const settings = { hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer, ...flowCase.employer };
+  return { today, employer: settings, choice: flowCase.choice };
 }
 
 /** The steps a case walks for an employer, as the employee's wizard evaluates them. */

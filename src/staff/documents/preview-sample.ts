@@ -85,3 +85,41 @@ export function sampleAnswer(path: string, member: Member, today: string): unkno
   if (route === SAMPLE_PATHS.effectiveDates) return { effectivedates: [], today };
   throw new Error(PREVIEW_SENDS_NOTHING);
 }
+
+/** A plan of the sample employee's shop: the HSA-eligible one or the other, as the case has it. */
+export type SamplePlan = { planname: string; issuername: string; plantype: string; metallevel: 'Bronze' | 'Silver'; premiumCents: number; hsaEligible: boolean };
+
+/**
+ * The made-up elections the preview's later steps show: a plan (HSA-eligible or not, as the case has it) with its
+ * monthly premium, the employer's monthly contribution, the HSA deposit, an additional service and a waiver reason
+ * (a value of the waiver form's own list). Amounts in cents, formatted where shown.
+ */
+export const SAMPLE_ELECTIONS = {
+  plans: {
+    hsa: { planname: 'Sample Bronze HSA', issuername: 'Sample Health', plantype: 'EPO', metallevel: 'Bronze', premiumCents: 41250, hsaEligible: true },
+    other: { planname: 'Sample Silver PPO', issuername: 'Sample Health', plantype: 'PPO', metallevel: 'Silver', premiumCents: 52875, hsaEligible: false },
+  } satisfies Record<string, SamplePlan>,
+  contributionCents: 45000,
+  hsaMonthlyCents: 20000,
+  service: { productname: 'Sample Vision Care', option: 'Individual', costCents: 999 },
+  waiverReason: 'Coverage through Spouse/Partner',
+} as const;
+
+/** The sample plan of a case: the HSA-eligible one when the employee buys one. */
+export const samplePlan = (hsaEligible: boolean): SamplePlan => (hsaEligible ? SAMPLE_ELECTIONS.plans.hsa : SAMPLE_ELECTIONS.plans.other);
+
+/** The first day of the month after `today` (an ISO date): the effective date the sample employee is offered. */
+export function sampleEffectiveDate(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The sample employee's family as a flow's preview fills the profile's dependents with (the profile form's shape).
+ * The reads of the employee's screens answer no dependents (sampleDependents), so a form's preview checks the
+ * profile's own fields on Next.
+ */
+export const SAMPLE_FAMILY = [
+  { firstname: 'Alex', lastname: 'Sample', dateofbirth: '1986-09-30', gender: 'Male', relationship: 'spouse', istobaccouser: false },
+  { firstname: 'Riley', lastname: 'Sample', dateofbirth: '2015-04-03', gender: 'Female', relationship: 'child', istobaccouser: false },
+] as const;

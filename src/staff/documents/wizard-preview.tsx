@@ -9,10 +9,10 @@
  * documents, the member, dependents and offered dates from the sample employee (preview-sample.ts), in an SWR
  * cache of the preview's own. Every other call is answered with a failure and never sent.
  */
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Title } from '@mantine/core';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { SWRConfig, type Middleware } from 'swr';
-import type { FlowDocument, FormDocument } from '#engine/core/index.ts';
+import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import {
   DocumentForm,
   EngineProvider,
@@ -30,9 +30,17 @@ import { ProfileScreen } from '#web/wizard/profile-screen.tsx';
 import { emptyChoices, HEALTH_OPTION_FIELD, WizardContext, type WizardShared } from '#web/wizard/wizard-context.tsx';
 import type { Employer, Member } from '#contracts/entities.ts';
 import { PREVIEW_SENDS_NOTHING, sampleAnswer, sampleDependents, sampleMember } from './preview-sample.ts';
+import { SampleCaseContext, SampleStep, type SampleCase } from './sample-screens.tsx';
 
-/** The documents the preview serves: the one being previewed (a draft) and the employer's others. */
-export type PreviewDocuments = { previewed: { id: string; document: FormDocument } | null; others: Record<string, unknown> };
+/**
+ * The documents the preview serves: the one being previewed (a draft) and the employer's others, with what loads
+ * the validators compiled ahead of one of those others' forms (the browser compiles none), before it shows.
+ */
+export type PreviewDocuments = {
+  previewed: { id: string; document: FormDocument } | null;
+  others: Record<string, unknown>;
+  loadValidatorsOf?: (formId: string) => Promise<void>;
+};
 
 const DOCUMENT_KEY = 'preview-document:';
 
@@ -51,10 +59,11 @@ function previewServices(documents: PreviewDocuments, member: Member, today: str
     // The revision names the draft, so each newer draft is read anew while the screen keeps what was typed.
     documentPath: (kind, id) => `${DOCUMENT_KEY}${kind}:${id}:${revision}`,
     documentFetcher: async <T,>(path: string) => {
-      const id = path.slice(DOCUMENT_KEY.length).split(':')[1];
+      const [kind, id] = path.slice(DOCUMENT_KEY.length).split(':');
       if (documents.previewed && id === documents.previewed.id) return { document: documents.previewed.document } as T;
       const other = id === undefined ? undefined : documents.others[id];
-      if (!other) throw new Error(`The employer has no document ${id}.`);
+      if (!other || id === undefined) throw new Error(`The employer has no document ${id}.`);
+      if (kind === 'form') await documents.loadValidatorsOf?.(id);
       return { document: other } as T;
     },
     widgets: portalWidgets,
@@ -99,25 +108,7 @@ export function DraftForm({ document }: { document: FormDocument }) {
 /** A step whose screen reads what the preview does not have (prices, plans): its form, as DraftForm shows it. */
 function DocumentFormScreen({ step }: StepScreenProps) {
   const { document } = useDocument('form', step.form, 'preview');
-  return document ? <DraftForm document={document} /> : <StepOutline step={step} />;
-}
-
-/** A step of the flow without a previewed form: its title and which of the portal's screens it shows. */
-function StepOutline({ step, next }: Pick<StepScreenProps, 'step'> & { next?: () => void }) {
-  return (
-    <Stack gap="sm">
-      <Title order={2}>{step.title}</Title>
-      <Text c="dimmed">
-        {step.screen ? `The employee's ${step.screen} screen.` : step.form ? `The form ${step.form}.` : 'A step of the flow.'} The preview shows its place in
-        the steps.
-      </Text>
-      {next && (
-        <Button variant="default" onClick={next} w="fit-content">
-          Next step
-        </Button>
-      )}
-    </Stack>
-  );
+  return document ? <DraftForm document={document} /> : <Loader size="sm" aria-label={messages['loading']} />;
 }
 
 type PreviewProps = {
@@ -180,27 +171,31 @@ type WizardPreviewProps = {
 const PREVIEW_NARROW = '(max-width: 840px), (min-width: 1200px) and (max-width: 2100px)';
 
 /**
- * The flow runner with the portal's screens for the previewed form's step, or with outlines to walk each step
- * of the flow (a flow's preview). Inside EmployeePreviewProviders.
+ * The flow runner with the portal's screens for the previewed form's step, or, in a flow's preview, each step of
+ * the case with the sample's values (sample-screens.tsx), walked with Next step. Inside EmployeePreviewProviders.
  */
 export function WizardPreview({ flow, context, position }: WizardPreviewProps) {
   const screens = useMemo(() => screensOf(flow, position !== undefined), [flow, position]);
-  return (
-    <FlowRunner
-      flow={flow}
-      context={context}
-      screens={screens}
-      formScreen={position ? FormStepScreen : OutlineScreen}
-      position={position}
-      stepsLabel={messages['enrollment-steps']}
-      substepsLabel={messages['enrollment-substeps']}
-      narrowQuery={PREVIEW_NARROW}
-    />
+  const sampleCase = useMemo(
+    () => ({ steps: evaluateFlow(flow, context as never), choice: context['choice'] as SampleCase['choice'] }),
+    [flow, context],
   );
-}
-
-function OutlineScreen({ step, next }: StepScreenProps): ReactNode {
-  return <StepOutline step={step} next={next} />;
+  return (
+    <SampleCaseContext.Provider value={sampleCase}>
+      <FlowRunner
+        flow={flow}
+        context={context}
+        screens={screens}
+        formScreen={position ? FormStepScreen : SampleStep}
+        position={position}
+        stepsLabel={messages['enrollment-steps']}
+        substepsLabel={messages['enrollment-substeps']}
+        narrowQuery={PREVIEW_NARROW}
+        // The console's Next step walks the case: the employee's one-press-a-second guard is not its own.
+        nextThrottleMs={position ? undefined : 0}
+      />
+    </SampleCaseContext.Provider>
+  );
 }
 
 /** The portal's screen the preview shows itself: the profile's (a step names it by its form, as the wizard does). */
@@ -208,12 +203,13 @@ const PROFILE = 'profile';
 
 /**
  * The screen each step's screen name shows in the preview: the portal's profile screen, every other screen as its
- * form; in a flow's preview, outlines. A step that is only a form gets the runner's form screen.
+ * form; in a flow's preview, the step with the sample's values. A step that is only a form gets the runner's form
+ * screen.
  */
 function screensOf(flow: FlowDocument, formPreview: boolean): Record<string, ComponentType<StepScreenProps>> {
   const names = Object.values(flow.steps).flatMap((step) => (step.screen ? [step.screen] : []));
   const screens: Record<string, ComponentType<StepScreenProps>> = Object.fromEntries(
-    names.map((name) => [name, formPreview ? DocumentFormScreen : OutlineScreen] as const),
+    names.map((name) => [name, formPreview ? DocumentFormScreen : SampleStep] as const),
   );
   if (formPreview) screens[PROFILE] = ProfileScreen;
   return screens;

@@ -47,9 +47,14 @@ export async function previewEnterDateOfBirth(page: Page, date: string): Promise
   await previewRegion(page).getByLabel('DOB').first().fill(date);
 }
 
-/** The preview's case picker offers exactly these cases of the sequence table, in order. */
-export async function expectPreviewCases(page: Page, cases: string[]): Promise<void> {
-  await expect(previewRegion(page).getByRole('combobox', { name: 'Case' }).locator('option')).toHaveText(cases);
+/**
+ * The preview's case picker offers every case the publish proof walks (`total`), these first, in order: those of
+ * this employer's own settings.
+ */
+export async function expectPreviewCases(page: Page, first: string[], total: number): Promise<void> {
+  const options = previewRegion(page).getByRole('combobox', { name: 'Case' }).locator('option');
+  await expect(options).toHaveCount(total);
+  for (const [index, name] of first.entries()) await expect(options.nth(index)).toHaveText(name);
 }
 
 /** Picks a case of the sequence table in the preview; its steps show in the employee's step bar. */
