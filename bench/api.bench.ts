@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { openMailBody } from '#server/crypto.ts';
+import { openMailBody } from '#server/security/crypto.ts';
 import { openPglite, openPostgres, type BenchDb } from './bench-db.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);

@@ -38,10 +38,10 @@ import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo
 import { todayUtc } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { envelope, ok } from '#server/route-schemas.ts';
+import { envelope, ok } from '#server/http/route-schemas.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
-import { compress } from '#server/content-coding.ts';
+import { compress } from '#server/http/content-coding.ts';
 import type { FirstAnswer, LoadRequest } from './load-client.ts';
 import { median, runLoad, type Measured } from './load-run.ts';
 import { densestPair, openBenchDb } from './bench-db.ts';

@@ -19,7 +19,7 @@ const FILES = [
   'scripts/precompress.ts',
   'scripts/build-validators.ts',
   'src/server/plugins/content.plugin.ts',
-  'src/server/validator-modules.ts',
+  'src/server/content/validator-modules.ts',
   'package.json',
   'package-lock.json',
   'tsconfig.json',

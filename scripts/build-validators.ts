@@ -5,7 +5,7 @@
  * used exactly while the form's schemas are the ones it was compiled from.
  */
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
-import { defaultValidatorsRoot, writeBaseValidators } from '#server/validator-modules.ts';
+import { defaultValidatorsRoot, writeBaseValidators } from '#server/content/validator-modules.ts';
 
 const started = Date.now();
 const written = await writeBaseValidators(defaultValidatorsRoot, loadBaseContent().forms.values());

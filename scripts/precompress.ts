@@ -1,7 +1,7 @@
 /**
  * A Vite plugin: after the build, every text asset of 1 kB or more gets a brotli (.br, quality 11) and a gzip
  * (.gz, level 9) copy beside it, so the server sends compressed bytes without compressing per request
- * (@fastify/static preCompressed, src/server/static.ts).
+ * (@fastify/static preCompressed, src/server/http/static.ts).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

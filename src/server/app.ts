@@ -3,24 +3,24 @@
  * security headers and rate limits, the shared services (db, auth, mail, content), the OpenAPI document (before
  * the routes, so it sees them), every routes module, and last the web app with its SPA fallback.
  */
-import { drainAwareLogController, trackInFlight } from './draining.ts';
-import { limitBodyIdleTime, requestTimeLimit } from './request-time-limits.ts';
+import { drainAwareLogController, trackInFlight } from './http/draining.ts';
+import { limitBodyIdleTime, requestTimeLimit } from './http/request-time-limits.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
-import { rateLimitKey } from './rate-limit-store.ts';
+import { rateLimitKey } from './http/rate-limit-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import type { Config } from './config.ts';
-import { catalogueText } from './catalogue-messages.ts';
+import { catalogueText } from './content/catalogue-messages.ts';
 import { AppError } from './errors.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { contentPlugin } from './plugins/content.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
 import { languagePlugin } from './plugins/language.plugin.ts';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.plugin.ts';
-import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './input-limits.ts';
+import { buildValidator, REQUEST_PARTS, refuseHostileText, withInputLimits } from './security/input-limits.ts';
 import { mailPlugin, type MailPluginOptions } from './plugins/mail.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { staffAuthPlugin } from './plugins/staff-auth.plugin.ts';
@@ -56,20 +56,20 @@ import { staffValidatorsRoutes } from './routes/staff-validators.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForFamily, type PlanPremiumSource } from './services/enrollment-prices.ts';
-import { defaultWebRoot, isApi, registerStatic } from './static.ts';
-import { ALREADY_READY, holdApiUntilReady, type Readiness } from './readiness.ts';
-import { defaultValidatorsRoot } from './validator-modules.ts';
+import { defaultWebRoot, isApi, registerStatic } from './http/static.ts';
+import { ALREADY_READY, holdApiUntilReady, type Readiness } from './infra/readiness.ts';
+import { defaultValidatorsRoot } from './content/validator-modules.ts';
 
 /**
  * The largest request body (JSON): a staff override is the biggest legitimate one, far below it. The staff uploads
  * (logo, ICHRA documents, census) set their own, larger limits on their routes.
  */
 export const BODY_LIMIT = 1024 * 1024;
-import { logSerializers, safeLogOptions } from './log-redaction.ts';
-import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { logSerializers, safeLogOptions } from './infra/log-redaction.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 
-export { logRedaction } from './log-redaction.ts';
+export { logRedaction } from './infra/log-redaction.ts';
 
 export type BuildAppOptions = {
   config: Config;

@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldErrors } from '#contracts/api.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
-import { catalogueText, inLanguage, type CatalogueText } from './catalogue-messages.ts';
+import { catalogueText, inLanguage, type CatalogueText } from './content/catalogue-messages.ts';
 
 /**
  * What a refusal says: a catalogue text, worded in the language of the answer by the error handler (the employee's

@@ -12,14 +12,14 @@
  * - app.readiness: whether the start's one-time work is done (readiness.ts).
  * - app.validatorsRoot: where the build wrote the base forms' validators (validator-modules.ts).
  */
-import type { InFlight } from './draining.ts';
+import type { InFlight } from './http/draining.ts';
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import type { Config } from './config.ts';
 import type { PlanPremiumSource } from './services/enrollment-prices.ts';
 import type { StaffIdentity } from './plugins/staff-auth.plugin.ts';
-import type { Readiness } from './readiness.ts';
+import type { Readiness } from './infra/readiness.ts';
 import type { AuthenticatedMember, ContentService, MailService } from './ports.ts';
 import type { Language } from '#contracts/language.ts';
 

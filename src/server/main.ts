@@ -19,13 +19,13 @@ import { DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from './app.ts';
 import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirInUse, holdDataDir, SERVER } from './data-dir-lock.ts';
-import { seedDemoDocuments } from './demo-documents.ts';
+import { DataDirInUse, holdDataDir, SERVER } from './infra/data-dir-lock.ts';
+import { seedDemoDocuments } from './content/demo-documents.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
-import { describeError } from './log-redaction.ts';
-import { readinessOf } from './readiness.ts';
-import { SHUTDOWN_BACKSTOP_SECONDS, shutDown } from './shutdown.ts';
-import { importStorageFolder, storageIn } from './storage.ts';
+import { describeError } from './infra/log-redaction.ts';
+import { readinessOf } from './infra/readiness.ts';
+import { SHUTDOWN_BACKSTOP_SECONDS, shutDown } from './infra/shutdown.ts';
+import { importStorageFolder, storageIn } from './infra/storage.ts';
 import { todayUtc } from '#domain/dates.ts';
 
 async function main(): Promise<void> {

@@ -2,14 +2,14 @@
  * Every base document speaks every language: each text the engine finds in it (textsOf) has its translation in
  * schemas/translations/<language>/<document>.json, with the same {placeholders}, so no screen falls back to English.
  * The catalogue's twin is tests/content/catalogue-languages.test.ts; `npm run forms:check` runs both checks
- * (src/server/missing-translations.ts).
+ * (src/server/content/missing-translations.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 import { translationProblems } from '#engine/core/index.ts';
-import { missingTranslations } from '#server/missing-translations.ts';
+import { missingTranslations } from '#server/content/missing-translations.ts';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 const content = loadBaseContent();

@@ -15,7 +15,7 @@ import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
 import { writtenRows } from './helpers/written-rows.ts';
-import { readAccessToken, signAccessToken } from '#server/tokens.ts';
+import { readAccessToken, signAccessToken } from '#server/security/tokens.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 /** The routes anyone may call, each with the reason (the spec's pre-sign-in pages, links that carry their own proof). */

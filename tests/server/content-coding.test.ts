@@ -4,7 +4,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { EncodedAnswer, preferredCoding } from '#server/content-coding.ts';
+import { EncodedAnswer, preferredCoding } from '#server/http/content-coding.ts';
 
 describe('preferredCoding', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptSsn } from '#server/crypto.ts';
+import { decryptSsn } from '#server/security/crypto.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 

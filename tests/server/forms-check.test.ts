@@ -1,5 +1,5 @@
 /**
- * `npm run forms:check` (src/server/forms-check.ts): every base document and every stored override checked with
+ * `npm run forms:check` (src/server/content/forms-check.ts): every base document and every stored override checked with
  * the console's checks, every base text (documents and catalogue) checked for its Spanish, each employer's step
  * list per case of the sequence table printed, a problem fails it.
  */
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { DEMO_ACCOUNT_ID, DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
-import { runFormsCheck, type FlowCase } from '#server/forms-check.ts';
+import { runFormsCheck, type FlowCase } from '#server/content/forms-check.ts';
 import { databases, type TestDb } from './helpers/databases.ts';
 import { createEmployer } from './helpers/fixtures.ts';
 

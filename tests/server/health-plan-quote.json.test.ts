@@ -14,7 +14,7 @@ import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
-import { envelope, ok } from '#server/route-schemas.ts';
+import { envelope, ok } from '#server/http/route-schemas.ts';
 import { healthPlanQuoteSchema, quoteAnswer } from '#server/routes/health-plan-quote.json.ts';
 import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';

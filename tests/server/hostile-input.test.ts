@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { registerBody, TEST_PROFILE } from './helpers/fixtures.ts';
 import { countRows, useEnrollmentWorld } from './enrollment.fixtures.ts';
-import { GONE_CLIENT, rateLimitKey } from '#server/rate-limit-store.ts';
+import { GONE_CLIENT, rateLimitKey } from '#server/http/rate-limit-store.ts';
 
 describe.each(databases())('hostile input on $name', (database) => {
   const world = useEnrollmentWorld(database);

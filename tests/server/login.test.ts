@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { readAccessToken, signAccessToken } from '#server/tokens.ts';
+import { readAccessToken, signAccessToken } from '#server/security/tokens.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, latestLink, refreshCookieOf, registerBody, registerMember, TEST_PASSWORD, type TestEmployer } from './helpers/fixtures.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoDocuments } from '#server/demo-documents.ts';
+import { seedDemoDocuments } from '#server/content/demo-documents.ts';
 import { MEDIA_LINK_SECONDS, signedFileUrl } from '#server/routes/media.routes.ts';
-import { storageIn } from '#server/storage.ts';
+import { storageIn } from '#server/infra/storage.ts';
 import { databases } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createEmployer, registerMember } from './helpers/fixtures.ts';

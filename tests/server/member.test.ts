@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { decryptSsn } from '#server/crypto.ts';
-import { REGISTRANT_COOKIE, registrantCookieName } from '#server/registration-handle.ts';
+import { decryptSsn } from '#server/security/crypto.ts';
+import { REGISTRANT_COOKIE, registrantCookieName } from '#server/security/registration-handle.ts';
 import { EMPTY_ID } from '#contracts/api.ts';
 import { TEST_PUBLIC_URL } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasExport, standaloneModule, type FormDocument } from '#engine/core/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
-import { validatedSchemas, validatorsHash, writeBaseValidators } from '#server/validator-modules.ts';
+import { validatedSchemas, validatorsHash, writeBaseValidators } from '#server/content/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 

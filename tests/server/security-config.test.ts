@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { decryptSsn, encryptSsn, hashPassword, verifyPassword } from '#server/crypto.ts';
+import { decryptSsn, encryptSsn, hashPassword, verifyPassword } from '#server/security/crypto.ts';
 
 describe('configuration and secrets', () => {
   const dirs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The sessions and families kept in memory (src/server/session-cache.ts) and the change notices that drop them
+ * The sessions and families kept in memory (src/server/security/session-cache.ts) and the change notices that drop them
  * (migration 0013, src/db/change-feed.ts): what is kept is answered only while it is live and the feed listens, a
  * read that raced a change is never kept, and every change to a session, member, dependent or employer is heard by
  * this instance before the statement that made it answers (so its next call cannot see the old rows).
@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeFeedOf, type ChangeFeed, type ChangeListener } from '#db/change-feed.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
-import { SessionCache, sessionCacheOf } from '#server/session-cache.ts';
-import { readAccessToken } from '#server/tokens.ts';
+import { SessionCache, sessionCacheOf } from '#server/security/session-cache.ts';
+import { readAccessToken } from '#server/security/tokens.ts';
 import { everyDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

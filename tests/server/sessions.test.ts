@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '#contracts/session.ts';
-import { readAccessToken, REFRESH_RETRY_SECONDS } from '#server/tokens.ts';
+import { readAccessToken, REFRESH_RETRY_SECONDS } from '#server/security/tokens.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, racingRefreshes, refreshCookieOf, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';

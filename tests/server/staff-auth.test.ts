@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '#contracts/session.ts';
-import { sha256 } from '#server/crypto.ts';
+import { sha256 } from '#server/security/crypto.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

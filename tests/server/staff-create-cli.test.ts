@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/create-db.ts';
-import { lockFileOf } from '#server/data-dir-lock.ts';
+import { lockFileOf } from '#server/infra/data-dir-lock.ts';
 import { startServer, stopServer } from './helpers/child-server.ts';
 import { databases, urlOfTestDatabase } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -6,7 +6,7 @@
  */
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '#server/crypto.ts';
+import { sha256 } from '#server/security/crypto.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createStaffUser, signInStaff, staffCookieOf, STAFF_PASSWORD, type SignedInStaff } from './staff-fixtures.ts';

@@ -6,7 +6,7 @@
  * - the sign-in rate limit (today's lockout of a client) counted on both adds up;
  * - a sign-out (refresh-token revocation) on one holds on the other, and a refresh rotated on one is refused
  *   when reused on the other; the access token stops working on the other once the database's change notice of
- *   the ended session reached it (src/server/session-cache.ts);
+ *   the ended session reached it (src/server/security/session-cache.ts);
  * - the ICHRA documents and the logo staff upload through one are served by the other (stored in the database,
  *   docs/operations.md), though each instance has a DATA_DIR of its own.
  */
@@ -19,8 +19,8 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { everyDatabase, urlOfTestDatabase } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
 import { LOCKOUT_AFTER } from '#server/routes/login.routes.ts';
-import { readAccessToken } from '#server/tokens.ts';
-import { sha256 } from '#server/crypto.ts';
+import { readAccessToken } from '#server/security/tokens.ts';
+import { sha256 } from '#server/security/crypto.ts';
 import { createEmployer, racingRefreshes, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';
 import { conditionOfWrite, signInStaff } from './staff-fixtures.ts';
 

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirInUse } from '../data-dir-lock.ts';
-import { runFormsCheck, type FlowCase } from '../forms-check.ts';
-import { describeError } from '../log-redaction.ts';
-import { openDb } from '../open-db.ts';
+import { DataDirInUse } from '../infra/data-dir-lock.ts';
+import { runFormsCheck, type FlowCase } from '../content/forms-check.ts';
+import { describeError } from '../infra/log-redaction.ts';
+import { openDb } from '../infra/open-db.ts';
 import { todayUtc } from '#domain/dates.ts';
 
 /** The spec's sequence table as cases, the same file the content tests read. */

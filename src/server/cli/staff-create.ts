@@ -10,9 +10,9 @@ import { parseArgs } from 'node:util';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { StaffRole } from '#db/database.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { DataDirInUse, SERVER } from '../data-dir-lock.ts';
-import { describeError } from '../log-redaction.ts';
-import { openDb, type OpenDb } from '../open-db.ts';
+import { DataDirInUse, SERVER } from '../infra/data-dir-lock.ts';
+import { describeError } from '../infra/log-redaction.ts';
+import { openDb, type OpenDb } from '../infra/open-db.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
 import { createStaffUser, newStaffUserProblems } from '../services/staff-users.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
-import { verifyAccessToken, verifyAccessTokenWithFamily } from '../tokens.ts';
+import { verifyAccessToken, verifyAccessTokenWithFamily } from '../security/tokens.ts';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -49,7 +49,7 @@ import {
   type PersonalData,
 } from '#engine/core/index.ts';
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { CheckOptions, ContentService } from '../ports.ts';
 

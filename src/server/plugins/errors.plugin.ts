@@ -15,7 +15,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, FieldErrors } from '#contracts/api.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
-import { catalogueMessage, catalogueText, inLanguage, type CatalogueText } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText, inLanguage, type CatalogueText } from '../content/catalogue-messages.ts';
 import { AppError } from '../errors.ts';
 import { headersLanguage } from './language.plugin.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, requestLanguage, type Language } from '#contracts/language.ts';
-import { readCookie } from '../cookies.ts';
+import { readCookie } from '../security/cookies.ts';
 
 const LANGUAGE_VALUE = /^[a-z]{2}$/;
 

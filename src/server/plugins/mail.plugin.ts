@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeHTML } from 'entities';
 import nodemailer, { type Transporter } from 'nodemailer';
 import * as outbox from '#db/repositories/mail-outbox.repository.ts';
-import { sealMailBody } from '../crypto.ts';
+import { sealMailBody } from '../security/crypto.ts';
 import type { MailService } from '../ports.ts';
 
 export type MailPluginOptions = {

@@ -16,8 +16,8 @@ import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS }
 import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { clearCookie, readCookie, setCookie, type CookieScope } from '../cookies.ts';
-import { randomToken, sha256 } from '../crypto.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from '../security/cookies.ts';
+import { randomToken, sha256 } from '../security/crypto.ts';
 
 export const STAFF_COOKIE = 'bp_staff';
 const STAFF_COOKIE_SCOPE: CookieScope = { path: '/', sameSite: 'strict' };

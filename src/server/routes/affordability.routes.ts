@@ -4,7 +4,7 @@
  * and optionally the location; the premium, the allowance and the constants are the server's.
  */
 import type { FastifyInstance } from 'fastify';
-import { bearer, envelope, failures, isoDate, nullable, nullableString, ok, propertiesOf } from '../route-schemas.ts';
+import { bearer, envelope, failures, isoDate, nullable, nullableString, ok, propertiesOf } from '../http/route-schemas.ts';
 import { affordabilityForMember } from '../services/affordability.ts';
 
 const fiveDigits = { type: 'string', pattern: '^[0-9]{5}$' } as const;

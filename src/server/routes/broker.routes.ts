@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as brokers from '#db/repositories/broker.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import { forbidden } from '../errors.ts';
-import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok, uuid, nullableString } from '../http/route-schemas.ts';
 
 
 const brokerSchema = {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contacts from '#db/repositories/contact.repository.ts';
 import { contactsForEmployees } from '#domain/contacts.ts';
 import { forbidden } from '../errors.ts';
-import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok, uuid, nullableString } from '../http/route-schemas.ts';
 
 
 const contactSchema = {

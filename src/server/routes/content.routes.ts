@@ -11,10 +11,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import type { FormDocument } from '#engine/core/types.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { notFound } from '../errors.ts';
-import { envelope, failures, ok, uuid } from '../route-schemas.ts';
-import { validatorModule, validatorsHash, validatorsPath } from '../validator-modules.ts';
+import { envelope, failures, ok, uuid } from '../http/route-schemas.ts';
+import { validatorModule, validatorsHash, validatorsPath } from '../content/validator-modules.ts';
 
 type ContentRequest = FastifyRequest<{ Params: { id: string }; Querystring: { accountid?: string; lang?: Language } }>;
 

@@ -15,9 +15,9 @@ import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { sameFamilyBirthdates, SELF_ONLY_TIER } from '#domain/contribution.ts';
 import { isIsoDate, todayUtc } from '#domain/dates.ts';
 import { centsToDollars } from '#domain/money.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { badRequest, forbidden } from '../errors.ts';
-import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
+import { bearer, envelope, failures, isoDate, ok, uuid } from '../http/route-schemas.ts';
 import {
   contributionDatesForMember,
   contributionFactsForMember,

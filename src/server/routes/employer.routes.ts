@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../http/route-schemas.ts';
 import { NO_EMPLOYER_MESSAGE } from './member.routes.ts';
 
 

@@ -17,15 +17,15 @@ import * as idempotencyKeys from '#db/repositories/idempotency-key.repository.ts
 import * as members from '#db/repositories/member.repository.ts';
 import { todayUtc } from '#domain/dates.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
-import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, ok, uuid } from '../route-schemas.ts';
+import { refuseOthersIds } from '../security/ownership.ts';
+import { bearer, envelope, failures, isoDate, ok, uuid } from '../http/route-schemas.ts';
 import { checkMessages, notApplyingField } from '../services/enrollment-checks.ts';
 import { authorize, centsOf, dateMessages, type AuthorizeChoices } from '../services/enrollment.ts';
 import { mailEnrollmentConfirmation } from '../services/enrollment-mail.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
-import { storageIn } from '../storage.ts';
+import { storageIn } from '../infra/storage.ts';
 import { memberAccountSchema } from './member-account.routes.ts';
 import { checkedWaiver, orderSchema } from './order.routes.ts';
 

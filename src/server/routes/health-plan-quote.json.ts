@@ -24,9 +24,9 @@ import { centsToDollars } from '#domain/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/plan.repository.ts';
-import { EncodedAnswer } from '../content-coding.ts';
+import { EncodedAnswer } from '../http/content-coding.ts';
 import { LRUCache } from 'lru-cache';
-import { nullable, nullableString, propertiesOf } from '../route-schemas.ts';
+import { nullable, nullableString, propertiesOf } from '../http/route-schemas.ts';
 import { hsaEligibleOf, priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../services/plan-quotes.ts';
 
 const money = nullable({ type: 'number' });

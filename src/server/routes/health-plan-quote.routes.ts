@@ -5,9 +5,9 @@
  * checked for shape and otherwise ignored. Ids in the body may only name the caller (403).
  */
 import type { FastifyInstance } from 'fastify';
-import { encodedFor } from '../content-coding.ts';
-import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, nullable, uuid } from '../route-schemas.ts';
+import { encodedFor } from '../http/content-coding.ts';
+import { refuseOthersIds } from '../security/ownership.ts';
+import { bearer, envelope, failures, isoDate, nullable, uuid } from '../http/route-schemas.ts';
 import { countyOnFile } from '../services/plan-quotes.ts';
 import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswer } from './health-plan-quote.json.ts';
 

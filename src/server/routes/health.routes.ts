@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { sendFailure } from '../plugins/errors.plugin.ts';
-import { envelope, failures, ok } from '../route-schemas.ts';
-import { STARTING_MESSAGE, STARTING_RETRY_AFTER_SECONDS } from '../readiness.ts';
+import { envelope, failures, ok } from '../http/route-schemas.ts';
+import { STARTING_MESSAGE, STARTING_RETRY_AFTER_SECONDS } from '../infra/readiness.ts';
 
 export const HEALTH_TIMEOUT_MS = 2000;
 export const DATABASE_DOWN_MESSAGE = 'The database does not answer.';

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { HsaLimit } from '#contracts/requests.ts';
 import { isIsoDate } from '#domain/dates.ts';
 import { centsToDollars } from '#domain/money.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
-import { bearer, envelope, failures, isoDate, ok } from '../route-schemas.ts';
+import { bearer, envelope, failures, isoDate, ok } from '../http/route-schemas.ts';
 import { hsaLimitForMember } from '../services/hsa-limits.ts';
 
 const INVALID_DATE = catalogueText('error-date-invalid');

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as locations from '#db/repositories/location.repository.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { bearer, envelope, failures, ok } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok } from '../http/route-schemas.ts';
 import { countyLabel, profileMessages, ZIP_PATTERN } from '../services/locations.ts';
 
 export const locationSchema = {

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { LogFactEvent } from '#contracts/entities.ts';
 import * as logFacts from '#db/repositories/log-fact.repository.ts';
 import { unauthorized } from '../errors.ts';
-import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../route-schemas.ts';
+import { refuseOthersIds } from '../security/ownership.ts';
+import { bearer, envelope, failures, isoDate, nullable, ok, uuid } from '../http/route-schemas.ts';
 
 export async function logFactRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: LogFactEvent & { data: Record<string, unknown> } }>(

@@ -9,12 +9,12 @@ import * as members from '#db/repositories/member.repository.ts';
 import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
 import { message, type FormDocument } from '#engine/core/index.ts';
 import { AppError, unauthorized } from '../errors.ts';
-import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
+import { hashPassword, sha256, verifyPassword } from '../security/crypto.ts';
 import { bearerToken } from '../plugins/auth.plugin.ts';
-import { envelope, failures, ok, uuid } from '../route-schemas.ts';
-import { recordSecurityEvent } from '../security-events.ts';
-import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../session-cookie.ts';
-import { endSession, readAccessToken, rotateTokens, sessionOfRefreshToken, startSession, type SessionTokens, type TokenSubject } from '../tokens.ts';
+import { envelope, failures, ok, uuid } from '../http/route-schemas.ts';
+import { recordSecurityEvent } from '../security/security-events.ts';
+import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../security/session-cookie.ts';
+import { endSession, readAccessToken, rotateTokens, sessionOfRefreshToken, startSession, type SessionTokens, type TokenSubject } from '../security/tokens.ts';
 
 export const LOCKOUT_AFTER = 5;
 export const LOCKOUT_MINUTES = 15;

@@ -1,6 +1,6 @@
 /**
  * The employer's ICHRA documents (spec §7 ICHRA documents): real files from the product's storage
- * (src/server/storage.ts), container 'ichra-documents', one folder per employer.
+ * (src/server/infra/storage.ts), container 'ichra-documents', one folder per employer.
  * - GET /api/media/getdocs?containerName=ichra-documents&folderName=<accountname> (bearer): folderName must be the
  *   caller's employer's account name (else 403); answers the folder's files, each named from its file name (or the
  *   Spanish name staff wrote, for a request in Spanish), with a signed link.
@@ -18,10 +18,10 @@ import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import { ICHRA_DOCUMENTS_CONTAINER } from '#domain/parameters/enrollment.ts';
 import type { Config } from '../config.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { bearer, envelope, failures, ok, uuid } from '../route-schemas.ts';
-import { isSafeSegment, storageIn, type Storage } from '../storage.ts';
+import { bearer, envelope, failures, ok, uuid } from '../http/route-schemas.ts';
+import { isSafeSegment, storageIn, type Storage } from '../infra/storage.ts';
 
 /** How long a document link opens the file: long enough to read the list and click, short enough not to be shared. */
 export const MEDIA_LINK_SECONDS = 15 * 60;

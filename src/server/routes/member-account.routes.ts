@@ -1,7 +1,7 @@
 /** The caller's latest member account record (spec §7 Member account): the waiver reason /welcome shows. */
 import type { FastifyInstance } from 'fastify';
 import * as memberAccounts from '#db/repositories/member-account.repository.ts';
-import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../route-schemas.ts';
+import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../http/route-schemas.ts';
 
 
 export const memberAccountSchema = {

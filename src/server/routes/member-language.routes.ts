@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { languageCookie, LANGUAGES, type Language } from '#contracts/language.ts';
 import * as members from '#db/repositories/member.repository.ts';
-import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { refuseOthersIds } from '../security/ownership.ts';
+import { bearer, envelope, failures, ok, uuid } from '../http/route-schemas.ts';
 
 export async function memberLanguageRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { language: Language; id?: string } }>(

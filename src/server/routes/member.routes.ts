@@ -15,10 +15,10 @@ import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
 import { firstMessage, isEmptyValue, message, PATTERNS } from '#engine/core/index.ts';
-import { catalogueMessage, catalogueText } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText } from '../content/catalogue-messages.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
-import { hashPassword, protectSsn, sha256 } from '../crypto.ts';
-import { refuseOthersIds } from '../ownership.ts';
+import { hashPassword, protectSsn, sha256 } from '../security/crypto.ts';
+import { refuseOthersIds } from '../security/ownership.ts';
 import { addressFieldErrors, profileMessages } from '../services/locations.ts';
 import { answersToStore, employerFields, memberOwnAnswers, ownValuesIn } from '../services/employer-fields.ts';
 import { MEMBER_PROFILE_FIELDS } from '../services/profile-fields.ts';
@@ -29,10 +29,10 @@ import {
   openRegistrationHandle,
   sealRegistrationHandle,
   setRegistrantCookie,
-} from '../registration-handle.ts';
-import { recordSecurityEvent } from '../security-events.ts';
+} from '../security/registration-handle.ts';
+import { recordSecurityEvent } from '../security/security-events.ts';
 import { mailInvitation as sendInvitation, newInvitationLink } from '../services/invitations.ts';
-import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../route-schemas.ts';
+import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../http/route-schemas.ts';
 
 export const NO_EMPLOYER_MESSAGE = catalogueText('register-employer-unknown');
 export const TOKEN_INVALID_MESSAGE = catalogueText('invitation-link-invalid');

@@ -22,16 +22,16 @@ import {
 import * as orders from '#db/repositories/order.repository.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
 import { message } from '#engine/core/index.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
-import { refuseOthersIds } from '../ownership.ts';
-import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../route-schemas.ts';
+import { refuseOthersIds } from '../security/ownership.ts';
+import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../http/route-schemas.ts';
 import { checkMessages } from '../services/enrollment-checks.ts';
 import { MESSAGES } from '../services/enrollment-messages.ts';
 import { centsOf, dateMessages } from '../services/enrollment.ts';
 import { placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../services/single-order.ts';
 import { documentsInForce, ichraDocumentNames } from '../services/enrollment-invariants.ts';
-import { storageIn } from '../storage.ts';
+import { storageIn } from '../infra/storage.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = MESSAGES.serviceUnknown;
 const DATE_MESSAGE = catalogueText('error-date-invalid');

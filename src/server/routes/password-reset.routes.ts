@@ -10,12 +10,12 @@ import * as setPasswordTokens from '#db/repositories/set-password-token.reposito
 import * as signinFailures from '#db/repositories/signin-failure.repository.ts';
 import { message } from '#engine/core/index.ts';
 import type { Language } from '#contracts/language.ts';
-import { catalogueMessage, mailLanguage } from '../catalogue-messages.ts';
+import { catalogueMessage, mailLanguage } from '../content/catalogue-messages.ts';
 import { AppError } from '../errors.ts';
-import { hashPassword, randomToken, sha256 } from '../crypto.ts';
-import { recordSecurityEvent } from '../security-events.ts';
-import { endAllSessions } from '../tokens.ts';
-import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
+import { hashPassword, randomToken, sha256 } from '../security/crypto.ts';
+import { recordSecurityEvent } from '../security/security-events.ts';
+import { endAllSessions } from '../security/tokens.ts';
+import { authRateLimit, envelope, failures, ok, uuid } from '../http/route-schemas.ts';
 
 /** A forgot-password link works once, for this long (ASVS V2.5.2 asks for a short life). */
 export const RESET_TOKEN_MINUTES = 30;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as products from '#db/repositories/product.repository.ts';
 import { offersAdditionalServices } from '#domain/orders.ts';
-import { bearer, envelope, failures, ok, uuid, nullableString } from '../route-schemas.ts';
+import { bearer, envelope, failures, ok, uuid, nullableString } from '../http/route-schemas.ts';
 
 
 const productSchema = {

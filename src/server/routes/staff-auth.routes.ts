@@ -15,11 +15,11 @@ import type { SignInFailure } from '#contracts/staff-audit.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
 import { AppError } from '../errors.ts';
-import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
-import { authRateLimit, envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { hashPassword, sha256, verifyPassword } from '../security/crypto.ts';
+import { authRateLimit, envelope, failures, nullable, ok, uuid } from '../http/route-schemas.ts';
 import { providerSignOutUrl } from '../services/staff-single-sign-on.ts';
 import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession, STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
-import { startPendingSignin } from '../staff-pending-signin.ts';
+import { startPendingSignin } from '../security/staff-pending-signin.ts';
 import { LOCKOUT_POLICY } from './login.routes.ts';
 
 export const staffIdentitySchema = {

@@ -15,12 +15,12 @@ import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import type { FlowDocument, FormDocument } from '#engine/core/index.ts';
 import { lineDiff } from '#engine/core/line-diff.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { applyOverride, etagOf, type ContentStore } from '../plugins/content.plugin.ts';
-import { conditionHeaders, etagHeader, preconditionOf } from '../preconditions.ts';
-import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
-import { precompileForPublish } from '../validator-modules.ts';
+import { conditionHeaders, etagHeader, preconditionOf } from '../http/preconditions.ts';
+import { envelope, failures, nullable, ok, uuid } from '../http/route-schemas.ts';
+import { precompileForPublish } from '../content/validator-modules.ts';
 import {
   ownForms,
   patchProblems,

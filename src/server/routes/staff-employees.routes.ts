@@ -9,7 +9,7 @@ import { EMPLOYEE_STATUSES } from '#domain/employee-status.ts';
 import type { LogFactFilter } from '#db/repositories/log-fact.repository.ts';
 import { recordStaffRead } from '#db/repositories/staff-audit.repository.ts';
 import { refuseInvertedDays } from '../errors.ts';
-import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
+import { envelope, failures, isoDate, nullableString, ok, uuid } from '../http/route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { employerOr404 } from '../services/staff-employers.ts';
 import * as service from '../services/staff-employees.ts';

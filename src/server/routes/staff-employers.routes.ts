@@ -7,12 +7,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ContributionPreviewRequest, StaffContact, StaffContributionRule, StaffEmployerInput, StaffProduct } from '#contracts/staff-employers.ts';
 import { FAMILY_TIERS } from '#domain/contribution.ts';
-import { failures, envelope, isoDate, nullable, nullableString, ok, uuid } from '../route-schemas.ts';
+import { failures, envelope, isoDate, nullable, nullableString, ok, uuid } from '../http/route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
-import { conditionHeaders, etagHeader, preconditionOf, representationTag, taggedAnswer } from '../preconditions.ts';
+import { conditionHeaders, etagHeader, preconditionOf, representationTag, taggedAnswer } from '../http/preconditions.ts';
 import * as service from '../services/staff-employers.ts';
 import { base64Length } from '../services/uploads.ts';
-import { storageIn } from '../storage.ts';
+import { storageIn } from '../infra/storage.ts';
 import { sendStoredFile } from './media.routes.ts';
 
 const accountParams = { type: 'object', required: ['accountid'], properties: { accountid: uuid } } as const;

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { StaffIdentityProviderInput } from '#contracts/staff-employers.ts';
-import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../preconditions.ts';
-import { envelope, failures, nullable, ok, uuid } from '../route-schemas.ts';
+import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../http/preconditions.ts';
+import { envelope, failures, nullable, ok, uuid } from '../http/route-schemas.ts';
 import * as service from '../services/identity-providers.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 

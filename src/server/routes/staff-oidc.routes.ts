@@ -10,15 +10,15 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as providers from '#db/repositories/identity-provider.repository.ts';
-import { clearCookie, readCookie, setCookie, type CookieScope } from '../cookies.ts';
-import { openSignInSecret, sealSignInSecret, sha256 } from '../crypto.ts';
+import { clearCookie, readCookie, setCookie, type CookieScope } from '../security/cookies.ts';
+import { openSignInSecret, sealSignInSecret, sha256 } from '../security/crypto.ts';
 import { notFound } from '../errors.ts';
 import { discover, exchangeCode, relyingPartyPolicyOf, startAuthorization } from '../oidc/relying-party.ts';
 import type { StaffSignInRefusal } from '#contracts/sign-in-refusal.ts';
 import { providerCallbackQuery, staffCallbackPath, staffRedirectUriOf, staffSignInPageOf } from '../oidc/urls.ts';
 import { setStaffCookie, startStaffSession } from '../plugins/staff-auth.plugin.ts';
-import { authRateLimit, envelope, failures, nullable, ok } from '../route-schemas.ts';
-import { recordProviderEvent } from '../security-events.ts';
+import { authRateLimit, envelope, failures, nullable, ok } from '../http/route-schemas.ts';
+import { recordProviderEvent } from '../security/security-events.ts';
 import { admission, admittedStaffUser } from '../services/staff-single-sign-on.ts';
 import { LOGIN_STATE_MINUTES } from './oidc.routes.ts';
 

@@ -10,10 +10,10 @@ import * as pendingSignins from '#db/repositories/staff-signin-pending.repositor
 import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
 import { recordFailedSignIn } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { authRateLimit, envelope, failures, ok, uuid } from '../route-schemas.ts';
-import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../preconditions.ts';
-import { recordStaffSecurityEvent } from '../security-events.ts';
-import { endPendingSignin, pendingSignin } from '../staff-pending-signin.ts';
+import { authRateLimit, envelope, failures, ok, uuid } from '../http/route-schemas.ts';
+import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../http/preconditions.ts';
+import { recordStaffSecurityEvent } from '../security/security-events.ts';
+import { endPendingSignin, pendingSignin } from '../security/staff-pending-signin.ts';
 import { setStaffCookie, startStaffSession } from '../plugins/staff-auth.plugin.ts';
 import * as totp from '../services/staff-totp.ts';
 import { LOCKOUT_POLICY } from './login.routes.ts';

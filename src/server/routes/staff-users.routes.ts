@@ -9,8 +9,8 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffAudit from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound, refuseInvertedDays } from '../errors.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
-import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../preconditions.ts';
-import { envelope, failures, isoDate, nullableString, ok, uuid } from '../route-schemas.ts';
+import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../http/preconditions.ts';
+import { envelope, failures, isoDate, nullableString, ok, uuid } from '../http/route-schemas.ts';
 import { accessTag, createStaffUser, updateStaffUser } from '../services/staff-users.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 

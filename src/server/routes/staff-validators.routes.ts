@@ -12,9 +12,9 @@ import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import { EngineConfigError, type FormDocument } from '#engine/core/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { ContentStore } from '../plugins/content.plugin.ts';
-import { envelope, failures, ok } from '../route-schemas.ts';
+import { envelope, failures, ok } from '../http/route-schemas.ts';
 import { checkEdit } from '../services/document-overrides.ts';
-import { compileDraft, DRAFT_MODULES_LIMIT, draftModule } from '../validator-modules.ts';
+import { compileDraft, DRAFT_MODULES_LIMIT, draftModule } from '../content/validator-modules.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 /** '<SHA-256 of the draft's validated schemas>.js' */

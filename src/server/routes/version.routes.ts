@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { envelope, failures, ok } from '../route-schemas.ts';
+import { envelope, failures, ok } from '../http/route-schemas.ts';
 
 export async function versionRoutes(app: FastifyInstance): Promise<void> {
   app.get(

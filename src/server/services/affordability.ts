@@ -16,7 +16,7 @@ import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
-import { catalogueMessage, catalogueText } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText } from '../content/catalogue-messages.ts';
 import { affordabilityConstants } from '../data-import/constants.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { selfOnlyContributionForMember } from './contributions.ts';

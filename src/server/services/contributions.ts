@@ -23,7 +23,7 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as employers from '#db/repositories/employer.repository.ts';
 import { findCountyWithRatingArea } from '#db/repositories/location.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
-import { catalogueText } from '../catalogue-messages.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../ports.ts';

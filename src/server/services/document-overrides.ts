@@ -16,7 +16,7 @@ import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { documentPatch, escapeToken, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import { applyOverride, overrideLimitProblem, type BaseContent } from '../plugins/content.plugin.ts';
-import { holds, minuteText, type Change, type Precondition } from '../preconditions.ts';
+import { holds, minuteText, type Change, type Precondition } from '../http/preconditions.ts';
 
 export type StoredVersion = { version: number; status: overrides.OverrideStatus; document: FormDocument | FlowDocument; patch: unknown; etag: string };
 

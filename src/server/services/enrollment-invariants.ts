@@ -18,7 +18,7 @@ import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { AppError, badRequest } from '../errors.ts';
 import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../ports.ts';
-import type { Storage } from '../storage.ts';
+import type { Storage } from '../infra/storage.ts';
 import { documentName } from '../routes/media.routes.ts';
 import { DEPENDENT_PROFILE_FIELDS, MEMBER_PROFILE_FIELDS } from './profile-fields.ts';
 

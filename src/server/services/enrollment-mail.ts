@@ -11,7 +11,7 @@ import { LANGUAGE_LOCALES } from '#contracts/language.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { dollarsToCents } from '#domain/money.ts';
 import type { MemberRow } from '#db/repositories/member.repository.ts';
-import { catalogueMessage, formatMoney, mailLanguage } from '../catalogue-messages.ts';
+import { catalogueMessage, formatMoney, mailLanguage } from '../content/catalogue-messages.ts';
 import type { MailService } from '../ports.ts';
 
 type Recipient = Pick<MemberRow, 'firstname' | 'emailaddress' | 'language'>;

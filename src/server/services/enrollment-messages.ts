@@ -4,7 +4,7 @@
  * worded in the request's language with its money format when answered.
  */
 import type { Cents } from '#domain/money.ts';
-import { catalogueText, formatMoney, type CatalogueMessageKey } from '../catalogue-messages.ts';
+import { catalogueText, formatMoney, type CatalogueMessageKey } from '../content/catalogue-messages.ts';
 
 /** A text naming the server's amount and the one sent, each formatted for the reader. */
 const amountsDiffer = (key: CatalogueMessageKey) => (server: Cents, sent: Cents) =>

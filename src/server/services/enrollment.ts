@@ -42,7 +42,7 @@ import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../ports.ts';
 import { contributionFactsOf, contributionOfFacts, contributionsMessages, offeredDatesOf } from './contributions.ts';
 import { hsaLimitOf } from './hsa-limits.ts';
-import { catalogueText, formatMoney } from '../catalogue-messages.ts';
+import { catalogueText, formatMoney } from '../content/catalogue-messages.ts';
 import { requireAcknowledgment, requireCompleteProfile, type DocumentsInForce } from './enrollment-invariants.ts';
 import { checkWaiverLocation, pricedPlan, refuse, type CheckMessages, type LockedFamily } from './enrollment-checks.ts';
 import { MESSAGES } from './enrollment-messages.ts';

@@ -10,9 +10,9 @@ import type { DbOrTx } from '#db/database.ts';
 import type { MemberRow } from '#db/repositories/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/set-password-token.repository.ts';
 import type { Language } from '#contracts/language.ts';
-import { catalogueMessage, mailLanguage } from '../catalogue-messages.ts';
+import { catalogueMessage, mailLanguage } from '../content/catalogue-messages.ts';
 import type { Config } from '../config.ts';
-import { randomToken, sha256 } from '../crypto.ts';
+import { randomToken, sha256 } from '../security/crypto.ts';
 import type { MailService } from '../ports.ts';
 
 export const SET_PASSWORD_TOKEN_DAYS = 7;

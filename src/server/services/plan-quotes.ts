@@ -21,7 +21,7 @@ import * as dependents from '#db/repositories/dependent.repository.ts';
 import * as locations from '#db/repositories/location.repository.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as plans from '#db/repositories/plan.repository.ts';
-import { catalogueMessage, catalogueText } from '../catalogue-messages.ts';
+import { catalogueMessage, catalogueText } from '../content/catalogue-messages.ts';
 import { offeredDatesOf } from './contributions.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 

@@ -30,8 +30,8 @@ import { countiesForZip, ratingAreaFor } from '#db/repositories/location.reposit
 import * as products from '#db/repositories/product.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
-import { isSafeSegment, storageIn, type Storage } from '../storage.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../http/preconditions.ts';
+import { isSafeSegment, storageIn, type Storage } from '../infra/storage.ts';
 import { decodeUpload } from './uploads.ts';
 import { standingOf } from './staff-employees.ts';
 

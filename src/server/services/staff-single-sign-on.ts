@@ -11,7 +11,7 @@ import * as providers from '#db/repositories/identity-provider.repository.ts';
 import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import type { Config, StaffOidcConfig } from '../config.ts';
-import { hashPassword, randomToken } from '../crypto.ts';
+import { hashPassword, randomToken } from '../security/crypto.ts';
 import { discover, endSessionUrl, relyingPartyPolicyOf } from '../oidc/relying-party.ts';
 import { staffSignInPageOf } from '../oidc/urls.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';

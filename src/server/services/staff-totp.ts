@@ -13,8 +13,8 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import * as consoleSettings from '#db/repositories/staff-console-setting.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
-import { openTotpSecret, sealTotpSecret, sha256 } from '../crypto.ts';
-import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
+import { openTotpSecret, sealTotpSecret, sha256 } from '../security/crypto.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../http/preconditions.ts';
 
 export const TOTP_ISSUER = 'Benefit Portal Staff';
 const PERIOD_SECONDS = 30;

@@ -10,8 +10,8 @@ import * as staffUsers from '#db/repositories/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff-session.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff-audit.repository.ts';
 import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
-import { hashPassword } from '../crypto.ts';
-import { representationTag, requireUnchanged, type Precondition } from '../preconditions.ts';
+import { hashPassword } from '../security/crypto.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../http/preconditions.ts';
 
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

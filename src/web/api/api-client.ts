@@ -104,7 +104,7 @@ function inTurnAcrossTabs<T>(work: () => Promise<T>): Promise<T> {
 /**
  * New tokens for the session of the refresh cookie, one refresh at a time. No answer at all ends nothing: the
  * server may have rotated the cookie without the browser hearing of it, and sending the old one again within a
- * minute is taken as that retry (src/server/tokens.ts), so the person can try again instead of being signed out.
+ * minute is taken as that retry (src/server/security/tokens.ts), so the person can try again instead of being signed out.
  */
 export async function refreshSession(): Promise<RefreshOutcome> {
   refreshing ??= inTurnAcrossTabs(async (): Promise<RefreshOutcome> => {

@@ -6,7 +6,7 @@ import type { TokenResponse } from '#contracts/entities.ts';
 import type { Database, EmployerTable } from '#db/database.ts';
 import type { Insertable } from 'kysely';
 import type { Config } from '#server/config.ts';
-import { openMailBody } from '#server/crypto.ts';
+import { openMailBody } from '#server/security/crypto.ts';
 
 export const TEST_PASSWORD = 'Str0ng!Pass';
 

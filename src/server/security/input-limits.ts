@@ -11,8 +11,8 @@
 import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest } from 'fastify';
-import { catalogueText, inLanguage } from './catalogue-messages.ts';
-import { badRequest } from './errors.ts';
+import { catalogueText, inLanguage } from '../content/catalogue-messages.ts';
+import { badRequest } from '../errors.ts';
 
 export const INT4_MIN = -2147483648;
 export const INT4_MAX = 2147483647;

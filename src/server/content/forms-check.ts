@@ -14,8 +14,8 @@ import * as employers from '#db/repositories/employer.repository.ts';
 import * as overrides from '#db/repositories/document-override.repository.ts';
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
 import { missingTranslations } from './missing-translations.ts';
-import { createContentStore, defaultContentRoot, loadBaseContent } from './plugins/content.plugin.ts';
-import { ownForms, patchProblems } from './services/document-overrides.ts';
+import { createContentStore, defaultContentRoot, loadBaseContent } from '../plugins/content.plugin.ts';
+import { ownForms, patchProblems } from '../services/document-overrides.ts';
 
 /** One case of the sequence table (tests/content/cases/enrollment.cases.json). */
 export type FlowCase = {

@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { ApiSuccess } from '#contracts/api.ts';
 import type { DbOrTx } from '#db/database.ts';
 import { lastChange } from '#db/repositories/staff-audit.repository.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { ok } from './route-schemas.ts';
 
 /** What a write says it read: one of these tags (or `*`: any current version), or nothing at all. */

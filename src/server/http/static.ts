@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '#contracts/language.ts';
-import { catalogueMessage } from './catalogue-messages.ts';
-import { answerLanguage, sendFailure } from './plugins/errors.plugin.ts';
+import { catalogueMessage } from '../content/catalogue-messages.ts';
+import { answerLanguage, sendFailure } from '../plugins/errors.plugin.ts';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 

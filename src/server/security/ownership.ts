@@ -4,8 +4,8 @@
  * before anything is read or written.
  */
 import { EMPTY_ID } from '#contracts/api.ts';
-import { forbidden } from './errors.ts';
-import type { AuthenticatedMember } from './ports.ts';
+import { forbidden } from '../errors.ts';
+import type { AuthenticatedMember } from '../ports.ts';
 
 type SentId = string | null | undefined;
 

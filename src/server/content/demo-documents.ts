@@ -5,7 +5,7 @@
  * table), enough for any viewer.
  */
 import { ICHRA_DOCUMENTS_CONTAINER } from '#domain/parameters/enrollment.ts';
-import type { Storage } from './storage.ts';
+import type { Storage } from '../infra/storage.ts';
 
 const LINES_PER_PAGE = 40;
 

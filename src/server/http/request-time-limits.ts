@@ -12,9 +12,9 @@
 import type { ServerOptions } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { catalogueText } from './catalogue-messages.ts';
-import type { Config } from './config.ts';
-import { AppError } from './errors.ts';
+import { catalogueText } from '../content/catalogue-messages.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
 
 /** How often Node looks for requests past REQUEST_TIMEOUT (its default, 30 s, would let one run 30 s over). */
 export const TIME_LIMITS_CHECKED_EVERY_MS = 1000;

@@ -7,8 +7,8 @@
  * thousands of error lines with stacks); shutdown.ts logs their count once, at info, when the drain is over.
  */
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { catalogueText, inLanguage } from './catalogue-messages.ts';
-import { answerLanguage, sendFailure } from './plugins/errors.plugin.ts';
+import { catalogueText, inLanguage } from '../content/catalogue-messages.ts';
+import { answerLanguage, sendFailure } from '../plugins/errors.plugin.ts';
 
 /** Seconds a client is told to wait before trying again while this instance drains. */
 export const DRAIN_RETRY_AFTER_SECONDS = 5;

@@ -6,7 +6,7 @@
  * the process (main.ts), so nothing waits forever.
  */
 import type { FastifyInstance } from 'fastify';
-import { isApi } from './static.ts';
+import { isApi } from '../http/static.ts';
 
 /** Seconds a client is told to wait before asking /healthz again while the server starts. */
 export const STARTING_RETRY_AFTER_SECONDS = 2;

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { createDb } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { migrate } from '#db/migrate.ts';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 import { holdDataDir } from './data-dir-lock.ts';
 
 export type OpenDb = { db: Kysely<Database>; close: () => Promise<void> };

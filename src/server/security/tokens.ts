@@ -20,11 +20,11 @@ import type { DbOrTx } from '#db/database.ts';
 import * as members from '#db/repositories/member.repository.ts';
 import * as refreshTokens from '#db/repositories/refresh-token.repository.ts';
 import * as sessions from '#db/repositories/session.repository.ts';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 import { LRUCache } from 'lru-cache';
 import { sessionCacheOf } from './session-cache.ts';
 import { randomToken, sha256, successorToken } from './crypto.ts';
-import type { AuthenticatedMember } from './ports.ts';
+import type { AuthenticatedMember } from '../ports.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'benefit-portal';
