@@ -16,6 +16,14 @@ export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
   plugins: [webCatalogue(), react(), precompress()],
+  // The CSV libraries' Node builds use Node's Buffer; the browser gets their browser builds (with its own Buffer),
+  // in the chunk the shop's export loads on its first click. Tests run the Node builds, which the server runs.
+  resolve: process.env.VITEST ? {} : {
+    alias: [
+      { find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' },
+      { find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' },
+    ],
+  },
   // The footer shows the front-end version: import.meta.env.VITE_APP_VERSION.
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   // Every screen but the landing page is its own chunk (routes.tsx); no chunk should grow past 500 kB again.
