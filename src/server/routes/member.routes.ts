@@ -303,8 +303,6 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['member'],
         summary: 'With ?token= (a set-password link): { id, accountid, ispasswordchanged }; with the bearer of that member: the member',
-        // Either the link's token (no bearer) or the member's bearer.
-        security: [{}, ...bearer],
         params: { type: 'object', required: ['id'], properties: { id: uuid } },
         querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
         response: { 200: envelope(memberOrPasswordInfo), ...failures },
