@@ -20,8 +20,8 @@ describe.each(everyDatabase())('storage on $name', (database) => {
     await storage().write('ichra-documents', 'acct-1', 'A.pdf', Buffer.from('a'));
     await storage().write('ichra-documents', 'acct-1', 'A.pdf', Buffer.from('aa'));
     expect(await storage().list('ichra-documents', 'acct-1')).toEqual([
-      { filename: 'A.pdf', size: 2 },
-      { filename: 'B.pdf', size: 1 },
+      { filename: 'A.pdf', size: 2, name_es: null },
+      { filename: 'B.pdf', size: 1, name_es: null },
     ]);
     expect((await storage().read('ichra-documents', 'acct-1', 'A.pdf'))?.toString()).toBe('aa');
     expect(await storage().read('ichra-documents', 'acct-1', 'missing.pdf')).toBeNull();
@@ -52,7 +52,7 @@ describe.each(everyDatabase())('storage on $name', (database) => {
     symlinkSync(path.join(dir, 'secret.txt'), path.join(folder, 'link.pdf'));
     writeFileSync(path.join(folder, 'real.pdf'), 'ok');
     expect(await importStorageFolder(storage(), root)).toBe(1);
-    expect(await storage().list('ichra-documents', 'acct-3')).toEqual([{ filename: 'real.pdf', size: 2 }]);
+    expect(await storage().list('ichra-documents', 'acct-3')).toEqual([{ filename: 'real.pdf', size: 2, name_es: null }]);
     // A second start brings nothing again, and never overwrites what the database holds since.
     await storage().write('ichra-documents', 'acct-3', 'real.pdf', Buffer.from('newer'));
     expect(await importStorageFolder(storage(), root)).toBe(0);

@@ -12,8 +12,10 @@ export type CookieScope = { path: string; sameSite: 'strict' | 'lax' };
 
 /** The value of the named cookie when it has the expected shape, else null. */
 export function readCookie(request: FastifyRequest, name: string, shape: RegExp = TOKEN_VALUE): string | null {
-  // A framework error (a broken URL) is answered before the cookie plugin's hook has parsed the header.
-  const value = (request.cookies as FastifyRequest['cookies'] | undefined)?.[name];
+  // A framework error (a broken URL) is answered before the cookie plugin's hook has parsed the header: parse it
+  // with the plugin's own parser then.
+  const cookies = (request.cookies as FastifyRequest['cookies'] | undefined) ?? request.server.parseCookie(request.headers.cookie ?? '');
+  const value = cookies[name];
   return value !== undefined && shape.test(value) ? value : null;
 }
 
