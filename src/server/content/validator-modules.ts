@@ -46,7 +46,7 @@ export async function validatedSchemas(document: FormDocument): Promise<JsonSche
 }
 
 /** Where `npm run build` writes the base forms' modules (writeBaseValidators) and the server reads them. */
-export const defaultValidatorsRoot = fileURLToPath(new URL('../../dist/validators', import.meta.url));
+export const defaultValidatorsRoot = fileURLToPath(new URL('../../../dist/validators', import.meta.url));
 
 type Compiled = { hash: string; schemas: JsonSchema[] };
 

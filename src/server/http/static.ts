@@ -14,7 +14,7 @@ import type { Language } from '#contracts/language.ts';
 import { catalogueMessage } from '../content/catalogue-messages.ts';
 import { answerLanguage, sendFailure } from '../plugins/errors.plugin.ts';
 
-export const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
 /**
  * An address under /api, however it is spelled (/API/x, /api;x, /api%2Fx, //api/x): never answered with the web
