@@ -19,6 +19,7 @@ import { SAMPLE_ELECTIONS, SAMPLE_FAMILY, sampleEffectiveDate, samplePlan, type 
 export const PREVIEW_WORDS = {
   sampleNote: 'Sample values of a made-up employee: what this step shows with them.',
   nextStep: 'Next step',
+  formUnavailable: 'This form shows here once it is published.',
 } as const;
 
 /** The case a flow's preview walks: its steps as evaluated, and the employee's choice. */
@@ -82,9 +83,17 @@ function withSampleDate(document: FormDocument, date: string): JsonSchema | unde
 }
 
 function SampleForm({ formId, sample, context }: { formId: string; sample: Record<string, unknown>; context: Record<string, unknown> }) {
-  const { document } = useDocument('form', formId, 'preview');
+  const { document, error } = useDocument('form', formId, 'preview');
   const date = typeof sample['effectivedate'] === 'string' ? sample['effectivedate'] : '';
   const formData = useMemo(() => (document ? sampleAnswers(document, sample) : {}), [document, sample]);
+  // A form the preview cannot load (an own form not yet published) is named, not awaited forever.
+  if (!document && error) {
+    return (
+      <Text size="sm" c="dimmed" lang="en">
+        {PREVIEW_WORDS.formUnavailable}
+      </Text>
+    );
+  }
   if (!document) {
     return (
       <Center py="md">
