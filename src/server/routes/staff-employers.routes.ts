@@ -2,7 +2,7 @@
  * The staff console's employer set-up (docs/staff-employers.md): the account, logo, contacts, ICHRA documents,
  * additional services, contribution rules and their preview. Viewers read; implementers and admins change. Every
  * change is checked whole first (400, nothing written) and recorded in the staff audit in its own transaction
- * (src/server/services/staff-employers.ts).
+ * (src/server/services/staff-employers.ts and the staff-employer-*.ts and staff-contribution-rules.ts beside it).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ContributionPreviewRequest, StaffContact, StaffContributionRule, StaffEmployerInput, StaffProduct } from '#contracts/staff-employers.ts';
@@ -11,6 +11,10 @@ import { failures, envelope, isoDate, nullable, nullableString, ok, uuid } from 
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { conditionHeaders, etagHeader, preconditionOf, representationTag, taggedAnswer } from '../http/preconditions.ts';
 import * as service from '../services/staff-employers.ts';
+import * as contacts from '../services/staff-employer-contacts.ts';
+import * as files from '../services/staff-employer-files.ts';
+import * as offered from '../services/staff-employer-products.ts';
+import * as rules from '../services/staff-contribution-rules.ts';
 import { base64Length } from '../services/uploads.ts';
 import { storageIn } from '../infra/storage.ts';
 import { sendStoredFile } from './media.routes.ts';
@@ -257,7 +261,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     '/api/staff/employers/:accountid/logo',
     file("Open the logo (the stored JPEG, inline); ETag: the logo's version (the employer's logotag)", 'The logo (image/jpeg)', accountParams),
     async (request, reply) => {
-      const bytes = await service.readLogo(app.db, request.params.accountid);
+      const bytes = await files.readLogo(app.db, request.params.accountid);
       return sendStoredFile(reply.header('ETag', service.logoTag(bytes.toString('base64'))), 'logo.jpg', bytes);
     },
   );
@@ -268,7 +272,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     readTagged("The employer's contacts", contactsAnswer, { params: accountParams }),
     async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return taggedList(reply, await service.listContacts(app.db, request.params.accountid));
+      return taggedList(reply, await contacts.listContacts(app.db, request.params.accountid));
     },
   );
 
@@ -279,7 +283,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
       body: { type: 'object', required: ['contacts'], additionalProperties: false, properties: { contacts: { type: 'array', maxItems: 50, items: contactSchema } } },
     }),
     async (request, reply) =>
-      taggedList(reply, await service.replaceContacts(app.db, staffOf(request), request.params.accountid, request.body.contacts, preconditionOf(request.headers, false))),
+      taggedList(reply, await contacts.replaceContacts(app.db, staffOf(request), request.params.accountid, request.body.contacts, preconditionOf(request.headers, false))),
   );
 
   const documentsAnswer = { type: 'array', items: documentSchema } as const;
@@ -290,7 +294,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     readTagged("The employer's ICHRA documents (what /api/media/getdocs lists to its employees); ETag: the folder's version", documentsAnswer, { params: accountParams }),
     async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return documentsAnswerOf(reply, await service.taggedDocuments(storage, request.params.accountid));
+      return documentsAnswerOf(reply, await files.taggedDocuments(storage, request.params.accountid));
     },
   );
 
@@ -299,21 +303,21 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     {
       ...replace("Upload an ICHRA document (PDF; replaces one of the same name); If-Match: the documents' ETag", documentsAnswer, {
         params: accountParams,
-        body: uploadBody(service.DOCUMENT_MAX_BYTES, 'A PDF document'),
+        body: uploadBody(files.DOCUMENT_MAX_BYTES, 'A PDF document'),
       }),
-      bodyLimit: uploadBodyLimit(service.DOCUMENT_MAX_BYTES),
+      bodyLimit: uploadBodyLimit(files.DOCUMENT_MAX_BYTES),
     },
     async (request, reply) =>
       documentsAnswerOf(
         reply,
-        await service.addDocument(app.db, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64, preconditionOf(request.headers, false)),
+        await files.addDocument(app.db, staffOf(request), request.params.accountid, request.body.filename, request.body.contentBase64, preconditionOf(request.headers, false)),
       ),
   );
 
   app.get<{ Params: { accountid: string; name: string } }>(
     '/api/staff/employers/:accountid/ichra-documents/:name',
     file('Open an ICHRA document (the stored PDF, inline)', 'The document (application/pdf)', documentParams),
-    async (request, reply) => sendStoredFile(reply, request.params.name, await service.readDocument(app.db, request.params.accountid, request.params.name)),
+    async (request, reply) => sendStoredFile(reply, request.params.name, await files.readDocument(app.db, request.params.accountid, request.params.name)),
   );
 
   app.put<{ Params: { accountid: string; name: string }; Body: { name_es: string | null } }>(
@@ -325,7 +329,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) =>
       documentsAnswerOf(
         reply,
-        await service.nameDocumentInSpanish(app.db, staffOf(request), request.params.accountid, request.params.name, request.body.name_es, preconditionOf(request.headers, false)),
+        await files.nameDocumentInSpanish(app.db, staffOf(request), request.params.accountid, request.params.name, request.body.name_es, preconditionOf(request.headers, false)),
       ),
   );
 
@@ -333,7 +337,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     '/api/staff/employers/:accountid/ichra-documents/:name',
     replace("Delete an ICHRA document; If-Match: the documents' ETag", documentsAnswer, { params: documentParams }),
     async (request, reply) =>
-      documentsAnswerOf(reply, await service.removeDocument(app.db, staffOf(request), request.params.accountid, request.params.name, preconditionOf(request.headers, false))),
+      documentsAnswerOf(reply, await files.removeDocument(app.db, staffOf(request), request.params.accountid, request.params.name, preconditionOf(request.headers, false))),
   );
 
   const productsAnswer = {
@@ -355,7 +359,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     readTagged("The employer's own additional services with their price options (dollars a month)", productsAnswer, { params: accountParams }),
     async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return taggedList(reply, await service.listProducts(app.db, request.params.accountid));
+      return taggedList(reply, await offered.listProducts(app.db, request.params.accountid));
     },
   );
 
@@ -366,7 +370,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
       body: { type: 'object', required: ['products'], additionalProperties: false, properties: { products: { type: 'array', maxItems: 50, items: productSchema } } },
     }),
     async (request, reply) =>
-      taggedList(reply, await service.replaceProducts(app.db, staffOf(request), request.params.accountid, request.body.products, preconditionOf(request.headers, false))),
+      taggedList(reply, await offered.replaceProducts(app.db, staffOf(request), request.params.accountid, request.body.products, preconditionOf(request.headers, false))),
   );
 
   const rulesAnswer = { type: 'array', items: { type: 'object', properties: { ...ruleSchema.properties, state: nullableString, contributionclass: { type: 'string' } } } } as const;
@@ -375,7 +379,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
     readTagged("The employer's contribution rules (every class)", rulesAnswer, { params: accountParams }),
     async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
-      return taggedList(reply, await service.listRules(app.db, request.params.accountid));
+      return taggedList(reply, await rules.listRules(app.db, request.params.accountid));
     },
   );
 
@@ -386,7 +390,7 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
       body: { type: 'object', required: ['rules'], additionalProperties: false, properties: { rules: rulesArray } },
     }),
     async (request, reply) =>
-      taggedList(reply, await service.replaceRules(app.db, staffOf(request), request.params.accountid, request.body.rules, preconditionOf(request.headers, false))),
+      taggedList(reply, await rules.replaceRules(app.db, staffOf(request), request.params.accountid, request.body.rules, preconditionOf(request.headers, false))),
   );
 
   app.post<{ Params: { accountid: string }; Body: ContributionPreviewRequest }>(
@@ -420,6 +424,6 @@ export async function staffEmployersRoutes(app: FastifyInstance): Promise<void> 
         },
       },
     ),
-    async (request) => ok(await service.previewContribution(app.db, await service.employerOr404(app.db, request.params.accountid), request.body)),
+    async (request) => ok(await rules.previewContribution(app.db, await service.employerOr404(app.db, request.params.accountid), request.body)),
   );
 }
