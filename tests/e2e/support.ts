@@ -34,6 +34,8 @@ export type Words = {
     telephone: Name;
     zip: Name;
     countyPicker: string;
+    /** A county as the picker names it in this language (the crosswalk's 'Marion County' is 'Condado de Marion'). */
+    countyChoice: (county: string) => string;
     city: Name;
     county: Name;
     state: Name;
@@ -60,6 +62,7 @@ export const ENGLISH: Words = {
     telephone: 'Telephone',
     zip: 'ZIP Code',
     countyPicker: 'Select a county',
+    countyChoice: (county) => county,
     city: 'City',
     county: 'County',
     state: 'State',
@@ -227,7 +230,7 @@ export async function fillMemberProfile(page: Page, home: Home, whilePicking?: (
     const picker = page.getByRole('dialog', { name: labels.countyPicker });
     await expect(picker).toBeVisible();
     await whilePicking?.();
-    await picker.getByRole('button', { name: home.county }).click();
+    await picker.getByRole('button', { name: labels.countyChoice(home.county) }).click();
     await expect(picker).toBeHidden();
   }
   await expect(page.getByLabel(labels.city)).toHaveValue(home.city);
