@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { JSONSchemaType } from 'ajv';
+import { envSchema } from 'env-schema';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { StaffRole } from '#db/database.ts';
 import { checkProviderUrl, ProviderAddressError } from './oidc/provider-fetch.ts';
@@ -86,60 +88,89 @@ const generators: Record<keyof Secrets, () => string> = {
   SSN_KEY: () => randomBytes(32).toString('base64'),
 };
 
+/**
+ * The settings that are one value each, as a JSON Schema env-schema checks (with the Ajv the product uses):
+ * its type coerced from the text, its default, its range. `description` finishes the sentence a person reads when
+ * the value is wrong: 'PORT must be a port number, not 'abc'.'. The settings that depend on each other (TRUST_PROXY,
+ * PUBLIC_URL, the secrets, staff single sign-on) are checked by the code below.
+ */
+const SETTINGS_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000, description: 'a port number' },
+    HOST: { type: 'string', default: '0.0.0.0', description: 'an address to listen on' },
+    DATA_DIR: { type: 'string', default: './.data', description: 'a folder' },
+    NODE_ENV: { type: 'string', default: 'development', description: 'the name of an environment' },
+    AUTH_RATE_LIMIT: { type: 'integer', minimum: 1, default: 20, description: 'a positive whole number' },
+    SHUTDOWN_TIMEOUT: { type: 'integer', minimum: 1, default: 10, description: 'a positive whole number of seconds' },
+    // The largest upload (an ICHRA document, about 7 MB of JSON) arrives in 7 s at 1 MB/s: 30 s leaves room for
+    // slower links, and a body trickled in is cut off well within a minute (docs/operations.md, "Slow clients").
+    REQUEST_TIMEOUT: { type: 'integer', minimum: 1, default: 30, description: 'a positive whole number of seconds' },
+    BODY_IDLE_TIMEOUT: { type: 'integer', minimum: 1, default: 10, description: 'a positive whole number of seconds' },
+    DATABASE_POOL_SIZE: { type: 'integer', minimum: 1, default: 10, description: 'a positive whole number' },
+    OIDC_ALLOW_HTTP_LOOPBACK: { type: 'boolean', default: false, description: 'true or false' },
+    OIDC_CLOCK_TOLERANCE: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_OIDC_CLOCK_TOLERANCE,
+      default: 30,
+      description: `a whole number of seconds from 0 to ${MAX_OIDC_CLOCK_TOLERANCE}`,
+    },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://', description: 'a URL that starts with postgres://' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://', description: 'a URL that starts with smtp:// or smtps://' },
+  },
+} as const;
+
+type SettingName = keyof typeof SETTINGS_SCHEMA.properties;
+type SettingProperty = (typeof SETTINGS_SCHEMA.properties)[SettingName];
+type ValueOf<Property extends SettingProperty> = Property extends { type: 'integer' } ? number : Property extends { type: 'boolean' } ? boolean : string;
+/** The settings as the schema types them: one without a default may be missing. */
+type Settings = {
+  [Name in SettingName]: (typeof SETTINGS_SCHEMA.properties)[Name] extends { default: unknown }
+    ? ValueOf<(typeof SETTINGS_SCHEMA.properties)[Name]>
+    : ValueOf<(typeof SETTINGS_SCHEMA.properties)[Name]> | undefined;
+};
+
+function settingsOf(texts: Record<string, string>): Settings {
+  // Copies: env-schema writes the coerced values and the defaults into the schema's data, and marks the schema.
+  return envSchema<Settings>({ schema: structuredClone(SETTINGS_SCHEMA) as unknown as JSONSchemaType<Settings>, data: { ...texts }, env: false });
+}
+
+/**
+ * The settings of `texts` (trimmed, empty ones left out) checked and typed. A wrong one is a problem (one per
+ * setting), and the rest of the checks go on with its default, so that every problem is told at once.
+ */
+function checkedSettings(texts: Record<string, string>, problems: string[]): Settings {
+  try {
+    return settingsOf(texts);
+  } catch (error) {
+    const faults = (error as { errors?: Array<{ instancePath: string }> }).errors;
+    if (!faults) throw error;
+    const wrong = new Set(faults.map((fault) => fault.instancePath.slice(1) as SettingName));
+    for (const name of wrong) problems.push(`${name} must be ${SETTINGS_SCHEMA.properties[name].description}, not '${texts[name]}'.`);
+    return settingsOf(Object.fromEntries(Object.entries(texts).filter(([name]) => !wrong.has(name as SettingName))));
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems: string[] = [];
-  const value = (name: string) => {
-    const v = env[name]?.trim();
-    return v ? v : null;
-  };
+  const texts = Object.fromEntries(
+    Object.entries(env)
+      .map(([name, text]) => [name, text?.trim() ?? ''] as const)
+      .filter(([, text]) => text !== ''),
+  );
+  const value = (name: string): string | null => texts[name] ?? null;
 
-  const portText = value('PORT') ?? '3000';
-  const PORT = Number(portText);
-  if (!Number.isInteger(PORT) || PORT < 0 || PORT > 65535) problems.push(`PORT must be a port number, not '${portText}'.`);
-
-  const limitText = value('AUTH_RATE_LIMIT') ?? '20';
-  const AUTH_RATE_LIMIT = Number(limitText);
-  if (!Number.isInteger(AUTH_RATE_LIMIT) || AUTH_RATE_LIMIT < 1) problems.push(`AUTH_RATE_LIMIT must be a positive whole number, not '${limitText}'.`);
-
-  const seconds = (name: string, fallback: number) => {
-    const text = value(name) ?? String(fallback);
-    const count = Number(text);
-    if (!Number.isInteger(count) || count < 1) problems.push(`${name} must be a positive whole number of seconds, not '${text}'.`);
-    return count;
-  };
-  const SHUTDOWN_TIMEOUT = seconds('SHUTDOWN_TIMEOUT', 10);
-  // The largest upload (an ICHRA document, about 7 MB of JSON) arrives in 7 s at 1 MB/s: 30 s leaves room for
-  // slower links, and a body trickled in is cut off well within a minute (docs/operations.md, "Slow clients").
-  const REQUEST_TIMEOUT = seconds('REQUEST_TIMEOUT', 30);
-  const BODY_IDLE_TIMEOUT = seconds('BODY_IDLE_TIMEOUT', 10);
-
-  const poolText = value('DATABASE_POOL_SIZE') ?? '10';
-  const DATABASE_POOL_SIZE = Number(poolText);
-  if (!Number.isInteger(DATABASE_POOL_SIZE) || DATABASE_POOL_SIZE < 1) problems.push(`DATABASE_POOL_SIZE must be a positive whole number, not '${poolText}'.`);
+  const settings = checkedSettings(texts, problems);
+  const { PORT, HOST, NODE_ENV, AUTH_RATE_LIMIT, SHUTDOWN_TIMEOUT, REQUEST_TIMEOUT, BODY_IDLE_TIMEOUT, DATABASE_POOL_SIZE, OIDC_ALLOW_HTTP_LOOPBACK, OIDC_CLOCK_TOLERANCE } = settings;
+  const DATA_DIR = path.resolve(settings.DATA_DIR);
+  const DATABASE_URL = settings.DATABASE_URL ?? null;
+  const SMTP_URL = settings.SMTP_URL ?? null;
 
   const TRUST_PROXY = trustProxy(value('TRUST_PROXY'), problems);
-
-  const HOST = value('HOST') ?? '0.0.0.0';
-  const DATA_DIR = path.resolve(value('DATA_DIR') ?? './.data');
-  const NODE_ENV = value('NODE_ENV') ?? 'development';
-
-  const loopbackText = value('OIDC_ALLOW_HTTP_LOOPBACK') ?? 'false';
-  if (loopbackText !== 'true' && loopbackText !== 'false') problems.push(`OIDC_ALLOW_HTTP_LOOPBACK must be true or false, not '${loopbackText}'.`);
-  const OIDC_ALLOW_HTTP_LOOPBACK = loopbackText === 'true';
   if (OIDC_ALLOW_HTTP_LOOPBACK && NODE_ENV === 'production') problems.push('OIDC_ALLOW_HTTP_LOOPBACK is for tests and development: not in production.');
 
-  const toleranceText = value('OIDC_CLOCK_TOLERANCE') ?? '30';
-  const OIDC_CLOCK_TOLERANCE = Number(toleranceText);
-  if (!Number.isInteger(OIDC_CLOCK_TOLERANCE) || OIDC_CLOCK_TOLERANCE < 0 || OIDC_CLOCK_TOLERANCE > MAX_OIDC_CLOCK_TOLERANCE) {
-    problems.push(`OIDC_CLOCK_TOLERANCE must be a whole number of seconds from 0 to ${MAX_OIDC_CLOCK_TOLERANCE}, not '${toleranceText}'.`);
-  }
-
   const STAFF_OIDC = staffOidc(value, { allowHttpLoopback: OIDC_ALLOW_HTTP_LOOPBACK }, problems);
-
-  const DATABASE_URL = value('DATABASE_URL');
-  if (DATABASE_URL && !/^postgres(ql)?:\/\//.test(DATABASE_URL)) problems.push('DATABASE_URL must start with postgres://.');
-  const SMTP_URL = value('SMTP_URL');
-  if (SMTP_URL && !/^smtps?:\/\//.test(SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
 
   const PUBLIC_URL = (value('PUBLIC_URL') ?? `http://localhost:${PORT}`).replace(/\/+$/, '');
   if (!isHttpUrl(PUBLIC_URL)) problems.push(`PUBLIC_URL must be an http(s) URL, not '${PUBLIC_URL}'.`);

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
+import { mailText } from '../fixtures/mail-text.ts';
 
 /** The demo employer that `npm start` creates (src/db/seed/demo-employer.ts). */
 export const DEMO_EMPLOYER_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
@@ -83,20 +84,6 @@ export function newPerson(firstName = 'Jordan'): Person {
   return { firstName, lastName: 'Rivera', email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com` };
 }
 
-/** Quoted-printable text (soft line breaks, =XX bytes) as the UTF-8 it encodes. */
-function decodeQuotedPrintable(text: string): string {
-  const soft = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < soft.length; index += 1) {
-    const hex = soft[index] === '=' ? /^[0-9A-F]{2}/.exec(soft.slice(index + 1)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
-      index += 2;
-    } else bytes.push(...Buffer.from(soft[index]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /**
  * The invitation e-mailed to this address, decoded. Without SMTP_URL the product writes each message as a
  * quoted-printable .eml file under DATA_DIR/mail.
@@ -112,7 +99,7 @@ export async function invitation(email: string): Promise<string> {
       return Boolean(text);
     })
     .toBe(true);
-  return decodeQuotedPrintable(text!);
+  return mailText(text!);
 }
 
 export async function invitationLink(email: string): Promise<string> {
@@ -289,12 +276,11 @@ export async function resetLink(email: string): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
   let link: string | undefined;
   await expect
-    .poll(() => {
-      link = readdirSync(folder)
-        .map((file) => decodeQuotedPrintable(readFileSync(join(folder, file), 'utf8')))
-        .filter((message) => message.includes(`To: ${email}`))
-        .map((message) => message.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0])
-        .find(Boolean);
+    .poll(async () => {
+      const messages = readdirSync(folder)
+        .map((file) => readFileSync(join(folder, file), 'utf8'))
+        .filter((message) => message.includes(`To: ${email}`));
+      link = (await Promise.all(messages.map(mailText))).map((message) => message.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0]).find(Boolean);
       return Boolean(link);
     })
     .toBe(true);

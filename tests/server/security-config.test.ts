@@ -54,8 +54,9 @@ describe('configuration and secrets', () => {
       loadConfig({ DATA_DIR: dir, PORT: 'abc', DATABASE_URL: 'mysql://x', SSN_KEY: 'short', NODE_ENV: 'production' });
     } catch (error) {
       const text = (error as Error).message;
-      expect(text).toContain('PORT');
-      expect(text).toContain('DATABASE_URL');
+      // Each setting the schema checks (env-schema) in a sentence that says what it must be and what it was.
+      expect(text).toContain("PORT must be a port number, not 'abc'.");
+      expect(text).toContain("DATABASE_URL must be a URL that starts with postgres://, not 'mysql://x'.");
       expect(text).toContain('SSN_KEY must be 32 bytes');
       expect(text).toContain('In production set TOKEN_SECRET.');
     }

@@ -11,10 +11,8 @@ import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, latestLink, parseLink, registerBody, registerMember, TEST_PASSWORD, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';
 import { startSmtpCatcher } from './helpers/smtp-catcher.ts';
+import { mailText } from '../fixtures/mail-text.ts';
 
-/** Quoted-printable as nodemailer writes long lines: soft breaks and =XX escapes. */
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** Both SSNs below, written with or without dashes. */
 const SSN_DIGITS = /123-?45-?6789|587-?65-?4321/;
@@ -214,7 +212,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
       const [mail] = smtp.messages;
       expect(mail!.to).toEqual([body.memberdto.personalemailaddress]);
       expect(mail!.from).toBe('no-reply@portal.test');
-      const link = parseLink(decodeQuotedPrintable(mail!.raw));
+      const link = parseLink(await mailText(mail!.raw));
       expect(link.url.origin).toBe(TEST_PUBLIC_URL);
       expect(mail!.raw).not.toContain('evil.test');
       expect(link.memberId).toBe(res.json().data.memberid);
