@@ -267,7 +267,7 @@ export type HealthPlanQuote = {
 
 /**
  * What sign-in and refresh answer. The refresh token is not in it: it travels only in the HttpOnly cookie
- * (docs/decisions.md, Refresh token in a cookie).
+ * (docs/decisions/007-refresh-token-in-a-cookie-a-deliberate-deviation.md).
  */
 export type TokenResponse = {
   access_token: string;

@@ -1,6 +1,6 @@
 /**
  * A census imported again: which rows add an employee, which update one the employer already has, which change
- * nothing, and which are refused (docs/staff-employers.md, Census imported again; docs/decisions.md). Pure: the
+ * nothing, and which are refused (docs/staff-employers.md, Census imported again, and its reasons at the end of that page). Pure: the
  * server reads the members the file names and the ZIPs' counties, and writes what this module decides.
  *
  * A row names an existing employee of the employer by its external id first, else by its e-mail address (any

@@ -7,7 +7,7 @@
  * cents. The most specific location wins (state + rating area, then state, then anywhere). The family tier comes
  * from the member's stored dependents (spouse, children), so a sixth, or twelfth, dependent changes nothing beyond
  * the tier; the dependents' own ages do not change the amount (ICHRA lets an allowance vary only by the
- * employee's age and the family; docs/decisions.md, Contribution rules).
+ * employee's age and the family; docs/decisions/008-contribution-rules.md).
  *
  * ICHRA's legal shape is checked by ruleSetProblems: within a class (and a location, itself a rating-area class),
  * for one tier the oldest may get at most three times the youngest, one class, age, tier and location has

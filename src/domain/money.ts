@@ -103,7 +103,7 @@ export type EnrollmentTotals = {
  * may reimburse medical care (26 U.S.C. 105(b), 213(d)), which a deposit into an HSA is not, and the HRA-to-HSA
  * rollover of 26 U.S.C. 106(e) ended with 2011. So the HSA deposit is its own pre-tax payroll deduction, whatever
  * the contribution leaves unspent: employee cost = plan + service - contribution, remaining contribution =
- * contribution - plan - service, each when positive (docs/decisions.md, Money of an enrollment).
+ * contribution - plan - service, each when positive (docs/decisions/010-money-of-an-enrollment.md).
  */
 export function enrollmentTotals(amounts: EnrollmentAmounts): EnrollmentTotals {
   for (const [name, value] of Object.entries(amounts)) {

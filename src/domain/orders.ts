@@ -148,7 +148,7 @@ export function waiveOrder(input: When & { reason: string; reasonOther?: string 
 /**
  * The HSA order for a monthly contribution (spec §9 HSA order). Its vendor is the HSA administrator of the
  * employer's set-up; with none entered it names none rather than the spec's placeholder 'HSA Vendor'
- * (docs/decisions.md).
+ * (docs/ui-conventions.md, Real names on /welcome and /health-plan).
  */
 export function hsaOrder(input: When & { monthlyCents: Cents; administrator: string | null }): OrderDraft {
   return {
@@ -175,7 +175,7 @@ export type AdditionalServiceChoice = {
  * The additional-services order (spec §9): the product and its price option as productid and productfeeid, the
  * option's cost as the amount, and the names a person reads on /welcome and /health-plan from the catalogue: the
  * product's name and vendor and the option's name, where the spec fixed 'Additional Services' and 'Service
- * Provider' (docs/decisions.md).
+ * Provider' (docs/ui-conventions.md, Real names on /welcome and /health-plan).
  */
 export function additionalServicesOrder(input: When & AdditionalServiceChoice): OrderDraft {
   return {

@@ -16,7 +16,7 @@ export type Band<Id extends string = string> = { id: Id; minCents: number; maxCe
 
 /**
  * Spec §9 Deductible bands: $1-$1000, $1001-$3500, $3501-$5000, $5001-$15000, $15001 or higher. A $0 deductible
- * counts in the lowest band (docs/decisions.md: a person asking for the lowest deductibles wants it too).
+ * counts in the lowest band (docs/ui-conventions.md, A $0 deductible counts in the lowest deductible band: a person asking for the lowest deductibles wants it too).
  */
 export const DEDUCTIBLE_BANDS = [
   { id: '1-1000', minCents: 0, maxCents: 100_100 },

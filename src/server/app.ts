@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directives: {
         defaultSrc: ["'self'"],
         // Our own scripts only, and no eval: the forms' validators are compiled ahead and served from here
-        // (validator-modules.ts; docs/decisions.md).
+        // (validator-modules.ts; docs/decisions/004-validators-compiled-ahead-and-a-content-security.md).
         scriptSrc: ["'self'"],
         // Mantine and Emotion write style attributes and <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],

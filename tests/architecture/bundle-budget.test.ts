@@ -1,5 +1,5 @@
 /**
- * The size budget of the portal's JavaScript at first paint (docs/decisions.md), read from the build that
+ * The size budget of the portal's JavaScript at first paint (docs/decisions/028-a-size-budget-for-the-portals-javascript-in-npm.md), read from the build that
  * `npm test` makes before it runs the tests (dist/web and its Vite manifest; bench/route-javascript.ts computes
  * it, as the bundle bench does): the landing page at most 150 KB gzip, each wizard step at most 358 KB gzip. Sizes
  * are gzip level 9 of each chunk, summed. No build fails the test: run `npm run build` first.

@@ -47,7 +47,7 @@ const specTexts: Record<string, string[]> = {
     'Please select yes or no for Smoker field and try again!',
     'Please enter a valid Social Security Number.',
     'Please check the zipCode',
-    // §8 ZIP problems (where each applies: docs/decisions.md) and the county picker's title.
+    // §8 ZIP problems (where each applies: docs/ui-conventions.md) and the county picker's title.
     'Enter the ZipCode',
     'Please check your Zip Code',
     'Error fetching county and city',

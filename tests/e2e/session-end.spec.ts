@@ -1,5 +1,5 @@
 /**
- * A session that ends under the tab, and a tab handed to another person (docs/decisions.md, A session that ends
+ * A session that ends under the tab, and a tab handed to another person (docs/ui-conventions.md, A session that ends
  * under the tab): Next after the session ended on the server goes to /login with the way back, and after signing in
  * the step shows again with what was typed (never the SSN, which no storage holds); a member who signs out and another
  * who signs in in the same tab completes their own profile, never the first member's.

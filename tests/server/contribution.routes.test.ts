@@ -226,7 +226,7 @@ describe.each(databases())('contribution routes on $name', (database) => {
         payload: { order: { category: 'waive', policyeffectivedate: '2026-01-01' }, memberAccount: { waivecoveragereason: 'Coverage through another Employer' } },
       });
       expect(order.statusCode).toBe(200);
-      // The spec's call answers the self-only amount; a waiver receives no contribution (docs/decisions.md).
+      // The spec's call answers the self-only amount; a waiver receives no contribution (docs/decisions/035-a-waiver-receives-no-contribution.md).
       expect((await get('/api/MemberAccount/GetMemberAccount')).json().data.currentemployercontribution).toBe(0);
     });
 

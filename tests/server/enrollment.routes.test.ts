@@ -156,7 +156,7 @@ describe.each(databases())('Authorize Elections on $name', (database) => {
     expect(data.orders[1]).toMatchObject({ description: 'I choose not to purchase health insurance', amountspent: 0, waivecoverage: 1, policyholdersname: null });
     expect(data.orders[1].ordernumber).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     // An ICHRA pays only toward individual coverage: the waiver gets none of the employee-only 350 its band has, so
-    // the $9.99 service comes from pay and nothing remains (docs/decisions.md, A waiver receives no contribution).
+    // the $9.99 service comes from pay and nothing remains (docs/decisions/035-a-waiver-receives-no-contribution.md).
     expect(data.memberAccount).toMatchObject({ waivecoverage: 1, waivecoveragereason: 'Covered by my parents', currentemployercontribution: 0, currenthealthinsurancepremium: 0, currentbalance: 0, currentpayrolldeduction: 9.99, currenthsadeduction: 0 });
     expect(await memberPlan(member.memberId)).toMatchObject({ currentplanid: null });
     const account = (await world.app.inject({ method: 'GET', url: '/api/MemberAccount/GetMemberAccount', headers: member.auth })).json().data;

@@ -8,7 +8,7 @@
  * neither it nor `*` is named, it weighs as the lightest coding named, as jshttp's negotiator reads it), and the
  * highest weight wins, brotli before gzip before identity on a tie. No header, or nothing acceptable, answers
  * identity (what every client reads). Brotli at quality 5 compresses the 136 KB answer in under a millisecond to
- * a size close to the slow qualities' (bench/RESULTS.md; docs/decisions.md).
+ * a size close to the slow qualities' (bench/RESULTS.md, The quote's answer compressed).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

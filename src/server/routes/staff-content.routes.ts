@@ -69,7 +69,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * The base document of a request (null: an id no base document has, which names a form of the employer's own,
-   * docs/decisions.md), or a 404 when there is no such employer, or no such document of either kind.
+   * docs/decisions/020-an-employers-own-form-step-by-override-only.md), or a 404 when there is no such employer, or no such document of either kind.
    */
   const target = async ({ accountid, documentid }: DocumentParams, ownForm?: 'new own form allowed') => {
     if (!(await employers.findById(app.db, accountid))) throw notFound('There is no such employer.');

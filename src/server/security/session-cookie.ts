@@ -1,7 +1,7 @@
 /**
  * The refresh token's cookie: HttpOnly (no page script reads it), Secure, SameSite=Strict (no other site's page
  * sends it), Path=/api/Login (only Refresh and Logout receive it), and it ends with the session. A new tab of a
- * signed-in person calls Refresh and is signed in. docs/decisions.md, Refresh token in a cookie.
+ * signed-in person calls Refresh and is signed in. docs/decisions/007-refresh-token-in-a-cookie-a-deliberate-deviation.md.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearCookie, readCookie, setCookie, type CookieScope } from './cookies.ts';

@@ -160,7 +160,7 @@ export async function lockCaller(
  * The employer's monthly contribution for the member's family on file when buying; none for a waiver. An ICHRA
  * reimburses only while the person is enrolled in individual health coverage, verified (26 CFR 54.9802-4(c)(1) and (c)(5)): a person who waives has none, so
  * the employer pays nothing to them, whatever self-only amount GET /api/EmployerContribution/GetWaivedContribution
- * answers (docs/decisions.md, A waiver receives no contribution).
+ * answers (docs/decisions/035-a-waiver-receives-no-contribution.md).
  */
 export async function contributionFor(trx: DbOrTx, member: MemberRow, family: readonly DependentRow[], effectiveDate: string, buying: boolean): Promise<Cents> {
   if (!buying) return 0;

@@ -130,7 +130,7 @@ export type CatalogueArea =
  * its rating area in the year whose rates quote the plan year. A pair the state's catalogue does not hold is a
  * 400: the location must be real, and so must a pair in a state without a catalogue (the ZIP crosswalk says so).
  * (With the ZIP crosswalk of contract 1, a real pair outside the catalogue could answer an empty list instead; see
- * docs/decisions.md.)
+ * docs/data.md, Plan catalogue and quotes.)
  */
 export async function catalogueArea(db: DbOrTx, where: { postalcode: string; countycode: string; planYear: number }): Promise<CatalogueArea> {
   const state = stateOfCounty(where.countycode);

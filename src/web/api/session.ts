@@ -1,6 +1,6 @@
 /**
  * The session lives in sessionStorage (spec §3 Session): signed in means an access_token is present. The refresh
- * token does not: it is an HttpOnly cookie that no script reads (docs/decisions.md, Refresh token in a cookie); a
+ * token does not: it is an HttpOnly cookie that no script reads (docs/decisions/007-refresh-token-in-a-cookie-a-deliberate-deviation.md); a
  * new tab gets its access token from it (restoreSession in api-client.ts).
  *
  * The tab's storage belongs to one member at a time. A session that ends under the tab (clearEndedSession) takes

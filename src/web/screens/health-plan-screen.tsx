@@ -2,7 +2,7 @@
  * /health-plan, 'Employee Health Plans' (spec §2): a card per purchased product, titled 'Health Plan #n' as the spec
  * has it, and under the title what it is (Health Insurance, HSA, Additional Services), its product name and options; Load More shows the rest of the order's fields and Show Less hides them; 'NO PLAN FOUND' when there are
  * none (a waive order is no purchase). A field the order has no value for is left out, never shown as 'N/A'
- * (docs/decisions.md).
+ * (docs/ui-conventions.md, Real names on /welcome and /health-plan).
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

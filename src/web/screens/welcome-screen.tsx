@@ -2,7 +2,7 @@
  * /welcome (spec §2 /welcome, §4 Welcome): the greeting, the enrollment-complete message, the waived view (business
  * year, waive reason and the stored contribution, $0.00: a waiver receives none) or the enrolled view (health plan card and plan table), up to three contact cards and the
  * additional services. The latest main order decides which view shows. A value an order does not have (an HSA
- * administrator no employer set up, a service's tax status its catalogue lacks) is left empty, never shown as 'N/A' (docs/decisions.md). Enrollment is complete only once the member
+ * administrator no employer set up, a service's tax status its catalogue lacks) is left empty, never shown as 'N/A' (docs/ui-conventions.md, Real names on /welcome and /health-plan). Enrollment is complete only once the member
  * has authorized (a main order exists, spec §1); before that the page says so and leads back to the wizard. After
  * it, Change My Elections opens the wizard afresh (an enrolled member arriving at /profile is led here instead).
  */

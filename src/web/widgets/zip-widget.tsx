@@ -34,7 +34,7 @@ function lookupOf(options: WidgetProps['options']): Lookup | null {
   return { path: lookup.path, list: lookup.list ?? '', fill: lookup.fill, choiceLabel: lookup.choiceLabel ?? '' };
 }
 
-/** Which of the document's messages a failed lookup shows: by what failed (spec §8; docs/decisions.md). */
+/** Which of the document's messages a failed lookup shows: by what failed (spec §8; docs/ui-conventions.md, Where each §8 ZIP message applies). */
 function failureKey(answer: { code?: string; message: string }): keyof LookupMessages {
   if (isUnreachable(answer)) return 'failed';
   if (answer.code === 'NOT_FOUND') return 'notFound';

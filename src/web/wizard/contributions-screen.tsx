@@ -3,7 +3,7 @@
  * employer's monthly contribution in a circle (two decimals), the dependents read-only, and the health option
  * (Shop Off Exchange by default, or Not Buying Health Insurance). Choosing to waive shows the waiver form and clears
  * any plan; the circle then shows $0.00 and says that a waiver receives no employer contribution (an ICHRA pays only
- * toward individual coverage: docs/decisions.md). The step's declared 'waived-contribution' call still loads the
+ * toward individual coverage: docs/decisions/035-a-waiver-receives-no-contribution.md). The step's declared 'waived-contribution' call still loads the
  * spec's self-only amount, which no screen presents as paid. Changing the date clears the plan too. The step's declared load calls read the class-aware contribution; this screen gives them
  * the dependents' birthdates padded to the call's slots (the server checks them against the stored family). Events:
  * SELECT CONTRIBUTION PAGE on entering, HEALTH PLAN OPTION SELECTED on a change of option, each with the effective

@@ -5,7 +5,7 @@
  *
  * - amount spent: the plan's monthly rate, the additional service and the HSA contribution;
  * - contribution: the employer's for the family on file when buying; none for a waiver (an ICHRA pays only toward
- *   individual coverage, docs/decisions.md), so a waiver's service comes from pay;
+ *   individual coverage, docs/decisions/035-a-waiver-receives-no-contribution.md), so a waiver's service comes from pay;
  * - remaining contribution: contribution minus plan and service, when positive (the HSA never draws on it);
  * - pre-tax payroll deduction: plan and service above the contribution, plus the HSA deposit, each its own part.
  */
