@@ -15,9 +15,9 @@
 import type { InFlight } from './http/draining.ts';
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '#db/database.ts';
-import type { MemberFamily } from '#db/repositories/member.repository.ts';
+import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import type { Config } from './config.ts';
-import type { PlanPremiumSource } from './services/enrollment-prices.ts';
+import type { PlanPremiumSource } from './services/enrollment/enrollment-prices.ts';
 import type { StaffIdentity } from './plugins/staff-auth.plugin.ts';
 import type { Readiness } from './infra/readiness.ts';
 import type { AuthenticatedMember, ContentService, MailService } from './ports.ts';
@@ -32,7 +32,7 @@ declare module 'fastify' {
     requireStaff: (role: StaffRole) => (request: FastifyRequest) => Promise<void>;
     content: ContentService;
     mail: MailService;
-    /** The plan premium for a member's stored family (contract 2); see services/enrollment-prices.ts. */
+    /** The plan premium for a member's stored family (contract 2); see services/enrollment/enrollment-prices.ts. */
     planPremiums: PlanPremiumSource;
     readiness: Readiness;
     /** Requests in flight, work after answers, and draining before a shutdown (draining.ts). */

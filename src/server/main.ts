@@ -21,12 +21,12 @@ import { importReferenceData } from './data-import/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUse, holdDataDir, SERVER } from './infra/data-dir-lock.ts';
 import { seedDemoDocuments } from './content/demo-documents.ts';
-import * as staffUsers from '#db/repositories/staff-user.repository.ts';
+import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { describeError } from './infra/log-redaction.ts';
 import { readinessOf } from './infra/readiness.ts';
 import { SHUTDOWN_BACKSTOP_SECONDS, shutDown } from './infra/shutdown.ts';
 import { importStorageFolder, storageIn } from './infra/storage.ts';
-import { todayUtc } from '#domain/dates.ts';
+import { todayUtc } from '#domain/values/dates.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

@@ -8,8 +8,8 @@ import { Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
-import { ErrorFallback } from './layout/error-fallback.tsx';
-import { RequireSignIn } from './layout/require-sign-in.tsx';
+import { ErrorFallback } from './layout/feedback/error-fallback.tsx';
+import { RequireSignIn } from './layout/session/require-sign-in.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
 import { messages } from '#web/messages.ts';
 

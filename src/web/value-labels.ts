@@ -6,7 +6,7 @@
  * both languages (docs/glossary.md).
  */
 import type { MetalLevel, Order, YesNo } from '#contracts/entities.ts';
-import { ORDER_VALUES } from '#domain/orders.ts';
+import { ORDER_VALUES } from '#domain/enrollment/orders.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { messages, type MessageKey } from '#web/messages.ts';
 

@@ -153,12 +153,12 @@ describe('content documents', () => {
       'profile:zip-empty', 'profile:zip-county-mismatch',
       // POST /api/Enrollment/Authorize for a stored profile the documents in force no longer accept.
       'profile:profile-incomplete',
-      // POST /api/Order for an HSA or additional-services order that cannot join an enrollment (services/enrollment.ts).
+      // POST /api/Order for an HSA or additional-services order that cannot join an enrollment (services/enrollment/enrollment.ts).
       ...['order-hsa-needs-enrollment', 'order-service-needs-enrollment', 'order-hsa-with-waiver', 'order-hsa-plan-not-eligible', 'order-date-of-enrollment'].map(
         (key) => `acknowledgements:${key}`,
       ),
       // The checks of POST /api/Enrollment/Authorize and POST /api/Order on the plan, the location and what applies
-      // (src/server/services/enrollment-checks.ts).
+      // (src/server/services/enrollment/enrollment-checks.ts).
       ...['plan-zip', 'plan-county', 'waiver-plan', 'waiver-rate', 'cost-without-service', 'waiver-zip', 'waiver-county'].map((key) => `acknowledgements:${key}`),
       'ichra-acknowledgment:documents', 'ichra-acknowledgment:no-documents',
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',

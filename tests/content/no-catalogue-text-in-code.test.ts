@@ -23,20 +23,20 @@ const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/web'];
  * form engine's own fallbacks for a keyword a document gives no message for (src/engine carries no catalogue),
  * which the API's request-validation texts (request-field-required, request-check-field) happen to equal; the
  * phrases of the plan catalogue's English cost-sharing texts that src/web/benefit-texts.ts reads them by; the
- * endings of the ZIP crosswalk's county names that src/domain/county-names.ts reads a county's kind by.
+ * endings of the ZIP crosswalk's county names that src/domain/places/county-names.ts reads a county's kind by.
  */
 const notTexts = new Set([
   ...["'HSA Contribution'", "'Additional Services'", "'Additional Service'", "'I choose not to purchase health insurance'", "'HSA Contribution Order'", "'Health insurance plan'"].map(
-    (value) => `src/domain/orders.ts: ${value}`,
+    (value) => `src/domain/enrollment/orders.ts: ${value}`,
   ),
-  ...['src/server/services/plan-quotes.ts', 'src/domain/plan-filters.ts', 'src/web/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
+  ...['src/server/services/enrollment/plan-quotes.ts', 'src/domain/plans/plan-filters.ts', 'src/web/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
   "src/engine/core/validate.ts: 'This field is required.'",
   "src/engine/core/validate.ts: 'Please check this field.'",
   "src/web/benefit-texts.ts: 'after deductible'",
   "src/web/benefit-texts.ts: 'benefit period'",
   // The ZIP crosswalk's words a county's name ends with, which the county naming rule reads its kind by.
-  "src/domain/county-names.ts: 'City and Borough'",
-  "src/domain/county-names.ts: 'Municipality'",
+  "src/domain/places/county-names.ts: 'City and Borough'",
+  "src/domain/places/county-names.ts: 'Municipality'",
 ]);
 
 const MIN_LENGTH = 12;

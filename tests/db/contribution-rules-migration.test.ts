@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '#db/create-db.ts';
 import * as m0001 from '#db/migrations/0001-initial.ts';
 import * as m0004 from '#db/migrations/0004-contribution-rules.ts';
-import * as contributions from '#db/repositories/contribution.repository.ts';
-import { contributionCents, ruleSetProblems } from '#domain/contribution.ts';
+import * as contributions from '#db/repositories/employer/contribution.repository.ts';
+import { contributionCents, ruleSetProblems } from '#domain/enrollment/contribution.ts';
 
 describe('migration 0004-contribution-rules', () => {
   it('converts every schedule band into one rule per tier, and drops the old table', async () => {

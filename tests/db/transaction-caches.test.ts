@@ -4,7 +4,7 @@
  * the database.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueYears } from '#db/repositories/plan.repository.ts';
+import { catalogueYears } from '#db/repositories/reference/plan.repository.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
 import { everyDatabase } from '../server/helpers/databases.ts';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createDb } from '#db/create-db.ts';
 import { migrate } from '#db/migrate.ts';
-import * as employers from '#db/repositories/employer.repository.ts';
+import * as employers from '#db/repositories/employer/employer.repository.ts';
 import { demoEmployer, demoPlanYear } from '#db/seed/demo-employer.ts';
 import { SECOND_EMPLOYER_ID, SECOND_EMPLOYER_NAME } from './support.ts';
 

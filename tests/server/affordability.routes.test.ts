@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import en from '#content/schemas/messages/en.json';
 import es from '#content/schemas/messages/es.json';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailService } from '#server/ports.ts';
 import { plainSubject } from '#server/plugins/mail.plugin.ts';
-import { mailInvitation } from '#server/services/invitations.ts';
+import { mailInvitation } from '#server/services/member/invitations.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, latestMailText, registerBody, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';

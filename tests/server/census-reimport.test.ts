@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as members from '#db/repositories/member.repository.ts';
+import * as members from '#db/repositories/member/member.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { latestLink, TEST_PASSWORD, TEST_PROFILE } from './helpers/fixtures.ts';

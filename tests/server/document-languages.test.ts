@@ -6,10 +6,10 @@
  * with their translations. The Spanish texts here are an override's, not the base files'.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as overrides from '#db/repositories/document-override.repository.ts';
+import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { schemaKey, type FormDocument } from '#engine/core/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
-import { versionTag } from '#server/services/document-overrides.ts';
+import { versionTag } from '#server/services/staff-employers/document-overrides.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

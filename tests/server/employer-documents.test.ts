@@ -4,7 +4,7 @@
  * document's. Before sign-in the employer is the one the link names (the request's accountid).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as overrides from '#db/repositories/document-override.repository.ts';
+import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

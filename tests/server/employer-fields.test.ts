@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAMILY_TIERS } from '#domain/contribution.ts';
-import { parseCsv } from '#domain/csv.ts';
+import { FAMILY_TIERS } from '#domain/enrollment/contribution.ts';
+import { parseCsv } from '#domain/values/csv.ts';
 import { mergeDocument } from '#engine/core/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';

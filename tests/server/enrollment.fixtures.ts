@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
-import { todayUtc } from '#domain/dates.ts';
+import { todayUtc } from '#domain/values/dates.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers/app.ts';
 import type { TestDatabase } from './helpers/databases.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';

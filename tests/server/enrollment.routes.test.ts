@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_HSA_ADMINISTRATOR, DEMO_PRODUCT_ID } from '#db/seed/demo-employer.ts';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { createTestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { latestMailText, registerMember } from './helpers/fixtures.ts';
 import { signInStaff } from './staff-fixtures.ts';
-import { parseCsv } from '#domain/csv.ts';
+import { parseCsv } from '#domain/values/csv.ts';
 import { completeProfile, countRows, newMember, setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN, PPO_PLAN } from './plan-premiums.fixture.ts';
 

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as overrides from '#db/repositories/document-override.repository.ts';
+import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { DEMO_ACCOUNT_ID, DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
 import { runFormsCheck, type FlowCase } from '#server/content/forms-check.ts';

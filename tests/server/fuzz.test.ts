@@ -12,7 +12,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.ts';
 import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
-import { toOrderRequest, waiveOrder } from '#domain/orders.ts';
+import { toOrderRequest, waiveOrder } from '#domain/enrollment/orders.ts';
 import { quoteRequest, setBirthdate, setState, useEnrollmentWorld } from './enrollment.fixtures.ts';
 import { TEST_PROFILE } from './helpers/fixtures.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';

@@ -1,6 +1,6 @@
 /**
  * The quote's answer is written from per-plan JSON pieces kept with the cached catalogue rows
- * (src/server/routes/health-plan-quote.json.ts). These tests hold it to the bytes Fastify's own serializer makes
+ * (src/server/routes/enrollment/health-plan-quote.json.ts). These tests hold it to the bytes Fastify's own serializer makes
  * of the route's response schema for the same quote built as objects, for several families, dates, texts that
  * need escaping and a state without plans; and show that the pieces follow the catalogue when it changes (an
  * import forgets the cached rows, and the pieces go with them).
@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthPlanQuote } from '#contracts/entities.ts';
-import { findFamily } from '#db/repositories/member.repository.ts';
-import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
+import { findFamily } from '#db/repositories/member/member.repository.ts';
+import { forgetPlanCatalogue } from '#db/repositories/reference/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { envelope, ok } from '#server/http/route-schemas.ts';
-import { healthPlanQuoteSchema, quoteAnswer } from '#server/routes/health-plan-quote.json.ts';
-import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/plan-quotes.ts';
+import { healthPlanQuoteSchema, quoteAnswer } from '#server/routes/enrollment/health-plan-quote.json.ts';
+import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/enrollment/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
 import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
 

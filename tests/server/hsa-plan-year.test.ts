@@ -1,5 +1,5 @@
 /**
- * Which plans go with an HSA follows the law of the plan year (src/domain/hsa.ts isHsaCompatible): from 2026 a
+ * Which plans go with an HSA follows the law of the plan year (src/domain/enrollment/hsa.ts isHsaCompatible): from 2026 a
  * bronze or catastrophic plan does, whatever the carrier file's hsa_eligible says (26 U.S.C. 223(c)(2)(J), Public
  * Law 119-21; IRS Notice 2026-5). On the shipped Oregon catalogue (Marion County), where no bronze plan carries the
  * carrier's flag: the quote's ishsaeligible, and Authorize's check of an HSA contribution, for 2025 and for 2026.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDocuments } from '#server/content/demo-documents.ts';
-import { MEDIA_LINK_SECONDS, signedFileUrl } from '#server/routes/media.routes.ts';
+import { MEDIA_LINK_SECONDS, signedFileUrl } from '#server/routes/documents/media.routes.ts';
 import { storageIn } from '#server/infra/storage.ts';
 import { databases } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';

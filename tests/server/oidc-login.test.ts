@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_ID } from '#contracts/api.ts';
-import * as members from '#db/repositories/member.repository.ts';
+import * as members from '#db/repositories/member/member.repository.ts';
 import { loadConfig } from '#server/config.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, refreshCookieOf, type TestEmployer } from './helpers/fixtures.ts';

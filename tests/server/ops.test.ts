@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDb } from '#db/create-db.ts';
-import * as rateLimits from '#db/repositories/rate-limit.repository.ts';
+import * as rateLimits from '#db/repositories/operations/rate-limit.repository.ts';
 import { loadConfig } from '#server/config.ts';
 import { ok } from '#server/http/route-schemas.ts';
 import { readinessOf, STARTING_MESSAGE, STARTING_RETRY_AFTER_SECONDS } from '#server/infra/readiness.ts';

@@ -1,11 +1,11 @@
 /**
  * A small plan catalogue for the order tests, behind contract 2's PlanPremiumSource signature (the real one is
- * src/server/services/plan-quotes.ts planPremiumForFamily). Like the real one it prices the family on file the
+ * src/server/services/enrollment/plan-quotes.ts planPremiumForFamily). Like the real one it prices the family on file the
  * caller read: the premium is the plan's amount per covered person times the member plus the dependents on the
  * policy, for one ZIP code and county; an unknown plan or location answers null.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
-import type { PlanPremiumSource } from '#server/services/enrollment-prices.ts';
+import type { PlanPremiumSource } from '#server/services/enrollment/enrollment-prices.ts';
 
 export const FIXTURE_ZIP = '62701';
 export const FIXTURE_COUNTY = '17167';

@@ -13,7 +13,7 @@ import type { Database } from '#db/database.ts';
 import { BODY_LIMIT } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { TIME_LIMITS_CHECKED_EVERY_MS } from '#server/http/request-time-limits.ts';
-import { DOCUMENT_MAX_BYTES } from '#server/services/staff-employer-files.ts';
+import { DOCUMENT_MAX_BYTES } from '#server/services/staff-employers/staff-employer-files.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer } from './helpers/fixtures.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeFeedOf, type ChangeFeed, type ChangeListener } from '#db/change-feed.ts';
-import type { MemberFamily } from '#db/repositories/member.repository.ts';
+import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { SessionCache, sessionCacheOf } from '#server/security/session-cache.ts';
 import { readAccessToken } from '#server/security/tokens.ts';
 import { everyDatabase } from './helpers/databases.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as logFacts from '#db/repositories/log-fact.repository.ts';
+import * as logFacts from '#db/repositories/member/log-fact.repository.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';

@@ -5,7 +5,7 @@
  * stored, and a version stored before the rule is refused at publish.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as overrides from '#db/repositories/document-override.repository.ts';
+import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import type { CallDeclaration, FlowDocument } from '#engine/core/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAMILY_TIERS } from '#domain/contribution.ts';
-import { parseCsv } from '#domain/csv.ts';
+import { FAMILY_TIERS } from '#domain/enrollment/contribution.ts';
+import { parseCsv } from '#domain/values/csv.ts';
 import { databases } from './helpers/databases.ts';
 import { completeProfile, countRows } from './enrollment.fixtures.ts';
 import { latestLink, registerMember, TEST_PASSWORD, type RegisteredMember } from './helpers/fixtures.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '#db/database.ts';
-import * as staffUsers from '#db/repositories/staff-user.repository.ts';
+import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { hashPassword } from '#server/security/crypto.ts';
 
 export const STAFF_PASSWORD = 'Staff-Passw0rd!';

@@ -7,9 +7,9 @@
  * the ID token.
  */
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import * as staffUsers from '#db/repositories/staff-user.repository.ts';
+import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { loadConfig } from '#server/config.ts';
-import { mappedRole } from '#server/services/staff-single-sign-on.ts';
+import { mappedRole } from '#server/services/staff-access/staff-single-sign-on.ts';
 import { TEST_PUBLIC_URL } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

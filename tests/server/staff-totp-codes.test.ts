@@ -1,7 +1,7 @@
-/** The pure rules of the staff second factor (services/staff-totp.ts): which codes count, recovery codes. */
+/** The pure rules of the staff second factor (services/staff-access/staff-totp.ts): which codes count, recovery codes. */
 import { generate, generateSecret } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { newRecoveryCodes, recoveryCodeHash, totpStep } from '#server/services/staff-totp.ts';
+import { newRecoveryCodes, recoveryCodeHash, totpStep } from '#server/services/staff-access/staff-totp.ts';
 
 const secret = generateSecret();
 const now = new Date('2026-11-27T12:00:10Z');

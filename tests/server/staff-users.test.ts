@@ -3,7 +3,7 @@
  * change recorded with who, when, what, before and after.
  */
 import { describe, expect, it } from 'vitest';
-import { accessTag } from '#server/services/staff-users.ts';
+import { accessTag } from '#server/services/staff-access/staff-users.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

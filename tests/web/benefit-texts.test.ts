@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { parseCsvRecords } from '#domain/csv.ts';
+import { parseCsvRecords } from '#domain/values/csv.ts';
 import { benefitInLanguage } from '#web/benefit-texts.ts';
 import { loadCatalogue } from '#web/messages.ts';
 

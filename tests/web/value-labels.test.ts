@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '#contracts/entities.ts';
-import { healthInsuranceOrder, hsaOrder, waiveOrder } from '#domain/orders.ts';
+import { healthInsuranceOrder, hsaOrder, waiveOrder } from '#domain/enrollment/orders.ts';
 import { loadCatalogue } from '#web/messages.ts';
 import { metalLabel, orderLabels, yesNoLabel } from '#web/value-labels.ts';
 

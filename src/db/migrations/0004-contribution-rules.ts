@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The contribution rule table (docs/decisions/008-contribution-rules.md) replaces contribution_schedule. A rule is
+ * The contribution rule table (docs/decisions.md, Contribution rules) replaces contribution_schedule. A rule is
  * one amount for a class, an age band of the employee, a family tier and optionally a state (and a rating area in
  * it). Money in cents.
  *

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The HSA deposit is its own pre-tax payroll deduction, apart from the employer's ICHRA contribution (an HRA pays
- * for medical care, which an HSA deposit is not: 26 U.S.C. 105(b) and 213(d); docs/decisions/010-money-of-an-enrollment.md). The member account
+ * for medical care, which an HSA deposit is not: 26 U.S.C. 105(b) and 213(d); docs/decisions.md, Money of an enrollment). The member account
  * keeps it in `currenthsadeduction_cents`, and its balance and premium deduction leave it out: balance =
  * contribution - (plan + service), deduction = (plan + service) - contribution, each when positive.
  *

@@ -3,15 +3,15 @@
  * link to register through. Idempotent: fixed ids, upserts, the contribution rules and product options replaced.
  */
 import type { Kysely } from 'kysely';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
-import { dollarsToCents } from '#domain/money.ts';
-import { tierRules, type ContributionRule } from '#domain/contribution.ts';
+import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
+import { dollarsToCents } from '#domain/values/money.ts';
+import { tierRules, type ContributionRule } from '#domain/enrollment/contribution.ts';
 import type { Database } from '../database.ts';
-import * as brokers from '../repositories/broker.repository.ts';
-import * as contacts from '../repositories/contact.repository.ts';
-import * as contributions from '../repositories/contribution.repository.ts';
-import * as employers from '../repositories/employer.repository.ts';
-import * as products from '../repositories/product.repository.ts';
+import * as brokers from '../repositories/employer/broker.repository.ts';
+import * as contacts from '../repositories/employer/contact.repository.ts';
+import * as contributions from '../repositories/employer/contribution.repository.ts';
+import * as employers from '../repositories/employer/employer.repository.ts';
+import * as products from '../repositories/employer/product.repository.ts';
 
 export const DEMO_ACCOUNT_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
 export const DEMO_TEAM_ID = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a12';

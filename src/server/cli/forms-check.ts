@@ -9,7 +9,7 @@ import { DataDirInUse } from '../infra/data-dir-lock.ts';
 import { runFormsCheck, type FlowCase } from '../content/forms-check.ts';
 import { describeError } from '../infra/log-redaction.ts';
 import { openDb } from '../infra/open-db.ts';
-import { todayUtc } from '#domain/dates.ts';
+import { todayUtc } from '#domain/values/dates.ts';
 
 /** The spec's sequence table as cases, the same file the content tests read. */
 const CASES = new URL('../../../tests/content/cases/enrollment.cases.json', import.meta.url);

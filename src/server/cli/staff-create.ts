@@ -14,7 +14,7 @@ import { DataDirInUse, SERVER } from '../infra/data-dir-lock.ts';
 import { describeError } from '../infra/log-redaction.ts';
 import { openDb, type OpenDb } from '../infra/open-db.ts';
 import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
-import { createStaffUser, newStaffUserProblems } from '../services/staff-users.ts';
+import { createStaffUser, newStaffUserProblems } from '../services/staff-access/staff-users.ts';
 
 /** A refusal to print as it is (no stack, nothing redacted). */
 class Refusal extends Error {}

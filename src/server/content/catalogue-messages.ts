@@ -8,7 +8,7 @@ import en from '#content/schemas/messages/en.json';
 import es from '#content/schemas/messages/es.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from '#contracts/language.ts';
 import { fillMessage } from '#contracts/messages.ts';
-import { formatCents, type Cents } from '#domain/money.ts';
+import { formatCents, type Cents } from '#domain/values/money.ts';
 
 export type CatalogueMessageKey = keyof typeof en.messages;
 

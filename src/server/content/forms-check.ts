@@ -10,12 +10,12 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 import type { Database } from '#db/database.ts';
-import * as employers from '#db/repositories/employer.repository.ts';
-import * as overrides from '#db/repositories/document-override.repository.ts';
+import * as employers from '#db/repositories/employer/employer.repository.ts';
+import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
 import { missingTranslations } from './missing-translations.ts';
 import { createContentStore, defaultContentRoot, loadBaseContent } from '../plugins/content.plugin.ts';
-import { ownForms, patchProblems } from '../services/document-overrides.ts';
+import { ownForms, patchProblems } from '../services/staff-employers/document-overrides.ts';
 
 /** One case of the sequence table (tests/content/cases/enrollment.cases.json). */
 export type FlowCase = {

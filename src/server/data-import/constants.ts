@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { dollarsToCents } from '#domain/money.ts';
+import { dollarsToCents } from '#domain/values/money.ts';
 import type { AffordabilityConstants, PovertyGuideline, PovertyRegion } from '#domain/parameters/affordability.ts';
-import { hsaFiguresFromConstants, type HsaYearFigures } from '#domain/hsa.ts';
+import { hsaFiguresFromConstants, type HsaYearFigures } from '#domain/enrollment/hsa.ts';
 import { dataRoot } from './plan-files.ts';
 
 type RawGuideline = { first_person: number; additional_person: number };

@@ -1,6 +1,6 @@
 /**
  * The geo reference files the product ships (data/geo/*.csv.gz): CSV with a header line naming the columns, read
- * and written by the product's CSV module (src/domain/csv.ts). Written by prepare-geo.ts from the public crosswalks, read by geo.importer.ts.
+ * and written by the product's CSV module (src/domain/values/csv.ts). Written by prepare-geo.ts from the public crosswalks, read by geo.importer.ts.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -15,5 +15,5 @@ export const ZIP_COUNTY_COLUMNS = ['zip', 'county_fips', 'county_name', 'state',
 /** Columns of county-rating-area.csv.gz, in order. */
 export const RATING_AREA_COLUMNS = ['state', 'county_fips', 'county_name', 'rating_area'] as const;
 
-/** A row of a geo file, keyed by its header's names (read by parseCsvRecords of src/domain/csv.ts). */
+/** A row of a geo file, keyed by its header's names (read by parseCsvRecords of src/domain/values/csv.ts). */
 export type CsvRecord = Record<string, string>;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#db/database.ts';
-import { parseCsvRecords } from '#domain/csv.ts';
+import { parseCsvRecords } from '#domain/values/csv.ts';
 import { geoDataDir, RATING_AREA_FILE, ZIP_COUNTY_FILE, type CsvRecord } from './geo-files.ts';
 import { batches, importOnce, readGzipText, versionOf, type ImportOutcome } from './reference-data.ts';
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { parseCsvRecords } from '#domain/csv.ts';
+import { parseCsvRecords } from '#domain/values/csv.ts';
 
 /** The repository's data/ folder. */
 export const dataRoot = fileURLToPath(new URL('../../../data/', import.meta.url));

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { parseCsvRecords, writeCsv } from '#domain/csv.ts';
+import { parseCsvRecords, writeCsv } from '#domain/values/csv.ts';
 import {
   geoDataDir,
   RATING_AREA_COLUMNS,

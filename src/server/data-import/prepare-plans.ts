@@ -12,9 +12,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ageBandOfLabel } from '#domain/rating.ts';
-import { dollarsToCents } from '#domain/money.ts';
-import { parseCsvRecords, writeCsv } from '#domain/csv.ts';
+import { ageBandOfLabel } from '#domain/plans/rating.ts';
+import { dollarsToCents } from '#domain/values/money.ts';
+import { parseCsvRecords, writeCsv } from '#domain/values/csv.ts';
 import {
   dataRoot,
   PLAN_COLUMNS,

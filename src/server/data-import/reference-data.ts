@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#db/database.ts';
-import { forgetPlanCatalogue } from '#db/repositories/plan.repository.ts';
+import { forgetPlanCatalogue } from '#db/repositories/reference/plan.repository.ts';
 
 /** A short hash of the files' bytes (and of a subset's key, when only part of a file is imported). */
 export function versionOf(files: readonly string[], subsetKey?: string): string {

@@ -1,6 +1,6 @@
 /**
  * Answers kept as bytes and sent compressed when the client accepts it: the quote's answer (136 KB of JSON at
- * the densest ZIP, about 7 KB in brotli) is kept per rating inputs (routes/health-plan-quote.json.ts), so each
+ * the densest ZIP, about 7 KB in brotli) is kept per rating inputs (routes/enrollment/health-plan-quote.json.ts), so each
  * coding is compressed once, on the first request that asks for it, and kept beside the JSON bytes.
  *
  * The coding is chosen from the request's Accept-Encoding as RFC 9110 §12.5.3 reads it: a coding with q=0 is

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { ApiSuccess } from '#contracts/api.ts';
 import type { DbOrTx } from '#db/database.ts';
-import { lastChange } from '#db/repositories/staff-audit.repository.ts';
+import { lastChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import { AppError } from '../errors.ts';
 import { ok } from './route-schemas.ts';
 

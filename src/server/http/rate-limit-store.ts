@@ -7,7 +7,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/database.ts';
-import * as rateLimits from '#db/repositories/rate-limit.repository.ts';
+import * as rateLimits from '#db/repositories/operations/rate-limit.repository.ts';
 import { sha256 } from '../security/crypto.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;

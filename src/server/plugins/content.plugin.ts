@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '#contracts/api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
-import * as overrides from '#db/repositories/document-override.repository.ts';
-import { todayUtc } from '#domain/dates.ts';
+import * as overrides from '#db/repositories/employer/document-override.repository.ts';
+import { todayUtc } from '#domain/values/dates.ts';
 import {
   assertDocument,
   bundleDefinitions,

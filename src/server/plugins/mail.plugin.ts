@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeHTML } from 'entities';
 import nodemailer, { type Transporter } from 'nodemailer';
-import * as outbox from '#db/repositories/mail-outbox.repository.ts';
+import * as outbox from '#db/repositories/operations/mail-outbox.repository.ts';
 import { sealMailBody } from '../security/crypto.ts';
 import type { MailService } from '../ports.ts';
 

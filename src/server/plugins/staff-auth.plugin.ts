@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
 import type { DbOrTx, StaffRole } from '#db/database.ts';
-import * as staffSessions from '#db/repositories/staff-session.repository.ts';
+import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { clearCookie, readCookie, setCookie, type CookieScope } from '../security/cookies.ts';
 import { randomToken, sha256 } from '../security/crypto.ts';

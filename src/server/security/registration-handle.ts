@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { Config } from '../config.ts';
 import { clearCookie, readCookie, setCookie, type CookieScope } from './cookies.ts';
-import { SET_PASSWORD_TOKEN_DAYS } from '../services/invitations.ts';
+import { SET_PASSWORD_TOKEN_DAYS } from '../services/member/invitations.ts';
 
 export const HANDLE_SECONDS = 10 * 60;
 const HANDLE = 'pending-registration';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx, SecurityEventKind } from '#db/database.ts';
-import * as events from '#db/repositories/security-event.repository.ts';
+import * as events from '#db/repositories/sign-in/security-event.repository.ts';
 
 export async function recordSecurityEvent(
   app: FastifyInstance,

@@ -10,7 +10,7 @@
  * watch; any notice in between (whatever it named) makes the keep a no-op.
  */
 import { changeFeedOf, type ChangeFeed } from '#db/change-feed.ts';
-import type { MemberFamily } from '#db/repositories/member.repository.ts';
+import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { LRUCache } from 'lru-cache';
 
 /** What the session row says about its liveness (session.repository.ts isLive). */

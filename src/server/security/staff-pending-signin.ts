@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '#db/database.ts';
-import * as pendingSignins from '#db/repositories/staff-signin-pending.repository.ts';
+import * as pendingSignins from '#db/repositories/staff/staff-signin-pending.repository.ts';
 import { clearCookie, readCookie, setCookie, type CookieScope } from './cookies.ts';
 import { randomToken, sha256 } from './crypto.ts';
 

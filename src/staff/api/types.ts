@@ -36,7 +36,7 @@ export type {
   StaffProductOption,
 } from '#contracts/staff-employers.ts';
 
-export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/contribution.ts';
+export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/enrollment/contribution.ts';
 
 /** An ICHRA document in the employer's storage; `name_es`: its name for employees reading Spanish (null: none). */
 export type IchraDocument = { filename: string; size: number; name_es: string | null };

@@ -3,12 +3,12 @@
  * (preview-sample.ts), never placeholders: a step's forms are their documents rendered by the engine's
  * DocumentForm, filled with the sample's answers; the screens that read prices and plans (the shop, Flexible
  * Spending, Additional Services, the cart, step 2's contribution) show a read-only summary of the same sample
- * elections, amounts formatted by src/domain/money.ts. The employee's texts come from the documents and the
+ * elections, amounts formatted by src/domain/values/money.ts. The employee's texts come from the documents and the
  * portal's catalogue of the preview's language; the console's own words are PREVIEW_WORDS.
  */
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
+import { enrollmentTotals, formatCents, type Cents } from '#domain/values/money.ts';
 import { optionLabel, type FormDocument, type JsonSchema, type ResolvedStep } from '#engine/core/index.ts';
 import { DocumentForm, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';

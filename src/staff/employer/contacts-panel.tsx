@@ -1,6 +1,6 @@
 /** The employer's contacts (types 1 to 5, shown by name), and which of them the employee sees; saved as one list. */
 import { Button, Checkbox, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { CONTACT_TYPE_NAMES } from '#domain/contacts.ts';
+import { CONTACT_TYPE_NAMES } from '#domain/employer/contacts.ts';
 import type { StaffContact as EmployerContact } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { useEditableList } from '../layout/use-editable-list.ts';

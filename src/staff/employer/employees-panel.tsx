@@ -9,7 +9,7 @@
  */
 import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CENSUS_COLUMNS, REQUIRED_CENSUS_COLUMNS } from '#domain/census-columns.ts';
+import { CENSUS_COLUMNS, REQUIRED_CENSUS_COLUMNS } from '#domain/employer/census-columns.ts';
 import useSWR from 'swr';
 import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
 import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';

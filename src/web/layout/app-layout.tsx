@@ -12,7 +12,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { messages } from '../messages.ts';
 import { SkipLink } from './skip-link.tsx';
-import { ToastHost } from './toast.tsx';
+import { ToastHost } from './feedback/toast.tsx';
 
 // The About dialog (a modal: focus trap, scroll lock) loads on its first opening, apart from the landing page.
 const VersionModal = lazy(async () => ({ default: (await import('./version-modal.tsx')).VersionModal }));

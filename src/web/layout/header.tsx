@@ -15,7 +15,7 @@ import { useIdClaims, useSignedIn } from '../api/session.ts';
 import { BrandCaption, HeaderBrand, HomeLogo } from './employer-brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NARROW_SCREEN } from './theme.ts';
-import { useSignOut } from './use-sign-out.ts';
+import { useSignOut } from './session/use-sign-out.ts';
 import { messages } from '#web/messages.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 

@@ -14,7 +14,7 @@ import { api, isSessionEnded } from '../api/api-client.ts';
 import { useMember } from '../api/queries.ts';
 import { useSignedIn } from '../api/session.ts';
 import { language as pageLanguage, messages } from '#web/messages.ts';
-import { showError } from './toast.tsx';
+import { showError } from './feedback/toast.tsx';
 
 /** Reloads the page; an object's method so a dom test can watch it (jsdom does not navigate). */
 export const page = { reload: (): void => window.location.reload() };

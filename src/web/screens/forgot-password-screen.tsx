@@ -9,7 +9,7 @@ import { message } from '#engine/core/index.ts';
 import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
-import { useToast } from '../layout/toast.tsx';
+import { useToast } from '../layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
 import { messages } from '#web/messages.ts';

@@ -7,8 +7,8 @@
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatMessage } from '#engine/core/messages.ts';
-import { formatLongDate } from '#domain/dates.ts';
-import { formatCurrency } from '#domain/money.ts';
+import { formatLongDate } from '#domain/values/dates.ts';
+import { formatCurrency } from '#domain/values/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { locale, messages } from '#web/messages.ts';
 import { orderLabels } from '#web/value-labels.ts';

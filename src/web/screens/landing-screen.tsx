@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSignedIn } from '../api/session.ts';
 import { NARROW_SCREEN } from '../layout/theme.ts';
-import { useSignOut } from '../layout/use-sign-out.ts';
+import { useSignOut } from '../layout/session/use-sign-out.ts';
 import { messages } from '#web/messages.ts';
 
 const steps = () => [

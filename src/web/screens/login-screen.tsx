@@ -17,7 +17,7 @@ import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { forgetSignInNotice, saveTokens, signInNotice, takeReturnAddress, type SignInNotice } from '../api/session.ts';
 import { PASSWORD_RESET_URL } from '../layout/links.ts';
-import { useToast } from '../layout/toast.tsx';
+import { useToast } from '../layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { ProviderRefusal, ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';

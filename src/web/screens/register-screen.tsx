@@ -32,7 +32,7 @@ import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { useBranding } from '../api/queries.ts';
 import { legalPath } from '../layout/links.ts';
-import { useToast } from '../layout/toast.tsx';
+import { useToast } from '../layout/feedback/toast.tsx';
 import { messages } from '#web/messages.ts';
 import { FormCard } from './form-card.tsx';
 import { ProviderSignIn } from './provider-sign-in.tsx';

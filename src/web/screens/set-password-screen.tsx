@@ -14,7 +14,7 @@ import type { FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api, swrPublicFetcher } from '../api/api-client.ts';
 import { leaveSignInNotice } from '../api/session.ts';
-import { useToast } from '../layout/toast.tsx';
+import { useToast } from '../layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
 import { messages } from '#web/messages.ts';

@@ -7,14 +7,14 @@
  * it, Change My Elections opens the wizard afresh (an enrolled member arriving at /profile is led here instead).
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { RetryAlert } from '#web/layout/retry-alert.tsx';
+import { RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { startChanging } from '#web/wizard/wizard-place.ts';
-import { selectWelcomeContacts, type WelcomeContact } from '#domain/contacts.ts';
-import { formatLongDate } from '#domain/dates.ts';
-import { formatCurrency } from '#domain/money.ts';
+import { selectWelcomeContacts, type WelcomeContact } from '#domain/employer/contacts.ts';
+import { formatLongDate } from '#domain/values/dates.ts';
+import { formatCurrency } from '#domain/values/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { MemberAccount, Order } from '#contracts/entities.ts';
 import { formatMessage } from '#engine/core/messages.ts';

@@ -6,7 +6,7 @@
 import { errorText, visibleLabel } from '#engine/theme/index.ts';
 import { NativeSelect } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { stateName } from '#domain/us-states.ts';
+import { stateName } from '#domain/places/us-states.ts';
 import { language } from '#web/messages.ts';
 import { US_STATES } from './us-states.ts';
 

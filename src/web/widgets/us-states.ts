@@ -1,2 +1,2 @@
 /** The state list lives in the domain (the server's ZIP lookup names states too). */
-export { US_STATES } from '#domain/us-states.ts';
+export { US_STATES } from '#domain/places/us-states.ts';

@@ -6,12 +6,12 @@
  * fits the member and the dependents on file (fittingOption).
  */
 import type { Product } from '#contracts/entities.ts';
-import { fittingOption } from '#domain/additional-services.ts';
-import { formatCurrency } from '#domain/money.ts';
+import { fittingOption } from '#domain/enrollment/additional-services.ts';
+import { formatCurrency } from '#domain/values/money.ts';
 import { nextBusyProps, useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { langOf, locale, messages } from '#web/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
+import { failureMessage, RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { useEffect, useState } from 'react';
 import { callScope, useWizard } from './wizard-context.tsx';
 

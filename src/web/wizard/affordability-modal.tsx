@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { AffordabilityAnswer } from '#contracts/entities.ts';
 import { fillMessage } from '#contracts/messages.ts';
-import { formatCurrency } from '#domain/money.ts';
+import { formatCurrency } from '#domain/values/money.ts';
 import { DocumentForm, useDocument, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { locale, messages } from '../messages.ts';

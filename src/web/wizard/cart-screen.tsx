@@ -24,15 +24,15 @@
  * nothing of it; sending that cart then sends the same key, so it is never written twice.
  */
 import { CART_EVENT } from '#contracts/entities.ts';
-import { formatCents } from '#domain/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { firstMessage, formatMessage, optionLabel, validateForm } from '#engine/core/index.ts';
 import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN, WRAPPING_LABEL } from '#web/layout/theme.ts';
 import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';
 import { useFormTexts } from '#web/api/queries.ts';
-import { RetryAlert } from '#web/layout/retry-alert.tsx';
-import { showError } from '#web/layout/toast.tsx';
+import { RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
+import { showError } from '#web/layout/feedback/toast.tsx';
 import { locale, messages } from '#web/messages.ts';
 import { Box, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

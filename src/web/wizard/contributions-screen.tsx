@@ -9,16 +9,16 @@
  * SELECT CONTRIBUTION PAGE on entering, HEALTH PLAN OPTION SELECTED on a change of option, each with the effective
  * date. Texts come from the contributions document. Next checks both forms with their documents.
  */
-import { padDependentBirthdates } from '#domain/contribution.ts';
-import { dollarsToCentsOrNull, formatCents } from '#domain/money.ts';
-import { formatLongDate } from '#domain/dates.ts';
+import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
+import { dollarsToCentsOrNull, formatCents } from '#domain/values/money.ts';
+import { formatLongDate } from '#domain/values/dates.ts';
 import { optionLabel, validateForm } from '#engine/core/index.ts';
 import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
 import { nextBusyProps, DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { useEffectiveDates, useFormTexts } from '#web/api/queries.ts';
 import { locale, messages as catalogue } from '#web/messages.ts';
 import { Alert, Button, Center, Group, Loader, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
-import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
+import { failureMessage, RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CalculateSubsidyButton } from './affordability-modal.tsx';
 import { DEPENDENT_FORM, RELATIONSHIP_FIELD, WAIVER_FORM } from './form-fields.ts';

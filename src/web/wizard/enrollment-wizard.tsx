@@ -18,9 +18,9 @@
  * made in this wizard leaves its confirmation on screen.
  */
 import type { LogFactEvent } from '#contracts/entities.ts';
-import { todayUtc } from '#domain/dates.ts';
-import { isHsaEligible } from '#domain/hsa.ts';
-import { enrolledMainOrder } from '#domain/orders.ts';
+import { todayUtc } from '#domain/values/dates.ts';
+import { isHsaEligible } from '#domain/enrollment/hsa.ts';
+import { enrolledMainOrder } from '#domain/enrollment/orders.ts';
 import {
   addressOf,
   allowedPosition,
@@ -39,7 +39,7 @@ import { api } from '#web/api/api-client.ts';
 import { useDependents, useEmployer, useMember, useOrders } from '#web/api/queries.ts';
 import { messages } from '#web/messages.ts';
 import { Alert, Center, Container, Loader } from '@mantine/core';
-import { RetryAlert } from '#web/layout/retry-alert.tsx';
+import { RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AdditionalServicesScreen } from './additional-services-screen.tsx';

@@ -13,7 +13,7 @@ import type { FormDocument } from '#engine/core/types.ts';
 import { nextBusyProps, DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { langOf, messages } from '#web/messages.ts';
 import { Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
+import { failureMessage, RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callScope, useWizard } from './wizard-context.tsx';
 

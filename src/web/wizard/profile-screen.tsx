@@ -14,7 +14,7 @@
  * save or Cancel drops it. Cancel asks first ('Discard your changes?') when something was typed.
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
-import { firstOfNextYear } from '#domain/dates.ts';
+import { firstOfNextYear } from '#domain/values/dates.ts';
 import { documentPart, isEmptyValue, message, onlyInPart, partOf, validateForm } from '#engine/core/index.ts';
 import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
 import {
@@ -35,9 +35,9 @@ import {
 } from '#engine/react/index.ts';
 import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';
 import { useEffectiveDates } from '#web/api/queries.ts';
-import { failureMessage, RetryAlert } from '#web/layout/retry-alert.tsx';
+import { failureMessage, RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { WRAPPING_LABEL } from '#web/layout/theme.ts';
-import { showError, showSuccess } from '#web/layout/toast.tsx';
+import { showError, showSuccess } from '#web/layout/feedback/toast.tsx';
 import { Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { deepEquals } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';

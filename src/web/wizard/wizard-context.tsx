@@ -4,7 +4,7 @@
  * change it through useWizard; the flow's rule context is derived from it.
  */
 import type { Dependent, Employer, HealthPlan, Location, Member, Product } from '#contracts/entities.ts';
-import type { Cents } from '#domain/money.ts';
+import type { Cents } from '#domain/values/money.ts';
 import type { FormData } from '#engine/react/index.ts';
 import { createContext, useContext } from 'react';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contributionCents, ruleSetProblems } from '#domain/contribution.ts';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
-import * as contributions from '#db/repositories/contribution.repository.ts';
-import * as contacts from '#db/repositories/contact.repository.ts';
-import * as brokers from '#db/repositories/broker.repository.ts';
-import * as employers from '#db/repositories/employer.repository.ts';
-import * as products from '#db/repositories/product.repository.ts';
+import { contributionCents, ruleSetProblems } from '#domain/enrollment/contribution.ts';
+import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
+import * as contributions from '#db/repositories/employer/contribution.repository.ts';
+import * as contacts from '#db/repositories/employer/contact.repository.ts';
+import * as brokers from '#db/repositories/employer/broker.repository.ts';
+import * as employers from '#db/repositories/employer/employer.repository.ts';
+import * as products from '#db/repositories/employer/product.repository.ts';
 import { DEMO_ACCOUNT_ID, DEMO_TEAM_ID, DEMO_RULES, demoPlanYear, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { everyDatabase, type TestDb } from '../../server/helpers/databases.ts';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { effectiveDateChoices } from '#domain/effective-dates.ts';
+import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { restoreZip } from '#web/widgets/index.ts';
 import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
 import { product } from './screen-harness.tsx';

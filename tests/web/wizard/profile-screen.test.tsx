@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstOfNextYear } from '#domain/dates.ts';
+import { firstOfNextYear } from '#domain/values/dates.ts';
 import { message } from '#engine/core/index.ts';
 import { messages } from '#web/messages.ts';
 import { afterProfile } from '#web/wizard/profile-data.ts';

@@ -12,7 +12,7 @@ import { vi } from 'vitest';
 import type { Dependent, Employer, HealthPlan, Member, Product } from '#contracts/entities.ts';
 import { api } from '#web/api/api-client.ts';
 import { AppProviders } from '#web/engine-root.tsx';
-import { ToastHost } from '#web/layout/toast.tsx';
+import { ToastHost } from '#web/layout/feedback/toast.tsx';
 import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
 import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
 import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';

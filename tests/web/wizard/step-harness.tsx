@@ -13,13 +13,13 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import type { Dependent, Employer, Member } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
-import { padDependentBirthdates } from '#domain/contribution.ts';
-import { todayUtc } from '#domain/dates.ts';
+import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
+import { todayUtc } from '#domain/values/dates.ts';
 import { evaluateFlow } from '#engine/core/index.ts';
 import type { FlowDocument } from '#engine/core/types.ts';
 import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
 import { AppProviders } from '#web/engine-root.tsx';
-import { ToastHost } from '#web/layout/toast.tsx';
+import { ToastHost } from '#web/layout/feedback/toast.tsx';
 import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
 import { branding, documentHandlers, EMPLOYER_ID, MEMBER_ID, ok, type Handler } from '../layout/test-app.tsx';
 

@@ -7,7 +7,7 @@ import type { Member } from '#contracts/entities.ts';
 import { IDEMPOTENCY_HEADER, type AuthorizationState, type AuthorizeRequest } from '#contracts/requests.ts';
 import type { ApiAnswer } from '#contracts/api.ts';
 import { call } from '#web/api/api-client.ts';
-import { centsToDollars } from '#domain/money.ts';
+import { centsToDollars } from '#domain/values/money.ts';
 import { effectiveDate, healthOption, ichraAcknowledged, type WizardChoices } from '../wizard-context.tsx';
 import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
 import { chosenService, electedHsaCents } from './cart-summary.ts';

@@ -1,5 +1,5 @@
 /**
- * The numbers of Your Cart, computed once from the wizard's choices with the money rules of src/domain/money.ts
+ * The numbers of Your Cart, computed once from the wizard's choices with the money rules of src/domain/values/money.ts
  * (spec §9 Money) and shared by everything that shows them: the table, the mobile cards, the Summary Information
  * modal with its chart, and the print view, so they can never disagree.
  *
@@ -11,10 +11,10 @@
  */
 import type { Dependent, HealthPlan } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
-import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/money.ts';
-import { isHsaEligible } from '#domain/hsa.ts';
-import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/orders.ts';
-import { formatLongDate } from '#domain/dates.ts';
+import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/values/money.ts';
+import { isHsaEligible } from '#domain/enrollment/hsa.ts';
+import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/enrollment/orders.ts';
+import { formatLongDate } from '#domain/values/dates.ts';
 import { formatMessage } from '#engine/core/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
 import { langOf, locale, messages } from '#web/messages.ts';
@@ -183,7 +183,7 @@ export function cartColumns(): string[] {
  * The totals rows as every view shows them, in this order, with two decimals: what the elections cost, the
  * employer's contribution, and what comes out of pay each month (the lines above are its parts). With an HSA
  * deposit the deduction shows its two parts first, the coverage's and the HSA's, since the contribution pays for
- * the coverage only (src/domain/money.ts enrollmentTotals). The remaining contribution shows only when a purchase
+ * the coverage only (src/domain/values/money.ts enrollmentTotals). The remaining contribution shows only when a purchase
  * leaves some of the contribution unspent; a waiver's contribution reads $0.00, since a waiver receives none
  * (cart-waive-meaning says so).
  */

@@ -5,7 +5,7 @@
  * names each bar's colour and amount in words (so neither colour nor sight is needed to read it), then the totals.
  */
 import { formatMessage } from '#engine/core/index.ts';
-import { formatCents } from '#domain/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { Box, Group, List, Stack, Text } from '@mantine/core';
 import { useId } from 'react';

@@ -5,8 +5,8 @@
  * written in the page's language: its texts, its lang, its money and dates.
  */
 import { formatMessage } from '#engine/core/index.ts';
-import { formatCents } from '#domain/money.ts';
-import { formatLongDate } from '#domain/dates.ts';
+import { formatCents } from '#domain/values/money.ts';
+import { formatLongDate } from '#domain/values/dates.ts';
 import { language, locale, messages } from '#web/messages.ts';
 import { cartColumns, totalRows, type CartSummary } from './cart-summary.ts';
 

@@ -2,7 +2,7 @@
  * The Summary Information modal of Your Cart: the Member Benefit Fund Explanation, the Purchase Summary (the cart's
  * lines and totals) and the Member Fund Chart, all from the cart's one CartSummary.
  */
-import { formatCents } from '#domain/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { locale, messages } from '#web/messages.ts';
 import { Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { totalRows, type CartSummary } from './cart-summary.ts';

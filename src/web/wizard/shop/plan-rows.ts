@@ -4,8 +4,8 @@
  * decimals (a text that has one kept as is), empty texts the catalogue's not-applicable text.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
-import { formatCurrency } from '#domain/money.ts';
-import { benefitText, truncatePlanName } from '#domain/plan-filters.ts';
+import { formatCurrency } from '#domain/values/money.ts';
+import { benefitText, truncatePlanName } from '#domain/plans/plan-filters.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { benefitInLanguage } from '#web/benefit-texts.ts';
 import { metalLabel, yesNoLabel } from '#web/value-labels.ts';

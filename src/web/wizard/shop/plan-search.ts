@@ -6,7 +6,7 @@
  * written to the event log as the spec's search log entry (§3, §9). Answers are cached by SWR per date.
  */
 import type { Dependent, HealthPlan, HealthPlanQuote, Location, Member } from '#contracts/entities.ts';
-import { chooseLocation } from '#domain/locations.ts';
+import { chooseLocation } from '#domain/places/locations.ts';
 import { SEARCH_LOG } from '#domain/parameters/enrollment.ts';
 import { api } from '#web/api/api-client.ts';
 import useSWR from 'swr';

@@ -1,5 +1,5 @@
 /**
- * The shop's filter panel: the filters and the price sort (src/domain/plan-filters.ts), folded behind a button that
+ * The shop's filter panel: the filters and the price sort (src/domain/plans/plan-filters.ts), folded behind a button that
  * counts the active filters, beside the count of plans found. Texts come from the catalogue.
  */
 import {
@@ -12,7 +12,7 @@ import {
   type PlanFilters,
   type PriceBandId,
   type PriceSort,
-} from '#domain/plan-filters.ts';
+} from '#domain/plans/plan-filters.ts';
 import { formatMessage } from '#engine/core/index.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';

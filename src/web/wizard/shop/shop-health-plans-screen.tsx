@@ -1,7 +1,7 @@
 /**
  * Shop Health Plans (spec §2 Shop Health Plans, §4 Cart, §5 Cart and compare, §9): the plans quoted for the chosen
  * effective date (plan-search.ts), the header with the ZIP and the count, the filters and the price sort
- * (src/domain/plan-filters.ts), plan cards (Compare, Plan Details, View Plan Summary Document, Search for
+ * (src/domain/plans/plan-filters.ts), plan cards (Compare, Plan Details, View Plan Summary Document, Search for
  * Providers, Add to Cart / Remove), the comparison and summary screens (each with Back), the member's current plan
  * (found in the next-year search) with Keep Current Plan / Remove, and on a narrow screen Export Plans (CSV) and
  * Proceed. The cart holds one plan (choices.plan) and the compare list at most three (choices.compare); a plan
@@ -28,12 +28,12 @@ import {
   truncatePlanName,
   type PlanFilters,
   type Refusal,
-} from '#domain/plan-filters.ts';
-import { isHsaEligible } from '#domain/hsa.ts';
+} from '#domain/plans/plan-filters.ts';
+import { isHsaEligible } from '#domain/enrollment/hsa.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
 import { formatMessage, message } from '#engine/core/index.ts';
 import { nextBusyProps, useDocument, type StepScreenProps } from '#engine/react/index.ts';
-import { showError } from '#web/layout/toast.tsx';
+import { showError } from '#web/layout/feedback/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
@@ -187,7 +187,7 @@ export function ShopHealthPlansScreen({ step, next, goTo, nextBusy }: StepScreen
 
   // The CSV writer loads on the first export, not with the step: most people never export.
   const exportPlans = async () => {
-    const { formatCsv } = await import('#domain/csv.ts');
+    const { formatCsv } = await import('#domain/values/csv.ts');
     const csv = formatCsv(EXPORT_ROWS.map((r) => r.label), found.map((plan) => EXPORT_ROWS.map((r) => r.value(plan))));
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');

@@ -1,0 +1,221 @@
+/**
+ * The staff console's employees and reports (docs/staff-employers.md): the census import, the set-password
+ * invitation, each employee's standing, the enrollment and payroll reports and the event log (LogFact). Viewers
+ * read; implementers and admins import and invite (src/server/services/staff-employees/staff-employees.ts). Every read of personal
+ * data (the employees, the reports, the event log) is recorded in the audit trail before it is answered.
+ */
+import type { FastifyInstance } from 'fastify';
+import { EMPLOYEE_STATUSES } from '#domain/employer/employee-status.ts';
+import type { LogFactFilter } from '#db/repositories/member/log-fact.repository.ts';
+import { recordStaffRead } from '#db/repositories/staff/staff-audit.repository.ts';
+import { refuseInvertedDays } from '../../errors.ts';
+import { envelope, failures, isoDate, nullableString, ok, uuid } from '../../http/route-schemas.ts';
+import { staffCookieSecurity } from './staff-auth.routes.ts';
+import { employerOr404 } from '../../services/staff-employers/staff-employers.ts';
+import * as service from '../../services/staff-employees/staff-employees.ts';
+
+/** The longest text of a filter by name or e-mail. */
+const FILTER_TEXT_MAX = 100;
+/** What the audit trail records in place of a filter that is personal data. */
+const NOT_RECORDED = '(given, not recorded)';
+
+/** The largest census text: 5,000 rows of a few hundred characters. */
+export const CENSUS_MAX_CHARACTERS = 1_500_000;
+
+const accountParams = { type: 'object', required: ['accountid'], properties: { accountid: uuid } } as const;
+const countsSchema = {
+  type: 'object',
+  properties: { invited: { type: 'integer' }, registered: { type: 'integer' }, enrolled: { type: 'integer' }, waived: { type: 'integer' }, total: { type: 'integer' } },
+} as const;
+const employeeSchema = {
+  type: 'object',
+  properties: {
+    memberid: uuid,
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    email: { type: 'string' },
+    contributionclass: { type: 'string' },
+    status: { type: 'string', enum: [...EMPLOYEE_STATUSES] },
+    statusdate: isoDate,
+    plan: nullableString,
+    employerfields: {
+      type: 'array',
+      description: "The answers to the employer's own fields (those its profile and dependent documents add)",
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, of: { type: 'string', enum: ['member', 'dependent'] }, label: { type: 'string' }, answer: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> {
+  const viewer = app.requireStaff('viewer');
+  const implementer = app.requireStaff('implementer');
+  const schema = (summary: string, response: object, extra: object = {}) => ({
+    tags: ['Staff'],
+    summary,
+    security: staffCookieSecurity,
+    response: { 200: envelope(response), ...failures },
+    ...extra,
+  });
+
+  app.post<{ Params: { accountid: string }; Body: { csv: string; invite?: boolean } }>(
+    '/api/staff/employers/:accountid/census',
+    {
+      onRequest: implementer,
+      bodyLimit: 2 * CENSUS_MAX_CHARACTERS,
+      schema: schema(
+        'Import a census CSV, the first time or again (a row naming an employee of the employer by externalid or email updates them): every row checked first; any refused row answers 400 CENSUS_INVALID with data.rows [{line, reason}] and writes nothing',
+        {
+          type: 'object',
+          properties: {
+            imported: { type: 'integer', description: 'added + updated' },
+            added: { type: 'integer' },
+            updated: { type: 'integer' },
+            unchanged: { type: 'integer' },
+            invited: { type: 'integer' },
+            memberids: { type: 'array', items: uuid, description: 'The new employees' },
+            updates: {
+              type: 'array',
+              items: { type: 'object', properties: { line: { type: 'integer' }, memberid: uuid, changed: { type: 'array', items: { type: 'string' } } } },
+            },
+          },
+        },
+        {
+          params: accountParams,
+          body: {
+            type: 'object',
+            required: ['csv'],
+            additionalProperties: false,
+            properties: {
+              csv: { type: 'string', maxLength: CENSUS_MAX_CHARACTERS, description: 'The file text (docs/staff-employers.md, Census file)' },
+              invite: { type: 'boolean', default: false, description: 'Also e-mail each new employee the set-password link' },
+            },
+          },
+        },
+      ),
+    },
+    async (request) => {
+      const employer = await employerOr404(app.db, request.params.accountid);
+      const context = { config: app.config, mail: app.mail, content: app.content, now: app.now() };
+      return ok(await service.importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite ?? false));
+    },
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/employees',
+    { onRequest: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
+    async (request) => {
+      await employerOr404(app.db, request.params.accountid);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
+      return ok(await service.listEmployees(app.db, app.content, request.params.accountid));
+    },
+  );
+
+  app.post<{ Params: { accountid: string; memberid: string } }>(
+    '/api/staff/employers/:accountid/employees/:memberid/invite',
+    {
+      onRequest: implementer,
+      schema: schema('E-mail the employee a new set-password link (invite or resend); 409 once the password is set', employeeSchema, {
+        params: { type: 'object', required: ['accountid', 'memberid'], properties: { accountid: uuid, memberid: uuid } },
+      }),
+    },
+    async (request) => {
+      const employer = await employerOr404(app.db, request.params.accountid);
+      return ok(await service.inviteEmployee(app.db, { config: app.config, mail: app.mail, content: app.content }, request.staff!, employer, request.params.memberid));
+    },
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/reports/enrollment',
+    {
+      onRequest: viewer,
+      schema: schema('Enrollment report: employees counted by status, and the list', { type: 'object', properties: { counts: countsSchema, employees: { type: 'array', items: employeeSchema } } }, {
+        params: accountParams,
+      }),
+    },
+    async (request) => {
+      await employerOr404(app.db, request.params.accountid);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: {} });
+      return ok(await service.enrollmentReport(app.db, app.content, request.params.accountid));
+    },
+  );
+
+  app.get<{ Params: { accountid: string } }>(
+    '/api/staff/employers/:accountid/reports/payroll.csv',
+    {
+      onRequest: viewer,
+      schema: {
+        tags: ['Staff'],
+        summary:
+          "Payroll deduction report (text/csv): contribution, spend, pre-tax deduction, remaining contribution and effective date per enrolled or waived employee, then one column per own field of the employer",
+        security: staffCookieSecurity,
+        params: accountParams,
+        produces: ['text/csv'],
+        response: { 200: { description: 'The CSV file', type: 'string' }, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const employer = await employerOr404(app.db, request.params.accountid);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'payroll_report', entityId: employer.accountid, filters: {} });
+      const csv = await service.payrollCsv(app.db, app.content, employer.accountid);
+      const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+    },
+  );
+
+  app.get<{ Querystring: LogFactFilter }>(
+    '/api/staff/events',
+    {
+      onRequest: viewer,
+      schema: schema(
+        "The event log (LogFact) with each event's employer and member by name, newest first, filtered by employer (id or part of its name), member (id, or part of the name or e-mail), action and days (from and to included)",
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: uuid,
+              title: { type: 'string' },
+              accountid: { ...uuid, nullable: true },
+              employername: nullableString,
+              memberid: { ...uuid, nullable: true },
+              membername: nullableString,
+              memberemail: nullableString,
+              action: nullableString,
+              effectivedate: nullableString,
+              data: {},
+              createdon: { type: 'string' },
+            },
+          },
+        },
+        {
+          querystring: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              accountid: uuid,
+              memberid: uuid,
+              action: { type: 'string', minLength: 1, maxLength: 100 },
+              // Years 1000 to 2999: a date the database can compare (year 0 is no date there).
+              from: { ...isoDate, pattern: '^[12][0-9]{3}-' },
+              to: { ...isoDate, pattern: '^[12][0-9]{3}-' },
+              employee: { type: 'string', minLength: 1, maxLength: FILTER_TEXT_MAX, description: "Part of the member's name or e-mail address (any case)" },
+              employer: { type: 'string', minLength: 1, maxLength: FILTER_TEXT_MAX, description: "Part of the employer's name (any case)" },
+              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
+            },
+          },
+        },
+      ),
+    },
+    async (request) => {
+      refuseInvertedDays(request.query);
+      const { employee, ...filters } = request.query;
+      // The name or e-mail typed to find an employee is personal data: the trail records only that one was given.
+      const recorded = employee === undefined ? filters : { ...filters, employee: NOT_RECORDED };
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'event_log', entityId: filters.accountid ?? '', filters: recorded });
+      return ok(await service.listEvents(app.db, request.query));
+    },
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * An employer's contribution rules as staff list, replace and preview them. The rules are the domain's
+ * (ruleSetProblems, contributionCents), never restated here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ContributionPreview, ContributionPreviewRequest, StaffContributionRule } from '#contracts/staff-employers.ts';
+import { contributionCents, familyTier, ruleSetProblems, type ContributionRule } from '#domain/enrollment/contribution.ts';
+import { centsToDollars, formatCents } from '#domain/values/money.ts';
+import type { DbOrTx } from '#db/database.ts';
+import * as contributions from '#db/repositories/employer/contribution.repository.ts';
+import { countiesForZip, ratingAreaFor } from '#db/repositories/reference/location.repository.ts';
+import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
+import { badRequest } from '../../errors.ts';
+import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
+import { lockedEmployer, type Employer, type Staff } from './staff-employers.ts';
+import { checkedCents } from './staff-employer-inputs.ts';
+
+const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
+  contributionclass: rule.contributionclass,
+  ageMin: rule.ageMin,
+  ageMax: rule.ageMax,
+  tier: rule.tier,
+  state: rule.state,
+  ratingArea: rule.ratingArea,
+  amount: centsToDollars(rule.amountCents),
+});
+
+export async function listRules(db: DbOrTx, accountid: string): Promise<StaffContributionRule[]> {
+  return (await contributions.listByAccount(db, accountid)).map((row) => toWireRule(contributions.toDomain(row)));
+}
+
+/**
+ * The domain's rules of a list from the wire, or a 400: amounts must be whole cents and not negative (each on its
+ * field), and the set must pass ruleSetProblems (bands, overlaps, every age 0..120 of every tier, ICHRA's 3:1
+ * within a class), every problem named.
+ */
+export function checkedRules(list: readonly StaffContributionRule[], pointer = '/rules'): ContributionRule[] {
+  const amounts = checkedCents(list.map((rule, index) => ({ dollars: rule.amount, pointer: `${pointer}/${index}/amount` })), 'amount');
+  const rules = list.map((rule, index) => ({
+    contributionclass: rule.contributionclass.trim(),
+    ageMin: rule.ageMin,
+    ageMax: rule.ageMax,
+    tier: rule.tier,
+    state: rule.state,
+    ratingArea: rule.ratingArea,
+    amountCents: amounts[index]!,
+  }));
+  // Each problem once (two copies of a rule would name it twice), listed under the set rather than in the message.
+  const problems = [...new Set(ruleSetProblems(rules))];
+  if (problems.length > 0) throw badRequest(`These contribution rules are refused: ${problems.length === 1 ? 'one problem' : `${problems.length} problems`}.`, { [pointer]: problems });
+  return rules;
+}
+
+/** Replaces the employer's contribution rules (`read`: the version of the set they were edited from, its tag). */
+export async function replaceRules(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffContributionRule[], read: Precondition): Promise<StaffContributionRule[]> {
+  const rules = checkedRules(list);
+  return db.transaction().execute(async (tx) => {
+    await lockedEmployer(tx, accountid);
+    const before = await listRules(tx, accountid);
+    await requireUnchanged(tx, read, representationTag(before), { name: "the employer's contribution rules", entity: 'employer', entityId: accountid, actions: ['contribution-rules'] });
+    await contributions.replaceRules(tx, accountid, rules.map((rule) => ({ ...rule, id: randomUUID() })));
+    const after = await listRules(tx, accountid);
+    await recordStaffChange(tx, { staffId: staff.id, action: 'contribution-rules', entity: 'employer', entityId: accountid, before, after });
+    return after;
+  });
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** 'with a spouse and one child', 'with two children', 'with a spouse', '' (alone). */
+function familyWords(spouse: boolean, children: number): string {
+  const count = NUMBER_WORDS[children] ?? String(children);
+  const kids = children === 0 ? null : `${count} ${children === 1 ? 'child' : 'children'}`;
+  const parts = [spouse ? 'a spouse' : null, kids].filter((part): part is string => part !== null);
+  return parts.length === 0 ? '' : ` with ${parts.join(' and ')}`;
+}
+
+/**
+ * What the rules (the stored ones, or the draft the editor sends) pay a person: the age on the plan year's first
+ * day, the ZIP's main county (its state and rating area, from the shipped crosswalk), the family tier. The
+ * amount is the domain's one computation.
+ */
+export async function previewContribution(db: DbOrTx, employer: Employer, request: ContributionPreviewRequest): Promise<ContributionPreview> {
+  const rules = request.rules ? checkedRules(request.rules, '/rules') : (await contributions.listByAccount(db, employer.accountid)).map(contributions.toDomain);
+  const [county] = await countiesForZip(db, request.zip);
+  if (!county) throw badRequest(`The ZIP crosswalk has no ZIP code ${request.zip}.`, { '/zip': [`The ZIP crosswalk has no ZIP code ${request.zip}.`] });
+  const ratingArea = await ratingAreaFor(db, county.state, county.countycode);
+  const effectiveDate = employer.planyearstart;
+  const birthYear = Number(effectiveDate.slice(0, 4)) - request.age;
+  const birthdate = `${String(birthYear).padStart(4, '0')}${effectiveDate.slice(4)}`;
+  const dependents = [...(request.spouse ? [{ relationship: 'spouse' }] : []), ...Array.from({ length: request.children }, () => ({ relationship: 'child' }))];
+  const tier = familyTier(dependents);
+  const cents = contributionCents(rules, {
+    contributionclass: request.class,
+    birthdate,
+    effectiveDate,
+    tier,
+    location: { state: county.state, ratingArea },
+  });
+  const inClass = request.class?.trim() ? ` in class ${request.class.trim()}` : '';
+  return {
+    amount: centsToDollars(cents),
+    text: `a ${request.age}-year-old${inClass} in ZIP ${request.zip}${familyWords(request.spouse, request.children)} gets ${formatCents(cents)}`,
+    state: county.state,
+    ratingArea,
+    tier,
+  };
+}
