@@ -65,7 +65,7 @@ export const SPANISH: Words = {
     telephone: exactly(esText('profile', '/schema/properties/phonenumber/title')),
     zip: exactly(esText('profile', '/schema/properties/postalcode/title')),
     countyPicker: esText('profile', '/messages/county-picker-title'),
-    countyChoice: (county) => filled(es('county-name-county'), { name: county.replace(/ County$/, '') }),
+    countyNamed: (county) => filled(es('county-name-county'), { name: county.replace(/ County$/, '') }),
     city: exactly(esText('profile', '/schema/properties/city/title')),
     county: exactly(esText('profile', '/schema/properties/county/title')),
     state: exactly(esText('profile', '/schema/properties/stateorprovince/title')),

@@ -34,8 +34,11 @@ export type Words = {
     telephone: Name;
     zip: Name;
     countyPicker: string;
-    /** A county as the picker names it in this language (the crosswalk's 'Marion County' is 'Condado de Marion'). */
-    countyChoice: (county: string) => string;
+    /**
+     * A county as the screens name it in this language, the county picker and the County field alike (the
+     * crosswalk's 'Marion County' is 'Condado de Marion'; the field still stores and sends the crosswalk's name).
+     */
+    countyNamed: (county: string) => string;
     city: Name;
     county: Name;
     state: Name;
@@ -62,7 +65,7 @@ export const ENGLISH: Words = {
     telephone: 'Telephone',
     zip: 'ZIP Code',
     countyPicker: 'Select a county',
-    countyChoice: (county) => county,
+    countyNamed: (county) => county,
     city: 'City',
     county: 'County',
     state: 'State',
@@ -230,11 +233,11 @@ export async function fillMemberProfile(page: Page, home: Home, whilePicking?: (
     const picker = page.getByRole('dialog', { name: labels.countyPicker });
     await expect(picker).toBeVisible();
     await whilePicking?.();
-    await picker.getByRole('button', { name: labels.countyChoice(home.county) }).click();
+    await picker.getByRole('button', { name: labels.countyNamed(home.county) }).click();
     await expect(picker).toBeHidden();
   }
   await expect(page.getByLabel(labels.city)).toHaveValue(home.city);
-  await expect(page.getByLabel(labels.county)).toHaveValue(home.county);
+  await expect(page.getByLabel(labels.county)).toHaveValue(labels.countyNamed(home.county));
   await expect(page.getByLabel(labels.state)).toHaveValue(home.state);
   await page.getByLabel(labels.dob).first().fill('1984-03-15');
   await page.getByRole('radiogroup', { name: labels.gender }).first().getByLabel(labels.female, { exact: true }).check();
