@@ -51,6 +51,20 @@ export type Words = {
     pcpName: Name;
     pcpId: Name;
   };
+  /** A dependent's fields on the profile, in the group 'Dependent #n' that Add Dependent opens. */
+  dependent: {
+    add: Name;
+    group: (number: number) => string;
+    firstName: Name;
+    lastName: Name;
+    dob: Name;
+    gender: RegExp;
+    relationship: RegExp;
+    smoker: RegExp;
+    ssn: Name;
+    /** The choices by their stored values, as the screen names them. */
+    choices: Record<Relative['gender'] | Relative['relationship'] | 'No', string>;
+  };
   /** Next, or Proceed on a narrow shop screen. */
   next: RegExp;
   filters: string;
@@ -77,6 +91,18 @@ export const ENGLISH: Words = {
     ssnParts: ['SSN first 3 digits', 'SSN middle 2 digits', 'SSN last 4 digits'],
     pcpName: 'PCP Name',
     pcpId: 'PCP ID',
+  },
+  dependent: {
+    add: 'Add Dependent',
+    group: (number) => `Dependent #${number}`,
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    dob: 'Date of Birth',
+    gender: /^Gender/,
+    relationship: /^Relationship/,
+    smoker: /^Smoker/,
+    ssn: /^SSN$/,
+    choices: { Male: 'Male', Female: 'Female', Spouse: 'Spouse', Child: 'Child', No: 'No' },
   },
   next: /^(Next|Proceed)$/,
   filters: 'Filters',
@@ -248,6 +274,28 @@ export async function fillMemberProfile(page: Page, home: Home, whilePicking?: (
   await page.getByLabel(last).first().fill('6789');
   await page.getByLabel(labels.pcpName).first().fill('Dr. Ana Lee');
   await page.getByLabel(labels.pcpId).first().fill('PCP-4411');
+}
+
+/** A member's spouse or child, as the profile asks for them. */
+export type Relative = { firstName: string; lastName: string; dob: string; gender: 'Male' | 'Female'; relationship: 'Spouse' | 'Child'; ssn: string };
+
+/**
+ * Adds each relative on a profile that has no dependent yet, as a person does: Add Dependent, then the new
+ * dependent's fields (none a smoker).
+ */
+export async function addDependents(page: Page, family: readonly Relative[], words = ENGLISH): Promise<void> {
+  const labels = words.dependent;
+  for (const [index, relative] of family.entries()) {
+    await page.getByRole('button', { name: labels.add }).click();
+    const group = page.getByRole('group', { name: labels.group(index + 1), exact: true });
+    await group.getByLabel(labels.firstName).fill(relative.firstName);
+    await group.getByLabel(labels.lastName).fill(relative.lastName);
+    await group.getByLabel(labels.dob).fill(relative.dob);
+    await group.getByRole('radiogroup', { name: labels.gender }).getByLabel(labels.choices[relative.gender], { exact: true }).check();
+    await group.getByRole('radiogroup', { name: labels.relationship }).getByLabel(labels.choices[relative.relationship], { exact: true }).check();
+    await group.getByRole('radiogroup', { name: labels.smoker }).getByLabel(labels.choices.No, { exact: true }).check();
+    await group.getByRole('textbox', { name: labels.ssn }).fill(relative.ssn);
+  }
 }
 
 /** When each page's Next was last clicked by nextTo (see waitOutNextThrottle). */
