@@ -5,8 +5,9 @@
  * welcome page. Every screen is axe-clean, says lang="es" and shows no English text of the catalogue or the
  * documents (english-left.ts). At 1280 px the browser asks for Spanish (Accept-Language); at 390 px the person
  * starts in English and picks Español in the header's language switch. The words clicked and read are the
- * product's own Spanish texts (spanish.ts), the service's description the Spanish staff wrote and the county picker's
- * counties Spanish names. And an employer's texts overridden in both languages show in each.
+ * product's own Spanish texts (spanish.ts), the service's description the Spanish staff wrote and the counties'
+ * Spanish names, in the county picker and the County field (which stores the crosswalk's English name). And an
+ * employer's texts overridden in both languages show in each.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
