@@ -1,13 +1,12 @@
 /**
  * A Vite plugin for the build: the web's catalogues (schemas/messages/<language>.json) leave out the texts only the
- * server uses, the e-mails' (keys beginning `mail-`) and the county names' (`county-name-`, which the ZIP lookup
- * answers in the page's language), so a page does not download texts it never reads. The server
+ * server uses, the e-mails' (keys beginning `mail-`), so a page does not download texts it never reads. The server
  * reads the whole files (src/server/content/catalogue-messages.ts); the tests read them whole too (the plugin is build-only).
  */
 import type { Plugin } from 'vite';
 
 const CATALOGUE = /schemas\/messages\/[a-z]{2}\.json$/;
-const SERVER_ONLY = /^(mail|county-name)-/;
+const SERVER_ONLY = /^mail-/;
 
 export function webCatalogue(): Plugin {
   return {

@@ -4,9 +4,11 @@
  * resizing, not by walking the journey twice):
  * - the waiver: step 2 and the cart say that a waiver receives no employer contribution ($0.00), the cart's row
  *   names the waiver reason as a reason and lists no covered family, and /welcome shows the stored $0.00;
- * - the HSA member: a contribution $98.01 above the HSA plan's premium and $200.00 a month to the HSA: the cart
- *   shows $0.00 from pay for the premium, $200.00 for the HSA and $98.01 remaining, and after Authorize the stored
- *   member account and the payroll report say the same.
+ * - the HSA family (the member, a spouse and a child added on the profile): the HSA step shows the family limit of
+ *   the plan year with its year and, as coverage starts after January, the sentence on its proration; with a
+ *   contribution $98.01 above the family's premium of the HSA plan and $200.00 a month to the HSA, the cart shows
+ *   $0.00 from pay for the premium, $200.00 for the HSA and $98.01 remaining, and after Authorize the stored member
+ *   account, the orders and the payroll report say the same.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -14,8 +16,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../../src/contracts/language.ts';
 import { expectClean } from './axe.ts';
-import { catalogue, esText, SPANISH } from './spanish.ts';
-import { AURORA, ENGLISH, fillMemberProfile, nextTo, PORTLAND, putAsRead, signedInMember, staffApiHeaders, type Words } from './support.ts';
+import { catalogue, esText, filled, SPANISH } from './spanish.ts';
+import { addDependents, AURORA, ENGLISH, fillMemberProfile, nextTo, PORTLAND, putAsRead, signedInMember, staffApiHeaders, type Relative, type Words } from './support.ts';
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -129,23 +131,50 @@ for (const language of ['en', 'es'] as const) {
   });
 }
 
+/** The HSA member's family on the policy: a spouse and a child (the member is born 1984-03-15, under 55: no catch-up). */
+const FAMILY: readonly Relative[] = [
+  { firstName: 'Alex', lastName: 'Rivera', dob: '1985-05-20', gender: 'Male', relationship: 'Spouse', ssn: '234567890' },
+  { firstName: 'Riley', lastName: 'Rivera', dob: '2014-02-11', gender: 'Female', relationship: 'Child', ssn: '345678901' },
+];
+
+/** The IRS family limit of a year, in dollars (data/reference/constants.json, the figures the server reads). */
+function familyLimit(year: number): number {
+  const constants = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', 'reference', 'constants.json'), 'utf8')) as {
+    hsa_hdhp: Record<string, { hsa_limit_family: number }>;
+  };
+  const figures = constants.hsa_hdhp[String(year)];
+  if (!figures) throw new Error(`No HSA figures for ${year} in constants.json`);
+  return figures.hsa_limit_family;
+}
+
 for (const language of ['en', 'es'] as const) {
   const t = catalogue(language);
   const words = WORDS[language];
   const line = (key: string, amount: number) => new RegExp(`^${t(key)}\\s*${usd(language, amount).replace(/[$.]/g, '\\$&')}$`);
 
-  test(`the HSA member's money agrees in ${language}: cart, stored account, orders and payroll report`, async ({ browser, request }) => {
+  test(`the HSA family's money agrees in ${language}: HSA limit, cart, stored account, orders and payroll report`, async ({ browser, request }) => {
     const { accountid, headers: staff } = await hsaEmployer(request);
     const page = await memberPage(browser, language, accountid);
     await fillMemberProfile(page, AURORA, undefined, words);
+    await addDependents(page, FAMILY, words);
     await nextTo(page, documentText(language, 'contributions', '/title'), words);
+    for (const relative of FAMILY) await expect(page.getByText(relative.firstName).first()).toBeVisible();
 
-    // The member's HSA plan and its premium as the server quotes it; the employer's contribution is set $98.01 above.
+    // The family's HSA plan and its premium as the server quotes it (for the family on file, the member and the two
+    // dependents the profile stored); the employer's contribution is set $98.01 above.
     const bearer = { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('access_token'))}` };
     const [date] = ((await (await page.request.get('/api/EffectiveDates', { headers: bearer })).json()) as { data: { effectivedates: string[] } }).data.effectivedates;
+    const memberdependentlist = FAMILY.map((relative) => ({
+      firstname: relative.firstName,
+      lastname: relative.lastName,
+      dateofbirth: relative.dob,
+      gender: relative.gender,
+      relationship: relative.relationship.toLowerCase(),
+      istobaccouser: false,
+    }));
     const quote = await page.request.post('/api/HealthPlanQuote', {
       headers: bearer,
-      data: { empinfo: { firstname: 'x', lastname: 'x', createdby: 'x', birthdate: '1984-03-15' }, postalcode: '97002', policyeffectivedaterequested: date, gender: 'Female', issmoker: false, accountid, countycode: '41047', countyname: 'Marion', state: 'OR', city: 'Aurora', memberdependentlist: [] },
+      data: { empinfo: { firstname: 'x', lastname: 'x', createdby: 'x', birthdate: '1984-03-15' }, postalcode: '97002', policyeffectivedaterequested: date, gender: 'Female', issmoker: false, accountid, countycode: '41047', countyname: 'Marion', state: 'OR', city: 'Aurora', memberdependentlist },
     });
     expect(quote.status(), await quote.text()).toBe(200);
     const plans = ((await quote.json()) as { data: { healthplans: Array<{ planid: string; planname: string; rate: number; ishsaeligible: string }> } }).data.healthplans;
@@ -160,9 +189,25 @@ for (const language of ['en', 'es'] as const) {
     await nextTo(page, documentText(language, 'ichra-acknowledgment', '/title'), words);
     await page.getByRole('checkbox', { name: documentText(language, 'ichra-acknowledgment', '/schema/properties/ichracertified/title') }).check();
     await nextTo(page, flowTitle(language, 'shop-health-plans'), words);
-    await page.getByRole('article', { name: plan.planname }).getByRole('button', { name: t('add-to-cart') }).click();
+    // The shop prices the family as the quote above did.
+    const card = page.getByRole('article', { name: plan.planname });
+    await expect(card).toContainText(usd(language, plan.rate));
+    await card.getByRole('button', { name: t('add-to-cart') }).click();
     await nextTo(page, t('hsa-heading'), words);
+
+    // The family limit of the plan year, with its year; coverage that starts after January (the plan year starts
+    // on the first of the month after next) has the proration sentence beside it: 1/12 of the limit a month covered.
+    const year = Number(date!.slice(0, 4));
+    const limit = familyLimit(year);
+    const figures = page.getByTestId('hsa-limit');
+    await expect(figures).toContainText(filled(t('hsa-annual-limit'), { tier: t('hsa-tier-family'), year, limit: usd(language, limit) }));
+    const eligibleMonths = 13 - Number(date!.slice(5, 7));
+    const prorated = Math.floor((limit * 100 * eligibleMonths) / 12) / 100;
+    const proration = filled(t('hsa-proration'), { year, months: eligibleMonths, prorated: usd(language, prorated), limit: usd(language, limit), nextYear: year + 1 });
+    if (eligibleMonths < 12) await expect(figures).toContainText(proration);
+    else await expect(figures).not.toContainText(t('hsa-proration').split('{')[0]!);
     await page.getByLabel(t('hsa-amount')).fill('200');
+    await cleanAtBothWidths(page, 'HSA step for a family');
     await nextTo(page, documentText(language, 'acknowledgements', '/title'), words);
 
     const totals = page.getByRole('table', { name: t('cart-totals') });
@@ -170,7 +215,13 @@ for (const language of ['en', 'es'] as const) {
     await expect(totals.getByRole('row', { name: line('cart-total-payroll-hsa', 200) })).toBeVisible();
     await expect(totals.getByRole('row', { name: line('cart-total-remaining', 98.01) })).toBeVisible();
     await expect(page.getByText(t('cart-hsa-apart'))).toBeVisible();
-    await cleanAtBothWidths(page, 'HSA cart');
+    await expectClean(page, 'HSA cart at 1280 px');
+    // On a phone the cart's cards name the covered family.
+    await page.setViewportSize(PHONE);
+    const family = page.getByRole('region', { name: t('cart-family') });
+    for (const relative of FAMILY) await expect(family).toContainText(`${relative.firstName} ${relative.lastName}`);
+    await expectClean(page, 'HSA cart at 390 px');
+    await page.setViewportSize(WIDE);
     // The Print modal, as the spec has it.
     await page.getByRole('button', { name: t('cart-print'), exact: true }).click();
     await expect(page.getByRole('dialog', { name: t('cart-print-title') }).getByRole('button', { name: t('cart-print-window') })).toBeVisible();

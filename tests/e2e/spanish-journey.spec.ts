@@ -5,8 +5,9 @@
  * welcome page. Every screen is axe-clean, says lang="es" and shows no English text of the catalogue or the
  * documents (english-left.ts). At 1280 px the browser asks for Spanish (Accept-Language); at 390 px the person
  * starts in English and picks Español in the header's language switch. The words clicked and read are the
- * product's own Spanish texts (spanish.ts), the service's description the Spanish staff wrote and the county picker's
- * counties Spanish names. And an employer's texts overridden in both languages show in each.
+ * product's own Spanish texts (spanish.ts), the service's description the Spanish staff wrote and the counties'
+ * Spanish names, in the county picker and the County field (which stores the crosswalk's English name). And an
+ * employer's texts overridden in both languages show in each.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -105,14 +106,15 @@ async function profileWithDependent(page: Page, person: Person): Promise<void> {
   await spanishScreen(page, 'the profile, missing fields');
   await page.keyboard.press('Escape');
 
-  // A ZIP in several counties: the picker names each in Spanish ('Condado de Marion'), the state select says 'Oregón';
-  // the field keeps the crosswalk's name. Then the person's own ZIP.
+  // A ZIP in several counties: the picker names each in Spanish ('Condado de Marion'), and so does the County field
+  // once it is picked (it stores and sends the crosswalk's 'Marion County', checked below in the stored profile); the
+  // state select says 'Oregón'. Then the person's own ZIP.
   await page.getByLabel(SPANISH.profile.zip).fill(AURORA.zip);
   const marion = page.getByRole('dialog', { name: SPANISH.profile.countyPicker }).getByRole('button', { name: filled(es('county-name-county'), { name: 'Marion' }) });
   await expect(marion).toBeVisible();
   await spanishScreen(page, 'the profile, the county picker');
   await marion.click();
-  await expect(page.getByLabel(SPANISH.profile.county)).toHaveValue(AURORA.county);
+  await expect(page.getByLabel(SPANISH.profile.county)).toHaveValue(SPANISH.profile.countyNamed(AURORA.county));
   await expect(page.getByLabel(SPANISH.profile.state).locator('option:checked')).toHaveText('Oregón');
   await fillMemberProfile(page, PORTLAND, undefined, SPANISH);
   await page.getByRole('button', { name: esText('profile', '/uiSchema/dependents/ui:options/addText') }).click();
@@ -133,6 +135,12 @@ async function profileWithDependent(page: Page, person: Person): Promise<void> {
 /** Contributions, the ICHRA acknowledgment, the shop (an HSA-eligible plan) and the HSA amount. */
 async function shop(page: Page, narrow: boolean): Promise<string> {
   await nextTo(page, esText('contributions', '/title'), SPANISH);
+  // The County field said 'Condado de Multnomah'; the profile stored the crosswalk's name.
+  const stored = await page.evaluate(async () => {
+    const response = await fetch('/api/Member/GetMember', { headers: { authorization: `Bearer ${sessionStorage.getItem('access_token')}` } });
+    return ((await response.json()) as { data: { county: string | null } }).data.county;
+  });
+  expect(stored).toBe(PORTLAND.county);
   await expect(page.getByText('Sam Rivera')).toBeVisible();
   // The dependent's stored relationship ('child') and birthdate, as a Spanish reader reads them.
   await expect(page.getByRole('row', { name: `Sam Rivera ${esText('dependent', '/uiSchema/relationship/ui:enumNames/1')} 1 de junio de 2015` })).toBeVisible();

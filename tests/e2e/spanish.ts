@@ -41,6 +41,8 @@ export const filled = (text: string, values: Record<string, string | number>): s
 export const exactly = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 const ssn = esText('profile', '/schema/properties/additionalid/title');
+const dependentTitle = (field: string) => esText('profile', `/schema/definitions/dependent/properties/${field}/title`);
+const dependentChoice = (pointer: string) => esText('profile', `/uiSchema/dependents/items/${pointer}`);
 
 export const SPANISH: Words = {
   registration: {
@@ -65,7 +67,7 @@ export const SPANISH: Words = {
     telephone: exactly(esText('profile', '/schema/properties/phonenumber/title')),
     zip: exactly(esText('profile', '/schema/properties/postalcode/title')),
     countyPicker: esText('profile', '/messages/county-picker-title'),
-    countyChoice: (county) => filled(es('county-name-county'), { name: county.replace(/ County$/, '') }),
+    countyNamed: (county) => filled(es('county-name-county'), { name: county.replace(/ County$/, '') }),
     city: exactly(esText('profile', '/schema/properties/city/title')),
     county: exactly(esText('profile', '/schema/properties/county/title')),
     state: exactly(esText('profile', '/schema/properties/stateorprovince/title')),
@@ -77,6 +79,24 @@ export const SPANISH: Words = {
     ssnParts: [exactly(`${ssn} ${es('ssn-part-first')}`), exactly(`${ssn} ${es('ssn-part-middle')}`), exactly(`${ssn} ${es('ssn-part-last')}`)],
     pcpName: exactly(esText('profile', '/schema/properties/pcpname/title')),
     pcpId: exactly(esText('profile', '/schema/properties/pcpid/title')),
+  },
+  dependent: {
+    add: exactly(esText('profile', '/uiSchema/dependents/ui:options/addText')),
+    group: (number) => filled(esText('profile', '/uiSchema/dependents/ui:options/itemTitle'), { number }),
+    firstName: exactly(dependentTitle('firstname')),
+    lastName: exactly(dependentTitle('lastname')),
+    dob: exactly(dependentTitle('dateofbirth')),
+    gender: new RegExp(`^${dependentTitle('gender')}`),
+    relationship: new RegExp(`^${dependentTitle('relationship')}`),
+    smoker: new RegExp(`^${dependentTitle('istobaccouser')}`),
+    ssn: exactly(dependentTitle('additionalid')),
+    choices: {
+      Male: dependentChoice('gender/ui:enumNames/0'),
+      Female: dependentChoice('gender/ui:enumNames/1'),
+      Spouse: dependentChoice('relationship/ui:enumNames/0'),
+      Child: dependentChoice('relationship/ui:enumNames/1'),
+      No: dependentChoice('istobaccouser/ui:options/noText'),
+    },
   },
   next: new RegExp(`^(${es('next')}|${es('proceed')})$`),
   filters: es('filters'),

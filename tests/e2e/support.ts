@@ -35,8 +35,11 @@ export type Words = {
     telephone: Name;
     zip: Name;
     countyPicker: string;
-    /** A county as the picker names it in this language (the crosswalk's 'Marion County' is 'Condado de Marion'). */
-    countyChoice: (county: string) => string;
+    /**
+     * A county as the screens name it in this language, the county picker and the County field alike (the
+     * crosswalk's 'Marion County' is 'Condado de Marion'; the field still stores and sends the crosswalk's name).
+     */
+    countyNamed: (county: string) => string;
     city: Name;
     county: Name;
     state: Name;
@@ -48,6 +51,20 @@ export type Words = {
     ssnParts: readonly [Name, Name, Name];
     pcpName: Name;
     pcpId: Name;
+  };
+  /** A dependent's fields on the profile, in the group 'Dependent #n' that Add Dependent opens. */
+  dependent: {
+    add: Name;
+    group: (number: number) => string;
+    firstName: Name;
+    lastName: Name;
+    dob: Name;
+    gender: RegExp;
+    relationship: RegExp;
+    smoker: RegExp;
+    ssn: Name;
+    /** The choices by their stored values, as the screen names them. */
+    choices: Record<Relative['gender'] | Relative['relationship'] | 'No', string>;
   };
   /** Next, or Proceed on a narrow shop screen. */
   next: RegExp;
@@ -63,7 +80,7 @@ export const ENGLISH: Words = {
     telephone: 'Telephone',
     zip: 'ZIP Code',
     countyPicker: 'Select a county',
-    countyChoice: (county) => county,
+    countyNamed: (county) => county,
     city: 'City',
     county: 'County',
     state: 'State',
@@ -75,6 +92,18 @@ export const ENGLISH: Words = {
     ssnParts: ['SSN first 3 digits', 'SSN middle 2 digits', 'SSN last 4 digits'],
     pcpName: 'PCP Name',
     pcpId: 'PCP ID',
+  },
+  dependent: {
+    add: 'Add Dependent',
+    group: (number) => `Dependent #${number}`,
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    dob: 'Date of Birth',
+    gender: /^Gender/,
+    relationship: /^Relationship/,
+    smoker: /^Smoker/,
+    ssn: /^SSN$/,
+    choices: { Male: 'Male', Female: 'Female', Spouse: 'Spouse', Child: 'Child', No: 'No' },
   },
   next: /^(Next|Proceed)$/,
   filters: 'Filters',
@@ -217,11 +246,11 @@ export async function fillMemberProfile(page: Page, home: Home, whilePicking?: (
     const picker = page.getByRole('dialog', { name: labels.countyPicker });
     await expect(picker).toBeVisible();
     await whilePicking?.();
-    await picker.getByRole('button', { name: labels.countyChoice(home.county) }).click();
+    await picker.getByRole('button', { name: labels.countyNamed(home.county) }).click();
     await expect(picker).toBeHidden();
   }
   await expect(page.getByLabel(labels.city)).toHaveValue(home.city);
-  await expect(page.getByLabel(labels.county)).toHaveValue(home.county);
+  await expect(page.getByLabel(labels.county)).toHaveValue(labels.countyNamed(home.county));
   await expect(page.getByLabel(labels.state)).toHaveValue(home.state);
   await page.getByLabel(labels.dob).first().fill('1984-03-15');
   await page.getByRole('radiogroup', { name: labels.gender }).first().getByLabel(labels.female, { exact: true }).check();
@@ -232,6 +261,28 @@ export async function fillMemberProfile(page: Page, home: Home, whilePicking?: (
   await page.getByLabel(last).first().fill('6789');
   await page.getByLabel(labels.pcpName).first().fill('Dr. Ana Lee');
   await page.getByLabel(labels.pcpId).first().fill('PCP-4411');
+}
+
+/** A member's spouse or child, as the profile asks for them. */
+export type Relative = { firstName: string; lastName: string; dob: string; gender: 'Male' | 'Female'; relationship: 'Spouse' | 'Child'; ssn: string };
+
+/**
+ * Adds each relative on a profile that has no dependent yet, as a person does: Add Dependent, then the new
+ * dependent's fields (none a smoker).
+ */
+export async function addDependents(page: Page, family: readonly Relative[], words = ENGLISH): Promise<void> {
+  const labels = words.dependent;
+  for (const [index, relative] of family.entries()) {
+    await page.getByRole('button', { name: labels.add }).click();
+    const group = page.getByRole('group', { name: labels.group(index + 1), exact: true });
+    await group.getByLabel(labels.firstName).fill(relative.firstName);
+    await group.getByLabel(labels.lastName).fill(relative.lastName);
+    await group.getByLabel(labels.dob).fill(relative.dob);
+    await group.getByRole('radiogroup', { name: labels.gender }).getByLabel(labels.choices[relative.gender], { exact: true }).check();
+    await group.getByRole('radiogroup', { name: labels.relationship }).getByLabel(labels.choices[relative.relationship], { exact: true }).check();
+    await group.getByRole('radiogroup', { name: labels.smoker }).getByLabel(labels.choices.No, { exact: true }).check();
+    await group.getByRole('textbox', { name: labels.ssn }).fill(relative.ssn);
+  }
 }
 
 /** When each page's Next was last clicked by nextTo (see waitOutNextThrottle). */

@@ -29,3 +29,32 @@ export function countyNameParts(countyname: string): { kind: CountyKind | null; 
   }
   return { kind: null, name: trimmed };
 }
+
+/** How a language says each kind, with the county's own name as {name} (the catalogue's 'county-name-<kind>'). */
+export type CountyWords = Readonly<Record<CountyKind, string>>;
+
+/** A county the crosswalk names ('Marion County') in a language's words ('Condado de Marion'); a name of no known kind as it is. */
+export function countyInWords(countyname: string, words: CountyWords): string {
+  const { kind, name } = countyNameParts(countyname);
+  return kind === null ? name : words[kind].replace('{name}', name);
+}
+
+/** The crosswalk's ending of each kind (' County'). */
+const ENDING_OF = Object.fromEntries(ENDINGS.map(([ending, kind]) => [kind, ending])) as Readonly<Record<CountyKind, string>>;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A county as a person wrote it, as the crosswalk names it: a county in a language's words, in any case ('Condado
+ * de Marion', 'condado de marion'), is the name written with the crosswalk's ending of its kind ('Marion County';
+ * the inverse of countyInWords; the server matches a county in any case); anything else stays as written, for the
+ * server's check against the crosswalk. The longer words are tried first ('Ciudad y borough de' before 'Ciudad de').
+ */
+export function countyFromWords(text: string, words: CountyWords): string {
+  const kinds = [...COUNTY_KINDS].sort((one, other) => words[other].length - words[one].length);
+  for (const kind of kinds) {
+    const said = new RegExp(`^${escaped(words[kind]).replace(escaped('{name}'), '(.*\\S.*)')}$`, 'i').exec(text);
+    if (said) return `${said[1]!}${ENDING_OF[kind]}`;
+  }
+  return text;
+}

@@ -6,16 +6,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNTY_KINDS, countyNameParts } from '#domain/places/county-names.ts';
+import { COUNTY_KINDS, countyFromWords, countyInWords, countyNameParts, type CountyWords } from '#domain/places/county-names.ts';
 import { stateName, US_STATES } from '#domain/places/us-states.ts';
-import { formatMessage } from '#engine/core/messages.ts';
 
 const catalogue = (language: 'en' | 'es') =>
   (JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'schemas', 'messages', `${language}.json`), 'utf8')) as { messages: Record<string, string> }).messages;
-const said = (countyname: string, language: 'en' | 'es') => {
-  const { kind, name } = countyNameParts(countyname);
-  return kind === null ? name : formatMessage(catalogue(language)[`county-name-${kind}`]!, { name });
-};
+/** How a language says each kind, from its catalogue. */
+const words = (language: 'en' | 'es'): CountyWords =>
+  Object.fromEntries(COUNTY_KINDS.map((kind) => [kind, catalogue(language)[`county-name-${kind}`]])) as CountyWords;
+const said = (countyname: string, language: 'en' | 'es') => countyInWords(countyname, words(language));
 
 describe('county names', () => {
   it.each([
@@ -38,6 +37,28 @@ describe('county names', () => {
   it.each(['Carson City', 'District of Columbia', 'County', ' Borough'])('"%s" is of no known kind: said as it is', (countyname) => {
     expect(countyNameParts(countyname)).toEqual({ kind: null, name: countyname.trim() });
     expect(said(countyname, 'es')).toBe(countyname.trim());
+  });
+
+  it.each([
+    ['Clackamas County', 'Condado de Clackamas'],
+    ['Orleans Parish', 'Parroquia de Orleans'],
+    ['Kodiak Island Borough', 'Borough de Kodiak Island'],
+    ['Juneau City and Borough', 'Ciudad y borough de Juneau'],
+    ['Bethel Census Area', 'Área censal de Bethel'],
+    ['Anchorage Municipality', 'Municipalidad de Anchorage'],
+    ['San Juan Municipio', 'Municipio de San Juan'],
+    ['Richmond city', 'Ciudad de Richmond'],
+  ])("%s written as '%s' is the crosswalk's name again; in English it is itself", (countyname, spanish) => {
+    expect(countyFromWords(spanish, words('es'))).toBe(countyname);
+    expect(countyFromWords(countyname, words('en'))).toBe(countyname);
+  });
+
+  it("reads a county in the reader's words in any case, and keeps anything else as written for the server's check", () => {
+    expect(countyFromWords('condado de marion', words('es'))).toBe('marion County');
+    for (const written of ['Marion County', 'Carson City', 'Condado de ', 'Marion', 'Marion County ']) {
+      expect(countyFromWords(written, words('es')), written).toBe(written);
+    }
+    expect(countyFromWords('Condado de Marion', words('en'))).toBe('Condado de Marion');
   });
 
   it('has the catalogue words of every kind in both languages, with the {name} mark', () => {
