@@ -44,7 +44,7 @@ export default defineConfig({
       // The pattern engine (re2js, about 46 KB gzip) is a chunk of its own, loaded only with validators that have a
       // pattern (compiled-module.ts). Its module is imported statically too, by the compiler the browser never calls,
       // which alone would keep it in the engine's chunk.
-      output: { codeSplitting: { groups: [{ name: 'linear-regexp', test: /node_modules\/re2js\/|src\/engine\/core\/linear-regexp\.ts/ }] } },
+      output: { codeSplitting: { groups: [{ name: 'linear-regexp', test: /node_modules\/re2js\/|src\/engine\/runtime\/linear-regexp\.ts/ }] } },
     },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COUNTY_KINDS, countyNameParts } from '#domain/county-names.ts';
 import { stateName, US_STATES } from '#domain/us-states.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 
 const catalogue = (language: 'en' | 'es') =>
   (JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'schemas', 'messages', `${language}.json`), 'utf8')) as { messages: Record<string, string> }).messages;

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
+import { documentPart, EngineConfigError, schemaKey, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/runtime/index.ts';
+import { schemasExport, standaloneModule } from '#engine/compile/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import { LRUCache } from 'lru-cache';
 
