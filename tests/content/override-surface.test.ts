@@ -1,5 +1,5 @@
 /**
- * The override surface the base documents declare (src/engine/core/override-surface.ts): each locked part refused
+ * The override surface the base documents declare (src/engine/authoring/override-surface.ts): each locked part refused
  * at the pointer of the change with the document's why, and what stays the employer's accepted. Run through
  * applyOverride, as a draft save, a publish, a roll back and `npm run forms:check` run it.
  */
