@@ -10,8 +10,8 @@ const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
 
 // The web app lives in src/web; the server serves dist/web. Two pages: index.html (the employee portal) and
 // staff.html (the staff console of src/staff, served at /staff), each its own bundle, so the portal's landing page
-// carries nothing of the console. Vitest runs two projects: node (rules, engine core, content, db, server) and dom
-// (engine react, theme, web, staff).
+// carries nothing of the console. Vitest runs two projects: node (rules, the engine without React, product, content,
+// db, server) and dom (engine react, theme, web, staff).
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
