@@ -53,17 +53,18 @@ export const PATTERNS: Readonly<Record<string, RegExp>> = {
 
 const registeredPatterns: Record<string, RegExp> = {};
 
+/** The pattern `matches` uses for a name: the engine's or a registered one (own keys only: no 'constructor'). */
+const patternNamed = (name: string): RegExp | undefined =>
+  Object.hasOwn(PATTERNS, name) ? PATTERNS[name] : Object.hasOwn(registeredPatterns, name) ? registeredPatterns[name] : undefined;
+
 /** Adds named patterns for `matches`; a name the engine or an earlier registration gave another pattern is refused. */
 export function registerPatterns(patterns: Readonly<Record<string, RegExp>>): void {
   for (const [name, pattern] of Object.entries(patterns)) {
-    const known = PATTERNS[name] ?? registeredPatterns[name];
+    const known = patternNamed(name);
     if (known !== undefined && known !== pattern) throw new RuleError(`the pattern '${name}' is registered already`);
     registeredPatterns[name] = pattern;
   }
 }
-
-/** The pattern `matches` uses for a name: the engine's or a registered one. */
-const patternNamed = (name: string): RegExp | undefined => (Object.hasOwn(PATTERNS, name) ? PATTERNS[name] : registeredPatterns[name]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -336,7 +337,7 @@ export const rules: RuleEvaluator = {
 export function registerRuleOperations(operations: Readonly<Record<string, RuleExtension>>): void {
   for (const [op, extension] of Object.entries(operations)) {
     if (Object.hasOwn(ENGINE_OPERATIONS, op) || (STANDARD_OPERATIONS as readonly string[]).includes(op)) throw new RuleError(`'${op}' is an operation of the engine`);
-    if (registered[op] !== undefined && registered[op] !== extension) throw new RuleError(`the operation '${op}' is registered already`);
+    if (Object.hasOwn(registered, op) && registered[op] !== extension) throw new RuleError(`the operation '${op}' is registered already`);
     registered[op] = extension;
   }
   current = createRuleEvaluator();
