@@ -10,8 +10,8 @@ const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
 
 // The web app lives in src/web; the server serves dist/web. Two pages: index.html (the employee portal) and
 // staff.html (the staff console of src/staff, served at /staff), each its own bundle, so the portal's landing page
-// carries nothing of the console. Vitest runs two projects: node (rules, engine core, content, db, server) and dom
-// (engine react, theme, web, staff).
+// carries nothing of the console. Vitest runs two projects: node (rules, the engine without React, product, content,
+// db, server) and dom (engine react, theme, web, staff).
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
@@ -44,7 +44,7 @@ export default defineConfig({
       // The pattern engine (re2js, about 46 KB gzip) is a chunk of its own, loaded only with validators that have a
       // pattern (compiled-module.ts). Its module is imported statically too, by the compiler the browser never calls,
       // which alone would keep it in the engine's chunk.
-      output: { codeSplitting: { groups: [{ name: 'linear-regexp', test: /node_modules\/re2js\/|src\/engine\/core\/linear-regexp\.ts/ }] } },
+      output: { codeSplitting: { groups: [{ name: 'linear-regexp', test: /node_modules\/re2js\/|src\/engine\/runtime\/linear-regexp\.ts/ }] } },
     },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -5,7 +5,7 @@
  */
 import type { FieldErrors } from '#contracts/api.ts';
 import type { Language } from '#contracts/language.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 
 /** The caller of a request with a live session (sessionId: the access token's `sid`). */
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };

@@ -3,6 +3,7 @@
  * the portal's English catalogue is loaded (the console's preview shows the portal's widgets and texts).
  */
 import '@mantine/core/styles.css';
+import '#product/engine-setup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';

@@ -6,7 +6,7 @@
  * the catalogue; amounts stay as written. A text outside the grammar keeps its English phrases.
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 import { language, messages, type MessageKey } from '#web/messages.ts';
 
 const LIMIT = /^(.*) \(limit: (\d+) (visit|exam|item|day)\(s\) per (year|month|benefit period)\)$/;

@@ -2,6 +2,7 @@
  * The form engine's services for the screens that show forms. The routes below it load lazily (routes.tsx), so
  * rjsf, the engine's theme and the portal's widgets stay out of the landing page's JavaScript.
  */
+import '#product/engine-setup.ts';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { EngineProvider } from '#engine/react/engine-context.tsx';

@@ -7,7 +7,7 @@
  */
 import type { MetalLevel, Order, YesNo } from '#contracts/entities.ts';
 import { ORDER_VALUES } from '#domain/enrollment/orders.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 import { messages, type MessageKey } from '#web/messages.ts';
 
 const METAL_LABELS: Readonly<Record<MetalLevel, MessageKey>> = {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
-import { translationProblems } from '#engine/core/index.ts';
+import { translationProblems } from '#engine/runtime/index.ts';
 import { missingTranslations } from '#server/content/missing-translations.ts';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
 

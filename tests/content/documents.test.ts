@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDocument, createAjv, message, type FormDocument } from '#engine/core/index.ts';
+import { checkDocument } from '#engine/authoring/index.ts';
+import { createAjv } from '#engine/compile/index.ts';
+import { message, type FormDocument } from '#engine/runtime/index.ts';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
 import { SHOP_TEXTS } from './shop-texts.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { evaluateFlow } from '#engine/core/index.ts';
+import { evaluateFlow } from '#engine/runtime/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 type FlowCase = {

@@ -1,7 +1,7 @@
 /** The real forms behave as the spec says: messages, their order, the phases, and the calls they declare. */
 import { describe, expect, it } from 'vitest';
 import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
-import { documentPart, fillCalls, firstMessage, message, validateForm, type FieldErrors } from '#engine/core/index.ts';
+import { documentPart, fillCalls, firstMessage, message, validateForm, type FieldErrors } from '#engine/runtime/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 const content = loadBaseContent();

@@ -30,8 +30,8 @@ const notTexts = new Set([
     (value) => `src/domain/enrollment/orders.ts: ${value}`,
   ),
   ...['src/server/services/enrollment/plan-quotes.ts', 'src/domain/plans/plan-filters.ts', 'src/web/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
-  "src/engine/core/validate.ts: 'This field is required.'",
-  "src/engine/core/validate.ts: 'Please check this field.'",
+  "src/engine/runtime/validate.ts: 'This field is required.'",
+  "src/engine/runtime/validate.ts: 'Please check this field.'",
   "src/web/benefit-texts.ts: 'after deductible'",
   "src/web/benefit-texts.ts: 'benefit period'",
   // The ZIP crosswalk's words a county's name ends with, which the county naming rule reads its kind by.

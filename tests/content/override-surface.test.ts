@@ -1,10 +1,13 @@
 /**
- * The override surface the base documents declare (src/engine/core/override-surface.ts): each locked part refused
+ * The override surface the base documents declare (src/engine/authoring/override-surface.ts): each locked part refused
  * at the pointer of the change with the document's why, and what stays the employer's accepted. Run through
  * applyOverride, as a draft save, a publish, a roll back and `npm run forms:check` run it.
  */
 import { describe, expect, it } from 'vitest';
-import { compileWithAjv, lockedParts, mergeDocument, overrideSurfaceProblems, rules, schemaIdentifiers, uiPointersOf, type FormDocument } from '#engine/core/index.ts';
+import { compileWithAjv, schemaIdentifiers } from '#engine/compile/index.ts';
+import { lockedParts, overrideSurfaceProblems, uiPointersOf } from '#engine/authoring/index.ts';
+import { mergeDocument } from '#engine/documents/index.ts';
+import { rules, type FormDocument } from '#engine/runtime/index.ts';
 import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EngineConfigError } from '#engine/core/index.ts';
+import { EngineConfigError } from '#engine/runtime/index.ts';
 import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
 
 let root: string;

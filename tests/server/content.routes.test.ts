@@ -1,6 +1,6 @@
 /** The public content routes and app.content; staff overrides of these documents: staff-content.test.ts. */
 import { describe, expect, it } from 'vitest';
-import type { FormDocument } from '#engine/core/index.ts';
+import type { FormDocument } from '#engine/runtime/index.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 

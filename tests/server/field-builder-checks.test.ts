@@ -5,7 +5,8 @@
  * hidden) the server refuses, at the pointer the editor marks.
  */
 import { describe, expect, it } from 'vitest';
-import { ownFields, type FormDocument } from '#engine/core/index.ts';
+import { ownFields } from '#engine/documents/index.ts';
+import { type FormDocument } from '#engine/runtime/index.ts';
 import { loadBaseContent } from '../../src/server/plugins/content.plugin.ts';
 import { checkEdit } from '../../src/server/services/staff-employers/document-overrides.ts';
 import { setRequired, type Json } from '../../src/staff/documents/document-edits.ts';

@@ -6,8 +6,8 @@
  * served, and the employee's answer is refused with that message in the language asked.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PATTERN_MAX_LENGTH } from '#engine/core/linear-regexp.ts';
-import { validateForm, type FormDocument } from '#engine/core/index.ts';
+import { PATTERN_MAX_LENGTH } from '#engine/runtime/linear-regexp.ts';
+import { validateForm, type FormDocument } from '#engine/runtime/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { versionTag } from '#server/services/staff-employers/document-overrides.ts';
 import type { Json } from '../../src/staff/documents/document-edits.ts';

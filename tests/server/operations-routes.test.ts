@@ -1,6 +1,6 @@
 /**
  * The operation catalogue (schemas/meta/operations.json) names only routes the server has, none of them a staff
- * route, and no DELETE of a member: a document's calls can reach nothing else (src/engine/core/operations.ts).
+ * route, and no DELETE of a member: a document's calls can reach nothing else (src/product/operations.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';

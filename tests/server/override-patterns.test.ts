@@ -7,7 +7,7 @@
  * at its pointer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/core/index.ts';
+import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/runtime/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';

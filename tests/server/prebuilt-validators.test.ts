@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemasExport, standaloneModule, type FormDocument } from '#engine/core/index.ts';
+import { schemasExport, standaloneModule } from '#engine/compile/index.ts';
+import { type FormDocument } from '#engine/runtime/index.ts';
 import { loadBaseContent } from '#server/plugins/content.plugin.ts';
 import { validatedSchemas, validatorsHash, writeBaseValidators } from '#server/content/validator-modules.ts';
 import { databases } from './helpers/databases.ts';

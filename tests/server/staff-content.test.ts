@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
-import { evaluateFlow, mergeDocument, translatedDocument, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { mergeDocument } from '#engine/documents/index.ts';
+import { evaluateFlow, translatedDocument, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { versionTag } from '#server/services/staff-employers/document-overrides.ts';
 import { databases } from './helpers/databases.ts';

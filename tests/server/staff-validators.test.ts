@@ -5,7 +5,7 @@
  * and nothing is written. The modules kept are bounded by count and bytes, and compiles are limited per staff user.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/core/index.ts';
+import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/runtime/index.ts';
 import type { ContentStore } from '#server/plugins/content.plugin.ts';
 import { DRAFT_COMPILES_PER_MINUTE } from '#server/routes/staff/staff-validators.routes.ts';
 import { DRAFT_MODULES_LIMIT, draftModulesBytes, validatedSchemas, validatorsHash } from '#server/content/validator-modules.ts';

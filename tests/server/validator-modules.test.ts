@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/core/index.ts';
+import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/runtime/index.ts';
 import { validatedSchemas } from '#server/content/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateFlow, type FlowDocument } from '../../src/engine/core/index.ts';
+import { evaluateFlow, type FlowDocument } from '../../src/engine/runtime/index.ts';
 import {
   documentText,
   fieldsOf,

@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { DiffLine } from '../../src/engine/core/line-diff.ts';
+import type { DiffLine } from '../../src/engine/authoring/line-diff.ts';
 import { StaffApiError } from '../../src/staff/api/staff-api.ts';
 import { changesWithContext, DraftConflict, draftChangedMessage } from '../../src/staff/documents/draft-conflict.tsx';
 

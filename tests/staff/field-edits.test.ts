@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleDefinitions, type FormDocument, type JsonSchema } from '../../src/engine/core/index.ts';
+import { bundleDefinitions } from '../../src/engine/compile/index.ts';
+import { type FormDocument, type JsonSchema } from '../../src/engine/runtime/index.ts';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
 import {
   addField,

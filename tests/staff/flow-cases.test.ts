@@ -1,6 +1,6 @@
 /** The preview's cases: every case the publish proof walks, an employer's own found by its settings, each walked with its settings. */
 import { describe, expect, it } from 'vitest';
-import type { FlowDocument } from '#engine/core/index.ts';
+import type { FlowDocument } from '#engine/runtime/index.ts';
 import flowJson from '../../flows/enrollment.flow.json';
 import { casesFor, casesInOrder, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
 

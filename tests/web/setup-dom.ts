@@ -8,8 +8,13 @@
  * ahead (the browser's CSP case is the e2e test's).
  */
 import '@testing-library/jest-dom/vitest';
-import { compileWithAjv, installPasswordScorer, installRuntimeCompiler } from '#engine/core/index.ts';
-import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
+// The product configures the engine as the server does (its annotation, patterns and password_score operation).
+import '#product/compile-setup.ts';
+import '#product/engine-setup.ts';
+import { compileWithAjv } from '#engine/compile/index.ts';
+import { installPasswordScorer } from '#product/index.ts';
+import { installRuntimeCompiler } from '#engine/runtime/index.ts';
+import { zxcvbnScore } from '#product/zxcvbn-score.ts';
 import { dropPendingDrafts } from '#engine/react/drafts.ts';
 import { loadCatalogue } from '#web/messages.ts';
 import { cleanup, configure } from '@testing-library/react';

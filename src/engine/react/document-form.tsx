@@ -8,8 +8,8 @@
  * field in error; so does a refused check of the screen's own (withoutSubmit): each new `focusRequest` value.
  * With `draft`, every change is also kept as the tab's draft (drafts.ts).
  */
-import { getAtPointer, rules, setAtPointer, validateForm } from '#engine/core/index.ts';
-import type { FieldErrors, FormData, FormDocument, JsonSchema } from '#engine/core/types.ts';
+import { getAtPointer, rules, setAtPointer, validateForm } from '#engine/runtime/index.ts';
+import type { FieldErrors, FormData, FormDocument, JsonSchema } from '#engine/runtime/types.ts';
 import { releaseHeldText, themedForm } from '#engine/theme/index.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { IChangeEvent } from '@rjsf/core';

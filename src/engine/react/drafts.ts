@@ -11,8 +11,8 @@
  * first; signing out drops it (dropPendingDrafts), since sign-out clears the storage and a write after that would
  * bring the person's data back.
  */
-import { withoutPointers } from '#engine/core/pointer.ts';
-import type { FormData } from '#engine/core/types.ts';
+import { withoutPointers } from '#engine/runtime/pointer.ts';
+import type { FormData } from '#engine/runtime/types.ts';
 
 /**
  * Where a form keeps its draft: a key naming the form and its owner, the fields never written, and the data the

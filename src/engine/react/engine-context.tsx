@@ -4,8 +4,8 @@
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { createContext, useContext, type ReactNode } from 'react';
-import { registerCompiledModule } from '#engine/core/index.ts';
-import { defaultDocumentPath, type DocumentKind } from '#engine/core/document-path.ts';
+import { registerCompiledModule } from '#engine/runtime/index.ts';
+import { defaultDocumentPath, type DocumentKind } from '#engine/runtime/document-path.ts';
 
 export { defaultDocumentPath, type DocumentKind };
 

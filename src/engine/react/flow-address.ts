@@ -7,7 +7,7 @@
  * furthest shown step at or before both the one asked for and the one reached. Steps are ranked in the flow
  * document's order, hidden ones included, so a rank outlives a change of what is shown.
  */
-import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
+import type { FlowDocument, ResolvedStep } from '#engine/runtime/types.ts';
 import { flowPositions, type FlowPosition } from './flow-runner.tsx';
 
 const keyOf = (position: FlowPosition) => (position.substep ? `${position.step}/${position.substep}` : position.step);

@@ -9,8 +9,8 @@
  * screens' Next shows it is busy (`nextBusy`) until the second is over. After a move to another step the keyboard's
  * focus goes to the new step's heading (its first heading, made focusable by script), once the screen shows it.
  */
-import { evaluateFlow } from '#engine/core/index.ts';
-import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
+import { evaluateFlow } from '#engine/runtime/index.ts';
+import type { FlowDocument, ResolvedStep } from '#engine/runtime/types.ts';
 import { Alert, Box, Button, Flex, Group, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';

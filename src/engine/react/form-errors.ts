@@ -2,8 +2,8 @@
  * Between the engine's pointer-keyed errors and rjsf: field ids are `${idPrefix}/${path...}` (the form uses '/'
  * as rjsf's id separator), so an id turns into the JSON pointer the engine and the server key errors by.
  */
-import { formatMessage, isEmptyValue } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument, JsonSchema } from '#engine/core/types.ts';
+import { formatMessage, isEmptyValue } from '#engine/runtime/index.ts';
+import type { FieldErrors, FormDocument, JsonSchema } from '#engine/runtime/types.ts';
 import type { ErrorSchema } from '@rjsf/utils';
 
 export const ID_SEPARATOR = '/';
@@ -19,13 +19,13 @@ export function toPointer(segments: ReadonlyArray<string | number>): string {
   return segments.map((segment) => `/${escape(String(segment))}`).join('');
 }
 
-/** `profile/dependents/0/firstname` with prefix `profile` -> `/dependents/0/firstname`. */
+/** `profile/people/0/firstname` with prefix `profile` -> `/people/0/firstname`. */
 export function idToPointer(id: string, idPrefix: string): string {
   if (id === idPrefix) return '';
   return id.startsWith(idPrefix + ID_SEPARATOR) ? id.slice(idPrefix.length) : '';
 }
 
-/** Moves errors keyed under `prefix` (a server's request body pointer such as /member) to the form's root. */
+/** Moves errors keyed under `prefix` (a server's request body pointer such as /person) to the form's root. */
 export function withoutPrefix(errors: FieldErrors | undefined, prefix: string): FieldErrors {
   const result: FieldErrors = {};
   for (const [pointer, messages] of Object.entries(errors ?? {})) {

@@ -1,7 +1,7 @@
 /** The engine's React side: document forms, the flow runner, document fetching and the call binder. */
 export { DocumentForm, visibleUiSchema } from './document-form.tsx';
 export type { DocumentFormContext, DocumentFormProps } from './document-form.tsx';
-export type { FormData } from '#engine/core/types.ts';
+export type { FormData } from '#engine/runtime/types.ts';
 export { EngineProvider, defaultDocumentPath, loadValidators, useEngine } from './engine-context.tsx';
 export type { ApiPort, DocumentKind, EngineServices, HttpMethod, PortAnswer } from './engine-context.tsx';
 export { FlowRunner, flowPositions, locate } from './flow-runner.tsx';

@@ -6,7 +6,7 @@
  * run time. rjsf's own precompiled validator is not used: it is bound to one root schema, and a screen may render a
  * variant of its document's schema (DocumentForm's renderedSchema).
  */
-import { compileSchema, type JsonSchema } from '#engine/core/index.ts';
+import { compileSchema, type JsonSchema } from '#engine/runtime/index.ts';
 import type { ValidatorType } from '@rjsf/utils';
 
 export const engineRjsfValidator: ValidatorType = {

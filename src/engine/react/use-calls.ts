@@ -6,8 +6,8 @@
  * can use an earlier one's answer. An `optional` call that fails has no answer and does not stop the list (a
  * lookup whose failure means "nothing found").
  */
-import { callScopes, fillCalls } from '#engine/core/index.ts';
-import type { CallDeclaration } from '#engine/core/types.ts';
+import { callScopes, fillCalls } from '#engine/runtime/index.ts';
+import type { CallDeclaration } from '#engine/runtime/types.ts';
 import { useCallback, useState } from 'react';
 import { useEngine, type PortAnswer } from './engine-context.tsx';
 

@@ -1,10 +1,11 @@
 /**
  * Fetches a resolved document (base plus the scope's override) through the injected documentFetcher, cached by
  * SWR. A form served with `validators` (the URL of its validators compiled ahead) is answered once they are loaded
- * and registered, so validating it compiles nothing; one whose rules score a password, once the scorer is loaded.
+ * and registered, so validating it compiles nothing; one whose rules use an operation loaded apart (registered
+ * with a loader), once that is loaded.
  */
-import { asFlowDocument, asFormDocument, loadPasswordScore, usesPasswordScore } from '#engine/core/index.ts';
-import type { FlowDocument, FormDocument } from '#engine/core/types.ts';
+import { asFlowDocument, asFormDocument, loadOperationsOf } from '#engine/runtime/index.ts';
+import type { FlowDocument, FormDocument } from '#engine/runtime/types.ts';
 import useSWR from 'swr';
 import { defaultDocumentPath, loadValidators, useEngine, type DocumentKind } from './engine-context.tsx';
 
@@ -13,7 +14,7 @@ type DocumentOf<K extends DocumentKind> = K extends 'form' ? FormDocument : Flow
 
 export type DocumentState<D> = {
   document: D | undefined;
-  /** The version the server named (an employer's published override; 0 the base document), when it names one. */
+  /** The version the server named (a scope's published override; 0 the base document), when it names one. */
   version: number | undefined;
   error: unknown;
   isLoading: boolean;
@@ -37,8 +38,8 @@ export function useDocument<K extends DocumentKind>(
     if (served.validators) await loadValidators(services, served.validators);
     // A wrong kind is a content fault: it fails here, as an error the screen shows, not inside a renderer.
     const document = (kind === 'form' ? asFormDocument(served.document) : asFlowDocument(served.document)) as DocumentOf<K>;
-    // A form whose rules score a password gets the scorer (its own chunk) before it shows, as its validators.
-    if (kind === 'form' && usesPasswordScore(document)) await loadPasswordScore();
+    // A form whose rules use an operation loaded apart (its own chunk) gets it before it shows, as its validators.
+    if (kind === 'form') await loadOperationsOf(document);
     return { document, version: served.version };
   });
   return {

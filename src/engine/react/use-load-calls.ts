@@ -11,8 +11,8 @@
  * `retry()` reads the failed calls again (a screen offers it with the failure's message: a network failure is
  * never silent).
  */
-import { CallError, fillCalls } from '#engine/core/index.ts';
-import type { CallDeclaration } from '#engine/core/types.ts';
+import { CallError, fillCalls } from '#engine/runtime/index.ts';
+import type { CallDeclaration } from '#engine/runtime/types.ts';
 import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useEngine, type ApiPort } from './engine-context.tsx';

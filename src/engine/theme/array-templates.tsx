@@ -1,5 +1,5 @@
 /**
- * Arrays of things a person adds and removes (a profile's dependents): the texts come from the array's uiSchema
+ * Arrays of things a person adds and removes (a profile's people): the texts come from the array's uiSchema
  * ('ui:options'), so the theme knows nothing of what the items are. `addText` names the add button; `itemTitle`
  * is the legend of each item's fieldset (so the item's fields are a group named by it), `removeText` names the
  * item's remove button; `{number}` in either is the item's 1-based position. Without them, rjsf's icon buttons.

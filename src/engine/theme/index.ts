@@ -4,7 +4,7 @@
  * add button templates that take their texts from the array's uiSchema, and an input template that stays controlled.
  * A product adds its own widgets through the `widgets` of `themedForm` (engine/react passes them along).
  * 'ui:options': { markRequired: true } shows a field as required (its asterisk, aria-required) whose need a rule
- * decides rather than the schema's `required` (an SSN wanted on Next, the waiver's other reason once Other is chosen).
+ * decides rather than the schema's `required` (an identifier wanted on Next, an 'other' reason once Other is chosen).
  */
 import type { FormProps, ThemeProps } from '@rjsf/core';
 import { withTheme } from '@rjsf/core';

@@ -1,7 +1,7 @@
 /**
  * The array and object fields: rjsf's own, given props whose parts keep their identity while their content is
  * unchanged. rjsf copies the whole form's data on every change, so without this every item of an array (each
- * dependent of a profile) would be new on each keystroke anywhere in the form, and rjsf's array item, memoized on its
+ * person of a profile) would be new on each keystroke anywhere in the form, and rjsf's array item, memoized on its
  * props, would render every item again with its template; with it, only the item that changed renders. The errors
  * of each item are kept the same way, since they reach the item as its own part of the error schema, and so are the
  * field's schema and uiSchema, which rjsf rebuilds for the field on each render and from which each item's props are

@@ -12,7 +12,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
-import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
+import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/runtime/index.ts';
 import { missingTranslations } from './missing-translations.ts';
 import { createContentStore, defaultContentRoot, loadBaseContent } from '../plugins/content.plugin.ts';
 import { ownForms, patchProblems } from '../services/staff-employers/document-overrides.ts';

@@ -1,6 +1,6 @@
 /**
  * The browser's validators, compiled ahead: for a resolved form document, one ES module of Ajv standalone code
- * (engine/core standaloneModule) holding a validator for every schema the browser validates with: the form's, each
+ * (engine/compile standaloneModule) holding a validator for every schema the browser validates with: the form's, each
  * of its parts' (documentPart) and each sub-schema rjsf asks about while rendering (a oneOf/anyOf option, an if;
  * found by rjsf's own schemaParser). Served from our origin at a content-addressed URL, so the
  * Content-Security-Policy needs no 'unsafe-eval'. A module is named by the SHA-256 of its schemas, kept without
@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import { documentPart, EngineConfigError, schemaKey, schemasExport, standaloneModule, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/core/index.ts';
+import { documentPart, EngineConfigError, schemaKey, withoutSchemaTexts, type FormDocument, type JsonSchema } from '#engine/runtime/index.ts';
+import { schemasExport, standaloneModule } from '#engine/compile/index.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import { LRUCache } from 'lru-cache';
 

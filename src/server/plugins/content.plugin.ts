@@ -12,43 +12,16 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '#contracts/api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
+import '#product/compile-setup.ts';
+import '#product/engine-setup.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { todayUtc } from '#domain/values/dates.ts';
-import {
-  assertDocument,
-  bundleDefinitions,
-  callProblems,
-  checkDocument,
-  checkOverrideMessages,
-  compileWithAjv,
-  createAjv,
-  EngineConfigError,
-  escapeToken,
-  firstMessage,
-  installPasswordScorer,
-  installRuntimeCompiler,
-  lockDeclarationProblems,
-  mergeDocument,
-  overrideSurfaceProblems,
-  unlockedStepProblems,
-  ownFormSurfaceProblems,
-  ownFormProblems,
-  patchLimitProblem,
-  personalDataOf,
-  readCatalogue,
-  translatedDocument,
-  translationProblems,
-  validateForm,
-  withoutPersonalFields,
-  type FlowDocument,
-  type FormDocument,
-  type JsonSchema,
-  type MetaSchemas,
-  type OperationCatalogue,
-  type PatchLimits,
-  type PersonalData,
-} from '#engine/core/index.ts';
-import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
+import { assertDocument, checkDocument, checkOverrideMessages, lockDeclarationProblems, overrideSurfaceProblems, unlockedStepProblems, ownFormSurfaceProblems, type MetaSchemas } from '#engine/authoring/index.ts';
+import { bundleDefinitions, compileWithAjv, createAjv } from '#engine/compile/index.ts';
+import { mergeDocument, patchLimitProblem, type PatchLimits } from '#engine/documents/index.ts';
+import { EngineConfigError, escapeToken, firstMessage, installRuntimeCompiler, translatedDocument, translationProblems, validateForm, type FlowDocument, type FormDocument, type JsonSchema } from '#engine/runtime/index.ts';
+import { callProblems, installPasswordScorer, ownFormProblems, personalDataOf, readCatalogue, withoutPersonalFields, type OperationCatalogue, type PersonalData } from '#product/index.ts';
+import { zxcvbnScore } from '#product/zxcvbn-score.ts';
 import { catalogueText } from '../content/catalogue-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import type { CheckOptions, ContentService } from '../ports.ts';

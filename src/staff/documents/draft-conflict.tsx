@@ -5,8 +5,8 @@
  * replaced) or keep their edits (their next save replaces the other change, knowingly).
  */
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
-// Not through the core's index: the wizard imports that, and would carry the diff library with it.
-import { lineDiff, type DiffLine } from '#engine/core/line-diff.ts';
+// By its own path, not an engine index: a chunk the wizard shares would carry the diff library with it.
+import { lineDiff, type DiffLine } from '#engine/authoring/line-diff.ts';
 import { StaffApiError } from '../api/staff-api.ts';
 import { documentText, type Json } from './document-edits.ts';
 

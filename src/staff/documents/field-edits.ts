@@ -12,8 +12,8 @@
  */
 import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
 import formMeta from '#content/schemas/meta/form.schema.json';
-import { escapeToken } from '#engine/core/index.ts';
-import { linearRegExp, patternProblem } from '#engine/core/linear-regexp.ts';
+import { escapeToken } from '#engine/runtime/index.ts';
+import { linearRegExp, patternProblem } from '#engine/runtime/linear-regexp.ts';
 import type { Json } from './document-edits.ts';
 
 export type FieldKind = 'text' | 'number' | 'date' | 'yes-no' | 'choice';
@@ -191,7 +191,7 @@ export function fieldNameOf(label: string, taken: Iterable<string>): string {
     .filter((word) => word !== '');
   const joined = words.map((word, i) => (i === 0 ? word.toLowerCase() : `${word[0]!.toUpperCase()}${word.slice(1).toLowerCase()}`)).join('');
   const stem = (/^[a-z]/.test(joined) ? joined : `field${joined.charAt(0).toUpperCase()}${joined.slice(1)}`).slice(0, NAME_MAX_LENGTH);
-  // A name every JavaScript object has (constructor, toString...) is refused at save (src/engine/core/meta.ts).
+  // A name every JavaScript object has (constructor, toString...) is refused at save (src/engine/authoring/meta.ts).
   const used = new Set([...taken, ...Object.getOwnPropertyNames(Object.prototype)]);
   if (!used.has(stem)) return stem;
   for (let n = 2; ; n += 1) if (!used.has(`${stem}${n}`)) return `${stem}${n}`;

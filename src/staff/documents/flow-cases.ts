@@ -6,7 +6,7 @@
  * employees never get past the profile). The preview offers every case the publish proof walks, each walked with
  * its own settings; those of the employer's own settings come first.
  */
-import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
+import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/runtime/index.ts';
 
 /** The employer's settings the flow reads. */
 export type EmployerFlags = { hsaonly: number; employeazecustomer: number };

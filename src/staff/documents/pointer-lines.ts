@@ -4,7 +4,7 @@
  * key, for members); a pointer the text does not have (a missing required member) falls back to its nearest
  * ancestor that it does have. Pure: the text in, offsets and 1-based lines out.
  */
-import { escapeToken } from '#engine/core/index.ts';
+import { escapeToken } from '#engine/runtime/index.ts';
 
 export type TextSpan = { from: number; to: number };
 /** Value spans by pointer ('' is the whole document). */

@@ -9,7 +9,8 @@
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { enrollmentTotals, formatCents, type Cents } from '#domain/values/money.ts';
-import { optionLabel, type FormDocument, type JsonSchema, type ResolvedStep } from '#engine/core/index.ts';
+import { optionLabel } from '#engine/documents/index.ts';
+import { type FormDocument, type JsonSchema, type ResolvedStep } from '#engine/runtime/index.ts';
 import { DocumentForm, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { useWizard } from '#web/wizard/wizard-context.tsx';

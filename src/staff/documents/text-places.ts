@@ -8,7 +8,7 @@
  * the rest said to be the screen's. Labels of steps are made distinct: the base flow's sub-step Contributions has
  * the title of its parent.
  */
-import { escapeToken, parsePointer, setAtPointer, textsOf, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { escapeToken, parsePointer, setAtPointer, textsOf, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import { stepsOf, type Json } from './document-edits.ts';
 
 /**

@@ -7,7 +7,7 @@
  * not have), and the draft with one translation changed. For the preview: the draft as served in a language.
  */
 import type { Language } from '#contracts/language.ts';
-import { textsOf, translatedDocument, translationProblems, type Translation } from '#engine/core/index.ts';
+import { textsOf, translatedDocument, translationProblems, type Translation } from '#engine/runtime/index.ts';
 import type { Json } from './document-edits.ts';
 import { asTextDocument } from './text-places.ts';
 

@@ -12,7 +12,7 @@
 import { Button, Loader, Stack, Title } from '@mantine/core';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { SWRConfig, type Middleware } from 'swr';
-import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import {
   DocumentForm,
   EngineProvider,

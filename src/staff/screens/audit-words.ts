@@ -5,7 +5,7 @@
  */
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
 import type { StaffEvent } from '#contracts/staff-employers.ts';
-import { mergePatch } from '#engine/core/index.ts';
+import { mergePatch } from '#engine/documents/index.ts';
 import { changeSummary } from '../documents/change-summary.ts';
 import type { Json } from '../documents/document-edits.ts';
 

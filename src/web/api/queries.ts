@@ -11,8 +11,8 @@ import type {
   MemberAccount,
   Order,
 } from '#contracts/entities.ts';
-import { defaultDocumentPath } from '#engine/core/document-path.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import { defaultDocumentPath } from '#engine/runtime/document-path.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { swrFetcher, swrPublicFetcher } from './api-client.ts';
 import { useIdClaims, useSignedIn } from './session.ts';
 

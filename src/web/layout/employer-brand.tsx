@@ -8,7 +8,7 @@ import type { EmployerBranding } from '#contracts/entities.ts';
 import defaultLogo from '../assets/default-logo.svg';
 import productMark from '../assets/product-mark.svg';
 import { messages } from '#web/messages.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 
 /** The product's name, the same in every language. */
 const PRODUCT_NAME = 'Benefit Portal';

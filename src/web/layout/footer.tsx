@@ -4,7 +4,7 @@
  */
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 import { formatVersionDate } from '#domain/values/dates.ts';
 import { locale, messages } from '#web/messages.ts';
 import { APP_VERSION, FRONT_END_VERSION_DATE, legalPath } from './links.ts';

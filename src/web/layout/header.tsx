@@ -17,7 +17,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { NARROW_SCREEN } from './theme.ts';
 import { useSignOut } from './session/use-sign-out.ts';
 import { messages } from '#web/messages.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 
 // The dropdown and the side menu (floating-ui, scroll lock) are for signed-in people only: they load apart from the
 // landing page's JavaScript.

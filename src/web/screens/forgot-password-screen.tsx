@@ -5,8 +5,8 @@
 import { Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { message } from '#engine/core/index.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import { message } from '#engine/runtime/index.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { useToast } from '../layout/feedback/toast.tsx';

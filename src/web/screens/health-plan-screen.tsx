@@ -6,7 +6,7 @@
  */
 import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
 import { formatCurrency } from '#domain/values/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';

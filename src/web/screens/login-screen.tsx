@@ -11,8 +11,8 @@ import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { LoginAnswer } from '#contracts/requests.ts';
-import { message } from '#engine/core/index.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import { message } from '#engine/runtime/index.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { forgetSignInNotice, saveTokens, signInNotice, takeReturnAddress, type SignInNotice } from '../api/session.ts';

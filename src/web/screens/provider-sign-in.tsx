@@ -7,7 +7,7 @@
 import { Alert, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/runtime/index.ts';
 import { api } from '../api/api-client.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
 

@@ -6,8 +6,8 @@
 import { Alert, Anchor, Container, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { message } from '#engine/core/index.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import { message } from '#engine/runtime/index.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { leaveSignInNotice } from '../api/session.ts';

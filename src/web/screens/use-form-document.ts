@@ -6,7 +6,7 @@
 import type { ApiAnswer } from '#contracts/api.ts';
 import { EMPTY_ID } from '#contracts/api.ts';
 import { useDocument, withoutPrefix, type DocumentState, type FormData } from '#engine/react/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import type { FieldErrors, FormDocument } from '#engine/runtime/types.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -10,7 +10,7 @@
  * saves it: the tab never keeps it).
  */
 import type { DocumentFormContext } from '#engine/react/index.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 import { errorText } from '#engine/theme/index.ts';
 import { Group, Input, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';

@@ -11,7 +11,7 @@
 import { Button, Modal, Stack } from '@mantine/core';
 import { deepEquals, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { getAtPointer, message, valuesFromAnswer } from '#engine/core/index.ts';
+import { getAtPointer, message, valuesFromAnswer } from '#engine/runtime/index.ts';
 import type { DocumentFormContext } from '#engine/react/index.ts';
 import { DigitsInput, onlyDigits } from '#engine/theme/index.ts';
 import { call, isUnreachable } from '#web/api/api-client.ts';

@@ -25,8 +25,9 @@
  */
 import { CART_EVENT } from '#contracts/entities.ts';
 import { formatCents } from '#domain/values/money.ts';
-import { firstMessage, formatMessage, optionLabel, validateForm } from '#engine/core/index.ts';
-import type { CallDeclaration, FormDocument } from '#engine/core/types.ts';
+import { optionLabel } from '#engine/documents/index.ts';
+import { firstMessage, formatMessage, validateForm } from '#engine/runtime/index.ts';
+import type { CallDeclaration, FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN, WRAPPING_LABEL } from '#web/layout/theme.ts';
 import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';

@@ -12,8 +12,9 @@
 import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
 import { dollarsToCentsOrNull, formatCents } from '#domain/values/money.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
-import { optionLabel, validateForm } from '#engine/core/index.ts';
-import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
+import { optionLabel } from '#engine/documents/index.ts';
+import { validateForm } from '#engine/runtime/index.ts';
+import type { FormDocument, JsonSchema } from '#engine/runtime/types.ts';
 import { nextBusyProps, DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { useEffectiveDates, useFormTexts } from '#web/api/queries.ts';
 import { locale, messages as catalogue } from '#web/messages.ts';

@@ -33,8 +33,8 @@ import {
   useDocument,
   type FlowPosition,
 } from '#engine/react/index.ts';
-import { evaluateFlow } from '#engine/core/index.ts';
-import type { ResolvedStep } from '#engine/core/types.ts';
+import { evaluateFlow } from '#engine/runtime/index.ts';
+import type { ResolvedStep } from '#engine/runtime/types.ts';
 import { api } from '#web/api/api-client.ts';
 import { useDependents, useEmployer, useMember, useOrders } from '#web/api/queries.ts';
 import { messages } from '#web/messages.ts';

@@ -12,7 +12,7 @@ import type { HsaLimit } from '#contracts/requests.ts';
 import { hsaLimitPath } from '#contracts/requests.ts';
 import { centsToDollars, dollarsToCents, formatCents, formatCurrency, type Cents } from '#domain/values/money.ts';
 import { MONTHS_IN_TAX_YEAR } from '#domain/parameters/hsa.ts';
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/runtime/index.ts';
 import { nextBusyProps, type StepScreenProps } from '#engine/react/index.ts';
 import { swrFetcher } from '#web/api/api-client.ts';
 import { locale, messages } from '#web/messages.ts';

@@ -6,8 +6,8 @@
  * the data (scope `data`) and goes on when they succeed. A refused call shows its message and marks the fields it
  * names; a call lost on the network offers Retry.
  */
-import { firstMessage } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import { firstMessage } from '#engine/runtime/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, useCalls, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { isSessionEnded, isUnreachable } from '#web/api/api-client.ts';
 import { failureMessage, RetryAlert } from '#web/layout/feedback/retry-alert.tsx';

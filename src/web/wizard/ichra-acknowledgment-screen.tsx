@@ -8,8 +8,8 @@
  * value is kept with the wizard's choices: the cart sends it as Authorize's ichraacknowledged.
  */
 import type { MediaDocument } from '#contracts/entities.ts';
-import { validateForm } from '#engine/core/index.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import { validateForm } from '#engine/runtime/index.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { nextBusyProps, DocumentForm, useDocument, useLoadCalls, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { langOf, messages } from '#web/messages.ts';
 import { Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';

@@ -4,8 +4,8 @@
  * date part, and the dependent's smoker flag between the server's boolean and the form's Yes/No.
  */
 import type { Dependent, Member } from '#contracts/entities.ts';
-import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
-import { rebaseDraft } from '#engine/core/index.ts';
+import type { FormDocument, JsonSchema } from '#engine/runtime/types.ts';
+import { rebaseDraft } from '#engine/documents/index.ts';
 import { derefSchema, type Draft, type FormData } from '#engine/react/index.ts';
 
 export const DEPENDENTS_FIELD = 'dependents';

@@ -4,7 +4,7 @@
  * the profile document restricted to them (the same rules and texts), and the SSN-required notice. Every text is
  * one of the document's messages, named by the part's message roles.
  */
-import { message, type FormDocument } from '#engine/core/index.ts';
+import { message, type FormDocument } from '#engine/runtime/index.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

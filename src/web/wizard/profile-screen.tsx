@@ -15,8 +15,8 @@
  */
 import type { Dependent, HealthPlanQuote, Member, Order } from '#contracts/entities.ts';
 import { firstOfNextYear } from '#domain/values/dates.ts';
-import { documentPart, isEmptyValue, message, onlyInPart, partOf, validateForm } from '#engine/core/index.ts';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import { documentPart, isEmptyValue, message, onlyInPart, partOf, validateForm } from '#engine/runtime/index.ts';
+import type { FieldErrors, FormDocument } from '#engine/runtime/types.ts';
 import {
   clearDraft,
   DocumentForm,

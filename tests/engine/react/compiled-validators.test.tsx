@@ -7,8 +7,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileWithAjv, installRuntimeCompiler, standaloneModule } from '#engine/core/index.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import { compileWithAjv, standaloneModule } from '#engine/compile/index.ts';
+import { installRuntimeCompiler } from '#engine/runtime/index.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, useDocument, type FormData } from '#engine/react/index.ts';
 import { baseForm, noServices, renderWithEngine } from './engine-harness.tsx';
 

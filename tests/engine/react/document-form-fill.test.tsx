@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { FormDocument } from '#engine/core/types.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type DocumentFormContext, type FormData } from '#engine/react/index.ts';
 import { noServices, renderWithEngine } from './engine-harness.tsx';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FieldErrors, FormDocument } from '#engine/core/types.ts';
+import type { FieldErrors, FormDocument } from '#engine/runtime/types.ts';
 import { clearDraft, DocumentForm, readDraft, visibleUiSchema, type DraftOptions, type FormData } from '#engine/react/index.ts';
 import { baseForm, renderWithEngine } from './engine-harness.tsx';
 

@@ -7,8 +7,8 @@ import { EngineProvider, type EngineServices } from '#engine/react/index.ts';
 import { portalWidgets } from '#web/widgets/index.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleDefinitions } from '#engine/core/index.ts';
-import type { FlowDocument, FormDocument, JsonSchema } from '#engine/core/types.ts';
+import { bundleDefinitions } from '#engine/compile/index.ts';
+import type { FlowDocument, FormDocument, JsonSchema } from '#engine/runtime/types.ts';
 
 // The server's loader (content.plugin.ts) resolves its root from import.meta.url, which is not a file URL under
 // jsdom; the same steps here: read the defs, bundle them into each form, as the API serves it.

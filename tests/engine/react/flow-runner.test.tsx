@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { evaluateFlow } from '#engine/core/index.ts';
+import { evaluateFlow } from '#engine/runtime/index.ts';
 import {
   addressOf,
   allowedPosition,

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CallDeclaration } from '#engine/core/index.ts';
+import type { CallDeclaration } from '#engine/runtime/index.ts';
 import { useCalls, type CallsOutcome, type EngineServices, type PortAnswer } from '#engine/react/index.ts';
 import { noServices, renderWithEngine } from './engine-harness.tsx';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { describe, expect, it } from 'vitest';
-import type { CallDeclaration } from '#engine/core/index.ts';
+import type { CallDeclaration } from '#engine/runtime/index.ts';
 import { useLoadCalls, type EngineServices, type PortAnswer } from '#engine/react/index.ts';
 import { noServices, renderWithEngine } from './engine-harness.tsx';
 

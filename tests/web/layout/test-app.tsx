@@ -7,8 +7,8 @@ import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleDefinitions } from '#engine/core/index.ts';
-import type { FormDocument, JsonSchema } from '#engine/core/types.ts';
+import { bundleDefinitions } from '#engine/compile/index.ts';
+import type { FormDocument, JsonSchema } from '#engine/runtime/types.ts';
 import { App } from '#web/app.tsx';
 import { routes } from '#web/routes.tsx';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Broker, EmployerContact, Order } from '#contracts/entities.ts';
 import { monthlyContributionPath } from '#contracts/paths.ts';
 import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
-import { asFlowDocument, fillCalls } from '#engine/core/index.ts';
+import { asFlowDocument, fillCalls } from '#engine/runtime/index.ts';
 import { branding, EMPLOYER_ID, fail, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
 import { narrowScreen } from '../media-query.ts';
 

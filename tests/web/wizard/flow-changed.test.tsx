@@ -6,7 +6,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FlowDocument } from '#engine/core/types.ts';
+import type { FlowDocument } from '#engine/runtime/types.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { messages } from '#web/messages.ts';
 import { mockApi, ok, renderApp, signIn } from '../layout/test-app.tsx';

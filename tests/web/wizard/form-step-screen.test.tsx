@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mergePatch, type FlowDocument } from '#engine/core/index.ts';
+import { mergePatch } from '#engine/documents/index.ts';
+import { type FlowDocument } from '#engine/runtime/index.ts';
 import { FormStepScreen } from '#web/wizard/form-step-screen.tsx';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_EVENT, OWN_STEP_FLOW_PATCH } from '../../fixtures/own-step.ts';
 import { documentHandlers, fail, mockApi, ok, signIn, type Handler } from '../layout/test-app.tsx';

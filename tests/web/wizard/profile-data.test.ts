@@ -1,7 +1,7 @@
 /** The profile form's data carries the answers to an employer's own fields, as GetMember and the dependents call give them. */
 import { describe, expect, it } from 'vitest';
 import type { Dependent, Member } from '#contracts/entities.ts';
-import type { FormDocument } from '#engine/core/index.ts';
+import type { FormDocument } from '#engine/runtime/index.ts';
 import { profileFormData } from '#web/wizard/profile-data.ts';
 import { baseForm } from '../layout/test-app.tsx';
 

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstOfNextYear } from '#domain/values/dates.ts';
-import { message } from '#engine/core/index.ts';
+import { message } from '#engine/runtime/index.ts';
 import { messages } from '#web/messages.ts';
 import { afterProfile } from '#web/wizard/profile-data.ts';
 import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler, type RecordedRequest } from '../layout/test-app.tsx';

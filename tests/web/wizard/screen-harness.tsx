@@ -13,7 +13,7 @@ import type { Dependent, Employer, HealthPlan, Member, Product } from '#contract
 import { api } from '#web/api/api-client.ts';
 import { AppProviders } from '#web/engine-root.tsx';
 import { ToastHost } from '#web/layout/feedback/toast.tsx';
-import type { FlowDocument, ResolvedStep } from '#engine/core/types.ts';
+import type { FlowDocument, ResolvedStep } from '#engine/runtime/types.ts';
 import type { FlowPosition, StepScreenProps } from '#engine/react/index.ts';
 import { emptyChoices, WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
 import { branding, documentHandlers, EMPLOYER_ID, MEMBER_ID, mockApi, ok, signIn, type Handler } from '../layout/test-app.tsx';

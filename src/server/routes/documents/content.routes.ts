@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
-import type { FormDocument } from '#engine/core/types.ts';
+import type { FormDocument } from '#engine/runtime/types.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { notFound } from '../../errors.ts';
 import { envelope, failures, ok, uuid } from '../../http/route-schemas.ts';

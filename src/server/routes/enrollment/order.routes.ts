@@ -21,7 +21,7 @@ import {
 } from '#domain/enrollment/orders.ts';
 import * as orders from '#db/repositories/enrollment/order.repository.ts';
 import { transactionWithCaches } from '#db/transaction.ts';
-import { message } from '#engine/core/index.ts';
+import { message } from '#engine/runtime/index.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest } from '../../errors.ts';
 import { refuseOthersIds } from '../../security/ownership.ts';

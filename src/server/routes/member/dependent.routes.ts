@@ -10,7 +10,7 @@ import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
-import { firstMessage, isEmptyValue, validateForm } from '#engine/core/index.ts';
+import { firstMessage, isEmptyValue, validateForm } from '#engine/runtime/index.ts';
 import { protectSsn } from '../../security/crypto.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as members from '#db/repositories/member/member.repository.ts';
 import * as signinFailures from '#db/repositories/sign-in/signin-failure.repository.ts';
-import { message, type FormDocument } from '#engine/core/index.ts';
+import { message, type FormDocument } from '#engine/runtime/index.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../../security/crypto.ts';
 import { bearerToken } from '../../plugins/auth.plugin.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import * as members from '#db/repositories/member/member.repository.ts';
 import * as setPasswordTokens from '#db/repositories/sign-in/set-password-token.repository.ts';
 import * as signinFailures from '#db/repositories/sign-in/signin-failure.repository.ts';
-import { message } from '#engine/core/index.ts';
+import { message } from '#engine/runtime/index.ts';
 import type { Language } from '#contracts/language.ts';
 import { catalogueMessage, mailLanguage } from '../../content/catalogue-messages.ts';
 import { AppError } from '../../errors.ts';

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
-import { EngineConfigError, type FormDocument } from '#engine/core/index.ts';
+import { EngineConfigError, type FormDocument } from '#engine/runtime/index.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { ContentStore } from '../../plugins/content.plugin.ts';
 import { envelope, failures, ok } from '../../http/route-schemas.ts';

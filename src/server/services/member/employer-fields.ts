@@ -6,7 +6,8 @@
  */
 import type { FieldErrors } from '#contracts/api.ts';
 import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
-import { escapeToken, isEmptyValue, ownFields, type OwnField } from '#engine/core/index.ts';
+import { escapeToken, isEmptyValue } from '#engine/runtime/index.ts';
+import { ownFields, type OwnField } from '#engine/documents/index.ts';
 import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../../ports.ts';
 

@@ -8,7 +8,7 @@ import type { Language } from '#contracts/language.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as locations from '#db/repositories/reference/location.repository.ts';
 import { countyNameParts, type CountyKind } from '#domain/places/county-names.ts';
-import { message, type FormDocument } from '#engine/core/index.ts';
+import { message, type FormDocument } from '#engine/runtime/index.ts';
 import { catalogueMessage } from '../../content/catalogue-messages.ts';
 
 export const ZIP_PATTERN = /^\d{5}$/;

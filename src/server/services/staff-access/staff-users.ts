@@ -9,7 +9,7 @@ import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
-import { zxcvbnScore } from '#engine/core/zxcvbn-score.ts';
+import { zxcvbnScore } from '#product/zxcvbn-score.ts';
 import { hashPassword } from '../../security/crypto.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
 

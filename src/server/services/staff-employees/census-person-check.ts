@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
 import type { CensusPersonCheck } from '#domain/employer/census.ts';
-import { validateForm, type FormDocument } from '#engine/core/index.ts';
+import { validateForm, type FormDocument } from '#engine/runtime/index.ts';
 import type { ContentService } from '../../ports.ts';
 
 /** The check with the given profile and registration documents; `today` ('YYYY-MM-DD') bounds the birthdate. */

@@ -14,7 +14,8 @@ import type { DbOrTx } from '#db/database.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
-import { documentPatch, escapeToken, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
+import { documentPatch } from '#engine/documents/index.ts';
+import { escapeToken, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import { applyOverride, overrideLimitProblem, type BaseContent } from '../../plugins/content.plugin.ts';
 import { holds, minuteText, type Change, type Precondition } from '../../http/preconditions.ts';
 

@@ -15,7 +15,7 @@ import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#doma
 import { isHsaEligible } from '#domain/enrollment/hsa.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/enrollment/orders.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
-import { formatMessage } from '#engine/core/messages.ts';
+import { formatMessage } from '#engine/runtime/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
 import { langOf, locale, messages } from '#web/messages.ts';
 import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';

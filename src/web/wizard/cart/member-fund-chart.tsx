@@ -4,7 +4,7 @@
  * part of the spend above it. Accessible: the SVG is an image with a title and a description; below it a legend
  * names each bar's colour and amount in words (so neither colour nor sight is needed to read it), then the totals.
  */
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/runtime/index.ts';
 import { formatCents } from '#domain/values/money.ts';
 import { locale, messages, type MessageKey } from '#web/messages.ts';
 import { Box, Group, List, Stack, Text } from '@mantine/core';

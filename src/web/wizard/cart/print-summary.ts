@@ -4,7 +4,7 @@
  * without any script in it: the page's CSP forbids inline scripts, so the opener asks the window to print. It is
  * written in the page's language: its texts, its lang, its money and dates.
  */
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/runtime/index.ts';
 import { formatCents } from '#domain/values/money.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
 import { language, locale, messages } from '#web/messages.ts';

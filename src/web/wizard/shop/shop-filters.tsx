@@ -13,7 +13,7 @@ import {
   type PriceBandId,
   type PriceSort,
 } from '#domain/plans/plan-filters.ts';
-import { formatMessage } from '#engine/core/index.ts';
+import { formatMessage } from '#engine/runtime/index.ts';
 import { catalogueTexts, messages } from '#web/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
 import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';

@@ -31,7 +31,7 @@ import {
 } from '#domain/plans/plan-filters.ts';
 import { isHsaEligible } from '#domain/enrollment/hsa.ts';
 import { PLAN_PAGE_SIZE } from '#domain/parameters/enrollment.ts';
-import { formatMessage, message } from '#engine/core/index.ts';
+import { formatMessage, message } from '#engine/runtime/index.ts';
 import { nextBusyProps, useDocument, type StepScreenProps } from '#engine/react/index.ts';
 import { showError } from '#web/layout/feedback/toast.tsx';
 import { NARROW_SCREEN } from '#web/layout/theme.ts';
