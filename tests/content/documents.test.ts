@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDocument, createAjv, message, type FormDocument } from '#engine/core/index.ts';
-import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/content/base-content.ts';
 import { SHOP_TEXTS } from './shop-texts.ts';
 
 const content = loadBaseContent();

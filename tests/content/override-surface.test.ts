@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileWithAjv, lockedParts, mergeDocument, overrideSurfaceProblems, rules, schemaIdentifiers, uiPointersOf, type FormDocument } from '#engine/core/index.ts';
-import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { applyOverride } from '#server/content/apply-override.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const base = loadBaseContent();

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasExport, standaloneModule, type FormDocument } from '#engine/core/index.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { validatedSchemas, validatorsHash, writeBaseValidators } from '#server/content/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -14,7 +14,8 @@ import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/core/index.ts';
 import { missingTranslations } from './missing-translations.ts';
-import { createContentStore, defaultContentRoot, loadBaseContent } from '../plugins/content.plugin.ts';
+import { createContentStore } from './content-store.ts';
+import { defaultContentRoot, loadBaseContent } from './base-content.ts';
 import { ownForms, patchProblems } from '../services/staff-employers/document-overrides.ts';
 
 /** One case of the sequence table (tests/content/cases/enrollment.cases.json). */

@@ -16,7 +16,7 @@ import {
   type CompiledModule,
   type JsonSchema,
 } from '#engine/core/index.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { withoutSchemaTexts } from '#engine/core/texts.ts';
 
 const base = loadBaseContent();
