@@ -8,7 +8,8 @@
  * today's checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
+import { CONSOLE_LOCALE, DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
@@ -75,6 +76,6 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
       for (const step of evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice })) lines.push(`    ${stepLine(step)}`);
     }
   }
-  lines.push('', problems === 0 ? 'forms:check: no problems' : `forms:check: ${problems} problem${problems === 1 ? '' : 's'}`);
+  lines.push('', problems === 0 ? 'forms:check: no problems' : fillPlural({ one: 'forms:check: {count} problem', other: 'forms:check: {count} problems' }, problems, CONSOLE_LOCALE));
   return { lines, problems };
 }

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EMPTY_ID } from '#contracts/api.ts';
+import { CONSOLE_LOCALE } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import type { CensusImport } from '#contracts/staff-employers.ts';
 import { readCensus, type CensusProblem } from '#domain/employer/census.ts';
 import { planCensus } from '#domain/employer/census-merge.ts';
@@ -23,9 +25,13 @@ import { mailInvitation, newInvitationLink } from '../member/invitations.ts';
 import type { Staff } from '../staff-employers/staff-employers.ts';
 import { censusPersonCheck } from './census-person-check.ts';
 
+const CENSUS_INVALID = {
+  one: 'The census was not imported: {count} row is not valid. Correct it and import the whole file again.',
+  other: 'The census was not imported: {count} rows are not valid. Correct them and import the whole file again.',
+};
+
 /** A 400 naming every bad row; nothing is written. */
-const censusInvalid = (rows: CensusProblem[]) =>
-  new AppError('CENSUS_INVALID', 400, `The census was not imported: ${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} not valid. Correct them and import the whole file again.`, undefined, { rows });
+const censusInvalid = (rows: CensusProblem[]) => new AppError('CENSUS_INVALID', 400, fillPlural(CENSUS_INVALID, rows.length, CONSOLE_LOCALE), undefined, { rows });
 
 /** A 409 when the database refuses an address as another member's after the checks passed: another writer took it. */
 const censusRaced = () =>
