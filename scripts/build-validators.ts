@@ -4,7 +4,7 @@
  * instead of compiling on a form's first request. Its hash is the one the server computes for the form, so a file is
  * used exactly while the form's schemas are the ones it was compiled from.
  */
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { defaultValidatorsRoot, writeBaseValidators } from '#server/content/validator-modules.ts';
 
 const started = Date.now();

@@ -17,6 +17,9 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English
 /** The locale numbers, money and dates are formatted in (Intl), for the United States' readers of each language. */
 export const LANGUAGE_LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', es: 'es-US' };
 
+/** The staff console's locale: it stays English (its texts are written in code, not in the employee's catalogue). */
+export const CONSOLE_LOCALE = LANGUAGE_LOCALES[DEFAULT_LANGUAGE];
+
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The language an Accept-Language header prefers most among ours ('es-MX;q=0.9, en;q=0.8' -> 'es'); null if none. */

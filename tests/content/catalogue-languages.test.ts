@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot } from '#server/content/base-content.ts';
 
 type Catalogue = { locale: string; messages: Record<string, string> };
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 import { translationProblems } from '#engine/runtime/index.ts';
 import { missingTranslations } from '#server/content/missing-translations.ts';
-import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/content/base-content.ts';
 
 const content = loadBaseContent();
 const documents = [...content.forms.values(), ...content.flows.values()];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDocument } from '#engine/authoring/index.ts';
 import { createAjv } from '#engine/compile/index.ts';
 import { message, type FormDocument } from '#engine/runtime/index.ts';
-import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/content/base-content.ts';
 import { SHOP_TEXTS } from './shop-texts.ts';
 
 const content = loadBaseContent();

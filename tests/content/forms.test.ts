@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
 import { documentPart, fillCalls, firstMessage, message, validateForm, type FieldErrors } from '#engine/runtime/index.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 
 const content = loadBaseContent();
 const form = (id: string) => content.forms.get(id)!;

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/content/base-content.ts';
 
 const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/web'];
 

@@ -4,11 +4,12 @@
  * applyOverride, as a draft save, a publish, a roll back and `npm run forms:check` run it.
  */
 import { describe, expect, it } from 'vitest';
-import { compileWithAjv, schemaIdentifiers } from '#engine/compile/index.ts';
 import { lockedParts, overrideSurfaceProblems, uiPointersOf } from '#engine/authoring/index.ts';
+import { compileWithAjv, schemaIdentifiers } from '#engine/compile/index.ts';
 import { mergeDocument } from '#engine/documents/index.ts';
 import { rules, type FormDocument } from '#engine/runtime/index.ts';
-import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { applyOverride } from '#server/content/apply-override.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const base = loadBaseContent();

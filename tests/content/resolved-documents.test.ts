@@ -12,7 +12,9 @@ import type { Language } from '#contracts/language.ts';
 import { DEMO_ACCOUNT_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { evaluateFlow, translatedDocument, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
-import { applyOverride, createContentStore, loadBaseContent, type ContentStore } from '#server/plugins/content.plugin.ts';
+import { applyOverride } from '#server/content/apply-override.ts';
+import { createContentStore, type ContentStore } from '#server/content/content-store.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { databases, type TestDb } from '../server/helpers/databases.ts';
 import { createEmployer } from '../server/helpers/fixtures.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot } from '#server/content/base-content.ts';
 import { SHOP_TEXTS } from './shop-texts.ts';
 
 const files = (dir: string): string[] =>

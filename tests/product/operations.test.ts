@@ -4,10 +4,11 @@
  * reaches an operation that does not store it for the member, such as the event log.
  */
 import { describe, expect, it } from 'vitest';
-import { callProblems, ownFormProblems } from '#product/index.ts';
-import { CallError, fillCall, type CallDeclaration, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import { compileWithAjv, standaloneModule } from '#engine/compile/index.ts';
-import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { CallError, fillCall, type CallDeclaration, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
+import { callProblems, ownFormProblems } from '#product/index.ts';
+import { applyOverride } from '#server/content/apply-override.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { OWN_FORM, OWN_FORM_ID, OWN_STEP_FLOW_PATCH } from '../fixtures/own-step.ts';
 
 const base = loadBaseContent();

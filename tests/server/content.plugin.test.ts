@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineConfigError } from '#engine/runtime/index.ts';
-import { defaultContentRoot, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot, loadBaseContent } from '#server/content/base-content.ts';
 
 let root: string;
 function copyContent(): string {

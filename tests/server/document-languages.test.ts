@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { schemaKey, type FormDocument } from '#engine/runtime/index.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { versionTag } from '#server/services/staff-employers/document-overrides.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember, TEST_PROFILE, type TestEmployer } from './helpers/fixtures.ts';

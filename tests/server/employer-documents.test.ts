@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
-import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { applyOverride } from '#server/content/apply-override.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, registerBody, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';

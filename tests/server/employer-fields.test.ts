@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY_TIERS } from '#domain/enrollment/contribution.ts';
 import { parseCsv } from '#domain/values/csv.ts';
 import { mergeDocument } from '#engine/documents/index.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

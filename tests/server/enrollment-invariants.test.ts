@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { seedDemoDocuments } from '#server/content/demo-documents.ts';
 import { storageIn } from '#server/infra/storage.ts';
 import { databases } from './helpers/databases.ts';

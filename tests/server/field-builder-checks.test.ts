@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownFields } from '#engine/documents/index.ts';
 import { type FormDocument } from '#engine/runtime/index.ts';
-import { loadBaseContent } from '../../src/server/plugins/content.plugin.ts';
+import { loadBaseContent } from '../../src/server/content/base-content.ts';
 import { checkEdit } from '../../src/server/services/staff-employers/document-overrides.ts';
 import { setRequired, type Json } from '../../src/staff/documents/document-edits.ts';
 import { addField, fieldGroupsOf, moveField, removeField, setHidden, type NewField } from '../../src/staff/documents/field-edits.ts';

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATTERN_MAX_LENGTH } from '#engine/runtime/linear-regexp.ts';
 import { validateForm, type FormDocument } from '#engine/runtime/index.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { versionTag } from '#server/services/staff-employers/document-overrides.ts';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
 import { addField, fieldGroupsOf, MESSAGE_MAX_LENGTH, NO_FORMAT, tryFormat, type NewField, type TextFormat } from '../../src/staff/documents/field-edits.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { DEMO_ACCOUNT_ID, DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
-import { defaultContentRoot } from '#server/plugins/content.plugin.ts';
+import { defaultContentRoot } from '#server/content/base-content.ts';
 import { runFormsCheck, type FlowCase } from '#server/content/forms-check.ts';
 import { databases, type TestDb } from './helpers/databases.ts';
 import { createEmployer } from './helpers/fixtures.ts';

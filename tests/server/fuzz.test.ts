@@ -17,7 +17,7 @@ import { quoteRequest, setBirthdate, setState, useEnrollmentWorld } from './enro
 import { TEST_PROFILE } from './helpers/fixtures.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 import { writtenRows } from './helpers/written-rows.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250611);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);

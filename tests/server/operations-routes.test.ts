@@ -3,7 +3,7 @@
  * route, and no DELETE of a member: a document's calls can reach nothing else (src/product/operations.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY_TIERS } from '#domain/enrollment/contribution.ts';
 import type { FlowDocument, FormDocument } from '#engine/runtime/index.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasExport, standaloneModule } from '#engine/compile/index.ts';
 import { type FormDocument } from '#engine/runtime/index.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { validatedSchemas, validatorsHash, writeBaseValidators } from '#server/content/validator-modules.ts';
 import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import type { CallDeclaration, FlowDocument } from '#engine/runtime/index.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

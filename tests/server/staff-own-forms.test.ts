@@ -4,7 +4,7 @@
  * checks as they are (the console's edits and the server's checks agree), and another employer never sees them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { addOwnStep, emptyOwnForm } from '../../src/staff/documents/own-forms.ts';
 import { addField, fieldGroupsOf } from '../../src/staff/documents/field-edits.ts';
 import { databases } from './helpers/databases.ts';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDocument } from '#engine/runtime/index.ts';
 import { FAMILY_TIERS } from '#domain/enrollment/contribution.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';

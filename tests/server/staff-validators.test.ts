@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standaloneRequire, type CompiledModule, type FormDocument } from '#engine/runtime/index.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 import { DRAFT_COMPILES_PER_MINUTE } from '#server/routes/staff/staff-validators.routes.ts';
 import { DRAFT_MODULES_LIMIT, draftModulesBytes, validatedSchemas, validatorsHash } from '#server/content/validator-modules.ts';
 import { databases } from './helpers/databases.ts';

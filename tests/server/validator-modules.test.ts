@@ -12,7 +12,7 @@ import { databases } from './helpers/databases.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
 import { putAsRead, signInStaff } from './staff-fixtures.ts';
-import type { ContentStore } from '#server/plugins/content.plugin.ts';
+import type { ContentStore } from '#server/content/content-store.ts';
 
 type FormAnswer = { document: FormDocument; etag: string; validators: string };
 

@@ -8,13 +8,15 @@
  * today's checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
+import { CONSOLE_LOCALE, DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/runtime/index.ts';
 import { missingTranslations } from './missing-translations.ts';
-import { createContentStore, defaultContentRoot, loadBaseContent } from '../plugins/content.plugin.ts';
+import { createContentStore } from './content-store.ts';
+import { defaultContentRoot, loadBaseContent } from './base-content.ts';
 import { ownForms, patchProblems } from '../services/staff-employers/document-overrides.ts';
 
 /** One case of the sequence table (tests/content/cases/enrollment.cases.json). */
@@ -74,6 +76,6 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
       for (const step of evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice })) lines.push(`    ${stepLine(step)}`);
     }
   }
-  lines.push('', problems === 0 ? 'forms:check: no problems' : `forms:check: ${problems} problem${problems === 1 ? '' : 's'}`);
+  lines.push('', problems === 0 ? 'forms:check: no problems' : fillPlural({ one: 'forms:check: {count} problem', other: 'forms:check: {count} problems' }, problems, CONSOLE_LOCALE));
   return { lines, problems };
 }

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#contracts/language.ts';
 import { placeholdersOf, translationProblems } from '#engine/runtime/index.ts';
-import type { BaseContent } from '../plugins/content.plugin.ts';
+import type { BaseContent } from './base-content.ts';
 
 type Messages = Readonly<Record<string, string>>;
 

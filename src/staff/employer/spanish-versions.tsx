@@ -3,6 +3,8 @@
  * options, an ICHRA document's name): which have none, said beside each text and counted for the panel. A text
  * without Spanish reaches employees reading Spanish in English, marked as English for screen readers.
  */
+import { CONSOLE_LOCALE } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import { Text } from '@mantine/core';
 
 export const SPANISH_TEXTS = {
@@ -19,7 +21,12 @@ export function lacksSpanish(english: string, spanish: string | null | undefined
 /** "2 of 5 texts have no Spanish version: employees reading Spanish get the English." */
 export function missingSpanishWords(missing: number, total: number): string {
   if (missing === 0) return SPANISH_TEXTS.every;
-  return `${missing} of ${total} ${total === 1 ? 'text' : 'texts'} ${missing === 1 ? 'has' : 'have'} no Spanish version: ${SPANISH_TEXTS.noneHelp}`;
+  const verb = fillPlural({ one: 'has', other: 'have' }, missing, CONSOLE_LOCALE);
+  return fillPlural({ one: '{missing} of {count} text {verb} no Spanish version: {help}', other: '{missing} of {count} texts {verb} no Spanish version: {help}' }, total, CONSOLE_LOCALE, {
+    missing,
+    verb,
+    help: SPANISH_TEXTS.noneHelp,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
 import { censusDate, MAX_CENSUS_ROWS, readCensus } from '#domain/employer/census.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { personCheckBy } from '#server/services/staff-employees/census-person-check.ts';
 
 const TODAY = '2026-06-01';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileWithAjv, standaloneModule } from '#engine/compile/index.ts';
 import { documentPart, EngineConfigError, installRuntimeCompiler, registerCompiledModule, standaloneRequire, validateForm, type CompiledModule, type JsonSchema } from '#engine/runtime/index.ts';
-import { loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 import { withoutSchemaTexts } from '#engine/runtime/texts.ts';
 
 const base = loadBaseContent();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mergeDocument, ownFields } from '#engine/documents/index.ts';
 import { type FormDocument } from '#engine/runtime/index.ts';
-import { applyOverride, loadBaseContent } from '#server/plugins/content.plugin.ts';
+import { applyOverride } from '#server/content/apply-override.ts';
+import { loadBaseContent } from '#server/content/base-content.ts';
 
 const form = (schema: Record<string, unknown>): FormDocument => ({ id: 'sample', version: 1, kind: 'form', schema, messages: {} }) as FormDocument;
 

@@ -1,6 +1,6 @@
 /**
  * Orders (spec §4 Placing an order, §9 Order values): POST /api/Order keeps the spec's shape for single orders
- * under the money rules of services/enrollment/enrollment.ts (amounts from what the server stores; a differing amount is
+ * under the money rules of services/enrollment/enrollment-checks.ts (amounts from what the server stores; a differing amount is
  * refused and nothing is written). A main order (waive, health insurance) supersedes the plan year's earlier
  * enrollment (kept as history) and writes its member account in the same transaction; an HSA or additional-services
  * order joins the current enrollment, replacing its order of that kind. GetOrderByMember lists the current orders
@@ -28,7 +28,7 @@ import { refuseOthersIds } from '../../security/ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../../http/route-schemas.ts';
 import { checkMessages } from '../../services/enrollment/enrollment-checks.ts';
 import { MESSAGES } from '../../services/enrollment/enrollment-messages.ts';
-import { centsOf, dateMessages } from '../../services/enrollment/enrollment.ts';
+import { centsOf, dateMessages } from '../../services/enrollment/enrollment-checks.ts';
 import { placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../../services/enrollment/single-order.ts';
 import { documentsInForce, ichraDocumentNames } from '../../services/enrollment/enrollment-invariants.ts';
 import { storageIn } from '../../infra/storage.ts';

@@ -5,6 +5,8 @@
  * so a member's failures never lock a staff user of the same address or the other way round. Each failed sign-in
  * is recorded in the audit trail (the address tried and why, never the password).
  */
+import { CONSOLE_LOCALE } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
@@ -38,7 +40,8 @@ export function staffLocked(reply: FastifyReply, until: Date, now: Date): AppErr
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   reply.header('retry-after', String(seconds));
   const minutes = Math.ceil(seconds / 60);
-  return new AppError('ACCOUNT_LOCKED', 429, `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  const text = { one: 'Too many failed sign-ins. Please try again in {count} minute.', other: 'Too many failed sign-ins. Please try again in {count} minutes.' };
+  return new AppError('ACCOUNT_LOCKED', 429, fillPlural(text, minutes, CONSOLE_LOCALE));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The staff console's employees and reports (docs/staff-employers.md): the census import, the set-password
  * invitation, each employee's standing, the enrollment and payroll reports and the event log (LogFact). Viewers
- * read; implementers and admins import and invite (src/server/services/staff-employees/staff-employees.ts). Every read of personal
+ * read; implementers and admins import and invite (src/server/services/staff-employees/). Every read of personal
  * data (the employees, the reports, the event log) is recorded in the audit trail before it is answered.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,11 @@ import { refuseInvertedDays } from '../../errors.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../../http/route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { employerOr404 } from '../../services/staff-employers/staff-employers.ts';
-import * as service from '../../services/staff-employees/staff-employees.ts';
+import { importCensus } from '../../services/staff-employees/census-import.ts';
+import { inviteEmployee } from '../../services/staff-employees/employee-invitations.ts';
+import { enrollmentReport, payrollCsv } from '../../services/staff-employees/employee-reports.ts';
+import { listEmployees } from '../../services/staff-employees/employee-roster.ts';
+import { listEvents } from '../../services/staff-employees/event-log.ts';
 
 /** The longest text of a filter by name or e-mail. */
 const FILTER_TEXT_MAX = 100;
@@ -99,7 +103,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const employer = await employerOr404(app.db, request.params.accountid);
       const context = { config: app.config, mail: app.mail, content: app.content, now: app.now() };
-      return ok(await service.importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite ?? false));
+      return ok(await importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite ?? false));
     },
   );
 
@@ -109,7 +113,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
-      return ok(await service.listEmployees(app.db, app.content, request.params.accountid));
+      return ok(await listEmployees(app.db, app.content, request.params.accountid));
     },
   );
 
@@ -123,7 +127,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const employer = await employerOr404(app.db, request.params.accountid);
-      return ok(await service.inviteEmployee(app.db, { config: app.config, mail: app.mail, content: app.content }, request.staff!, employer, request.params.memberid));
+      return ok(await inviteEmployee(app.db, { config: app.config, mail: app.mail, content: app.content }, request.staff!, employer, request.params.memberid));
     },
   );
 
@@ -138,7 +142,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: {} });
-      return ok(await service.enrollmentReport(app.db, app.content, request.params.accountid));
+      return ok(await enrollmentReport(app.db, app.content, request.params.accountid));
     },
   );
 
@@ -159,7 +163,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const employer = await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'payroll_report', entityId: employer.accountid, filters: {} });
-      const csv = await service.payrollCsv(app.db, app.content, employer.accountid);
+      const csv = await payrollCsv(app.db, app.content, employer.accountid);
       const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },
@@ -215,7 +219,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
       // The name or e-mail typed to find an employee is personal data: the trail records only that one was given.
       const recorded = employee === undefined ? filters : { ...filters, employee: NOT_RECORDED };
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'event_log', entityId: filters.accountid ?? '', filters: recorded });
-      return ok(await service.listEvents(app.db, request.query));
+      return ok(await listEvents(app.db, request.query));
     },
   );
 }

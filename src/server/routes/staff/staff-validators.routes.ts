@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
 import { EngineConfigError, type FormDocument } from '#engine/runtime/index.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import type { ContentStore } from '../../plugins/content.plugin.ts';
+import type { ContentStore } from '../../content/content-store.ts';
 import { envelope, failures, ok } from '../../http/route-schemas.ts';
 import { checkEdit } from '../../services/staff-employers/document-overrides.ts';
 import { compileDraft, DRAFT_MODULES_LIMIT, draftModule } from '../../content/validator-modules.ts';

@@ -1,21 +1,29 @@
 /**
- * What an authorization or a single order is checked against before anything is priced or written: the fields
- * that do not apply to its elections (a plan with a waiver), the location on file (a waiver's ZIP code and county,
- * a plan quoted at the county of the member's ZIP) and the plan's premium for the family on file. Each refusal is a
- * 400 on its field with the text of the employer's cart document (schemas/forms/acknowledgements.schema.json: the
- * cart sends the authorization, so an employer's override changes these too) or the enrollment's own
- * (enrollment-messages.ts).
+ * What an authorization or a single order is checked against before anything is written: the fields that do not
+ * apply to its elections (a plan with a waiver), the location on file (a waiver's ZIP code and county, a plan
+ * quoted at the county of the member's ZIP), and every amount against the server's own: the plan's premium for the
+ * family on file, the effective date among those offered, the service's price, the HSA amount within the IRS limit
+ * and the employer's contribution. Each refusal is a 400 on its field with the text of the employer's cart document
+ * (schemas/forms/acknowledgements.schema.json: the cart sends the authorization, so an employer's override changes
+ * these too), its contributions document's, or the enrollment's own (enrollment-messages.ts).
  */
 import type { HealthPlan } from '#contracts/entities.ts';
+import type { Language } from '#contracts/language.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { DependentRow } from '#db/repositories/member/dependent.repository.ts';
 import type * as employers from '#db/repositories/employer/employer.repository.ts';
+import * as products from '#db/repositories/employer/product.repository.ts';
 import * as locations from '#db/repositories/reference/location.repository.ts';
 import type * as members from '#db/repositories/member/member.repository.ts';
+import type { AdditionalServiceChoice } from '#domain/enrollment/orders.ts';
 import { chooseLocation } from '#domain/places/locations.ts';
-import type { Cents } from '#domain/values/money.ts';
+import { dollarsToCents, type Cents } from '#domain/values/money.ts';
+import { catalogueText, formatMoney } from '../../content/catalogue-messages.ts';
 import { AppError, badRequest, type Said } from '../../errors.ts';
+import type { ContentService } from '../../ports.ts';
+import { contributionFactsOf, contributionOfFacts, contributionsMessages, offeredDatesOf } from './contributions.ts';
 import type { PlanPremiumSource } from './enrollment-prices.ts';
+import { hsaLimitOf } from './hsa-limits.ts';
 import { MESSAGES } from './enrollment-messages.ts';
 import { LOCATION_MESSAGE } from './plan-quotes.ts';
 
@@ -110,4 +118,95 @@ export async function pricedPlan(
   if (!Number.isSafeInteger(priced.premiumCents) || priced.premiumCents < 0) throw new RangeError('The plan source answered an invalid premium.');
   if (sentCents !== undefined && sentCents !== priced.premiumCents) throw refuse(MESSAGES.premiumDiffers(priced.premiumCents, sentCents), fields.rate);
   return priced;
+}
+
+/** Dollars from the wire as exact cents, or a 400 on the field. */
+export function centsOf(dollars: number, field: string): Cents {
+  try {
+    const cents = dollarsToCents(dollars);
+    if (cents < 0) throw new RangeError('negative');
+    return cents;
+  } catch {
+    throw refuse(MESSAGES.amount, field);
+  }
+}
+
+/** The contributions document's texts for a refused effective date (resolved before the transaction opens). */
+export type DateMessages = { notOffered: string; noneOffered: string };
+
+/**
+ * The texts a refused effective date answers with: the employer's contributions document's, the same step 2
+ * shows. Resolve them BEFORE the transaction: the content service reads overrides through app.db, which would
+ * wait for the transaction's own connection on PGlite.
+ */
+export async function dateMessages(content: Pick<ContentService, 'resolve'>, accountId: string, language: Language): Promise<DateMessages> {
+  const [notOffered, noneOffered] = await contributionsMessages(content, accountId, language, ['effective-date-not-offered', 'no-effective-dates']);
+  return { notOffered, noneOffered };
+}
+
+/** The effective date: one of the dates the employer offers on `today` (contract 3); absent, the first offered. */
+export function offeredDate(messages: DateMessages, employer: EmployerRow, today: string, sent: string | null | undefined, field: string): string {
+  const offered = offeredDatesOf(employer, today);
+  if (offered.length === 0) throw refuse(messages.noneOffered, field);
+  if (sent === undefined || sent === null || sent === '') return offered[0]!;
+  if (!offered.includes(sent)) throw refuse(messages.notOffered, field);
+  return sent;
+}
+
+/** The additional service's price option from the employer's catalogue; a sent cost that differs is refused. */
+export async function pricedService(
+  db: DbOrTx,
+  accountid: string,
+  ids: { productid?: string | null; productfeeid?: string | null },
+  sentCents: Cents | undefined,
+  fields: { option: string; cost: string },
+): Promise<AdditionalServiceChoice> {
+  const found = !ids.productfeeid
+    ? undefined
+    : ids.productid === undefined
+      ? await products.findActiveOptionById(db, accountid, ids.productfeeid)
+      : ids.productid
+        ? await products.findActiveOption(db, accountid, ids.productid, ids.productfeeid)
+        : undefined;
+  if (!found) throw refuse(MESSAGES.serviceUnknown, fields.option);
+  if (sentCents !== undefined && sentCents !== found.option.cost_cents) throw refuse(MESSAGES.serviceDiffers(found.option.cost_cents, sentCents), fields.cost);
+  return {
+    product: { id: found.product.id, productname: found.product.productname, vendorname: found.product.vendorname, taxstatus: found.product.taxstatus },
+    option: { id: found.option.id, option: found.option.option, costCents: found.option.cost_cents },
+  };
+}
+
+/**
+ * The HSA monthly amount within the member's IRS limit for the months left (services/enrollment/hsa-limits.ts, the computation
+ * GET /api/Hsa/Limit shows), refused with the Flexible Spending screen's own text.
+ */
+export function checkHsa(
+  member: MemberRow,
+  employer: EmployerRow,
+  family: readonly DependentRow[],
+  effectiveDate: string,
+  monthlyCents: Cents,
+  field: string,
+): void {
+  const limit = hsaLimitOf(member, employer, family, effectiveDate);
+  if (monthlyCents * limit.monthsLeft <= limit.annualCents) return;
+  const message = catalogueText('hsa-over-limit', (language) => ({
+    amount: formatMoney(monthlyCents, language),
+    months: limit.monthsLeft,
+    total: formatMoney(monthlyCents * limit.monthsLeft, language),
+    limit: formatMoney(limit.annualCents, language),
+    max: formatMoney(limit.maxMonthlyCents, language),
+  }));
+  throw refuse(message, field);
+}
+
+/**
+ * The employer's monthly contribution for the member's family on file when buying; none for a waiver. An ICHRA
+ * reimburses only while the person is enrolled in individual health coverage, verified (26 CFR 54.9802-4(c)(1) and (c)(5)): a person who waives has none, so
+ * the employer pays nothing to them, whatever self-only amount GET /api/EmployerContribution/GetWaivedContribution
+ * answers (docs/decisions/035-a-waiver-receives-no-contribution.md).
+ */
+export async function contributionFor(trx: DbOrTx, member: MemberRow, family: readonly DependentRow[], effectiveDate: string, buying: boolean): Promise<Cents> {
+  if (!buying) return 0;
+  return contributionOfFacts(await contributionFactsOf(trx, member, family), effectiveDate);
 }

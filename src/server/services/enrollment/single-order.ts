@@ -1,5 +1,5 @@
 /**
- * POST /api/Order's single orders, under the money rules of an authorization (enrollment.ts): a main order (waive,
+ * POST /api/Order's single orders, under the money rules of an authorization (enrollment-checks.ts, enrollment-writes.ts): a main order (waive,
  * health insurance) makes an enrollment; an HSA or additional-services order joins the plan year's current one.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,19 +10,9 @@ import * as enrollments from '#db/repositories/enrollment/enrollment.repository.
 import * as memberAccounts from '#db/repositories/enrollment/member-account.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
 import * as orders from '#db/repositories/enrollment/order.repository.ts';
-import {
-  checkHsa,
-  chosenPlan,
-  contributionFor,
-  enrollmentRecord,
-  lockCaller,
-  memberPlan,
-  offeredDate,
-  orderRow,
-  pricedService,
-  writeMemberAccount,
-  type AuthorizeContext,
-} from './enrollment.ts';
+import { checkHsa, contributionFor, offeredDate, pricedService } from './enrollment-checks.ts';
+import { chosenPlan, enrollmentRecord, lockCaller, memberPlan, orderRow, writeMemberAccount } from './enrollment-writes.ts';
+import { type AuthorizeContext } from './enrollment.ts';
 import { requireAcknowledgment } from './enrollment-invariants.ts';
 import { pricedPlan, refuse, type LockedFamily } from './enrollment-checks.ts';
 import { MESSAGES } from './enrollment-messages.ts';

@@ -16,7 +16,8 @@ import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { documentPatch } from '#engine/documents/index.ts';
 import { escapeToken, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
-import { applyOverride, overrideLimitProblem, type BaseContent } from '../../plugins/content.plugin.ts';
+import { applyOverride, overrideLimitProblem } from '../../content/apply-override.ts';
+import { type BaseContent } from '../../content/base-content.ts';
 import { holds, minuteText, type Change, type Precondition } from '../../http/preconditions.ts';
 
 export type StoredVersion = { version: number; status: overrides.OverrideStatus; document: FormDocument | FlowDocument; patch: unknown; etag: string };

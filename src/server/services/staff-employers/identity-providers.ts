@@ -3,6 +3,8 @@
  * The client secret is sealed before it is stored and never answered, nor written to the audit trail (which says
  * only whether one is set and whether it changed). Each change and its audit record share one transaction.
  */
+import { CONSOLE_LOCALE } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff-employers.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
@@ -121,7 +123,8 @@ export async function testProvider(db: DbOrTx, config: Config, accountid: string
       { issuer: row.issuer, clientId: row.client_id, clientSecret: openClientSecret(row.client_secret_sealed, config.SSN_KEY) },
       relyingPartyPolicyOf(config),
     );
-    return { ok: true, message: `Discovery worked: ${found.issuer} publishes ${found.keys} signing key${found.keys === 1 ? '' : 's'}.` };
+    const text = { one: 'Discovery worked: {issuer} publishes {count} signing key.', other: 'Discovery worked: {issuer} publishes {count} signing keys.' };
+    return { ok: true, message: fillPlural(text, found.keys, CONSOLE_LOCALE, { issuer: found.issuer }) };
   } catch (error) {
     return { ok: false, message: `The provider could not be used: ${problemOf(error)}` };
   }

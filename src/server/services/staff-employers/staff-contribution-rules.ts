@@ -2,6 +2,8 @@
  * An employer's contribution rules as staff list, replace and preview them. The rules are the domain's
  * (ruleSetProblems, contributionCents), never restated here.
  */
+import { CONSOLE_LOCALE } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import { randomUUID } from 'node:crypto';
 import type { ContributionPreview, ContributionPreviewRequest, StaffContributionRule } from '#contracts/staff-employers.ts';
 import { contributionCents, familyTier, ruleSetProblems, type ContributionRule } from '#domain/enrollment/contribution.ts';
@@ -47,7 +49,8 @@ export function checkedRules(list: readonly StaffContributionRule[], pointer = '
   }));
   // Each problem once (two copies of a rule would name it twice), listed under the set rather than in the message.
   const problems = [...new Set(ruleSetProblems(rules))];
-  if (problems.length > 0) throw badRequest(`These contribution rules are refused: ${problems.length === 1 ? 'one problem' : `${problems.length} problems`}.`, { [pointer]: problems });
+  const refused = { one: 'These contribution rules are refused: one problem.', other: 'These contribution rules are refused: {count} problems.' };
+  if (problems.length > 0) throw badRequest(fillPlural(refused, problems.length, CONSOLE_LOCALE), { [pointer]: problems });
   return rules;
 }
 
@@ -69,8 +72,7 @@ const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven
 
 /** 'with a spouse and one child', 'with two children', 'with a spouse', '' (alone). */
 function familyWords(spouse: boolean, children: number): string {
-  const count = NUMBER_WORDS[children] ?? String(children);
-  const kids = children === 0 ? null : `${count} ${children === 1 ? 'child' : 'children'}`;
+  const kids = children === 0 ? null : fillPlural({ one: '{number} child', other: '{number} children' }, children, CONSOLE_LOCALE, { number: NUMBER_WORDS[children] ?? String(children) });
   const parts = [spouse ? 'a spouse' : null, kids].filter((part): part is string => part !== null);
   return parts.length === 0 ? '' : ` with ${parts.join(' and ')}`;
 }

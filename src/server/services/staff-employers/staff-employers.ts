@@ -17,7 +17,7 @@ import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
 import { decodeUpload } from './uploads.ts';
-import { standingOf } from '../staff-employees/staff-employees.ts';
+import { standingOf } from '../staff-employees/employee-roster.ts';
 
 /** The largest logo: it travels base64 in every branding answer. */
 export const LOGO_MAX_BYTES = 256 * 1024;

@@ -2,6 +2,7 @@
  * The shop's filter panel: the filters and the price sort (src/domain/plans/plan-filters.ts), folded behind a button that
  * counts the active filters, beside the count of plans found. Texts come from the catalogue.
  */
+import { fillPlural } from '#contracts/messages.ts';
 import {
   activeFilterCount,
   DEDUCTIBLE_BANDS,
@@ -14,7 +15,7 @@ import {
   type PriceSort,
 } from '#domain/plans/plan-filters.ts';
 import { formatMessage } from '#engine/runtime/index.ts';
-import { catalogueTexts, messages } from '#web/messages.ts';
+import { catalogueTexts, locale, messages } from '#web/messages.ts';
 import { metalLabel } from '#web/value-labels.ts';
 import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
@@ -38,7 +39,7 @@ const PRICE_LABELS: Record<PriceBandId, string> = catalogueTexts({
 
 /** What the panel's results count says: '1 plan', '78 plans'. */
 function plansCount(count: number): string {
-  return formatMessage(count === 1 ? messages['plans-count-one'] : messages['plans-count'], { count });
+  return fillPlural({ one: messages['plans-count-one'], other: messages['plans-count'] }, count, locale);
 }
 
 /** One filter: a labelled group of checkboxes, its value the chosen options. */
