@@ -53,6 +53,7 @@ import { staffIdentityProviderRoutes } from './routes/staff-identity-provider.ro
 import { staffUsersRoutes } from './routes/staff-users.routes.ts';
 import { staffTotpRoutes } from './routes/staff-totp.routes.ts';
 import { staffValidatorsRoutes } from './routes/staff-validators.routes.ts';
+import { staffPreviewRoutes } from './routes/staff-preview.routes.ts';
 import { versionRoutes } from './routes/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment.routes.ts';
 import { planPremiumForFamily, type PlanPremiumSource } from './services/enrollment-prices.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffTotpRoutes);
   await app.register(staffContentRoutes);
   await app.register(staffValidatorsRoutes);
+  await app.register(staffPreviewRoutes);
   await app.register(staffEmployersRoutes);
   await app.register(staffIdentityProviderRoutes);
   await app.register(staffEmployeesRoutes);
