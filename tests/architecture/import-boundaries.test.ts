@@ -46,6 +46,15 @@ const STAFF_FROM_WEB = [
   'web/wizard/profile-screen.tsx',
   'web/wizard/form-step-screen.tsx',
   'web/wizard/wizard-context.tsx',
+  'web/wizard/form-fields.ts',
+  // The flow preview's shop, HSA, services and cart: the member wizard's own screens on the sample's figures.
+  'web/wizard/shop/shop-health-plans-screen.tsx',
+  'web/wizard/shop/plan-search.ts',
+  'web/wizard/flexible-spending-screen.tsx',
+  'web/wizard/additional-services-screen.tsx',
+  'web/wizard/cart-screen.tsx',
+  'web/wizard/cart/cart-summary.ts',
+  'web/layout/toast.tsx',
 ];
 
 /** A specifier's path under src/, for the staff-to-web exceptions. */
