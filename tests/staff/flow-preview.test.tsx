@@ -183,21 +183,22 @@ describe("a case's steps with the sample's values", () => {
     expect(within(lines).queryByRole('row', { name: /Health Plan/ })).toBeNull();
   });
 
-  it('shows the screens in Spanish with Español, the waiver reason labelled in Spanish', async () => {
+  it('shows the screens in Spanish with Español, where the preview stands, the waiver reason labelled in Spanish', async () => {
     renderPreview();
     fireEvent.change(await screen.findByRole('combobox', { name: 'Case' }), { target: { value: 'waives; HSA-eligible plans only, additional services offered' } });
+    await within(preview()).findAllByRole('textbox', { name: /First Name/ });
+    await nextStep('Contributions');
+    await nextStep('Additional Services');
+    await moveOn('Next', CART_TITLE);
+    // Español on the cart: the cart's document, the catalogue and the employer's service read again in Spanish.
     fireEvent.click(screen.getByRole('radio', { name: 'Español' }));
-    const steps = spanishOf('enrollment');
     const m = es.messages;
-    await within(preview()).findByRole('heading', { name: steps['/steps/profile/title'], level: 2 });
-    await nextStep(steps['/steps/contributions/title']!);
-    await nextStep(steps['/steps/additional-services/title']!);
-    // The employer's service in Spanish, as the sample was read in the preview's language.
-    expect(await within(preview()).findByText('Exámenes de la vista y lentes.')).toBeInTheDocument();
     const cartTitle = spanishOf('acknowledgements')['/title']!;
-    await moveOn(m['next'], cartTitle);
+    await within(preview()).findByRole('heading', { name: cartTitle, level: 2 });
     const lines = within(preview()).getByRole('table', { name: cartTitle });
     expect(within(lines).getByRole('row', { name: new RegExp(m['cart-line-waive']) })).toHaveTextContent(/Motivo de la renuncia: /);
     expect(within(lines).getByRole('row', { name: new RegExp(m['cart-line-service']) })).toHaveTextContent('Individual (es)');
+    fireEvent.click(within(preview()).getByRole('button', { name: new RegExp(spanishOf('enrollment')['/steps/additional-services/title']!) }));
+    expect(await within(preview()).findByText('Exámenes de la vista y lentes.')).toBeInTheDocument();
   });
 });

@@ -164,8 +164,8 @@ function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ f
   const position = useMemo(() => (flow && picked ? stepOfForm(caseSteps(flow, flags, picked, date), documentid) : null), [flow, flags, picked, date, documentid]);
   const ready = compiled && compiled.failure === null ? compiled : null;
   const previewed: PreviewDocuments | null = useMemo(
-    () => (ready ? { previewed: { id: documentid, document: ready.document }, others: documents } : null),
-    [ready, documentid, documents],
+    () => (ready ? { previewed: { id: documentid, document: ready.document }, others: documents, language } : null),
+    [ready, documentid, documents, language],
   );
   const option = picked?.choice.option ?? 'buy';
   const choices = useMemo(() => ({ ...emptyChoices(), contributions: { [HEALTH_OPTION_FIELD]: option } }), [option]);
@@ -215,8 +215,8 @@ function FlowPreview({ flow, surroundings, language }: PreviewOf<{ flow: Json }>
   const date = useMemo(today, []);
   const { sample, failure } = usePreviewSample(employer.accountid, date, language);
   const served = useMemo(
-    () => ({ previewed: null, others: documents, loadValidatorsOf: (formId: string) => loadPublishedValidators(employer.accountid, formId) }),
-    [documents, employer.accountid],
+    () => ({ previewed: null, others: documents, language, loadValidatorsOf: (formId: string) => loadPublishedValidators(employer.accountid, formId) }),
+    [documents, language, employer.accountid],
   );
   const choices = useMemo(() => {
     if (!picked || !sample) return null;

@@ -13,9 +13,10 @@
  * save, Authorize, the event log) is answered with a failure and never sent.
  */
 import { Button, Loader, Stack, Title } from '@mantine/core';
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { Language } from '#contracts/language.ts';
 import type { PreviewSample } from '#contracts/staff-preview.ts';
-import { SWRConfig, type Middleware } from 'swr';
+import { SWRConfig, useSWRConfig, type Cache, type Middleware } from 'swr';
 import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/core/index.ts';
 import {
   DocumentForm,
@@ -49,6 +50,8 @@ import { previewedScreen, SampleCaseContext, SampleStep, type SampleCase } from 
 export type PreviewDocuments = {
   previewed: { id: string; document: FormDocument } | null;
   others: Record<string, unknown>;
+  /** The language the documents are served in: another one is read anew. */
+  language: Language;
   loadValidatorsOf?: (formId: string) => Promise<void>;
 };
 
@@ -69,8 +72,9 @@ function previewServices(documents: PreviewDocuments, reads: SampleReads, revisi
         }
       },
     },
-    // The revision names the draft, so each newer draft is read anew while the screen keeps what was typed.
-    documentPath: (kind, id) => `${DOCUMENT_KEY}${kind}:${id}:${revision}`,
+    // The revision names the draft, so each newer draft (and the documents in another language) is read anew while
+    // the screen keeps what was typed.
+    documentPath: (kind, id) => `${DOCUMENT_KEY}${kind}:${id}:${revision}:${documents.language}`,
     documentFetcher: async <T,>(path: string) => {
       const [kind, id] = path.slice(DOCUMENT_KEY.length).split(':');
       if (documents.previewed && id === documents.previewed.id) return { document: documents.previewed.document } as T;
@@ -131,6 +135,33 @@ function DocumentFormScreen({ step }: StepScreenProps) {
   return document ? <DraftForm document={document} /> : <Loader size="sm" aria-label={messages['loading']} />;
 }
 
+/**
+ * The preview's SWR cache: the documents, and the sample's answers, which a new sample (the server's figures in
+ * another language) replaces. Its answers are forgotten as it arrives, adjusted while rendering, so the screens
+ * (the services' load call reads the cache itself) read them anew; `forgotten` names them for those shown now.
+ */
+function usePreviewCache(reads: SampleReads): { cache: Cache; forgotten: string[] } {
+  const cache = useMemo<Cache>(() => new Map(), []);
+  const [known, setKnown] = useState(reads);
+  const [forgotten, setForgotten] = useState<string[]>([]);
+  if (known !== reads) {
+    setKnown(reads);
+    const answered = [...cache.keys()].filter((key) => !key.startsWith(DOCUMENT_KEY));
+    for (const key of answered) cache.delete(key);
+    setForgotten(answered);
+  }
+  return { cache, forgotten };
+}
+
+/** The screens shown now read the forgotten answers again (their hooks would not ask for what they read before). */
+function RereadsForgotten({ keys }: { keys: string[] }) {
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    for (const key of keys) void mutate(key);
+  }, [keys, mutate]);
+  return null;
+}
+
 type PreviewProps = {
   employer: Employer;
   documents: PreviewDocuments;
@@ -154,9 +185,10 @@ export function EmployeePreviewProviders({ employer, documents, today, sample, c
   const member = useMemo(() => sampleMember(employer.accountid), [employer.accountid]);
   const reads = useMemo(() => ({ member, today, sample }), [member, today, sample]);
   const services = useMemo(() => previewServices(documents, reads, revision), [documents, reads, revision]);
+  const { cache, forgotten } = usePreviewCache(reads);
   const swr = useMemo(
-    () => ({ provider: () => new Map(), use: [answeredByPreview(reads)], keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false }),
-    [reads],
+    () => ({ provider: () => cache, use: [answeredByPreview(reads)], keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false }),
+    [cache, reads],
   );
   // Another case (or the sample in another language) starts from its own choices, adjusted while rendering.
   const [choices, setChoices] = useState(start);
@@ -183,6 +215,7 @@ export function EmployeePreviewProviders({ employer, documents, today, sample, c
     <SWRConfig value={swr}>
       <EngineProvider services={services}>
         <WizardContext.Provider value={wizard}>{children}</WizardContext.Provider>
+        <RereadsForgotten keys={forgotten} />
         <ToastHost />
       </EngineProvider>
     </SWRConfig>
