@@ -31,13 +31,9 @@ import {
 import { ToastHost } from '#web/layout/toast.tsx';
 import { messages } from '#web/messages.ts';
 import { portalWidgets } from '#web/widgets/index.ts';
-import { AdditionalServicesScreen } from '#web/wizard/additional-services-screen.tsx';
-import { CartScreen } from '#web/wizard/cart-screen.tsx';
-import { FlexibleSpendingScreen } from '#web/wizard/flexible-spending-screen.tsx';
 import { FormStepScreen } from '#web/wizard/form-step-screen.tsx';
-import { ProfileScreen } from '#web/wizard/profile-screen.tsx';
 import { PLAN_QUOTE_KEY } from '#web/wizard/shop/plan-search.ts';
-import { ShopHealthPlansScreen } from '#web/wizard/shop/shop-health-plans-screen.tsx';
+import { wizardScreens } from '#web/wizard/wizard-screens.ts';
 import { WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
 import type { Employer, Member } from '#contracts/entities.ts';
 import { PREVIEW_SENDS_NOTHING, sampleAnswer, sampleDependents, sampleMember } from './preview-sample.ts';
@@ -272,10 +268,10 @@ const PROFILE = 'profile';
  * wizard's own table does), on the sample's figures and the preview's choices.
  */
 const PREVIEWED_SCREENS: Record<string, ComponentType<StepScreenProps>> = {
-  'shop-health-plans': previewedScreen(ShopHealthPlansScreen),
-  'flexible-spending': previewedScreen(FlexibleSpendingScreen),
-  'additional-services': previewedScreen(AdditionalServicesScreen),
-  cart: previewedScreen(CartScreen),
+  'shop-health-plans': previewedScreen(wizardScreens['shop-health-plans']),
+  'flexible-spending': previewedScreen(wizardScreens['flexible-spending']),
+  'additional-services': previewedScreen(wizardScreens['additional-services']),
+  cart: previewedScreen(wizardScreens.cart),
 };
 
 /**
@@ -288,6 +284,6 @@ function screensOf(flow: FlowDocument, formPreview: boolean): Record<string, Com
   const screens: Record<string, ComponentType<StepScreenProps>> = Object.fromEntries(
     names.map((name) => [name, formPreview ? DocumentFormScreen : (PREVIEWED_SCREENS[name] ?? SampleStep)] as const),
   );
-  if (formPreview) screens[PROFILE] = ProfileScreen;
+  if (formPreview) screens[PROFILE] = wizardScreens.profile;
   return screens;
 }
