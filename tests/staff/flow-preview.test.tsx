@@ -48,7 +48,7 @@ const answers: Record<string, unknown> = {
   [`/api/staff/employers/${ACCOUNT}/content/enrollment/preview`]: { documents: Object.fromEntries(FORMS.map((id) => [id, withSpanish(baseForm(id) as unknown as Json, id)])) },
 };
 
-/** The paths the preview read from the staff API. */
+/** What the preview asked the server for: through the console's SWR (the staff API) and by fetch itself. */
 let read: string[] = [];
 
 const staffAnswer = async (key: string) => {
@@ -60,7 +60,10 @@ const staffAnswer = async (key: string) => {
 beforeEach(() => {
   read = [];
   // The published forms' answers name no validators compiled ahead here: the dom project compiles at run time.
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: true, data: {} }), { headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', async (url: string | URL | Request) => {
+    read.push(String(url instanceof Request ? url.url : url));
+    return new Response(JSON.stringify({ success: true, data: {} }), { headers: { 'content-type': 'application/json' } });
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -165,7 +168,8 @@ describe("a case's steps with the sample's values", () => {
     fireEvent.click(within(preview()).getByRole('checkbox'));
     fireEvent.click(within(preview()).getByRole('button', { name: 'Authorize Elections' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PREVIEW_SENDS_NOTHING);
-    expect(read.every((path) => path.startsWith(`/api/staff/employers/${ACCOUNT}`))).toBe(true);
+    // Only the staff API and the published forms' validators were asked for: no member API call, no write.
+    expect(read.filter((path) => !path.startsWith(`/api/staff/employers/${ACCOUNT}`) && !path.startsWith('/api/content/forms/'))).toEqual([]);
   });
 
   it('labels the waiver reason in the cart of the waive case, with no contribution', async () => {
