@@ -53,6 +53,7 @@ import { staffIdentityProviderRoutes } from './routes/staff/staff-identity-provi
 import { staffUsersRoutes } from './routes/staff/staff-users.routes.ts';
 import { staffTotpRoutes } from './routes/staff/staff-totp.routes.ts';
 import { staffValidatorsRoutes } from './routes/staff/staff-validators.routes.ts';
+import { staffPreviewRoutes } from './routes/staff/staff-preview.routes.ts';
 import { versionRoutes } from './routes/operations/version.routes.ts';
 import { enrollmentRoutes } from './routes/enrollment/enrollment.routes.ts';
 import { planPremiumForFamily, type PlanPremiumSource } from './services/enrollment/enrollment-prices.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffTotpRoutes);
   await app.register(staffContentRoutes);
   await app.register(staffValidatorsRoutes);
+  await app.register(staffPreviewRoutes);
   await app.register(staffEmployersRoutes);
   await app.register(staffIdentityProviderRoutes);
   await app.register(staffEmployeesRoutes);

@@ -64,10 +64,16 @@ const STAFF_FROM_WEB = [
   'web/widgets/',
   'web/layout/theme.ts',
   'web/layout/employer-brand.tsx',
+  'web/layout/toast.tsx',
   'web/messages.ts',
-  'web/wizard/profile-screen.tsx',
+  // The preview's screens: the wizard's own table of them (the profile, and in a flow's preview the shop, HSA,
+  // services and cart on the sample's figures), its form step, its shared state and what the sample reads of it.
+  'web/wizard/wizard-screens.ts',
   'web/wizard/form-step-screen.tsx',
   'web/wizard/wizard-context.tsx',
+  'web/wizard/form-fields.ts',
+  'web/wizard/shop/plan-search.ts',
+  'web/wizard/cart/cart-summary.ts',
 ];
 
 /** A specifier's path under src/, for the staff-to-web exceptions. */

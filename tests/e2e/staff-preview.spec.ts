@@ -1,15 +1,19 @@
 /**
  * The preview of the document editor (issue 21): an implementer sets up an employer whose plans are HSA-only, with
- * its logo; in its profile document adds a field and changes the date-of-birth message in the code editor, without
- * saving; the preview shows the profile as that employer's employee sees it (the employer's logo, the step bar, the
- * page's heading and title, the new field) and, on a bad date of birth and Next, the new message. The enrollment
- * flow's preview offers every case the publish proof walks, the employer's own first, and walks the waiver's steps
- * with the sample employee's values (the profile's first name, the waiver's reason, the cart). Axe finds nothing.
+ * its logo, a contribution and a service; in its profile document adds a field and changes the date-of-birth
+ * message in the code editor, without saving; the preview shows the profile as that employer's employee sees it
+ * (the employer's logo, the step bar, the page's heading and title, the new field) and, on a bad date of birth and
+ * Next, the new message. The enrollment flow's preview offers every case the publish proof walks, the employer's
+ * own first (issue 36), and walks them with the sample employee's values: for the HSA purchase, the waiver and a
+ * case of other settings, the member wizard's own shop (plan cards of the reference data), Flexible Spending,
+ * Additional Services (the employer's service) and cart screens, with the employer's contribution; the waiver's
+ * cart labels its reason; Authorize is the preview's to refuse. In English and in Español. Axe finds nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectClean } from './axe.ts';
 import {
+  PREVIEW_SENDS_NOTHING,
   expectPreviewCases,
   expectPreviewLogo,
   expectPreviewSavesNothing,
@@ -20,7 +24,7 @@ import {
   previewEnterDateOfBirth,
   previewRegion,
 } from './specialist/preview.ts';
-import { jpegLogo } from './specialist/money.ts';
+import { jpegLogo, saveFlatContribution, saveService } from './specialist/money.ts';
 import { employerSection, openDocument, staffSignIn } from './support.ts';
 
 const NEW_MESSAGE = 'Please enter a date of birth from 1941-01-01 up to today.';
@@ -31,6 +35,8 @@ const OWN_CASES = [
   'waives; HSA-eligible plans only, additional services offered',
 ];
 const ALL_CASES = 13;
+/** A case of other settings than the employer's: every plan offered, no additional services. */
+const OTHER_SETTINGS_CASE = 'buys a plan not HSA-eligible; every plan offered, no additional services';
 
 /** The document as the code editor holds it, copied whole as a person would (select all, copy). */
 async function editorText(page: Page): Promise<string> {
@@ -74,6 +80,10 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await staff.getByLabel('Logo (JPEG)').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await jpegLogo(staff) });
   await staff.getByRole('button', { name: 'Upload Logo' }).click();
   await expect(staff.getByText('Logo uploaded.')).toBeVisible();
+  // Its contribution ($400.00 a month at any age) and a service, which the flow's preview shows.
+  await saveFlatContribution(staff, '400');
+  const service = { name: `Vision Care ${tag}`, vendor: 'Sample Optics', description: 'Eye exams and lenses.', descriptionEs: 'Exámenes de la vista y lentes.', price: '12.50' };
+  await saveService(staff, service);
 
   // The profile: the employee's page before any change.
   await openDocument(staff, 'Personal Details', 'profile');
@@ -121,17 +131,106 @@ test("the preview shows the unsaved profile as the employer's employee sees it, 
   await expect(preview.getByRole('table', { name: 'Steps per case' }).getByRole('row')).toHaveCount(ALL_CASES + 1);
   await expectPreviewLogo(staff, employerName);
   await expectPreviewSteps(staff, ['Profile', 'Contributions', 'Shopping and Cart']);
+  const cart = 'Plan and Benefits Summary';
+  const next = () => preview.getByRole('button', { name: 'Next', exact: true }).click();
+  const nextStep = () => preview.getByRole('button', { name: 'Next step' }).click();
+  const heading = (name: string) => expect(preview.getByRole('heading', { name, level: 2 })).toBeVisible();
+
+  // Buying an HSA-eligible plan: the member wizard's shop, Flexible Spending, Additional Services and cart screens.
+  await pickPreviewCase(staff, OWN_CASES[0]!);
+  await expect(preview.getByRole('textbox', { name: /First Name/ }).first()).toHaveValue('Sam');
+  await nextStep();
+  await heading('Contributions');
+  await expect(preview.getByText('$400.00')).toBeVisible();
+  await nextStep();
+  await heading('ICHRA Acknowledgment');
+  await nextStep();
+  await heading('Shop Health Plans');
+  await expect(preview.getByText(/Zip Code: 97201/)).toBeVisible();
+  const cards = preview.getByRole('article');
+  expect(await cards.count()).toBeGreaterThan(1);
+  const inCart = cards.filter({ hasText: 'In Cart' });
+  await expect(inCart).toHaveCount(1);
+  await expect(inCart).toContainText('HSA Eligible');
+  await expect(inCart.getByRole('button', { name: 'Remove from cart' })).toBeVisible();
+  await expect(cards.filter({ hasNotText: 'In Cart' }).first().getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  const planName = (await inCart.getAttribute('aria-label'))!;
+  await expectClean(staff, "the preview's shop");
+  await next();
+  await heading('Flexible Spending Options');
+  await expect(preview.getByRole('textbox', { name: 'Monthly HSA Contribution' })).toHaveValue('200');
+  await expect(preview.getByTestId('hsa-limit')).toContainText('Annual HSA limit');
+  await expectClean(staff, "the preview's Flexible Spending");
+  await next();
+  await heading('Additional Services');
+  await expect(preview.getByRole('heading', { name: service.name })).toBeVisible();
+  await expect(preview.getByText(service.description)).toBeVisible();
+  await expect(preview.getByRole('combobox', { name: 'Price Option' }).locator('option:checked')).toHaveText('Individual - $12.50');
+  await expectClean(staff, "the preview's Additional Services");
+  await next();
+  await heading(cart);
+  const lines = preview.getByRole('table', { name: cart });
+  await expect(lines.getByRole('row', { name: /Health Plan/ })).toContainText(planName);
+  await expect(lines.getByRole('row', { name: /HSA Contribution/ })).toContainText('$200.00');
+  await expect(lines.getByRole('row', { name: /Additional Service/ })).toContainText(`${service.name} (Individual)`);
+  await expect(lines.getByRole('row', { name: /Additional Service/ })).toContainText('$12.50');
+  await expect(preview.getByRole('table', { name: 'Totals' }).getByRole('row', { name: /Employer Contribution/ })).toContainText('$400.00');
+  await expectClean(staff, "the preview's cart of an HSA plan");
+  // In Español: the same screens in Spanish, the employer's service described in Spanish.
+  await preview.getByText('Español', { exact: true }).click();
+  await heading('Resumen del plan y de los beneficios');
+  const linesEs = preview.getByRole('table', { name: 'Resumen del plan y de los beneficios' });
+  await expect(linesEs.getByRole('row', { name: /Plan de salud/ })).toContainText(planName);
+  await expect(linesEs.getByRole('row', { name: /Contribución a la HSA/ })).toContainText('$200.00');
+  await expectClean(staff, "the preview's cart of an HSA plan in Español");
+  await preview.getByRole('navigation', { name: 'Subpasos de inscripción' }).getByRole('button', { name: /Servicios adicionales/ }).click();
+  await expect(preview.getByText(service.descriptionEs)).toBeVisible();
+  await preview.getByText('English', { exact: true }).click();
+  await heading('Additional Services');
+
+  // Waiving: the waiver's steps with the sample's values, the cart's line labelled with its reason.
   await pickPreviewCase(staff, OWN_CASES[2]!);
   await expect(preview.getByRole('textbox', { name: /First Name/ }).first()).toHaveValue('Sam');
-  await preview.getByRole('button', { name: 'Next step' }).click();
-  await expect(preview.getByRole('heading', { name: 'Contributions', level: 2 })).toBeVisible();
+  await nextStep();
+  await heading('Contributions');
   const tabs = preview.getByRole('navigation', { name: 'Enrollment sub-steps' }).getByRole('button');
   await expect(tabs).toHaveText(['I. Contributions', 'II. Additional Services', 'III. Your Cart']);
   await expect(preview.getByRole('combobox', { name: /Waiver Reason/ })).toHaveValue('Coverage through Spouse/Partner');
-  await preview.getByRole('button', { name: 'Next step' }).click();
-  await preview.getByRole('button', { name: 'Next step' }).click();
-  await expect(preview.getByRole('heading', { name: 'Your Cart', level: 2 })).toBeVisible();
-  await expect(preview.getByRole('table', { name: 'Purchase Summary' })).toContainText('Coverage through Spouse/Partner');
-  await expectClean(staff, 'the flow preview of an hsaonly 1 employer');
+  await nextStep();
+  await heading('Additional Services');
+  await next();
+  await heading(cart);
+  const waived = preview.getByRole('table', { name: cart }).getByRole('row', { name: /Waived Coverage/ });
+  await expect(waived).toContainText('Waiver reason: Coverage through Spouse/Partner');
+  await expect(preview.getByRole('table', { name: cart }).getByRole('row', { name: /Health Plan/ })).toHaveCount(0);
+  await expectClean(staff, "the preview's cart of a waiver");
+  // Authorize is the preview's: it says it sends nothing.
+  await preview.getByRole('checkbox').check();
+  await preview.getByRole('button', { name: 'Authorize Elections' }).click();
+  await expect(staff.getByRole('alert').filter({ hasText: PREVIEW_SENDS_NOTHING })).toBeVisible();
+  await preview.getByText('Español', { exact: true }).click();
+  await heading('Resumen del plan y de los beneficios');
+  await expect(
+    preview.getByRole('table', { name: 'Resumen del plan y de los beneficios' }).getByRole('row', { name: /Renuncia a la cobertura/ }),
+  ).toContainText('Motivo de la renuncia:');
+  await expectClean(staff, "the preview's cart of a waiver in Español");
+  await preview.getByText('English', { exact: true }).click();
+
+  // Another setting's case (every plan, no services): the shop's plan not HSA-eligible goes to the cart alone.
+  await pickPreviewCase(staff, OTHER_SETTINGS_CASE);
+  await nextStep();
+  await nextStep();
+  await nextStep();
+  await heading('Shop Health Plans');
+  const chosen = preview.getByRole('article').filter({ hasText: 'In Cart' });
+  await expect(chosen).toHaveCount(1);
+  await expect(chosen).not.toContainText('HSA Eligible');
+  const otherPlan = (await chosen.getAttribute('aria-label'))!;
+  await next();
+  await heading(cart);
+  const otherLines = preview.getByRole('table', { name: cart });
+  await expect(otherLines.getByRole('row', { name: /Health Plan/ })).toContainText(otherPlan);
+  await expect(otherLines.getByRole('row', { name: /HSA Contribution|Additional Service/ })).toHaveCount(0);
+  await expectClean(staff, "the preview's cart of another setting's case");
   await context.close();
 });

@@ -7,11 +7,13 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
 import es from '../../schemas/messages/es.json';
 import { DocumentPreview } from '../../src/staff/documents/document-preview.tsx';
+import { isSamplePath, sampleOf } from './preview-fixtures.ts';
 
 const ACCOUNT = '00000000-0000-4000-8000-0000000000aa';
 const flow = JSON.parse(readFileSync(path.join(process.cwd(), 'flows/enrollment.flow.json'), 'utf8')) as Json;
@@ -41,9 +43,11 @@ describe('the preview in another language', () => {
   it('shows the draft flow in Spanish with Español, and in English again with English', async () => {
     render(
       <MantineProvider>
-        <SWRConfig value={{ provider: () => new Map(), fetcher: async (key: string) => answers[key] }}>
-          <DocumentPreview document={draft} stale={false} mayCompile={false} accountid={ACCOUNT} documentid="enrollment" />
-        </SWRConfig>
+        <MemoryRouter>
+          <SWRConfig value={{ provider: () => new Map(), fetcher: async (key: string) => (isSamplePath(key, ACCOUNT) ? sampleOf(key) : answers[key]) }}>
+            <DocumentPreview document={draft} stale={false} mayCompile={false} accountid={ACCOUNT} documentid="enrollment" />
+          </SWRConfig>
+        </MemoryRouter>
       </MantineProvider>,
     );
     const steps = await screen.findByRole('table', { name: 'Steps per case' });

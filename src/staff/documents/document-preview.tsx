@@ -31,8 +31,10 @@ import { staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import type { Json } from './document-edits.ts';
 import { EmployeeFrame } from './employee-frame.tsx';
-import { caseContext, casesFor, casesInOrder, stepOfForm, caseSteps, stepTitles, type EmployerFlags, type FlowCase } from './flow-cases.ts';
-import { employeeEmployer } from './preview-sample.ts';
+import type { PreviewSample } from '#contracts/staff-preview.ts';
+import { emptyChoices, HEALTH_OPTION_FIELD } from '#web/wizard/wizard-context.tsx';
+import { caseContext, casesFor, casesInOrder, stepOfForm, caseSteps, stepTitles, walksStep, type EmployerFlags, type FlowCase } from './flow-cases.ts';
+import { employeeEmployer, previewSamplePath, sampleChoices, sampleEffectiveDate, sampleMember } from './preview-sample.ts';
 import { servedIn } from './text-translations.ts';
 import { DraftForm, EmployeePreviewProviders, WizardPreview, type PreviewDocuments } from './wizard-preview.tsx';
 
@@ -163,9 +165,11 @@ function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ f
   const position = useMemo(() => (flow && picked ? stepOfForm(caseSteps(flow, flags, picked, date), documentid) : null), [flow, flags, picked, date, documentid]);
   const ready = compiled && compiled.failure === null ? compiled : null;
   const previewed: PreviewDocuments | null = useMemo(
-    () => (ready ? { previewed: { id: documentid, document: ready.document }, others: documents } : null),
-    [ready, documentid, documents],
+    () => (ready ? { previewed: { id: documentid, document: ready.document }, others: documents, language } : null),
+    [ready, documentid, documents, language],
   );
+  const option = picked?.choice.option ?? 'buy';
+  const choices = useMemo(() => ({ ...emptyChoices(), contributions: { [HEALTH_OPTION_FIELD]: option } }), [option]);
   return (
     <Stack aria-busy={compiling}>
       {position && picked && <CasePicker cases={cases} own={own} picked={picked} onPick={pick} />}
@@ -183,7 +187,7 @@ function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ f
       {ready && previewed && (
         <Fieldset variant="unstyled" disabled={compiling}>
           <EmployeeFrame branding={employeeEmployer(employer)} language={language}>
-            <EmployeePreviewProviders employer={employeeEmployer(employer)} documents={previewed} today={date} option={picked?.choice.option ?? 'buy'} revision={ready.revision}>
+            <EmployeePreviewProviders employer={employeeEmployer(employer)} documents={previewed} today={date} sample={null} choices={choices} revision={ready.revision}>
               {flow && context && position ? <WizardPreview flow={flow} context={context} position={position} /> : <DraftForm document={ready.document} />}
             </EmployeePreviewProviders>
           </EmployeeFrame>
@@ -193,6 +197,16 @@ function FormPreview({ form, documentid, surroundings, language }: PreviewOf<{ f
   );
 }
 
+/**
+ * What the server figures for the sample employee of this employer (plans, HSA limit, services, contribution), in
+ * the preview's language, for the effective date the sample is offered.
+ */
+function usePreviewSample(accountid: string, date: string, language: Language): { sample: PreviewSample | undefined; failure: unknown } {
+  const path = useMemo(() => previewSamplePath(sampleMember(accountid), sampleEffectiveDate(date), language), [accountid, date, language]);
+  const { data, error } = useSWR<PreviewSample>(path, { keepPreviousData: true });
+  return { sample: data, failure: error };
+}
+
 function FlowPreview({ flow, surroundings, language }: PreviewOf<{ flow: Json }>) {
   const document = useMemo(() => asFlowDocument(servedIn(flow, language)), [flow, language]);
   const { employer } = surroundings;
@@ -200,22 +214,36 @@ function FlowPreview({ flow, surroundings, language }: PreviewOf<{ flow: Json }>
   const flags = useMemo(() => ({ hsaonly: employer.hsaonly, employeazecustomer: employer.employeazecustomer }), [employer.hsaonly, employer.employeazecustomer]);
   const { cases, own, picked, pick } = usePickedCase(flags);
   const date = useMemo(today, []);
+  const { sample, failure } = usePreviewSample(employer.accountid, date, language);
   const served = useMemo(
-    () => ({ previewed: null, others: documents, loadValidatorsOf: (formId: string) => loadPublishedValidators(employer.accountid, formId) }),
-    [documents, employer.accountid],
+    () => ({ previewed: null, others: documents, language, loadValidatorsOf: (formId: string) => loadPublishedValidators(employer.accountid, formId) }),
+    [documents, language, employer.accountid],
   );
+  const choices = useMemo(() => {
+    if (!picked || !sample) return null;
+    const steps = caseSteps(document, flags, picked, date);
+    const walks = { walksHsa: walksStep(steps, 'flexible-spending'), walksServices: walksStep(steps, 'additional-services') };
+    return sampleChoices({ ...picked.choice, ...walks }, sampleEffectiveDate(date), sample);
+  }, [document, flags, picked, date, sample]);
   const branding = employeeEmployer(employer);
   return (
     <Stack>
-      {picked && (
-        <>
-          <CasePicker cases={cases} own={own} picked={picked} onPick={pick} />
+      {picked && <CasePicker cases={cases} own={own} picked={picked} onPick={pick} />}
+      {failure ? (
+        <Alert color="red" role="alert">
+          The preview cannot figure the sample employee's plans and prices: {failure instanceof Error ? failure.message : String(failure)}
+        </Alert>
+      ) : (
+        picked &&
+        (choices ? (
           <EmployeeFrame branding={branding} language={language}>
-            <EmployeePreviewProviders employer={branding} documents={served} today={date} option={picked.choice.option} revision={0}>
+            <EmployeePreviewProviders employer={branding} documents={served} today={date} sample={sample ?? null} choices={choices} revision={0}>
               <WizardPreview key={picked.name} flow={document} context={caseContext(flags, picked, date)} />
             </EmployeePreviewProviders>
           </EmployeeFrame>
-        </>
+        ) : (
+          <Loader size="xs" aria-label="Loading the sample employee's plans" />
+        ))
       )}
       <Table aria-label="Steps per case">
         <Table.Thead>

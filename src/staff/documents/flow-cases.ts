@@ -69,6 +69,9 @@ export function caseSteps(flow: FlowDocument, employer: EmployerFlags, flowCase:
   return evaluateFlow(flow, caseContext(employer, flowCase, today));
 }
 
+/** Whether steps (as a case walks them) include a step or sub-step. */
+export const walksStep = (steps: ResolvedStep[], id: string) => steps.some((step) => step.id === id || step.substeps.some((sub) => sub.id === id));
+
 /**
  * The titles of the steps and sub-steps a case walks, in order, a sub-step named with its step ("Step › sub-step"):
  * the base flow's step Contributions and its sub-step share a title.

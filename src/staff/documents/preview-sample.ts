@@ -1,13 +1,33 @@
 /**
  * The sample employee the preview shows the employee's screens with: the employee's screens read their member,
- * dependents and offered dates through the engine's load calls and SWR, and in the preview every such read is
- * answered here, from this made-up person, so the preview sends nothing and shows no real person's data.
+ * dependents, offered dates, plans, HSA limit and services through the engine's load calls and SWR, and in the
+ * preview every such read is answered here, from this made-up person and what the server figures for them
+ * (previewSamplePath), so the preview sends nothing of the employee's and shows no real person's data.
  */
 import type { Dependent, Employer, Member } from '#contracts/entities.ts';
+import type { Language } from '#contracts/language.ts';
+import type { PreviewSample } from '#contracts/staff-preview.ts';
+import { fittingOption } from '#domain/enrollment/additional-services.ts';
+import { isHsaEligible } from '#domain/enrollment/hsa.ts';
+import { dollarsToCents } from '#domain/values/money.ts';
+import { WAIVER_REASON_FIELD } from '#web/wizard/form-fields.ts';
+import {
+  EFFECTIVE_DATE_FIELD,
+  emptyChoices,
+  HEALTH_OPTION_FIELD,
+  ICHRA_CERTIFIED_FIELD,
+  type WizardChoices,
+} from '#web/wizard/wizard-context.tsx';
 import type { StaffEmployer } from '../api/types.ts';
 
 /** The reads the employee's screens make that the preview answers; anything else is refused, never sent. */
-const SAMPLE_PATHS = { member: '/api/Member/GetMember', dependents: '/api/Dependent', effectiveDates: '/api/EffectiveDates' } as const;
+const SAMPLE_PATHS = {
+  member: '/api/Member/GetMember',
+  dependents: '/api/Dependent',
+  effectiveDates: '/api/EffectiveDates',
+  hsaLimit: '/api/Hsa/Limit',
+  products: '/api/Product',
+} as const;
 
 export const PREVIEW_SENDS_NOTHING = 'The preview sends nothing: this is what the employee sees.';
 
@@ -77,36 +97,68 @@ export function employeeEmployer(employer: StaffEmployer): Employer {
   };
 }
 
-/** The answer of a read of the employee's API for the sample employee; throws for any other read. */
-export function sampleAnswer(path: string, member: Member, today: string): unknown {
+/**
+ * What the server figures for the sample employee (GET /api/staff/employers/{accountid}/preview-sample): the plans
+ * at their ZIP priced for them, their HSA limit, the employer's services and contribution. Asked for in the
+ * language the preview shows, for the effective date the sample is offered.
+ */
+export function previewSamplePath(member: Member, effectiveDate: string, language: Language): string {
+  const query = new URLSearchParams({
+    zip: member.postalcode ?? '',
+    county: member.county ?? '',
+    birthdate: member.birthdate ?? '',
+    effectivedate: effectiveDate,
+    language,
+  });
+  return `/api/staff/employers/${member.accountid}/preview-sample?${query}`;
+}
+
+/**
+ * The answer of a read of the employee's API for the sample employee (the server's sample, when read, for the
+ * HSA limit and the services); throws for any other read.
+ */
+export function sampleAnswer(path: string, member: Member, today: string, sample: PreviewSample | null): unknown {
   const route = path.split('?')[0];
   if (route === SAMPLE_PATHS.member) return member;
   if (route === SAMPLE_PATHS.dependents) return { dependents: sampleDependents };
   if (route === SAMPLE_PATHS.effectiveDates) return { effectivedates: [], today };
+  if (sample && route === SAMPLE_PATHS.hsaLimit) return sample.hsalimit;
+  if (sample && route === SAMPLE_PATHS.products) return { productlist: sample.productlist };
   throw new Error(PREVIEW_SENDS_NOTHING);
 }
 
-/** A plan of the sample employee's shop: the HSA-eligible one or the other, as the case has it. */
-export type SamplePlan = { planname: string; issuername: string; plantype: string; metallevel: 'Bronze' | 'Silver'; premiumCents: number; hsaEligible: boolean };
+/**
+ * The made-up elections the preview's later steps start from, besides what the server figures: the monthly HSA
+ * deposit (at most the sample's limit a month) and a waiver reason (a value of the waiver form's own list).
+ */
+export const SAMPLE_ELECTIONS = { hsaMonthlyCents: 20000, waiverReason: 'Coverage through Spouse/Partner' } as const;
+
+/** The case a preview walks: the employee's choice, and whether the HSA and the services steps are among its steps. */
+export type CaseChoices = { option: 'buy' | 'waive'; planHsaEligible: boolean; walksHsa: boolean; walksServices: boolean };
 
 /**
- * The made-up elections the preview's later steps show: a plan (HSA-eligible or not, as the case has it) with its
- * monthly premium, the employer's monthly contribution, the HSA deposit, an additional service and a waiver reason
- * (a value of the waiver form's own list). Amounts in cents, formatted where shown.
+ * The wizard's choices of the sample employee in a case, as the member's own would stand on reaching the cart:
+ * the effective date and the option of step 2 (the waiver's reason when waiving), the ICHRA certification, the
+ * employer's contribution, the cheapest plan of the case's kind in the cart at the quote's location, the HSA
+ * deposit and the employer's first service (its option for one person) where the case walks their steps.
  */
-export const SAMPLE_ELECTIONS = {
-  plans: {
-    hsa: { planname: 'Sample Bronze HSA', issuername: 'Sample Health', plantype: 'EPO', metallevel: 'Bronze', premiumCents: 41250, hsaEligible: true },
-    other: { planname: 'Sample Silver PPO', issuername: 'Sample Health', plantype: 'PPO', metallevel: 'Silver', premiumCents: 52875, hsaEligible: false },
-  } satisfies Record<string, SamplePlan>,
-  contributionCents: 45000,
-  hsaMonthlyCents: 20000,
-  service: { productname: 'Sample Vision Care', option: 'Individual', costCents: 999 },
-  waiverReason: 'Coverage through Spouse/Partner',
-} as const;
-
-/** The sample plan of a case: the HSA-eligible one when the employee buys one. */
-export const samplePlan = (hsaEligible: boolean): SamplePlan => (hsaEligible ? SAMPLE_ELECTIONS.plans.hsa : SAMPLE_ELECTIONS.plans.other);
+export function sampleChoices(choice: CaseChoices, effectiveDate: string, sample: PreviewSample | null): WizardChoices {
+  const waiving = choice.option === 'waive';
+  const plan = waiving ? null : (sample?.quote.healthplans.find((offered) => isHsaEligible(offered) === choice.planHsaEligible) ?? null);
+  const product = choice.walksServices ? sample?.productlist[0] : undefined;
+  const maxMonthlyCents = sample ? dollarsToCents(sample.hsalimit.maxmonthly) : 0;
+  return {
+    ...emptyChoices(),
+    contributions: { [EFFECTIVE_DATE_FIELD]: effectiveDate, [HEALTH_OPTION_FIELD]: choice.option },
+    waiver: waiving ? { [WAIVER_REASON_FIELD]: SAMPLE_ELECTIONS.waiverReason } : {},
+    ichra: waiving ? {} : { [ICHRA_CERTIFIED_FIELD]: true },
+    contributionCents: sample?.contributioncents ?? null,
+    plan,
+    hsaMonthlyCents: choice.walksHsa ? Math.min(SAMPLE_ELECTIONS.hsaMonthlyCents, maxMonthlyCents) : 0,
+    service: product ? { product, optionId: fittingOption(product.options, 1 + sampleDependents.length)?.id ?? null, added: true } : null,
+    location: sample?.quote.location ?? null,
+  };
+}
 
 /** The first day of the month after `today` (an ISO date): the effective date the sample employee is offered. */
 export function sampleEffectiveDate(today: string): string {

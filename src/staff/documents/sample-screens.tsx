@@ -1,24 +1,27 @@
 /**
  * A flow's preview shows each step of the picked case as the employee sees it, with the sample employee's values
- * (preview-sample.ts), never placeholders: a step's forms are their documents rendered by the engine's
- * DocumentForm, filled with the sample's answers; the screens that read prices and plans (the shop, Flexible
- * Spending, Additional Services, the cart, step 2's contribution) show a read-only summary of the same sample
- * elections, amounts formatted by src/domain/values/money.ts. The employee's texts come from the documents and the
- * portal's catalogue of the preview's language; the console's own words are PREVIEW_WORDS.
+ * (preview-sample.ts), never placeholders. The member wizard's screens that read plans and prices (the shop,
+ * Flexible Spending, Additional Services, the cart) are shown as they are (previewedScreen), on what the server
+ * figures for the sample (the plans at their ZIP priced for them, their HSA limit, the employer's services and
+ * contribution) and the sample's elections in the wizard's choices, which their buttons change in the preview only.
+ * Every other step shows its forms, rendered by the engine's DocumentForm and filled with the sample's answers;
+ * step 2's screen shows the employer's contribution for the sample beside them. The employee's texts come from the
+ * documents and the portal's catalogue of the preview's language; the console's own words are PREVIEW_WORDS.
  */
-import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { enrollmentTotals, formatCents, type Cents } from '#domain/values/money.ts';
-import { optionLabel } from '#engine/documents/index.ts';
-import { type FormDocument, type JsonSchema, type ResolvedStep } from '#engine/runtime/index.ts';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { createContext, useContext, useMemo, type ComponentType } from 'react';
+import { formatCents, type Cents } from '#domain/values/money.ts';
+import type { FormDocument, JsonSchema, ResolvedStep } from '#engine/runtime/index.ts';
 import { DocumentForm, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { locale, messages, type MessageKey } from '#web/messages.ts';
+import { locale, messages } from '#web/messages.ts';
+import { cartSummary } from '#web/wizard/cart/cart-summary.ts';
 import { useWizard } from '#web/wizard/wizard-context.tsx';
-import { SAMPLE_ELECTIONS, SAMPLE_FAMILY, sampleEffectiveDate, samplePlan, type SamplePlan } from './preview-sample.ts';
+import { SAMPLE_ELECTIONS, SAMPLE_FAMILY, sampleEffectiveDate } from './preview-sample.ts';
 
 /** The console's own words in a flow's preview (the employee's texts are the documents' and the catalogue's). */
 export const PREVIEW_WORDS = {
   sampleNote: 'Sample values of a made-up employee: what this step shows with them.',
+  screenNote: "This is a preview: the employee's screen with the server's figures for a made-up employee. What its buttons do stays in the preview; nothing is sent or saved.",
   nextStep: 'Next step',
   formUnavailable: 'This form shows here once it is published.',
 } as const;
@@ -34,40 +37,23 @@ function useSampleCase(): SampleCase {
   return sampleCase;
 }
 
-const walks = (steps: ResolvedStep[], id: string) => steps.some((step) => step.id === id || step.substeps.some((sub) => sub.id === id));
-
-/** What the sample employee elects in a case: the plan, the HSA deposit and the service only where their steps are walked. */
-export type SampleElections = { waiving: boolean; plan: SamplePlan | null; hsaCents: Cents; service: typeof SAMPLE_ELECTIONS.service | null; contributionCents: Cents };
-
-export function sampleElections({ steps, choice }: SampleCase): SampleElections {
-  const waiving = choice.option === 'waive';
-  return {
-    waiving,
-    plan: waiving ? null : samplePlan(choice.planHsaEligible),
-    hsaCents: walks(steps, 'flexible-spending') ? SAMPLE_ELECTIONS.hsaMonthlyCents : 0,
-    service: walks(steps, 'additional-services') ? SAMPLE_ELECTIONS.service : null,
-    // A waiver receives no employer contribution (ICHRA pays only toward individual coverage).
-    contributionCents: waiving ? 0 : SAMPLE_ELECTIONS.contributionCents,
-  };
-}
-
-/** The lines and totals of the sample cart, with enrollmentTotals's rules (the HSA deposit never draws on the contribution). */
-export function sampleCart(elections: SampleElections) {
-  const { plan, service, hsaCents, contributionCents } = elections;
-  const totals = enrollmentTotals({ premiumCents: plan?.premiumCents ?? 0, serviceCents: service?.costCents ?? 0, hsaCents, contributionCents });
-  const lines: Array<{ label: MessageKey; detail: string; cents: Cents }> = [];
-  if (plan) lines.push({ label: 'cart-line-plan', detail: `${plan.issuername} · ${plan.planname}`, cents: plan.premiumCents });
-  if (elections.waiving) lines.push({ label: 'cart-line-waive', detail: '', cents: 0 });
-  if (hsaCents > 0) lines.push({ label: 'cart-line-hsa', detail: '', cents: hsaCents });
-  if (service) lines.push({ label: 'cart-line-service', detail: `${service.productname} · ${service.option}`, cents: service.costCents });
-  const sums: Array<{ label: MessageKey; cents: Cents }> = [
-    { label: 'cart-total-spent', cents: totals.spentCents },
-    { label: 'cart-total-contribution', cents: contributionCents },
-    { label: 'cart-total-remaining', cents: totals.currentBalanceCents },
-    { label: 'cart-total-payroll-coverage', cents: totals.premiumDeductionCents },
-    ...(hsaCents > 0 ? [{ label: 'cart-total-payroll-hsa' as const, cents: totals.hsaDeductionCents }] : []),
-  ];
-  return { lines, sums, totals };
+/**
+ * A member wizard's screen as the preview shows it: the screen itself, on the wizard's choices and the sample's
+ * figures, under the console's note that it is a preview.
+ */
+export function previewedScreen(Screen: ComponentType<StepScreenProps>): ComponentType<StepScreenProps> {
+  function Previewed(props: StepScreenProps) {
+    return (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" lang="en">
+          {PREVIEW_WORDS.screenNote}
+        </Text>
+        <Screen {...props} />
+      </Stack>
+    );
+  }
+  Previewed.displayName = `Previewed(${Screen.displayName ?? Screen.name})`;
+  return Previewed;
 }
 
 /** The sample's answer to a form's field, by the field's name (the member's own fields from the sample member). */
@@ -127,80 +113,8 @@ function Amount({ label, cents }: { label: string; cents: Cents }) {
   );
 }
 
-function PlanCard({ plan }: { plan: SamplePlan }) {
-  return (
-    <Card withBorder padding="sm" component="section" aria-label={plan.planname}>
-      <Stack gap={4}>
-        <Text fw={700}>{plan.planname}</Text>
-        <Text size="sm">{`${messages['carrier']}: ${plan.issuername}`}</Text>
-        <Text size="sm">{`${messages['plan-type']}: ${plan.plantype}`}</Text>
-        <Text size="sm">{`${messages['metal-tier']}: ${messages[plan.metallevel === 'Bronze' ? 'metal-bronze' : 'metal-silver']}`}</Text>
-        {plan.hsaEligible && <Text size="sm">{messages['hsa-eligible']}</Text>}
-        <Amount label={messages['row-monthly-premium']} cents={plan.premiumCents} />
-      </Stack>
-    </Card>
-  );
-}
-
-function CartSummary({ elections, waiverReason }: { elections: SampleElections; waiverReason: string | null }) {
-  const { lines, sums } = sampleCart(elections);
-  return (
-    <Stack gap="sm">
-      <Table withTableBorder aria-label={messages['cart-purchase-summary']}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{messages['cart-column-item']}</Table.Th>
-            <Table.Th ta="right">{messages['cart-column-cost']}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => (
-            <Table.Tr key={line.label}>
-              <Table.Td>
-                <Text fw={600}>{messages[line.label]}</Text>
-                {(line.detail || (line.label === 'cart-line-waive' && waiverReason)) && <Text size="sm">{line.detail || waiverReason}</Text>}
-              </Table.Td>
-              <Table.Td ta="right">{formatCents(line.cents, locale)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Table withTableBorder aria-label={messages['cart-totals']} maw={520}>
-        <Table.Tbody>
-          {sums.map((sum) => (
-            <Table.Tr key={sum.label}>
-              <Table.Td>{messages[sum.label]}</Table.Td>
-              <Table.Td ta="right">{formatCents(sum.cents, locale)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {elections.waiving && <Text size="sm">{messages['cart-waive-meaning']}</Text>}
-      {elections.hsaCents > 0 && <Text size="sm">{messages['cart-hsa-apart']}</Text>}
-    </Stack>
-  );
-}
-
-/** The waiver reason as the waiver form shows the sample's value, in the preview's language. */
-function useWaiverReason(waiving: boolean): string | null {
-  const { document } = useDocument('form', waiving ? 'waiver' : undefined, 'preview');
-  return document ? optionLabel(document, 'waivecoveragereason', SAMPLE_ELECTIONS.waiverReason) : null;
-}
-
-/** The read-only summary of a screen that reads prices and plans, from the sample elections. */
-function ScreenSummary({ screen, elections }: { screen: string | undefined; elections: SampleElections }) {
-  const waiverReason = useWaiverReason(elections.waiving && screen === 'cart');
-  let summary: ReactNode = null;
-  if (screen === 'contributions') summary = <Amount label={messages['cart-total-contribution']} cents={elections.contributionCents} />;
-  if (screen === 'shop-health-plans' && elections.plan) summary = <PlanCard plan={elections.plan} />;
-  if (screen === 'flexible-spending') summary = <Amount label={messages['hsa-amount']} cents={SAMPLE_ELECTIONS.hsaMonthlyCents} />;
-  if (screen === 'additional-services') {
-    const { service } = SAMPLE_ELECTIONS;
-    summary = <Amount label={`${service.productname} · ${messages['service-price-option']}: ${service.option}`} cents={service.costCents} />;
-  }
-  if (screen === 'cart') summary = <CartSummary elections={elections} waiverReason={waiverReason} />;
-  return summary;
-}
+/** Step 2's screen reads the employer's contribution for the date: the sample's, beside step 2's forms. */
+const CONTRIBUTIONS_SCREEN = 'contributions';
 
 /**
  * The forms a step shows: a sub-step's own, and on a major step's first sub-step the major step's form too (its
@@ -214,9 +128,8 @@ function formsOf(step: ResolvedStep, major: ResolvedStep): string[] {
 /** A step of the picked case with the sample's values, and the console's Next step to walk on. */
 export function SampleStep({ step, major, next }: StepScreenProps) {
   const sampleCase = useSampleCase();
-  const { member, today } = useWizard();
-  const elections = useMemo(() => sampleElections(sampleCase), [sampleCase]);
-  const cart = sampleCart(elections);
+  const { member, today, choices } = useWizard();
+  const { totals } = useMemo(() => cartSummary(choices), [choices]);
   const date = sampleEffectiveDate(today);
   const sample = useMemo(
     () => ({
@@ -226,13 +139,13 @@ export function SampleStep({ step, major, next }: StepScreenProps) {
       healthoption: sampleCase.choice.option,
       waivecoveragereason: SAMPLE_ELECTIONS.waiverReason,
       ichracertified: true,
-      deductionacknowledged: cart.totals.payrollDeductionCents > 0,
+      deductionacknowledged: totals.payrollDeductionCents > 0,
     }),
-    [member, date, sampleCase.choice.option, cart.totals.payrollDeductionCents],
+    [member, date, sampleCase.choice.option, totals.payrollDeductionCents],
   );
   const context = useMemo(
-    () => ({ today, effectiveDates: [date], payrollDeductionCents: cart.totals.payrollDeductionCents }),
-    [today, date, cart.totals.payrollDeductionCents],
+    () => ({ today, effectiveDates: [date], payrollDeductionCents: totals.payrollDeductionCents }),
+    [today, date, totals.payrollDeductionCents],
   );
   const last = sampleCase.steps.at(-1);
   const isLast = last !== undefined && (last.substeps.at(-1)?.id ?? last.id) === step.id;
@@ -242,7 +155,7 @@ export function SampleStep({ step, major, next }: StepScreenProps) {
       <Text size="sm" c="dimmed" lang="en">
         {PREVIEW_WORDS.sampleNote}
       </Text>
-      <ScreenSummary screen={step.screen} elections={elections} />
+      {step.screen === CONTRIBUTIONS_SCREEN && <Amount label={messages['cart-total-contribution']} cents={totals.contributionCents} />}
       {formsOf(step, major).map((formId) => (
         <SampleForm key={formId} formId={formId} sample={sample} context={context} />
       ))}

@@ -42,14 +42,8 @@ import { Alert, Center, Container, Loader } from '@mantine/core';
 import { RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { AdditionalServicesScreen } from './additional-services-screen.tsx';
-import { CartScreen } from './cart-screen.tsx';
-import { ContributionsScreen } from './contributions-screen.tsx';
-import { IchraAcknowledgmentScreen } from './ichra-acknowledgment-screen.tsx';
-import { FlexibleSpendingScreen } from './flexible-spending-screen.tsx';
 import { FormStepScreen } from './form-step-screen.tsx';
-import { ProfileScreen } from './profile-screen.tsx';
-import { ShopHealthPlansScreen } from './shop/shop-health-plans-screen.tsx';
+import { wizardScreens } from './wizard-screens.ts';
 import { readPlace, writePlace, type WizardPlace } from './wizard-place.ts';
 import {
   effectiveDate,
@@ -68,20 +62,6 @@ export const WIZARD_PATH = '/profile';
 export function wizardAddress(steps: ResolvedStep[], position: FlowPosition): string {
   return [WIZARD_PATH, ...addressOf(steps, position).map(encodeURIComponent)].join('/');
 }
-
-/**
- * The screens of the flow's steps, by the names the flow gives them. A step without a screen whose form has none of
- * that name is only a form and shows FormStepScreen; any other step without one shows 'not available'.
- */
-export const wizardScreens = {
-  profile: ProfileScreen,
-  contributions: ContributionsScreen,
-  'ichra-acknowledgment': IchraAcknowledgmentScreen,
-  'shop-health-plans': ShopHealthPlansScreen,
-  'flexible-spending': FlexibleSpendingScreen,
-  'additional-services': AdditionalServicesScreen,
-  cart: CartScreen,
-};
 
 /** The screen of step 2 that holds the health option: entering it resets the cart (spec §4 Entering step 2 resets). */
 const CHOICE_SCREEN = 'contributions';

@@ -76,6 +76,29 @@ export async function previewAndSaveOldAgeBand(page: Page, contributionClass: st
   await expect(page.getByText('Contribution rules saved.')).toBeVisible();
 }
 
+/** In the Contributions section, saves one band for every age (a rule per tier) at `amount` dollars a month. */
+export async function saveFlatContribution(page: Page, amount: string): Promise<void> {
+  await employerSection(page, 'Contributions');
+  await addAgeBand(page, { contributionClass: 'ALL', from: 0, to: 120, amount });
+  await page.getByRole('button', { name: 'Save Rules' }).click();
+  await expect(page.getByText('Contribution rules saved.')).toBeVisible();
+}
+
+/** In the Services section, adds a service described in English and Spanish, with one option ('Individual') at `price` dollars a month, and saves. */
+export async function saveService(page: Page, service: { name: string; vendor: string; description: string; descriptionEs: string; price: string }): Promise<void> {
+  await employerSection(page, 'Services');
+  const n = (await page.getByRole('group', { name: /^Service \d+:/ }).count()) + 1;
+  await page.getByRole('button', { name: 'Add Service' }).click();
+  await page.getByLabel(`Service ${n} name`).fill(service.name);
+  await page.getByLabel(`Service ${n} vendor`).fill(service.vendor);
+  await page.getByLabel(`Service ${n} description`, { exact: true }).fill(service.description);
+  await page.getByLabel(`Service ${n} description in Spanish`).fill(service.descriptionEs);
+  await page.getByLabel(`Service ${n} option 1`, { exact: true }).fill('Individual');
+  await page.getByLabel(`Service ${n} option 1 monthly price ($)`).fill(service.price);
+  await page.getByRole('button', { name: 'Save Services' }).click();
+  await expect(page.getByText('Services saved.')).toBeVisible();
+}
+
 /**
  * In the Services section, adds a service whose price is `price` (negative, e.g. '-12.5') and saves: the price
  * keeps what was typed, the field and the alert say a price cannot be negative, and nothing is saved.

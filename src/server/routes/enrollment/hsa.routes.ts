@@ -7,20 +7,19 @@
  * src/domain/enrollment/hsa.ts, computed by services/enrollment/hsa-limits.ts, the same computation the orders are checked with.
  */
 import type { FastifyInstance } from 'fastify';
-import type { HsaLimit } from '#contracts/requests.ts';
 import { isIsoDate } from '#domain/values/dates.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest } from '../../errors.ts';
 import { bearer, envelope, failures, isoDate, ok } from '../../http/route-schemas.ts';
-import { hsaLimitForMember } from '../../services/enrollment/hsa-limits.ts';
+import { hsaLimitAnswer, hsaLimitForMember } from '../../services/enrollment/hsa-limits.ts';
 
 const INVALID_DATE = catalogueText('error-date-invalid');
 
 
 const dollars = (description: string) => ({ type: 'number', description }) as const;
 
-const limitSchema = {
+/** The answer's shape (also the staff preview's sample limit). */
+export const hsaLimitSchema = {
   type: 'object',
   required: ['annuallimit', 'monthsleft', 'maxmonthly', 'tier', 'catchup', 'figuresyear', 'eligiblemonths', 'proratedlimit'],
   properties: {
@@ -50,24 +49,14 @@ export async function hsaRoutes(app: FastifyInstance): Promise<void> {
           additionalProperties: false,
           properties: { effectivedate: isoDate },
         },
-        response: { 200: envelope(limitSchema), ...failures },
+        response: { 200: envelope(hsaLimitSchema), ...failures },
       },
     },
     async (request) => {
       const { effectivedate } = request.query;
       if (!isIsoDate(effectivedate)) throw badRequest(INVALID_DATE, { 'querystring/effectivedate': [INVALID_DATE] });
       const limit = await hsaLimitForMember(app.db, request.member!.memberId, effectivedate);
-      const answer: HsaLimit = {
-        annuallimit: centsToDollars(limit.annualCents),
-        monthsleft: limit.monthsLeft,
-        maxmonthly: centsToDollars(limit.maxMonthlyCents),
-        tier: limit.tier,
-        catchup: centsToDollars(limit.catchUpCents),
-        figuresyear: limit.figuresYear,
-        eligiblemonths: limit.eligibleMonths,
-        proratedlimit: centsToDollars(limit.proratedCents),
-      };
-      return ok(answer);
+      return ok(hsaLimitAnswer(limit));
     },
   );
 }

@@ -6,7 +6,8 @@ import { offersAdditionalServices } from '#domain/enrollment/orders.ts';
 import { bearer, envelope, failures, ok, uuid, nullableString } from '../../http/route-schemas.ts';
 
 
-const productSchema = {
+/** A product as a member reads it (also the staff preview's sample). */
+export const productSchema = {
   type: 'object',
   properties: {
     id: uuid,

@@ -16,7 +16,8 @@ import {
   hsaProratedLimitCents,
   type HsaTier,
 } from '#domain/enrollment/hsa.ts';
-import type { Cents } from '#domain/values/money.ts';
+import type { HsaLimit } from '#contracts/requests.ts';
+import { centsToDollars, type Cents } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
@@ -69,4 +70,18 @@ export async function hsaLimitForMember(db: DbOrTx, memberId: string, effectiveD
   if (!member) throw unauthorized();
   const [employer, family] = await Promise.all([employers.findById(db, member.accountid), dependents.listByMember(db, member.id)]);
   return hsaLimitOf(member, employer, family, effectiveDate);
+}
+
+/** A limit as GET /api/Hsa/Limit answers it, in dollars. */
+export function hsaLimitAnswer(limit: MemberHsaLimit): HsaLimit {
+  return {
+    annuallimit: centsToDollars(limit.annualCents),
+    monthsleft: limit.monthsLeft,
+    maxmonthly: centsToDollars(limit.maxMonthlyCents),
+    tier: limit.tier,
+    catchup: centsToDollars(limit.catchUpCents),
+    figuresyear: limit.figuresYear,
+    eligiblemonths: limit.eligibleMonths,
+    proratedlimit: centsToDollars(limit.proratedCents),
+  };
 }

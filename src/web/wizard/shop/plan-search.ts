@@ -115,9 +115,12 @@ export async function searchPlans(person: SearchPerson, effectiveDate: string): 
   return { ...quote, location };
 }
 
+/** The first part of a search's cache key (the staff console's preview answers the key with its sample's plans). */
+export const PLAN_QUOTE_KEY = 'health-plan-quote';
+
 /** The plans for a date (null waits), cached per member and date; `retry` searches again. */
 export function usePlanSearch(person: SearchPerson, effectiveDate: string | null) {
-  const key = effectiveDate ? ['health-plan-quote', person.member.id, person.member.postalcode, effectiveDate] : null;
+  const key = effectiveDate ? [PLAN_QUOTE_KEY, person.member.id, person.member.postalcode, effectiveDate] : null;
   const { data, error, isLoading, isValidating, mutate } = useSWR(key, () => searchPlans(person, effectiveDate!), {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
