@@ -7,6 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
+// The product configures the engine before any document is read: its patterns, operations and schema keywords.
+import '#product/compile-setup.ts';
+import '#product/engine-setup.ts';
 import { assertDocument, lockDeclarationProblems, type MetaSchemas } from '#engine/authoring/index.ts';
 import { bundleDefinitions, createAjv } from '#engine/compile/index.ts';
 import { EngineConfigError, translationProblems, type FlowDocument, type FormDocument, type JsonSchema } from '#engine/runtime/index.ts';

@@ -3,8 +3,6 @@
  * (content/base-content.ts), so bad content stops the server instead of reaching a person.
  */
 import type { FastifyInstance } from 'fastify';
-import '#product/compile-setup.ts';
-import '#product/engine-setup.ts';
 import { compileWithAjv } from '#engine/compile/index.ts';
 import { installRuntimeCompiler } from '#engine/runtime/index.ts';
 import { installPasswordScorer } from '#product/index.ts';
