@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setAtPointer, valuesFromAnswer, withoutPointers } from '#engine/runtime/index.ts';
+import { getAtPointer, setAtPointer, valuesFromAnswer, withoutPointers } from '#engine/runtime/index.ts';
 
 describe('setAtPointer', () => {
   it('answers a copy with the value set, creating what is missing, leaving the original alone', () => {
@@ -34,5 +34,32 @@ describe('withoutPointers', () => {
     expect(original.ssn).toBe('123456789');
     expect(withoutPointers(original, ['/missing/*/x', '/name/deeper'])).toEqual(original);
     expect(withoutPointers('plain', ['/a'])).toBe('plain');
+  });
+});
+
+describe('getAtPointer (RFC 6901)', () => {
+  // RFC 6901 section 5: every example, as [pointer, value].
+  const document = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'c%d': 2, 'e^f': 3, 'g|h': 4, 'i\\j': 5, 'k"l': 6, ' ': 7, 'm~n': 8 };
+  it.each([
+    ['', document],
+    ['/foo', ['bar', 'baz']],
+    ['/foo/0', 'bar'],
+    ['/', 0],
+    ['/a~1b', 1],
+    ['/c%d', 2],
+    ['/e^f', 3],
+    ['/g|h', 4],
+    ['/i\\j', 5],
+    ['/k"l', 6],
+    ['/ ', 7],
+    ['/m~0n', 8],
+  ] as const)('%j is %j', (pointer, value) => {
+    expect(getAtPointer(document, pointer)).toEqual(value);
+  });
+
+  it('answers nothing for a missing step or a key of the prototype, and refuses a pointer without its slash', () => {
+    expect(getAtPointer(document, '/foo/2')).toBeUndefined();
+    expect(getAtPointer(document, '/constructor')).toBeUndefined();
+    expect(() => getAtPointer(document, 'foo')).toThrow(/Not a JSON pointer/);
   });
 });
