@@ -64,7 +64,7 @@ const STAFF_FROM_WEB = [
   'web/widgets/',
   'web/layout/theme.ts',
   'web/layout/employer-brand.tsx',
-  'web/layout/toast.tsx',
+  'web/layout/feedback/toast.tsx',
   'web/messages.ts',
   // The preview's screens: the wizard's own table of them (the profile, and in a flow's preview the shop, HSA,
   // services and cart on the sample's figures), its form step, its shared state and what the sample reads of it.

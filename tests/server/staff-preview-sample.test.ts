@@ -80,6 +80,12 @@ describe.each(databases())('the staff preview sample on $name', (database) => {
     expect((await world.app.inject({ method: 'GET', url: sampleUrl(), headers: world.alice.auth })).statusCode).toBe(401);
     const unknownZip = await world.app.inject({ method: 'GET', url: sampleUrl().replace('97002', '99999'), headers: { cookie: viewer.cookie } });
     expect(unknownZip.statusCode).toBe(400);
+    // A birthdate no employee has (year 0, or after the effective date) is refused, naming the field.
+    for (const wrong of ['0000-01-01', '2999-01-01']) {
+      const refused = await world.app.inject({ method: 'GET', url: sampleUrl().replace(birthdate, wrong), headers: { cookie: viewer.cookie } });
+      expect(refused.statusCode, wrong).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors)).toEqual(['querystring/birthdate']);
+    }
     await readSample('es');
     expect(await written()).toEqual(before);
   });

@@ -7,7 +7,8 @@
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
 import type { PreviewSample, PreviewSampleQuery } from '#contracts/staff-preview.ts';
-import { ageOn } from '#domain/values/dates.ts';
+import { CONTRIBUTION_AGES } from '#domain/parameters/enrollment.ts';
+import { ageOn, isIsoDate } from '#domain/values/dates.ts';
 import { familyTier } from '#domain/enrollment/contribution.ts';
 import { chooseLocation } from '#domain/places/locations.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -27,9 +28,19 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
   const { zip, county, birthdate, effectivedate, language = DEFAULT_LANGUAGE } = query;
   const location = chooseLocation(await countiesForZip(db, zip), county);
   if (!location) throw badRequest(`The ZIP crosswalk has no ZIP code ${zip}.`, { 'querystring/zip': [`The ZIP crosswalk has no ZIP code ${zip}.`] });
+  for (const [field, date] of [['birthdate', birthdate], ['effectivedate', effectivedate]] as const) {
+    if (!isIsoDate(date)) throw badRequest(`The ${field} is not a date of the calendar.`, { [`querystring/${field}`]: [`The ${field} is not a date of the calendar.`] });
+  }
+  const age = ageOn(birthdate, effectivedate);
+  // A person the portal accepts (the ages contribution rules must pay): a birthdate after the effective date, or one
+  // that would make the sample older than any employee, is no sample.
+  if (!(age >= CONTRIBUTION_AGES.min && age <= CONTRIBUTION_AGES.max)) {
+    const problem = `The sample's birthdate must make them ${CONTRIBUTION_AGES.min} to ${CONTRIBUTION_AGES.max} years old on the effective date.`;
+    throw badRequest(problem, { 'querystring/birthdate': [problem] });
+  }
   const planYear = Number(effectivedate.slice(0, 4));
   const area = await catalogueArea(db, { postalcode: location.zipcode, countycode: location.countycode, planYear });
-  const people = [{ role: 'member' as const, age: ageOn(birthdate, effectivedate), tobacco: false }];
+  const people = [{ role: 'member' as const, age, tobacco: false }];
   const { priced, ...quote } = await priceRating(db, area.kind === 'no-plans' ? area : { ...area, people }, language);
   const plans = priced.map(({ row, premiumCents }) => toHealthPlan(row, premiumCents, effectivedate));
   const hsa = plans.filter((plan) => plan.ishsaeligible === 'Yes').slice(0, PREVIEW_PLANS_EACH);
