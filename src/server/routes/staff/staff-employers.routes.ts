@@ -275,11 +275,14 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
 
   app.post(
     '/api/staff/employers/:accountid/contribution-preview',
-    read(
-      'What the rules (stored, or the draft sent as rules) pay a person of an age, ZIP and family',
-      ContributionPreviewSchema,
-      { params: accountParams, body: ContributionPreviewRequestSchema },
-    ),
+    {
+      ...read('What the rules (stored, or the draft sent as rules) pay a person of an age, ZIP and family', ContributionPreviewSchema, {
+        params: accountParams,
+        body: ContributionPreviewRequestSchema,
+      }),
+      // An unknown employer is a 404 before the draft's amounts are read (money-wire.ts), as it always was.
+      preHandler: async (request: { params: { accountid: string } }) => void (await service.employerOr404(app.db, request.params.accountid)),
+    },
     async (request) => ok(await rules.previewContribution(app.db, await service.employerOr404(app.db, request.params.accountid), request.body)),
   );
 }
