@@ -105,7 +105,7 @@ export type Dependent = {
   modifiedby: string;
 };
 
-/** An employer (account) as its members see it: settings included. */
+/** An employer (account) as its members see it: settings included; the employer table's columns (src/db/database.ts EmployerTable). */
 export type Employer = {
   accountid: string;
   accountname: string;
@@ -126,6 +126,7 @@ export type Employer = {
 /** What anyone with the employer link may see: name, logo, help address. */
 export type EmployerBranding = Pick<Employer, 'accountid' | 'accountname' | 'mediadata' | 'emailaddress'>;
 
+/** An employer's contact; the contact table's columns but the type's name (src/db/database.ts EmployerContactTable). */
 export type EmployerContact = {
   id: string;
   accountid: string;

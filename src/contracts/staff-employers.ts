@@ -1,94 +1,202 @@
 /**
  * The wire shapes of the staff console's employer calls (/api/staff/employers..., /api/staff/events; the routes
- * in docs/staff-employers.md). Money in dollars with two decimals, dates 'YYYY-MM-DD'. Imports nothing.
+ * in docs/staff-employers.md). Money in dollars with two decimals on the wire, dates 'YYYY-MM-DD'. Imports only
+ * TypeBox and the wire-schema blocks.
  */
+import { Type, type Static } from 'typebox';
+import { Dollars, IsoDate, Nullable, OneOf, Uuid } from './wire-schema.ts';
 
 export type EmployeeStatusName = 'invited' | 'registered' | 'enrolled' | 'waived';
 
+/*
+ * The employer set-up's shapes are TypeBox schemas: each is the JSON Schema its route validates and serializes
+ * with and, as Static<>, its type (docs/decisions/038-route-schemas-are-their-types.md). Money is Dollars: dollars
+ * on the wire, cents in the server.
+ */
+
+export const EmployeeCountsSchema = Type.Object(
+  { invited: Type.Integer(), registered: Type.Integer(), enrolled: Type.Integer(), waived: Type.Integer(), total: Type.Integer() },
+);
 export type EmployeeCounts = Record<EmployeeStatusName, number> & { total: number };
 
 /** A row of GET /api/staff/employers. */
+export const StaffEmployerSummarySchema = Type.Object(
+  { accountid: Uuid, name: Type.String(), email: Nullable(Type.String()), planyear: Type.Integer(), employees: EmployeeCountsSchema },
+);
 export type StaffEmployerSummary = { accountid: string; name: string; email: string | null; planyear: number; employees: EmployeeCounts };
 
-export type StaffBroker = { firstname: string; lastname: string; emailaddress: string | null; phonenumber: string | null };
+/** A name staff type: not blank. */
+const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const Email = Type.String({ maxLength: 254, format: 'email' });
+const Phone = Type.String({ maxLength: 40 });
+
+export const StaffBrokerSchema = Type.Object(
+  { firstname: Name(100), lastname: Name(100), emailaddress: Nullable(Email), phonenumber: Nullable(Phone) },
+  { additionalProperties: false },
+);
+export type StaffBroker = Static<typeof StaffBrokerSchema>;
 
 /** What POST /api/staff/employers and PUT /api/staff/employers/{accountid} take. */
-export type StaffEmployerInput = {
-  name: string;
-  email: string | null;
-  /** The plan year: the calendar year its first month falls in. */
-  planyear: number;
-  /** The plan year's first day (the 1st of a month, in planyear); January 1 when absent. It lasts 12 months. */
-  planyearstart?: string;
-  /** 0: the profile step's Next is disabled; 1: additional services offered; 2: not offered (spec §3). */
-  employeazecustomer: 0 | 1 | 2;
-  hsaonly: 0 | 1;
-  /** Days before the 1st of a month after which that month is no longer offered; null: no cut-off. */
-  edoc_period: number | null;
-  /**
-   * The company that holds the employees' HSA accounts, an HSA order's vendor; null: none (the order names none).
-   * None when absent on create, unchanged when absent on update.
-   */
-  hsaadministrator?: string | null;
-  /** The team (brokerage) id; a new team when absent on create, unchanged when absent on update. */
-  teamid?: string;
-  broker: StaffBroker | null;
-};
+export const StaffEmployerInputSchema = Type.Object(
+  {
+    name: Name(200),
+    email: Nullable(Email),
+    /** The plan year: the calendar year its first month falls in. */
+    planyear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+    /** The plan year's first day (the 1st of a month, in planyear); January 1 when absent. It lasts 12 months. */
+    planyearstart: Type.Optional(Type.String({ format: 'date', description: 'The 1st of a month in planyear; January 1 when absent' })),
+    /** 0: the profile step's Next is disabled; 1: additional services offered; 2: not offered (spec §3). */
+    employeazecustomer: OneOf('integer', [0, 1, 2]),
+    hsaonly: OneOf('integer', [0, 1]),
+    /** Days before the 1st of a month after which that month is no longer offered; null: no cut-off. */
+    edoc_period: Nullable(Type.Integer({ minimum: 0, maximum: 365 })),
+    /** The company that holds the employees' HSA accounts, an HSA order's vendor; null: none (the order names none). */
+    hsaadministrator: Type.Optional(
+      Type.Unsafe<string | null>({
+        ...Nullable(Name(200)),
+        description: "The company that holds the employees' HSA accounts (an HSA order's vendorname); null: none. None when absent on create, unchanged when absent on update",
+      }),
+    ),
+    /** The team (brokerage) id; a new team when absent on create, unchanged when absent on update. */
+    teamid: Type.Optional(Uuid),
+    broker: Nullable(StaffBrokerSchema),
+  },
+  { additionalProperties: false },
+);
+export type StaffEmployerInput = Static<typeof StaffEmployerInputSchema>;
 
 /** GET /api/staff/employers/{accountid}. */
-export type StaffEmployer = Omit<StaffEmployerInput, 'planyearstart' | 'teamid' | 'hsaadministrator'> & {
-  accountid: string;
-  hsaadministrator: string | null;
-  teamid: string;
-  planyearstart: string;
-  planyearend: string;
-  /** The logo, base64 JPEG (the spec's mediadata), or null. */
-  mediadata: string | null;
-  /** The logo's version (what PUT .../logo names in If-Match), null when there is none. */
-  logotag: string | null;
-  /** The link an employee registers through (PUBLIC_URL/register?employer_id=...). */
-  registrationlink: string;
-};
+export const StaffEmployerSchema = Type.Object(
+  {
+    accountid: Uuid,
+    name: Type.String(),
+    email: Nullable(Type.String()),
+    planyear: Type.Integer(),
+    planyearstart: IsoDate,
+    planyearend: IsoDate,
+    employeazecustomer: OneOf('integer', [0, 1, 2]),
+    hsaonly: OneOf('integer', [0, 1]),
+    edoc_period: Nullable(Type.Integer()),
+    hsaadministrator: Nullable(Type.String()),
+    teamid: Uuid,
+    broker: Nullable(Type.Object(StaffBrokerSchema.properties)),
+    /** The logo, base64 JPEG (the spec's mediadata), or null. */
+    mediadata: Nullable(Type.String({ description: 'The logo, base64 JPEG' })),
+    /** The logo's version (what PUT .../logo names in If-Match), null when there is none. */
+    logotag: Nullable(Type.String({ description: "The logo's version: what PUT .../logo names in If-Match (null: no logo, If-None-Match: *)" })),
+    /** The link an employee registers through (PUBLIC_URL/register?employer_id=...). */
+    registrationlink: Type.String(),
+  },
+);
+export type StaffEmployer = Static<typeof StaffEmployerSchema>;
 
-export type StaffContact = {
-  id?: string;
-  contacttype: 1 | 2 | 3 | 4 | 5;
-  displaytoemployee: boolean;
-  firstname: string;
-  middlename: string | null;
-  lastname: string;
-  emailaddress: string | null;
-  phonenumber: string | null;
+const contactFields = {
+  contacttype: OneOf('integer', [1, 2, 3, 4, 5], { description: '1 Insurance Broker, 2 Premium Payments/Banking, 3 HR, 4 Billing/Accounting, 5 Support' }),
+  displaytoemployee: Type.Boolean(),
+  firstname: Name(100),
+  middlename: Nullable(Type.String({ maxLength: 100 })),
+  lastname: Name(100),
+  emailaddress: Nullable(Email),
+  phonenumber: Nullable(Phone),
 };
+/** A contact as PUT .../contacts takes it (id: the one it keeps; absent: a new contact). */
+export const StaffContactSchema = Type.Object({ id: Type.Optional(Uuid), ...contactFields }, { additionalProperties: false });
+export type StaffContact = Static<typeof StaffContactSchema>;
+/** A contact as GET and PUT .../contacts answer it. */
+export const StaffContactAnswerSchema = Type.Object({ ...contactFields, id: Uuid });
 
 /** `option_es`: the option's name in Spanish (null or absent: none; employees reading Spanish get the English). */
-export type StaffProductOption = { id?: string; option: string; option_es?: string | null; cost: number };
-export type StaffProduct = {
-  id?: string;
-  productname: string;
-  vendorname: string;
-  description: string;
+export const StaffProductOptionSchema = Type.Object(
+  {
+    id: Type.Optional(Uuid),
+    option: Name(100),
+    option_es: Type.Optional(Type.Unsafe<string | null>({ ...Nullable(Type.String({ maxLength: 100 })), description: "The option's name in Spanish; null, blank or absent: none" })),
+    cost: Dollars('price', 'Dollars a month, at most two decimals, not negative'),
+  },
+  { additionalProperties: false },
+);
+export type StaffProductOption = Static<typeof StaffProductOptionSchema>;
+
+const productFields = {
+  productname: Name(200),
+  vendorname: Name(200),
+  description: Type.String({ maxLength: 2000 }),
   /** The description in Spanish (null or absent: none; employees reading Spanish get the English). */
-  description_es?: string | null;
-  subcategory: string | null;
-  taxstatus: 'Pre-Tax' | 'Post-Tax' | null;
-  active: boolean;
-  options: StaffProductOption[];
+  description_es: Type.Optional(
+    Type.Unsafe<string | null>({
+      ...Nullable(Type.String({ maxLength: 2000 })),
+      description: 'The description in Spanish; null, blank or absent: none (employees reading Spanish get the English)',
+    }),
+  ),
+  subcategory: Nullable(Type.String({ maxLength: 100 })),
+  taxstatus: Type.Unsafe<'Pre-Tax' | 'Post-Tax' | null>({ type: 'string', enum: ['Pre-Tax', 'Post-Tax', null], nullable: true }),
+  active: Type.Boolean(),
 };
+export const StaffProductSchema = Type.Object(
+  { id: Type.Optional(Uuid), ...productFields, options: Type.Array(StaffProductOptionSchema, { minItems: 1, maxItems: 20 }) },
+  { additionalProperties: false },
+);
+export type StaffProduct = Static<typeof StaffProductSchema>;
+/** A product as GET and PUT .../products answer it. */
+export const StaffProductAnswerSchema = Type.Object(
+  {
+    ...productFields,
+    id: Uuid,
+    options: Type.Array(
+      Type.Object({ id: Uuid, option: Type.String(), option_es: Nullable(Type.String()), cost: Dollars('price', 'Dollars a month') }),
+    ),
+  },
+);
 
-export type StaffContributionRule = {
-  contributionclass: string;
-  ageMin: number;
-  ageMax: number;
-  tier: 'employee' | 'employee-spouse' | 'employee-children' | 'family';
-  state: string | null;
-  ratingArea: number | null;
-  /** Dollars a month. */
-  amount: number;
+const ruleFields = {
+  ageMin: Type.Integer({ minimum: 0, maximum: 150 }),
+  ageMax: Type.Integer({ minimum: 0, maximum: 150 }),
+  tier: OneOf('string', ['employee', 'employee-spouse', 'employee-children', 'family']),
+  ratingArea: Nullable(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** Dollars a month on the wire (cents in the server). */
+  amount: Dollars('amount', 'Dollars a month, at most two decimals, not negative'),
 };
+export const StaffContributionRuleSchema = Type.Object(
+  {
+    contributionclass: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]*$' }),
+    ageMin: ruleFields.ageMin,
+    ageMax: ruleFields.ageMax,
+    tier: ruleFields.tier,
+    state: Nullable(Type.String({ pattern: '^[A-Z]{2}$' })),
+    ratingArea: ruleFields.ratingArea,
+    amount: ruleFields.amount,
+  },
+  { additionalProperties: false },
+);
+export type StaffContributionRule = Static<typeof StaffContributionRuleSchema>;
+export const StaffContributionRulesSchema = Type.Array(StaffContributionRuleSchema, { maxItems: 2000 });
+/** A rule as GET and PUT .../contribution-rules answer it. */
+export const StaffContributionRuleAnswerSchema = Type.Object(
+  { contributionclass: Type.String(), ...ruleFields, state: Nullable(Type.String()) },
+);
 
-export type ContributionPreviewRequest = { class?: string; age: number; zip: string; spouse: boolean; children: number; rules?: StaffContributionRule[] };
-export type ContributionPreview = { amount: number; text: string; state: string | null; ratingArea: number | null; tier: StaffContributionRule['tier'] };
+export const ContributionPreviewRequestSchema = Type.Object(
+  {
+    class: Type.Optional(Type.String({ maxLength: 50 })),
+    age: Type.Integer({ minimum: 0, maximum: 120 }),
+    zip: Type.String({ pattern: '^\\d{5}$' }),
+    spouse: Type.Boolean(),
+    children: Type.Integer({ minimum: 0, maximum: 20 }),
+    rules: Type.Optional(StaffContributionRulesSchema),
+  },
+  { additionalProperties: false },
+);
+export type ContributionPreviewRequest = Static<typeof ContributionPreviewRequestSchema>;
+export const ContributionPreviewSchema = Type.Object(
+  {
+    amount: Dollars('amount', 'Dollars a month'),
+    text: Type.String(),
+    state: Nullable(Type.String()),
+    ratingArea: Nullable(Type.Integer()),
+    tier: OneOf('string', ['employee', 'employee-spouse', 'employee-children', 'family']),
+  },
+);
+export type ContributionPreview = Static<typeof ContributionPreviewSchema>;
 
 export type CensusRowProblem = { line: number; reason: string };
 /**

@@ -7,6 +7,7 @@
  * - jsonb is `unknown`: the reader decides its shape.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Employer, EmployerContact } from '#contracts/entities.ts';
 
 /** A timestamptz: read as a Date, written as a Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -18,33 +19,20 @@ export type Json = ColumnType<unknown, string, string>;
 /** A jsonb column with a database default. */
 export type GeneratedJson = ColumnType<unknown, string | undefined, string>;
 
-export interface EmployerTable {
-  accountid: string;
-  accountname: string;
-  teamid: string;
-  mediadata: string | null;
-  emailaddress: string | null;
+/**
+ * The employer table is the wire's Employer (src/contracts/entities.ts, one declaration of its columns) with the
+ * database's defaults and its creation time.
+ */
+export interface EmployerTable extends Omit<Employer, 'employeazecustomer' | 'hsaonly'> {
   employeazecustomer: Generated<number>;
   hsaonly: Generated<number>;
-  edoc_period: number | null;
-  /** The company that holds the employees' HSA accounts (migration 0020); an HSA order's vendorname. */
-  hsaadministrator: string | null;
-  planyearstart: DateString;
-  planyearend: DateString;
-  businessyear: number;
   createdon: GeneratedTimestamp;
 }
 
-export interface EmployerContactTable {
-  id: string;
-  accountid: string;
+/** An employer's contact: the wire's EmployerContact without the type's name (the wire adds it), the type a number. */
+export interface EmployerContactTable extends Omit<EmployerContact, 'contacttype' | 'contacttypename' | 'displaytoemployee'> {
   contacttype: number;
   displaytoemployee: Generated<boolean>;
-  firstname: string;
-  middlename: string | null;
-  lastname: string;
-  emailaddress: string | null;
-  phonenumber: string | null;
 }
 
 export interface BrokerTable {

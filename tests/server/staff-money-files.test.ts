@@ -106,6 +106,14 @@ describe.each(databases())('staff money and files on $name', (database) => {
       expect(refused.json().fieldErrors['/rules']).toContain('Class Full-time, tier Employee: no contribution for ages 65 to 120.');
     });
 
+    it("answers 404 for an unknown employer's preview before it reads the draft's amounts, and 428 for a change without If-Match before its amounts", async () => {
+      const rules = fullTime([0, 120]).map((rule) => ({ ...rule, amount: -5 }));
+      const preview = await call(viewer, 'POST', `/api/staff/employers/${randomUUID()}/contribution-preview`, { age: 70, zip: '30301', spouse: false, children: 0, rules });
+      expect(preview.statusCode).toBe(404);
+      const unnamed = await t.app.inject({ method: 'PUT', url: `/api/staff/employers/${accountid}/contribution-rules`, headers: implementer.headers, payload: { rules } });
+      expect(unnamed.statusCode).toBe(428);
+    });
+
     it('refuses a negative amount on its field, writing nothing', async () => {
       const before = await written();
       const rules = fullTime([0, 120]).map((rule, index) => (index === 1 ? { ...rule, amount: -5 } : rule));

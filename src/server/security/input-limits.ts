@@ -10,6 +10,7 @@
  */
 import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { MONEY_KEYWORD } from '#contracts/wire-schema.ts';
 import type { FastifyRequest } from 'fastify';
 import { catalogueText, inLanguage } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
@@ -90,6 +91,8 @@ function makeAjv(externalSchemas: Record<string, unknown>, options: { customOpti
     ...(coerceTypes === false ? { coerceTypes: false } : {}),
   });
   addFormats(ajv);
+  // Money on the wire (src/contracts/wire-schema.ts Dollars): an annotation the routes' money mapping reads.
+  ajv.addKeyword({ keyword: MONEY_KEYWORD, schemaType: 'string' });
   for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
   return ajv;
 }

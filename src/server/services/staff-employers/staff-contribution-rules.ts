@@ -5,17 +5,17 @@
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
 import { randomUUID } from 'node:crypto';
-import type { ContributionPreview, ContributionPreviewRequest, StaffContributionRule } from '#contracts/staff-employers.ts';
+import { StaffContributionRuleAnswerSchema, type ContributionPreview, type ContributionPreviewRequest, type StaffContributionRule } from '#contracts/staff-employers.ts';
 import { contributionCents, familyTier, ruleSetProblems, type ContributionRule } from '#domain/enrollment/contribution.ts';
-import { centsToDollars, formatCents } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as contributions from '#db/repositories/employer/contribution.repository.ts';
 import { countiesForZip, ratingAreaFor } from '#db/repositories/reference/location.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import { badRequest } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
+import { dollarsOfAnswer } from '../../http/money-wire.ts';
 import { lockedEmployer, type Employer, type Staff } from './staff-employers.ts';
-import { checkedCents } from './staff-employer-inputs.ts';
 
 const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
   contributionclass: rule.contributionclass,
@@ -24,28 +24,31 @@ const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
   tier: rule.tier,
   state: rule.state,
   ratingArea: rule.ratingArea,
-  amount: centsToDollars(rule.amountCents),
+  amount: rule.amountCents,
 });
 
+/** The rules as the audit keeps them: as staff read them (the wire's dollars, by the routes' own mapping). */
+const audited = (list: StaffContributionRule[]) => dollarsOfAnswer({ items: StaffContributionRuleAnswerSchema }, list);
+
+/** The employer's rules, amounts in cents. */
 export async function listRules(db: DbOrTx, accountid: string): Promise<StaffContributionRule[]> {
   return (await contributions.listByAccount(db, accountid)).map((row) => toWireRule(contributions.toDomain(row)));
 }
 
 /**
- * The domain's rules of a list from the wire, or a 400: amounts must be whole cents and not negative (each on its
- * field), and the set must pass ruleSetProblems (bands, overlaps, every age 0..120 of every tier, ICHRA's 3:1
+ * The domain's rules of a list from the wire (amounts in cents: the route's mapping refused negative or
+ * fractional cents on their fields), or a 400: the set must pass ruleSetProblems (bands, overlaps, every age 0..120 of every tier, ICHRA's 3:1
  * within a class), every problem named.
  */
 export function checkedRules(list: readonly StaffContributionRule[], pointer = '/rules'): ContributionRule[] {
-  const amounts = checkedCents(list.map((rule, index) => ({ dollars: rule.amount, pointer: `${pointer}/${index}/amount` })), 'amount');
-  const rules = list.map((rule, index) => ({
+  const rules = list.map((rule) => ({
     contributionclass: rule.contributionclass.trim(),
     ageMin: rule.ageMin,
     ageMax: rule.ageMax,
     tier: rule.tier,
     state: rule.state,
     ratingArea: rule.ratingArea,
-    amountCents: amounts[index]!,
+    amountCents: rule.amount,
   }));
   // Each problem once (two copies of a rule would name it twice), listed under the set rather than in the message.
   const problems = [...new Set(ruleSetProblems(rules))];
@@ -63,7 +66,7 @@ export async function replaceRules(db: DbOrTx, staff: Staff, accountid: string, 
     await requireUnchanged(tx, read, representationTag(before), { name: "the employer's contribution rules", entity: 'employer', entityId: accountid, actions: ['contribution-rules'] });
     await contributions.replaceRules(tx, accountid, rules.map((rule) => ({ ...rule, id: randomUUID() })));
     const after = await listRules(tx, accountid);
-    await recordStaffChange(tx, { staffId: staff.id, action: 'contribution-rules', entity: 'employer', entityId: accountid, before, after });
+    await recordStaffChange(tx, { staffId: staff.id, action: 'contribution-rules', entity: 'employer', entityId: accountid, before: audited(before), after: audited(after) });
     return after;
   });
 }
@@ -101,7 +104,7 @@ export async function previewContribution(db: DbOrTx, employer: Employer, reques
   });
   const inClass = request.class?.trim() ? ` in class ${request.class.trim()}` : '';
   return {
-    amount: centsToDollars(cents),
+    amount: cents,
     text: `a ${request.age}-year-old${inClass} in ZIP ${request.zip}${familyWords(request.spouse, request.children)} gets ${formatCents(cents)}`,
     state: county.state,
     ratingArea,

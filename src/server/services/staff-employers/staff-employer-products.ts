@@ -3,16 +3,20 @@
  * out is turned off, never deleted, so earlier orders keep their names.
  */
 import { randomUUID } from 'node:crypto';
-import type { StaffProduct } from '#contracts/staff-employers.ts';
-import { centsToDollars } from '#domain/values/money.ts';
+import { StaffProductAnswerSchema, type StaffProduct } from '#contracts/staff-employers.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as products from '#db/repositories/employer/product.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import { badRequest } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
+import { dollarsOfAnswer } from '../../http/money-wire.ts';
 import { lockedEmployer, type Staff } from './staff-employers.ts';
-import { checkedCents, spanishOf } from './staff-employer-inputs.ts';
+import { spanishOf } from './staff-employer-inputs.ts';
 
+/** The products as the audit keeps them: as staff read them (the wire's dollars, by the routes' own mapping). */
+const audited = (list: StaffProduct[]) => dollarsOfAnswer({ items: StaffProductAnswerSchema }, list);
+
+/** The employer's own products, prices in cents. */
 export async function listProducts(db: DbOrTx, accountid: string): Promise<StaffProduct[]> {
   return (await products.listOwn(db, accountid)).map(({ product, options }) => ({
     id: product.id,
@@ -23,23 +27,16 @@ export async function listProducts(db: DbOrTx, accountid: string): Promise<Staff
     subcategory: product.subcategory,
     taxstatus: product.taxstatus as StaffProduct['taxstatus'],
     active: product.active,
-    options: options.map((option) => ({ id: option.id, option: option.option, option_es: option.option_es, cost: centsToDollars(option.cost_cents) })),
+    options: options.map((option) => ({ id: option.id, option: option.option, option_es: option.option_es, cost: option.cost_cents })),
   }));
 }
-
-
 
 /**
  * Replaces the employer's own additional services with the list: products and options keep the ids given (new
  * ones get new ids); a product left out is turned off, not deleted, so earlier orders keep their names. `read` is
- * the version of the list it was edited from (its tag).
+ * the version of the list it was edited from (its tag). Prices are cents, in and out.
  */
 export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffProduct[], read: Precondition): Promise<StaffProduct[]> {
-  const prices = checkedCents(
-    list.flatMap((product, index) => product.options.map((option, optionIndex) => ({ dollars: option.cost, pointer: `/products/${index}/options/${optionIndex}/cost` }))),
-    'price',
-  );
-  let next = 0;
   const priced = list.map((product) => ({
     product,
     id: product.id ?? randomUUID(),
@@ -47,7 +44,7 @@ export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: strin
       id: option.id ?? randomUUID(),
       option: option.option.trim(),
       option_es: spanishOf(option.option_es),
-      cents: prices[next++]!,
+      cents: option.cost,
       sort: optionIndex + 1,
     })),
   }));
@@ -79,7 +76,7 @@ export async function replaceProducts(db: DbOrTx, staff: Staff, accountid: strin
     }
     await products.deactivateOthers(tx, accountid, priced.map((entry) => entry.id));
     const after = await listProducts(tx, accountid);
-    await recordStaffChange(tx, { staffId: staff.id, action: 'products', entity: 'employer', entityId: accountid, before, after });
+    await recordStaffChange(tx, { staffId: staff.id, action: 'products', entity: 'employer', entityId: accountid, before: audited(before), after: audited(after) });
     return after;
   });
 }

@@ -1,0 +1,30 @@
+/**
+ * TypeBox building blocks of the wire contracts: one declaration is both the JSON Schema a route validates and
+ * serializes with (and OpenAPI shows) and its TypeScript type (Static<>) (docs/decisions/038-route-schemas-are-their-types.md).
+ * Shapes are OpenAPI 3.0's: null is `nullable: true`, not a union with null.
+ */
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+
+/** A schema that also takes null (OpenAPI 3.0's `nullable`). */
+export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+
+/** One of a few values of a JSON type, as a plain `enum` (Ajv's "must be equal to one of the allowed values"). */
+export const OneOf = <const V extends readonly (string | number)[]>(type: 'string' | 'integer', values: V, options: object = {}): TUnsafe<V[number]> =>
+  Type.Unsafe<V[number]>({ type, enum: [...values], ...options });
+
+export const Uuid = Type.String({ format: 'uuid' });
+export const IsoDate = Type.String({ format: 'date' });
+
+/** The keyword that marks money on the wire: the routes' mapping (src/server/http/money-wire.ts) finds it. */
+export const MONEY_KEYWORD = 'x-money';
+/** What an amount is, in the words its refusal uses ('A price cannot be negative...', 'An amount ...'). */
+export type MoneyKind = 'price' | 'amount';
+
+/**
+ * Money: dollars with at most two decimals on the wire, integer cents inside the server (src/domain/values/money.ts).
+ * The routes' mapping turns the dollars of a request into cents before the handler and the cents of an answer
+ * into dollars as it is serialized, so the type is the server's: a number of cents. The bounds only keep
+ * absurd numbers out; a sign or a third decimal is refused by the mapping, on the field, in words.
+ */
+export const Dollars = (kind: MoneyKind, description: string) =>
+  Type.Number({ minimum: -1_000_000, maximum: 1_000_000, description, [MONEY_KEYWORD]: kind });
