@@ -11,7 +11,7 @@ const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
 // The web app lives in src/web; the server serves dist/web. Two pages: index.html (the employee portal) and
 // staff.html (the staff console of src/staff, served at /staff), each its own bundle, so the portal's landing page
 // carries nothing of the console. Vitest runs two projects: node (rules, the engine without React, product, content,
-// db, server) and dom (engine react, theme, web, staff).
+// db, server) and dom (engine react, theme, portal, web, staff).
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
@@ -61,7 +61,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/web/**', 'tests/staff/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
+          exclude: ['tests/e2e/**', 'tests/portal/**', 'tests/web/**', 'tests/staff/**', 'tests/engine/react/**', 'tests/engine/theme/**'],
           setupFiles: ['tests/setup-node.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -72,7 +72,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/staff/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
+          include: ['tests/portal/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}', 'tests/staff/**/*.test.{ts,tsx}', 'tests/engine/react/**/*.test.{ts,tsx}', 'tests/engine/theme/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup-dom.ts'],
           testTimeout: 30_000,
         },

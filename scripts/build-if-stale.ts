@@ -1,6 +1,6 @@
 /**
  * Builds the web app and the base forms' validators (`npm run build`: dist/web, dist/validators) only when they are
- * not the build of the current sources: a SHA-256 over the files the build reads (src/web, src/engine, src/domain,
+ * not the build of the current sources: a SHA-256 over the files the build reads (src/web, src/portal, src/engine, src/domain,
  * src/contracts, schemas, flows, the server's modules that load the base forms and compile their validators, the
  * build's configuration and the locked dependencies) is kept in dist/web-build.sha256 after each build made here.
  * `npm start` runs it with `--serve`: the server then starts in this same process (src/server/main.ts), at once
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const INPUTS = ['src/web', 'src/engine', 'src/domain', 'src/contracts', 'schemas', 'flows'];
+const INPUTS = ['src/web', 'src/portal', 'src/engine', 'src/domain', 'src/contracts', 'schemas', 'flows'];
 const FILES = [
   'vite.config.ts',
   'scripts/precompress.ts',

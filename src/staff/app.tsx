@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { cssVariablesResolver, theme } from '#web/layout/theme.ts';
+import { cssVariablesResolver, theme } from '#portal/layout/theme.ts';
 import { setUnauthorizedHandler, staffFetcher } from './api/staff-api.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;

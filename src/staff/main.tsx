@@ -7,7 +7,7 @@ import '#product/engine-setup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import { loadCatalogue } from '#web/messages.ts';
+import { loadCatalogue } from '#portal/messages.ts';
 import { StaffApp } from './app.tsx';
 import { staffRoutes } from './routes.tsx';
 

@@ -7,9 +7,9 @@ import { MantineProvider } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { SWRConfig, useSWRConfig } from 'swr';
-import { setUnauthorizedHandler } from './api/api-client.ts';
-import { onPersonChange } from './api/session.ts';
-import { cssVariablesResolver, theme } from './layout/theme.ts';
+import { setUnauthorizedHandler } from '#portal/api/api-client.ts';
+import { onPersonChange } from '#portal/api/session.ts';
+import { cssVariablesResolver, theme } from '#portal/layout/theme.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { EngineProvider } from '#engine/react/engine-context.tsx';
 import { BaseProviders } from './app.tsx';
-import { portalEngineServices } from './widgets/engine-services.ts';
+import { portalEngineServices } from '#portal/widgets/engine-services.ts';
 
 /** The layout route of every screen that shows a form: the engine's services around the matched screen. */
 export function EngineRoot() {

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app.tsx';
-import { documentLanguage, loadCatalogue } from './messages.ts';
+import { documentLanguage, loadCatalogue } from '#portal/messages.ts';
 import { routes } from './routes.tsx';
 
 const container = document.getElementById('root');

@@ -11,7 +11,7 @@ import { AppLayout, type RouteHandle } from './layout/app-layout.tsx';
 import { ErrorFallback } from './layout/feedback/error-fallback.tsx';
 import { RequireSignIn } from './layout/session/require-sign-in.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 const EngineRoot = lazy(async () => ({ default: (await import('./engine-root.tsx')).EngineRoot }));
 const LoginScreen = lazy(async () => ({ default: (await import('./screens/login-screen.tsx')).LoginScreen }));

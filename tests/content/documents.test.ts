@@ -166,7 +166,7 @@ describe('content documents', () => {
       'contributions:profile-changed', 'contributions:no-effective-dates', 'contributions:contribution-label', 'contributions:dependents-label',
       'contributions:no-dependents', 'contributions:dependent-name', 'contributions:dependent-relationship', 'contributions:dependent-birthdate',
       'contributions:waiver-no-contribution',
-      // src/web/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
+      // src/portal/wizard/affordability-modal.tsx shows the check's numbers and verdict with these.
       ...['intro', 'submit', 'close', 'silver-plan', 'silver-premium', 'allowance', 'employee-cost', 'required-percent', 'threshold', 'poverty',
         'verdict-shop-off-exchange', 'verdict-may-decline', 'no-plan-data', 'failed'].map((key) => `affordability:${key}`),
       'profile:heading', 'profile:next', 'profile:cancel', 'registration:read-terms',
@@ -240,12 +240,12 @@ describe('messages files', () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
-  it('keeps only texts the product shows (each key is named in src/web, or read by the server for its answers and e-mails)', () => {
+  it('keeps only texts the product shows (each key is named in src/portal or src/web, or read by the server for its answers and e-mails)', () => {
     const sources = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
         entry.isDirectory() ? sources(path.join(dir, entry.name)) : [readFileSync(path.join(dir, entry.name), 'utf8')],
       );
-    const web = sources(path.join(defaultContentRoot, 'src', 'web')).join('\n');
+    const web = ['portal', 'web'].flatMap((folder) => sources(path.join(defaultContentRoot, 'src', folder))).join('\n');
     const server = sources(path.join(defaultContentRoot, 'src', 'server')).join('\n');
     const read = (key: string) =>
       // The web reads a key as messages['key'], or names it in a table of keys (catalogueTexts, a plan row's label).

@@ -14,26 +14,26 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultContentRoot, loadBaseContent } from '#server/content/base-content.ts';
 
-const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/web'];
+const checkedFolders = ['src/server', 'src/engine', 'src/domain', 'src/portal', 'src/web'];
 
 /**
  * Literals that read like a catalogue text but are no text shown to a person, each with why: the spec's order
  * values (§9) the domain writes into an order, and the plan catalogue's metal tiers the server and the filters
- * compare by (both stored in English; a screen shows each by its catalogue label, src/web/value-labels.ts); the
+ * compare by (both stored in English; a screen shows each by its catalogue label, src/portal/value-labels.ts); the
  * form engine's own fallbacks for a keyword a document gives no message for (src/engine carries no catalogue),
  * which the API's request-validation texts (request-field-required, request-check-field) happen to equal; the
- * phrases of the plan catalogue's English cost-sharing texts that src/web/benefit-texts.ts reads them by; the
+ * phrases of the plan catalogue's English cost-sharing texts that src/portal/benefit-texts.ts reads them by; the
  * endings of the ZIP crosswalk's county names that src/domain/places/county-names.ts reads a county's kind by.
  */
 const notTexts = new Set([
   ...["'HSA Contribution'", "'Additional Services'", "'Additional Service'", "'I choose not to purchase health insurance'", "'HSA Contribution Order'", "'Health insurance plan'"].map(
     (value) => `src/domain/enrollment/orders.ts: ${value}`,
   ),
-  ...['src/server/services/enrollment/plan-quotes.ts', 'src/domain/plans/plan-filters.ts', 'src/web/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
+  ...['src/server/services/enrollment/plan-quotes.ts', 'src/domain/plans/plan-filters.ts', 'src/portal/value-labels.ts'].flatMap((file) => [`${file}: 'Expanded Bronze'`, `${file}: 'Catastrophic'`]),
   "src/engine/runtime/validate.ts: 'This field is required.'",
   "src/engine/runtime/validate.ts: 'Please check this field.'",
-  "src/web/benefit-texts.ts: 'after deductible'",
-  "src/web/benefit-texts.ts: 'benefit period'",
+  "src/portal/benefit-texts.ts: 'after deductible'",
+  "src/portal/benefit-texts.ts: 'benefit period'",
   // The ZIP crosswalk's words a county's name ends with, which the county naming rule reads its kind by.
   "src/domain/places/county-names.ts: 'City and Borough'",
   "src/domain/places/county-names.ts: 'Municipality'",

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-const modules = import.meta.glob(['../../src/web/**/*.{ts,tsx}', '../../src/staff/**/*.{ts,tsx}', '!**/main.tsx']);
+const modules = import.meta.glob(['../../src/portal/**/*.{ts,tsx}', '../../src/web/**/*.{ts,tsx}', '../../src/staff/**/*.{ts,tsx}', '!**/main.tsx']);
 
 describe('catalogue reads', () => {
   it('no module reads a catalogue text as it is evaluated', { timeout: 120_000 }, async () => {
     vi.resetModules();
-    const catalogue = await import('#web/messages.ts');
+    const catalogue = await import('#portal/messages.ts');
     expect(() => catalogue.messages['close']).toThrow(/before the catalogue was loaded/);
     const failures: string[] = [];
     for (const [file, load] of Object.entries(modules)) {

@@ -16,7 +16,7 @@ import { installPasswordScorer } from '#product/index.ts';
 import { installRuntimeCompiler } from '#engine/runtime/index.ts';
 import { zxcvbnScore } from '#product/zxcvbn-score.ts';
 import { dropPendingDrafts } from '#engine/react/drafts.ts';
-import { loadCatalogue } from '#web/messages.ts';
+import { loadCatalogue } from '#portal/messages.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';

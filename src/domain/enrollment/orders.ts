@@ -34,7 +34,7 @@ export const OTHER_WAIVER_REASON = 'Other';
 
 /**
  * The spec's fixed order values (§9), stored in English whatever the member's language; a screen shows each by its
- * catalogue label (src/web/value-labels.ts).
+ * catalogue label (src/portal/value-labels.ts).
  */
 export const ORDER_VALUES = {
   waiveDescription: 'I choose not to purchase health insurance',

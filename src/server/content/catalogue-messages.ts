@@ -1,7 +1,7 @@
 /**
  * The catalogue texts (schemas/messages/<language>.json) a server answer carries as its notice or its refusal, and
  * the e-mails the server writes, filled in and in one language: the request's (request.language) or, for work
- * without a request (an e-mail), the member's. The web shows the same keys through src/web/messages.ts, so a text
+ * without a request (an e-mail), the member's. The web shows the same keys through src/portal/messages.ts, so a text
  * has one source. Both catalogues are loaded: the server answers either language at any time.
  */
 import en from '#content/schemas/messages/en.json';

@@ -26,13 +26,13 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#contracts/language.ts
 import { asFlowDocument, asFormDocument, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import { loadPasswordScore, usesPasswordScore } from '#product/index.ts';
 import { loadValidators } from '#engine/react/index.ts';
-import { loadCatalogue } from '#web/messages.ts';
+import { loadCatalogue } from '#portal/messages.ts';
 import { staffData } from '../api/staff-api.ts';
 import type { StaffEmployer } from '../api/types.ts';
 import type { Json } from './document-edits.ts';
 import { EmployeeFrame } from './employee-frame.tsx';
 import type { PreviewSample } from '#contracts/staff-preview.ts';
-import { emptyChoices, HEALTH_OPTION_FIELD } from '#web/wizard/wizard-context.tsx';
+import { emptyChoices, HEALTH_OPTION_FIELD } from '#portal/wizard/wizard-context.tsx';
 import { caseContext, casesFor, casesInOrder, stepOfForm, caseSteps, stepTitles, walksStep, type EmployerFlags, type FlowCase } from './flow-cases.ts';
 import { employeeEmployer, previewSamplePath, sampleChoices, sampleEffectiveDate, sampleMember } from './preview-sample.ts';
 import { servedIn } from './text-translations.ts';

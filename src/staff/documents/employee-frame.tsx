@@ -8,7 +8,7 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EmployerBranding } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
-import { EmployerLogo, PoweredBy } from '#web/layout/employer-brand.tsx';
+import { EmployerLogo, PoweredBy } from '#portal/layout/employer-brand.tsx';
 
 export function EmployeeFrame({ branding, language, children }: { branding: EmployerBranding | undefined; language: Language; children: ReactNode }) {
   return (

@@ -10,14 +10,14 @@ import type { PreviewSample } from '#contracts/staff-preview.ts';
 import { fittingOption } from '#domain/enrollment/additional-services.ts';
 import { isHsaEligible } from '#domain/enrollment/hsa.ts';
 import { dollarsToCents } from '#domain/values/money.ts';
-import { WAIVER_REASON_FIELD } from '#web/wizard/form-fields.ts';
+import { WAIVER_REASON_FIELD } from '#portal/wizard/form-fields.ts';
 import {
   EFFECTIVE_DATE_FIELD,
   emptyChoices,
   HEALTH_OPTION_FIELD,
   ICHRA_CERTIFIED_FIELD,
   type WizardChoices,
-} from '#web/wizard/wizard-context.tsx';
+} from '#portal/wizard/wizard-context.tsx';
 import type { StaffEmployer } from '../api/types.ts';
 
 /** The reads the employee's screens make that the preview answers; anything else is refused, never sent. */

@@ -13,9 +13,9 @@ import { createContext, useContext, useMemo, type ComponentType } from 'react';
 import { formatCents, type Cents } from '#domain/values/money.ts';
 import type { FormDocument, JsonSchema, ResolvedStep } from '#engine/runtime/index.ts';
 import { DocumentForm, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
-import { locale, messages } from '#web/messages.ts';
-import { cartSummary } from '#web/wizard/cart/cart-summary.ts';
-import { useWizard } from '#web/wizard/wizard-context.tsx';
+import { locale, messages } from '#portal/messages.ts';
+import { cartSummary } from '#portal/wizard/cart/cart-summary.ts';
+import { useWizard } from '#portal/wizard/wizard-context.tsx';
 import { SAMPLE_ELECTIONS, SAMPLE_FAMILY, sampleEffectiveDate } from './preview-sample.ts';
 
 /** The console's own words in a flow's preview (the employee's texts are the documents' and the catalogue's). */

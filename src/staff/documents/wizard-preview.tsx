@@ -28,13 +28,13 @@ import {
   type FormData,
   type StepScreenProps,
 } from '#engine/react/index.ts';
-import { ToastHost } from '#web/layout/feedback/toast.tsx';
-import { messages } from '#web/messages.ts';
-import { portalWidgets } from '#web/widgets/index.ts';
-import { FormStepScreen } from '#web/wizard/form-step-screen.tsx';
-import { PLAN_QUOTE_KEY } from '#web/wizard/shop/plan-search.ts';
-import { wizardScreens } from '#web/wizard/wizard-screens.ts';
-import { WizardContext, type WizardChoices, type WizardShared } from '#web/wizard/wizard-context.tsx';
+import { ToastHost } from '#portal/layout/feedback/toast.tsx';
+import { messages } from '#portal/messages.ts';
+import { portalWidgets } from '#portal/widgets/index.ts';
+import { FormStepScreen } from '#portal/wizard/form-step-screen.tsx';
+import { PLAN_QUOTE_KEY } from '#portal/wizard/shop/plan-search.ts';
+import { wizardScreens } from '#portal/wizard/wizard-screens.ts';
+import { WizardContext, type WizardChoices, type WizardShared } from '#portal/wizard/wizard-context.tsx';
 import type { Employer, Member } from '#contracts/entities.ts';
 import { PREVIEW_SENDS_NOTHING, sampleAnswer, sampleDependents, sampleMember } from './preview-sample.ts';
 import { previewedScreen, SampleCaseContext, SampleStep, type SampleCase } from './sample-screens.tsx';

@@ -6,13 +6,13 @@ import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
-import { useBranding, useEmployerId } from '../api/queries.ts';
+import { useBranding, useEmployerId } from '#portal/api/queries.ts';
 import { EmployerHeader } from './employer-header.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { messages } from '../messages.ts';
-import { SkipLink } from './skip-link.tsx';
-import { ToastHost } from './feedback/toast.tsx';
+import { messages } from '#portal/messages.ts';
+import { SkipLink } from '#portal/layout/skip-link.tsx';
+import { ToastHost } from '#portal/layout/feedback/toast.tsx';
 
 // The About dialog (a modal: focus trap, scroll lock) loads on its first opening, apart from the landing page.
 const VersionModal = lazy(async () => ({ default: (await import('./version-modal.tsx')).VersionModal }));

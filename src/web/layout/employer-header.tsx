@@ -6,11 +6,11 @@
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { EmployerBranding } from '#contracts/entities.ts';
-import { HeaderBrand } from './employer-brand.tsx';
+import { HeaderBrand } from '#portal/layout/employer-brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { DEFAULT_SUPPORT_EMAIL } from './links.ts';
-import { NARROW_SCREEN } from './theme.ts';
-import { messages } from '#web/messages.ts';
+import { NARROW_SCREEN } from '#portal/layout/theme.ts';
+import { messages } from '#portal/messages.ts';
 
 export function EmployerHeader({ branding }: { branding: EmployerBranding | undefined }) {
   const help = branding?.emailaddress || DEFAULT_SUPPORT_EMAIL;

@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMessage } from '#engine/runtime/messages.ts';
 import { formatVersionDate } from '#domain/values/dates.ts';
-import { locale, messages } from '#web/messages.ts';
+import { locale, messages } from '#portal/messages.ts';
 import { APP_VERSION, FRONT_END_VERSION_DATE, legalPath } from './links.ts';
 
 export function Footer({ onAbout, employerId }: { onAbout: () => void; employerId: string | null }) {

@@ -5,7 +5,7 @@
 import { Button, Drawer, Menu, NavLink, Stack } from '@mantine/core';
 import { Link as RouterLink } from 'react-router-dom';
 import { MODEL_NOTICE_URL } from './links.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 export function CoverageMenu() {
   return (

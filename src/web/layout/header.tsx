@@ -11,12 +11,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EmployerBranding } from '#contracts/entities.ts';
-import { useIdClaims, useSignedIn } from '../api/session.ts';
-import { BrandCaption, HeaderBrand, HomeLogo } from './employer-brand.tsx';
+import { useIdClaims, useSignedIn } from '#portal/api/session.ts';
+import { BrandCaption, HeaderBrand, HomeLogo } from '#portal/layout/employer-brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { NARROW_SCREEN } from './theme.ts';
+import { NARROW_SCREEN } from '#portal/layout/theme.ts';
 import { useSignOut } from './session/use-sign-out.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 import { formatMessage } from '#engine/runtime/messages.ts';
 
 // The dropdown and the side menu (floating-ui, scroll lock) are for signed-in people only: they load apart from the

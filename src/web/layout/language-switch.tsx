@@ -10,11 +10,11 @@
 import { Box } from '@mantine/core';
 import { useEffect, type ChangeEvent } from 'react';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, languageCookie, type Language } from '#contracts/language.ts';
-import { api, isSessionEnded } from '../api/api-client.ts';
-import { useMember } from '../api/queries.ts';
-import { useSignedIn } from '../api/session.ts';
-import { language as pageLanguage, messages } from '#web/messages.ts';
-import { showError } from './feedback/toast.tsx';
+import { api, isSessionEnded } from '#portal/api/api-client.ts';
+import { useMember } from '#portal/api/queries.ts';
+import { useSignedIn } from '#portal/api/session.ts';
+import { language as pageLanguage, messages } from '#portal/messages.ts';
+import { showError } from '#portal/layout/feedback/toast.tsx';
 
 /** Reloads the page; an object's method so a dom test can watch it (jsdom does not navigate). */
 export const page = { reload: (): void => window.location.reload() };

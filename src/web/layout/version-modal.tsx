@@ -1,7 +1,7 @@
 /** Version Information (spec §2): the employer's name and the release notices (the server's version text). */
 import { List, Modal, Stack, Text, Title } from '@mantine/core';
-import { useVersionText } from '../api/queries.ts';
-import { messages } from '#web/messages.ts';
+import { useVersionText } from '#portal/api/queries.ts';
+import { messages } from '#portal/messages.ts';
 
 type Props = { opened: boolean; onClose: () => void; employerName: string | undefined };
 

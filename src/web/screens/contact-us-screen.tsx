@@ -1,8 +1,8 @@
 /** /contact-us (spec §2): the broker of the employer's team, 'Not Available' for what is missing, and Back. */
 import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { useBrokers, useEmployer, useOwnAccountId } from '../api/queries.ts';
-import { messages } from '#web/messages.ts';
+import { useBrokers, useEmployer, useOwnAccountId } from '#portal/api/queries.ts';
+import { messages } from '#portal/messages.ts';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (

@@ -8,11 +8,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { message } from '#engine/runtime/index.ts';
 import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
-import { api } from '../api/api-client.ts';
-import { useToast } from '../layout/feedback/toast.tsx';
+import { api } from '#portal/api/api-client.ts';
+import { useToast } from '#portal/layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 export function ForgotPasswordScreen() {
   const { showError } = useToast();

@@ -10,10 +10,10 @@ import { formatMessage } from '#engine/runtime/messages.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
 import { formatCurrency } from '#domain/values/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
-import { locale, messages } from '#web/messages.ts';
-import { orderLabels } from '#web/value-labels.ts';
+import { locale, messages } from '#portal/messages.ts';
+import { orderLabels } from '#portal/value-labels.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
-import { useEmployer, useMember, useOrders, useOwnAccountId } from '../api/queries.ts';
+import { useEmployer, useMember, useOrders, useOwnAccountId } from '#portal/api/queries.ts';
 
 type Detail = { label: string; value: string | null };
 

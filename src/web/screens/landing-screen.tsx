@@ -8,10 +8,10 @@ import { Alert, Button, CloseButton, Container, Group, List, Paper, Stack, Text,
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedIn } from '../api/session.ts';
-import { NARROW_SCREEN } from '../layout/theme.ts';
+import { useSignedIn } from '#portal/api/session.ts';
+import { NARROW_SCREEN } from '#portal/layout/theme.ts';
 import { useSignOut } from '../layout/session/use-sign-out.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 const steps = () => [
   messages['landing-step-1'],

@@ -14,14 +14,14 @@ import type { LoginAnswer } from '#contracts/requests.ts';
 import { message } from '#engine/runtime/index.ts';
 import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
-import { api } from '../api/api-client.ts';
-import { forgetSignInNotice, saveTokens, signInNotice, takeReturnAddress, type SignInNotice } from '../api/session.ts';
+import { api } from '#portal/api/api-client.ts';
+import { forgetSignInNotice, saveTokens, signInNotice, takeReturnAddress, type SignInNotice } from '#portal/api/session.ts';
 import { PASSWORD_RESET_URL } from '../layout/links.ts';
-import { useToast } from '../layout/feedback/toast.tsx';
+import { useToast } from '#portal/layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { ProviderRefusal, ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';
-import { catalogueTexts, messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#portal/messages.ts';
 
 const hasTokens = (answer: LoginAnswer | null | undefined) =>
   Boolean(answer?.tokenResponse?.access_token && answer.tokenResponse.id_token);

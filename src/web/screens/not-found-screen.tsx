@@ -4,8 +4,8 @@
  */
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedIn } from '../api/session.ts';
-import { messages } from '#web/messages.ts';
+import { useSignedIn } from '#portal/api/session.ts';
+import { messages } from '#portal/messages.ts';
 
 export function NotFoundScreen() {
   const signedIn = useSignedIn();

@@ -1,5 +1,5 @@
 import type { Order } from '#contracts/entities.ts';
-import { catalogueTexts, messages } from '#web/messages.ts';
+import { catalogueTexts, messages } from '#portal/messages.ts';
 
 /** What an order is, as /welcome's plan table and /health-plan's cards name it. */
 export const ORDER_AREA_NAMES: Record<Order['category'], string> = catalogueTexts({

@@ -8,8 +8,8 @@ import { Alert, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SignInRefusal } from '#contracts/sign-in-refusal.ts';
 import { formatMessage } from '#engine/runtime/index.ts';
-import { api } from '../api/api-client.ts';
-import { catalogueTexts, messages } from '#web/messages.ts';
+import { api } from '#portal/api/api-client.ts';
+import { catalogueTexts, messages } from '#portal/messages.ts';
 
 const REFUSALS = catalogueTexts<SignInRefusal>({
   failed: 'sso-failed',

@@ -29,11 +29,11 @@ import type { RegisterFailureData, RegisterRequest } from '#contracts/requests.t
 import { message } from '#engine/runtime/index.ts';
 import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
-import { api } from '../api/api-client.ts';
-import { useBranding } from '../api/queries.ts';
+import { api } from '#portal/api/api-client.ts';
+import { useBranding } from '#portal/api/queries.ts';
 import { legalPath } from '../layout/links.ts';
-import { useToast } from '../layout/feedback/toast.tsx';
-import { messages } from '#web/messages.ts';
+import { useToast } from '#portal/layout/feedback/toast.tsx';
+import { messages } from '#portal/messages.ts';
 import { FormCard } from './form-card.tsx';
 import { ProviderSignIn } from './provider-sign-in.tsx';
 import { usePublicForm } from './use-form-document.ts';

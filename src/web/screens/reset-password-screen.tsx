@@ -9,12 +9,12 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { message } from '#engine/runtime/index.ts';
 import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
-import { api } from '../api/api-client.ts';
-import { leaveSignInNotice } from '../api/session.ts';
-import { showSuccess, useToast } from '../layout/feedback/toast.tsx';
+import { api } from '#portal/api/api-client.ts';
+import { leaveSignInNotice } from '#portal/api/session.ts';
+import { showSuccess, useToast } from '#portal/layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 export function ResetPasswordScreen() {
   const navigate = useNavigate();

@@ -12,12 +12,12 @@ import type { MemberPasswordInfo } from '#contracts/requests.ts';
 import { message } from '#engine/runtime/index.ts';
 import type { FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, type FormData } from '#engine/react/index.ts';
-import { api, swrPublicFetcher } from '../api/api-client.ts';
-import { leaveSignInNotice } from '../api/session.ts';
-import { useToast } from '../layout/feedback/toast.tsx';
+import { api, swrPublicFetcher } from '#portal/api/api-client.ts';
+import { leaveSignInNotice } from '#portal/api/session.ts';
+import { useToast } from '#portal/layout/feedback/toast.tsx';
 import { FormCard } from './form-card.tsx';
 import { usePublicForm } from './use-form-document.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 /** Shown for a link that is not (or no longer) good; the spec's text when the document could not be read. */
 function AccessDenied({ document }: { document: FormDocument | undefined }) {

@@ -5,8 +5,8 @@
  * '-heading' as a section heading, any other as a paragraph.
  */
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEmployerId } from '../api/queries.ts';
-import { messages } from '#web/messages.ts';
+import { useEmployerId } from '#portal/api/queries.ts';
+import { messages } from '#portal/messages.ts';
 import { useFormDocument } from './use-form-document.ts';
 
 /** The document ids the text pages show. */

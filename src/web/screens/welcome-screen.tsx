@@ -7,11 +7,11 @@
  * it, Change My Elections opens the wizard afresh (an enrolled member arriving at /profile is led here instead).
  */
 import { Alert, Anchor, Button, Card, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
-import { NARROW_SCREEN } from '#web/layout/theme.ts';
+import { RetryAlert } from '#portal/layout/feedback/retry-alert.tsx';
+import { NARROW_SCREEN } from '#portal/layout/theme.ts';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { startChanging } from '#web/wizard/wizard-place.ts';
+import { startChanging } from '#portal/wizard/wizard-place.ts';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/employer/contacts.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
 import { formatCurrency } from '#domain/values/money.ts';
@@ -19,9 +19,9 @@ import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { MemberAccount, Order } from '#contracts/entities.ts';
 import { formatMessage } from '#engine/runtime/messages.ts';
 import { optionLabel } from '#engine/documents/option-labels.ts';
-import { WAIVER_FORM, WAIVER_REASON_FIELD } from '#web/wizard/form-fields.ts';
-import { catalogueTexts, locale, messages } from '#web/messages.ts';
-import { orderLabels } from '#web/value-labels.ts';
+import { WAIVER_FORM, WAIVER_REASON_FIELD } from '#portal/wizard/form-fields.ts';
+import { catalogueTexts, locale, messages } from '#portal/messages.ts';
+import { orderLabels } from '#portal/value-labels.ts';
 import { ORDER_AREA_NAMES } from './order-names.ts';
 import {
   useBrokers,
@@ -31,7 +31,7 @@ import {
   useMember,
   useMemberAccount,
   useOrders,
-} from '../api/queries.ts';
+} from '#portal/api/queries.ts';
 
 const planColumns = () => [
   messages['welcome-area'],

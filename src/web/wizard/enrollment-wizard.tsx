@@ -35,16 +35,16 @@ import {
 } from '#engine/react/index.ts';
 import { evaluateFlow } from '#engine/runtime/index.ts';
 import type { ResolvedStep } from '#engine/runtime/types.ts';
-import { api } from '#web/api/api-client.ts';
-import { useDependents, useEmployer, useMember, useOrders } from '#web/api/queries.ts';
-import { messages } from '#web/messages.ts';
+import { api } from '#portal/api/api-client.ts';
+import { useDependents, useEmployer, useMember, useOrders } from '#portal/api/queries.ts';
+import { messages } from '#portal/messages.ts';
 import { Alert, Center, Container, Loader } from '@mantine/core';
-import { RetryAlert } from '#web/layout/feedback/retry-alert.tsx';
+import { RetryAlert } from '#portal/layout/feedback/retry-alert.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { FormStepScreen } from './form-step-screen.tsx';
-import { wizardScreens } from './wizard-screens.ts';
-import { readPlace, writePlace, type WizardPlace } from './wizard-place.ts';
+import { FormStepScreen } from '#portal/wizard/form-step-screen.tsx';
+import { wizardScreens } from '#portal/wizard/wizard-screens.ts';
+import { readPlace, writePlace, type WizardPlace } from '#portal/wizard/wizard-place.ts';
 import {
   effectiveDate,
   healthOption,
@@ -52,7 +52,7 @@ import {
   WizardContext,
   type WizardChoices,
   type WizardShared,
-} from './wizard-context.tsx';
+} from '#portal/wizard/wizard-context.tsx';
 
 export const ENROLLMENT_FLOW = 'enrollment';
 

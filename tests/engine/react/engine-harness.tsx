@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { EngineProvider, type EngineServices } from '#engine/react/index.ts';
-import { portalWidgets } from '#web/widgets/index.ts';
+import { portalWidgets } from '#portal/widgets/index.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleDefinitions } from '#engine/compile/index.ts';

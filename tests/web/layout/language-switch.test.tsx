@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page } from '#web/layout/language-switch.tsx';
-import { language, loadCatalogue, locale, messages } from '#web/messages.ts';
+import { language, loadCatalogue, locale, messages } from '#portal/messages.ts';
 import { narrowScreen } from '../media-query.ts';
 import { branding, EMPLOYER_ID, fail, mockApi, ok, renderApp, signIn } from './test-app.tsx';
 

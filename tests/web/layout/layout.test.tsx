@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '#web/app.tsx';
 import { ErrorFallback } from '#web/layout/feedback/error-fallback.tsx';
-import { showError, showSuccess, TOAST_HIDE_MS } from '#web/layout/feedback/toast.tsx';
+import { showError, showSuccess, TOAST_HIDE_MS } from '#portal/layout/feedback/toast.tsx';
 import { narrowScreen } from '../media-query.ts';
 import { branding, EMPLOYER_ID, MEMBER_ID, mockApi, ok, renderApp, signIn } from './test-app.tsx';
 

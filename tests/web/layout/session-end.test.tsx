@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstOfNextYear } from '#domain/values/dates.ts';
-import { appHandlers, appMember, today } from '../wizard/step-harness.tsx';
+import { appHandlers, appMember, today } from '../../portal/wizard/step-harness.tsx';
 import { fail, idToken, MEMBER_ID, mockApi, ok, renderApp, signIn, type Handler, type RecordedRequest } from './test-app.tsx';
 
 const LAZY_SCREEN = { timeout: 10_000 };

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentHandlers, EMPLOYER_ID, fail, mockApi, ok, renderApp } from '../layout/test-app.tsx';
-import { appHandlers } from '../wizard/step-harness.tsx';
+import { appHandlers } from '../../portal/wizard/step-harness.tsx';
 
 /** A screen's chunk loads on its route's first showing (routes.tsx): its first paint may take a moment. */
 const LAZY_SCREEN = { timeout: 10_000 };

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
-import { restoreZip } from '#web/widgets/index.ts';
+import { restoreZip } from '#portal/widgets/index.ts';
 import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
-import { product } from './screen-harness.tsx';
-import { appHandlers, appMember, employer, monthlyContributionRequest, today, waivedContributionRequest } from './step-harness.tsx';
+import { product } from '../../portal/wizard/screen-harness.tsx';
+import { appHandlers, appMember, employer, monthlyContributionRequest, today, waivedContributionRequest } from '../../portal/wizard/step-harness.tsx';
 
 /** The cart's acknowledgment checkbox is labelled by the 'acknowledgements' document. */
 const acknowledgeLabel = (baseForm('acknowledgements').schema.properties as Record<string, { title: string }>).deductionacknowledged!.title;

@@ -8,9 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowDocument } from '#engine/runtime/types.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 import { mockApi, ok, renderApp, signIn } from '../layout/test-app.tsx';
-import { appHandlers, flow, monthlyContributionRequest, today } from './step-harness.tsx';
+import { appHandlers, flow, monthlyContributionRequest, today } from '../../portal/wizard/step-harness.tsx';
 
 const effectiveDates = effectiveDateChoices(today, { edocPeriod: null, planYearStart: '2000-01-01', planYearEnd: '2100-12-31' });
 

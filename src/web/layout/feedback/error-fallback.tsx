@@ -1,7 +1,7 @@
 /** What a router failure shows (spec §8): 'Unexpected Application Error!' with the status or the message. */
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { messages } from '#web/messages.ts';
+import { messages } from '#portal/messages.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();

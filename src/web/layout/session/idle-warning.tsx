@@ -7,9 +7,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS } from '#contracts/session.ts';
-import { lastActivity, onActivity, refreshSession } from '../../api/api-client.ts';
-import { leaveSignInNotice } from '../../api/session.ts';
-import { messages } from '../../messages.ts';
+import { lastActivity, onActivity, refreshSession } from '#portal/api/api-client.ts';
+import { leaveSignInNotice } from '#portal/api/session.ts';
+import { messages } from '#portal/messages.ts';
 import { signOut } from './use-sign-out.ts';
 
 export function IdleWarning() {

@@ -5,9 +5,9 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { restoreSession } from '../../api/api-client.ts';
-import { useSignedIn } from '../../api/session.ts';
-import { messages } from '#web/messages.ts';
+import { restoreSession } from '#portal/api/api-client.ts';
+import { useSignedIn } from '#portal/api/session.ts';
+import { messages } from '#portal/messages.ts';
 
 // The idle warning is a modal (and with it Mantine's overlay, focus trap and scroll area): it loads with the first
 // protected page, so the landing page does not carry it.

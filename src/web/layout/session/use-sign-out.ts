@@ -9,8 +9,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LogFactEvent } from '#contracts/entities.ts';
-import { api } from '../../api/api-client.ts';
-import { accessToken, clearSession, idClaims } from '../../api/session.ts';
+import { api } from '#portal/api/api-client.ts';
+import { accessToken, clearSession, idClaims } from '#portal/api/session.ts';
 
 export const SIGN_OUT_EVENT = 'SIGN OUT';
 
