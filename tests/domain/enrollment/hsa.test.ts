@@ -20,10 +20,10 @@ const figures = hsaFiguresFromConstants(constants.hsa_hdhp);
 
 describe('HSA limits', () => {
   it('reads the IRS figures of each year in cents', () => {
-    expect(figures.get(2025)).toEqual({ selfOnlyCents: 430000, familyCents: 855000, catchUpCents: 100000 });
-    expect(figures.get(2026)).toEqual({ selfOnlyCents: 440000, familyCents: 875000, catchUpCents: 100000 });
+    expect(figures.get(2025)).toEqual({ selfOnlyCents: 430000, familyCents: 855000, catchUpCents: 100000, source: expect.stringContaining('Rev. Proc. 2024-25') });
+    expect(figures.get(2026)).toEqual({ selfOnlyCents: 440000, familyCents: 875000, catchUpCents: 100000, source: expect.stringContaining('Rev. Proc. 2025-19') });
     // Rev. Proc. 2026-24; the catch-up is fixed by 26 U.S.C. 223(b)(3).
-    expect(figures.get(2027)).toEqual({ selfOnlyCents: 450000, familyCents: 900000, catchUpCents: 100000 });
+    expect(figures.get(2027)).toEqual({ selfOnlyCents: 450000, familyCents: 900000, catchUpCents: 100000, source: expect.stringContaining('Rev. Proc. 2026-24') });
     expect(constants.hsa_hdhp['2027']).toMatchObject({
       hdhp_min_deductible_self_only: 1750,
       hdhp_min_deductible_family: 3500,
