@@ -88,7 +88,7 @@ export function selectWelcomeContacts(
   teamBroker: BrokerInput | null | undefined,
 ): WelcomeContact[] {
   const list = contacts ?? [];
-  const shown = list.filter((contact) => contact.displaytoemployee).slice(0, WELCOME_MAX_CONTACTS);
+  const shown = list.filter((contact) => contact.displaytoemployee).slice(0, WELCOME_MAX_CONTACTS.value);
   if (shown.length > 0) return shown.map(fromContact);
   const broker = list.find((contact) => contact.contacttype === 1);
   if (broker) return [fromContact(broker)];

@@ -63,7 +63,7 @@ export function checkAffordability(input: AffordabilityInput): AffordabilityResu
   const affordable = employeeCostCents <= thresholdCents;
 
   const guidelineYears = Object.keys(constants.povertyGuidelines).map(Number);
-  const guidelineChoice = ratesYearFor(input.planYear - POVERTY_GUIDELINE_LAG_YEARS, guidelineYears);
+  const guidelineChoice = ratesYearFor(input.planYear - POVERTY_GUIDELINE_LAG_YEARS.value, guidelineYears);
   let poverty: AffordabilityResult['poverty'] = null;
   if (guidelineChoice) {
     const guidelineCents = povertyGuidelineCents(constants.povertyGuidelines[guidelineChoice.ratesYear]![input.region], input.householdSize);

@@ -90,13 +90,13 @@ export function familyTier(dependents: readonly FamilyDependent[]): FamilyTier {
  * padded with 1920-01-01. Null or empty entries become the pad.
  */
 export function padDependentBirthdates(birthdates: ReadonlyArray<string | null | undefined>): string[] {
-  const real = birthdates.filter((date): date is string => Boolean(date)).slice(0, CONTRIBUTION_DEPENDENT_SLOTS);
-  return [...real, ...Array<string>(CONTRIBUTION_DEPENDENT_SLOTS - real.length).fill(DEPENDENT_BIRTHDATE_PAD)];
+  const real = birthdates.filter((date): date is string => Boolean(date)).slice(0, CONTRIBUTION_DEPENDENT_SLOTS.value);
+  return [...real, ...Array<string>(CONTRIBUTION_DEPENDENT_SLOTS.value - real.length).fill(DEPENDENT_BIRTHDATE_PAD.value)];
 }
 
 /** The real dependents' birthdates of a padded list: not null, not empty, not the pad 1920-01-01. */
 export function realDependentBirthdates(birthdates: ReadonlyArray<string | null | undefined>): string[] {
-  return birthdates.filter((date): date is string => Boolean(date) && date !== DEPENDENT_BIRTHDATE_PAD);
+  return birthdates.filter((date): date is string => Boolean(date) && date !== DEPENDENT_BIRTHDATE_PAD.value);
 }
 
 /** How many of the birthdates are real dependents. */
@@ -239,8 +239,8 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
         if (paid.length === 0) continue;
         const least = Math.min(...paid);
         const most = Math.max(...paid);
-        if (most > least * ICHRA_MAX_AGE_RATIO) {
-          problems.push(`Class ${name}, tier ${familyTierName(tier)}, ${where}: the oldest's amount is more than ${ICHRA_MAX_AGE_RATIO} times the youngest's.`);
+        if (most > least * ICHRA_MAX_AGE_RATIO.value) {
+          problems.push(`Class ${name}, tier ${familyTierName(tier)}, ${where}: the oldest's amount is more than ${ICHRA_MAX_AGE_RATIO.value} times the youngest's.`);
         }
       }
     }
@@ -257,7 +257,7 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
 function coverageProblems(name: string, own: readonly ContributionRule[]): string[] {
   const anywhere = own.filter((rule) => rule.state === null);
   return FAMILY_TIERS.flatMap((tier) => {
-    const missing = agesWithout(anywhere.filter((rule) => rule.tier === tier), CONTRIBUTION_AGES.min, CONTRIBUTION_AGES.max);
+    const missing = agesWithout(anywhere.filter((rule) => rule.tier === tier), CONTRIBUTION_AGES.value.min, CONTRIBUTION_AGES.value.max);
     if (missing.length === 0) return [];
     const oneAge = missing.length === 1 && missing[0]![0] === missing[0]![1];
     const ranges = missing.map(([from, to]) => (from === to ? String(from) : `${from} to ${to}`));

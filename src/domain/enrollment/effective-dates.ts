@@ -15,7 +15,7 @@ export type EffectiveDateSettings = {
 
 /** The day of the month from which the choices shift one month later: 20, or 30 minus edoc_period when set. */
 export function effectiveDateCutoffDay(edocPeriod: number | null): number {
-  return edocPeriod === null ? EFFECTIVE_DATE_CUTOFF_DAY : EDOC_CUTOFF_BASE_DAY - edocPeriod;
+  return edocPeriod === null ? EFFECTIVE_DATE_CUTOFF_DAY.value : EDOC_CUTOFF_BASE_DAY.value - edocPeriod;
 }
 
 /**

@@ -10,7 +10,8 @@
  */
 import { ageOn, parseIsoDate } from '../values/dates.ts';
 import { dollarsToCents, type Cents } from '../values/money.ts';
-import { BRONZE_CATASTROPHIC_HSA_FROM_YEAR, BRONZE_CATASTROPHIC_LEVELS, MONTHS_IN_TAX_YEAR } from '../parameters/hsa.ts';
+import { BRONZE_CATASTROPHIC_HSA_LEVELS, MONTHS_IN_TAX_YEAR } from '../parameters/hsa.ts';
+import { yearFrom } from '../parameters/parameter.ts';
 
 /**
  * Whether a plan goes with an HSA in a plan year: the carrier file's flag (the plan is a high deductible health
@@ -19,13 +20,14 @@ import { BRONZE_CATASTROPHIC_HSA_FROM_YEAR, BRONZE_CATASTROPHIC_LEVELS, MONTHS_I
  */
 export function isHsaCompatible(plan: { metalLevel: string; carrierHsaEligible: boolean }, planYear: number): boolean {
   if (plan.carrierHsaEligible) return true;
-  return planYear >= BRONZE_CATASTROPHIC_HSA_FROM_YEAR && BRONZE_CATASTROPHIC_LEVELS.includes(plan.metalLevel);
+  return planYear >= yearFrom(BRONZE_CATASTROPHIC_HSA_LEVELS) && BRONZE_CATASTROPHIC_HSA_LEVELS.value.includes(plan.metalLevel);
 }
 
 export type HsaTier = 'self-only' | 'family';
 
 /** One year's IRS figures in cents. */
-export type HsaYearFigures = { selfOnlyCents: Cents; familyCents: Cents; catchUpCents: Cents };
+/** `source` is the year's citation as constants.json gives it (the IRS Revenue Procedure), or '' when it gives none. */
+export type HsaYearFigures = { selfOnlyCents: Cents; familyCents: Cents; catchUpCents: Cents; source: string };
 
 /** The age from which the catch-up contribution is allowed, reached by the end of the tax year (26 U.S.C. 223(b)(3)). */
 export const HSA_CATCH_UP_AGE = 55;
@@ -45,6 +47,7 @@ export function hsaFiguresFromConstants(section: Record<string, unknown>): Map<n
       selfOnlyCents: dollars('hsa_limit_self_only'),
       familyCents: dollars('hsa_limit_family'),
       catchUpCents: dollars('hsa_catch_up_55_plus'),
+      source: typeof row.source === 'string' ? row.source : '',
     });
   }
   return figures;
@@ -111,7 +114,7 @@ export function isHsaEligible(plan: { ishsaeligible: string }): boolean {
 export function hsaEligibleMonths(effectiveDate: string): number {
   const from = parseIsoDate(effectiveDate);
   if (!from) throw new RangeError(`Not a date: ${effectiveDate}`);
-  return MONTHS_IN_TAX_YEAR - from.month + (from.day === 1 ? 1 : 0);
+  return MONTHS_IN_TAX_YEAR.value - from.month + (from.day === 1 ? 1 : 0);
 }
 
 /**
@@ -120,8 +123,8 @@ export function hsaEligibleMonths(effectiveDate: string): number {
  * through December 31 of the next year (the testing period); the product's monthly check allows that full limit.
  */
 export function hsaProratedLimitCents(annualLimitCents: Cents, eligibleMonths: number): Cents {
-  if (!Number.isInteger(eligibleMonths) || eligibleMonths < 0 || eligibleMonths > MONTHS_IN_TAX_YEAR) {
+  if (!Number.isInteger(eligibleMonths) || eligibleMonths < 0 || eligibleMonths > MONTHS_IN_TAX_YEAR.value) {
     throw new RangeError(`Not a number of months: ${eligibleMonths}`);
   }
-  return Math.floor((annualLimitCents * eligibleMonths) / MONTHS_IN_TAX_YEAR);
+  return Math.floor((annualLimitCents * eligibleMonths) / MONTHS_IN_TAX_YEAR.value);
 }

@@ -1,3 +1,5 @@
+import { parameter } from './parameter.ts';
+
 /**
  * The shapes of the dated constants the ICHRA affordability check reads. The values are not here: the server
  * loads them from data/reference/constants.json (prepared from the cited public sources: IRS Revenue Procedures for the
@@ -17,10 +19,16 @@ export type AffordabilityConstants = {
   requiredContributionBasisPoints: Readonly<Record<number, number>>;
   /** The poverty guidelines by the year they were published, per region. */
   povertyGuidelines: Readonly<Record<number, Readonly<Record<PovertyRegion, PovertyGuideline>>>>;
+  /** Each figure's source by year, as constants.json cites it (the Revenue Procedure, the HHS/ASPE notice). */
+  sources: Readonly<{ requiredContribution: Readonly<Record<number, string>>; povertyGuidelines: Readonly<Record<number, string>> }>;
 };
 
 /**
  * A plan year's premium tax credit reads the guidelines published the year before (2026 coverage: the 2025
- * guidelines). 26 CFR 1.36B-1(h).
+ * guidelines).
  */
-export const POVERTY_GUIDELINE_LAG_YEARS = 1;
+export const POVERTY_GUIDELINE_LAG_YEARS = parameter({
+  value: 1,
+  from: '2014-01-01',
+  reference: { title: '26 CFR 1.36B-1(h), Federal poverty line', href: 'https://www.ecfr.gov/current/title-26/section-1.36B-1' },
+});

@@ -1,68 +1,84 @@
 /**
- * Dated, cited constants of enrollment. Each names the place that sets it; change one here, with its new source,
- * never inline in a rule. Values as of the specification of 2025 (enrollment-portal-spec.md).
+ * Dated, cited parameters of enrollment. Each names the place that sets it; change one here, with its new date and
+ * source, never inline in a rule. The spec's values hold from its edition of 2025.
  */
+import { parameter, type Reference } from './parameter.ts';
+
+const SPEC_EDITION = '2025-01-01';
+const spec = (...sections: string[]): Reference[] => sections.map((section) => ({ title: `Enrollment portal specification §${section}` }));
 
 /**
  * From this day of the month (UTC) on, the effective-date choices shift one month later. Spec §9 Effective date
  * choices: "if the day of month is 20 or later (UTC) both shift one month later".
  */
-export const EFFECTIVE_DATE_CUTOFF_DAY = 20;
+export const EFFECTIVE_DATE_CUTOFF_DAY = parameter({ value: 20, from: SPEC_EDITION, reference: spec('9 Effective date choices') });
 
 /**
  * With an employer's edoc_period set, the cut-off day is this number minus the period. Spec §9: "when the
  * account's edoc_period is set the cut-off is day 30 minus that period".
  */
-export const EDOC_CUTOFF_BASE_DAY = 30;
+export const EDOC_CUTOFF_BASE_DAY = parameter({ value: 30, from: SPEC_EDITION, reference: spec('9 Effective date choices') });
 
-/**
- * The birthdate that pads the contribution call's dependent list to five; it counts as no dependent.
- * Spec §7 Employer contribution and §9 Welcome: "up to 5 family birthdates padded with 1920-01-01".
- */
-export const DEPENDENT_BIRTHDATE_PAD = '1920-01-01';
+/** The birthdate that pads the contribution call's dependent list to five; it counts as no dependent. */
+export const DEPENDENT_BIRTHDATE_PAD = parameter({ value: '1920-01-01', from: SPEC_EDITION, reference: spec('7 Employer contribution', '9 Welcome') });
 
-/** How many dependent birthdates the contribution call carries. Spec §7 and §9: up to five. */
-export const CONTRIBUTION_DEPENDENT_SLOTS = 5;
+/** How many dependent birthdates the contribution call carries: up to five. */
+export const CONTRIBUTION_DEPENDENT_SLOTS = parameter({ value: 5, from: SPEC_EDITION, reference: spec('7 Employer contribution', '9 Welcome') });
 
 /**
  * An ICHRA allowance may vary by age only so far that the oldest participant's amount is at most three times the
- * youngest's. 26 CFR 54.9802-4(c)(3) (84 FR 28888, 2019).
+ * youngest's; the rule applies to plan years beginning on or after January 1, 2020.
  */
-export const ICHRA_MAX_AGE_RATIO = 3;
+export const ICHRA_MAX_AGE_RATIO = parameter({
+  value: 3,
+  from: '2020-01-01',
+  reference: [
+    { title: '26 CFR 54.9802-4(c)(3), Special rule for health reimbursement arrangements', href: 'https://www.ecfr.gov/current/title-26/section-54.9802-4' },
+    { title: 'Health Reimbursement Arrangements and Other Account-Based Group Health Plans, 84 FR 28888 (June 20, 2019)', href: 'https://www.federalregister.gov/documents/2019/06/20/2019-12571/health-reimbursement-arrangements-and-other-account-based-group-health-plans' },
+  ],
+});
 
 /**
  * The ages every class and tier of an employer's contribution rules must pay (both included): an employee of any
  * age the portal accepts, with any family, gets a contribution; a set that leaves out, say, the 65-and-over is
  * refused rather than silently paying them nothing.
  */
-export const CONTRIBUTION_AGES = { min: 0, max: 120 } as const;
+export const CONTRIBUTION_AGES = parameter({
+  value: { min: 0, max: 120 } as const,
+  from: SPEC_EDITION,
+  reference: { title: 'Decision record 008, Contribution rules (docs/decisions/008-contribution-rules.md)' },
+});
 
-/** The /welcome screen shows at most this many contact cards. Spec §2 /welcome and §9 Welcome. */
-export const WELCOME_MAX_CONTACTS = 3;
+/** The /welcome screen shows at most this many contact cards. */
+export const WELCOME_MAX_CONTACTS = parameter({ value: 3, from: SPEC_EDITION, reference: spec('2 /welcome', '9 Welcome') });
 
-/** The business year /welcome names when an order carries none. Spec §2 /welcome and §9 Welcome: 2025. */
-export const DEFAULT_BUSINESS_YEAR = 2025;
+/** The business year /welcome names when an order carries none. */
+export const DEFAULT_BUSINESS_YEAR = parameter({ value: 2025, from: SPEC_EDITION, reference: spec('2 /welcome', '9 Welcome') });
 
-/** At most this many plans can be compared side by side. Spec §5 Cart and compare and §9: "Compare maximum: 3". */
-export const COMPARE_MAX = 3;
+/** At most this many plans can be compared side by side: "Compare maximum: 3". */
+export const COMPARE_MAX = parameter({ value: 3, from: SPEC_EDITION, reference: spec('5 Cart and compare', '9') });
 
-/** Opening the comparison needs at least this many plans. Spec §5: "opening compare needs at least 2". */
-export const COMPARE_MIN = 2;
+/** Opening the comparison needs at least this many plans: "opening compare needs at least 2". */
+export const COMPARE_MIN = parameter({ value: 2, from: SPEC_EDITION, reference: spec('5 Cart and compare') });
 
-/** A plan name longer than this is cut and an ellipsis added. Spec §2 Shop Health Plans and §9: 80 characters. */
-export const PLAN_NAME_MAX = 80;
-
-/**
- * The shop shows this many plan cards at first and this many more at each Show more (issue 20: a phone's page of
- * 78 cards was 26,700 px long). Twelve fill whole rows of one, two or three columns.
- */
-export const PLAN_PAGE_SIZE = 12;
+/** A plan name longer than this is cut and an ellipsis added: 80 characters. */
+export const PLAN_NAME_MAX = parameter({ value: 80, from: SPEC_EDITION, reference: spec('2 Shop Health Plans', '9') });
 
 /**
- * The health-plan search log entry's fixed values. Spec §9 Search log: "logtype 1 titled SHOP HEALTH PLANS, quote
- * source NFOR1, dependentcount and totalplans sent as 0".
+ * The shop shows this many plan cards at first and this many more at each Show more (a phone's page of 78 cards
+ * was 26,700 px long). Twelve fill whole rows of one, two or three columns.
  */
-export const SEARCH_LOG = { logtype: 1, logtypetitle: 'SHOP HEALTH PLANS', quotesource: 'NFOR1', dependentcount: 0, totalplans: 0 } as const;
+export const PLAN_PAGE_SIZE = parameter({ value: 12, from: '2026-11-27', reference: { title: 'Project issue 20, the shop page shows plans a page at a time' } });
 
-/** The container the employer's ICHRA documents are kept in. Spec §7 ICHRA documents and §9: 'ichra-documents'. */
-export const ICHRA_DOCUMENTS_CONTAINER = 'ichra-documents';
+/**
+ * The health-plan search log entry's fixed values: "logtype 1 titled SHOP HEALTH PLANS, quote source NFOR1,
+ * dependentcount and totalplans sent as 0".
+ */
+export const SEARCH_LOG = parameter({
+  value: { logtype: 1, logtypetitle: 'SHOP HEALTH PLANS', quotesource: 'NFOR1', dependentcount: 0, totalplans: 0 } as const,
+  from: SPEC_EDITION,
+  reference: spec('9 Search log'),
+});
+
+/** The container the employer's ICHRA documents are kept in: 'ichra-documents'. */
+export const ICHRA_DOCUMENTS_CONTAINER = parameter({ value: 'ichra-documents', from: SPEC_EDITION, reference: spec('7 ICHRA documents', '9') });

@@ -174,8 +174,8 @@ export function activeFilterCount(filters: PlanFilters): number {
  * most; a count that is not a whole number of up to four digits is ignored.
  */
 export function shownCount(value: string | null, total: number): number {
-  const asked = value !== null && /^\d{1,4}$/.test(value) ? Number(value) : PLAN_PAGE_SIZE;
-  return Math.min(total, Math.max(PLAN_PAGE_SIZE, asked));
+  const asked = value !== null && /^\d{1,4}$/.test(value) ? Number(value) : PLAN_PAGE_SIZE.value;
+  return Math.min(total, Math.max(PLAN_PAGE_SIZE.value, asked));
 }
 
 /** The carriers of the plans, each once, in alphabetical order: the carrier filter's choices. */
@@ -186,7 +186,7 @@ export function carriersOf(plans: readonly Pick<HealthPlan, 'issuername'>[]): st
 }
 
 /** A plan name cut at 80 characters (whole characters, never half a surrogate pair) plus an ellipsis. */
-export function truncatePlanName(name: string, max = PLAN_NAME_MAX): string {
+export function truncatePlanName(name: string, max = PLAN_NAME_MAX.value): string {
   const characters = Array.from(name);
   return characters.length > max ? `${characters.slice(0, max).join('')}...` : name;
 }
@@ -207,13 +207,13 @@ export function toggleCompare<P extends Pick<HealthPlan, 'planid'>>(
   if (list.some((entry) => entry.planid === plan.planid)) {
     return { list: list.filter((entry) => entry.planid !== plan.planid), refused: null };
   }
-  if (list.length >= COMPARE_MAX) return { list: [...list], refused: 'compare-max' };
+  if (list.length >= COMPARE_MAX.value) return { list: [...list], refused: 'compare-max' };
   return { list: [...list, plan], refused: null };
 }
 
 /** Opening the comparison needs at least two plans: null when it may open. */
 export function compareRefusal(list: readonly unknown[]): Refusal | null {
-  return list.length < COMPARE_MIN ? 'compare-min' : null;
+  return list.length < COMPARE_MIN.value ? 'compare-min' : null;
 }
 
 /** Puts a plan in the cart, which holds one plan: another plan already there is refused. */

@@ -20,26 +20,26 @@ export type AgeBand = number;
 /** The band of an age in whole years (negative or fractional ages are a RangeError). */
 export function ageBand(age: number): AgeBand {
   if (!Number.isInteger(age) || age < 0) throw new RangeError(`Not an age in whole years: ${age}`);
-  if (age <= CHILD_BAND_MAX_AGE) return 0;
-  if (age >= OLDEST_BAND_MIN_AGE) return OLDEST_BAND_MIN_AGE;
+  if (age <= CHILD_BAND_MAX_AGE.value) return 0;
+  if (age >= OLDEST_BAND_MIN_AGE.value) return OLDEST_BAND_MIN_AGE.value;
   return age;
 }
 
 /** The CMS Rate PUF label of a band ('0-14', '15', ..., '64 and over'). */
 export function ageBandLabel(band: AgeBand): string {
-  if (band === 0) return `0-${CHILD_BAND_MAX_AGE}`;
-  if (band === OLDEST_BAND_MIN_AGE) return `${OLDEST_BAND_MIN_AGE} and over`;
+  if (band === 0) return `0-${CHILD_BAND_MAX_AGE.value}`;
+  if (band === OLDEST_BAND_MIN_AGE.value) return `${OLDEST_BAND_MIN_AGE.value} and over`;
   return String(band);
 }
 
 /** The band a CMS Rate PUF age label names ('0-14' -> 0, '40' -> 40, '64 and over' -> 64); null for others. */
 export function ageBandOfLabel(label: string): AgeBand | null {
   const text = label.trim();
-  if (text === `0-${CHILD_BAND_MAX_AGE}`) return 0;
-  if (/^64 and over$/i.test(text)) return OLDEST_BAND_MIN_AGE;
+  if (text === `0-${CHILD_BAND_MAX_AGE.value}`) return 0;
+  if (/^64 and over$/i.test(text)) return OLDEST_BAND_MIN_AGE.value;
   if (!/^\d{1,2}$/.test(text)) return null;
   const age = Number(text);
-  return age > CHILD_BAND_MAX_AGE && age < OLDEST_BAND_MIN_AGE ? age : null;
+  return age > CHILD_BAND_MAX_AGE.value && age < OLDEST_BAND_MIN_AGE.value ? age : null;
 }
 
 /** A plan's monthly premiums for one age band in one rating area. */
@@ -60,9 +60,9 @@ export type FamilyPremium = { totalCents: Cents; lines: PremiumLine[] };
 export function chargedFlags(people: readonly RatedPerson[]): boolean[] {
   const youngChildren = people
     .map((person, index) => ({ person, index }))
-    .filter(({ person }) => person.role === 'child' && person.age < CHILD_RATING_AGE_LIMIT)
+    .filter(({ person }) => person.role === 'child' && person.age < CHILD_RATING_AGE_LIMIT.value)
     .sort((a, b) => b.person.age - a.person.age || a.index - b.index);
-  const free = new Set(youngChildren.slice(CHARGED_CHILDREN_UNDER_21).map(({ index }) => index));
+  const free = new Set(youngChildren.slice(CHARGED_CHILDREN_UNDER_21.value).map(({ index }) => index));
   return people.map((_, index) => !free.has(index));
 }
 

@@ -104,7 +104,7 @@ export function FlexibleSpendingScreen({ next, nextBusy }: StepScreenProps) {
               months: limit.data.monthsleft,
             })}
           </Text>
-          {limit.data.eligiblemonths < MONTHS_IN_TAX_YEAR && (
+          {limit.data.eligiblemonths < MONTHS_IN_TAX_YEAR.value && (
             <Text size="sm">
               {formatMessage(messages['hsa-proration'], {
                 year,

@@ -89,6 +89,6 @@ export function demoIchraDocuments(accountname: string): Array<{ filename: strin
 /** Writes the demo employer's documents into its folder of the ICHRA documents container. */
 export async function seedDemoDocuments(storage: Storage, accountid: string, accountname: string): Promise<void> {
   for (const { filename, bytes } of demoIchraDocuments(accountname)) {
-    await storage.write(ICHRA_DOCUMENTS_CONTAINER, accountid, filename, bytes);
+    await storage.write(ICHRA_DOCUMENTS_CONTAINER.value, accountid, filename, bytes);
   }
 }

@@ -12,8 +12,8 @@ import { dataRoot } from './plan-files.ts';
 
 type RawGuideline = { first_person: number; additional_person: number };
 type RawConstants = {
-  ichra_affordability_required_contribution_percentage: Record<string, { percent_of_household_income: number } | string>;
-  federal_poverty_guidelines: Record<string, Record<string, RawGuideline | string> | string>;
+  ichra_affordability_required_contribution_percentage: Record<string, { percent_of_household_income: number; source: string } | string>;
+  federal_poverty_guidelines: Record<string, (Record<string, RawGuideline | string> & { source: string }) | string>;
 };
 
 const isYear = (key: string) => /^\d{4}$/.test(key);
@@ -26,9 +26,11 @@ const guideline = (raw: RawGuideline): PovertyGuideline => ({
 export function affordabilityConstantsOf(text: string): AffordabilityConstants {
   const raw = JSON.parse(text) as RawConstants;
   const requiredContributionBasisPoints: Record<number, number> = {};
+  const sources = { requiredContribution: {} as Record<number, string>, povertyGuidelines: {} as Record<number, string> };
   for (const [year, entry] of Object.entries(raw.ichra_affordability_required_contribution_percentage)) {
     if (!isYear(year) || typeof entry === 'string') continue;
     requiredContributionBasisPoints[Number(year)] = Math.round(entry.percent_of_household_income * 100);
+    sources.requiredContribution[Number(year)] = entry.source;
   }
   const povertyGuidelines: Record<number, Record<PovertyRegion, PovertyGuideline>> = {};
   for (const [year, entry] of Object.entries(raw.federal_poverty_guidelines)) {
@@ -38,8 +40,9 @@ export function affordabilityConstantsOf(text: string): AffordabilityConstants {
       alaska: guideline(entry.alaska as RawGuideline),
       hawaii: guideline(entry.hawaii as RawGuideline),
     };
+    sources.povertyGuidelines[Number(year)] = entry.source;
   }
-  return { requiredContributionBasisPoints, povertyGuidelines };
+  return { requiredContributionBasisPoints, povertyGuidelines, sources };
 }
 
 export const constantsFile = path.join(dataRoot, 'reference', 'constants.json');

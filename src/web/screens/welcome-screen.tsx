@@ -168,7 +168,7 @@ function StoredMoney({ account, effectiveDate }: { account: MemberAccount; effec
 function PlanView({ main, orders }: { main: Order; orders: Order[] }) {
   const { data: account } = useMemberAccount(true);
   const effectiveDate = dateOnly(main.policyeffectivedate);
-  const year = main.businessyear ?? (effectiveDate ? Number(effectiveDate.slice(0, 4)) : DEFAULT_BUSINESS_YEAR);
+  const year = main.businessyear ?? (effectiveDate ? Number(effectiveDate.slice(0, 4)) : DEFAULT_BUSINESS_YEAR.value);
   const rows = [main, ...orders.filter((order) => order.category === 'HSA' && dateOnly(order.policyeffectivedate) === effectiveDate)];
 
   return (
@@ -283,7 +283,7 @@ export function WelcomeScreen() {
           </Alert>
         )}
 
-        {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR} accountid={member.accountid} />}
+        {waived && <WaivedView year={employer.data?.businessyear ?? DEFAULT_BUSINESS_YEAR.value} accountid={member.accountid} />}
         {main && !waived && <PlanView main={main} orders={all} />}
 
         {shownContacts.length > 0 && (

@@ -15,6 +15,7 @@ import {
   type ContributionRule,
   type FamilyTier,
 } from '#domain/enrollment/contribution.ts';
+import type { RuleCase } from '../rule-case.ts';
 
 const pad = '1920-01-01';
 const amounts = (employee: number, spouse: number, children: number, family: number): Record<FamilyTier, number> => ({
@@ -47,15 +48,15 @@ describe('familyTier (the stored family decides; children count regardless of nu
   const spouse = { relationship: 'spouse' };
   const child = { relationship: 'child' };
   it.each([
-    ['nobody', [], 'employee'],
-    ['a spouse', [spouse], 'employee-spouse'],
-    ['one child', [child], 'employee-children'],
-    ['five children', Array(5).fill(child), 'employee-children'],
-    ['a spouse and a child', [child, spouse], 'family'],
-    ['a spouse and eleven children (twelve dependents)', [spouse, ...Array(11).fill(child)], 'family'],
-    ['relationship case does not matter', [{ relationship: 'Spouse' }], 'employee-spouse'],
-  ])('%s -> %s', (_label, dependents, tier) => {
-    expect(familyTier(dependents)).toBe(tier);
+    { name: 'nobody', period: '', input: [], output: 'employee' },
+    { name: 'a spouse', period: '', input: [spouse], output: 'employee-spouse' },
+    { name: 'one child', period: '', input: [child], output: 'employee-children' },
+    { name: 'five children', period: '', input: Array(5).fill(child), output: 'employee-children' },
+    { name: 'a spouse and a child', period: '', input: [child, spouse], output: 'family' },
+    { name: 'a spouse and eleven children (twelve dependents)', period: '', input: [spouse, ...Array(11).fill(child)], output: 'family' },
+    { name: 'relationship case does not matter', period: '', input: [{ relationship: 'Spouse' }], output: 'employee-spouse' },
+  ] satisfies RuleCase<{ relationship: string }[], FamilyTier>[])('$name -> $output', ({ input, output }) => {
+    expect(familyTier(input)).toBe(output);
   });
 
   it('a sixth dependent changes nothing beyond the tier', () => {
@@ -97,14 +98,14 @@ describe('padDependentBirthdates and the call\'s family', () => {
 
 describe('contribution class', () => {
   it.each([
-    [null, 'ALL'],
-    [undefined, 'ALL'],
-    ['', 'ALL'],
-    ['empty', 'ALL'],
-    ['  ', 'ALL'],
-    ['PartTime', 'PartTime'],
-  ])('%j -> %j', (value, normalized) => {
-    expect(normalizeContributionClass(value)).toBe(normalized);
+    { name: 'null -> ALL', period: '', input: null, output: 'ALL' },
+    { name: 'undefined -> ALL', period: '', input: undefined, output: 'ALL' },
+    { name: '"" -> ALL', period: '', input: '', output: 'ALL' },
+    { name: '"empty" -> ALL', period: '', input: 'empty', output: 'ALL' },
+    { name: '"  " -> ALL', period: '', input: '  ', output: 'ALL' },
+    { name: '"PartTime" -> PartTime', period: '', input: 'PartTime', output: 'PartTime' },
+  ] satisfies RuleCase<string | null | undefined, string>[])('$name', ({ input, output }) => {
+    expect(normalizeContributionClass(input)).toBe(output);
   });
 
   it('uses the class rules, or ALL when the class has none', () => {
@@ -116,17 +117,17 @@ describe('contribution class', () => {
 
 describe('contributionCents (the one computation)', () => {
   it.each([
-    ['age 29 the day before the 30th birthday', { birthdate: '1996-06-02', effectiveDate: '2026-06-01' }, 30000],
-    ['age 30 on the effective date', { birthdate: '1996-06-01', effectiveDate: '2026-06-01' }, 35000],
-    ['age 45, employee + children', { tier: 'employee-children' as const }, 81000],
-    ['age 45, employee + spouse', { tier: 'employee-spouse' as const }, 90000],
-    ['age 45, family', { tier: 'family' as const }, 126000],
-    ['oldest band, family', { birthdate: '1960-01-01', tier: 'family' as const }, 168000],
-    ['class of its own', { contributionclass: 'PartTime', tier: 'family' as const }, 40000],
-    ['unknown class falls back to ALL', { contributionclass: 'Seasonal' }, 45000],
-    ['the word empty is ALL', { contributionclass: 'empty', birthdate: '2000-01-01' }, 30000],
-  ])('%s', (_label, overrides, cents) => {
-    expect(contributionCents(rules, basis(overrides))).toBe(cents);
+    { name: 'age 29 the day before the 30th birthday', period: '2026-06-01', input: { birthdate: '1996-06-02' }, output: 30000 },
+    { name: 'age 30 on the effective date', period: '2026-06-01', input: { birthdate: '1996-06-01' }, output: 35000 },
+    { name: 'age 45, employee + children', period: '2026-01-01', input: { tier: 'employee-children' }, output: 81000 },
+    { name: 'age 45, employee + spouse', period: '2026-01-01', input: { tier: 'employee-spouse' }, output: 90000 },
+    { name: 'age 45, family', period: '2026-01-01', input: { tier: 'family' }, output: 126000 },
+    { name: 'oldest band, family', period: '2026-01-01', input: { birthdate: '1960-01-01', tier: 'family' }, output: 168000 },
+    { name: 'class of its own', period: '2026-01-01', input: { contributionclass: 'PartTime', tier: 'family' }, output: 40000 },
+    { name: 'unknown class falls back to ALL', period: '2026-01-01', input: { contributionclass: 'Seasonal' }, output: 45000 },
+    { name: 'the word empty is ALL', period: '2026-01-01', input: { contributionclass: 'empty', birthdate: '2000-01-01' }, output: 30000 },
+  ] satisfies RuleCase<Partial<ContributionBasis>, number>[])('$name ($period)', ({ period, input, output }) => {
+    expect(contributionCents(rules, basis({ ...input, effectiveDate: period }))).toBe(output);
   });
 
   it('is 0 when no rule covers the age or there are no rules', () => {
@@ -159,15 +160,15 @@ describe('location: the most specific rule wins', () => {
     { contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier: 'employee', state: 'CA', ratingArea: 16, amountCents: 55000 },
   ];
   it.each([
-    ['no state known', anywhere, 'employee', 40000],
-    ['another state', { state: 'VA', ratingArea: 3 }, 'employee', 40000],
-    ['the state, rating area unknown', { state: 'CA', ratingArea: null }, 'employee', 50000],
-    ['the state, lower case', { state: 'ca', ratingArea: null }, 'employee', 50000],
-    ['the state, another rating area', { state: 'CA', ratingArea: 4 }, 'employee', 50000],
-    ['the state and its rating area', { state: 'CA', ratingArea: 16 }, 'employee', 55000],
-    ['a tier the state does not price falls back to anywhere', { state: 'CA', ratingArea: 16 }, 'family', 80000],
-  ] as const)('%s', (_label, location, tier, cents) => {
-    expect(contributionCents(located, basis({ location, tier }))).toBe(cents);
+    { name: 'no state known', period: '2026-01-01', input: { location: anywhere, tier: 'employee' }, output: 40000 },
+    { name: 'another state', period: '2026-01-01', input: { location: { state: 'VA', ratingArea: 3 }, tier: 'employee' }, output: 40000 },
+    { name: 'the state, rating area unknown', period: '2026-01-01', input: { location: { state: 'CA', ratingArea: null }, tier: 'employee' }, output: 50000 },
+    { name: 'the state, lower case', period: '2026-01-01', input: { location: { state: 'ca', ratingArea: null }, tier: 'employee' }, output: 50000 },
+    { name: 'the state, another rating area', period: '2026-01-01', input: { location: { state: 'CA', ratingArea: 4 }, tier: 'employee' }, output: 50000 },
+    { name: 'the state and its rating area', period: '2026-01-01', input: { location: { state: 'CA', ratingArea: 16 }, tier: 'employee' }, output: 55000 },
+    { name: 'a tier the state does not price falls back to anywhere', period: '2026-01-01', input: { location: { state: 'CA', ratingArea: 16 }, tier: 'family' }, output: 80000 },
+  ] satisfies RuleCase<Pick<ContributionBasis, 'location' | 'tier'>, number>[])('$name', ({ period, input, output }) => {
+    expect(contributionCents(located, basis({ ...input, effectiveDate: period }))).toBe(output);
   });
 
   it('is a valid rule set', () => {

@@ -261,7 +261,7 @@ describe('filters in the address (issue 20: a reload and Back keep them)', () =>
 
 describe('how many plans show (a page, then a page more at each Show more)', () => {
   it('shows a page of 12 at first, every plan of a shorter list', () => {
-    expect(PLAN_PAGE_SIZE).toBe(12);
+    expect(PLAN_PAGE_SIZE.value).toBe(12);
     expect(shownCount(null, 78)).toBe(12);
     expect(shownCount(null, 5)).toBe(5);
   });

@@ -7,21 +7,22 @@ import {
   formatCurrency,
   enrollmentTotals,
 } from '#domain/values/money.ts';
+import type { RuleCase } from '../rule-case.ts';
 
 describe('dollarsToCents', () => {
   it.each([
-    ['9.99', 999],
-    [9.99, 999],
-    [19.9, 1990],
-    ['0.1', 10],
-    [0.07, 7],
-    ['12', 1200],
-    [0, 0],
-    ['-5.25', -525],
-    [' 3.50 ', 350],
-    [1234567.89, 123456789],
-  ])('%j -> %i cents', (value, cents) => {
-    expect(dollarsToCents(value)).toBe(cents);
+    { name: '"9.99" -> 999 cents', period: '', input: '9.99', output: 999 },
+    { name: '9.99 -> 999 cents', period: '', input: 9.99, output: 999 },
+    { name: '19.9 -> 1990 cents', period: '', input: 19.9, output: 1990 },
+    { name: '"0.1" -> 10 cents', period: '', input: '0.1', output: 10 },
+    { name: '0.07 -> 7 cents', period: '', input: 0.07, output: 7 },
+    { name: '"12" -> 1200 cents', period: '', input: '12', output: 1200 },
+    { name: '0 -> 0 cents', period: '', input: 0, output: 0 },
+    { name: '"-5.25" -> -525 cents', period: '', input: '-5.25', output: -525 },
+    { name: '" 3.50 " -> 350 cents', period: '', input: ' 3.50 ', output: 350 },
+    { name: '1234567.89 -> 123456789 cents', period: '', input: 1234567.89, output: 123456789 },
+  ] satisfies RuleCase<string | number, number>[])('$name', ({ input, output }) => {
+    expect(dollarsToCents(input)).toBe(output);
   });
 
   it.each([['9.999'], [1.005], [''], ['abc'], ['1e3'], ['1,000'], [Number.NaN], [Number.POSITIVE_INFINITY], ['.5']])(
@@ -47,13 +48,13 @@ describe('dollarsToCentsOrNull', () => {
 
 describe('centsToDollars', () => {
   it.each([
-    [999, 9.99],
-    [1990, 19.9],
-    [0, 0],
-    [-525, -5.25],
-    [123456789, 1234567.89],
-  ])('%i -> %d', (cents, dollars) => {
-    expect(centsToDollars(cents)).toBe(dollars);
+    { name: '999 -> 9.99', period: '', input: 999, output: 9.99 },
+    { name: '1990 -> 19.9', period: '', input: 1990, output: 19.9 },
+    { name: '0 -> 0', period: '', input: 0, output: 0 },
+    { name: '-525 -> -5.25', period: '', input: -525, output: -5.25 },
+    { name: '123456789 -> 1234567.89', period: '', input: 123456789, output: 1234567.89 },
+  ] satisfies RuleCase<number, number>[])('$name', ({ input, output }) => {
+    expect(centsToDollars(input)).toBe(output);
   });
 
   it('rejects fractions of a cent', () => {
@@ -93,19 +94,21 @@ describe('enrollmentTotals (spec §9 Money: the cart, the member account and the
     enrollmentTotals({ premiumCents, serviceCents, hsaCents, contributionCents });
 
   it.each([
-    [45000, 999, 40000, 5999],
-    [30000, 0, 40000, 0],
-    [40000, 0, 40000, 0],
-    [0, 1999, 0, 1999],
-  ])('employee cost of plan %i + service %i - contribution %i = %i', (planCents, serviceCents, contributionCents, cost) => {
-    expect(totals(planCents, serviceCents, 0, contributionCents).premiumDeductionCents).toBe(cost);
+    { name: 'employee cost of plan 45000 + service 999 - contribution 40000 = 5999', period: '', input: { planCents: 45000, serviceCents: 999, contributionCents: 40000 }, output: 5999 },
+    { name: 'employee cost of plan 30000 + service 0 - contribution 40000 = 0', period: '', input: { planCents: 30000, serviceCents: 0, contributionCents: 40000 }, output: 0 },
+    { name: 'employee cost of plan 40000 + service 0 - contribution 40000 = 0', period: '', input: { planCents: 40000, serviceCents: 0, contributionCents: 40000 }, output: 0 },
+    { name: 'employee cost of plan 0 + service 1999 - contribution 0 = 1999', period: '', input: { planCents: 0, serviceCents: 1999, contributionCents: 0 }, output: 1999 },
+  ] satisfies RuleCase<{ planCents: number; serviceCents: number; contributionCents: number }, number>[])('$name', ({ input, output }) => {
+    expect(totals(input.planCents, input.serviceCents, 0, input.contributionCents).premiumDeductionCents).toBe(output);
   });
 
   it.each([
-    ['contribution above the spend', [40000, 999, 0, 45000], { spentCents: 40999, coverageCents: 40999, currentBalanceCents: 4001, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 0, mainOrderCents: 40000 }],
-    ['spend with HSA above the contribution', [70000, 0, 25000, 60000], { spentCents: 95000, coverageCents: 70000, currentBalanceCents: 0, premiumDeductionCents: 10000, hsaDeductionCents: 25000, payrollDeductionCents: 35000, mainOrderCents: 70000 }],
-    ['waiving with a service', [0, 1999, 0, 45000], { spentCents: 1999, coverageCents: 1999, currentBalanceCents: 43001, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 0, mainOrderCents: 0 }],
-  ] as const)('%s', (_label, [premium, service, hsa, contribution], expected) => expect(totals(premium, service, hsa, contribution)).toEqual(expected));
+    { name: 'contribution above the spend', period: '', input: { premiumCents: 40000, serviceCents: 999, hsaCents: 0, contributionCents: 45000 }, output: { spentCents: 40999, coverageCents: 40999, currentBalanceCents: 4001, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 0, mainOrderCents: 40000 } },
+    { name: 'spend with HSA above the contribution', period: '', input: { premiumCents: 70000, serviceCents: 0, hsaCents: 25000, contributionCents: 60000 }, output: { spentCents: 95000, coverageCents: 70000, currentBalanceCents: 0, premiumDeductionCents: 10000, hsaDeductionCents: 25000, payrollDeductionCents: 35000, mainOrderCents: 70000 } },
+    { name: 'waiving with a service', period: '', input: { premiumCents: 0, serviceCents: 1999, hsaCents: 0, contributionCents: 45000 }, output: { spentCents: 1999, coverageCents: 1999, currentBalanceCents: 43001, premiumDeductionCents: 0, hsaDeductionCents: 0, payrollDeductionCents: 0, mainOrderCents: 0 } },
+  ] satisfies RuleCase<Parameters<typeof enrollmentTotals>[0], ReturnType<typeof enrollmentTotals>>[])('$name', ({ input, output }) => {
+    expect(enrollmentTotals(input)).toEqual(output);
+  });
 
   it("never spends the ICHRA contribution on the HSA: a family $98.01 under its contribution, $200.00 a month to the HSA", () => {
     // 26 U.S.C. 105(b) and 213(d): the HRA pays for medical care; an HSA deposit is not medical care.

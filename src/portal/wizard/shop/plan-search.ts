@@ -55,7 +55,7 @@ export function searchLogEntry(
   const { member } = person;
   return {
     id: null,
-    ...SEARCH_LOG,
+    ...SEARCH_LOG.value,
     employerid: member.accountid,
     employername: person.employerName || 'Unknown',
     membername: `${member.firstname} ${member.lastname}`.trim(),
@@ -87,11 +87,11 @@ export function searchLogEntry(
 /** Writes the search log entry through the event log (spec §7 Event log: {title, data{description, User}}). */
 async function logSearch(person: SearchPerson, entry: ReturnType<typeof searchLogEntry>): Promise<void> {
   await api.post('/api/LogFact/v2', {
-    title: SEARCH_LOG.logtypetitle,
+    title: SEARCH_LOG.value.logtypetitle,
     data: { description: JSON.stringify(entry), User: person.member.emailaddress || 'Unknown' },
     accountid: person.member.accountid,
     memberid: person.member.id,
-    action: SEARCH_LOG.logtypetitle,
+    action: SEARCH_LOG.value.logtypetitle,
     effectivedate: entry.policyeffectivedate,
   });
 }

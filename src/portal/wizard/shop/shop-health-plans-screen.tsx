@@ -132,7 +132,7 @@ export function ShopHealthPlansScreen({ step, next, goTo, nextBusy }: StepScreen
   // first show the click undone.
   const setFilters = (next: PlanFilters) => setParams((current) => paramsWithFilters(current, next), { replace: true, flushSync: true });
   const showMore = () =>
-    setParams((current) => withParams(current, { [FILTER_PARAMS.shown]: String(shown.length + PLAN_PAGE_SIZE) }), { replace: true });
+    setParams((current) => withParams(current, { [FILTER_PARAMS.shown]: String(shown.length + PLAN_PAGE_SIZE.value) }), { replace: true });
   // The comparison and a plan's summary are entries of the browser's history: Back (the browser's or the view's own)
   // returns to the list. A view reached by its address (a reload) goes back to the list in place.
   const openView = (view: Record<string, string>) => setParams((current) => withParams(current, view), { state: { shopView: true } });

@@ -26,7 +26,7 @@ import { isSafeSegment, storageIn, type Storage } from '../../infra/storage.ts';
 /** How long a document link opens the file: long enough to read the list and click, short enough not to be shared. */
 export const MEDIA_LINK_SECONDS = 15 * 60;
 
-const CONTAINERS = [ICHRA_DOCUMENTS_CONTAINER] as const;
+const CONTAINERS = [ICHRA_DOCUMENTS_CONTAINER.value] as const;
 
 const CONTENT_TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.jpg': 'image/jpeg', '.txt': 'text/plain; charset=utf-8' };
 

@@ -52,7 +52,7 @@ const monthlyParams = {
     ...waivedParams.properties,
     contributionclass: { type: 'string', minLength: 1, maxLength: 100, description: "The member's class or the word empty (ignored: the stored class is used)" },
     ...Object.fromEntries(
-      DEPENDENT_SLOTS.map((slot) => [slot, { ...isoDate, description: `A stored dependent's birthdate (checked); ${DEPENDENT_BIRTHDATE_PAD} is no dependent` }]),
+      DEPENDENT_SLOTS.map((slot) => [slot, { ...isoDate, description: `A stored dependent's birthdate (checked); ${DEPENDENT_BIRTHDATE_PAD.value} is no dependent` }]),
     ),
   },
 } as const;

@@ -60,7 +60,7 @@ export async function documentsInForce(content: ContentService, accountId: strin
 
 /** The names of the employer's ICHRA documents, as GET /api/media/getdocs lists them to the member now. */
 export async function ichraDocumentNames(storage: Storage, accountId: string): Promise<string[]> {
-  const files = await storage.list(ICHRA_DOCUMENTS_CONTAINER, accountId);
+  const files = await storage.list(ICHRA_DOCUMENTS_CONTAINER.value, accountId);
   return files.map(({ filename }) => documentName(filename));
 }
 

@@ -21,7 +21,7 @@ type StaffDocument = { filename: string; size: number; name_es: string | null };
 
 /** The employer's ICHRA documents, as /api/media/getdocs lists them to its employees. */
 export async function listDocuments(storage: Storage, accountid: string): Promise<StaffDocument[]> {
-  return storage.list(ICHRA_DOCUMENTS_CONTAINER, accountid);
+  return storage.list(ICHRA_DOCUMENTS_CONTAINER.value, accountid);
 }
 
 /**
@@ -29,7 +29,7 @@ export async function listDocuments(storage: Storage, accountid: string): Promis
  * read in one statement, so the tag is that of the list.
  */
 export async function taggedDocuments(storage: Storage, accountid: string): Promise<{ documents: StaffDocument[]; tag: string }> {
-  const files = await storage.fingerprints(ICHRA_DOCUMENTS_CONTAINER, accountid);
+  const files = await storage.fingerprints(ICHRA_DOCUMENTS_CONTAINER.value, accountid);
   return { documents: files.map(({ filename, size, name_es }) => ({ filename, size, name_es })), tag: representationTag(files) };
 }
 
@@ -60,7 +60,7 @@ export async function addDocument(db: DbOrTx, staff: Staff, accountid: string, f
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename) ?? null;
     const after = { filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     await recordStaffChange(tx, { staffId: staff.id, action: 'document-upload', entity: 'employer', entityId: accountid, before, after });
-    await storage.write(ICHRA_DOCUMENTS_CONTAINER, accountid, filename, bytes);
+    await storage.write(ICHRA_DOCUMENTS_CONTAINER.value, accountid, filename, bytes);
     return taggedDocuments(storage, accountid);
   });
 }
@@ -68,7 +68,7 @@ export async function addDocument(db: DbOrTx, staff: Staff, accountid: string, f
 /** A stored ICHRA document's bytes, or 404 (an unknown employer or name, or a name that is no plain file name). */
 export async function readDocument(db: DbOrTx, accountid: string, filename: string): Promise<Buffer> {
   await employerOr404(db, accountid);
-  const bytes = isSafeSegment(filename) ? await storageIn(db).read(ICHRA_DOCUMENTS_CONTAINER, accountid, filename) : null;
+  const bytes = isSafeSegment(filename) ? await storageIn(db).read(ICHRA_DOCUMENTS_CONTAINER.value, accountid, filename) : null;
   if (!bytes) throw notFound('There is no such document.');
   return bytes;
 }
@@ -93,7 +93,7 @@ export async function nameDocumentInSpanish(db: DbOrTx, staff: Staff, accountid:
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename);
     if (!before) throw notFound('There is no such document.');
     const after = { ...before, name_es: spanishOf(nameEs) };
-    await storage.setSpanishName(ICHRA_DOCUMENTS_CONTAINER, accountid, filename, after.name_es);
+    await storage.setSpanishName(ICHRA_DOCUMENTS_CONTAINER.value, accountid, filename, after.name_es);
     await recordStaffChange(tx, { staffId: staff.id, action: 'document-name', entity: 'employer', entityId: accountid, before, after });
     return taggedDocuments(storage, accountid);
   });
@@ -109,7 +109,7 @@ export async function removeDocument(db: DbOrTx, staff: Staff, accountid: string
     const before = (await listDocuments(storage, accountid)).find((file) => file.filename === filename);
     if (!before) throw notFound('There is no such document.');
     await recordStaffChange(tx, { staffId: staff.id, action: 'document-delete', entity: 'employer', entityId: accountid, before, after: null });
-    await storage.remove(ICHRA_DOCUMENTS_CONTAINER, accountid, filename);
+    await storage.remove(ICHRA_DOCUMENTS_CONTAINER.value, accountid, filename);
     return taggedDocuments(storage, accountid);
   });
 }

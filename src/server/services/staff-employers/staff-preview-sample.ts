@@ -34,8 +34,8 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
   const age = ageOn(birthdate, effectivedate);
   // A person the portal accepts (the ages contribution rules must pay): a birthdate after the effective date, or one
   // that would make the sample older than any employee, is no sample.
-  if (!(age >= CONTRIBUTION_AGES.min && age <= CONTRIBUTION_AGES.max)) {
-    const problem = `The sample's birthdate must make them ${CONTRIBUTION_AGES.min} to ${CONTRIBUTION_AGES.max} years old on the effective date.`;
+  if (!(age >= CONTRIBUTION_AGES.value.min && age <= CONTRIBUTION_AGES.value.max)) {
+    const problem = `The sample's birthdate must make them ${CONTRIBUTION_AGES.value.min} to ${CONTRIBUTION_AGES.value.max} years old on the effective date.`;
     throw badRequest(problem, { 'querystring/birthdate': [problem] });
   }
   const planYear = Number(effectivedate.slice(0, 4));
