@@ -16,7 +16,7 @@ describe.each(databases())('staff employer access on $name', (database) => {
     const [mine, theirs] = [await createEmployer(t.db), await createEmployer(t.db)];
     const admin = await signInStaff(t.app, 'admin');
     const password = 'quiet-lantern-river-42';
-    const created = await t.app.inject({ method: 'POST', url: '/api/staff/users', headers: admin.headers, payload: { email: `scoped-${mine.accountid}@example.com`, role: 'implementer', password } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/staff/users', headers: admin.headers, payload: { email: `scoped-${mine.accountid}@example.com`, role: 'implementer', password, employers: { all: false, accountids: [] } } });
     expect(created.statusCode).toBe(201);
     const user = created.json().data;
     expect(user.employers).toEqual({ all: false, accountids: [] });

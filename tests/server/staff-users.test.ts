@@ -30,7 +30,7 @@ describe.each(databases())('staff users on $name', (database) => {
     const created = await createUser(admin, { email: 'New.Person@Example.com', role: 'implementer', password: GOOD_PASSWORD });
     expect(created.statusCode).toBe(201);
     const user = created.json().data;
-    expect(user).toEqual({ id: expect.any(String), email: 'new.person@example.com', role: 'implementer', disabled: false, secondFactor: false, createdon: expect.any(String), employers: { all: false, accountids: [] } });
+    expect(user).toEqual({ id: expect.any(String), email: 'new.person@example.com', role: 'implementer', disabled: false, secondFactor: false, createdon: expect.any(String), employers: { all: true, accountids: [] } });
 
     const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-staff-request': '1' }, payload: { email: 'new.person@example.com', password: GOOD_PASSWORD } });
     expect(login.statusCode).toBe(200);

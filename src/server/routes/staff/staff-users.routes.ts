@@ -78,7 +78,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          'Create a staff user (admin): the password needs 12+ characters and must not be guessable; employers: none when absent (400 for an id no employer has); 409 when the address is taken',
+          'Create a staff user (admin): the password needs 12+ characters and must not be guessable; employers: all when absent (400 for an id no employer has); 409 when the address is taken',
         security: staffCookieSecurity,
         body: {
           type: 'object',

@@ -3,7 +3,7 @@
  * the caller turns them into an answer or a printed line. Staff passwords are held to more than members' (the
  * spec's composition rule does not bind the console): at least 12 characters (ASVS 2.1.1) and not guessable
  * (zxcvbn score 3 or more, as members' passwords). A staff user's employers (docs/staff.md, Staff users) are part of
- * their access: given at creation (none when not said) and changed like their role, with the before and after in
+ * their access: given at creation (all when not said, as before there were assignments) and changed like their role, with the before and after in
  * the audit trail.
  */
 import type { FieldErrors } from '#contracts/api.ts';
@@ -21,8 +21,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type NewStaffUser = { email: string; role: StaffRole; password: string; employers?: staffUsers.EmployerAccess };
 /** A staff user as the admin screens show them: with their employers. */
 export type StaffUserWithAccess = staffUsers.StaffUser & { employers: staffUsers.EmployerAccess };
-/** What a new staff user is given when nobody says: no employer (an admin gives some; admins see all anyway). */
-export const NO_EMPLOYERS: staffUsers.EmployerAccess = { all: false, accountids: [] };
+/**
+ * What a new staff user is given when nobody says (the command line, the staff identity provider, an API call
+ * without `employers`): every employer, the access staff had before assignments; an admin narrows it.
+ */
+export const ALL_EMPLOYERS: staffUsers.EmployerAccess = { all: true, accountids: [] };
 
 export type CreateOutcome =
   | { kind: 'created'; user: StaffUserWithAccess }
@@ -76,7 +79,7 @@ export async function createStaffUser(db: DbOrTx, input: NewStaffUser, actorId: 
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (tx) => {
-    const row = await staffUsers.insert(tx, { email: input.email, role: input.role, passwordHash, employers: input.employers ?? NO_EMPLOYERS });
+    const row = await staffUsers.insert(tx, { email: input.email, role: input.role, passwordHash, employers: input.employers ?? ALL_EMPLOYERS });
     if (!row) return { kind: 'taken' } as const;
     const user = await withEmployers(tx, row);
     await recordStaffChange(tx, {
