@@ -517,6 +517,8 @@ export interface StaffUserTable {
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** SHA-256 of each unused recovery code. */
   totp_recovery_hashes: ColumnType<string[], string[] | undefined, string[]>;
+  /** Every employer, those created later too (migration 0030); false: only those of staff_user_employer. Admins see all whatever it says. */
+  all_employers: Generated<boolean>;
 }
 
 /** A sign-in whose password was right, waiting for its second factor (migration 0023); the token only as its SHA-256. */
@@ -527,6 +529,12 @@ export interface StaffSigninPendingTable {
   purpose: 'code' | 'enroll';
   failures: Generated<number>;
   expireson: Timestamp;
+}
+
+/** An employer a staff user without every employer may see and change (migration 0030). */
+export interface StaffUserEmployerTable {
+  staff_user_id: string;
+  accountid: string;
 }
 
 /** The console's one row of settings (migration 0023). */
@@ -601,6 +609,7 @@ export interface Database {
   plan_zip_county: PlanZipCountyTable;
   rate_limit: RateLimitTable;
   staff_user: StaffUserTable;
+  staff_user_employer: StaffUserEmployerTable;
   staff_session: StaffSessionTable;
   staff_signin_pending: StaffSigninPendingTable;
   employer_identity_provider: EmployerIdentityProviderTable;

@@ -42,6 +42,7 @@ const tables = [
   'staff_session',
   'staff_signin_pending',
   'staff_user',
+  'staff_user_employer',
   'stored_file',
   'zip_county',
 ];

@@ -3,7 +3,9 @@
  * below, or declares a security scheme and carries the check for it. A new route without `app.authenticate`
  * (bearer) or app.requireStaff (the staff cookie) fails here before it can serve anyone's data; a route that drops its
  * `security` entry without being listed as public fails too. Who is calling is checked before what they sent: a
- * refused caller gets its 401 or 403 whatever the body. The per-resource tests show who is refused (403).
+ * refused caller gets its 401 or 403 whatever the body. The per-resource tests show who is refused (403). Every
+ * staff route that names an employer refuses a staff user of another employer (403): a new one without the check,
+ * or naming an employer by a parameter the check does not know, fails here.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { useTestApp } from './helpers/lifecycle.ts';
 import { createEmployer, registerMember, type RegisteredMember, type TestEmployer } from './helpers/fixtures.ts';
 import { writtenRows } from './helpers/written-rows.ts';
 import { readAccessToken, signAccessToken } from '#server/security/tokens.ts';
+import { EMPLOYER_PARAMS } from '#server/plugins/staff-auth.plugin.ts';
 import { signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 /** The routes anyone may call, each with the reason (the spec's pre-sign-in pages, links that carry their own proof). */
@@ -59,6 +62,19 @@ const VIEWER_CALLS: Record<string, string> = {
   'POST /api/staff/me/totp/confirm': 'their own two-step verification',
   'POST /api/staff/me/totp/disable': 'their own two-step verification',
   'POST /api/staff/employers/:accountid/contribution-preview': 'a read: what the rules would pay (the draft rules in the body), nothing written',
+};
+
+/**
+ * The path parameters of staff routes, each with what it names. A parameter naming an employer is one the central
+ * check reads (EMPLOYER_PARAMS); the others name something of the employer of the same path, or nothing of one.
+ */
+const STAFF_PATH_PARAMS: Record<string, string> = {
+  accountid: "an employer: checked against the staff user's employers (EMPLOYER_PARAMS)",
+  documentid: 'a document of the employer in the same path',
+  name: 'an ICHRA document of the employer in the same path',
+  memberid: 'an employee of the employer in the same path',
+  id: 'a staff user (admin routes; admins see every employer)',
+  file: "a draft's compiled validators (content-addressed, no employer's data)",
 };
 
 /** What a caller sends that no route can serve: a body that is not JSON, and JSON of the wrong shape. */
@@ -199,6 +215,27 @@ describe.each(databases())('deny by default on $name', (database) => {
       expect(viewerRefused.length).toBeGreaterThan(10);
       const forbidden = { status: 403, code: 'FORBIDDEN', message: /^This needs the (implementer|admin) role; you are a viewer\.$/ };
       expect(await answers(viewerRefused, { 'a viewer': viewer.headers }, forbidden)).toEqual([]);
+      expect(await writtenRows(t.db)).toBe(before);
+    });
+
+    it("refuses a staff user of another employer 403 on every staff route that names an employer, whatever the body, and writes nothing", async () => {
+      const staff = withSecurity('staffCookie');
+      const named = [...new Set(staff.flatMap((route) => [...route.key.matchAll(/:(\w+)/g)].map((match) => match[1]!)))].sort();
+      expect(named).toEqual(Object.keys(STAFF_PATH_PARAMS).sort());
+      expect(EMPLOYER_PARAMS.every((name) => name in STAFF_PATH_PARAMS)).toBe(true);
+      const ofEmployer = staff.filter((route) => EMPLOYER_PARAMS.some((name) => route.key.includes(`/:${name}`)));
+      expect(ofEmployer.length).toBeGreaterThan(25);
+      const other = await createEmployer(t.db);
+      const onlyOther = { all: false, accountids: [other.accountid] };
+      const [implementer, viewer] = await Promise.all([signInStaff(t.app, 'implementer', onlyOther), signInStaff(t.app, 'viewer', onlyOther)]);
+      const notTheirs = { status: 403, code: 'FORBIDDEN', message: /^This employer is not among yours; an admin can assign it to you on the Staff Users screen\.$/ };
+      const viewerMay = (route: Seen) => !UNSAFE_METHODS.has(route.key.split(' ')[0]!) || route.key in VIEWER_CALLS;
+      const before = await writtenRows(t.db);
+      expect(await answers(ofEmployer, { 'an implementer of another employer': implementer.headers }, notTheirs)).toEqual([]);
+      expect(await answers(ofEmployer.filter(viewerMay), { 'a viewer of another employer': viewer.headers }, notTheirs)).toEqual([]);
+      // An employer named in the query (the event log's filter) is checked alike.
+      const events = await t.app.inject({ method: 'GET', url: `/api/staff/events?accountid=${employer.accountid}`, headers: implementer.headers });
+      expect([events.statusCode, events.json().code]).toEqual([403, 'FORBIDDEN']);
       expect(await writtenRows(t.db)).toBe(before);
     });
 

@@ -47,7 +47,7 @@ describe.each(databases())('staff sign-in on $name', (database) => {
     expect(session.token_hash).not.toContain(tokenOf(cookie));
     const who = await me({ cookie });
     expect(who.statusCode).toBe(200);
-    expect(who.json().data).toEqual({ id: user.id, email: user.email, role: 'implementer' });
+    expect(who.json().data).toEqual({ id: user.id, email: user.email, role: 'implementer', allEmployers: true });
   });
 
   it('refuses a wrong password, an unknown address and a disabled user alike (401), and opens no session', async () => {

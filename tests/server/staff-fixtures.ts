@@ -1,21 +1,24 @@
 /**
  * Staff for API tests: signInStaff(app, role) creates a staff user of that role directly in the database and signs
- * in through POST /api/staff/login. `headers` carry the cookie and the CSRF header every staff change needs.
+ * in through POST /api/staff/login. `headers` carry the cookie and the CSRF header every staff change needs. They
+ * see every employer unless `employers` says which.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '#db/database.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
+import type { EmployerAccess } from '#db/repositories/staff/staff-user.repository.ts';
 import { hashPassword } from '#server/security/crypto.ts';
 
 export const STAFF_PASSWORD = 'Staff-Passw0rd!';
+const ALL_EMPLOYERS: EmployerAccess = { all: true, accountids: [] };
 
 export type SignedInStaff = { id: string; email: string; cookie: string; headers: Record<string, string> };
 
 /** A staff user of that role in the database (not signed in). */
-export async function createStaffUser(app: FastifyInstance, role: StaffRole, password = STAFF_PASSWORD) {
+export async function createStaffUser(app: FastifyInstance, role: StaffRole, password = STAFF_PASSWORD, employers = ALL_EMPLOYERS) {
   const email = `${role}-${randomUUID()}@staff.test`;
-  const row = await staffUsers.insert(app.db, { email, role, passwordHash: await hashPassword(password) });
+  const row = await staffUsers.insert(app.db, { email, role, passwordHash: await hashPassword(password), employers });
   if (!row) throw new Error('The staff user could not be created.');
   return row;
 }
@@ -28,8 +31,8 @@ export function staffCookieOf(response: { headers: Record<string, unknown> }): s
   return line.split(';')[0]!;
 }
 
-export async function signInStaff(app: FastifyInstance, role: StaffRole): Promise<SignedInStaff> {
-  const user = await createStaffUser(app, role);
+export async function signInStaff(app: FastifyInstance, role: StaffRole, employers = ALL_EMPLOYERS): Promise<SignedInStaff> {
+  const user = await createStaffUser(app, role, STAFF_PASSWORD, employers);
   const response = await app.inject({
     method: 'POST',
     url: '/api/staff/login',

@@ -3,6 +3,7 @@
  * change recorded with who, when, what, before and after.
  */
 import { describe, expect, it } from 'vitest';
+import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { accessTag } from '#server/services/staff-access/staff-users.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, registerMember } from './helpers/fixtures.ts';
@@ -18,8 +19,8 @@ describe.each(databases())('staff users on $name', (database) => {
     t.app.inject({ method: 'POST', url: '/api/staff/users', headers: staff.headers, payload: payload as object });
   /** A change made on the user's current access (the If-Match the console sends from the list; any tag for an unknown id). */
   const patchUser = async (staff: SignedInStaff, id: string, payload: unknown) => {
-    const row = await t.db.selectFrom('staff_user').select(['role', 'disabled']).where('id', '=', id).executeTakeFirst();
-    const headers = { ...staff.headers, 'if-match': row ? accessTag(row) : '"none"' };
+    const row = await staffUsers.findById(t.db, id);
+    const headers = { ...staff.headers, 'if-match': row ? accessTag({ ...row, employers: await staffUsers.employerAccessOf(t.db, row) }) : '"none"' };
     return t.app.inject({ method: 'PATCH', url: `/api/staff/users/${id}`, headers, payload: payload as object });
   };
   const count = async (table: 'staff_user' | 'staff_audit') => (await t.db.selectFrom(table).select('id').execute()).length;
@@ -29,7 +30,7 @@ describe.each(databases())('staff users on $name', (database) => {
     const created = await createUser(admin, { email: 'New.Person@Example.com', role: 'implementer', password: GOOD_PASSWORD });
     expect(created.statusCode).toBe(201);
     const user = created.json().data;
-    expect(user).toEqual({ id: expect.any(String), email: 'new.person@example.com', role: 'implementer', disabled: false, secondFactor: false, createdon: expect.any(String) });
+    expect(user).toEqual({ id: expect.any(String), email: 'new.person@example.com', role: 'implementer', disabled: false, secondFactor: false, createdon: expect.any(String), employers: { all: true, accountids: [] } });
 
     const login = await t.app.inject({ method: 'POST', url: '/api/staff/login', headers: { 'x-staff-request': '1' }, payload: { email: 'new.person@example.com', password: GOOD_PASSWORD } });
     expect(login.statusCode).toBe(200);

@@ -5,6 +5,8 @@
  * session before anything else runs (401 otherwise, even before the body is read), which sets request.staff.
  * `app.requireStaff(role)` is the onRequest hook of every staff route, run after that one: 403 with too small a role
  * (viewer < implementer < admin), also before the body is read, so a viewer's change is refused whatever it sends.
+ * The same hook checks the employer a call names by its path or query (`accountid`): a staff user not assigned it
+ * answers 403, as a member naming another employer does (docs/staff.md, Staff users), so no route can forget it.
  * Sessions end after 30 minutes without a call and 12 hours after sign-in, like the members'.
  *
  * CSRF: the cookie is SameSite=Strict, and every state-changing /api/staff request must also carry the header
@@ -15,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
 import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
+import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { clearCookie, readCookie, setCookie, type CookieScope } from '../security/cookies.ts';
 import { randomToken, sha256 } from '../security/crypto.ts';
@@ -26,6 +29,9 @@ export const STAFF_ROLES = ['viewer', 'implementer', 'admin'] as const satisfies
 
 /** The signed-in staff user of a request. */
 export type StaffIdentity = { id: string; email: string; role: StaffRole };
+
+/** The path and query parameters that name an employer: every staff call with one checks the caller may see it. */
+export const EMPLOYER_PARAMS = ['accountid'] as const;
 
 const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 const before = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -79,6 +85,26 @@ export async function optionalStaff(db: DbOrTx, request: FastifyRequest, now: Da
   return live.staff;
 }
 
+/** 403 when the call names an employer the staff user was not assigned (an admin or a user of all employers passes). */
+async function requireNamedEmployers(db: DbOrTx, staff: StaffIdentity, request: FastifyRequest): Promise<void> {
+  const named = [request.params, request.query]
+    .flatMap((values) => EMPLOYER_PARAMS.map((name) => (values as Record<string, unknown> | undefined)?.[name]))
+    .filter((value) => typeof value === 'string');
+  if (named.length === 0) return;
+  const visible = await visibleEmployers(db, staff);
+  if (visible && !named.every((accountid) => visible.includes(accountid))) {
+    throw forbidden('This employer is not among yours; an admin can assign it to you on the Staff Users screen.');
+  }
+}
+
+/**
+ * 403 unless the staff user sees every employer: creating one is for them (a user of some employers would not see
+ * what they created until an admin assigned it).
+ */
+export async function requireEveryEmployer(db: DbOrTx, staff: StaffIdentity): Promise<void> {
+  if (await visibleEmployers(db, staff)) throw forbidden('Creating an employer needs access to all employers; an admin can create it or assign you all.');
+}
+
 export async function staffAuthPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('staff', null);
 
@@ -99,5 +125,6 @@ export async function staffAuthPlugin(app: FastifyInstance): Promise<void> {
     if (!staff) throw signInFirst();
     if (rank(staff.role) < rank(role)) throw forbidden(`This needs the ${role} role; you are ${/^[aeiou]/.test(staff.role) ? 'an' : 'a'} ${staff.role}.`);
     request.staff = staff;
+    await requireNamedEmployers(app.db, staff, request);
   });
 }

@@ -2,9 +2,12 @@
 
 export type StaffRole = 'admin' | 'implementer' | 'viewer';
 export const STAFF_ROLES: StaffRole[] = ['viewer', 'implementer', 'admin'];
-export type StaffMe = { id: string; email: string; role: StaffRole };
+/** `allEmployers`: whether they see every employer (an admin, or a user assigned all); from GET /api/staff/me. */
+export type StaffMe = { id: string; email: string; role: StaffRole; allEmployers?: boolean };
+/** The employers an implementer or viewer may see: all (those created later too), or those listed. */
+export type EmployerAccess = { all: boolean; accountids: string[] };
 /** A staff user as listed; `etag`: the version of their role and access, which a change of them names (If-Match). */
-export type StaffUser = StaffMe & { disabled: boolean; secondFactor: boolean; createdon?: string; etag?: string };
+export type StaffUser = StaffMe & { disabled: boolean; secondFactor: boolean; employers: EmployerAccess; createdon?: string; etag?: string };
 
 /** Setting up two-step verification: the QR code (an SVG data URL), the secret to type in, the otpauth URI. */
 export type TotpEnrollment = { otpauthUri: string; qrSvg: string; secret: string };

@@ -1,4 +1,4 @@
-/** The employers staff look after, each opening its own page; implementers add new ones. */
+/** The employers the staff user looks after, each opening its own page; implementers of all employers add new ones. */
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
@@ -13,7 +13,7 @@ export function EmployersScreen() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Employers</Title>
-        {mayAct(staff.role, 'implementer') && (
+        {mayAct(staff.role, 'implementer') && staff.allEmployers && (
           <Button component={Link} to="/employers/new">
             New Employer
           </Button>

@@ -1,16 +1,36 @@
 /**
- * Staff users, for admins: add one (e-mail, role, first password), change a role, disable or enable, reset a lost
+ * Staff users, for admins: add one (e-mail, role, employers, first password), change a role or employers (an
+ * implementer's or viewer's: some, or all; admins see all), disable or enable, reset a lost
  * second factor, and require two-step verification for every staff user. A change of a role, of access or of the
  * setting names the version shown (If-Match), so one made on what a colleague changed since is refused (412, with
  * who and when and a Reload).
  */
-import { Button, Checkbox, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { staffData, staffTaggedFetcher, taggedKey, type Tagged } from '../api/staff-api.ts';
-import { STAFF_ROLES, type ConsoleSettings, type StaffRole, type StaffUser } from '../api/types.ts';
+import { STAFF_ROLES, type ConsoleSettings, type EmployerAccess, type StaffEmployerSummary, type StaffRole, type StaffUser } from '../api/types.ts';
 import { useStaff } from '../layout/console-layout.tsx';
 import { FailureAlert } from '../layout/failure-alert.tsx';
+
+/** Which employers a staff user sees: "All employers", or those picked. */
+function EmployersPicker({ of, access, employers, onChange }: { of: string; access: EmployerAccess; employers: StaffEmployerSummary[]; onChange: (access: EmployerAccess) => void }) {
+  return (
+    <Stack gap={4}>
+      <Checkbox label={`All employers for ${of}`} checked={access.all} onChange={(e) => onChange({ ...access, all: e.currentTarget.checked })} />
+      {!access.all && (
+        <MultiSelect
+          aria-label={`Employers of ${of}`}
+          placeholder={access.accountids.length === 0 ? 'No employer' : undefined}
+          searchable
+          data={employers.map((employer) => ({ value: employer.accountid, label: employer.name }))}
+          value={access.accountids}
+          onChange={(accountids) => onChange({ all: false, accountids })}
+        />
+      )}
+    </Stack>
+  );
+}
 
 export function StaffUsersScreen() {
   const me = useStaff();
@@ -19,6 +39,8 @@ export function StaffUsersScreen() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('implementer');
   const [password, setPassword] = useState('');
+  const [access, setAccess] = useState<EmployerAccess>({ all: true, accountids: [] });
+  const employers = useSWR<StaffEmployerSummary[]>(me.role === 'admin' ? '/api/staff/employers' : null);
   const [changeError, setChangeError] = useState<unknown>(null);
 
   /** The condition of a change of what was shown: the version read. */
@@ -35,9 +57,10 @@ export function StaffUsersScreen() {
   const add = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await staffData('POST', '/api/staff/users', { email, role, password });
+      await staffData('POST', '/api/staff/users', { email, role, password, employers: access });
       setEmail('');
       setPassword('');
+      setAccess({ all: true, accountids: [] });
     });
   };
 
@@ -46,7 +69,7 @@ export function StaffUsersScreen() {
     <Stack>
       <Title order={1}>Staff Users</Title>
       <FailureAlert
-        error={error ?? settings.error ?? changeError}
+        error={error ?? settings.error ?? employers.error ?? changeError}
         onReload={async () => {
           await Promise.all([mutate(), settings.mutate()]);
           setChangeError(null);
@@ -71,6 +94,7 @@ export function StaffUsersScreen() {
               <Table.Tr>
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Role</Table.Th>
+                <Table.Th>Employers</Table.Th>
                 <Table.Th>Access</Table.Th>
                 <Table.Th>Two-step verification</Table.Th>
               </Table.Tr>
@@ -86,6 +110,18 @@ export function StaffUsersScreen() {
                       value={user.role}
                       onChange={(e) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { role: e.currentTarget.value }, madeOnShown(user.etag)))}
                     />
+                  </Table.Td>
+                  <Table.Td>
+                    {user.role === 'admin' ? (
+                      <Text size="sm">All employers (admin)</Text>
+                    ) : (
+                      <EmployersPicker
+                        of={user.email}
+                        access={user.employers}
+                        employers={employers.data ?? []}
+                        onChange={(next) => void run(() => staffData('PATCH', `/api/staff/users/${user.id}`, { employers: next }, madeOnShown(user.etag)))}
+                      />
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Button
@@ -126,6 +162,12 @@ export function StaffUsersScreen() {
             <PasswordInput label="First password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
             <Button type="submit">Add Staff User</Button>
           </Group>
+          {role !== 'admin' && (
+            <Stack gap={4}>
+              <Text size="sm">The new staff user sees all employers, or only those picked here once All employers is off; admins see all.</Text>
+              <EmployersPicker of="the new staff user" access={access} employers={employers.data ?? []} onChange={setAccess} />
+            </Stack>
+          )}
         </Stack>
       </form>
     </Stack>

@@ -37,6 +37,8 @@ export type LogFactFilter = {
   employee?: string;
   employer?: string;
   limit: number;
+  /** Only the events of these employers (null or absent: every event; a staff user's employers, staff-user.repository visibleEmployers). */
+  employers?: string[] | null;
 };
 
 /** An event with the names of its employer and member (null when it has none, or they are gone). */
@@ -50,6 +52,10 @@ export async function list(db: DbOrTx, filter: LogFactFilter): Promise<NamedLogF
     .leftJoin('member', 'member.id', 'log_fact.memberid')
     .selectAll('log_fact')
     .select(['employer.accountname as employername', 'member.firstname', 'member.lastname', 'member.personalemailaddress as memberemail']);
+  if (filter.employers) {
+    const employers = filter.employers;
+    query = employers.length === 0 ? query.where(sql<boolean>`false`) : query.where('log_fact.accountid', 'in', employers);
+  }
   if (filter.accountid) query = query.where('log_fact.accountid', '=', filter.accountid);
   if (filter.memberid) query = query.where('log_fact.memberid', '=', filter.memberid);
   if (filter.action) query = query.where('log_fact.action', '=', filter.action);

@@ -78,6 +78,8 @@ export type StaffAuditFilter = {
   from?: string;
   to?: string;
   limit: number;
+  /** Only the entries of these employers (null: every entry, those of no employer too). */
+  employers?: string[] | null;
 };
 
 /** The newest entries first, with the staff user's e-mail and the employer's name where the entity is of one. */
@@ -99,6 +101,10 @@ export async function list(db: DbOrTx, filter: StaffAuditFilter): Promise<StaffA
       'staff_audit.after',
       'staff_audit.createdon',
     ]);
+  if (filter.employers) {
+    const employers = filter.employers;
+    query = employers.length === 0 ? query.where(sql<boolean>`false`) : query.where('employer.accountid', 'in', employers);
+  }
   if (filter.who) query = query.where(containsText(sql<string>`coalesce(staff_user.email, staff_audit.after->>'email')`, filter.who));
   if (filter.entity) query = query.where('staff_audit.entity', '=', filter.entity);
   if (filter.entityId) query = query.where('staff_audit.entity_id', '=', filter.entityId);

@@ -1,4 +1,7 @@
-/** Staff users of the console (migration 0010). E-mail addresses are compared and stored lower-cased. */
+/**
+ * Staff users of the console (migration 0010) and the employers each may see (migration 0030). E-mail addresses are
+ * compared and stored lower-cased.
+ */
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTx, StaffRole, StaffUserTable } from '../../database.ts';
@@ -7,6 +10,12 @@ export type StaffUserRow = Selectable<StaffUserTable>;
 
 /** What staff see of a staff user (never the password hash nor anything of the second factor but whether it is on). */
 export type StaffUser = { id: string; email: string; role: StaffRole; disabled: boolean; secondFactor: boolean; createdon: string };
+
+/**
+ * The employers a staff user may see and change: every one (those created later too), or those listed. What is
+ * stored for an admin is kept for a later change of role, but an admin sees every employer whatever it says.
+ */
+export type EmployerAccess = { all: boolean; accountids: string[] };
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -46,14 +55,60 @@ export async function list(db: DbOrTx): Promise<StaffUserRow[]> {
 /** A new staff user; undefined when the e-mail address is taken (nothing written). */
 export async function insert(
   db: DbOrTx,
-  user: { email: string; role: StaffRole; passwordHash: string },
+  user: { email: string; role: StaffRole; passwordHash: string; employers: EmployerAccess },
 ): Promise<StaffUserRow | undefined> {
-  return db
+  const row = await db
     .insertInto('staff_user')
-    .values({ id: randomUUID(), email: normalEmail(user.email), role: user.role, password_hash: user.passwordHash })
+    .values({ id: randomUUID(), email: normalEmail(user.email), role: user.role, password_hash: user.passwordHash, all_employers: user.employers.all })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
+  if (row) await insertEmployers(db, row.id, user.employers.accountids);
+  return row;
+}
+
+async function insertEmployers(db: DbOrTx, id: string, accountids: string[]): Promise<void> {
+  if (accountids.length === 0) return;
+  await db
+    .insertInto('staff_user_employer')
+    .values([...new Set(accountids)].map((accountid) => ({ staff_user_id: id, accountid })))
+    .execute();
+}
+
+/** The employers of a staff user as stored (the list sorted, so equal access compares equal). */
+export async function employerAccessOf(db: DbOrTx, row: StaffUserRow): Promise<EmployerAccess> {
+  return (await employerAccessOfAll(db, [row])).get(row.id)!;
+}
+
+/** The employers of each of these staff users, by id. */
+export async function employerAccessOfAll(db: DbOrTx, rows: StaffUserRow[]): Promise<Map<string, EmployerAccess>> {
+  const ids = rows.map((row) => row.id);
+  const listed =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('staff_user_employer').select(['staff_user_id', 'accountid']).where('staff_user_id', 'in', ids).orderBy('accountid').execute();
+  return new Map(
+    rows.map((row) => [row.id, { all: row.all_employers, accountids: listed.filter((entry) => entry.staff_user_id === row.id).map((entry) => entry.accountid) }]),
+  );
+}
+
+/** Replaces the employers of a staff user. */
+export async function setEmployerAccess(db: DbOrTx, id: string, employers: EmployerAccess): Promise<void> {
+  await db.updateTable('staff_user').set({ all_employers: employers.all }).where('id', '=', id).execute();
+  await db.deleteFrom('staff_user_employer').where('staff_user_id', '=', id).execute();
+  await insertEmployers(db, id, employers.accountids);
+}
+
+/**
+ * The employers a staff user may see: null for every one (an admin, or a user given all), else their ids. What the
+ * employer check of every staff route and the lists of employers, events and audit entries narrow by.
+ */
+export async function visibleEmployers(db: DbOrTx, staff: { id: string; role: StaffRole }): Promise<string[] | null> {
+  if (staff.role === 'admin') return null;
+  const row = await findById(db, staff.id);
+  if (!row) return [];
+  const access = await employerAccessOf(db, row);
+  return access.all ? null : access.accountids;
 }
 
 export async function update(db: DbOrTx, id: string, change: { role?: StaffRole; disabled?: boolean }): Promise<StaffUserRow | undefined> {

@@ -7,6 +7,7 @@
  */
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
+import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
@@ -144,11 +145,14 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.requireStaff('viewer'),
       schema: {
         tags: ['Staff'],
-        summary: 'The signed-in staff user',
+        summary: 'The signed-in staff user, and whether they see every employer (an admin, or a user assigned all)',
         security: staffCookieSecurity,
-        response: { 200: envelope(staffIdentitySchema), ...failures },
+        response: {
+          200: envelope({ ...staffIdentitySchema, required: [...staffIdentitySchema.required, 'allEmployers'], properties: { ...staffIdentitySchema.properties, allEmployers: { type: 'boolean' } } }),
+          ...failures,
+        },
       },
     },
-    async (request) => ok(request.staff!),
+    async (request) => ok({ ...request.staff!, allEmployers: (await visibleEmployers(app.db, request.staff!)) === null }),
   );
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { EMPLOYEE_STATUSES } from '#domain/employer/employee-status.ts';
 import type { LogFactFilter } from '#db/repositories/member/log-fact.repository.ts';
 import { recordStaffRead } from '#db/repositories/staff/staff-audit.repository.ts';
+import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { refuseInvertedDays } from '../../errors.ts';
 import { envelope, failures, isoDate, nullableString, ok, uuid } from '../../http/route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
@@ -174,7 +175,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     {
       onRequest: viewer,
       schema: schema(
-        "The event log (LogFact) with each event's employer and member by name, newest first, filtered by employer (id or part of its name), member (id, or part of the name or e-mail), action and days (from and to included)",
+        "The event log (LogFact) with each event's employer and member by name, newest first, filtered by employer (id or part of its name), member (id, or part of the name or e-mail), action and days (from and to included); a staff user of some employers gets only those employers' events",
         {
           type: 'array',
           items: {
@@ -219,7 +220,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
       // The name or e-mail typed to find an employee is personal data: the trail records only that one was given.
       const recorded = employee === undefined ? filters : { ...filters, employee: NOT_RECORDED };
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'event_log', entityId: filters.accountid ?? '', filters: recorded });
-      return ok(await listEvents(app.db, request.query));
+      return ok(await listEvents(app.db, { ...request.query, employers: await visibleEmployers(app.db, request.staff!) }));
     },
   );
 }

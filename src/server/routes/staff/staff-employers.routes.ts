@@ -32,6 +32,8 @@ import * as offered from '../../services/staff-employers/staff-employer-products
 import * as rules from '../../services/staff-employers/staff-contribution-rules.ts';
 import { base64Length } from '../../services/staff-employers/uploads.ts';
 import { storageIn } from '../../infra/storage.ts';
+import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
+import { requireEveryEmployer } from '../../plugins/staff-auth.plugin.ts';
 import { sendStoredFile } from '../documents/media.routes.ts';
 
 const accountParams = Type.Object({ accountid: Uuid });
@@ -96,14 +98,15 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
 
   app.get(
     '/api/staff/employers',
-    read('Every employer with its employees counted by status', Type.Array(StaffEmployerSummarySchema)),
-    async () => ok(await service.listEmployers(app.db)),
+    read('Every employer the staff user may see (docs/staff.md, Staff users) with its employees counted by status', Type.Array(StaffEmployerSummarySchema)),
+    async (request) => ok(await service.listEmployers(app.db, await visibleEmployers(app.db, request.staff!))),
   );
 
   app.post(
     '/api/staff/employers',
-    change('Create an employer (account, plan year, team and broker); its registration link works at once', StaffEmployerSchema, { body: StaffEmployerInputSchema }),
+    change('Create an employer (account, plan year, team and broker); its registration link works at once; 403 for staff of some employers only', StaffEmployerSchema, { body: StaffEmployerInputSchema }),
     async (request, reply) => {
+      await requireEveryEmployer(app.db, request.staff!);
       const employer = await service.createEmployer(app.db, app.config.PUBLIC_URL, staffOf(request), request.body);
       return taggedAnswer(reply, employer, service.employerTag(employer));
     },

@@ -19,6 +19,7 @@ import * as totp from '../../services/staff-access/staff-totp.ts';
 import { LOCKOUT_POLICY } from '../member/login.routes.ts';
 import { staffCookieSecurity, staffFailureKey, staffIdentitySchema, staffLocked } from './staff-auth.routes.ts';
 import { staffUserSchema } from './staff-users.routes.ts';
+import { withEmployers } from '../../services/staff-access/staff-users.ts';
 
 const codeBody = {
   type: 'object',
@@ -266,7 +267,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
       const user = await totp.resetByAdmin(app.db, request.params.id, request.staff!.id, new Date());
       if (!user) throw notFound('There is no such staff user.');
       await recordStaffSecurityEvent(app, request, 'staff-totp-reset', user.id);
-      return ok(user);
+      return ok(await withEmployers(app.db, (await staffUsers.findById(app.db, user.id))!));
     },
   );
 

@@ -3,8 +3,8 @@
  * The role comes from the provider's role claim through STAFF_OIDC_ROLE_MAP (the highest role any of its values
  * maps to); without one, from the console's staff user of the verified e-mail. Nobody else gets in, nor a staff
  * user an admin disabled. A person the claim admits and the console does not know yet becomes a staff user of that
- * role (with a password nobody knows: they sign in through the provider); a known one whose mapped role changed gets
- * it. Both are in the audit trail, named as their own author (the provider decided, no admin did).
+ * role (with a password nobody knows: they sign in through the provider) and all employers until an admin
+ * narrows them; a known one whose mapped role changed gets it. Both are in the audit trail, named as their own author (the provider decided, no admin did).
  */
 import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as providers from '#db/repositories/sign-in/identity-provider.repository.ts';
@@ -15,6 +15,7 @@ import { hashPassword, randomToken } from '../../security/crypto.ts';
 import { discover, endSessionUrl, relyingPartyPolicyOf } from '../../oidc/relying-party.ts';
 import { staffSignInPageOf } from '../../oidc/urls.ts';
 import { STAFF_ROLES } from '../../plugins/staff-auth.plugin.ts';
+import { ALL_EMPLOYERS } from './staff-users.ts';
 
 /** The highest role the role claim's values map to; null without a mapped value (or without a role claim). */
 export function mappedRole(claims: Record<string, unknown>, oidc: StaffOidcConfig): StaffRole | null {
@@ -48,7 +49,7 @@ export async function admittedStaffUser(
 ): Promise<staffUsers.StaffUserRow> {
   if (!admitted.user) {
     const row =
-      (await staffUsers.insert(tx, { email, role: admitted.role, passwordHash: await hashPassword(randomToken()) })) ??
+      (await staffUsers.insert(tx, { email, role: admitted.role, passwordHash: await hashPassword(randomToken()), employers: ALL_EMPLOYERS })) ??
       (await staffUsers.findByEmail(tx, email))!;
     await recordStaffChange(tx, {
       staffId: row.id,

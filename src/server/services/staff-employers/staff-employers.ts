@@ -41,8 +41,10 @@ export async function employerOr404(db: DbOrTx, accountid: string): Promise<Empl
   return employer;
 }
 
-export async function listEmployers(db: DbOrTx): Promise<StaffEmployerSummary[]> {
-  const [rows, roster] = await Promise.all([employers.listAll(db), rosterOf(db, null)]);
+/** The employers of `visible` (null: every one), each with its employees counted by status. */
+export async function listEmployers(db: DbOrTx, visible: string[] | null): Promise<StaffEmployerSummary[]> {
+  const [all, roster] = await Promise.all([employers.listAll(db), rosterOf(db, null)]);
+  const rows = visible ? all.filter((row) => visible.includes(row.accountid)) : all;
   const standings = new Map<string, ReturnType<typeof standingOf>[]>();
   for (const entry of roster) {
     const list = standings.get(entry.member.accountid) ?? [];
