@@ -20,10 +20,10 @@ export const EFFECTIVE_DATE_CUTOFF_DAY = parameter({ value: 20, from: SPEC_EDITI
 export const EDOC_CUTOFF_BASE_DAY = parameter({ value: 30, from: SPEC_EDITION, reference: spec('9 Effective date choices') });
 
 /** The birthdate that pads the contribution call's dependent list to five; it counts as no dependent. */
-export const DEPENDENT_BIRTHDATE_PAD = parameter({ value: '1920-01-01', from: SPEC_EDITION, reference: spec('7 Employer contribution', '9 Welcome') });
+export const DEPENDENT_BIRTHDATE_PAD = parameter({ value: '1920-01-01', from: SPEC_EDITION, reference: spec('7, the employer contribution call', '9 Welcome') });
 
 /** How many dependent birthdates the contribution call carries: up to five. */
-export const CONTRIBUTION_DEPENDENT_SLOTS = parameter({ value: 5, from: SPEC_EDITION, reference: spec('7 Employer contribution', '9 Welcome') });
+export const CONTRIBUTION_DEPENDENT_SLOTS = parameter({ value: 5, from: SPEC_EDITION, reference: spec('7, the employer contribution call', '9 Welcome') });
 
 /**
  * An ICHRA allowance may vary by age only so far that the oldest participant's amount is at most three times the
@@ -62,7 +62,7 @@ export const COMPARE_MAX = parameter({ value: 3, from: SPEC_EDITION, reference: 
 export const COMPARE_MIN = parameter({ value: 2, from: SPEC_EDITION, reference: spec('5 Cart and compare') });
 
 /** A plan name longer than this is cut and an ellipsis added: 80 characters. */
-export const PLAN_NAME_MAX = parameter({ value: 80, from: SPEC_EDITION, reference: spec('2 Shop Health Plans', '9') });
+export const PLAN_NAME_MAX = parameter({ value: 80, from: SPEC_EDITION, reference: spec('2, the shop screen', '9') });
 
 /**
  * The shop shows this many plan cards at first and this many more at each Show more (a phone's page of 78 cards
