@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../../src/contracts/language.ts';
+import { COUNTY_KINDS, countyInWords, type CountyWords } from '../../src/domain/places/county-names.ts';
 import type { Words } from './support.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -67,7 +68,8 @@ export const SPANISH: Words = {
     telephone: exactly(esText('profile', '/schema/properties/phonenumber/title')),
     zip: exactly(esText('profile', '/schema/properties/postalcode/title')),
     countyPicker: esText('profile', '/messages/county-picker-title'),
-    countyNamed: (county) => filled(es('county-name-county'), { name: county.replace(/ County$/, '') }),
+    // The naming rule the portal uses, with the catalogue's Spanish words for each kind of county.
+    countyNamed: (county) => countyInWords(county, Object.fromEntries(COUNTY_KINDS.map((kind) => [kind, es(`county-name-${kind}`)])) as CountyWords),
     city: exactly(esText('profile', '/schema/properties/city/title')),
     county: exactly(esText('profile', '/schema/properties/county/title')),
     state: exactly(esText('profile', '/schema/properties/stateorprovince/title')),
