@@ -10,6 +10,9 @@ import type { FormDocument } from '#engine/runtime/types.ts';
 /** The caller of a request with a live session (sessionId: the access token's `sid`). */
 export type AuthenticatedMember = { memberId: string; accountId: string; email: string; sessionId: string };
 
+/** The staff user a staff service acts for: the audit record names them. */
+export type Staff = { id: string };
+
 /**
  * How a request body is checked with a form: in `language` (its messages are the document's texts in it, the
  * request's language), fields keyed by `pointerPrefix` + the field's pointer, rules reading `context` besides today.

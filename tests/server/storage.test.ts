@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoIchraDocuments, pdfDocument } from '#server/content/demo-documents.ts';
-import { documentName } from '#server/routes/documents/media.routes.ts';
-import { importStorageFolder, isSafeSegment, storageIn, StorageNameError } from '#server/infra/storage.ts';
+import { documentName, importStorageFolder, isSafeSegment, storageIn, StorageNameError } from '#server/infra/storage.ts';
 import { everyDatabase } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
 

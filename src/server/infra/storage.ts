@@ -13,6 +13,12 @@ import type { DbOrTx } from '#db/database.ts';
 /** `name_es`: the name a person reads in Spanish, when staff wrote one (an ICHRA document's, migration 0029). */
 export type StoredFile = { filename: string; size: number; name_es: string | null };
 
+/** The name a person reads of a stored file: its file name without the extension. */
+export function documentName(filename: string): string {
+  const extension = path.extname(filename);
+  return extension && extension !== filename ? filename.slice(0, -extension.length) : filename;
+}
+
 export class StorageNameError extends Error {
   constructor(readonly segment: string) {
     super('Not a valid storage name.');

@@ -21,7 +21,7 @@ import type { Config } from '../../config.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { bearer, envelope, failures, ok, uuid } from '../../http/route-schemas.ts';
-import { isSafeSegment, storageIn, type Storage } from '../../infra/storage.ts';
+import { documentName, isSafeSegment, storageIn, type Storage } from '../../infra/storage.ts';
 
 /** How long a document link opens the file: long enough to read the list and click, short enough not to be shared. */
 export const MEDIA_LINK_SECONDS = 15 * 60;
@@ -55,12 +55,6 @@ function validSignature(config: Config, parts: LinkParts, given: string): boolea
   const expected = Buffer.from(sign(config, parts));
   const received = Buffer.from(given);
   return expected.length === received.length && timingSafeEqual(expected, received);
-}
-
-/** The name a person reads: the file name without its extension. */
-export function documentName(filename: string): string {
-  const extension = path.extname(filename);
-  return extension && extension !== filename ? filename.slice(0, -extension.length) : filename;
 }
 
 /** A text that is one safe storage name, else a 400 on that field. */

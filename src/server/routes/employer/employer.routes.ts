@@ -4,10 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
+import { catalogueText } from '../../content/catalogue-messages.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../../http/route-schemas.ts';
-import { NO_EMPLOYER_MESSAGE } from '../member/member.routes.ts';
 
+/** The register page's own refusal: the branding is read from the employer link the register page opens with. */
+const NO_EMPLOYER_MESSAGE = catalogueText('register-employer-unknown');
 
 const brandingProperties = {
   accountid: uuid,

@@ -35,7 +35,7 @@ import { recordSecurityEvent } from '../../security/security-events.ts';
 import { mailInvitation as sendInvitation, newInvitationLink } from '../../services/member/invitations.ts';
 import { authRateLimit, bearer, envelope, failures, nullable, ok, propertiesOf, uuid, nullableString } from '../../http/route-schemas.ts';
 
-export const NO_EMPLOYER_MESSAGE = catalogueText('register-employer-unknown');
+const NO_EMPLOYER_MESSAGE = catalogueText('register-employer-unknown');
 export const TOKEN_INVALID_MESSAGE = catalogueText('invitation-link-invalid');
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

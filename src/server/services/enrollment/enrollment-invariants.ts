@@ -18,8 +18,7 @@ import type { FormDocument, JsonSchema } from '#engine/runtime/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { Language } from '#contracts/language.ts';
 import type { ContentService } from '../../ports.ts';
-import type { Storage } from '../../infra/storage.ts';
-import { documentName } from '../../routes/documents/media.routes.ts';
+import { documentName, type Storage } from '../../infra/storage.ts';
 import { DEPENDENT_PROFILE_FIELDS, MEMBER_PROFILE_FIELDS } from '../member/profile-fields.ts';
 
 /** The acknowledgment document and its rule that asks for the certification (schemas/forms/ichra-acknowledgment). */

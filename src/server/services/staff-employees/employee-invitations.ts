@@ -7,9 +7,8 @@ import * as members from '#db/repositories/member/member.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { ContentService, MailService } from '../../ports.ts';
+import type { ContentService, MailService, Staff } from '../../ports.ts';
 import { mailInvitation, newInvitationLink } from '../member/invitations.ts';
-import type { Staff } from '../staff-employers/staff-employers.ts';
 import { ownAnswersOf, toEmployee } from './employee-roster.ts';
 
 /**

@@ -17,9 +17,8 @@ import { representationTag, requireUnchanged, type Precondition } from '../../ht
 import { checkProviderUrl, ProviderAddressError } from '../../oidc/provider-fetch.ts';
 import { problemOf, relyingPartyPolicyOf, testConnection } from '../../oidc/relying-party.ts';
 import { redirectUriOf, signInPageOf } from '../../oidc/urls.ts';
+import type { Staff } from '../../ports.ts';
 import { employerOr404 } from './staff-employers.ts';
-
-type Staff = { id: string };
 
 function answerOf(config: Config, row: providers.IdentityProviderRow): StaffIdentityProvider {
   return {

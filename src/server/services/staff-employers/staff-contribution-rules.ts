@@ -15,7 +15,8 @@ import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository
 import { badRequest } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
 import { dollarsOfAnswer } from '../../http/money-wire.ts';
-import { lockedEmployer, type Employer, type Staff } from './staff-employers.ts';
+import type { Staff } from '../../ports.ts';
+import { lockedEmployer, type Employer } from './staff-employers.ts';
 
 const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
   contributionclass: rule.contributionclass,

@@ -6,7 +6,8 @@ import * as contacts from '#db/repositories/employer/contact.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import { badRequest } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
-import { lockedEmployer, type Staff } from './staff-employers.ts';
+import type { Staff } from '../../ports.ts';
+import { lockedEmployer } from './staff-employers.ts';
 
 export async function listContacts(db: DbOrTx, accountid: string): Promise<StaffContact[]> {
   return (await contacts.listByAccount(db, accountid)).map((row) => ({

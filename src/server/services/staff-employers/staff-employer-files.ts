@@ -10,7 +10,8 @@ import { badRequest, notFound } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
 import { isSafeSegment, storageIn, type Storage } from '../../infra/storage.ts';
 import { decodeUpload } from './uploads.ts';
-import { employerOr404, lockedEmployer, type Staff } from './staff-employers.ts';
+import type { Staff } from '../../ports.ts';
+import { employerOr404, lockedEmployer } from './staff-employers.ts';
 import { spanishOf } from './staff-employer-inputs.ts';
 
 /** The largest ICHRA document. */

@@ -10,7 +10,8 @@ import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository
 import { badRequest } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
 import { dollarsOfAnswer } from '../../http/money-wire.ts';
-import { lockedEmployer, type Staff } from './staff-employers.ts';
+import type { Staff } from '../../ports.ts';
+import { lockedEmployer } from './staff-employers.ts';
 import { spanishOf } from './staff-employer-inputs.ts';
 
 /** The products as the audit keeps them: as staff read them (the wire's dollars, by the routes' own mapping). */

@@ -16,13 +16,13 @@ import * as employers from '#db/repositories/employer/employer.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
+import type { Staff } from '../../ports.ts';
 import { decodeUpload } from './uploads.ts';
 import { standingOf } from '../staff-employees/employee-roster.ts';
 
 /** The largest logo: it travels base64 in every branding answer. */
 export const LOGO_MAX_BYTES = 256 * 1024;
 
-export type Staff = { id: string };
 export type Employer = employers.EmployerRow;
 
 /**
