@@ -25,7 +25,7 @@ export const staffRoutes: RouteObject[] = [
       {
         path: 'employers/:accountid/documents/:documentid',
         hydrateFallbackElement: <Loader aria-label="Loading the editor" />,
-        lazy: async () => ({ Component: (await import('./documents/document-editor-screen.tsx')).DocumentEditorScreen }),
+        lazy: async () => ({ Component: (await import('./documents/editor/document-editor-screen.tsx')).DocumentEditorScreen }),
       },
       { path: 'employers/:accountid/:section?', element: <EmployerScreen /> },
       { path: 'events', element: <EventsScreen /> },

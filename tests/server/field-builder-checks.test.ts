@@ -10,7 +10,7 @@ import { type FormDocument } from '#engine/runtime/index.ts';
 import { loadBaseContent } from '../../src/server/content/base-content.ts';
 import { checkEdit } from '../../src/server/services/staff-employers/document-overrides.ts';
 import { setRequired, type Json } from '../../src/staff/documents/document-edits.ts';
-import { addField, fieldGroupsOf, moveField, removeField, setHidden, type NewField } from '../../src/staff/documents/field-edits.ts';
+import { addField, fieldGroupsOf, moveField, removeField, setHidden, type NewField } from '../../src/staff/documents/field-builder/field-edits.ts';
 
 const base = loadBaseContent();
 const baseForm = (id: string) => structuredClone(base.forms.get(id)!) as unknown as Json;

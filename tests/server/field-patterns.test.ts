@@ -11,7 +11,7 @@ import { validateForm, type FormDocument } from '#engine/runtime/index.ts';
 import type { ContentStore } from '#server/content/content-store.ts';
 import { versionTag } from '#server/services/staff-employers/document-overrides.ts';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
-import { addField, fieldGroupsOf, MESSAGE_MAX_LENGTH, NO_FORMAT, tryFormat, type NewField, type TextFormat } from '../../src/staff/documents/field-edits.ts';
+import { addField, fieldGroupsOf, MESSAGE_MAX_LENGTH, NO_FORMAT, tryFormat, type NewField, type TextFormat } from '../../src/staff/documents/field-builder/field-edits.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentStore } from '#server/content/content-store.ts';
-import { addOwnStep, emptyOwnForm } from '../../src/staff/documents/own-forms.ts';
-import { addField, fieldGroupsOf } from '../../src/staff/documents/field-edits.ts';
+import { addOwnStep, emptyOwnForm } from '../../src/staff/documents/own-steps/own-forms.ts';
+import { addField, fieldGroupsOf } from '../../src/staff/documents/field-builder/field-edits.ts';
 import { databases } from './helpers/databases.ts';
 import { createEmployer, type TestEmployer } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeSummary, newFormSummary } from '../../src/staff/documents/change-summary.ts';
+import { changeSummary, newFormSummary } from '../../src/staff/documents/versions/change-summary.ts';
 import { setRequired, setStepShown, setTitle, type Json } from '../../src/staff/documents/document-edits.ts';
-import { setText } from '../../src/staff/documents/text-places.ts';
+import { setText } from '../../src/staff/documents/texts/text-places.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;
 const profile = read('schemas/forms/profile.schema.json');

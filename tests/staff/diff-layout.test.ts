@@ -1,7 +1,7 @@
 /** The diff view's layout: unchanged runs folded beside the changes, removed and added lines paired side by side. */
 import { describe, expect, it } from 'vitest';
 import type { DiffLine } from '../../src/staff/api/types.ts';
-import { foldUnchanged, sideBySide } from '../../src/staff/documents/diff-layout.ts';
+import { foldUnchanged, sideBySide } from '../../src/staff/documents/versions/diff-layout.ts';
 
 const same = (count: number, from = 1): DiffLine[] => Array.from({ length: count }, (_, i) => ({ op: ' ', text: `line ${from + i}` }));
 const removed = (text: string): DiffLine => ({ op: '-', text });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { DocumentEditForms } from '../../src/staff/documents/document-edit-forms.tsx';
+import { DocumentEditForms } from '../../src/staff/documents/editor/document-edit-forms.tsx';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;

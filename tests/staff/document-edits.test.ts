@@ -17,7 +17,7 @@ import {
   stepsOf,
   type Json,
 } from '../../src/staff/documents/document-edits.ts';
-import { FLOW_CASES, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+import { FLOW_CASES, stepTitles } from '../../src/staff/documents/preview/flow-cases.ts';
 
 // The dom project runs from the repository root (as the other dom tests read documents).
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;

@@ -12,7 +12,7 @@ import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
 import es from '../../schemas/messages/es.json';
-import { DocumentPreview } from '../../src/staff/documents/document-preview.tsx';
+import { DocumentPreview } from '../../src/staff/documents/preview/document-preview.tsx';
 import { isSamplePath, sampleOf } from './preview-fixtures.ts';
 
 const ACCOUNT = '00000000-0000-4000-8000-0000000000aa';

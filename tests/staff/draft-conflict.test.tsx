@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DiffLine } from '../../src/engine/authoring/line-diff.ts';
 import { StaffApiError } from '../../src/staff/api/staff-api.ts';
-import { changesWithContext, DraftConflict, draftChangedMessage } from '../../src/staff/documents/draft-conflict.tsx';
+import { changesWithContext, DraftConflict, draftChangedMessage } from '../../src/staff/documents/editor/draft-conflict.tsx';
 
 const MESSAGE = 'bea@example.com changed this draft at 2026-11-27 09:14 UTC since you read it; review their change and publish again.';
 const read = { id: 'waiver', kind: 'form', title: 'Waive Coverage', messages: { a: 'one', b: 'two', c: 'three', d: 'four', e: "A's text" } };

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
-import { FieldBuilder } from '../../src/staff/documents/field-builder.tsx';
-import { OWN_FORM_REQUIRED } from '../../src/staff/documents/field-edits.ts';
+import { FieldBuilder } from '../../src/staff/documents/field-builder/field-builder.tsx';
+import { OWN_FORM_REQUIRED } from '../../src/staff/documents/field-builder/field-edits.ts';
 
 const profile = JSON.parse(readFileSync(path.join(process.cwd(), 'schemas/forms/profile.schema.json'), 'utf8')) as Json;
 

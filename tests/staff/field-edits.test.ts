@@ -20,7 +20,7 @@ import {
   setHidden,
   type FieldGroup,
   type NewField,
-} from '../../src/staff/documents/field-edits.ts';
+} from '../../src/staff/documents/field-builder/field-edits.ts';
 
 // The dom project runs from the repository root (as the other dom tests read documents).
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '#engine/runtime/index.ts';
 import flowJson from '../../flows/enrollment.flow.json';
-import { casesFor, casesInOrder, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/flow-cases.ts';
+import { casesFor, casesInOrder, FLOW_CASES, stepOfForm, caseSteps, stepTitles } from '../../src/staff/documents/preview/flow-cases.ts';
 
 const flow = flowJson as unknown as FlowDocument;
 const TODAY = '2026-01-01';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import flow from '../../flows/enrollment.flow.json' with { type: 'json' };
 import { stepsOf } from '../../src/staff/documents/document-edits.ts';
-import { addOwnStep, emptyOwnForm, ownFormIdProblem, ownStepEvent } from '../../src/staff/documents/own-forms.ts';
+import { addOwnStep, emptyOwnForm, ownFormIdProblem, ownStepEvent } from '../../src/staff/documents/own-steps/own-forms.ts';
 
 describe('own forms', () => {
   it("takes an id the server takes and no document has", () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentText } from '../../src/staff/documents/document-edits.ts';
-import { lineOf, locateErrors, pointerSpans } from '../../src/staff/documents/pointer-lines.ts';
+import { lineOf, locateErrors, pointerSpans } from '../../src/staff/documents/editor/pointer-lines.ts';
 
 const text = ['{', '  "title": "Personal Details",', '  "messages": {', '    "dob-range": "DOB must be between 1941-01-01 and today.",', '    "a/b~c": "escaped"', '  },', '  "list": [1, {"x": true}]', '}', ''].join('\n');
 

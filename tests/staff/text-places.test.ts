@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
-import { matchesSearch, setText, stepLabels, textEntries, textNames } from '../../src/staff/documents/text-places.ts';
+import { matchesSearch, setText, stepLabels, textEntries, textNames } from '../../src/staff/documents/texts/text-places.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;
 const profile = read('schemas/forms/profile.schema.json');

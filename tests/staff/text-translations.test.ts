@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
-import { setText } from '../../src/staff/documents/text-places.ts';
-import { servedIn, setTranslation, translationChecks, translationOf, translationStates } from '../../src/staff/documents/text-translations.ts';
+import { setText } from '../../src/staff/documents/texts/text-places.ts';
+import { servedIn, setTranslation, translationChecks, translationOf, translationStates } from '../../src/staff/documents/texts/text-translations.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), file), 'utf8')) as Json;
 /** The base profile with the Spanish of two texts, as the base documents carry it (schemas/translations/es). */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Json } from '../../src/staff/documents/document-edits.ts';
-import { TextsList } from '../../src/staff/documents/texts-list.tsx';
+import { TextsList } from '../../src/staff/documents/texts/texts-list.tsx';
 
 const whole = JSON.parse(readFileSync(path.join(process.cwd(), 'schemas/forms/profile.schema.json'), 'utf8')) as Json;
 const only = (record: unknown, keys: string[]) => Object.fromEntries(Object.entries(record as Json).filter(([key]) => keys.includes(key)));

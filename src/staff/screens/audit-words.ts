@@ -6,7 +6,7 @@
 import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
 import type { StaffEvent } from '#contracts/staff-employers.ts';
 import { mergePatch } from '#engine/documents/index.ts';
-import { changeSummary } from '../documents/change-summary.ts';
+import { changeSummary } from '../documents/versions/change-summary.ts';
 import type { Json } from '../documents/document-edits.ts';
 
 const ACTIONS: Record<string, string> = {

@@ -10,7 +10,7 @@ import { madeOn, staffTagged, staffTaggedFetcher, taggedKey, type Tagged } from 
 import type { StaffEmployer } from '../api/types.ts';
 import { ContactsPanel } from '../employer/contacts-panel.tsx';
 import { ContributionsPanel } from '../employer/contributions-panel.tsx';
-import { DocumentsPanel } from '../employer/documents-panel.tsx';
+import { DocumentsPanel } from '../documents/editor/documents-panel.tsx';
 import { EmployeesPanel } from '../employer/employees-panel.tsx';
 import { EmployerForm, employerInput } from '../employer/employer-form.tsx';
 import { IchraDocumentsPanel } from '../employer/ichra-documents-panel.tsx';

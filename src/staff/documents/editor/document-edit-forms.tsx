@@ -6,13 +6,13 @@
  */
 import { Checkbox, Fieldset, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { fieldsOf, requiredLock, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from './document-edits.ts';
-import { stepLabels } from './text-places.ts';
-import { TextsList } from './texts-list.tsx';
-import type { ContentSummary } from '../api/types.ts';
-import { AddOwnStep } from './add-own-step.tsx';
-import { FieldBuilder } from './field-builder.tsx';
-import { isOwnForm, OWN_FORM_REQUIRED } from './field-edits.ts';
+import { fieldsOf, requiredLock, setRequired, setStepShown, setTitle, stepLock, stepsOf, type Json } from '../document-edits.ts';
+import { stepLabels } from '../texts/text-places.ts';
+import { TextsList } from '../texts/texts-list.tsx';
+import type { ContentSummary } from '../../api/types.ts';
+import { AddOwnStep } from '../own-steps/add-own-step.tsx';
+import { FieldBuilder } from '../field-builder/field-builder.tsx';
+import { isOwnForm, OWN_FORM_REQUIRED } from '../field-builder/field-edits.ts';
 
 /** `base`: the base document, null for a form of the employer's own. */
 type Props = { document: Json | null; base: Json | null; readOnly: boolean; onChange: (document: Json) => void; ownForms?: ContentSummary[] };

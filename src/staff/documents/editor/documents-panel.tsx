@@ -7,9 +7,9 @@ import { Anchor, Button, Fieldset, List, Stack, Text, TextInput, Title } from '@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import type { ContentSummary } from '../api/types.ts';
-import { FailureAlert } from '../layout/failure-alert.tsx';
-import { OWN_FORM_ID_PATTERN, ownFormIdProblem } from '../documents/own-forms.ts';
+import type { ContentSummary } from '../../api/types.ts';
+import { FailureAlert } from '../../layout/failure-alert.tsx';
+import { OWN_FORM_ID_PATTERN, ownFormIdProblem } from '../own-steps/own-forms.ts';
 
 function DocumentList({ accountid, documents, label }: { accountid: string; documents: ContentSummary[]; label: string }) {
   return (

@@ -7,8 +7,8 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 // By its own path, not an engine index: a chunk the wizard shares would carry the diff library with it.
 import { lineDiff, type DiffLine } from '#engine/authoring/line-diff.ts';
-import { StaffApiError } from '../api/staff-api.ts';
-import { documentText, type Json } from './document-edits.ts';
+import { StaffApiError } from '../../api/staff-api.ts';
+import { documentText, type Json } from '../document-edits.ts';
 
 /** The server's sentence when the failure says the draft changed since it was read, else null. */
 export function draftChangedMessage(problem: unknown): string | null {

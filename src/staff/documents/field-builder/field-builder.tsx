@@ -8,7 +8,7 @@
  */
 import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { Json } from './document-edits.ts';
+import type { Json } from '../document-edits.ts';
 import {
   addField,
   FIELD_KINDS,

@@ -14,7 +14,7 @@ import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
 import formMeta from '#content/schemas/meta/form.schema.json';
 import { escapeToken } from '#engine/runtime/index.ts';
 import { linearRegExp, patternProblem } from '#engine/runtime/linear-regexp.ts';
-import type { Json } from './document-edits.ts';
+import type { Json } from '../document-edits.ts';
 
 export type FieldKind = 'text' | 'number' | 'date' | 'yes-no' | 'choice';
 

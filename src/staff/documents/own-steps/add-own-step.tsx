@@ -4,8 +4,8 @@
  */
 import { Button, Fieldset, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { ContentSummary } from '../api/types.ts';
-import { stepsOf, type Json } from './document-edits.ts';
+import type { ContentSummary } from '../../api/types.ts';
+import { stepsOf, type Json } from '../document-edits.ts';
 import { addOwnStep } from './own-forms.ts';
 
 const LAST = '';

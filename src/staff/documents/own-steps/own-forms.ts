@@ -3,7 +3,7 @@
  * form the editor starts from. It exists once its draft is saved; the server checks it as every own form.
  */
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
-import type { Json } from './document-edits.ts';
+import type { Json } from '../document-edits.ts';
 
 /** The ids the server takes for a document (staff-content.routes.ts documentParams), as an HTML pattern. */
 export const OWN_FORM_ID_PATTERN = '[a-z][a-z0-9\\-]*';

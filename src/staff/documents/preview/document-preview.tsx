@@ -27,15 +27,15 @@ import { asFlowDocument, asFormDocument, type FlowDocument, type FormDocument } 
 import { loadPasswordScore, usesPasswordScore } from '#product/index.ts';
 import { loadValidators } from '#engine/react/index.ts';
 import { loadCatalogue } from '#portal/messages.ts';
-import { staffData } from '../api/staff-api.ts';
-import type { StaffEmployer } from '../api/types.ts';
-import type { Json } from './document-edits.ts';
+import { staffData } from '../../api/staff-api.ts';
+import type { StaffEmployer } from '../../api/types.ts';
+import type { Json } from '../document-edits.ts';
 import { EmployeeFrame } from './employee-frame.tsx';
 import type { PreviewSample } from '#contracts/staff-preview.ts';
 import { emptyChoices, HEALTH_OPTION_FIELD } from '#portal/wizard/wizard-context.tsx';
 import { caseContext, casesFor, casesInOrder, stepOfForm, caseSteps, stepTitles, walksStep, type EmployerFlags, type FlowCase } from './flow-cases.ts';
 import { employeeEmployer, previewSamplePath, sampleChoices, sampleEffectiveDate, sampleMember } from './preview-sample.ts';
-import { servedIn } from './text-translations.ts';
+import { servedIn } from '../texts/text-translations.ts';
 import { DraftForm, EmployeePreviewProviders, WizardPreview, type PreviewDocuments } from './wizard-preview.tsx';
 
 class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failure: string | null; resetKey: unknown }> {

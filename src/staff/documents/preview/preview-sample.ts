@@ -18,7 +18,7 @@ import {
   ICHRA_CERTIFIED_FIELD,
   type WizardChoices,
 } from '#portal/wizard/wizard-context.tsx';
-import type { StaffEmployer } from '../api/types.ts';
+import type { StaffEmployer } from '../../api/types.ts';
 
 /** The reads the employee's screens make that the preview answers; anything else is refused, never sent. */
 const SAMPLE_PATHS = {

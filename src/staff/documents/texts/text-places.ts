@@ -9,7 +9,7 @@
  * the title of its parent.
  */
 import { escapeToken, parsePointer, setAtPointer, textsOf, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
-import { stepsOf, type Json } from './document-edits.ts';
+import { stepsOf, type Json } from '../document-edits.ts';
 
 /**
  * One text: its pointer, its title in the list (what the employee sees: the screen, the field's label and what

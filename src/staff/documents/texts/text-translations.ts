@@ -8,7 +8,7 @@
  */
 import type { Language } from '#contracts/language.ts';
 import { textsOf, translatedDocument, translationProblems, type Translation } from '#engine/runtime/index.ts';
-import type { Json } from './document-edits.ts';
+import type { Json } from '../document-edits.ts';
 import { asTextDocument } from './text-places.ts';
 
 /** A language the documents are translated to (English is the documents' own). */

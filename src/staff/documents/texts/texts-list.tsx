@@ -12,7 +12,7 @@
  */
 import { Alert, Button, Checkbox, Fieldset, List, ScrollArea, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Json } from './document-edits.ts';
+import type { Json } from '../document-edits.ts';
 import { matchesSearch, setText, textEntries, type TextEntry } from './text-places.ts';
 import { setTranslation, translationChecks, translationOf, translationStates, type TranslationState } from './text-translations.ts';
 

@@ -6,9 +6,9 @@
  * message 'dob-range' changed: ...") are said in words; every other difference is listed by its JSON pointer
  * ("Other change at /errorMessages/~1birthdate/format"), so nothing changes unlisted.
  */
-import { fieldsOf, sameDocument, type Json } from './document-edits.ts';
-import { stepLabels, textNames } from './text-places.ts';
-import { LANGUAGE_IN_ENGLISH, translationOf, type TranslatedLanguage } from './text-translations.ts';
+import { fieldsOf, sameDocument, type Json } from '../document-edits.ts';
+import { stepLabels, textNames } from '../texts/text-places.ts';
+import { LANGUAGE_IN_ENGLISH, translationOf, type TranslatedLanguage } from '../texts/text-translations.ts';
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const child = (value: unknown, key: string): Json => {

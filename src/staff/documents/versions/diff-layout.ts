@@ -2,7 +2,7 @@
  * How the console lays out a line diff: long runs of unchanged lines folded (a few kept beside each change, so a
  * change is read in its place), and the lines paired side by side, a removed line beside the line that replaced it.
  */
-import type { DiffLine } from '../api/types.ts';
+import type { DiffLine } from '../../api/types.ts';
 
 /** Unchanged lines kept beside a change; a run is folded only when it hides at least MIN_FOLDED lines. */
 const CONTEXT = 3;

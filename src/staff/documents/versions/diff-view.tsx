@@ -6,7 +6,7 @@
  */
 import { Box, Button, List, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import type { DiffLine, VersionDiff } from '../api/types.ts';
+import type { DiffLine, VersionDiff } from '../../api/types.ts';
 import { foldUnchanged, sideBySide, type DiffBlock } from './diff-layout.ts';
 
 const BACKGROUND: Record<DiffLine['op'], string | undefined> = { '+': 'var(--mantine-color-green-0)', '-': 'var(--mantine-color-red-0)', ' ': undefined };

@@ -9,12 +9,12 @@
 import { Button, Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { staffData, StaffApiError } from '../api/staff-api.ts';
-import type { VersionDiff, VersionRow } from '../api/types.ts';
-import { FailureAlert } from '../layout/failure-alert.tsx';
+import { staffData, StaffApiError } from '../../api/staff-api.ts';
+import type { VersionDiff, VersionRow } from '../../api/types.ts';
+import { FailureAlert } from '../../layout/failure-alert.tsx';
 import { ChangeConfirmation, type PendingChange } from './change-confirmation.tsx';
 import { changeSummary } from './change-summary.ts';
-import type { Json } from './document-edits.ts';
+import type { Json } from '../document-edits.ts';
 import { DiffView } from './diff-view.tsx';
 
 type Props = { base: string; canChange: boolean; current: Json; publishedEtag: string; onChanged: () => Promise<unknown>; onRefused: () => Promise<unknown> };
