@@ -10,6 +10,9 @@
  *   db -> domain (and the wire contracts it maps rows to);  domain -> nothing but itself (and the CSV libraries);
  *   the engine's folders but react and theme, product and domain never import React, Mantine or rjsf, and each
  *   uses only its own few libraries. No file of the engine says a word of the product, in code or comments.
+ * Inside a layer, rooms side by side are features that do not import one another (SIBLING_ROOMS): they meet in a
+ * shared room or a composing one, and the few crossings left are listed with their reasons (ALLOWED_CROSSINGS).
+ * Only the app factory imports a route module.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -114,11 +117,112 @@ const files = [...sourceFiles(src)];
 /** A folder holding more files than this is several concerns: give each its own folder (a room with its README.md). */
 const MAX_FILES_IN_A_FOLDER = 15;
 /**
- * The folders allowed more: db/migrations runs in the order of its numbers, one file per migration, and a migration
+ * The folder allowed more: db/migrations runs in the order of its numbers, one file per migration, and a migration
  * is never moved or renamed once shipped (the migrator records it by name), so it grows by one file a change.
- * staff/documents is being divided in work of its own (issue 37).
  */
-const CROWDED_BY_DESIGN = ['db/migrations', 'staff/documents'];
+const CROWDED_BY_DESIGN = ['db/migrations'];
+
+/** A file's path under src/, with forward slashes. */
+const srcPath = (file: string) => path.relative(src, file).split(path.sep).join('/');
+
+/** The file a specifier names among the files of src/ (null: a library, content, or no such file). */
+function resolvedFile(file: string, specifier: string): string | null {
+  const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : specifier.startsWith('#') && !specifier.startsWith('#content/') ? path.join(src, specifier.slice(1)) : null;
+  return target && files.includes(target) ? target : null;
+}
+
+/** Every import between two files of src/ (type-only ones too), by file. */
+const edges = new Map(files.map((file) => [file, specifiersOf(readFileSync(file, 'utf8')).map((specifier) => resolvedFile(file, specifier)).filter((target): target is string => target !== null)]));
+/** The same imports as paths under src/. */
+const imports: Import[] = [...edges].flatMap(([from, targets]) => targets.map((to) => ({ from: srcPath(from), to: srcPath(to) })));
+
+/**
+ * The rooms of a folder and what each may import of its siblings. A sub-folder is a feature unless named here:
+ * - shared: rooms every sibling may import; they import no feature or composing sibling themselves;
+ * - composers: rooms that put the features together (pages, an editor's screen) and may import every sibling.
+ * A feature imports no other feature and no composer: two features meet in a shared room, and a change to one is no
+ * change to the other. The folder's own root files stand apart (its entry, or what its rooms share: staff's app and
+ * routes, the wizard's context and table of screens, the documents' draft edits); the cycle test keeps them honest.
+ */
+export type RoomRoles = { shared?: readonly string[]; composers?: readonly string[] };
+const SIBLING_ROOMS: Record<string, RoomRoles> = {
+  'server/routes': {},
+  // member: the member's stored record (its profile fields, an employer's own fields, the invitation) that the
+  // enrollment's checks and the staff's roster read as the member's own routes do.
+  'server/services': { shared: ['member'] },
+  'portal/wizard': {},
+  // api: the console's client and wire types; layout: its frame and small parts. screens: the pages, which put the
+  // employer's panels, the documents and the second factor together.
+  staff: { shared: ['api', 'layout'], composers: ['screens'] },
+  // texts: a document's texts by place and language, which the summaries of changes and the preview name texts by.
+  'staff/documents': { shared: ['texts'], composers: ['editor'] },
+};
+
+/** A crossing between feature rooms kept on purpose: `from` and `to` are a file or a folder under src/. */
+export type AllowedCrossing = { from: string; to: string; reason: string };
+const ALLOWED_CROSSINGS: AllowedCrossing[] = [
+  {
+    from: 'server/routes/staff/staff-preview.routes.ts',
+    to: 'server/routes/enrollment',
+    reason: "the preview answers in the member routes' own answer shapes, until they are declared in src/contracts (record 038)",
+  },
+  {
+    from: 'server/routes/staff/staff-employers.routes.ts',
+    to: 'server/routes/documents/media.routes.ts',
+    reason: 'an ICHRA document or the logo is answered to staff as to members, with the same headers (sendStoredFile)',
+  },
+  {
+    from: 'server/routes/staff',
+    to: 'server/routes/member/login.routes.ts',
+    reason: "staff sign-in and its second step lock out by the members' one policy (LOCKOUT_POLICY)",
+  },
+  {
+    from: 'server/routes/staff/staff-oidc.routes.ts',
+    to: 'server/routes/member/oidc.routes.ts',
+    reason: 'one lifetime of a sign-in at an identity provider, for members and staff (LOGIN_STATE_MINUTES)',
+  },
+  {
+    from: 'server/services/staff-employers/staff-preview-sample.ts',
+    to: 'server/services/enrollment',
+    reason: "the preview's sample employee is priced by the enrollment's own quotes, contribution and HSA limit (record 029)",
+  },
+  {
+    from: 'server/services/staff-employers/staff-employers.ts',
+    to: 'server/services/staff-employees/employee-roster.ts',
+    reason: "the employers' list counts employees by the roster's own standing (standingOf), so the two never disagree",
+  },
+];
+
+type Import = { from: string; to: string };
+const under = (file: string, place: string) => file === place || file.startsWith(`${place}/`);
+
+/** The room of `file` among the rooms of `folder`: its first folder below it ('.' for a root file), or null outside. */
+function roomOf(folder: string, file: string): string | null {
+  if (!file.startsWith(`${folder}/`)) return null;
+  const rest = file.slice(folder.length + 1).split('/');
+  return rest.length > 1 ? rest[0]! : '.';
+}
+
+/**
+ * The imports that cross from one room to a sibling it may not import (each with why), and the allowed crossings no
+ * import takes any more (a list that only grows is no list).
+ */
+export function roomCrossings(imports: readonly Import[], rooms: Record<string, RoomRoles>, allowed: readonly AllowedCrossing[]): { crossings: string[]; unused: AllowedCrossing[] } {
+  const used = new Set<AllowedCrossing>();
+  const crossings: string[] = [];
+  for (const { from, to } of imports) {
+    for (const [folder, roles] of Object.entries(rooms)) {
+      const [fromRoom, toRoom] = [roomOf(folder, from), roomOf(folder, to)];
+      if (fromRoom === null || toRoom === null || fromRoom === toRoom || fromRoom === '.' || toRoom === '.') continue;
+      const role = (room: string) => (roles.shared?.includes(room) ? 'shared' : roles.composers?.includes(room) ? 'composer' : 'feature');
+      if (role(fromRoom) === 'composer' || role(toRoom) === 'shared') continue;
+      const entry = allowed.find((candidate) => under(from, candidate.from) && under(to, candidate.to));
+      if (entry) used.add(entry);
+      else crossings.push(`${from} imports ${to}: the ${role(fromRoom)} ${folder}/${fromRoom} may not import the ${role(toRoom)} ${folder}/${toRoom}`);
+    }
+  }
+  return { crossings, unused: allowed.filter((entry) => !used.has(entry)) };
+}
 
 describe('import boundaries', () => {
   it('finds the source files and their imports', () => {
@@ -163,11 +267,6 @@ describe('import boundaries', () => {
   });
 
   it('has no import cycle between the files of src/ (type-only imports too)', () => {
-    const resolved = (file: string, specifier: string): string | null => {
-      const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : specifier.startsWith('#') && !specifier.startsWith('#content/') ? path.join(src, specifier.slice(1)) : null;
-      return target && files.includes(target) ? target : null;
-    };
-    const edges = new Map(files.map((file) => [file, specifiersOf(readFileSync(file, 'utf8')).map((specifier) => resolved(file, specifier)).filter((target): target is string => target !== null)]));
     // Tarjan's strongly connected components: a component of more than one file is a cycle.
     let index = 0;
     const indexOf = new Map<string, number>();
@@ -217,6 +316,45 @@ describe('import boundaries', () => {
           .filter(([line]) => words.test(line))
           .map(([line, n]) => `${path.relative(root, file)}:${n}: ${line.trim()}`),
       );
+    expect(found).toEqual([]);
+  });
+
+  it('finds a feature importing a sibling feature or a composer, a shared room importing a feature, and allows the rest', () => {
+    const rooms = { app: { shared: ['common'], composers: ['pages'] } };
+    const graph: Import[] = [
+      { from: 'app/orders/list.ts', to: 'app/orders/row.ts' }, // within a room
+      { from: 'app/orders/list.ts', to: 'app/common/money.ts' }, // to a shared room
+      { from: 'app/pages/home.ts', to: 'app/orders/list.ts' }, // a composer
+      { from: 'app/main.ts', to: 'app/pages/home.ts' }, // the folder's root
+      { from: 'app/orders/list.ts', to: 'app/setup.ts' },
+      { from: 'app/orders/list.ts', to: 'app/billing/invoice.ts' },
+      { from: 'app/billing/invoice.ts', to: 'app/pages/home.ts' },
+      { from: 'app/common/money.ts', to: 'app/billing/invoice.ts' },
+      { from: 'app/billing/invoice.ts', to: 'app/orders/list.ts' },
+      { from: 'other/orders/list.ts', to: 'other/billing/invoice.ts' }, // a folder of no rooms
+    ];
+    const kept: AllowedCrossing = { from: 'app/billing', to: 'app/orders/list.ts', reason: 'a test' };
+    const stale: AllowedCrossing = { from: 'app/orders', to: 'app/pages', reason: 'a test' };
+    expect(roomCrossings(graph, rooms, [kept, stale])).toEqual({
+      crossings: [
+        'app/orders/list.ts imports app/billing/invoice.ts: the feature app/orders may not import the feature app/billing',
+        'app/billing/invoice.ts imports app/pages/home.ts: the feature app/billing may not import the composer app/pages',
+        'app/common/money.ts imports app/billing/invoice.ts: the shared app/common may not import the feature app/billing',
+      ],
+      unused: [stale],
+    });
+  });
+
+  it('keeps sibling rooms of a feature apart, every allowed crossing still taken and said why', () => {
+    for (const folder of Object.keys(SIBLING_ROOMS)) expect(readdirSync(path.join(src, folder)).length, folder).toBeGreaterThan(1);
+    const { crossings, unused } = roomCrossings(imports, SIBLING_ROOMS, ALLOWED_CROSSINGS);
+    expect(crossings).toEqual([]);
+    expect(unused).toEqual([]);
+    expect(ALLOWED_CROSSINGS.filter((entry) => entry.reason.trim().length < 20)).toEqual([]);
+  });
+
+  it('has the app factory alone import a route module', () => {
+    const found = imports.filter(({ from, to }) => under(to, 'server/routes') && !under(from, 'server/routes') && from !== 'server/app.ts');
     expect(found).toEqual([]);
   });
 
