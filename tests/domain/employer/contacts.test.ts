@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_TYPE_NAMES, contactsForEmployees, contactTypeName, selectWelcomeContacts, type ContactInput } from '#domain/employer/contacts.ts';
+import { CONTACT_TYPE_NAMES, contactsForEmployees, contactTypeName, selectWelcomeContacts, type BrokerInput, type ContactInput, type WelcomeContact } from '#domain/employer/contacts.ts';
+import type { RuleCase } from '../rule-case.ts';
 
 const contact = (contacttype: number, displaytoemployee: boolean, firstname: string): ContactInput => ({
   contacttype,
@@ -15,14 +16,14 @@ const names = (cards: ReturnType<typeof selectWelcomeContacts>) => cards.map((ca
 
 describe('contact type names (spec §3)', () => {
   it.each([
-    [1, 'Insurance Broker'],
-    [2, 'Premium Payments/Banking'],
-    [3, 'HR'],
-    [4, 'Billing/Accounting'],
-    [5, 'Support'],
-    [9, '9'],
-  ])('%i -> %s', (type, name) => {
-    expect(contactTypeName(type)).toBe(name);
+    { name: '1 is Insurance Broker', period: '', input: 1, output: 'Insurance Broker' },
+    { name: '2 is Premium Payments/Banking', period: '', input: 2, output: 'Premium Payments/Banking' },
+    { name: '3 is HR', period: '', input: 3, output: 'HR' },
+    { name: '4 is Billing/Accounting', period: '', input: 4, output: 'Billing/Accounting' },
+    { name: '5 is Support', period: '', input: 5, output: 'Support' },
+    { name: 'an unknown type is said by its number', period: '', input: 9, output: '9' },
+  ] satisfies RuleCase<number, string>[])('$name', ({ input, output }) => {
+    expect(contactTypeName(input)).toBe(output);
   });
 
   it('has exactly five types', () => {
@@ -31,32 +32,35 @@ describe('contact type names (spec §3)', () => {
 });
 
 describe('selectWelcomeContacts (spec §2 /welcome)', () => {
+  type Given = { contacts: ContactInput[] | null | undefined; broker: BrokerInput | null };
   it.each([
-    ['the flagged ones', [contact(1, true, 'Ann'), contact(3, true, 'Bob'), contact(4, false, 'Cy')], ['Ann Doe', 'Bob Doe']],
-    ['at most 3 flagged', [contact(1, true, 'A'), contact(2, true, 'B'), contact(3, true, 'C'), contact(5, true, 'D')], ['A Doe', 'B Doe', 'C Doe']],
-    ['none flagged: the broker contact', [contact(3, false, 'Hr'), contact(1, false, 'Bro'), contact(1, false, 'Second')], ['Bro Doe']],
-    ['none flagged and no broker contact: the team broker', [contact(3, false, 'Hr')], ['Team Broker']],
-    ['no contacts: the team broker', [], ['Team Broker']],
-    ['no contact list: the team broker', null, ['Team Broker']],
-  ])('%s', (_label, contacts, shown) => {
-    expect(names(selectWelcomeContacts(contacts, broker))).toEqual(shown);
+    { name: 'the flagged ones', period: '', input: { contacts: [contact(1, true, 'Ann'), contact(3, true, 'Bob'), contact(4, false, 'Cy')], broker }, output: ['Ann Doe', 'Bob Doe'] },
+    { name: 'at most 3 flagged', period: '', input: { contacts: [contact(1, true, 'A'), contact(2, true, 'B'), contact(3, true, 'C'), contact(5, true, 'D')], broker }, output: ['A Doe', 'B Doe', 'C Doe'] },
+    { name: 'none flagged: the broker contact', period: '', input: { contacts: [contact(3, false, 'Hr'), contact(1, false, 'Bro'), contact(1, false, 'Second')], broker }, output: ['Bro Doe'] },
+    { name: 'none flagged and no broker contact: the team broker', period: '', input: { contacts: [contact(3, false, 'Hr')], broker }, output: ['Team Broker'] },
+    { name: 'no contacts: the team broker', period: '', input: { contacts: [], broker }, output: ['Team Broker'] },
+    { name: 'no contact list: the team broker', period: '', input: { contacts: null, broker }, output: ['Team Broker'] },
+    { name: 'neither a contact nor a broker: nothing', period: '', input: { contacts: null, broker: null }, output: [] },
+  ] satisfies RuleCase<Given, string[]>[])('$name', ({ input, output }) => {
+    expect(names(selectWelcomeContacts(input.contacts, input.broker))).toEqual(output);
   });
 
-  it('shows nothing when there is neither a contact nor a broker', () => {
-    expect(selectWelcomeContacts(null, null)).toEqual([]);
-  });
-
-  it('titles each card with the contact type name', () => {
-    const [hr] = selectWelcomeContacts([{ ...contact(3, true, 'Hana'), middlename: 'Q' }], null);
-    expect(hr).toEqual({
-      title: 'Contact Your HR',
-      contacttype: 3,
-      contacttypename: 'HR',
-      fullname: 'Hana Q Doe',
-      emailaddress: 'hana@example.com',
-      phonenumber: '555-0100',
-    });
-    expect(selectWelcomeContacts(undefined, broker)[0]).toMatchObject({ title: 'Contact Your Insurance Broker', emailaddress: 'broker@example.com' });
+  // Each card is titled with the contact type name.
+  it.each([
+    {
+      name: "a contact's card",
+      period: '',
+      input: { contacts: [{ ...contact(3, true, 'Hana'), middlename: 'Q' }], broker: null },
+      output: { title: 'Contact Your HR', contacttype: 3, contacttypename: 'HR', fullname: 'Hana Q Doe', emailaddress: 'hana@example.com', phonenumber: '555-0100' },
+    },
+    {
+      name: "the team broker's card",
+      period: '',
+      input: { contacts: undefined, broker },
+      output: expect.objectContaining({ title: 'Contact Your Insurance Broker', emailaddress: 'broker@example.com' }),
+    },
+  ] satisfies RuleCase<Given, WelcomeContact>[])('titles $name with the contact type name', ({ input, output }) => {
+    expect(selectWelcomeContacts(input.contacts, input.broker)[0]).toEqual(output);
   });
 });
 
@@ -64,10 +68,10 @@ describe('contactsForEmployees (spec §2 /welcome, §6: the flag controls whethe
   const flagged = (contacttype: number, displaytoemployee: boolean) => ({ contacttype, displaytoemployee, id: `${contacttype}-${displaytoemployee}` });
 
   it.each([
-    { name: 'flagged contacts of any type are kept', input: [flagged(3, true), flagged(5, true)], expected: ['3-true', '5-true'] },
-    { name: 'an unflagged broker is kept for the fallback card', input: [flagged(1, false), flagged(4, false)], expected: ['1-false'] },
-    { name: 'unflagged contacts of other types are left out', input: [flagged(2, false), flagged(4, false)], expected: [] },
-  ])('$name', ({ input, expected }) => {
-    expect(contactsForEmployees(input).map((c) => c.id)).toEqual(expected);
+    { name: 'flagged contacts of any type are kept', period: '', input: [flagged(3, true), flagged(5, true)], output: ['3-true', '5-true'] },
+    { name: 'an unflagged broker is kept for the fallback card', period: '', input: [flagged(1, false), flagged(4, false)], output: ['1-false'] },
+    { name: 'unflagged contacts of other types are left out', period: '', input: [flagged(2, false), flagged(4, false)], output: [] },
+  ] satisfies RuleCase<ReturnType<typeof flagged>[], string[]>[])('$name', ({ input, output }) => {
+    expect(contactsForEmployees(input).map((c) => c.id)).toEqual(output);
   });
 });

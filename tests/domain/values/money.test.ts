@@ -25,24 +25,39 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents(input)).toBe(output);
   });
 
-  it.each([['9.999'], [1.005], [''], ['abc'], ['1e3'], ['1,000'], [Number.NaN], [Number.POSITIVE_INFINITY], ['.5']])(
-    'rejects %j',
-    (value) => {
-      expect(() => dollarsToCents(value)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    { name: 'refuses "9.999" (a fraction of a cent)', period: '', input: '9.999', output: RangeError },
+    { name: 'refuses 1.005 (a fraction of a cent)', period: '', input: 1.005, output: RangeError },
+    { name: 'refuses ""', period: '', input: '', output: RangeError },
+    { name: 'refuses "abc"', period: '', input: 'abc', output: RangeError },
+    { name: 'refuses "1e3" (an exponent)', period: '', input: '1e3', output: RangeError },
+    { name: 'refuses "1,000" (a grouping comma)', period: '', input: '1,000', output: RangeError },
+    { name: 'refuses NaN', period: '', input: Number.NaN, output: RangeError },
+    { name: 'refuses Infinity', period: '', input: Number.POSITIVE_INFINITY, output: RangeError },
+    { name: 'refuses ".5" (no whole dollars)', period: '', input: '.5', output: RangeError },
+  ] satisfies RuleCase<string | number, typeof RangeError>[])('$name', ({ input, output }) => {
+    expect(() => dollarsToCents(input)).toThrow(output);
+  });
 });
 
-describe('dollarsToCentsOrNull', () => {
-  it('parses a number as dollarsToCents does, and answers null when there is no number', () => {
-    expect(dollarsToCentsOrNull(367)).toBe(36700);
-    expect(dollarsToCentsOrNull(886.36)).toBe(88636);
-    expect(dollarsToCentsOrNull(0)).toBe(0);
-    for (const none of [null, undefined, '450', Number.NaN, {}]) expect(dollarsToCentsOrNull(none)).toBeNull();
+describe('dollarsToCentsOrNull (a number as dollarsToCents reads it; null when there is no number)', () => {
+  it.each([
+    { name: '367 -> 36700 cents', period: '', input: 367, output: 36700 },
+    { name: '886.36 -> 88636 cents', period: '', input: 886.36, output: 88636 },
+    { name: '0 -> 0 cents', period: '', input: 0, output: 0 },
+    { name: 'null -> null', period: '', input: null, output: null },
+    { name: 'undefined -> null', period: '', input: undefined, output: null },
+    { name: 'the text "450" -> null (no number)', period: '', input: '450', output: null },
+    { name: 'NaN -> null', period: '', input: Number.NaN, output: null },
+    { name: 'an object -> null', period: '', input: {}, output: null },
+  ] satisfies RuleCase<unknown, number | null>[])('$name', ({ input, output }) => {
+    expect(dollarsToCentsOrNull(input)).toBe(output);
   });
 
-  it('refuses a number with more than two decimals rather than rounding it', () => {
-    expect(() => dollarsToCentsOrNull(1.005)).toThrow(RangeError);
+  it.each([
+    { name: 'refuses 1.005: more than two decimals, never rounded', period: '', input: 1.005, output: RangeError },
+  ] satisfies RuleCase<number, typeof RangeError>[])('$name', ({ input, output }) => {
+    expect(() => dollarsToCentsOrNull(input)).toThrow(output);
   });
 });
 
@@ -57,8 +72,10 @@ describe('centsToDollars', () => {
     expect(centsToDollars(input)).toBe(output);
   });
 
-  it('rejects fractions of a cent', () => {
-    expect(() => centsToDollars(1.5)).toThrow(RangeError);
+  it.each([
+    { name: 'refuses 1.5 cents (a fraction of a cent)', period: '', input: 1.5, output: RangeError },
+  ] satisfies RuleCase<number, typeof RangeError>[])('$name', ({ input, output }) => {
+    expect(() => centsToDollars(input)).toThrow(output);
   });
 
   it('round-trips every cent amount up to $100', () => {
@@ -68,24 +85,26 @@ describe('centsToDollars', () => {
 
 describe('formatCurrency (spec §5 Display rules)', () => {
   it.each([
-    ['$450.00', '$450.00'],
-    ['$1,000 after deductible', '$1,000 after deductible'],
-    [450, '$450.00'],
-    [1234.5, '$1,234.50'],
-    [1234567.891, '$1,234,567.89'],
-    [0, '$0.00'],
-    [-3, '-$3.00'],
-    ['1500', '$1,500.00'],
-    ['99.9', '$99.90'],
-    ['Included', 'Included'],
-    ['No Charge After Deductible', 'No Charge After Deductible'],
-    ['', ''],
-  ])('%j -> %j', (value, shown) => {
-    expect(formatCurrency(value)).toBe(shown);
+    { name: 'a text with its dollar sign is kept: "$450.00"', period: '', input: '$450.00', output: '$450.00' },
+    { name: 'a text with its dollar sign is kept: "$1,000 after deductible"', period: '', input: '$1,000 after deductible', output: '$1,000 after deductible' },
+    { name: '450 -> $450.00', period: '', input: 450, output: '$450.00' },
+    { name: '1234.5 -> $1,234.50', period: '', input: 1234.5, output: '$1,234.50' },
+    { name: '1234567.891 -> $1,234,567.89', period: '', input: 1234567.891, output: '$1,234,567.89' },
+    { name: '0 -> $0.00', period: '', input: 0, output: '$0.00' },
+    { name: '-3 -> -$3.00', period: '', input: -3, output: '-$3.00' },
+    { name: 'the text "1500" -> $1,500.00', period: '', input: '1500', output: '$1,500.00' },
+    { name: 'the text "99.9" -> $99.90', period: '', input: '99.9', output: '$99.90' },
+    { name: '"Included" is kept', period: '', input: 'Included', output: 'Included' },
+    { name: '"No Charge After Deductible" is kept', period: '', input: 'No Charge After Deductible', output: 'No Charge After Deductible' },
+    { name: '"" is kept', period: '', input: '', output: '' },
+  ] satisfies RuleCase<string | number, string>[])('$name', ({ input, output }) => {
+    expect(formatCurrency(input)).toBe(output);
   });
 
-  it('formats cents', () => {
-    expect(formatCents(199900)).toBe('$1,999.00');
+  it.each([
+    { name: '199900 cents -> $1,999.00', period: '', input: 199900, output: '$1,999.00' },
+  ] satisfies RuleCase<number, string>[])('formatCents: $name', ({ input, output }) => {
+    expect(formatCents(input)).toBe(output);
   });
 });
 
@@ -110,30 +129,47 @@ describe('enrollmentTotals (spec §9 Money: the cart, the member account and the
     expect(enrollmentTotals(input)).toEqual(output);
   });
 
-  it("never spends the ICHRA contribution on the HSA: a family $98.01 under its contribution, $200.00 a month to the HSA", () => {
-    // 26 U.S.C. 105(b) and 213(d): the HRA pays for medical care; an HSA deposit is not medical care.
-    const family = totals(101_199, 0, 20_000, 111_000);
-    expect(family.premiumDeductionCents).toBe(0);
-    expect(family.hsaDeductionCents).toBe(20_000);
-    expect(family.currentBalanceCents).toBe(9_801);
-    expect(family.payrollDeductionCents).toBe(20_000);
+  // 26 U.S.C. 105(b) and 213(d): the HRA pays for medical care; an HSA deposit is not medical care.
+  it.each([
+    {
+      name: 'never spends the ICHRA contribution on the HSA: a family $98.01 under its contribution, $200.00 a month to the HSA',
+      period: '',
+      input: { premiumCents: 101_199, serviceCents: 0, hsaCents: 20_000, contributionCents: 111_000 },
+      output: { premiumDeductionCents: 0, hsaDeductionCents: 20_000, currentBalanceCents: 9_801, payrollDeductionCents: 20_000 },
+    },
+  ] satisfies RuleCase<Parameters<typeof enrollmentTotals>[0], Partial<ReturnType<typeof enrollmentTotals>>>[])('$name', ({ input, output }) => {
+    const family = enrollmentTotals(input);
+    for (const [figure, cents] of Object.entries(output)) expect(family[figure as keyof typeof family], figure).toBe(cents);
   });
 
-  it('refuses a negative or fractional amount', () => {
-    expect(() => enrollmentTotals({ premiumCents: -1, serviceCents: 0, hsaCents: 0, contributionCents: 0 })).toThrow(RangeError);
-    expect(() => enrollmentTotals({ premiumCents: 1.5, serviceCents: 0, hsaCents: 0, contributionCents: 0 })).toThrow(RangeError);
+  it.each([
+    { name: 'refuses a negative premium', period: '', input: { premiumCents: -1, serviceCents: 0, hsaCents: 0, contributionCents: 0 }, output: RangeError },
+    { name: 'refuses a fraction of a cent', period: '', input: { premiumCents: 1.5, serviceCents: 0, hsaCents: 0, contributionCents: 0 }, output: RangeError },
+  ] satisfies RuleCase<Parameters<typeof enrollmentTotals>[0], typeof RangeError>[])('$name', ({ input, output }) => {
+    expect(() => enrollmentTotals(input)).toThrow(output);
   });
 });
 
-describe('formatCurrency in a locale (the page language)', () => {
-  it("writes dollars the reader's way, the spec's rule kept", () => {
-    expect(formatCurrency(1234.5, 'en-US')).toBe('$1,234.50');
-    expect(formatCurrency(-3, 'es-US')).toBe('-$3.00');
-    expect(formatCurrency(-0.001, 'es-US')).toBe('$0.00');
-    expect(formatCurrency('Included', 'es-US')).toBe('Included');
-    expect(formatCents(123456, 'es-US')).toBe(new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(1234.56));
+describe("formatCurrency in a locale (the page language): dollars the reader's way, the spec's rule kept", () => {
+  const dollarsIn = (locale: string, dollars: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
+  it.each([
+    { name: '1234.5 in en-US -> $1,234.50', period: '', input: { value: 1234.5, locale: 'en-US' }, output: '$1,234.50' },
+    { name: '-3 in es-US -> -$3.00', period: '', input: { value: -3, locale: 'es-US' }, output: '-$3.00' },
+    { name: '-0.001 in es-US -> $0.00 (no negative zero)', period: '', input: { value: -0.001, locale: 'es-US' }, output: '$0.00' },
+    { name: '"Included" in es-US is kept', period: '', input: { value: 'Included', locale: 'es-US' }, output: 'Included' },
     // A locale writing dollars its own way shows it: the locale is used, not ignored.
-    expect(formatCurrency(1234.5, 'de-DE')).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(1234.5));
+    { name: "1234.5 in de-DE is written the German way", period: '', input: { value: 1234.5, locale: 'de-DE' }, output: dollarsIn('de-DE', 1234.5) },
+  ] satisfies RuleCase<{ value: string | number; locale: string }, string>[])('$name', ({ input, output }) => {
+    expect(formatCurrency(input.value, input.locale)).toBe(output);
+  });
+
+  it.each([
+    { name: '123456 cents in es-US are written the es-US way', period: '', input: { cents: 123456, locale: 'es-US' }, output: dollarsIn('es-US', 1234.56) },
+  ] satisfies RuleCase<{ cents: number; locale: string }, string>[])('formatCents: $name', ({ input, output }) => {
+    expect(formatCents(input.cents, input.locale)).toBe(output);
+  });
+
+  it('uses the locale rather than ignoring it', () => {
     expect(formatCurrency(1234.5, 'de-DE')).not.toBe('$1,234.50');
   });
 });
