@@ -86,7 +86,7 @@ export function ContributionVersionsPanel({ accountid, canChange, onChanged }: {
       <FailureAlert error={error ?? versions.error} plain title={error ? 'Not done' : undefined} />
       <SavedNote shown={done !== ''} text={done} />
       {preview && (
-        <Stack gap="xs" aria-label="Preview of the draft">
+        <Stack gap="xs" role="region" aria-label="Preview of the draft">
           <Text>
             {preview.draftVersion === null ? 'No draft is saved: the rules in force compared with themselves.' : `Draft version ${preview.draftVersion} on ${preview.effectiveDate}, for ${employees.length} employees.`}
           </Text>
@@ -183,7 +183,7 @@ export function ContributionVersionsPanel({ accountid, canChange, onChanged }: {
         </Table>
       )}
       {diff && (
-        <Stack gap={2} aria-label={`Changes from version ${diff.from} to ${diff.to}`}>
+        <Stack gap={2} role="region" aria-label={`Changes from version ${diff.from} to ${diff.to}`}>
           <Text fw={600}>
             Changes from version {diff.from} to {diff.to}
           </Text>
