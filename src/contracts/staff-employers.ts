@@ -165,6 +165,7 @@ export const StaffContributionRuleSchema = Type.Object(
     state: Nullable(Type.String({ pattern: '^[A-Z]{2}$' })),
     ratingArea: ruleFields.ratingArea,
     amount: ruleFields.amount,
+    noContribution: Type.Optional(Type.Boolean({ description: 'Pays nothing on purpose (amount 0): its employees get $0.00 and the publish is not refused for them. Absent: false.' })),
   },
   { additionalProperties: false },
 );
@@ -172,8 +173,54 @@ export type StaffContributionRule = Static<typeof StaffContributionRuleSchema>;
 export const StaffContributionRulesSchema = Type.Array(StaffContributionRuleSchema, { maxItems: 2000 });
 /** A rule as GET and PUT .../contribution-rules answer it. */
 export const StaffContributionRuleAnswerSchema = Type.Object(
-  { contributionclass: Type.String(), ...ruleFields, state: Nullable(Type.String()) },
+  { contributionclass: Type.String(), ...ruleFields, state: Nullable(Type.String()), noContribution: Type.Boolean() },
 );
+
+/** A version of the rules as GET .../contribution-rules/versions lists it, newest first. */
+export const ContributionRuleVersionSchema = Type.Object({
+  version: Type.Integer(),
+  status: OneOf('string', ['draft', 'published', 'retired']),
+  createdon: Type.String(),
+  publishedon: Nullable(Type.String()),
+  staffEmail: Nullable(Type.String()),
+  publishedByEmail: Nullable(Type.String()),
+  copiedFrom: Nullable(Type.Integer({ description: 'The version a rollback copied; null otherwise.' })),
+});
+export type ContributionRuleVersion = Static<typeof ContributionRuleVersionSchema>;
+
+/** One census employee's contribution under the rules in force and under the draft. */
+export const ContributionChangeSchema = Type.Object({
+  memberid: Uuid,
+  name: Type.String(),
+  contributionclass: Type.String(),
+  state: Nullable(Type.String()),
+  before: Dollars('amount', 'Dollars a month under the rules in force'),
+  after: Dollars('amount', 'Dollars a month under the draft'),
+  noBirthdate: Type.Boolean({ description: 'No date of birth stored yet: nothing is computed for them.' }),
+  intendedZero: Type.Boolean({ description: '$0.00 because the rule that pays them says no contribution.' }),
+  zero: Type.Boolean({ description: '$0.00 with no rule saying so: the publish is refused.' }),
+  cut: Type.Boolean({ description: 'Loses more than 10% of the contribution.' }),
+});
+export type ContributionChange = Static<typeof ContributionChangeSchema>;
+
+/** What publishing the draft would change (GET .../contribution-rules/draft/preview). */
+export const ContributionRulesPreviewSchema = Type.Object({
+  draftVersion: Nullable(Type.Integer({ description: 'null: no draft is saved (the rules in force are compared with themselves)' })),
+  draftEtag: Type.String({ description: "The previewed draft's tag: what publishing exactly this names in If-Match." }),
+  publishedVersion: Nullable(Type.Integer()),
+  effectiveDate: IsoDate,
+  employees: Type.Array(ContributionChangeSchema),
+  refusals: Type.Array(Type.String(), { description: 'Why the draft may not be published (empty: it may), employees and classes named.' }),
+});
+export type ContributionRulesPreview = Static<typeof ContributionRulesPreviewSchema>;
+
+/** A line diff of two versions' rules (0: no rules), one rule a line. */
+export const ContributionRulesDiffSchema = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  lines: Type.Array(Type.Object({ op: OneOf('string', [' ', '+', '-']), text: Type.String() })),
+});
+export type ContributionRulesDiff = Static<typeof ContributionRulesDiffSchema>;
 
 export const ContributionPreviewRequestSchema = Type.Object(
   {

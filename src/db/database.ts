@@ -55,6 +55,28 @@ export interface ContributionRuleTable {
   state: string | null;
   rating_area: number | null;
   amount_cents: number;
+  /** Pays nothing on purpose (amount 0; migration 0031). */
+  no_contribution: Generated<boolean>;
+}
+
+/**
+ * A version of an employer's contribution rules (migration 0031), as document_override keeps a document's: draft,
+ * published (at most one, the rules in force copied into contribution_rule) or retired.
+ */
+export interface ContributionRuleVersionTable {
+  id: string;
+  accountid: string;
+  version: number;
+  status: 'draft' | 'published' | 'retired';
+  /** The domain's ContributionRule list (cents); written as JSON text, read as the parsed value. */
+  rules: Json;
+  created_by: string | null;
+  published_by: string | null;
+  publishedon: Timestamp | null;
+  /** The version a rollback copied (0: no rules); null otherwise. */
+  copied_from: number | null;
+  createdon: GeneratedTimestamp;
+  updatedon: GeneratedTimestamp;
 }
 
 export interface MemberTable {
@@ -583,6 +605,7 @@ export interface Database {
   employer_contact: EmployerContactTable;
   broker: BrokerTable;
   contribution_rule: ContributionRuleTable;
+  contribution_rule_version: ContributionRuleVersionTable;
   member: MemberTable;
   set_password_token: SetPasswordTokenTable;
   refresh_token: RefreshTokenTable;

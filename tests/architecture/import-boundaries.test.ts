@@ -187,6 +187,11 @@ const ALLOWED_CROSSINGS: AllowedCrossing[] = [
     reason: "the preview's sample employee is priced by the enrollment's own quotes, contribution and HSA limit (record 029)",
   },
   {
+    from: 'server/services/staff-employers/staff-contribution-versions.ts',
+    to: 'server/services/enrollment/contributions.ts',
+    reason: "a draft's census preview places each employee as the member's contribution does (resolveContributionLocation), so before and after agree with the cart",
+  },
+  {
     from: 'server/services/staff-employers/staff-employers.ts',
     to: 'server/services/staff-employees/employee-roster.ts',
     reason: "the employers' list counts employees by the roster's own standing (standingOf), so the two never disagree",

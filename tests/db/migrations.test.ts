@@ -7,6 +7,7 @@ import { everyDatabase } from '../server/helpers/databases.ts';
 const tables = [
   'broker',
   'contribution_rule',
+  'contribution_rule_version',
   'county_rating_area',
   'dependent',
   'document_override',

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { fillMemberProfile, nextTo, PORTLAND, putAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
+import { fillMemberProfile, nextTo, PORTLAND, publishRulesAsRead, putAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
 
 const EMPLOYEE_ID = { type: 'string', maxLength: 20, title: 'Employee ID' };
 
@@ -31,7 +31,7 @@ async function employerWithEmployeeId(request: APIRequestContext): Promise<strin
   expect(created.status(), await created.text()).toBe(200);
   const { accountid } = ((await created.json()) as { data: { accountid: string } }).data;
   const rules = ['employee', 'employee-spouse', 'employee-children', 'family'].map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-  expect((await putAsRead(request, `/api/staff/employers/${accountid}/contribution-rules`, headers, { rules })).status()).toBe(200);
+  expect((await publishRulesAsRead(request, accountid, headers, rules)).status()).toBe(200);
 
   const url = `/api/staff/employers/${accountid}/content/profile`;
   const current = ((await (await request.get(url, { headers })).json()) as { data: { base: { schema: { required: string[]; properties: object } } } }).data.base;

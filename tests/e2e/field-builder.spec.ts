@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectClean } from './axe.ts';
 import { addFieldWithBuilder, hideFieldWithBuilder, moveFieldWithBuilder, saveAndPublish } from './specialist/fields.ts';
-import { fillMemberProfile, nextTo, openDocument, PORTLAND, putAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
+import { fillMemberProfile, nextTo, openDocument, PORTLAND, publishRulesAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
 
 const HELP = 'As printed on your badge.';
 
@@ -26,7 +26,7 @@ async function newEmployer(request: APIRequestContext): Promise<string> {
   expect(created.status(), await created.text()).toBe(200);
   const { accountid } = ((await created.json()) as { data: { accountid: string } }).data;
   const rules = ['employee', 'employee-spouse', 'employee-children', 'family'].map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-  expect((await putAsRead(request, `/api/staff/employers/${accountid}/contribution-rules`, headers, { rules })).status()).toBe(200);
+  expect((await publishRulesAsRead(request, accountid, headers, rules)).status()).toBe(200);
   return accountid;
 }
 

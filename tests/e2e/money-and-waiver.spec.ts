@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Language } from '../../src/contracts/language.ts';
 import { expectClean } from './axe.ts';
 import { catalogue, esText, filled, SPANISH } from './spanish.ts';
-import { addDependents, AURORA, ENGLISH, fillMemberProfile, nextTo, PORTLAND, putAsRead, signedInMember, staffApiHeaders, type Relative, type Words } from './support.ts';
+import { addDependents, AURORA, ENGLISH, fillMemberProfile, nextTo, PORTLAND, publishRulesAsRead, signedInMember, staffApiHeaders, type Relative, type Words } from './support.ts';
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -71,7 +71,7 @@ async function hsaEmployer(request: APIRequestContext): Promise<{ accountid: str
 /** One monthly contribution for every tier and age of the employer's members. */
 async function setContribution(request: APIRequestContext, headers: Record<string, string>, accountid: string, amount: number): Promise<void> {
   const rules = ['employee', 'employee-spouse', 'employee-children', 'family'].map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount }));
-  const put = await putAsRead(request, `/api/staff/employers/${accountid}/contribution-rules`, headers, { rules });
+  const put = await publishRulesAsRead(request, accountid, headers, rules);
   expect(put.status(), await put.text()).toBe(200);
 }
 

@@ -11,7 +11,7 @@ import { expectClean } from './axe.ts';
 import { addFieldWithBuilder, saveAndPublish } from './specialist/fields.ts';
 import { expectPreviewCases, expectPreviewSteps, pickPreviewCase, previewCheck, previewRegion } from './specialist/preview.ts';
 import { SPANISH } from './spanish.ts';
-import { fillMemberProfile, openDocument, PORTLAND, putAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
+import { fillMemberProfile, openDocument, PORTLAND, publishRulesAsRead, signedInMember, staffApiHeaders, staffSignIn } from './support.ts';
 
 const MESSAGE = 'Your employee number is the six digits on your badge.';
 const MESSAGE_ES = 'Su número de empleado son los seis dígitos de su credencial.';
@@ -34,7 +34,7 @@ async function newEmployer(request: APIRequestContext): Promise<string> {
   expect(created.status(), await created.text()).toBe(200);
   const { accountid } = ((await created.json()) as { data: { accountid: string } }).data;
   const rules = ['employee', 'employee-spouse', 'employee-children', 'family'].map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-  expect((await putAsRead(request, `/api/staff/employers/${accountid}/contribution-rules`, headers, { rules })).status()).toBe(200);
+  expect((await publishRulesAsRead(request, accountid, headers, rules)).status()).toBe(200);
   return accountid;
 }
 

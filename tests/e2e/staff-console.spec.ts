@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, setPassword, signedInMember, signIn, staffSignIn, uploadIchraDocument } from './support.ts';
 import { changeTextFromList, publishWithConfirmation, rollBackWithConfirmation } from './specialist/texts.ts';
 import { STAFF_ADMIN_EMAIL, STAFF_PASSWORD } from './staff-admin.ts';
-import { jpegLogo } from './specialist/money.ts';
+import { jpegLogo, saveAndPublishRules } from './specialist/money.ts';
 import { previewCheck, previewEnterDateOfBirth } from './specialist/preview.ts';
 
 const ORIGINAL_MESSAGE = 'DOB must be between 1941-01-01 and today.';
@@ -100,11 +100,10 @@ test('an implementer sets up and tailors an employer; its employees see the chan
     await staff.getByLabel(`Rule ${rule + 4} from age`).fill('30');
     await staff.getByLabel(`Rule ${rule + 4} monthly amount`).fill('400');
   }
-  await staff.getByRole('button', { name: 'Save Rules' }).click();
-  await expect(staff.getByRole('alert').filter({ hasText: 'The rules were not saved' })).toContainText('more than 3 times');
+  await staff.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(staff.getByRole('alert').filter({ hasText: 'The draft was not saved' })).toContainText('more than 3 times');
   for (let rule = 1; rule <= 4; rule += 1) await staff.getByLabel(`Rule ${rule} monthly amount`).fill('200');
-  await staff.getByRole('button', { name: 'Save Rules' }).click();
-  await expect(staff.getByText('Contribution rules saved.')).toBeVisible();
+  await saveAndPublishRules(staff);
   await staff.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'a 45-year-old in ZIP 30301 with a spouse and one child gets $400' })).toBeVisible();
 

@@ -374,6 +374,14 @@ export async function putAsRead(request: APIRequestContext, url: string, headers
   return request.put(url, { headers: { ...headers, ...(etag ? { 'if-match': etag } : { 'if-none-match': '*' }) }, data });
 }
 
+/** Saves contribution rules as the draft and publishes it (each made on what it read): the publish's answer. */
+export async function publishRulesAsRead(request: APIRequestContext, accountid: string, headers: Record<string, string>, rules: object[]) {
+  const url = `/api/staff/employers/${accountid}/contribution-rules`;
+  const saved = await putAsRead(request, url, headers, { rules }, `${url}/draft`);
+  if (!saved.ok()) return saved;
+  return request.post(`${url}/publish`, { headers: { ...headers, 'if-match': saved.headers()['etag']! } });
+}
+
 /** Opens one of an employer's sections in the staff console by its tab. */
 export async function employerSection(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name }).click();

@@ -14,7 +14,7 @@ import type { ContentStore } from '#server/content/content-store.ts';
 import { databases } from './helpers/databases.ts';
 import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { publishRules, putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const YEAR = new Date().getUTCFullYear();
 /** The app's clock: early in the plan year, so effective dates are offered whatever the real date. */
@@ -74,7 +74,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
     accountid = (await staffCall(implementer, 'POST', '/api/staff/employers', employerBody('Own Fields Co'))).json().data.accountid;
     otherAccountid = (await staffCall(implementer, 'POST', '/api/staff/employers', employerBody('Plain Inc'))).json().data.accountid;
     const rules = FAMILY_TIERS.map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-    expect((await staffPut(implementer, `/api/staff/employers/${accountid}/contribution-rules`, { rules })).statusCode).toBe(200);
+    expect((await publishRules(t.app, implementer, accountid, rules)).statusCode).toBe(200);
     member = await registerMember(t.app, { accountid, accountname: 'Own Fields Co', teamid: randomUUID() }, { firstname: 'Owen', lastname: 'Fields' });
     other = await registerMember(t.app, { accountid: otherAccountid, accountname: 'Plain Inc', teamid: randomUUID() }, { firstname: 'Pat', lastname: 'Plain' });
     await publishOverride('profile', PROFILE_PATCH);

@@ -14,7 +14,7 @@ import { databases } from './helpers/databases.ts';
 import { registerMember, TEST_PROFILE, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
 import { FIXTURE_COUNTY, FIXTURE_ZIP, fixturePlanPremiums, HSA_PLAN } from './plan-premiums.fixture.ts';
-import { putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { publishRules, putAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 import { OWN_FORM, OWN_FORM_ID } from '../fixtures/own-step.ts';
 
 const YEAR = new Date().getUTCFullYear();
@@ -66,7 +66,7 @@ describe.each(databases())('the attacks on overrides on $name', (database) => {
     });
     accountid = created.json().data.accountid;
     const rules = FAMILY_TIERS.map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-    expect((await putAsRead(t.app, implementer, `/api/staff/employers/${accountid}/contribution-rules`, { rules })).statusCode).toBe(200);
+    expect((await publishRules(t.app, implementer, accountid, rules)).statusCode).toBe(200);
     member = await registerMember(t.app, { accountid, accountname: 'Attacked Inc', teamid: randomUUID() });
   });
 

@@ -10,7 +10,7 @@ import { databases } from './helpers/databases.ts';
 import { completeProfile, countRows } from './enrollment.fixtures.ts';
 import { latestLink, registerMember, TEST_PASSWORD, type RegisteredMember } from './helpers/fixtures.ts';
 import { useTestApp } from './helpers/lifecycle.ts';
-import { conditionAsRead, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
+import { conditionAsRead, publishRules, signInStaff, type SignedInStaff } from './staff-fixtures.ts';
 
 const YEAR = new Date().getUTCFullYear();
 /** The app's clock: early in the plan year, so effective dates are offered whatever the real date. */
@@ -47,7 +47,7 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
     accountid = (await call(implementer, 'POST', '/api/staff/employers', employer('Census Co'))).json().data.accountid;
     otherAccountid = (await call(implementer, 'POST', '/api/staff/employers', employer('Elsewhere Inc'))).json().data.accountid;
     const rules = FAMILY_TIERS.map((tier) => ({ contributionclass: 'ALL', ageMin: 0, ageMax: 120, tier, state: null, ratingArea: null, amount: 450 }));
-    expect((await call(implementer, 'PUT', `${base()}/contribution-rules`, { rules })).statusCode).toBe(200);
+    expect((await publishRules(t.app, implementer, accountid, rules)).statusCode).toBe(200);
     registered = await registerMember(t.app, { accountid, accountname: 'Census Co', teamid: randomUUID() }, { firstname: 'Reggie', lastname: 'Registered' });
   });
 

@@ -324,8 +324,11 @@ describe.each(databases())('staff employer set-up on $name', (database) => {
   });
 
   describe('contribution rules', () => {
-    it('replaces the set and previews what a person gets', async () => {
-      const response = await call(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules: rules(2) });
+    it('replaces the set (drafted, then published) and previews what a person gets', async () => {
+      const drafted = await call(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules: rules(2) });
+      expect(drafted.statusCode).toBe(200);
+      expect(await lastAudit()).toMatchObject({ action: 'contribution-rules-draft', before: [], after: expect.arrayContaining([expect.objectContaining({ amount: 600 })]) });
+      const response = await call(implementer, 'POST', `/api/staff/employers/${accountid}/contribution-rules/publish`);
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toHaveLength(8);
       expect(await lastAudit()).toMatchObject({ action: 'contribution-rules', before: [], after: expect.arrayContaining([expect.objectContaining({ amount: 600 })]) });

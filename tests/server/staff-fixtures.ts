@@ -59,12 +59,27 @@ export async function conditionAsRead(app: FastifyInstance, who: SignedInStaff, 
 
 /**
  * The condition of a staff write made on what it changes as read now: a PUT on its own URL's read, an upload or
- * deletion of an ICHRA document or its Spanish name on the documents' list; other writes carry none.
+ * deletion of an ICHRA document or its Spanish name on the documents' list, a draft of contribution rules and its
+ * publish on the draft, a rollback on the rules in force; other writes carry none.
  */
 export async function conditionOfWrite(app: FastifyInstance, who: SignedInStaff, method: string, url: string): Promise<Record<string, string>> {
   const documents = /^(.*\/ichra-documents)(\/[^/]+)?(\/name-es)?$/.exec(url);
   if (documents && (method === 'POST' || method === 'DELETE' || documents[3])) return conditionAsRead(app, who, documents[1]!);
+  const rules = /^(.*\/contribution-rules)(\/publish|\/rollback)?$/.exec(url);
+  if (rules && (method === 'PUT' || rules[2] === '/publish')) return conditionAsRead(app, who, `${rules[1]!}/draft`);
+  if (rules && rules[2] === '/rollback') return conditionAsRead(app, who, rules[1]!);
   return method === 'PUT' ? conditionAsRead(app, who, url) : {};
+}
+
+/**
+ * Saves contribution rules as the draft and publishes it, each made on what it read (as a specialist would): the
+ * answer of the publish. Tests that set an employer's rules use it; the rules are in force after it.
+ */
+export async function publishRules(app: FastifyInstance, who: SignedInStaff, accountid: string, rules: readonly object[]) {
+  const url = `/api/staff/employers/${accountid}/contribution-rules`;
+  const saved = await app.inject({ method: 'PUT', url, headers: { ...who.headers, ...(await conditionAsRead(app, who, `${url}/draft`)) }, payload: { rules } });
+  if (saved.statusCode !== 200) return saved;
+  return app.inject({ method: 'POST', url: `${url}/publish`, headers: { ...who.headers, 'if-match': String(saved.headers.etag) } });
 }
 
 /** A PUT of a whole resource made on its current version (read just before, as a person's edit would be). */

@@ -91,8 +91,9 @@ describe.each(databases())('staff money and files on $name', (database) => {
       expect(response.json().fieldErrors['/rules']).toEqual(['Class Full-time, tier Family: no contribution for ages 30 to 39.']);
     });
 
-    it('stores a set that covers 0 to 120', async () => {
-      const response = await call(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules: fullTime([0, 64], [65, 120]) });
+    it('stores a set that covers 0 to 120 (as the draft, then in force once published)', async () => {
+      expect((await call(implementer, 'PUT', `/api/staff/employers/${accountid}/contribution-rules`, { rules: fullTime([0, 64], [65, 120]) })).statusCode).toBe(200);
+      const response = await call(implementer, 'POST', `/api/staff/employers/${accountid}/contribution-rules/publish`);
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toHaveLength(8);
     });

@@ -77,7 +77,7 @@ describe.each(databases())('staff whole-resource writes name what they read, on 
     },
     {
       name: "the employer's contribution rules",
-      read: (employer) => `${employerUrl(employer)}/contribution-rules`,
+      read: (employer) => `${employerUrl(employer)}/contribution-rules/draft`,
       write: (employer) => `${employerUrl(employer)}/contribution-rules`,
       body: (n) => ({ rules: rules(100 * n) }),
       stored: (data) => (data as Array<{ amount: number }>).map((rule) => rule.amount),

@@ -56,6 +56,11 @@ export type ContributionRule = {
   ratingArea: number | null;
   /** Monthly amount. */
   amountCents: Cents;
+  /**
+   * Pays nothing on purpose (amount 0): its members get no contribution and a publish that leaves them at $0.00
+   * is not refused (docs/decisions/048-contribution-rules-are-published-versions.md). Absent: false.
+   */
+  noContribution?: boolean;
 };
 
 /** What the engine needs to know of the member: everything comes from stored records. */
@@ -153,16 +158,24 @@ function ruleFor(rules: readonly ContributionRule[], age: number, tier: FamilyTi
 }
 
 /**
+ * The one rule that pays a member (their class's, else ALL's; the most specific location), or undefined when none
+ * covers them. Throws a RangeError when a date is not a date.
+ */
+export function payingRule(rules: readonly ContributionRule[], basis: ContributionBasis): ContributionRule | undefined {
+  if (!isIsoDate(basis.birthdate) || !isIsoDate(basis.effectiveDate)) {
+    throw new RangeError('The birthdate and the effective date must be dates (YYYY-MM-DD).');
+  }
+  const age = ageOn(basis.birthdate, basis.effectiveDate);
+  return ruleFor(rulesForClass(rules, basis.contributionclass), age, basis.tier, basis.location);
+}
+
+/**
  * THE computation: the monthly employer contribution in cents for a class, the employee's age on the effective
  * date, a family tier and a location. 0 when no rule covers them (nothing is offered).
  * Throws a RangeError when a date is not a date.
  */
 export function contributionCents(rules: readonly ContributionRule[], basis: ContributionBasis): Cents {
-  if (!isIsoDate(basis.birthdate) || !isIsoDate(basis.effectiveDate)) {
-    throw new RangeError('The birthdate and the effective date must be dates (YYYY-MM-DD).');
-  }
-  const age = ageOn(basis.birthdate, basis.effectiveDate);
-  return ruleFor(rulesForClass(rules, basis.contributionclass), age, basis.tier, basis.location)?.amountCents ?? 0;
+  return payingRule(rules, basis)?.amountCents ?? 0;
 }
 
 /** The self-only amount (the waived contribution, and the affordability allowance): the employee tier's. */
@@ -178,8 +191,8 @@ const STATES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.code)
 
 /**
  * What is wrong with an employer's rules, as sentences (empty when valid):
- * - a band inverted or outside ages 0..150, an amount negative or not whole cents, a state that is not a US state's
- *   postal code, a rating area without a state or not a positive whole number, an unknown tier;
+ * - a band inverted or outside ages 0..150, an amount negative or not whole cents, a no-contribution rule with an
+ *   amount, a state that is not a US state's postal code, a rating area without a state or not a positive whole number, an unknown tier;
  * - two rules of one class, tier and location whose ages overlap (one class, age, tier and location: one amount);
  * - a class whose anywhere-rules (those without a state) do not give every tier an amount for every age 0..120
  *   (CONTRIBUTION_AGES): someone of that age and family would get nothing, so the set names the missing bands;
@@ -199,6 +212,7 @@ export function ruleSetProblems(rules: readonly ContributionRule[]): string[] {
         problems.push(`${label(rule)} are not ages between 0 and 150.`);
       } else if (rule.ageMin > rule.ageMax) problems.push(`${label(rule)} are inverted.`);
       if (!Number.isSafeInteger(rule.amountCents) || rule.amountCents < 0) problems.push(`${label(rule)} have an amount that is negative or not whole cents.`);
+      else if (rule.noContribution && rule.amountCents !== 0) problems.push(`${label(rule)} say no contribution but have an amount: a no-contribution rule pays $0.00.`);
       if (rule.state !== null && !STATES.has(rule.state)) {
         problems.push(`${label(rule)} name a state that is not a US state's postal code (two capital letters, such as TX).`);
       }
@@ -281,7 +295,7 @@ function agesWithout(bands: readonly ContributionRule[], low: number, high: numb
 }
 
 /** 'a', 'a and b', 'a, b and c'. */
-function joinWords(parts: readonly string[]): string {
+export function joinWords(parts: readonly string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 

@@ -82,3 +82,13 @@ export const SEARCH_LOG = parameter({
 
 /** The container the employer's ICHRA documents are kept in: 'ichra-documents'. */
 export const ICHRA_DOCUMENTS_CONTAINER = parameter({ value: 'ichra-documents', from: SPEC_EDITION, reference: spec('7 ICHRA documents', '9') });
+
+/**
+ * A draft of contribution rules that lowers an employee's contribution by more than this share (percent) lists them
+ * in its preview, so a cut is seen before it is published.
+ */
+export const CONTRIBUTION_CUT_NOTICE_PERCENT = parameter({
+  value: 10,
+  from: '2026-01-01',
+  reference: { title: 'Decision record 048, Contribution rules are published versions (docs/decisions/048-contribution-rules-are-published-versions.md)' },
+});

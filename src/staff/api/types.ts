@@ -23,7 +23,11 @@ export type StaffSignIn = { staff?: StaffMe; secondFactor?: 'required' | 'enroll
 export type {
   CensusImport,
   CensusRowProblem,
+  ContributionChange,
   ContributionPreview,
+  ContributionRulesDiff,
+  ContributionRulesPreview,
+  ContributionRuleVersion,
   EmployeeStatusName,
   EnrollmentReport,
   StaffBroker,

@@ -1,17 +1,21 @@
 /**
  * The employer's contribution rules: per class, the monthly amount for an age band and a family tier, anywhere or
- * in one state (and rating area). The server refuses what ICHRA forbids (more than 3 to 1 within a class), a set
- * that leaves an age 0..120 of a tier without an amount, and a negative amount; its messages are shown as they
- * are, and numbers stay as typed (no clamping). The preview asks the server what one person would get under the
- * rules on screen, saved or not.
+ * in one state (and rating area), or no contribution on purpose. What is edited is the draft (the rules in force
+ * while there is none); saving it changes nothing for employees until it is published (contribution-versions-
+ * panel.tsx). The server refuses what ICHRA forbids (more than 3 to 1 within a class), a set that leaves an age
+ * 0..120 of a tier without an amount, and a negative amount; its messages are shown as they are, and numbers stay
+ * as typed (no clamping). The preview asks the server what one person would get under the rules on screen, saved
+ * or not.
  */
 import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { mutate } from 'swr';
 import { staffData } from '../api/staff-api.ts';
 import { FAMILY_TIER_NAMES, FAMILY_TIERS, type ContributionPreview, type StaffContributionRule as ContributionRuleWire } from '../api/types.ts';
 import { FailureAlert, fieldErrorOf } from '../layout/failure-alert.tsx';
 import { useEditableList } from '../layout/use-editable-list.ts';
 import { SavedNote } from '../layout/saved-note.tsx';
+import { ContributionVersionsPanel } from './contribution-versions-panel.tsx';
 
 /** A rule as edited: the amount input's value, a number or the text being typed ('', '-'), sent as it is. */
 type EditedRule = Omit<ContributionRuleWire, 'amount'> & { amount: number | string };
@@ -23,7 +27,7 @@ const TIER_OPTIONS = FAMILY_TIERS.map((tier) => ({ value: tier, label: FAMILY_TI
 
 export function ContributionsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contribution-rules`;
-  const list = useEditableList<EditedRule>(path, 'rules');
+  const list = useEditableList<EditedRule>(path, 'rules', `${path}/draft`);
   const rules = list.items;
   const setRules = list.update;
 
@@ -34,7 +38,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
 
   return (
     <Stack>
-      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} plain title={list.saveError ? 'The rules were not saved' : undefined} />
+      <FailureAlert error={list.readError ?? list.saveError} onReload={list.reload} plain title={list.saveError ? 'The draft was not saved' : undefined} />
       {/* Scrolls on its own on a phone rather than widening the page past the screen. */}
       <Table.ScrollContainer minWidth={960}>
         <Table>
@@ -47,6 +51,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
               <Table.Th>State</Table.Th>
               <Table.Th>Rating Area</Table.Th>
               <Table.Th>Monthly Amount ($)</Table.Th>
+              <Table.Th>No Contribution</Table.Th>
               <Table.Th>Remove</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -118,6 +123,14 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
                     />
                   </Table.Td>
                   <Table.Td>
+                    <Checkbox
+                      aria-label={`Rule ${n} no contribution`}
+                      disabled={!canChange}
+                      checked={rule.noContribution === true}
+                      onChange={(e) => change(i, e.currentTarget.checked ? { noContribution: true, amount: 0 } : { noContribution: false })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
                     <Button variant="subtle" color="red" disabled={!canChange} onClick={() => setRules((current) => current.filter((_, j) => j !== i))}>
                       Remove rule {n}
                     </Button>
@@ -136,10 +149,13 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
           <Button variant="default" disabled={!list.loaded} onClick={() => setRules((current) => [...current, blank()])}>
             Add Rule
           </Button>
-          <Button onClick={() => void list.save()} disabled={!list.loaded}>Save Rules</Button>
+          <Button onClick={() => void list.save().then(() => mutate(`${path}/versions`))} disabled={!list.loaded}>
+            Save Draft
+          </Button>
         </Group>
       )}
-      <SavedNote shown={list.saved} text="Contribution rules saved." />
+      <SavedNote shown={list.saved} text="Draft saved. Employees are paid by the published rules until it is published." />
+      <ContributionVersionsPanel accountid={accountid} canChange={canChange} onChanged={list.reload} />
       <ContributionPreviewForm accountid={accountid} rules={list.loaded ? rules : undefined} />
     </Stack>
   );

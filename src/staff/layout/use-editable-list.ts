@@ -3,7 +3,8 @@
  * version (ETag), then the person's edits are the list until saved (a late answer of the read never overwrites
  * them); saving sends `{ [bodyKey]: items }` with PUT naming the version read (If-Match) and shows what the server
  * stored, whose version the next save names. A save refused because someone changed the list since (412) is the
- * saveError; reload() then reads the current list and version in place of the edits.
+ * saveError; reload() then reads the current list and version in place of the edits. `readPath` is where the list
+ * being edited is read when it is not the PUT's path (the draft of the contribution rules).
  */
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -22,8 +23,8 @@ export type EditableList<T> = {
   reload: () => Promise<void>;
 };
 
-export function useEditableList<T>(path: string, bodyKey: string): EditableList<T> {
-  const { data, error, mutate } = useSWR<Tagged<T[]>>(taggedKey(path), staffTaggedFetcher<T[]>);
+export function useEditableList<T>(path: string, bodyKey: string, readPath = path): EditableList<T> {
+  const { data, error, mutate } = useSWR<Tagged<T[]>>(taggedKey(readPath), staffTaggedFetcher<T[]>);
   const [edited, setEdited] = useState<Tagged<T[]> | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);

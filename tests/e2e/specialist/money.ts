@@ -45,11 +45,11 @@ async function addAgeBand(page: Page, band: { contributionClass: string; from: n
 export async function refuseRulesWithoutOldAge(page: Page, contributionClass: string): Promise<void> {
   await employerSection(page, 'Contributions');
   await addAgeBand(page, { contributionClass, from: 0, to: 64, amount: '300' });
-  await page.getByRole('button', { name: 'Save Rules' }).click();
-  const refused = page.getByRole('alert').filter({ hasText: 'The rules were not saved' });
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'The draft was not saved' });
   await expect(refused).toContainText(`Class ${contributionClass}, tier Employee + Spouse: no contribution for ages 65 to 120.`);
   await expect(refused).toContainText(`Class ${contributionClass}, tier Family: no contribution for ages 65 to 120.`);
-  await expect(page.getByText('Contribution rules saved.')).toHaveCount(0);
+  await expect(page.getByText(DRAFT_SAVED)).toHaveCount(0);
   await expectClean(page, 'contribution rules refused for a missing age band');
 
   await page.getByLabel('Preview class').fill(contributionClass);
@@ -61,7 +61,7 @@ export async function refuseRulesWithoutOldAge(page: Page, contributionClass: st
 
 /**
  * Adds the band of ages 65 to 120 of `contributionClass` at `amount` dollars; previews a 70-year-old alone in
- * ZIP 30301 BEFORE saving (the preview shows the unsaved amount), then saves.
+ * ZIP 30301 BEFORE saving (the preview shows the unsaved amount), then saves the draft and publishes it.
  */
 export async function previewAndSaveOldAgeBand(page: Page, contributionClass: string, amount: string): Promise<void> {
   await addAgeBand(page, { contributionClass, from: 65, to: 120, amount });
@@ -72,16 +72,25 @@ export async function previewAndSaveOldAgeBand(page: Page, contributionClass: st
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   const dollars = Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
   await expect(page.getByRole('status').filter({ hasText: `a 70-year-old in class ${contributionClass} in ZIP 30301 gets ${dollars}` })).toBeVisible();
-  await page.getByRole('button', { name: 'Save Rules' }).click();
-  await expect(page.getByText('Contribution rules saved.')).toBeVisible();
+  await saveAndPublishRules(page);
 }
 
-/** In the Contributions section, saves one band for every age (a rule per tier) at `amount` dollars a month. */
+const DRAFT_SAVED = 'Draft saved. Employees are paid by the published rules until it is published.';
+
+/** Saves the rules on screen as the draft, previews it and publishes it as previewed. */
+export async function saveAndPublishRules(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText(DRAFT_SAVED)).toBeVisible();
+  await page.getByRole('button', { name: 'Preview Changes' }).click();
+  await page.getByRole('button', { name: 'Publish Draft' }).click();
+  await expect(page.getByText('Contribution rules published: employees are paid by them from now on.')).toBeVisible();
+}
+
+/** In the Contributions section, saves and publishes one band for every age (a rule per tier) at `amount` dollars a month. */
 export async function saveFlatContribution(page: Page, amount: string): Promise<void> {
   await employerSection(page, 'Contributions');
   await addAgeBand(page, { contributionClass: 'ALL', from: 0, to: 120, amount });
-  await page.getByRole('button', { name: 'Save Rules' }).click();
-  await expect(page.getByText('Contribution rules saved.')).toBeVisible();
+  await saveAndPublishRules(page);
 }
 
 /** In the Services section, adds a service described in English and Spanish, with one option ('Individual') at `price` dollars a month, and saves. */

@@ -53,3 +53,38 @@ export async function employeesNamed(db: DbOrTx, accountid: string, emails: read
     .execute();
   return rows.map(({ ispasswordchanged, enrolled, ...member }) => ({ ...member, passwordSet: ispasswordchanged !== null, enrolled: Boolean(enrolled) }));
 }
+
+/** An employee as a contribution preview reads them: the stored facts the contribution rests on. */
+export type ContributionFacts = {
+  id: string;
+  firstname: string;
+  lastname: string;
+  birthdate: string | null;
+  contributionclass: string;
+  stateorprovince: string | null;
+  county: string | null;
+  postalcode: string | null;
+  /** The relationships of their stored dependents (the family tier). */
+  relationships: string[];
+};
+
+/** Every employee of the employer with what their contribution rests on, by last name, first name; two queries. */
+export async function contributionFactsOfEmployer(db: DbOrTx, accountid: string): Promise<ContributionFacts[]> {
+  const members = await db
+    .selectFrom('member')
+    .select(['id', 'firstname', 'lastname', 'birthdate', 'contributionclass', 'stateorprovince', 'county', 'postalcode'])
+    .where('accountid', '=', accountid)
+    .orderBy('lastname')
+    .orderBy('firstname')
+    .orderBy('id')
+    .execute();
+  const family = await db
+    .selectFrom('dependent as d')
+    .innerJoin('member as m', 'm.id', 'd.memberid')
+    .select(['d.memberid', 'd.relationship'])
+    .where('m.accountid', '=', accountid)
+    .execute();
+  const relationships = new Map<string, string[]>();
+  for (const row of family) relationships.set(row.memberid, [...(relationships.get(row.memberid) ?? []), row.relationship]);
+  return members.map((member) => ({ ...member, relationships: relationships.get(member.id) ?? [] }));
+}

@@ -1,6 +1,7 @@
 /**
- * An employer's contribution rules (migration 0004): read whole, replaced whole (in a transaction), mapped to the
- * domain's ContributionRule for the one computation in src/domain/enrollment/contribution.ts.
+ * An employer's contribution rules in force (migrations 0004, 0031): read whole, replaced whole (in a transaction,
+ * by a publish: contribution-version.repository.ts keeps the versions), mapped to the domain's ContributionRule
+ * for the one computation in src/domain/enrollment/contribution.ts.
  */
 import type { Selectable } from 'kysely';
 import { FAMILY_TIERS, type ContributionRule, type FamilyTier } from '#domain/enrollment/contribution.ts';
@@ -43,6 +44,7 @@ export async function replaceRules(
         state: rule.state,
         rating_area: rule.ratingArea,
         amount_cents: rule.amountCents,
+        no_contribution: rule.noContribution === true,
       })),
     )
     .execute();
@@ -64,5 +66,6 @@ export function toDomain(row: ContributionRuleRow): ContributionRule {
     state: row.state,
     ratingArea: row.rating_area,
     amountCents: row.amount_cents,
+    ...(row.no_contribution ? { noContribution: true } : {}),
   };
 }

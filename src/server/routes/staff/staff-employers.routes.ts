@@ -1,8 +1,10 @@
 /**
  * The staff console's employer set-up (docs/staff-employers.md): the account, logo, contacts, ICHRA documents,
- * additional services, contribution rules and their preview. Viewers read; implementers and admins change. Every
- * change is checked whole first (400, nothing written) and recorded in the staff audit in its own transaction
- * (src/server/services/staff-employers/staff-employers.ts and the staff-employer-*.ts and staff-contribution-rules.ts beside it).
+ * additional services, contribution rules (drafted, previewed, published and rolled back as versions) and their
+ * preview. Viewers read; implementers and admins change. Every change is checked whole first (400, nothing
+ * written) and recorded in the staff audit in its own transaction (src/server/services/staff-employers/
+ * staff-employers.ts and the staff-employer-*.ts, staff-contribution-rules.ts and staff-contribution-versions.ts
+ * beside it).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,6 +12,9 @@ import { Type } from 'typebox';
 import {
   ContributionPreviewRequestSchema,
   ContributionPreviewSchema,
+  ContributionRulesDiffSchema,
+  ContributionRulesPreviewSchema,
+  ContributionRuleVersionSchema,
   StaffContactAnswerSchema,
   StaffContactSchema,
   StaffContributionRuleAnswerSchema,
@@ -30,6 +35,7 @@ import * as contacts from '../../services/staff-employers/staff-employer-contact
 import * as files from '../../services/staff-employers/staff-employer-files.ts';
 import * as offered from '../../services/staff-employers/staff-employer-products.ts';
 import * as rules from '../../services/staff-employers/staff-contribution-rules.ts';
+import * as versions from '../../services/staff-employers/staff-contribution-versions.ts';
 import { base64Length } from '../../services/staff-employers/uploads.ts';
 import { storageIn } from '../../infra/storage.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
@@ -257,9 +263,11 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
   );
 
   const rulesAnswer = Type.Array(StaffContributionRuleAnswerSchema);
+  const rulesPath = '/api/staff/employers/:accountid/contribution-rules';
+  const now = () => app.now();
   app.get(
-    '/api/staff/employers/:accountid/contribution-rules',
-    readTagged("The employer's contribution rules (every class)", rulesAnswer, { params: accountParams }),
+    rulesPath,
+    readTagged("The employer's contribution rules in force (every class): what employees' contributions are computed by; ETag: their version, what a rollback names", rulesAnswer, { params: accountParams }),
     async (request, reply) => {
       await service.employerOr404(app.db, request.params.accountid);
       return taggedList(reply, await rules.listRules(app.db, request.params.accountid));
@@ -267,13 +275,76 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
   );
 
   app.put(
-    '/api/staff/employers/:accountid/contribution-rules',
-    replace('Replace the contribution rules (the whole set; refused with every problem named, e.g. above 3:1 within a class)', rulesAnswer, {
-      params: accountParams,
-      body: Type.Object({ rules: StaffContributionRulesSchema }, { additionalProperties: false }),
-    }),
+    rulesPath,
+    replace(
+      'Save the draft of the contribution rules (the whole set; nothing changes for employees until it is published; refused with every problem named, e.g. above 3:1 within a class); the ETag names the draft (GET .../draft), or the rules in force while there is none',
+      rulesAnswer,
+      { params: accountParams, body: Type.Object({ rules: StaffContributionRulesSchema }, { additionalProperties: false }) },
+    ),
     async (request, reply) =>
-      taggedList(reply, await rules.replaceRules(app.db, staffOf(request), request.params.accountid, request.body.rules, preconditionOf(request.headers, false))),
+      taggedList(reply, await versions.saveDraft(app.db, staffOf(request), request.params.accountid, request.body.rules, preconditionOf(request.headers, false), now())),
+  );
+
+  app.get(
+    `${rulesPath}/draft`,
+    readTagged('The draft of the contribution rules: the set being edited (the rules in force while no draft is saved); ETag: what a save or a publish names', rulesAnswer, { params: accountParams }),
+    async (request, reply) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return taggedList(reply, (await versions.draftRules(app.db, request.params.accountid)).map(rules.toWireRule));
+    },
+  );
+
+  app.get(
+    `${rulesPath}/draft/preview`,
+    read(
+      "What publishing the draft would change: each employee's contribution under the rules in force and under the draft on the plan year's first day, who would get $0.00 or lose more than 10%, and why it may not be published",
+      ContributionRulesPreviewSchema,
+      { params: accountParams },
+    ),
+    async (request) => ok(await versions.previewDraft(app.db, await service.employerOr404(app.db, request.params.accountid))),
+  );
+
+  app.post(
+    `${rulesPath}/publish`,
+    replace(
+      "Publish the draft as it was read (If-Match: the draft's ETag or the preview's draftEtag): employees' contributions follow it from now; 400 naming every class and employee it would leave at $0.00 without a rule saying no contribution",
+      rulesAnswer,
+      { params: accountParams },
+    ),
+    async (request, reply) => taggedList(reply, await versions.publishDraft(app.db, staffOf(request), request.params.accountid, preconditionOf(request.headers, false), now())),
+  );
+
+  app.post(
+    `${rulesPath}/rollback`,
+    replace(
+      'Publish a copy of an earlier version as a new version (If-Match: the ETag of the rules in force as read); refused as a publish is when it would leave an employee at $0.00',
+      rulesAnswer,
+      { params: accountParams, body: Type.Object({ version: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false }) },
+    ),
+    async (request, reply) =>
+      taggedList(reply, await versions.rollBack(app.db, staffOf(request), request.params.accountid, request.body.version, preconditionOf(request.headers, false), now())),
+  );
+
+  app.get(
+    `${rulesPath}/versions`,
+    read('Every version of the contribution rules, newest first, with who made it and who published it', Type.Array(ContributionRuleVersionSchema), { params: accountParams }),
+    async (request) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return ok(await versions.listVersions(app.db, request.params.accountid));
+    },
+  );
+
+  const versionNumber = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+  app.get(
+    `${rulesPath}/diff`,
+    read('A line diff of two versions of the contribution rules, one rule a line (0: no rules)', ContributionRulesDiffSchema, {
+      params: accountParams,
+      querystring: Type.Object({ from: versionNumber, to: versionNumber }, { additionalProperties: false }),
+    }),
+    async (request) => {
+      await service.employerOr404(app.db, request.params.accountid);
+      return ok(await versions.diffVersions(app.db, request.params.accountid, request.query.from, request.query.to));
+    },
   );
 
   app.post(

@@ -1,24 +1,22 @@
 /**
- * An employer's contribution rules as staff list, replace and preview them. The rules are the domain's
- * (ruleSetProblems, contributionCents), never restated here.
+ * An employer's contribution rules in force as staff list them, a rule set checked as the wire sends it, and what
+ * the rules pay one person (the preview of the editor). Drafts, publishes and rollbacks are
+ * staff-contribution-versions.ts's. The rules are the domain's (ruleSetProblems, contributionCents), never
+ * restated here.
  */
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
-import { randomUUID } from 'node:crypto';
 import { StaffContributionRuleAnswerSchema, type ContributionPreview, type ContributionPreviewRequest, type StaffContributionRule } from '#contracts/staff-employers.ts';
 import { contributionCents, familyTier, ruleSetProblems, type ContributionRule } from '#domain/enrollment/contribution.ts';
 import { formatCents } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as contributions from '#db/repositories/employer/contribution.repository.ts';
 import { countiesForZip, ratingAreaFor } from '#db/repositories/reference/location.repository.ts';
-import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
 import { badRequest } from '../../errors.ts';
-import { representationTag, requireUnchanged, type Precondition } from '../../http/preconditions.ts';
 import { dollarsOfAnswer } from '../../http/money-wire.ts';
-import type { Staff } from '../../ports.ts';
-import { lockedEmployer, type Employer } from './staff-employers.ts';
+import type { Employer } from './staff-employers.ts';
 
-const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
+export const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
   contributionclass: rule.contributionclass,
   ageMin: rule.ageMin,
   ageMax: rule.ageMax,
@@ -26,12 +24,13 @@ const toWireRule = (rule: ContributionRule): StaffContributionRule => ({
   state: rule.state,
   ratingArea: rule.ratingArea,
   amount: rule.amountCents,
+  noContribution: rule.noContribution === true,
 });
 
 /** The rules as the audit keeps them: as staff read them (the wire's dollars, by the routes' own mapping). */
-const audited = (list: StaffContributionRule[]) => dollarsOfAnswer({ items: StaffContributionRuleAnswerSchema }, list);
+export const audited = (list: StaffContributionRule[]) => dollarsOfAnswer({ items: StaffContributionRuleAnswerSchema }, list);
 
-/** The employer's rules, amounts in cents. */
+/** The employer's rules in force, amounts in cents. */
 export async function listRules(db: DbOrTx, accountid: string): Promise<StaffContributionRule[]> {
   return (await contributions.listByAccount(db, accountid)).map((row) => toWireRule(contributions.toDomain(row)));
 }
@@ -50,26 +49,13 @@ export function checkedRules(list: readonly StaffContributionRule[], pointer = '
     state: rule.state,
     ratingArea: rule.ratingArea,
     amountCents: rule.amount,
+    ...(rule.noContribution ? { noContribution: true } : {}),
   }));
   // Each problem once (two copies of a rule would name it twice), listed under the set rather than in the message.
   const problems = [...new Set(ruleSetProblems(rules))];
   const refused = { one: 'These contribution rules are refused: one problem.', other: 'These contribution rules are refused: {count} problems.' };
   if (problems.length > 0) throw badRequest(fillPlural(refused, problems.length, CONSOLE_LOCALE), { [pointer]: problems });
   return rules;
-}
-
-/** Replaces the employer's contribution rules (`read`: the version of the set they were edited from, its tag). */
-export async function replaceRules(db: DbOrTx, staff: Staff, accountid: string, list: readonly StaffContributionRule[], read: Precondition): Promise<StaffContributionRule[]> {
-  const rules = checkedRules(list);
-  return db.transaction().execute(async (tx) => {
-    await lockedEmployer(tx, accountid);
-    const before = await listRules(tx, accountid);
-    await requireUnchanged(tx, read, representationTag(before), { name: "the employer's contribution rules", entity: 'employer', entityId: accountid, actions: ['contribution-rules'] });
-    await contributions.replaceRules(tx, accountid, rules.map((rule) => ({ ...rule, id: randomUUID() })));
-    const after = await listRules(tx, accountid);
-    await recordStaffChange(tx, { staffId: staff.id, action: 'contribution-rules', entity: 'employer', entityId: accountid, before: audited(before), after: audited(after) });
-    return after;
-  });
 }
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
