@@ -148,7 +148,7 @@ const shown = (slot: { showWhen?: unknown }, data: Record<string, unknown>, cont
 
 const ABSENT = Symbol('absent');
 
-type Slot = Field & { candidates: unknown[]; next: number; showWhen?: unknown };
+type Slot = Field & { candidates: unknown[]; next: number; fact: boolean; showWhen?: unknown };
 type Fixed = Field & { why: string };
 
 const valueAt = (data: Record<string, unknown>, path: string[]): unknown =>
@@ -174,8 +174,12 @@ function itemSchemaOf(root: FormDocument['schema'], property: Record<string, unk
 const requiredOf = (node: Record<string, unknown>) => (Array.isArray(node.required) ? node.required.filter((name): name is string => typeof name === 'string') : []);
 const titleOf = (node: Record<string, unknown>, name: string) => (typeof node.title === 'string' && node.title.trim() !== '' ? node.title : name);
 
-/** What the walk knows a person answers, by field path: their record's value, else the sample employee's answer. */
-type Known = (path: string[]) => unknown[];
+/**
+ * What the walk knows of the person, by field path: what they answer where their record holds nothing (the sample
+ * employee's answers, the case's choices), and whether a value is a fact of their record (a census employee's
+ * birthdate or ZIP), which they keep: a form refusing it refuses them.
+ */
+type Known = { answers: (path: string[]) => unknown[]; isFact: (path: string[]) => boolean };
 
 /**
  * The fields of a form a person answers (slots, each with the values to try, the record's own first; an optional
@@ -192,12 +196,13 @@ function fieldsOf(form: FormDocument, data: Record<string, unknown>, known: Know
     const why = lockedOut(hints, node);
     if (why) return void fixed.push({ ...field, why });
     const showWhen = isObject(hints) ? hints['ui:showWhen'] : undefined;
-    const tries = [...known(field.path), ...candidateValues(root, node, { today })];
+    if (current !== undefined && known.isFact(field.path)) return void slots.push({ ...field, candidates: [current], next: 0, fact: true, ...(showWhen === undefined ? {} : { showWhen }) });
+    const tries = [...known.answers(field.path), ...candidateValues(root, node, { today })];
     const first = current !== undefined ? [current] : field.required ? [] : [ABSENT];
     const candidates = [...first, ...(field.required || current === undefined ? [] : [ABSENT]), ...tries].filter(
       (value, index, all) => all.findIndex((other) => other === value || (value !== ABSENT && other !== ABSENT && sameJson(other, value))) === index,
     );
-    slots.push({ ...field, candidates, next: 0, ...(showWhen === undefined ? {} : { showWhen }) });
+    slots.push({ ...field, candidates, next: 0, fact: false, ...(showWhen === undefined ? {} : { showWhen }) });
   };
   for (const [name, raw] of Object.entries(properties)) {
     const node = resolvedNode(root, raw);
@@ -318,6 +323,14 @@ function faultProblems(form: FormDocument, filled: Filled, employee: string | nu
     if (lockedField) {
       const state = lockedField.why === 'read-only' ? 'read-only, so no employee can change it,' : `${lockedField.why === 'hidden' ? 'hidden' : 'not shown'}, so no employee can fill it in,`;
       met.push({ field: lockedField.title, document: form.id, pointer: lockedField.uiPointer, employee, message: `Field ${quoted(lockedField.title)} is ${state} and ${where}: nobody can go on.` });
+    } else if (slot?.fact) {
+      met.push({
+        field: slot.title,
+        document: form.id,
+        pointer: ruleOf(form, pointer, text) ?? slot.schemaPointer,
+        employee,
+        message: `Field ${quoted(slot.title)} refuses what the employee's record holds (${JSON.stringify(slot.candidates[0])}): ${where}, so this employee cannot go on without giving a false answer.`,
+      });
     } else if (slot) {
       const tried = slot.candidates.filter((value) => value !== ABSENT).slice(0, 3).map((value) => JSON.stringify(value));
       met.push({
@@ -439,11 +452,16 @@ export function provePublish(input: ProofInput): Proof {
     const key = JSON.stringify([formId, start, context, choices]);
     const known = memo.get(key);
     if (known) return known;
-    const knownValues: Known = (path) => {
-      if (path.length === 1 && Object.hasOwn(choices, path[0]!)) return [choices[path[0]!]];
-      if (!isProfile) return [];
-      const answer = path.length === 1 ? SAMPLE_ANSWERS[path[0]!] : path.length === 3 ? SAMPLE_DEPENDENT_ANSWERS[path[2]!] : undefined;
-      return answer === undefined ? [] : [answer];
+    const knownValues: Known = {
+      answers: (path) => {
+        if (path.length === 1 && Object.hasOwn(choices, path[0]!)) return [choices[path[0]!]];
+        if (!isProfile) return [];
+        const answer = path.length === 1 ? SAMPLE_ANSWERS[path[0]!] : path.length === 3 ? SAMPLE_DEPENDENT_ANSWERS[path[2]!] : undefined;
+        return answer === undefined ? [] : [answer];
+      },
+      isFact: (path) =>
+        isProfile &&
+        (path.length === 1 ? Object.hasOwn(employee.loaded, path[0]!) : path.length === 3 && path[0] === DEPENDENTS_FIELD && Object.hasOwn(employee.family[Number(path[1])] ?? {}, path[2]!)),
     };
     const serverFaults = isProfile ? profileServerFaults : SERVER_CHECKED.has(formId) ? (data: Record<string, unknown>) => validateForm(form, data, context, 'server') : () => ({});
     const filled = fill(form, start, context, knownValues, today, serverFaults);
