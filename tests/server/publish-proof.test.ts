@@ -158,7 +158,7 @@ describe.each(databases())('the publish proof on $name', (database) => {
     it("refuses a step of the employer's own with screen 'welcome'", async () => {
       const welcome = flow();
       welcome.steps.thanks = { title: 'Thank You', order: 0.5, screen: 'welcome' };
-      await refusedAtPublish(accountid, 'enrollment', welcome, { step: 'Thank You', pointer: '/steps/thanks/screen', message: /^Screen "welcome" is the page Authorize Elections leads to, not a step's/ });
+      await refusedAtPublish(accountid, 'enrollment', welcome, { step: 'Thank You', pointer: '/steps/thanks/screen', message: /^Screen "welcome" is the page the authorization of the elections leads to, not a step's/ });
     });
 
     it('refuses Additional Services moved after the cart, in each case that offers them', async () => {

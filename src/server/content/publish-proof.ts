@@ -6,8 +6,8 @@
  * walked step by step: each form a step shows is filled as a person could fill it (the fields they can see and
  * change, with values the field's schema accepts: engine/authoring sample-values.ts, the employee's own record
  * first) and judged with the validators the server uses (validateForm, on Next and as the server checks what is
- * saved); the profile is saved and read back as the server keeps it. The walk must reach Authorize Elections
- * exactly once, as the last step, and then the welcome page. Besides, each screen of the product stays at the
+ * saved); the profile is saved and read back as the server keeps it. The walk must reach the authorization of the
+ * elections exactly once, as the last step, and then the welcome page. Besides, each screen of the product stays at the
  * place the base flow gives it, in the base flow's order, and no step of the employer's own shows one.
  * Pure: documents and samples in, the walk of each case and the problems (each naming its case, step and field,
  * in sentences a specialist reads, with the pointer into the document at fault) out. The same walk serves the
@@ -15,6 +15,7 @@
  * console's preview.
  */
 import type { FieldErrors } from '#contracts/api.ts';
+import type { ProofProblem } from '#contracts/publish-proof.ts';
 import { DEPENDENT_NAMES, MEMBER_NAMES } from '#contracts/record-names.ts';
 import { caseContext, type EnrollmentCase } from '#domain/enrollment/enrollment-cases.ts';
 import { SAMPLE_ANSWERS, SAMPLE_DEPENDENT_ANSWERS } from '#domain/enrollment/sample-employee.ts';
@@ -73,24 +74,7 @@ export type ProofInput = {
   effectiveDates: readonly string[];
 };
 
-/** One reason employees would be stopped or misled: where (case, step, field) and why, in sentences. */
-export type ProofProblem = {
-  /** The first case it happens in (null: every case, e.g. a screen out of its place). */
-  case: string | null;
-  /** Every case it happens in. */
-  cases: string[];
-  /** The step's title as the employee reads it ('Shopping and Cart › Your Cart'); null for the flow as a whole. */
-  step: string | null;
-  stepId: string | null;
-  /** The field's title ('SSN', 'Dependent #1: Student ID'); null for a step's or the flow's problem. */
-  field: string | null;
-  /** The document at fault and the pointer into it (null: no single place of it). */
-  document: string;
-  pointer: string | null;
-  /** A sample employee it happens to (the first), when it depends on who enrolls. */
-  employee: string | null;
-  message: string;
-};
+export type { ProofProblem };
 
 /** A case as the proof walked it: its steps (as the wizard shows them) and whether it reached Authorize. */
 export type CaseWalk = { case: EnrollmentCase; steps: ResolvedStep[]; authorized: boolean };
@@ -379,7 +363,7 @@ export function provePublish(input: ProofInput): Proof {
     if (!own && screen !== screenOf(base)) {
       problem(`Step ${quoted(step.title)} shows ${screen === null ? 'no screen' : `screen ${quoted(screen)}`} where the base flow shows ${quoted(String(screenOf(base)))}: each screen of the product stays at the place the base flow gives it.`);
     } else if (own && screen === WELCOME_PAGE) {
-      problem(`Screen ${quoted(WELCOME_PAGE)} is the page Authorize Elections leads to, not a step's: every employee would stop at this step reading ${quoted(NOT_AVAILABLE)}`);
+      problem(`Screen ${quoted(WELCOME_PAGE)} is the page the authorization of the elections leads to, not a step's: every employee would stop at this step reading ${quoted(NOT_AVAILABLE)}`);
     } else if (own && screen !== null && screen !== FORM_SCREEN) {
       const home = baseOfScreen(screen);
       problem(
@@ -521,7 +505,7 @@ export function provePublish(input: ProofInput): Proof {
           document: flow.id,
           pointer: `${at}/order`,
           employee: null,
-          message: `Step ${quoted(visit.title)} comes after ${quoted(authorized.title)}, whose Authorize Elections leads to the welcome page: no employee ever reaches it.`,
+          message: `Step ${quoted(visit.title)} comes after ${quoted(authorized.title)}, whose authorization of the elections leads to the welcome page: no employee ever reaches it.`,
         });
         continue;
       }
@@ -563,7 +547,7 @@ export function provePublish(input: ProofInput): Proof {
       if (authorizes(visit.shown)) authorized = visit;
     }
     if (!stopped && !authorized) {
-      add(flowCase, null, { field: null, document: flow.id, pointer: null, employee: null, message: 'No step of this case authorizes the elections: employees never reach Your Cart\'s Authorize Elections.' });
+      add(flowCase, null, { field: null, document: flow.id, pointer: null, employee: null, message: 'No step of this case authorizes the elections (the cart\'s authorize call): no employee can finish enrolling.' });
     }
     walks.push({ case: flowCase, steps, authorized: authorized !== null && !stopped });
   }

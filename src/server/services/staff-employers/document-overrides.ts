@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FieldErrors } from '#contracts/api.ts';
+import type { ProvenProblem } from '#contracts/publish-proof.ts';
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -23,7 +24,7 @@ import { documentPatch } from '#engine/documents/index.ts';
 import { escapeToken, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import { applyOverride, overrideLimitProblem } from '../../content/apply-override.ts';
 import { employerProof, type Replacing } from '../../content/employer-proof.ts';
-import { problemSentence, type ProofProblem } from '../../content/publish-proof.ts';
+import { problemSentence } from '../../content/publish-proof.ts';
 import { type BaseContent } from '../../content/base-content.ts';
 import { holds, minuteText, type Change, type Precondition } from '../../http/preconditions.ts';
 
@@ -41,8 +42,6 @@ export type DocumentRef = { accountid: string; documentid: string };
 /** Who changes a document and when; `today` is the day the publish proof walks the wizard on. */
 type Actor = { staffId: string; now: Date; today: string };
 
-/** A problem of the publish proof as the console shows it: with its sentence. */
-export type ProvenProblem = ProofProblem & { sentence: string };
 
 const tagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url')}"`;
 
