@@ -252,7 +252,7 @@ function readPattern(pattern: string): PatternNode | null {
 export function samplesOfPattern(pattern: string): string[] {
   const node = readPattern(pattern);
   if (!node) return [];
-  return [...new Set([0, 1, 2, 3, 5, 8, 12].map((extra) => textOf(node, extra)))];
+  return [...new Set([0, 1, 2, 3, 5, 8, 12].map((extra) => textOf(node, extra)))].filter((text) => text.length <= 1000);
 }
 
 /** A text of the allowed length made of `word`: repeated to the least length, cut at the most. */
@@ -281,14 +281,16 @@ function textCandidates(node: Record<string, unknown>, options: SampleOptions): 
   return [...fromPattern, sized('Sample', Math.max(min, 1), max), sized('1', Math.max(min, 1), max), sized('a', Math.max(min, 1), max)];
 }
 
-/** The candidates for a number: its least, 0, 1, its most, each a multiple of `multipleOf` when it names one. */
+/** The candidates for a number: its least, 0, 1, 10, its most; those within its bounds and a multiple of `multipleOf`. */
 function numberCandidates(node: Record<string, unknown>, integer: boolean): number[] {
-  const step = typeof node.multipleOf === 'number' && node.multipleOf > 0 ? node.multipleOf : integer ? 1 : 0;
+  const multiple = typeof node.multipleOf === 'number' && node.multipleOf > 0 ? node.multipleOf : null;
+  const step = multiple ?? (integer ? 1 : 0);
   const up = (value: number) => (step > 0 ? Math.ceil(value / step) * step : value);
   const low = typeof node.minimum === 'number' ? node.minimum : typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum + (step || 0.5) : undefined;
   const high = typeof node.maximum === 'number' ? node.maximum : typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum - (step || 0.5) : undefined;
-  const values = [low === undefined ? undefined : up(low), 0, 1, up(10), high];
-  return [...new Set(values.filter((value): value is number => value !== undefined))];
+  const fits = (value: number) => (low === undefined || value >= low) && (high === undefined || value <= high) && (multiple === null || Number.isInteger(value / multiple));
+  const values = [low === undefined ? undefined : up(low), 0, 1, 10, high];
+  return [...new Set(values.filter((value): value is number => value !== undefined && fits(value)))];
 }
 
 /**
