@@ -2,7 +2,8 @@
  * The product layer: what makes the generic engine this portal's. The words and policies of the product that the
  * engine must not know: which schema fields hold a person's personal data (personal.ts), the product's operations
  * a document may call and what may be sent to them (operations.ts), the named patterns of its identifiers
- * (patterns.ts), the password scorer (password-score.ts). Contract: it configures the engine through the engine's
+ * (patterns.ts), the password scorer (password-score.ts), the names of the wizard's screens (screens.ts, imported by
+ * its own path). Contract: it configures the engine through the engine's
  * parameters and registrations (engine-setup.ts and compile-setup.ts, imported by the entries), imports any engine
  * folder but no UI library, and reads no files: the catalogue and the documents are passed in.
  *

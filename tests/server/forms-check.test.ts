@@ -1,7 +1,7 @@
 /**
  * `npm run forms:check` (src/server/content/forms-check.ts): every base document and every stored override checked with
  * the console's checks, every base text (documents and catalogue) checked for its Spanish, each employer's step
- * list per case of the sequence table printed, a problem fails it.
+ * list per case of the sequence table printed as the publish proof walked it, a problem (of the proof too) fails it.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,11 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { DEMO_ACCOUNT_ID, DEMO_ACCOUNT_NAME, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { defaultContentRoot } from '#server/content/base-content.ts';
-import { runFormsCheck, type FlowCase } from '#server/content/forms-check.ts';
+import type { EnrollmentCase } from '#domain/enrollment/enrollment-cases.ts';
+import { runFormsCheck } from '#server/content/forms-check.ts';
 import { databases, type TestDb } from './helpers/databases.ts';
 import { createEmployer } from './helpers/fixtures.ts';
 
-const { cases } = JSON.parse(readFileSync(new URL('../content/cases/enrollment.cases.json', import.meta.url), 'utf8')) as { cases: (FlowCase & { substeps: string[] })[] };
+type TableCase = Omit<EnrollmentCase, 'choice'> & { choice: { option: 'buy' | 'waive'; planHsaEligible?: boolean }; substeps: string[] };
+const table = JSON.parse(readFileSync(new URL('../content/cases/enrollment.cases.json', import.meta.url), 'utf8')) as { cases: TableCase[] };
+/** The spec's sequence table as the proof's cases (a waiver chooses no plan). */
+const cases = table.cases.map((flowCase) => ({ ...flowCase, choice: { ...flowCase.choice, planHsaEligible: flowCase.choice.planHsaEligible ?? false } }));
 const today = '2026-11-21';
 
 describe.each(databases())('forms:check on $name', (database) => {
@@ -90,6 +94,18 @@ describe.each(databases())('forms:check on $name', (database) => {
     expect(result.problems).toBe(1);
     expect(result.lines).toContainEqual(expect.stringMatching(/^PROBLEM Check Employer .* profile version 2 \(draft\): .*messages\.dob-rnage is not a message of profile/));
     expect(result.lines.at(-1)).toBe('forms:check: 1 problem');
+    await handle.db.deleteFrom('document_override').where('documentid', '=', 'profile').execute();
+  });
+
+  it("fails on a stored version the publish proof refuses, naming the case, step and field (the walk a publish runs)", async () => {
+    // Stored before the proof existed: the SSN hidden, which the override surface allows (the form requires it by a rule).
+    const hidden = { uiSchema: { additionalid: { 'ui:widget': 'hidden' } } };
+    await overrides.insertVersion(handle.db, { accountid: employer, documentid: 'profile', status: 'published', patch: hidden, staffId: null, now: new Date() });
+    const { lines, problems } = await check();
+    expect(problems).toBe(1);
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^PROBLEM Check Employer \\(${employer}\\) publish proof: In ${cases.length} cases .*, at step "Profile", field "SSN" .*Field "SSN" is hidden`)),
+    );
     await handle.db.deleteFrom('document_override').where('documentid', '=', 'profile').execute();
   });
 

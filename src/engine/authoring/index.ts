@@ -8,9 +8,12 @@
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
  * - {@link overrideSurfaceProblems} / {@link lockedParts}: what an override may change, as the base document
  *   declares it (its `locked` parts; required fields and rules kept).
+ * - {@link candidateValues} / {@link samplesOfPattern}: values a field's schema accepts, as a person could give
+ *   them (what a proof of a document fills its fields with).
  *
  * line-diff.ts (two texts' lines, kept, added and removed) is imported by its own path: its library stays out of
  * whatever imports this index.
  */
 export { assertDocument, checkDocument, checkOverrideMessages, unboundedFields, variablesOf, type MetaSchemas } from './meta.ts';
 export { lockDeclarationProblems, lockedParts, overrideSurfaceProblems, ownFormSurfaceProblems, uiPointersOf, unlockedStepProblems, type LockedPart } from './override-surface.ts';
+export { candidateValues, resolvedNode, samplesOfPattern, type SampleOptions } from './sample-values.ts';

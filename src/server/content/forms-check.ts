@@ -1,8 +1,10 @@
 /**
  * What `npm run forms:check` does, as a function the tests call: checks every base document (loadBaseContent's
  * checks) and every stored override version with the same checks the staff console applies (patchProblems), then
- * prints, for each employer, the resolved enrollment flow's step list for each case of the spec's sequence table,
- * for testers to compare against the snapshots (tests/content/__snapshots__/resolved-documents.test.ts.snap).
+ * runs each employer's publish proof (employer-proof.ts, the walk a publish runs) and prints, for each employer, the
+ * resolved enrollment flow's step list for each case the proof walks (the enrollment table,
+ * src/domain/enrollment/enrollment-cases.ts), for testers to compare against the snapshots
+ * (tests/content/__snapshots__/resolved-documents.test.ts.snap). A problem of the proof fails the check too.
  * A problem in a base document, a base text without its translation in a language other than English (documents
  * and catalogue: missing-translations.ts), a draft or a published version fails the check; a retired version that
  * today's checks refuse is listed as a note (it could not be rolled back to, but nobody gets it).
@@ -13,20 +15,16 @@ import { fillPlural } from '#contracts/messages.ts';
 import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
-import { evaluateFlow, type FlowDocument, type ResolvedStep } from '#engine/runtime/index.ts';
+import type { EnrollmentCase } from '#domain/enrollment/enrollment-cases.ts';
+import type { ResolvedStep } from '#engine/runtime/index.ts';
 import { missingTranslations } from './missing-translations.ts';
-import { createContentStore } from './content-store.ts';
 import { defaultContentRoot, loadBaseContent } from './base-content.ts';
+import { employerProof } from './employer-proof.ts';
+import { problemSentence } from './publish-proof.ts';
 import { ownForms, patchProblems } from '../services/staff-employers/document-overrides.ts';
 
-/** One case of the sequence table (tests/content/cases/enrollment.cases.json). */
-export type FlowCase = {
-  name: string;
-  employer: { hsaonly: number; employeazecustomer: number };
-  choice: { option: 'buy' | 'waive'; planHsaEligible?: boolean };
-};
-
-export type FormsCheckOptions = { db: Kysely<Database>; cases: FlowCase[]; today: string; root?: string };
+/** `cases`: the cases walked (default: every case of the enrollment table, as a publish walks them). */
+export type FormsCheckOptions = { db: Kysely<Database>; cases?: readonly EnrollmentCase[]; today: string; root?: string };
 export type FormsCheckResult = { lines: string[]; problems: number };
 
 /** A step as one line: its title, its sub-steps' titles, and whether Next is off. */
@@ -67,14 +65,14 @@ export async function runFormsCheck({ db, cases, today, root }: FormsCheckOption
   }
   lines.push(`Stored override versions: ${versions.length} checked`);
 
-  const store = createContentStore({ db, now: () => new Date() }, base);
   for (const [accountid, accountname] of names) {
     lines.push('', `Employer ${accountname} (${accountid})`);
-    const flow = (await store.resolve('enrollment', accountid, DEFAULT_LANGUAGE)).document as FlowDocument;
-    for (const flowCase of cases) {
-      lines.push(`  ${flowCase.name}`);
-      for (const step of evaluateFlow(flow, { today, employer: flowCase.employer, choice: flowCase.choice })) lines.push(`    ${stepLine(step)}`);
+    const proof = await employerProof(db, base, accountid, { today, ...(cases ? { cases } : {}) });
+    for (const walk of proof.walks) {
+      lines.push(`  ${walk.case.name}`);
+      for (const step of walk.steps) lines.push(`    ${stepLine(step)}`);
     }
+    for (const found of proof.problems) problem(`${accountname} (${accountid}) publish proof: ${problemSentence(found)}`);
   }
   lines.push('', problems === 0 ? 'forms:check: no problems' : fillPlural({ one: 'forms:check: {count} problem', other: 'forms:check: {count} problems' }, problems, CONSOLE_LOCALE));
   return { lines, problems };

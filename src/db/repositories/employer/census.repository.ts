@@ -1,7 +1,7 @@
 /**
  * The employees a census file names (src/domain/employer/census-merge.ts): the employer's members holding one of its e-mail
  * addresses or external ids, with whether each has registered and is enrolled (a current health insurance order),
- * locked for the import's transaction.
+ * locked for the import's transaction; and the employer's people as the publish proof enrolls them (proofPeople).
  */
 import { sql, type SqlBool } from 'kysely';
 import type { StoredEmployee } from '#domain/employer/census-merge.ts';
@@ -87,4 +87,38 @@ export async function contributionFactsOfEmployer(db: DbOrTx, accountid: string)
   const relationships = new Map<string, string[]>();
   for (const row of family) relationships.set(row.memberid, [...(relationships.get(row.memberid) ?? []), row.relationship]);
   return members.map((member) => ({ ...member, relationships: relationships.get(member.id) ?? [] }));
+}
+
+/** An employee as the census and their profile make them, with their dependents: what the publish proof enrolls. */
+export type ProofPerson = {
+  id: string;
+  record: { firstname: string; lastname: string; birthdate: string | null; postalcode: string | null; city: string | null; county: string | null; stateorprovince: string | null };
+  family: Array<{ id: string; firstname: string; lastname: string; dateofbirth: string | null; gender: string | null; relationship: 'spouse' | 'child'; istobaccouser: boolean; isdisabled: boolean | null }>;
+};
+
+/**
+ * The employer's employees (at most `limit`, by id) with what the census gives of each (names, birthdate, where they
+ * live) and their dependents: no SSN, phone or address line, which a new employee types.
+ */
+export async function proofPeople(db: DbOrTx, accountid: string, limit: number): Promise<ProofPerson[]> {
+  const members = await db
+    .selectFrom('member')
+    .select(['id', 'firstname', 'lastname', 'birthdate', 'postalcode', 'city', 'county', 'stateorprovince'])
+    .where('accountid', '=', accountid)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (members.length === 0) return [];
+  const dependents = await db
+    .selectFrom('dependent')
+    .select(['id', 'memberid', 'firstname', 'lastname', 'dateofbirth', 'gender', 'relationship', 'istobaccouser', 'isdisabled'])
+    .where('memberid', 'in', db.selectFrom('member').select('id').where('accountid', '=', accountid))
+    .orderBy('createdon')
+    .orderBy('id')
+    .execute();
+  return members.map(({ id, ...record }) => ({
+    id,
+    record,
+    family: dependents.filter((dependent) => dependent.memberid === id).map(({ memberid: _memberid, ...dependent }) => dependent),
+  }));
 }

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
+import { todayUtc } from '#domain/values/dates.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import type { FlowDocument, FormDocument } from '#engine/runtime/index.ts';
@@ -95,6 +96,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
    */
   const answer = (outcome: OverrideOutcome, changedStatus: 409 | 412 = 409) => {
     if (outcome.kind === 'invalid') throw badRequest(outcome.message, outcome.fieldErrors);
+    if (outcome.kind === 'unproven') throw new AppError('PROOF_FAILED', 400, outcome.message, outcome.fieldErrors, { problems: outcome.problems });
     if (outcome.kind === 'not-found') throw notFound(outcome.message);
     if (outcome.kind === 'conflict') throw new AppError('CONFLICT', 409, outcome.message);
     if (outcome.kind === 'changed') throw new AppError(outcome.code, changedStatus, outcome.message, undefined, outcome.change);
@@ -106,7 +108,8 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     reply.header('ETag', answered.data.etag);
     return answered;
   };
-  const actor = (staffId: string) => ({ staffId, now: new Date() });
+  // The publish proof walks the wizard on the app's today (the day employees would meet the change).
+  const actor = (staffId: string) => ({ staffId, now: new Date(), today: todayUtc(app.now()) });
 
   app.get(
     '/api/staff/content',
@@ -244,7 +247,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag",
+          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag; 400 PROOF_FAILED with data { problems: [{ case, cases, step, stepId, field, document, pointer, employee, message, sentence }] } when the publish proof finds that employees would be stopped or misled",
         security: staffCookieSecurity,
         params: documentParams,
         body: versionBody(1, 'The draft version to publish.', "The draft's tag as it was read (GET or the last save)."),
@@ -267,7 +270,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read',
+          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read; 400 PROOF_FAILED as for a publish',
         security: staffCookieSecurity,
         params: documentParams,
         body: versionBody(0, 'The version to publish again; 0 for the base document.', 'The publishedEtag of the document as it was read.'),

@@ -6,10 +6,16 @@
  * staff publish at once exactly one version is published. Every change is audited in its own transaction.
  * Each stored version has a tag (versionTag) that changes whenever it is saved; a save, publish or rollback names
  * the tag it read, and one made on a state that changed since is refused, naming who changed it and when, so
- * nobody publishes a text they never saw. Outcomes are values; the routes turn them into answers.
+ * nobody publishes a text they never saw. A publish (and a roll back, which publishes too) is a proof: the
+ * employer's configuration with the version in place is walked as its employees would meet it
+ * (content/employer-proof.ts), and one that would stop or mislead them is refused with the problems, each naming
+ * its case, step and field. Outcomes are values; the routes turn them into answers.
  */
 import { createHash } from 'node:crypto';
 import type { FieldErrors } from '#contracts/api.ts';
+import type { ProvenProblem } from '#contracts/publish-proof.ts';
+import { CONSOLE_LOCALE } from '#contracts/language.ts';
+import { fillPlural } from '#contracts/messages.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
@@ -17,6 +23,8 @@ import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { documentPatch } from '#engine/documents/index.ts';
 import { escapeToken, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import { applyOverride, overrideLimitProblem } from '../../content/apply-override.ts';
+import { employerProof, type Replacing } from '../../content/employer-proof.ts';
+import { problemSentence } from '../../content/publish-proof.ts';
 import { type BaseContent } from '../../content/base-content.ts';
 import { holds, minuteText, type Change, type Precondition } from '../../http/preconditions.ts';
 
@@ -25,12 +33,15 @@ export type StoredVersion = { version: number; status: overrides.OverrideStatus;
 export type OverrideOutcome =
   | { kind: 'done'; version: StoredVersion }
   | { kind: 'invalid'; message: string; fieldErrors: FieldErrors }
+  | { kind: 'unproven'; message: string; fieldErrors: FieldErrors; problems: ProvenProblem[] }
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string }
   | { kind: 'changed'; code: 'DRAFT_CHANGED' | 'PUBLISHED_CHANGED'; message: string; change: Change };
 
 export type DocumentRef = { accountid: string; documentid: string };
-type Actor = { staffId: string; now: Date };
+/** Who changes a document and when; `today` is the day the publish proof walks the wizard on. */
+type Actor = { staffId: string; now: Date; today: string };
+
 
 const tagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url')}"`;
 
@@ -169,6 +180,24 @@ export async function ownForms(db: DbOrTx, base: BaseContent, accountid: string)
   return new Set(rows.filter((row) => row.status === 'published' && !isBase(row.documentid)).map((row) => row.documentid));
 }
 
+const PROOF_FAILED = {
+  one: 'The change is not published: 1 problem would stop or mislead employees. Each names its case, step and field.',
+  other: 'The change is not published: {count} problems would stop or mislead employees. Each names its case, step and field.',
+};
+
+/**
+ * Why publishing `replacing` would stop or mislead the employer's employees (null: the proof holds): the problems,
+ * and those at a place of the published document by its pointer (so the editor marks their lines).
+ */
+async function proofRefusal(tx: DbOrTx, base: BaseContent, ref: DocumentRef, replacing: Replacing, today: string): Promise<OverrideOutcome | null> {
+  const { problems } = await employerProof(tx, base, ref.accountid, { today, replacing });
+  if (problems.length === 0) return null;
+  const proven = problems.map((problem) => ({ ...problem, sentence: problemSentence(problem) }));
+  const fieldErrors: FieldErrors = {};
+  for (const problem of proven) if (problem.document === ref.documentid && problem.pointer !== null) (fieldErrors[problem.pointer] ??= []).push(problem.sentence);
+  return { kind: 'unproven', message: fillPlural(PROOF_FAILED, problems.length, CONSOLE_LOCALE), fieldErrors, problems: proven };
+}
+
 /**
  * Stores the edited document as the draft (the existing draft is replaced, else a new version is made). For a
  * base document the patch is derived from the edit; a form of the employer's own is stored whole. `read` says
@@ -215,6 +244,8 @@ export async function publishDraft(db: DbOrTx, base: BaseContent, ref: DocumentR
     // The base documents may have changed since the draft was saved: check again before anyone sees it.
     const refused = patchProblems(base, ref.documentid, row.patch, await ownForms(tx, base, ref.accountid));
     if (refused) return { kind: 'invalid', ...refused };
+    const unproven = await proofRefusal(tx, base, ref, { documentid: ref.documentid, patch: row.patch }, actor.today);
+    if (unproven) return unproven;
     const before = await overrides.findPublished(tx, ref.accountid, ref.documentid);
     await overrides.retirePublished(tx, ref.accountid, ref.documentid);
     const published = await overrides.markPublished(tx, row.id, actor.staffId, actor.now);
@@ -255,6 +286,8 @@ export async function rollBack(db: DbOrTx, base: BaseContent, ref: DocumentRef, 
     }
     const refused = patchProblems(base, ref.documentid, patch, await ownForms(tx, base, ref.accountid));
     if (refused) return { kind: 'invalid', ...refused };
+    const unproven = await proofRefusal(tx, base, ref, { documentid: ref.documentid, patch }, actor.today);
+    if (unproven) return unproven;
     await overrides.retirePublished(tx, ref.accountid, ref.documentid);
     const published = await overrides.insertVersion(tx, { ...ref, status: 'published', patch, staffId: actor.staffId, copiedFrom: version, now: actor.now });
     await recordStaffChange(tx, { staffId: actor.staffId, action: 'rollback', entity: 'document_override', entityId: entityId(ref), before: audited(before), after: { ...audited(published), copiedFrom: version } });

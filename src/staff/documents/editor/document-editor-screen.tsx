@@ -6,7 +6,9 @@
  * editor and listed below it. The base document's locked parts are marked at their lines too, with why. The editor
  * keeps the draft it started from (its tag): a save names it (If-Match, or If-None-Match: * when there was none)
  * and a publish names it, so a draft someone else saved meanwhile is shown as a conflict, never saved over or
- * published unseen. Publish first asks for confirmation, listing what changes for employees in words.
+ * published unseen. Publish first asks for confirmation, listing what changes for employees in words. A publish the
+ * server's proof refuses (PROOF_FAILED: employees would be stopped or misled) lists each problem beside the draft,
+ * naming its case, step and field, and marks its line when it lies in this document.
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,6 +18,7 @@ import flowMeta from '#content/schemas/meta/flow.schema.json';
 import formMeta from '#content/schemas/meta/form.schema.json';
 import { staffData, StaffApiError } from '../../api/staff-api.ts';
 import type { ContentSummary, DocumentVersion, EmployerContent } from '../../api/types.ts';
+import type { ProofRefusal, ProvenProblem } from '#contracts/publish-proof.ts';
 import { mayAct, useStaff } from '../../layout/console-layout.tsx';
 import { FailureAlert } from '../../layout/failure-alert.tsx';
 import { ChangeConfirmation, type PendingChange } from '../versions/change-confirmation.tsx';
@@ -37,6 +40,24 @@ const basisOf = (content: EmployerContent): Basis =>
 
 /** A new form of the employer's own (Forms and Flows, New form): nothing stored yet; the editor starts from an empty form. */
 const newOwnForm = (id: string, title: string): EmployerContent => ({ base: null, published: null, draft: null, resolved: emptyOwnForm(id, title), publishedEtag: '' });
+
+/** Why the server's publish proof refused the draft: its problems, each with its line when it lies in this document. */
+function ProofProblems({ problems, located }: { problems: ProvenProblem[]; located: LocatedError[] }) {
+  const lineOf = (problem: ProvenProblem) => located.find((error) => error.pointer === problem.pointer && error.message === problem.sentence)?.line;
+  return (
+    <Alert color="red" title="Not published: employees would be stopped or misled" role="alert">
+      <Text size="sm" mb="xs">
+        The server walked the enrollment as employees would meet it, for each case and sample employee. Change the draft so that nothing below happens, then save and publish again.
+      </Text>
+      <List>
+        {problems.map((problem) => {
+          const line = lineOf(problem);
+          return <List.Item key={problem.sentence}>{line === undefined ? problem.sentence : `Line ${line}: ${problem.sentence}`}</List.Item>;
+        })}
+      </List>
+    </Alert>
+  );
+}
 
 /** A draft someone changed since it was read: the server's sentence, the document the edit started from and the state now. */
 type Conflict = { message: string; read: Json; now: EmployerContent };
@@ -65,6 +86,7 @@ export function DocumentEditorScreen() {
   const [basis, setBasis] = useState<Basis | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
+  const [proof, setProof] = useState<ProvenProblem[] | null>(null);
 
   // The editor starts from the draft when there is one, else from what employees get now.
   useEffect(() => {
@@ -94,6 +116,7 @@ export function DocumentEditorScreen() {
     setBusy(true);
     setFailure(null);
     setNotice(null);
+    setProof(null);
     try {
       setNotice(await action());
     } catch (problem) {
@@ -102,6 +125,7 @@ export function DocumentEditorScreen() {
       if (changed !== null && basis && now) setConflict({ message: changed, read: basis.document, now });
       else setFailure(problem);
       if (problem instanceof StaffApiError && problem.failure.fieldErrors && text !== null) setErrors(locateErrors(text, problem.failure.fieldErrors));
+      if (problem instanceof StaffApiError && problem.failure.code === 'PROOF_FAILED') setProof((problem.failure.data as ProofRefusal).problems);
     } finally {
       setBusy(false);
     }
@@ -129,6 +153,7 @@ export function DocumentEditorScreen() {
     run(async () => {
       setConfirming(null);
       setConflict(null);
+      setErrors([]);
       const read = basis;
       const draft = read?.draft;
       if (!read || !draft) throw new Error('Save the draft before publishing it.');
@@ -188,7 +213,8 @@ export function DocumentEditorScreen() {
               <DocumentEditForms document={parsed} base={content.base} readOnly={!canChange} onChange={(document) => edit(documentText(document))} ownForms={documents?.filter((document) => document.own)} />
               <Title order={2}>Draft</Title>
               <CodeEditor label="Document JSON" value={text} schema={schema} errors={errors} notes={notes} readOnly={!canChange} onChange={edit} />
-              {errors.length > 0 && (
+              {proof && <ProofProblems problems={proof} located={errors} />}
+              {errors.length > 0 && !proof && (
                 <Alert color="red" title="The server refused the draft" role="alert">
                   <List>
                     {errors.map((e) => (
@@ -199,7 +225,7 @@ export function DocumentEditorScreen() {
                   </List>
                 </Alert>
               )}
-              <FailureAlert error={errors.length > 0 ? null : failure} />
+              <FailureAlert error={errors.length > 0 || proof ? null : failure} />
               {conflict && (
                 <DraftConflict
                   message={conflict.message}

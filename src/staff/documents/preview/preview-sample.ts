@@ -167,11 +167,8 @@ export function sampleEffectiveDate(today: string): string {
 }
 
 /**
- * The sample employee's family as a flow's preview fills the profile's dependents with (the profile form's shape).
- * The reads of the employee's screens answer no dependents (sampleDependents), so a form's preview checks the
- * profile's own fields on Next.
+ * The sample employee's family as a flow's preview fills the profile's dependents with (the profile form's shape):
+ * the family the publish proof walks the sample employee with. The reads of the employee's screens answer no
+ * dependents (sampleDependents), so a form's preview checks the profile's own fields on Next.
  */
-export const SAMPLE_FAMILY = [
-  { firstname: 'Alex', lastname: 'Sample', dateofbirth: '1986-09-30', gender: 'Male', relationship: 'spouse', istobaccouser: false },
-  { firstname: 'Riley', lastname: 'Sample', dateofbirth: '2015-04-03', gender: 'Female', relationship: 'child', istobaccouser: false },
-] as const;
+export { SAMPLE_FAMILY } from '#domain/enrollment/sample-employee.ts';
