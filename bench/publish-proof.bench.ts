@@ -14,7 +14,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EMPTY_ID } from '#contracts/api.ts';
 import { DEMO_ACCOUNT_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
@@ -22,6 +21,7 @@ import { todayUtc } from '#domain/values/dates.ts';
 import { compileWithAjv } from '#engine/compile/index.ts';
 import { installRuntimeCompiler } from '#engine/runtime/index.ts';
 import { loadBaseContent } from '#server/content/base-content.ts';
+import { CENSUS_MEMBER } from '#server/services/staff-employees/census-import.ts';
 import { employerProof, type Replacing } from '#server/content/employer-proof.ts';
 import { openBenchDb } from './bench-db.ts';
 
@@ -51,15 +51,7 @@ async function main(): Promise<void> {
       return {
         id: randomUUID(),
         accountid,
-        priormemberid: EMPTY_ID,
-        externalid: EMPTY_ID,
-        primarymemberid: EMPTY_ID,
-        origination: 1,
-        relationship: 1,
-        gender: null,
-        status: 'Active',
-        createdby: 'Census',
-        modifiedby: 'Census',
+        ...CENSUS_MEMBER,
         firstname: `Employee${n}`,
         lastname: 'Census',
         emailaddress: `employee${n}.${randomUUID().slice(0, 8)}@census.example`,

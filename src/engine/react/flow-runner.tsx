@@ -9,7 +9,7 @@
  * screens' Next shows it is busy (`nextBusy`) until the second is over. After a move to another step the keyboard's
  * focus goes to the new step's heading (its first heading, made focusable by script), once the screen shows it.
  */
-import { evaluateFlow } from '#engine/runtime/index.ts';
+import { evaluateFlow, STEP_NOT_AVAILABLE } from '#engine/runtime/index.ts';
 import type { FlowDocument, ResolvedStep } from '#engine/runtime/types.ts';
 import { Alert, Box, Button, Flex, Group, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -137,7 +137,7 @@ export function FlowRunner(props: FlowRunnerProps) {
     return focusHeading(content.current);
   }, [shownKey]);
 
-  if (!major || !shown) return <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />;
+  if (!major || !shown) return <NotAvailable text={props.notAvailableText ?? STEP_NOT_AVAILABLE} />;
 
   const Screen = shown.screen ? screens[shown.screen] : shown.form ? (screens[shown.form] ?? props.formScreen) : undefined;
   const stepper = (
@@ -184,7 +184,7 @@ export function FlowRunner(props: FlowRunnerProps) {
         {Screen ? (
           <Screen key={`${major.id}/${shown.id}`} step={shown} major={major} context={context} next={next} goTo={goTo} nextBusy={throttle.busy} />
         ) : (
-          <NotAvailable text={props.notAvailableText ?? 'This step is not available yet.'} />
+          <NotAvailable text={props.notAvailableText ?? STEP_NOT_AVAILABLE} />
         )}
       </Box>
     </Flex>

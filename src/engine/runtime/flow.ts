@@ -4,6 +4,9 @@ import type { FlowDocument, FlowStep, ResolvedStep } from './types.ts';
 
 const byOrder = ([idA, a]: [string, FlowStep], [idB, b]: [string, FlowStep]) => a.order - b.order || idA.localeCompare(idB);
 
+/** What the wizard shows, and the publish proof quotes, for a step it has no screen for. */
+export const STEP_NOT_AVAILABLE = 'This step is not available yet.';
+
 /**
  * The visible major steps sorted by `order`, each with its visible sub-steps (also sorted) and its row of tabs:
  * the sub-steps of the run of consecutive major steps that share its `tabRow` (its own sub-steps without one).

@@ -70,7 +70,7 @@ export {
   type ValidationPhase,
 } from './validate.ts';
 export { LINEAR_REGEXP_HELPER, registerCompiledModule, STANDALONE_HELPERS, standaloneRequire, type CompiledModule } from './compiled-module.ts';
-export { evaluateFlow } from './flow.ts';
+export { evaluateFlow, STEP_NOT_AVAILABLE } from './flow.ts';
 export { applyBinding, callScopes, CallError, fillCall, fillCalls, resolveSource } from './calls.ts';
 export { formatMessage, message } from './messages.ts';
 export { escapeToken, getAtPointer, parsePointer, setAtPointer, valuesFromAnswer, withoutPointers } from './pointer.ts';

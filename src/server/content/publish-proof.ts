@@ -28,6 +28,7 @@ import {
   formatMessage,
   message,
   rules,
+  STEP_NOT_AVAILABLE,
   validateForm,
   type FlowDocument,
   type FlowStep,
@@ -52,7 +53,6 @@ const FORM_SCREEN = 'form';
 const SCREENS: ReadonlySet<string> = new Set(WIZARD_SCREENS);
 /** A made-up payroll deduction the cart is walked with: more than the contribution, so the deduction must be acknowledged. */
 const SAMPLE_DEDUCTION_CENTS = 10_000;
-const NOT_AVAILABLE = 'This step is not available yet.';
 
 /** Someone the walk enrolls: what their profile loads (the form's names), their family, and how a problem names them. */
 export type SampleEmployee = {
@@ -363,13 +363,13 @@ export function provePublish(input: ProofInput): Proof {
     if (!own && screen !== screenOf(base)) {
       problem(`Step ${quoted(step.title)} shows ${screen === null ? 'no screen' : `screen ${quoted(screen)}`} where the base flow shows ${quoted(String(screenOf(base)))}: each screen of the product stays at the place the base flow gives it.`);
     } else if (own && screen === WELCOME_PAGE) {
-      problem(`Screen ${quoted(WELCOME_PAGE)} is the page the authorization of the elections leads to, not a step's: every employee would stop at this step reading ${quoted(NOT_AVAILABLE)}`);
+      problem(`Screen ${quoted(WELCOME_PAGE)} is the page the authorization of the elections leads to, not a step's: every employee would stop at this step reading ${quoted(STEP_NOT_AVAILABLE)}`);
     } else if (own && screen !== null && screen !== FORM_SCREEN) {
       const home = baseOfScreen(screen);
       problem(
         home
           ? `Screen ${quoted(screen)} is the product's ${quoted(baseFlow.steps[home]!.title)}, at its place in the base flow (step ${quoted(home)}); a step of the employer's own cannot show it (a second one would pretend to be it).`
-          : `The product has no screen ${quoted(screen)}: every employee would stop at this step reading ${quoted(NOT_AVAILABLE)}`,
+          : `The product has no screen ${quoted(screen)}: every employee would stop at this step reading ${quoted(STEP_NOT_AVAILABLE)}`,
       );
     }
   }
@@ -520,7 +520,7 @@ export function provePublish(input: ProofInput): Proof {
           document: flow.id,
           pointer: at,
           employee: null,
-          message: `${screen === null ? 'The step has no screen and no form' : `The product has no screen ${quoted(screen)}`}: employees read ${quoted(NOT_AVAILABLE)} and cannot go on.`,
+          message: `${screen === null ? 'The step has no screen and no form' : `The product has no screen ${quoted(screen)}`}: employees read ${quoted(STEP_NOT_AVAILABLE)} and cannot go on.`,
         });
         stopped = true;
         break;

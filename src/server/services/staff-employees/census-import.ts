@@ -40,6 +40,19 @@ const censusRaced = () =>
     "The census was not imported: one of its e-mail addresses was given to another member while the file was imported. Import the whole file again.",
   );
 
+/** What a census import stores of every new employee beyond their row: no prior or external record, an employee (not a dependent), active. */
+export const CENSUS_MEMBER = {
+  priormemberid: EMPTY_ID,
+  externalid: EMPTY_ID,
+  primarymemberid: EMPTY_ID,
+  origination: 1,
+  relationship: 1,
+  gender: null,
+  status: 'Active',
+  createdby: 'Census',
+  modifiedby: 'Census',
+} as const;
+
 /**
  * Imports a census, the first time or again: every row is read and checked (the domain's checks, a person's names,
  * e-mail and birthdate by the employer's profile and registration documents, then against the stored members and
@@ -80,15 +93,7 @@ export async function importCensus(
         ...fields,
         id: randomUUID(),
         accountid: employer.accountid,
-        priormemberid: EMPTY_ID,
-        externalid: EMPTY_ID,
-        primarymemberid: EMPTY_ID,
-        origination: 1,
-        relationship: 1,
-        gender: null,
-        status: 'Active',
-        createdby: 'Census',
-        modifiedby: 'Census',
+        ...CENSUS_MEMBER,
       })),
     );
     for (const update of plan.update) {
