@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { saveAndPublishRules } from './specialist/money.ts';
 import { publishWithConfirmation } from './specialist/texts.ts';
 import { employerSection, fillMemberProfile, nextTo, openDocument, PORTLAND, signedInMember, staffSignIn, uploadIchraDocument } from './support.ts';
 
@@ -70,8 +71,7 @@ test('an implementer tailors the flow within the override surface; an employee e
     await staff.getByLabel(`Rule ${rule} to age`).fill('120');
     await staff.getByLabel(`Rule ${rule} monthly amount`).fill('100');
   }
-  await staff.getByRole('button', { name: 'Save Rules' }).click();
-  await expect(staff.getByText('Contribution rules saved.')).toBeVisible();
+  await saveAndPublishRules(staff);
 
   // 2. The enrollment flow: Additional Services switched off with the form beside the editor (allowed); publish.
   await openDocument(staff, 'Benefits Enrollment', 'enrollment');
