@@ -4,6 +4,7 @@
  * shows the real shop, HSA, additional services and cart screens with the server's own figures.
  */
 import type { HealthPlanQuote, Location, Product } from './entities.ts';
+import { ContributionAmountSchema, HealthPlanQuoteMoney, HsaLimitMoney, ProductListMoney } from './member-money.ts';
 import type { Language } from './language.ts';
 import type { HsaLimit } from './requests.ts';
 
@@ -17,6 +18,17 @@ export type PreviewSample = {
   hsalimit: HsaLimit;
   /** The employer's active additional services in the language asked, as GET /api/Product answers them. */
   productlist: Product[];
-  /** The employer's monthly contribution for the sample (self-only) on the effective date, in cents. */
-  contributioncents: number;
+  /** The employer's monthly contribution for the sample (self-only) on the effective date (dollars on the wire, cents inside). */
+  contribution: number;
 };
+
+/** The sample's money, as the member calls it mirrors answer it: the route's edge and the console's decoder read it. */
+export const PreviewSampleMoney = {
+  type: 'object',
+  properties: {
+    quote: HealthPlanQuoteMoney,
+    hsalimit: { type: 'object', properties: HsaLimitMoney },
+    productlist: ProductListMoney.properties.productlist,
+    contribution: ContributionAmountSchema,
+  },
+} as const;

@@ -10,7 +10,7 @@
  */
 import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { MONEY_KEYWORD } from '#contracts/wire-schema.ts';
+import { MONEY_KEYWORD, MONEY_REFUSAL_KEYWORD } from '#contracts/wire-schema.ts';
 import type { FastifyRequest } from 'fastify';
 import { catalogueText, inLanguage } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
@@ -93,6 +93,7 @@ function makeAjv(externalSchemas: Record<string, unknown>, options: { customOpti
   addFormats(ajv);
   // Money on the wire (src/contracts/wire-schema.ts Dollars): an annotation the routes' money mapping reads.
   ajv.addKeyword({ keyword: MONEY_KEYWORD, schemaType: 'string' });
+  ajv.addKeyword({ keyword: MONEY_REFUSAL_KEYWORD, schemaType: 'string' });
   for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
   return ajv;
 }

@@ -20,23 +20,25 @@
 import type { HealthPlan } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
-import { centsToDollars } from '#domain/values/money.ts';
+import { HealthPlanMoney } from '#contracts/member-money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/reference/plan.repository.ts';
 import { EncodedAnswer } from '../../http/content-coding.ts';
+import { dollarsOf, dollarsOfAnswer } from '../../http/money-wire.ts';
 import { LRUCache } from 'lru-cache';
-import { nullable, nullableString, propertiesOf } from '../../http/route-schemas.ts';
+import { nullableString, propertiesOf } from '../../http/route-schemas.ts';
 import { hsaEligibleOf, priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../../services/enrollment/plan-quotes.ts';
-
-const money = nullable({ type: 'number' });
 
 export const healthPlanSchema = {
   type: 'object',
   properties: {
     ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
-    rate: { type: 'number', description: 'Monthly premium of the whole family, in dollars' },
-    ...propertiesOf(money, 'annualdeductibleindividual', 'annualdeductiblefamily', 'annualoopmaxindividual', 'annualoopmaxfamily'),
+    rate: HealthPlanMoney.rate,
+    annualdeductibleindividual: HealthPlanMoney.annualdeductibleindividual,
+    annualdeductiblefamily: HealthPlanMoney.annualdeductiblefamily,
+    annualoopmaxindividual: HealthPlanMoney.annualoopmaxindividual,
+    annualoopmaxfamily: HealthPlanMoney.annualoopmaxfamily,
     ...propertiesOf(
       nullableString,
       'primarycarevisit',
@@ -89,8 +91,9 @@ function piecesOf(row: PlanRow, effectiveDate: string): PlanPieces {
   const hsa = hsaEligibleOf(row, effectiveDate);
   let pieces = byHsa.get(hsa);
   if (!pieces) {
-    // The per-quote date and rate are cut out below; any value serves here.
-    const plan = toHealthPlan(row, 0, effectiveDate);
+    // The per-quote date and rate are cut out below; any value serves here. Its cents are the wire's dollars
+    // through the routes' money edge (money-wire.ts), as the serializer would have them.
+    const plan = dollarsOfAnswer(healthPlanSchema, toHealthPlan(row, 0, effectiveDate)) as HealthPlan;
     pieces = {
       head: Buffer.from(`{${[...fieldsJson(plan, 0, DATE_AT), '"planeffectivedate":'].join(',')}`),
       middle: Buffer.from(`${[...fieldsJson(plan, DATE_AT + 1, RATE_AT), '"rate":'].map((text) => `,${text}`).join('')}`),
@@ -109,7 +112,7 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
   for (const [index, { row, premiumCents }] of quote.priced.entries()) {
     const { head, middle, tail } = piecesOf(row, effectiveDate);
     if (index > 0) chunks.push(comma);
-    chunks.push(head, date, middle, Buffer.from(String(centsToDollars(premiumCents))), tail);
+    chunks.push(head, date, middle, Buffer.from(String(dollarsOf(premiumCents))), tail);
   }
   const { planyear, ratesyear, estimated, message } = quote;
   chunks.push(

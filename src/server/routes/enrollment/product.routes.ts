@@ -1,9 +1,11 @@
 /** The additional services a member may add (spec §7 Additional services), prices in dollars. */
 import type { FastifyInstance } from 'fastify';
+import { ProductOptionMoney } from '#contracts/member-money.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as products from '#db/repositories/employer/product.repository.ts';
 import { offersAdditionalServices } from '#domain/enrollment/orders.ts';
 import { bearer, envelope, failures, ok, uuid, nullableString } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 
 
 /** A product as a member reads it (also the staff preview's sample). */
@@ -26,7 +28,7 @@ export const productSchema = {
           id: uuid,
           option: { type: 'string', description: "In the request's language where staff wrote it in it, else English" },
           optionlang: { type: 'string', enum: ['en', 'es'], description: 'The language option is in' },
-          cost: { type: 'number', description: 'Dollars per month' },
+          cost: ProductOptionMoney.cost,
         },
       },
     },
@@ -34,6 +36,8 @@ export const productSchema = {
 } as const;
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
+  // Prices are cents in the repository; the edge writes dollars (money-wire.ts).
+  dollarsOnTheWire(app);
   app.get(
     '/api/Product',
     {

@@ -5,28 +5,31 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES } from '#contracts/language.ts';
-import type { PreviewSampleQuery } from '#contracts/staff-preview.ts';
+import { PreviewSampleMoney, type PreviewSampleQuery } from '#contracts/staff-preview.ts';
 import { healthPlanQuoteSchema } from '../enrollment/health-plan-quote.json.ts';
 import { hsaLimitSchema } from '../enrollment/hsa.routes.ts';
 import { locationSchema } from '../enrollment/location.routes.ts';
 import { productSchema } from '../enrollment/product.routes.ts';
 import { envelope, failures, isoDate, ok, uuid } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import { employerOr404 } from '../../services/staff-employers/staff-employers.ts';
 import { previewSample } from '../../services/staff-employers/staff-preview-sample.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 const sampleSchema = {
   type: 'object',
-  required: ['quote', 'hsalimit', 'productlist', 'contributioncents'],
+  required: ['quote', 'hsalimit', 'productlist', 'contribution'],
   properties: {
     quote: { ...healthPlanQuoteSchema, required: [...healthPlanQuoteSchema.required, 'location'], properties: { ...healthPlanQuoteSchema.properties, location: locationSchema } },
     hsalimit: hsaLimitSchema,
     productlist: { type: 'array', items: productSchema },
-    contributioncents: { type: 'integer', description: "The employer's monthly contribution for the sample, in cents" },
+    contribution: PreviewSampleMoney.properties.contribution,
   },
 } as const;
 
 export async function staffPreviewRoutes(app: FastifyInstance): Promise<void> {
+  // The sample's cents are the wire's dollars, as the member routes answer them (money-wire.ts).
+  dollarsOnTheWire(app);
   app.get<{ Params: { accountid: string }; Querystring: PreviewSampleQuery }>(
     '/api/staff/employers/:accountid/preview-sample',
     {

@@ -49,7 +49,7 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
     contributions.listByAccount(db, employer.accountid),
     resolveContributionLocation(db, { stateorprovince: location.state, county: location.countyname, postalcode: location.zipcode }),
   ]);
-  const contributioncents = contributionOfFacts(
+  const contribution = contributionOfFacts(
     {
       memberId: '',
       accountid: employer.accountid,
@@ -67,6 +67,6 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
     quote: { ...quote, healthplans: [...hsa, ...others].sort((a, b) => a.rate - b.rate), location },
     hsalimit: hsaLimitAnswer(hsaLimitOf({ birthdate }, employer, [], effectivedate)),
     productlist: await products.listActive(db, employer.accountid, language),
-    contributioncents,
+    contribution,
   };
 }
