@@ -5,7 +5,7 @@
  * Dollars the server's routes are built with). The member client reads MEMBER_MONEY_CALLS; the console's client
  * gives its own calls (src/staff/api/staff-money.ts).
  */
-import type { MoneyCall } from '#contracts/member-money.ts';
+import type { MoneyCall } from '#contracts/entities.ts';
 import { mapMoney } from '#contracts/wire-schema.ts';
 import { centsToDollars, dollarsToCents } from '#domain/values/money.ts';
 

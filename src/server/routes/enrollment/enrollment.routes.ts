@@ -25,7 +25,7 @@ import { checkMessages, notApplyingField } from '../../services/enrollment/enrol
 import { authorize, type AuthorizeChoices } from '../../services/enrollment/enrollment.ts';
 import { dateMessages } from '../../services/enrollment/enrollment-checks.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';
-import { AuthorizeRequestMoney } from '#contracts/member-money.ts';
+import { AuthorizeRequestMoney } from '#contracts/entities.ts';
 import { mailEnrollmentConfirmation } from '../../services/enrollment/enrollment-mail.ts';
 import { documentsInForce, ichraDocumentNames } from '../../services/enrollment/enrollment-invariants.ts';
 import { storageIn } from '../../infra/storage.ts';

@@ -17,10 +17,9 @@
  * cache's expiry forgets it, and a change of family or location asks for another key. Its compressed copies are
  * kept with it (content-coding.ts: brotli or gzip, each made on the first request that accepts it).
  */
-import type { HealthPlan } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
-import { HealthPlanMoney } from '#contracts/member-money.ts';
+import { HealthPlanMoney, type HealthPlan } from '#contracts/entities.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/reference/plan.repository.ts';

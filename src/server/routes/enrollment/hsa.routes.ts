@@ -7,7 +7,7 @@
  * src/domain/enrollment/hsa.ts, computed by services/enrollment/hsa-limits.ts, the same computation the orders are checked with.
  */
 import type { FastifyInstance } from 'fastify';
-import { HsaLimitMoney } from '#contracts/member-money.ts';
+import { HsaLimitMoney } from '#contracts/entities.ts';
 import { isIsoDate } from '#domain/values/dates.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest } from '../../errors.ts';

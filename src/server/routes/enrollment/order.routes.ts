@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateOrderRequest } from '#contracts/requests.ts';
 import type { Language } from '#contracts/language.ts';
-import { OrderMoney } from '#contracts/member-money.ts';
+import { OrderMoney } from '#contracts/entities.ts';
 import { Dollars } from '#contracts/wire-schema.ts';
 import { isIsoDate, todayUtc } from '#domain/values/dates.ts';
 import {
