@@ -149,8 +149,8 @@ describe('display rules (spec §5: currency and N/A)', () => {
   });
 
   it.each([
-    { name: '450.5 gets the dollar sign and two decimals', period: '', input: 45_050, output: '$450.50' },
-    { name: '7000 gets the dollar sign, grouping and two decimals', period: '', input: 700_000, output: '$7,000.00' },
+    { name: '450.5 gets the dollar sign and two decimals', period: '', input: 450.5, output: '$450.50' },
+    { name: '7000 gets the dollar sign, grouping and two decimals', period: '', input: 7000, output: '$7,000.00' },
     { name: 'a text with its dollar sign is kept', period: '', input: '$7,000 per person', output: '$7,000 per person' },
     { name: 'a text without a number is kept', period: '', input: 'Included', output: 'Included' },
   ] satisfies RuleCase<string | number, string>[])('formatCurrency: $name', ({ input, output }) => {
