@@ -3,7 +3,8 @@
  * screens read from the member API, answered for a made-up employee of the employer, so the console's preview
  * shows the real shop, HSA, additional services and cart screens with the server's own figures.
  */
-import { ContributionAmountSchema, HealthPlanQuoteMoney, HsaLimitMoney, ProductListMoney, type HealthPlanQuote, type Location, type Product } from './entities.ts';
+import { type HealthPlanQuote, type Location, type Product } from './entities.ts';
+import { ContributionAmountSchema, HealthPlanQuoteMoney, HsaLimitMoney, ProductListMoney } from './money/member-money.ts';
 import type { Language } from './language.ts';
 import type { HsaLimit } from './requests.ts';
 

@@ -6,7 +6,7 @@
  * documents the server publishes), and a member route answers dollars and refuses a wrong amount on its field.
  */
 import { describe, expect, it } from 'vitest';
-import { MEMBER_MONEY_CALLS, type MoneyCall } from '#contracts/entities.ts';
+import { MEMBER_MONEY_CALLS, type MoneyCall } from '#contracts/money/member-money.ts';
 import { MONEY_KEYWORD } from '#contracts/wire-schema.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';

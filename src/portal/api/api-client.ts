@@ -5,11 +5,11 @@
  * they were on for their next sign-in, and sends them to /login (spec §4, §8).
  * Network failures become a failure answer, never a throw. Every answered call marks the session active (the
  * idle warning reads lastActivity). Money: the wire's dollars are cents for the app, both ways, here
- * (money-decoder.ts, by the calls src/contracts/entities.ts declares); no screen converts them.
+ * (money-decoder.ts, by the calls src/contracts/money/member-money.ts declares); no screen converts them.
  */
 import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
 import type { LoginAnswer } from '#contracts/requests.ts';
-import { MEMBER_MONEY_CALLS } from '#contracts/entities.ts';
+import { MEMBER_MONEY_CALLS } from '#contracts/money/member-money.ts';
 import { messages } from '#portal/messages.ts';
 import { accessToken, clearEndedSession, saveTokens } from './session.ts';
 import { moneyDecoder } from './money-decoder.ts';

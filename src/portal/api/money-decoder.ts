@@ -5,8 +5,8 @@
  * Dollars the server's routes are built with). The member client reads MEMBER_MONEY_CALLS; the console's client
  * gives its own calls (src/staff/api/staff-money.ts).
  */
-import type { MoneyCall } from '#contracts/entities.ts';
-import { mapMoney } from '#contracts/wire-schema.ts';
+import type { MoneyCall } from '#contracts/money/member-money.ts';
+import { mapMoney } from '#contracts/money/wire-money.ts';
 import { centsToDollars, dollarsToCents } from '#domain/values/money.ts';
 
 /** A route's path as a pattern: `:name` is one segment; a query string is not part of the path. */

@@ -5,7 +5,7 @@
  * see only cents. A refused amount (negative, a third decimal, an exponent) is one 400 naming every refused field.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { hasMoney, mapMoney, MONEY_REFUSAL_KEYWORD, type MoneyKind } from '#contracts/wire-schema.ts';
+import { hasMoney, mapMoney, MONEY_REFUSAL_KEYWORD, type MoneyKind } from '#contracts/money/wire-money.ts';
 import { centsToDollars, dollarsToCents, type Cents } from '#domain/values/money.ts';
 import { catalogueText, type CatalogueMessageKey } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';

@@ -8,7 +8,7 @@
  */
 import { ContributionPreviewSchema, ContributionRulesPreviewSchema } from '#contracts/staff-employers.ts';
 import { PreviewSampleMoney } from '#contracts/staff-preview.ts';
-import type { MoneyCall } from '#contracts/entities.ts';
+import type { MoneyCall } from '#contracts/money/member-money.ts';
 import { moneyDecoder } from '#portal/api/money-decoder.ts';
 
 export const STAFF_MONEY_CALLS: readonly MoneyCall[] = [

@@ -1,10 +1,10 @@
 /**
  * The member API client converts money in one place (src/portal/api/money-decoder.ts, by the calls
- * src/contracts/entities.ts declares): each answer's dollars are cents for the app, the cents of a body it
+ * src/contracts/money/member-money.ts declares): each answer's dollars are cents for the app, the cents of a body it
  * composes are dollars on the wire, and a call without money goes as it came.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEMBER_MONEY_CALLS } from '#contracts/entities.ts';
+import { MEMBER_MONEY_CALLS } from '#contracts/money/member-money.ts';
 import { api, call } from '#portal/api/api-client.ts';
 import { moneyDecoder } from '#portal/api/money-decoder.ts';
 

@@ -4,7 +4,7 @@
  * and optionally the location; the premium, the allowance and the constants are the server's.
  */
 import type { FastifyInstance } from 'fastify';
-import { AffordabilityMoney } from '#contracts/entities.ts';
+import { AffordabilityMoney } from '#contracts/money/member-money.ts';
 import { Dollars } from '#contracts/wire-schema.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import { bearer, envelope, failures, isoDate, nullable, nullableString, ok, propertiesOf } from '../../http/route-schemas.ts';

@@ -14,7 +14,7 @@ import type { Language } from '#contracts/language.ts';
 import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { sameFamilyBirthdates, SELF_ONLY_TIER } from '#domain/enrollment/contribution.ts';
 import { isIsoDate, todayUtc } from '#domain/values/dates.ts';
-import { ContributionAmountSchema } from '#contracts/entities.ts';
+import { ContributionAmountSchema } from '#contracts/money/member-money.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../../http/route-schemas.ts';

@@ -25,7 +25,7 @@ import { checkMessages, notApplyingField } from '../../services/enrollment/enrol
 import { authorize, type AuthorizeChoices } from '../../services/enrollment/enrollment.ts';
 import { dateMessages } from '../../services/enrollment/enrollment-checks.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';
-import { AuthorizeRequestMoney } from '#contracts/entities.ts';
+import { AuthorizeRequestMoney } from '#contracts/money/member-money.ts';
 import { mailEnrollmentConfirmation } from '../../services/enrollment/enrollment-mail.ts';
 import { documentsInForce, ichraDocumentNames } from '../../services/enrollment/enrollment-invariants.ts';
 import { storageIn } from '../../infra/storage.ts';
@@ -76,11 +76,11 @@ const authorizeBody = {
     countycode: { type: 'string', pattern: '^([0-9]{5})?$', description: 'buy: the county (FIPS) the plan was quoted for' },
     waivecoveragereason: text(200),
     waivecoveragereasonother: text(500),
-    hsamonthly: AuthorizeRequestMoney.hsamonthly,
+    hsamonthly: { ...AuthorizeRequestMoney.hsamonthly, description: 'The monthly HSA contribution, dollars per month; 0 or absent: none' },
     productoptionid: { ...uuid, description: "The additional service's price option" },
-    rate: AuthorizeRequestMoney.rate,
-    servicecost: AuthorizeRequestMoney.servicecost,
-    contribution: AuthorizeRequestMoney.contribution,
+    rate: { ...AuthorizeRequestMoney.rate, description: 'The monthly premium the cart showed, dollars per month; refused when it differs' },
+    servicecost: { ...AuthorizeRequestMoney.servicecost, description: "The service's price the cart showed, dollars per month; refused when it differs" },
+    contribution: { ...AuthorizeRequestMoney.contribution, description: 'The employer contribution the cart showed, dollars per month; refused when it differs' },
     memberid: uuid,
     accountid: uuid,
     ichraacknowledged: { type: 'boolean', description: "buy: true, the member's ICHRA acknowledgment (a purchase without it is refused)" },

@@ -19,7 +19,8 @@
  */
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
-import { HealthPlanMoney, type HealthPlan } from '#contracts/entities.ts';
+import { type HealthPlan } from '#contracts/entities.ts';
+import { HealthPlanMoney } from '#contracts/money/member-money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/reference/plan.repository.ts';
@@ -33,7 +34,7 @@ export const healthPlanSchema = {
   type: 'object',
   properties: {
     ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
-    rate: HealthPlanMoney.rate,
+    rate: { ...HealthPlanMoney.rate, description: 'Monthly premium of the whole family, in dollars' },
     annualdeductibleindividual: HealthPlanMoney.annualdeductibleindividual,
     annualdeductiblefamily: HealthPlanMoney.annualdeductiblefamily,
     annualoopmaxindividual: HealthPlanMoney.annualoopmaxindividual,

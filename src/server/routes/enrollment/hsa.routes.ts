@@ -7,7 +7,7 @@
  * src/domain/enrollment/hsa.ts, computed by services/enrollment/hsa-limits.ts, the same computation the orders are checked with.
  */
 import type { FastifyInstance } from 'fastify';
-import { HsaLimitMoney } from '#contracts/entities.ts';
+import { HsaLimitMoney } from '#contracts/money/member-money.ts';
 import { isIsoDate } from '#domain/values/dates.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest } from '../../errors.ts';
@@ -23,14 +23,14 @@ export const hsaLimitSchema = {
   type: 'object',
   required: ['annuallimit', 'monthsleft', 'maxmonthly', 'tier', 'catchup', 'figuresyear', 'eligiblemonths', 'proratedlimit'],
   properties: {
-    annuallimit: HsaLimitMoney.annuallimit,
+    annuallimit: { ...HsaLimitMoney.annuallimit, description: 'The annual HSA limit in dollars, catch-up included' },
     monthsleft: { type: 'integer', description: 'Months from the effective date through the end of the plan year (within the tax year)' },
-    maxmonthly: HsaLimitMoney.maxmonthly,
+    maxmonthly: { ...HsaLimitMoney.maxmonthly, description: 'The most a month in dollars: maxmonthly times monthsleft stays within annuallimit' },
     tier: { type: 'string', enum: ['self-only', 'family'] },
-    catchup: HsaLimitMoney.catchup,
+    catchup: { ...HsaLimitMoney.catchup, description: 'The catch-up for age 55 or older included in annuallimit, 0 when none' },
     figuresyear: { type: 'integer', description: "The year whose IRS figures these are: the tax year's, or the newest published before it" },
     eligiblemonths: { type: 'integer', description: 'Months of the tax year covered from their first day, from the effective date through December' },
-    proratedlimit: HsaLimitMoney.proratedlimit,
+    proratedlimit: { ...HsaLimitMoney.proratedlimit, description: 'annuallimit prorated to eligiblemonths (1/12 a month); the last-month rule still allows annuallimit' },
   },
 } as const;
 

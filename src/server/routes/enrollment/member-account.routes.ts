@@ -1,6 +1,6 @@
 /** The caller's latest member account record (spec §7 Member account): the waiver reason /welcome shows. */
 import type { FastifyInstance } from 'fastify';
-import { MemberAccountMoney } from '#contracts/entities.ts';
+import { MemberAccountMoney } from '#contracts/money/member-money.ts';
 import * as memberAccounts from '#db/repositories/enrollment/member-account.repository.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../../http/route-schemas.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';

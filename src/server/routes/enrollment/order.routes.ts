@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateOrderRequest } from '#contracts/requests.ts';
 import type { Language } from '#contracts/language.ts';
-import { OrderMoney } from '#contracts/entities.ts';
+import { OrderMoney } from '#contracts/money/member-money.ts';
 import { Dollars } from '#contracts/wire-schema.ts';
 import { isIsoDate, todayUtc } from '#domain/values/dates.ts';
 import {
@@ -92,6 +92,7 @@ const createOrderBody = {
         description: text(500),
         amountspent: Dollars('amount', "Dollars per month: the HSA amount; for other orders the amount the cart showed, refused when it is not the server's", {
           minimum: 0,
+          maximum: 1_000_000,
           refusal: 'enroll-amount-invalid',
         }),
         productname: text(300),

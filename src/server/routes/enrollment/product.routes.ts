@@ -1,6 +1,6 @@
 /** The additional services a member may add (spec §7 Additional services), prices in dollars. */
 import type { FastifyInstance } from 'fastify';
-import { ProductOptionMoney } from '#contracts/entities.ts';
+import { ProductOptionMoney } from '#contracts/money/member-money.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as products from '#db/repositories/employer/product.repository.ts';
 import { offersAdditionalServices } from '#domain/enrollment/orders.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DependentRequest } from '#contracts/requests.ts';
-import { DependentMoney } from '#contracts/entities.ts';
+import { DependentMoney } from '#contracts/money/member-money.ts';
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';
