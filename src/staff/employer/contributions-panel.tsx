@@ -155,7 +155,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
         </Group>
       )}
       <SavedNote shown={list.saved} text="Draft saved. Employees are paid by the published rules until it is published." />
-      <ContributionVersionsPanel accountid={accountid} canChange={canChange} onChanged={list.reload} />
+      <ContributionVersionsPanel accountid={accountid} canChange={canChange} editedOn={list.etag} onChanged={list.reload} />
       <ContributionPreviewForm accountid={accountid} rules={list.loaded ? rules : undefined} />
     </Stack>
   );
