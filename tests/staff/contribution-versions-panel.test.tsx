@@ -1,7 +1,8 @@
 /**
  * The contribution rules' draft in the console (docs/decisions/048-contribution-rules-are-published-versions.md):
  * Discard Draft asks first (Cancel sends nothing), then deletes the draft the editor shows (If-Match: its tag), and
- * the editor and the versions show the rules in force again. The preview names each employee's effective date.
+ * the editor and the versions show the rules in force again; a save shows the new draft in the versions. The preview
+ * names each employee's effective date.
  */
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
@@ -19,15 +20,19 @@ const version = (number: number, status: string) => ({ version: number, status, 
 
 type Sent = { method: string; path: string; ifMatch: string | null };
 
-/** The rules API with a published version 1 ($400) and a draft version 2 ($500, tag "d2"). */
-function serveRules() {
-  const state = { draft: true };
+/** The rules API with a published version 1 ($400) and (`draft`) a draft version 2 ($500, tag "d2"). */
+function serveRules(draft = true) {
+  const state = { draft };
   const sent: Sent[] = [];
   const answer = (data: unknown, etag?: string) => new Response(JSON.stringify({ success: true, data, message: '' }), { status: 200, headers: etag ? { etag } : {} });
   vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     sent.push({ method, path, ifMatch: new Headers(init.headers).get('if-match') });
     if (path === `${PATH}/versions`) return answer(state.draft ? [version(2, 'draft'), version(1, 'published')] : [version(1, 'published')]);
+    if (path === PATH && method === 'PUT') {
+      state.draft = true;
+      return answer((JSON.parse(String(init.body)) as { rules: unknown }).rules, '"d2"');
+    }
     if (path === `${PATH}/draft` && method === 'DELETE') {
       state.draft = false;
       return answer(rules(400), '"p1"');
@@ -76,6 +81,16 @@ describe('the draft of the contribution rules', () => {
     expect(await screen.findByText(/There is no draft/)).toBeVisible();
     expect(screen.getByLabelText('Rule 1 monthly amount')).toHaveValue('400');
     expect(screen.queryByRole('button', { name: 'Discard Draft' })).toBeNull();
+  });
+
+  it('shows the draft a save made in the versions, with Discard Draft', async () => {
+    serveRules(false);
+    renderPanel();
+    await screen.findByText(/There is no draft/);
+    expect(screen.queryByRole('button', { name: 'Discard Draft' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText(/Version 2 is a draft/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Discard Draft' })).toBeVisible();
   });
 
   it("shows each employee's effective date in the preview", async () => {
