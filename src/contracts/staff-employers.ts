@@ -194,6 +194,7 @@ export const ContributionChangeSchema = Type.Object({
   name: Type.String(),
   contributionclass: Type.String(),
   state: Nullable(Type.String()),
+  effectiveDate: Type.String({ format: 'date', description: "The effective date both amounts are computed on (their age on it): the one they chose if they enrolled for the plan year, else the first offered today, else the plan year's first day." }),
   before: Dollars('amount', 'Dollars a month under the rules in force'),
   after: Dollars('amount', 'Dollars a month under the draft'),
   noBirthdate: Type.Boolean({ description: 'No date of birth stored yet: nothing is computed for them.' }),
@@ -208,7 +209,6 @@ export const ContributionRulesPreviewSchema = Type.Object({
   draftVersion: Nullable(Type.Integer({ description: 'null: no draft is saved (the rules in force are compared with themselves)' })),
   draftEtag: Type.String({ description: "The previewed draft's tag: what publishing exactly this names in If-Match." }),
   publishedVersion: Nullable(Type.Integer()),
-  effectiveDate: IsoDate,
   employees: Type.Array(ContributionChangeSchema),
   refusals: Type.Array(Type.String(), { description: 'Why the draft may not be published (empty: it may), employees and classes named.' }),
 });

@@ -27,6 +27,7 @@ const ACTIONS: Record<string, string> = {
   products: 'Changed the services',
   'contribution-rules': 'Published the contribution rules',
   'contribution-rules-draft': 'Saved a draft of the contribution rules',
+  'contribution-rules-discard': 'Discarded the draft of the contribution rules',
   'contribution-rules-rollback': 'Rolled back the contribution rules',
   'census-import': 'Imported a census',
   'census-update': 'Updated from a census',

@@ -66,10 +66,15 @@ export type ContributionFacts = {
   postalcode: string | null;
   /** The relationships of their stored dependents (the family tier). */
   relationships: string[];
+  /** The effective date of their current enrollment (or waiver) in the plan year; null while they have none. */
+  chosenEffectiveDate: string | null;
 };
 
-/** Every employee of the employer with what their contribution rests on, by last name, first name; two queries. */
-export async function contributionFactsOfEmployer(db: DbOrTx, accountid: string): Promise<ContributionFacts[]> {
+/**
+ * Every employee of the employer with what their contribution rests on, by last name, first name; three queries.
+ * `planYear`: the first and last day of the plan year whose enrollments' dates are read.
+ */
+export async function contributionFactsOfEmployer(db: DbOrTx, accountid: string, planYear: { start: string; end: string }): Promise<ContributionFacts[]> {
   const members = await db
     .selectFrom('member')
     .select(['id', 'firstname', 'lastname', 'birthdate', 'contributionclass', 'stateorprovince', 'county', 'postalcode'])
@@ -84,9 +89,24 @@ export async function contributionFactsOfEmployer(db: DbOrTx, accountid: string)
     .select(['d.memberid', 'd.relationship'])
     .where('m.accountid', '=', accountid)
     .execute();
+  // The current main orders, newest first: the first of each member is their enrollment's.
+  const enrolled = await db
+    .selectFrom('member_order as o')
+    .innerJoin('member as m', 'm.id', 'o.memberid')
+    .select(['o.memberid', 'o.policyeffectivedate'])
+    .where('m.accountid', '=', accountid)
+    .where('o.supersededon', 'is', null)
+    .where('o.category', 'in', ['healthinsurance', 'waive'])
+    .where('o.policyeffectivedate', '>=', planYear.start)
+    .where('o.policyeffectivedate', '<=', planYear.end)
+    .orderBy('o.createdon', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
   const relationships = new Map<string, string[]>();
   for (const row of family) relationships.set(row.memberid, [...(relationships.get(row.memberid) ?? []), row.relationship]);
-  return members.map((member) => ({ ...member, relationships: relationships.get(member.id) ?? [] }));
+  const chosen = new Map<string, string>();
+  for (const row of enrolled) if (!chosen.has(row.memberid) && row.policyeffectivedate) chosen.set(row.memberid, row.policyeffectivedate);
+  return members.map((member) => ({ ...member, relationships: relationships.get(member.id) ?? [], chosenEffectiveDate: chosen.get(member.id) ?? null }));
 }
 
 /** An employee as the census and their profile make them, with their dependents: what the publish proof enrolls. */

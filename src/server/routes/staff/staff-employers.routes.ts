@@ -294,14 +294,24 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
     },
   );
 
+  app.delete(
+    `${rulesPath}/draft`,
+    replace(
+      "Discard the draft as it was read (If-Match: the draft's ETag): the rules being edited are the rules in force again, which it answers (ETag: theirs); nothing changes for employees; 404 NOT_FOUND when there is no draft",
+      rulesAnswer,
+      { params: accountParams },
+    ),
+    async (request, reply) => taggedList(reply, await versions.discardDraft(app.db, staffOf(request), request.params.accountid, preconditionOf(request.headers, false))),
+  );
+
   app.get(
     `${rulesPath}/draft/preview`,
     read(
-      "What publishing the draft would change: each employee's contribution under the rules in force and under the draft on the plan year's first day, who would get $0.00 or lose more than 10%, and why it may not be published",
+      "What publishing the draft would change: each employee's contribution under the rules in force and under the draft on their effective date (the one they chose if they enrolled, else the first offered today), who would get $0.00 or lose more than 10%, and why it may not be published",
       ContributionRulesPreviewSchema,
       { params: accountParams },
     ),
-    async (request) => ok(await versions.previewDraft(app.db, await service.employerOr404(app.db, request.params.accountid))),
+    async (request) => ok(await versions.previewDraft(app.db, await service.employerOr404(app.db, request.params.accountid), now())),
   );
 
   app.post(
