@@ -65,7 +65,7 @@ describe.each(databases())("personal data in an employer's own form on $name", (
   const saveDraft = (employer: TestEmployer, id: string, document: unknown) => putAsRead(t.app, implementer, url(employer, id, '/draft'), { document } as object, url(employer, id));
   const publish = (employer: TestEmployer, id: string, draft: { version: number; etag: string }) =>
     t.app.inject({ method: 'POST', url: url(employer, id, '/publish'), headers: implementer.headers, payload: { version: draft.version, etag: draft.etag } });
-  const stored = async (employer: TestEmployer, status?: string) =>
+  const stored = async (employer: TestEmployer, status?: 'published') =>
     (await t.db.selectFrom('document_override').select('id').where('accountid', '=', employer.accountid).$if(status !== undefined, (query) => query.where('status', '=', status!)).execute()).length;
 
   it.each(REFUSED)('refuses at save an own form asking for %s, at the field, with why and what to do; stores nothing', async (_, name, form, reason) => {
