@@ -6,6 +6,7 @@
  * stored before a check is served without such fields (withoutPersonalFields). Pure: the form and what the base
  * forms mark personal are passed in. Every problem is 'pointer: reason', the pointer into the document.
  */
+import { resolvedNode } from '#engine/authoring/sample-values.ts';
 import { escapeToken, parsePointer } from '#engine/runtime/pointer.ts';
 import type { FormDocument } from '#engine/runtime/types.ts';
 import { holdsPersonal, PERSONAL_WORDS, type PersonalData } from './personal.ts';
@@ -18,15 +19,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 
 const OWN_FORM_PERSONAL = `a form of one's own may not ask for it: its answers have no store but the log`;
 const NO_STORE = "A form of the employer's own may not ask for personal data: its answers have no store but the event log, which every staff viewer reads.";
-
-/** A schema node with its local `$ref` (`#/definitions/name`) followed, its own keys winning. */
-function resolved(node: unknown, root: unknown, depth = 0): Record<string, unknown> {
-  if (!isRecord(node)) return {};
-  if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/') || depth > 16) return node;
-  const target = parsePointer(node.$ref.slice(1)).reduce<unknown>((at, token) => (isRecord(at) ? at[token] : undefined), root);
-  const { $ref: _ref, ...own } = node;
-  return { ...resolved(target, root, depth + 1), ...own };
-}
 
 /** Every path a rule reads, at any depth (inside list operations too), as dotted text. */
 function pathsRead(logic: unknown): string[] {
@@ -109,11 +101,11 @@ function personalFields(form: FormDocument, personal: PersonalData): PersonalFie
           found.push({ ...field, reason: `'${name}' is personal data (${PERSONAL_WORDS}); ${OWN_FORM_PERSONAL}` });
           continue;
         }
-        const schema = resolved(sub, form.schema);
+        const schema = resolvedNode(form.schema, sub);
         const question = personalQuestion({
           texts: textsOf(form, name, where, schema, field.ui, dataPointer),
           schema,
-          items: schema.items === undefined ? undefined : resolved(schema.items, form.schema),
+          items: schema.items === undefined ? undefined : resolvedNode(form.schema, schema.items),
           namedPatterns: rulePatterns.filter(({ paths }) => paths.some((path) => path.split('.').includes(name))).map(({ pattern }) => pattern),
         });
         if (question === null) walk(sub, where, field.ui, dataPointer);
