@@ -184,7 +184,7 @@ describe.each(databases())('guarded texts on $name', (database) => {
       const published = await post(drafter, accountid, 'acknowledgements', '/publish', draft);
       expect(published.statusCode, published.body).toBe(200);
       const served = await t.app.content.form('acknowledgements', accountid, 'en');
-      expect((served.schema.properties!.deductionacknowledged as { title: string }).title).toBe(text.schema.properties.deductionacknowledged.title);
+      expect((served.schema as { properties: Record<string, { title: string }> }).properties.deductionacknowledged!.title).toBe(text.schema.properties.deductionacknowledged.title);
     });
 
     it('an approval of an earlier save does not count: a change after it needs approving again', async () => {

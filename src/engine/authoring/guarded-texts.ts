@@ -133,8 +133,8 @@ export function guardedTextProblems(base: Document, doc: Document): string[] {
 }
 
 /**
- * The guarded texts of `base` that read differently in `after` than in `before` (what employees got, and what
- * they would get), in every language either holds: what a second person must approve before it is published.
+ * The guarded texts of `base` that read differently in `after` than in `before` (what is served now, and what
+ * would be), in every language either holds: what a second person must approve before it is published.
  */
 export function guardedChanges(base: Document, before: Document, after: Document): GuardedChange[] {
   const changes: GuardedChange[] = [];

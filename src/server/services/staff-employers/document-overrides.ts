@@ -14,8 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FieldErrors } from '#contracts/api.ts';
-import type { GuardedTextChange } from '#contracts/guarded-texts.ts';
-import type { ProvenProblem } from '#contracts/publish-proof.ts';
+import type { GuardedTextChange, ProvenProblem } from '#contracts/publish-proof.ts';
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
 import type { DbOrTx } from '#db/database.ts';

@@ -5,7 +5,7 @@
  * earlier save does not count (the approval holds the draft's tag). What is checked here; document-overrides.ts
  * asks it at publish, roll back and approval.
  */
-import type { DraftApproval, GuardedTextChange } from '#contracts/guarded-texts.ts';
+import type { DraftApproval, GuardedTextChange } from '#contracts/publish-proof.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { DocumentOverrideRow } from '#db/repositories/employer/document-override.repository.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
