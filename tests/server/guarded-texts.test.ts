@@ -176,8 +176,8 @@ describe.each(databases())('guarded texts on $name', (database) => {
       expect(approved.json().data.etag).toBe(draft.etag);
       expect((await view(drafter, accountid, 'acknowledgements')).approval).toMatchObject({ approvedBy: second.email, approvedAt: expect.any(String), savedByYou: true });
 
-      const audit = (await t.app.inject({ method: 'GET', url: '/api/staff/audit?action=approve', headers: second.headers })).json().data as Array<Record<string, any>>;
-      const entry = audit.find((row) => row.entityId === `${accountid}/acknowledgements`);
+      const audit = (await t.app.inject({ method: 'GET', url: `/api/staff/audit?entityid=${accountid}/acknowledgements`, headers: second.headers })).json().data as Array<Record<string, any>>;
+      const entry = audit.find((row) => row.action === 'approve');
       expect(entry).toMatchObject({ staffEmail: second.email, action: 'approve', entity: 'document_override', before: { version: draft.version, savedBy: drafter.email }, after: { version: draft.version, approvedBy: second.email } });
       expect(entry!.after.guardedTexts[0]).toMatchObject({ pointer: '/schema/properties/deductionacknowledged/title' });
 
