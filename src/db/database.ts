@@ -405,6 +405,11 @@ export interface DocumentOverrideTable {
   copied_from: number | null;
   /** When the version was last saved (a draft saved over keeps its row); part of its tag. */
   updatedon: GeneratedTimestamp;
+  /** The second staff member who approved the version's guarded texts (migration 0032); null: none did. */
+  approved_by: string | null;
+  approvedon: Timestamp | null;
+  /** The tag of the version as it was approved: the approval counts while the version still has it. */
+  approved_tag: string | null;
 }
 
 export interface MailOutboxTable {

@@ -1,4 +1,5 @@
 /** The staff API's wire shapes the console reads and sends: the employer calls' from contracts, the rest here. */
+import type { DraftApproval } from '#contracts/publish-proof.ts';
 
 export type StaffRole = 'admin' | 'implementer' | 'viewer';
 export const STAFF_ROLES: StaffRole[] = ['viewer', 'implementer', 'admin'];
@@ -60,6 +61,8 @@ export type EmployerContent = {
   resolved: Record<string, unknown> | null;
   /** The tag of what is published now: what a roll back names. */
   publishedEtag: string;
+  /** The review of the draft's guarded texts (null: no draft). */
+  approval: DraftApproval | null;
 };
 /** The data of a 412 DRAFT_CHANGED or a 409 PUBLISHED_CHANGED: who changed what was read (e-mail address), and when. */
 export type DocumentChange = { changedBy: string | null; changedAt: string };

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'save-draft': 'Saved a draft',
   publish: 'Published',
   rollback: 'Rolled back',
+  approve: 'Approved the guarded texts of a draft',
   logo: 'Changed the logo',
   contacts: 'Changed the contacts',
   'document-upload': 'Uploaded an ICHRA document',
@@ -159,6 +160,20 @@ export function documentSentences(base: Json | null, before: unknown, after: unk
   };
   const sentences = changeSummary(documentOf(before), documentOf(after)).map((sentence) => `${sentence}.`);
   return sentences.length > 0 ? sentences : ['No change for employees.'];
+}
+
+/**
+ * A second staff member's approval of a draft's guarded texts, as the trail records it ({ version, savedBy } before,
+ * { version, approvedBy, guardedTexts } after): which version, who saved it, and each text approved.
+ */
+export function approvalSentences(before: unknown, after: unknown): string[] {
+  const saved = isObject(before) && typeof before.savedBy === 'string' ? `, saved by ${before.savedBy}` : '';
+  const version = isObject(after) && typeof after.version === 'number' ? `version ${after.version}` : 'the draft';
+  const texts = isObject(after) && Array.isArray(after.guardedTexts) ? after.guardedTexts.filter(isObject) : [];
+  return [
+    `Approved ${version}${saved}.`,
+    ...texts.map((text) => `Guarded text ${String(text.pointer)}${text.language === 'en' ? '' : ` (${String(text.language)})`} now reads ${quotedWords(text.after)}.`),
+  ];
 }
 
 /** When, to the second, in UTC. */

@@ -7,7 +7,8 @@
  * names the draft it read (If-Match, or If-None-Match: * for none), a publish the draft's tag and a rollback the
  * published tag it read, so a change made on a state someone changed since answers 409 naming who and when.
  * Staff get every document with its texts in every language: English in place, the others in `translations`
- * (which an override may change too, each text checked against the document it makes).
+ * (which an override may change too, each text checked against the document it makes). A draft that changes a
+ * guarded text is published only once a second staff member approved it (POST .../approve; guarded-approvals.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
@@ -23,7 +24,9 @@ import { etagOf, type ContentStore } from '../../content/content-store.ts';
 import { conditionHeaders, etagHeader, preconditionOf } from '../../http/preconditions.ts';
 import { envelope, failures, nullable, ok, uuid } from '../../http/route-schemas.ts';
 import { precompileForPublish } from '../../content/validator-modules.ts';
+import { draftApproval } from '../../services/staff-employers/guarded-approvals.ts';
 import {
+  approveDraft,
   ownForms,
   patchProblems,
   publishDraft,
@@ -59,6 +62,28 @@ const versionBody = (minimum: number, description: string, etag: string) =>
     properties: { version: { type: 'integer', minimum, maximum: 1_000_000, description }, etag: { type: 'string', maxLength: 100, description: etag } },
   }) as const;
 const versionNumber = { type: 'integer', minimum: 0, maximum: 1_000_000 } as const;
+const guardedText = {
+  type: 'object',
+  properties: {
+    pointer: { type: 'string' },
+    why: { type: 'string' },
+    language: { type: 'string' },
+    before: { type: 'string', nullable: true },
+    after: { type: 'string', nullable: true },
+  },
+} as const;
+const approvalSchema = {
+  type: 'object',
+  nullable: true,
+  description: "The review of the draft's guarded texts (null: no draft): a draft that changes one is published only once a second staff member approved it as it is.",
+  properties: {
+    guardedTexts: { type: 'array', items: guardedText, description: 'The guarded texts the draft changes from what employees get now (none: it needs no approval).' },
+    savedBy: { type: 'string', nullable: true, description: 'Who saved the draft last: they may not approve it.' },
+    savedByYou: { type: 'boolean' },
+    approvedBy: { type: 'string', nullable: true, description: 'Who approved the draft as it is now (an approval of an earlier save does not count).' },
+    approvedAt: { type: 'string', nullable: true },
+  },
+} as const;
 
 type DocumentParams = { accountid: string; documentid: string };
 
@@ -99,6 +124,8 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     if (outcome.kind === 'unproven') throw new AppError('PROOF_FAILED', 400, outcome.message, outcome.fieldErrors, { problems: outcome.problems });
     if (outcome.kind === 'not-found') throw notFound(outcome.message);
     if (outcome.kind === 'conflict') throw new AppError('CONFLICT', 409, outcome.message);
+    if (outcome.kind === 'unapproved') throw new AppError('APPROVAL_REQUIRED', 409, outcome.message, undefined, { guardedTexts: outcome.guardedTexts });
+    if (outcome.kind === 'forbidden') throw new AppError(outcome.code, 403, outcome.message);
     if (outcome.kind === 'changed') throw new AppError(outcome.code, changedStatus, outcome.message, undefined, outcome.change);
     return ok(outcome.version);
   };
@@ -193,6 +220,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
                 draft: nullable(versionSchema),
                 resolved: { ...nullable(anyDocument), description: "What employees get now; null for a form of the employer's own not published yet." },
                 publishedEtag: { type: 'string', description: "The tag of what is published now (the base document's when nothing is): what a rollback names." },
+                approval: approvalSchema,
               },
             }),
             headers: { ETag: { type: 'string', description: "The draft's tag (absent when there is no draft): what a save names in If-Match." } },
@@ -214,6 +242,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         draft: draftVersion,
         resolved: original || published ? (await store.resolveWithTranslations(documentid, accountid)).document : null,
         publishedEtag: publishedTag(published),
+        approval: draft && draftVersion ? await draftApproval(app.db, base, draft, published, draftVersion.etag, request.staff!.id) : null,
       });
     },
   );
@@ -247,7 +276,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag; 400 PROOF_FAILED with data { problems: [{ case, cases, step, stepId, field, document, pointer, employee, message, sentence }] } when the publish proof finds that employees would be stopped or misled",
+          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag; 409 APPROVAL_REQUIRED with data { guardedTexts: [{ pointer, why, language, before, after }] } when it changes a guarded text no second staff member approved as it is; 400 PROOF_FAILED with data { problems: [{ case, cases, step, stepId, field, document, pointer, employee, message, sentence }] } when the publish proof finds that employees would be stopped or misled",
         security: staffCookieSecurity,
         params: documentParams,
         body: versionBody(1, 'The draft version to publish.', "The draft's tag as it was read (GET or the last save)."),
@@ -270,7 +299,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary:
-          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read; 400 PROOF_FAILED as for a publish',
+          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read; 400 PROOF_FAILED as for a publish; 409 APPROVAL_REQUIRED when its guarded texts differ from what employees get now and from the base document and it was never approved as it is',
         security: staffCookieSecurity,
         params: documentParams,
         body: versionBody(0, 'The version to publish again; 0 for the base document.', 'The publishedEtag of the document as it was read.'),
@@ -283,6 +312,26 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       // The employer's validators are compiled now, not on an employee's first request.
       if (outcome.kind === 'done') await precompileForPublish(app, request.params.accountid, request.params.documentid);
       return answerVersion(reply, outcome);
+    },
+  );
+
+  app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
+    '/api/staff/employers/:accountid/content/:documentid/approve',
+    {
+      onRequest: implementer,
+      schema: {
+        tags: ['Staff'],
+        summary:
+          "A second staff member approves a draft's guarded texts as they were read (four eyes): then it may be published. 403 APPROVER_SAVED_DRAFT for the staff user who saved the draft last; 409 DRAFT_CHANGED when the draft was saved since its etag (an approval holds only for the draft as approved); 409 CONFLICT when the draft changes no guarded text. Recorded in the audit trail (action 'approve')",
+        security: staffCookieSecurity,
+        params: documentParams,
+        body: versionBody(1, 'The draft version to approve.', "The draft's tag as it was read (GET or the last save)."),
+        response: { 200: envelope(versionSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      await target(request.params);
+      return answerVersion(reply, await approveDraft(app.db, base, request.params, request.body, actor(request.staff!.id)));
     },
   );
 
