@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES } from '#contracts/language.ts';
-import type { PreviewSampleQuery } from '#contracts/staff-preview.ts';
+import type { PreviewSampleQuery } from '#contracts/staff/staff-preview.ts';
 import { healthPlanQuoteSchema } from '../enrollment/health-plan-quote.json.ts';
 import { hsaLimitSchema } from '../enrollment/hsa.routes.ts';
 import { locationSchema } from '../enrollment/location.routes.ts';

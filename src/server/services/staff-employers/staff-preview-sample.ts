@@ -6,7 +6,7 @@
  * nothing of any member.
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import type { PreviewSample, PreviewSampleQuery } from '#contracts/staff-preview.ts';
+import type { PreviewSample, PreviewSampleQuery } from '#contracts/staff/staff-preview.ts';
 import { CONTRIBUTION_AGES } from '#domain/parameters/enrollment.ts';
 import { ageOn, isIsoDate } from '#domain/values/dates.ts';
 import { familyTier } from '#domain/enrollment/contribution.ts';

@@ -3,9 +3,9 @@
  * screens read from the member API, answered for a made-up employee of the employer, so the console's preview
  * shows the real shop, HSA, additional services and cart screens with the server's own figures.
  */
-import type { HealthPlanQuote, Location, Product } from './entities.ts';
-import type { Language } from './language.ts';
-import type { HsaLimit } from './requests.ts';
+import type { HealthPlanQuote, Location, Product } from '../entities.ts';
+import type { Language } from '../language.ts';
+import type { HsaLimit } from '../requests.ts';
 
 /** The made-up employee the sample is figured for (the preview's sample member): where they live, when born. */
 export type PreviewSampleQuery = { zip: string; county?: string; birthdate: string; effectivedate: string; language?: Language };
