@@ -7,7 +7,7 @@
  * - jsonb is `unknown`: the reader decides its shape.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { StaffRole } from '#contracts/staff/staff-auth.ts';
+import type { StaffRole } from '#contracts/staff/staff-roles.ts';
 import type { Employer, EmployerContact } from '#contracts/entities.ts';
 
 /** A timestamptz: read as a Date, written as a Date or an ISO string. */
@@ -521,8 +521,8 @@ export interface RateLimitTable {
   resets_at: Timestamp;
 }
 
-/** The staff roles are the wire's (src/contracts/staff/staff-auth.ts). */
-export type { StaffRole } from '#contracts/staff/staff-auth.ts';
+/** The staff roles are the wire's (src/contracts/staff/staff-roles.ts). */
+export type { StaffRole } from '#contracts/staff/staff-roles.ts';
 
 /** A person of the implementation staff (migration 0010); email lower-cased, password argon2id. */
 export interface StaffUserTable {

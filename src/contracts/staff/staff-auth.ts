@@ -1,14 +1,11 @@
 /**
- * The wire shapes of the staff sign-in (POST /api/staff/login, /api/staff/logout, GET /api/staff/me) and the staff
- * roles every staff route names. TypeBox: each schema is what its route validates and serializes with, and its
+ * The wire shapes of the staff sign-in (POST /api/staff/login, /api/staff/logout, GET /api/staff/me). TypeBox: each schema is what its route validates and serializes with, and its
  * Static<> type (docs/decisions/038-route-schemas-are-their-types.md).
  */
 import { Type, type Static } from 'typebox';
 import { Nullable, OneOf, Uuid } from '../wire-schema.ts';
+import { STAFF_ROLES } from './staff-roles.ts';
 
-/** From the least to the most a role may do. */
-export const STAFF_ROLES = ['viewer', 'implementer', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = OneOf('string', STAFF_ROLES);
 
 /** The signed-in staff user, as the sign-in and its second step answer it. */

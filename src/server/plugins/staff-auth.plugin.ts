@@ -15,7 +15,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
-import { STAFF_ROLES, type StaffIdentity, type StaffRole } from '#contracts/staff/staff-auth.ts';
+import type { StaffIdentity } from '#contracts/staff/staff-auth.ts';
+import { STAFF_ROLES, type StaffRole } from '#contracts/staff/staff-roles.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';

@@ -1,7 +1,10 @@
-/** The staff API's wire shapes the console reads and sends: each call's from src/contracts/staff (the schemas its route declares), a refusal's data here. */
+/**
+ * The staff API's wire shapes the console reads and sends: each call's from src/contracts/staff (the types of the
+ * schemas its route declares), a refusal's data here.
+ */
 
-export { STAFF_ROLES } from '#contracts/staff/staff-auth.ts';
-export type { StaffMe, StaffRole, StaffSignIn, StaffSignOut } from '#contracts/staff/staff-auth.ts';
+export { STAFF_ROLES, type StaffRole } from '#contracts/staff/staff-roles.ts';
+export type { StaffMe, StaffSignIn, StaffSignOut } from '#contracts/staff/staff-auth.ts';
 export type { StaffIdentityProviderName } from '#contracts/staff/staff-oidc.ts';
 export type { EmployerAccess, StaffUser } from '#contracts/staff/staff-users.ts';
 export type { ConsoleSettings, TotpEnrollment, TotpStatus } from '#contracts/staff/staff-totp.ts';

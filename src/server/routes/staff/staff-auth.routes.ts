@@ -1,7 +1,7 @@
 /**
  * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header; the
  * sign-in through the staff identity provider is staff-oidc.routes.ts, whose sign-out page Sign Out answers).
- * Failed sign-ins count and lock per e-mail address like the members' (login.routes.ts), under a key of their own
+ * Failed sign-ins count and lock per e-mail address by the members' policy (security/sign-in-limits.ts), under a key of their own
  * so a member's failures never lock a staff user of the same address or the other way round. Each failed sign-in
  * is recorded in the audit trail (the address tried and why, never the password).
  */
@@ -25,7 +25,7 @@ import { authRateLimit, envelope, failures, ok } from '../../http/route-schemas.
 import { providerSignOutUrl } from '../../services/staff-access/staff-single-sign-on.ts';
 import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession } from '../../plugins/staff-auth.plugin.ts';
 import { startPendingSignin } from '../../security/staff-pending-signin.ts';
-import { LOCKOUT_POLICY } from '../member/login.routes.ts';
+import { LOCKOUT_POLICY } from '../../security/sign-in-limits.ts';
 
 export const staffCookieSecurity = [{ staffCookie: [] }];
 

@@ -29,6 +29,7 @@ import {
 import { Nullable, Uuid } from '#contracts/wire-schema.ts';
 import { failures, envelope, ok } from '../../http/route-schemas.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';
+import { sendStoredFile } from '../../http/stored-file.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { conditionHeaders, etagHeader, preconditionOf, representationTag, taggedAnswer } from '../../http/preconditions.ts';
 import * as service from '../../services/staff-employers/staff-employers.ts';
@@ -41,7 +42,6 @@ import { base64Length } from '../../services/staff-employers/uploads.ts';
 import { storageIn } from '../../infra/storage.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { requireEveryEmployer } from '../../plugins/staff-auth.plugin.ts';
-import { sendStoredFile } from '../documents/media.routes.ts';
 
 const accountParams = Type.Object({ accountid: Uuid });
 

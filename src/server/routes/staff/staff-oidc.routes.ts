@@ -21,7 +21,7 @@ import { setStaffCookie, startStaffSession } from '../../plugins/staff-auth.plug
 import { authRateLimit, envelope, failures, ok } from '../../http/route-schemas.ts';
 import { recordProviderEvent } from '../../security/security-events.ts';
 import { admission, admittedStaffUser } from '../../services/staff-access/staff-single-sign-on.ts';
-import { LOGIN_STATE_MINUTES } from '../member/oidc.routes.ts';
+import { LOGIN_STATE_MINUTES } from '../../security/sign-in-limits.ts';
 
 const STATE_COOKIE = 'bp_staff_oidc_state';
 const STATE_COOKIE_SCOPE: CookieScope = { path: '/api/staff/oidc', sameSite: 'lax' };

@@ -30,7 +30,7 @@ import { recordStaffSecurityEvent } from '../../security/security-events.ts';
 import { endPendingSignin, pendingSignin } from '../../security/staff-pending-signin.ts';
 import { setStaffCookie, startStaffSession } from '../../plugins/staff-auth.plugin.ts';
 import * as totp from '../../services/staff-access/staff-totp.ts';
-import { LOCKOUT_POLICY } from '../member/login.routes.ts';
+import { LOCKOUT_POLICY } from '../../security/sign-in-limits.ts';
 import { staffCookieSecurity, staffFailureKey, staffLocked } from './staff-auth.routes.ts';
 import { withEmployers } from '../../services/staff-access/staff-users.ts';
 
