@@ -9,13 +9,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthPlanQuote } from '#contracts/entities.ts';
+import { HealthPlanQuoteSchema } from '#contracts/enrollment-answers.ts';
 import { findFamily } from '#db/repositories/member/member.repository.ts';
 import { forgetPlanCatalogue } from '#db/repositories/reference/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { envelope, ok } from '#server/http/route-schemas.ts';
-import { healthPlanQuoteSchema, quoteAnswer } from '#server/routes/enrollment/health-plan-quote.json.ts';
+import { quoteAnswer } from '#server/routes/enrollment/health-plan-quote.json.ts';
 import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/enrollment/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
 import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
@@ -27,7 +28,7 @@ const KAISER_BRONZE = '71287OR0420018';
 /** Fastify's serialization of the route's 200 schema, as the route answered before the pieces. */
 function referenceServer() {
   const server = Fastify();
-  server.post('/reference', { schema: { response: { 200: envelope(healthPlanQuoteSchema) } } }, async (request) => {
+  server.post('/reference', { schema: { response: { 200: envelope(HealthPlanQuoteSchema) } } }, async (request) => {
     const quote = request.body as HealthPlanQuote;
     return ok(quote, quote.message ?? '');
   });

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StaffAuditEntry } from '../../src/contracts/staff-audit.ts';
+import type { StaffAuditEntry } from '../../src/contracts/staff/staff-audit.ts';
 import { actionWords, changeLines, ENTITIES, entityWords, eventLines, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
 
 const ACCOUNT = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';

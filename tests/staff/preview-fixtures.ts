@@ -4,7 +4,7 @@
  * employer's contribution of $450.00.
  */
 import type { HealthPlan } from '../../src/contracts/entities.ts';
-import type { PreviewSample } from '../../src/contracts/staff-preview.ts';
+import type { PreviewSample } from '../../src/contracts/staff/staff-preview.ts';
 
 /** Whether a staff API path is the preview's read of its sample for the employer. */
 export const isSamplePath = (path: string, accountid: string) => path.startsWith(`/api/staff/employers/${accountid}/preview-sample?`);

@@ -5,7 +5,7 @@
  */
 import { Button, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import useSWR from 'swr';
-import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
+import type { StaffAuditEntry } from '#contracts/staff/staff-audit.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { RawJson } from '../layout/raw-json.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';

@@ -3,8 +3,8 @@
  * it is one), who, and what changed between the before and after in sentences (docs/staff.md, The audit trail);
  * the event log's events in sentences too.
  */
-import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
-import type { StaffEvent } from '#contracts/staff-employers.ts';
+import type { StaffAuditEntry } from '#contracts/staff/staff-audit.ts';
+import type { StaffEvent } from '#contracts/staff/staff-employees.ts';
 import { mergePatch } from '#engine/documents/index.ts';
 import { changeSummary } from '../documents/versions/change-summary.ts';
 import type { Json } from '../documents/document-edits.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EMPTY_ID } from '#contracts/api.ts';
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
-import type { CensusImport } from '#contracts/staff-employers.ts';
+import type { CensusImport } from '#contracts/staff/staff-employees.ts';
 import { readCensus, type CensusProblem } from '#domain/employer/census.ts';
 import { planCensus } from '#domain/employer/census-merge.ts';
 import { todayUtc } from '#domain/values/dates.ts';

@@ -1,5 +1,5 @@
 /** The set-password invitation staff send an employee (the same mail as registration's: member/invitations.ts). */
-import type { StaffEmployee } from '#contracts/staff-employers.ts';
+import type { StaffEmployee } from '#contracts/staff/staff-employees.ts';
 import type { DbOrTx } from '#db/database.ts';
 import { rosterOf } from '#db/repositories/employer/employee-roster.repository.ts';
 import type * as employers from '#db/repositories/employer/employer.repository.ts';

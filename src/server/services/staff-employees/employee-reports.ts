@@ -2,7 +2,7 @@
  * The reports of an employer's employees: the enrollment report (the standings counted) and the payroll deduction
  * file. The payroll figures are the domain's (src/domain/employer/employee-status.ts) over what the enrollment stored.
  */
-import type { EnrollmentReport } from '#contracts/staff-employers.ts';
+import type { EnrollmentReport } from '#contracts/staff/staff-employees.ts';
 import { formatCsv } from '#domain/values/csv.ts';
 import { payrollFigures, statusCounts } from '#domain/employer/employee-status.ts';
 import { centsToDollars } from '#domain/values/money.ts';

@@ -5,7 +5,7 @@
  * employees as this list does.
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import type { StaffEmployee, StaffEmployerField } from '#contracts/staff-employers.ts';
+import type { StaffEmployee, StaffEmployerField } from '#contracts/staff/staff-employees.ts';
 import { employeeStanding, type EmployeeStanding } from '#domain/employer/employee-status.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';

@@ -8,7 +8,7 @@
  * version it was made on (a tag of the rules, as GET answers it) and is audited in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContributionRulesDiff, ContributionRulesPreview, StaffContributionRule } from '#contracts/staff-employers.ts';
+import type { ContributionRulesDiff, ContributionRulesPreview, StaffContributionRule } from '#contracts/staff/staff-employers.ts';
 import { contributionChanges, publishProblems, type CensusEmployee, type ContributionChange } from '#domain/enrollment/contribution-change.ts';
 import { FAMILY_TIER_NAMES, familyTier, ruleSetProblems, type ContributionLocation, type ContributionRule } from '#domain/enrollment/contribution.ts';
 import { employeeEffectiveDate } from '#domain/enrollment/effective-dates.ts';
