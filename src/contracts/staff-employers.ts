@@ -287,8 +287,6 @@ export type StaffEmployee = {
   employerfields: StaffEmployerField[];
 };
 
-export type EnrollmentReport = { counts: EmployeeCounts; employees: StaffEmployee[] };
-
 /** An event of the log, with its employer's name and its member's name and e-mail (null when it has none). */
 export type StaffEvent = {
   id: string;

@@ -29,7 +29,6 @@ export type {
   ContributionRulesPreview,
   ContributionRuleVersion,
   EmployeeStatusName,
-  EnrollmentReport,
   StaffBroker,
   StaffContact,
   StaffContributionRule,
@@ -42,6 +41,7 @@ export type {
   StaffProduct,
   StaffProductOption,
 } from '#contracts/staff-employers.ts';
+export type { EmployeePage, EnrollmentReportPage } from '#contracts/staff/employee-pages.ts';
 
 export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/enrollment/contribution.ts';
 

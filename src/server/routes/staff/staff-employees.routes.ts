@@ -5,6 +5,9 @@
  * data (the employees, the reports, the event log) is recorded in the audit trail before it is answered.
  */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { EmployeePageQuerySchema, EmployeePageSchema, EnrollmentReportPageSchema, type EmployeePageQuery } from '#contracts/staff/employee-pages.ts';
+import type { StaffEmployee } from '#contracts/staff-employers.ts';
 import { EMPLOYEE_STATUSES } from '#domain/employer/employee-status.ts';
 import type { LogFactFilter } from '#db/repositories/member/log-fact.repository.ts';
 import { recordStaffRead } from '#db/repositories/staff/staff-audit.repository.ts';
@@ -16,7 +19,7 @@ import { employerOr404 } from '../../services/staff-employers/staff-employers.ts
 import { importCensus } from '../../services/staff-employees/census-import.ts';
 import { inviteEmployee } from '../../services/staff-employees/employee-invitations.ts';
 import { enrollmentReport, payrollCsv } from '../../services/staff-employees/employee-reports.ts';
-import { listEmployees } from '../../services/staff-employees/employee-roster.ts';
+import { employeePage } from '../../services/staff-employees/employee-roster.ts';
 import { listEvents } from '../../services/staff-employees/event-log.ts';
 
 /** The longest text of a filter by name or e-mail. */
@@ -53,6 +56,11 @@ const employeeSchema = {
     },
   },
 } as const;
+
+const employee = Type.Unsafe<StaffEmployee>(employeeSchema);
+
+/** A page's filters as the audit trail records them: the search is personal data, recorded only as given. */
+const recordedPageFilters = ({ search, ...filters }: EmployeePageQuery) => (search === undefined ? filters : { ...filters, search: NOT_RECORDED });
 
 export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> {
   const viewer = app.requireStaff('viewer');
@@ -108,13 +116,20 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { accountid: string } }>(
+  app.get<{ Params: { accountid: string }; Querystring: EmployeePageQuery }>(
     '/api/staff/employers/:accountid/employees',
-    { onRequest: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
+    {
+      onRequest: viewer,
+      schema: schema(
+        "A page of the employer's employees with their status, its date and the elected plan, by last name, first name; searched by name or e-mail and filtered by status, with the count of what the filter keeps",
+        EmployeePageSchema(employee),
+        { params: accountParams, querystring: EmployeePageQuerySchema },
+      ),
+    },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
-      return ok(await listEmployees(app.db, app.content, request.params.accountid));
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
+      return ok(await employeePage(app.db, app.content, request.params.accountid, request.query));
     },
   );
 
@@ -132,18 +147,19 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { accountid: string } }>(
+  app.get<{ Params: { accountid: string }; Querystring: EmployeePageQuery }>(
     '/api/staff/employers/:accountid/reports/enrollment',
     {
       onRequest: viewer,
-      schema: schema('Enrollment report: employees counted by status, and the list', { type: 'object', properties: { counts: countsSchema, employees: { type: 'array', items: employeeSchema } } }, {
+      schema: schema('Enrollment report: the employees counted by status, and a page of them (as GET .../employees)', EnrollmentReportPageSchema(employee), {
         params: accountParams,
+        querystring: EmployeePageQuerySchema,
       }),
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: {} });
-      return ok(await enrollmentReport(app.db, app.content, request.params.accountid));
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
+      return ok(await enrollmentReport(app.db, app.content, request.params.accountid, request.query));
     },
   );
 
@@ -164,7 +180,7 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const employer = await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'payroll_report', entityId: employer.accountid, filters: {} });
-      const csv = await payrollCsv(app.db, app.content, employer.accountid);
+      const csv = payrollCsv(app.db, app.content, employer.accountid);
       const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },

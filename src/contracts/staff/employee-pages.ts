@@ -1,0 +1,42 @@
+/**
+ * The staff console's employee list and enrollment report, a page at a time
+ * (docs/decisions/050-rosters-in-pages-reports-streamed.md): what GET .../employees and GET .../reports/enrollment
+ * take (a cursor, a page size, a search, a status) and answer (the page, the next cursor, the count of the filter).
+ * TypeBox (docs/decisions/038-route-schemas-are-their-types.md).
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { Nullable, OneOf, Uuid } from '../wire-schema.ts';
+import { EmployeeCountsSchema, type EmployeeCounts, type EmployeeStatusName, type StaffEmployee } from '../staff-employers.ts';
+
+/** A page's employees when the request names no size, and the most it may ask for. */
+export const EMPLOYEE_PAGE_SIZE = 50;
+export const EMPLOYEE_PAGE_MAX = 200;
+/** The longest search text. */
+const SEARCH_MAX = 100;
+
+const STATUSES = ['invited', 'registered', 'enrolled', 'waived'] as const satisfies readonly EmployeeStatusName[];
+
+export const EmployeePageQuerySchema = Type.Object(
+  {
+    after: Type.Optional(Type.String({ format: 'uuid', description: "The page's cursor: the previous page's `next` (none: the first page)" })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: EMPLOYEE_PAGE_MAX, default: EMPLOYEE_PAGE_SIZE, description: `Employees a page, at most ${EMPLOYEE_PAGE_MAX}` })),
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: SEARCH_MAX, description: 'Part of the name (first and last) or of the e-mail address, any case' })),
+    status: Type.Optional(OneOf('string', STATUSES, { description: 'Only the employees of this status' })),
+  },
+  { additionalProperties: false },
+);
+export type EmployeePageQuery = Static<typeof EmployeePageQuerySchema>;
+
+/** A page of employees (each as `employee` says), in order of last name, first name and id. */
+export const EmployeePageSchema = <E extends TSchema>(employee: E) =>
+  Type.Object({
+    employees: Type.Array(employee),
+    next: Nullable(Type.String({ format: 'uuid', description: "The next page's cursor (its `after`); null on the last page" })),
+    total: Type.Integer({ description: 'How many employees the search and status keep, on every page' }),
+  });
+export type EmployeePage = { employees: StaffEmployee[]; next: string | null; total: number };
+
+/** The enrollment report: the employer's employees counted by status (whatever the filter), and a page of them. */
+export const EnrollmentReportPageSchema = <E extends TSchema>(employee: E) =>
+  Type.Object({ counts: EmployeeCountsSchema, ...EmployeePageSchema(employee).properties });
+export type EnrollmentReportPage = EmployeePage & { counts: EmployeeCounts };
