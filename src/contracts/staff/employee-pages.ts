@@ -19,7 +19,8 @@ const STATUSES = ['invited', 'registered', 'enrolled', 'waived'] as const satisf
 export const EmployeePageQuerySchema = Type.Object(
   {
     after: Type.Optional(Type.String({ format: 'uuid', description: "The page's cursor: the previous page's `next` (none: the first page)" })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: EMPLOYEE_PAGE_MAX, default: EMPLOYEE_PAGE_SIZE, description: `Employees a page, at most ${EMPLOYEE_PAGE_MAX}` })),
+    // The maximum is the server's own check, so a page too large is refused in words that say the most (400).
+    limit: Type.Optional(Type.Integer({ minimum: 1, default: EMPLOYEE_PAGE_SIZE, description: `Employees a page, at most ${EMPLOYEE_PAGE_MAX} (more: 400)` })),
     search: Type.Optional(Type.String({ minLength: 1, maxLength: SEARCH_MAX, description: 'Part of the name (first and last) or of the e-mail address, any case' })),
     status: Type.Optional(OneOf('string', STATUSES, { description: 'Only the employees of this status' })),
   },

@@ -128,8 +128,10 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
+      // Read first, so a refused page (400) records nothing; recorded before it is answered.
+      const page = await employeePage(app.db, app.content, request.params.accountid, request.query);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
-      return ok(await employeePage(app.db, app.content, request.params.accountid, request.query));
+      return ok(page);
     },
   );
 
@@ -158,8 +160,9 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
+      const report = await enrollmentReport(app.db, app.content, request.params.accountid, request.query);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
-      return ok(await enrollmentReport(app.db, app.content, request.params.accountid, request.query));
+      return ok(report);
     },
   );
 

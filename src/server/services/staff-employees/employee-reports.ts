@@ -43,24 +43,24 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
  * employee's answers. Written as it is read (docs/decisions/050-rosters-in-pages-reports-streamed.md): the file is
  * a stream, its bytes those formatCsv would give.
  */
-export function payrollCsv(db: DbOrTx, content: ContentService, accountid: string): Readable {
+export function payrollCsv(db: DbOrTx, content: ContentService, accountid: string, chunk = PAYROLL_CHUNK): Readable {
   const file = csvFileStream();
-  pipeline(Readable.from(payrollRecords(db, content, accountid)), file, () => {
+  pipeline(Readable.from(payrollRecords(db, content, accountid, chunk)), file, () => {
     // A failure destroys the file with it: the reply ends there and the error is logged.
   });
   return file;
 }
 
-/** Employees read from the database at a time: a 50,000-row file holds one chunk in memory, not the roster. */
+/** Employees read from the database at a time (`chunk`): a 50,000-row file holds one chunk in memory, not the roster. */
 const PAYROLL_CHUNK = 1000;
 
 /** The header, then each enrolled or waived employee's line, read a chunk at a time. */
-async function* payrollRecords(db: DbOrTx, content: ContentService, accountid: string): AsyncGenerator<Array<string | number>> {
+async function* payrollRecords(db: DbOrTx, content: ContentService, accountid: string, chunk: number): AsyncGenerator<Array<string | number>> {
   const fields = await ownAnswersOf(db, content, accountid, []);
   yield [...PAYROLL_COLUMNS, ...labelsOf(fields)];
-  for await (const chunk of rosterInChunks(db, accountid, PAYROLL_CHUNK)) {
-    const own = await ownAnswersOf(db, content, accountid, chunk.map((entry) => entry.member.id));
-    for (const entry of chunk) {
+  for await (const entries of rosterInChunks(db, accountid, chunk)) {
+    const own = await ownAnswersOf(db, content, accountid, entries.map((entry) => entry.member.id));
+    for (const entry of entries) {
       if (!entry.mainOrder || !entry.account) continue;
       const figures = payrollFigures({
         contributionCents: entry.account.currentemployercontribution_cents,

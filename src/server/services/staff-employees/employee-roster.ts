@@ -5,7 +5,7 @@
  * employees as this list does.
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import { EMPLOYEE_PAGE_SIZE, type EmployeePage, type EmployeePageQuery } from '#contracts/staff/employee-pages.ts';
+import { EMPLOYEE_PAGE_MAX, EMPLOYEE_PAGE_SIZE, type EmployeePage, type EmployeePageQuery } from '#contracts/staff/employee-pages.ts';
 import type { StaffEmployee, StaffEmployerField } from '#contracts/staff-employers.ts';
 import { employeeStanding, type EmployeeStanding } from '#domain/employer/employee-status.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -100,7 +100,13 @@ export const toEmployee = (entry: RosterEntry, own: OwnAnswers): StaffEmployee =
 export async function employeePage(db: DbOrTx, content: ContentService, accountid: string, query: EmployeePageQuery): Promise<EmployeePage> {
   // A search of only spaces looks for nothing: the whole list.
   const filter = { search: query.search?.trim() || undefined, status: query.status };
-  const page = await rosterPage(db, accountid, filter, { after: query.after, limit: query.limit ?? EMPLOYEE_PAGE_SIZE });
+  const limit = query.limit ?? EMPLOYEE_PAGE_SIZE;
+  if (limit > EMPLOYEE_PAGE_MAX) {
+    throw badRequest(`A page holds at most ${EMPLOYEE_PAGE_MAX} employees: ask for ${EMPLOYEE_PAGE_MAX} or fewer, and the next page with its cursor.`, {
+      'querystring/limit': [`Must be at most ${EMPLOYEE_PAGE_MAX}.`],
+    });
+  }
+  const page = await rosterPage(db, accountid, filter, { after: query.after, limit });
   if (!page) {
     throw badRequest('This page starts after an employee who is not on this list: start again from the first page.', {
       'querystring/after': ["Must be the `next` of this employer's previous page."],
