@@ -7,7 +7,6 @@
 import { Button, Group, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { EMPLOYEE_PAGE_SIZE } from '#contracts/staff/employee-pages.ts';
 import { filteredPath } from '../api/staff-api.ts';
 import type { EmployeePage, EmployeeStatusName } from '../api/types.ts';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
@@ -20,22 +19,24 @@ const SEARCH_MAX = 100;
 /** The page of `path` the list is at, its filters and the way to the pages before and after. */
 export function useEmployeePages<P extends EmployeePage>(path: string, noun: string) {
   const filters = useAppliedFilters(path, NO_FILTER);
-  // The cursors of the pages before this one and of this one (none: the first page), for the filters they were read with.
-  const [trail, setTrail] = useState<{ filters: string; afters: string[] }>({ filters: '', afters: [] });
+  // The pages before this one and this one (none: the first page), each by its cursor and the place of its first
+  // employee, for the filters they were read with.
+  type Visited = { after: string; first: number };
+  const [trail, setTrail] = useState<{ filters: string; pages: Visited[] }>({ filters: '', pages: [] });
   const applied = JSON.stringify(filters.applied);
-  const afters = trail.filters === applied ? trail.afters : [];
-  const after = afters.at(-1);
-  const answer = useSWR<P>(filteredPath(path, after ? { ...filters.applied, after } : filters.applied), { keepPreviousData: true });
+  const pages = trail.filters === applied ? trail.pages : [];
+  const here = pages.at(-1);
+  const answer = useSWR<P>(filteredPath(path, here ? { ...filters.applied, after: here.after } : filters.applied), { keepPreviousData: true });
   const page = answer.data;
-  const first = afters.length * EMPLOYEE_PAGE_SIZE + 1;
+  const first = here?.first ?? 1;
   const position = page && page.employees.length > 0 ? `${noun} ${first}–${first + page.employees.length - 1} of ${page.total.toLocaleString('en-US')}` : null;
   return {
     ...answer,
     filters,
     filtered: filters.applied.search.trim() !== '' || filters.applied.status !== '',
     position,
-    previous: afters.length > 0 ? () => setTrail({ filters: applied, afters: afters.slice(0, -1) }) : null,
-    next: page?.next ? () => setTrail({ filters: applied, afters: [...afters, page.next!] }) : null,
+    previous: here ? () => setTrail({ filters: applied, pages: pages.slice(0, -1) }) : null,
+    next: page?.next ? () => setTrail({ filters: applied, pages: [...pages, { after: page.next!, first: first + page.employees.length }] }) : null,
   };
 }
 
