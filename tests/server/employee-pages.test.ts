@@ -138,7 +138,7 @@ describe.each(databases())('employee pages on $name', (database) => {
     expect(tooMany.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'A page holds at most 200 employees: ask for 200 or fewer, and the next page with its cursor.',
-      fieldErrors: { 'querystring/limit': ['Must be at most 200.'] },
+      fieldErrors: { 'querystring/limit': ['200 is the most a page holds.'] },
     });
     expect((await get(viewer, `${base()}/employees?limit=200`)).statusCode).toBe(200);
     expect((await get(viewer, `${base()}/employees?limit=0`)).statusCode).toBe(400);

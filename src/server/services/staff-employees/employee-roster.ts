@@ -103,7 +103,7 @@ export async function employeePage(db: DbOrTx, content: ContentService, accounti
   const limit = query.limit ?? EMPLOYEE_PAGE_SIZE;
   if (limit > EMPLOYEE_PAGE_MAX) {
     throw badRequest(`A page holds at most ${EMPLOYEE_PAGE_MAX} employees: ask for ${EMPLOYEE_PAGE_MAX} or fewer, and the next page with its cursor.`, {
-      'querystring/limit': [`Must be at most ${EMPLOYEE_PAGE_MAX}.`],
+      'querystring/limit': [`${EMPLOYEE_PAGE_MAX} is the most a page holds.`],
     });
   }
   const page = await rosterPage(db, accountid, filter, { after: query.after, limit });
