@@ -52,7 +52,7 @@ export function payrollCsv(db: DbOrTx, content: ContentService, accountid: strin
 }
 
 /** Employees read from the database at a time (`chunk`): a 50,000-row file holds one chunk in memory, not the roster. */
-const PAYROLL_CHUNK = 1000;
+const PAYROLL_CHUNK = 500;
 
 /** The header, then each enrolled or waived employee's line, read a chunk at a time. */
 async function* payrollRecords(db: DbOrTx, content: ContentService, accountid: string, chunk: number): AsyncGenerator<Array<string | number>> {
