@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Defaulted, FilterDay, IsoDate, Nullable, OneOf, Uuid } from '../wire-schema.ts';
-import { EmployeeCountsSchema, EMPLOYEE_STATUS_NAMES } from './staff-employers.ts';
+import { EMPLOYEE_STATUS_NAMES } from './staff-employers.ts';
 
 /** The largest census text: 5,000 rows of a few hundred characters. */
 export const CENSUS_MAX_CHARACTERS = 1_500_000;
@@ -65,8 +65,6 @@ export const StaffEmployeeSchema = Type.Object({
 });
 export type StaffEmployee = Static<typeof StaffEmployeeSchema>;
 
-export const EnrollmentReportSchema = Type.Object({ counts: EmployeeCountsSchema, employees: Type.Array(StaffEmployeeSchema) });
-export type EnrollmentReport = Static<typeof EnrollmentReportSchema>;
 
 /** An event of the log, with its employer's name and its member's name and e-mail (null when it has none). */
 export const StaffEventSchema = Type.Object({

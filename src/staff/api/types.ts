@@ -9,7 +9,7 @@ export type { StaffIdentityProviderName } from '#contracts/staff/staff-oidc.ts';
 export type { EmployerAccess, StaffUser } from '#contracts/staff/staff-users.ts';
 export type { ConsoleSettings, TotpEnrollment, TotpStatus } from '#contracts/staff/staff-totp.ts';
 export type { DiffLine, DocumentVersion, EmployerContent, EmployerContentSummary as ContentSummary, VersionDiff, VersionRow } from '#contracts/staff/staff-content.ts';
-export type { CensusImport, CensusRowProblem, EnrollmentReport, StaffEmployee, StaffEmployerField, StaffEvent } from '#contracts/staff/staff-employees.ts';
+export type { CensusImport, CensusRowProblem, StaffEmployee, StaffEmployerField, StaffEvent } from '#contracts/staff/staff-employees.ts';
 export type {
   ContributionChange,
   ContributionPreview,
@@ -27,6 +27,7 @@ export type {
   StaffProduct,
   StaffProductOption,
 } from '#contracts/staff/staff-employers.ts';
+export type { EmployeePage, EnrollmentReportPage } from '#contracts/staff/employee-pages.ts';
 
 export { FAMILY_TIERS, FAMILY_TIER_NAMES } from '#domain/enrollment/contribution.ts';
 

@@ -11,12 +11,12 @@ import {
   CENSUS_MAX_CHARACTERS,
   CensusBodySchema,
   CensusImportSchema,
-  EnrollmentReportSchema,
   StaffEmployeeSchema,
   StaffEventSchema,
   StaffEventsQuerySchema,
 } from '#contracts/staff/staff-employees.ts';
 import { Uuid } from '#contracts/wire-schema.ts';
+import { EmployeePageQuerySchema, EmployeePageSchema, EnrollmentReportPageSchema, type EmployeePageQuery } from '#contracts/staff/employee-pages.ts';
 import { recordStaffRead } from '#db/repositories/staff/staff-audit.repository.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { refuseInvertedDays } from '../../errors.ts';
@@ -26,13 +26,16 @@ import { employerOr404 } from '../../services/staff-employers/staff-employers.ts
 import { importCensus } from '../../services/staff-employees/census-import.ts';
 import { inviteEmployee } from '../../services/staff-employees/employee-invitations.ts';
 import { enrollmentReport, payrollCsv } from '../../services/staff-employees/employee-reports.ts';
-import { listEmployees } from '../../services/staff-employees/employee-roster.ts';
+import { employeePage } from '../../services/staff-employees/employee-roster.ts';
 import { listEvents } from '../../services/staff-employees/event-log.ts';
 
 /** What the audit trail records in place of a filter that is personal data. */
 const NOT_RECORDED = '(given, not recorded)';
 
 const accountParams = Type.Object({ accountid: Uuid });
+
+/** A page's filters as the audit trail records them: the search is personal data, recorded only as given. */
+const recordedPageFilters = ({ search, ...filters }: EmployeePageQuery) => (search === undefined ? filters : { ...filters, search: NOT_RECORDED });
 
 export async function staffEmployeesRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
@@ -66,11 +69,20 @@ export async function staffEmployeesRoutes(untyped: FastifyInstance): Promise<vo
 
   app.get(
     '/api/staff/employers/:accountid/employees',
-    { onRequest: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", Type.Array(StaffEmployeeSchema), { params: accountParams }) },
+    {
+      onRequest: viewer,
+      schema: schema(
+        "A page of the employer's employees with their status, its date and the elected plan, by last name, first name; searched by name or e-mail and filtered by status, with the count of what the filter keeps",
+        EmployeePageSchema,
+        { params: accountParams, querystring: EmployeePageQuerySchema },
+      ),
+    },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
-      return ok(await listEmployees(app.db, app.content, request.params.accountid));
+      // Read first, so a refused page (400) records nothing; recorded before it is answered.
+      const page = await employeePage(app.db, app.content, request.params.accountid, request.query);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
+      return ok(page);
     },
   );
 
@@ -92,12 +104,16 @@ export async function staffEmployeesRoutes(untyped: FastifyInstance): Promise<vo
     '/api/staff/employers/:accountid/reports/enrollment',
     {
       onRequest: viewer,
-      schema: schema('Enrollment report: employees counted by status, and the list', EnrollmentReportSchema, { params: accountParams }),
+      schema: schema('Enrollment report: the employees counted by status, and a page of them (as GET .../employees)', EnrollmentReportPageSchema, {
+        params: accountParams,
+        querystring: EmployeePageQuerySchema,
+      }),
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: {} });
-      return ok(await enrollmentReport(app.db, app.content, request.params.accountid));
+      const report = await enrollmentReport(app.db, app.content, request.params.accountid, request.query);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
+      return ok(report);
     },
   );
 
@@ -118,7 +134,7 @@ export async function staffEmployeesRoutes(untyped: FastifyInstance): Promise<vo
     async (request, reply) => {
       const employer = await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'payroll_report', entityId: employer.accountid, filters: {} });
-      const csv = await payrollCsv(app.db, app.content, employer.accountid);
+      const csv = payrollCsv(app.db, app.content, employer.accountid);
       const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },
