@@ -1,7 +1,7 @@
 /**
  * An employer's employees with what their standing rests on (src/domain/employer/employee-status.ts): the member, its
  * latest invitation, its current main order and the member account of its latest enrollment. Four queries for a
- * whole employer (or every employer), whatever its size.
+ * whole employer (or every employer), whatever its size, or for one employee (rosterEntryOf).
  */
 import type { Selectable } from 'kysely';
 import type { DbOrTx, MemberAccountTable, MemberOrderTable, MemberTable } from '../../database.ts';
@@ -27,21 +27,35 @@ export type RosterEntry = {
 
 /** The employees of one employer (or of every employer when null), by last name, first name. */
 export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<RosterEntry[]> {
+  return rosterWhere(db, { accountid });
+}
+
+/** One employee of the employer as the roster shows them; undefined when the employer has no such member. */
+export async function rosterEntryOf(db: DbOrTx, accountid: string, memberid: string): Promise<RosterEntry | undefined> {
+  const [entry] = await rosterWhere(db, { accountid, memberid });
+  return entry;
+}
+
+/** The roster of the employer's members (every employer's when accountid is null), or of one of them. */
+async function rosterWhere(db: DbOrTx, scope: { accountid: string | null; memberid?: string }): Promise<RosterEntry[]> {
+  const { accountid, memberid } = scope;
   let memberQuery = db
     .selectFrom('member')
     .select(['id', 'accountid', 'firstname', 'lastname', 'personalemailaddress', 'contributionclass', 'createdon', 'ispasswordchanged', 'employerfields', 'census_externalid']);
   if (accountid !== null) memberQuery = memberQuery.where('accountid', '=', accountid);
+  if (memberid !== undefined) memberQuery = memberQuery.where('id', '=', memberid);
   const members = await memberQuery.orderBy('lastname').orderBy('firstname').orderBy('id').execute();
   if (members.length === 0) return [];
 
-  const allMembers = db.selectFrom('member').select('id');
-  const inEmployer = accountid === null ? allMembers : allMembers.where('accountid', '=', accountid);
+  let inScope = db.selectFrom('member').select('id');
+  if (accountid !== null) inScope = inScope.where('accountid', '=', accountid);
+  if (memberid !== undefined) inScope = inScope.where('id', '=', memberid);
 
   const invites = await db
     .selectFrom('set_password_token')
     .select(['memberid', (eb) => eb.fn.max('createdon').as('invitedon')])
     .where('purpose', '=', 'invite')
-    .where('memberid', 'in', inEmployer)
+    .where('memberid', 'in', inScope)
     .groupBy('memberid')
     .execute();
   const orders = await db
@@ -49,14 +63,14 @@ export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<Ro
     .select(['memberid', 'category', 'createdon', 'productname', 'policyeffectivedate', 'planyear'])
     .where('supersededon', 'is', null)
     .where('category', 'in', ['healthinsurance', 'waive'])
-    .where('memberid', 'in', inEmployer)
+    .where('memberid', 'in', inScope)
     .orderBy('createdon', 'desc')
     .orderBy('id', 'desc')
     .execute();
   const accounts = await db
     .selectFrom('member_account')
     .select(['memberid', 'currentemployercontribution_cents', 'currentbalance_cents', 'currentpayrolldeduction_cents', 'currenthsadeduction_cents', 'createdon'])
-    .where('memberid', 'in', inEmployer)
+    .where('memberid', 'in', inScope)
     .orderBy('createdon', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -13,13 +13,18 @@ export async function listByMember(db: DbOrTx, memberid: string): Promise<Depend
   return db.selectFrom('dependent').selectAll().where('memberid', '=', memberid).orderBy('createdon').orderBy('id').execute();
 }
 
-/** The dependents of an employer's members (names and the answers to the employer's own fields), in the order added. */
-export async function listOwnAnswersByEmployer(db: DbOrTx, accountid: string) {
-  return db
+/**
+ * The dependents of an employer's members, or of one of them (names and the answers to the employer's own fields),
+ * in the order added.
+ */
+export async function listOwnAnswersByEmployer(db: DbOrTx, accountid: string, memberid?: string) {
+  let query = db
     .selectFrom('dependent as d')
     .innerJoin('member as m', 'm.id', 'd.memberid')
     .select(['d.memberid', 'd.firstname', 'd.lastname', 'd.employerfields'])
-    .where('m.accountid', '=', accountid)
+    .where('m.accountid', '=', accountid);
+  if (memberid !== undefined) query = query.where('d.memberid', '=', memberid);
+  return query
     .orderBy('d.createdon')
     .orderBy('d.id')
     .execute();

@@ -29,7 +29,7 @@ export function standingOf(entry: RosterEntry): EmployeeStanding {
 
 /**
  * The employer's own fields (those its profile and dependent documents add) with its employees' dependents'
- * answers, read once for a whole roster.
+ * answers, read once for a whole roster (or, with memberid, for that employee alone).
  */
 export type OwnAnswers = {
   memberFields: OwnField[];
@@ -37,13 +37,13 @@ export type OwnAnswers = {
   dependentsOf: Map<string, Array<{ firstname: string; lastname: string; employerfields: unknown }>>;
 };
 
-export async function ownAnswersOf(db: DbOrTx, content: ContentService, accountid: string): Promise<OwnAnswers> {
+export async function ownAnswersOf(db: DbOrTx, content: ContentService, accountid: string, memberid?: string): Promise<OwnAnswers> {
   // Staff read the fields' English titles (the console's language).
   const memberFields = await employerFields(content, 'profile', accountid, DEFAULT_LANGUAGE);
   const dependentFields = await employerFields(content, 'dependent', accountid, DEFAULT_LANGUAGE);
   const dependentsOf: OwnAnswers['dependentsOf'] = new Map();
   if (dependentFields.length > 0) {
-    for (const row of await dependents.listOwnAnswersByEmployer(db, accountid)) {
+    for (const row of await dependents.listOwnAnswersByEmployer(db, accountid, memberid)) {
       const list = dependentsOf.get(row.memberid) ?? [];
       list.push(row);
       dependentsOf.set(row.memberid, list);
