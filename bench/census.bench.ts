@@ -4,7 +4,7 @@
  * the route calls it, with the app's own content service (the person checks of the employer's documents). Per
  * round (BENCH_ROUNDS, default 3) a new employer: its first import (every row added), then the same people again
  * with a new last name, class and ZIP each (every row updated), then the same file once more (every row unchanged).
- * Prints each time and the median; never a timed assertion. Run with
+ * Prints each time and the median, and the size of the updating import's audit record; never a timed assertion. Run with
  *   npx tsx bench/census.bench.ts
  */
 import '#product/compile-setup.ts';
@@ -13,6 +13,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import { demoEmployer } from '#db/seed/demo-employer.ts';
@@ -26,6 +28,19 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** ZIPs of one county each, so every row's address is filled from the crosswalk. */
 const ZIPS = ['30301', '97201', '62701', '10001'];
+
+/** The JSON text length of the employer's latest census-import audit record. */
+async function importRecordSize(db: Kysely<Database>, accountid: string): Promise<number> {
+  const row = await db
+    .selectFrom('staff_audit')
+    .select(sql<number>`length(cast("after" as text))`.as('size'))
+    .where('entity_id', '=', accountid)
+    .where('action', '=', 'census-import')
+    .orderBy('createdon', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return Number(row.size);
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -48,6 +63,7 @@ async function main(): Promise<void> {
     const staff = await staffUsers.insert(db, { email: `bench-${randomUUID()}@staff.test`, role: 'implementer', passwordHash: 'unused', employers: { all: true, accountids: [] } });
     if (!staff) throw new Error('The staff user could not be created.');
     const year = new Date().getUTCFullYear();
+    let recordSize = 0;
     const times = { added: [] as number[], updated: [] as number[], unchanged: [] as number[] };
 
     console.log(`Census import: ${name}, ${ROWS} rows a file, ${ROUNDS} rounds, Node ${process.version}`);
@@ -60,11 +76,13 @@ async function main(): Promise<void> {
         const answer = await importCensus(db, { config, mail: app.mail, content: app.content, now: new Date() }, staff, employer, csv, false);
         times[kind].push(performance.now() - started);
         if (answer[kind] !== ROWS) throw new Error(`Round ${round}, ${kind}: ${JSON.stringify({ ...answer, memberids: undefined, updates: undefined })}`);
+        if (kind === 'updated' && round === 0) recordSize = await importRecordSize(db, employer.accountid);
       }
     }
     for (const [kind, values] of Object.entries(times)) {
       console.log(`  ${ROWS} rows ${kind}: ${values.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(values).toFixed(0)} ms)`);
     }
+    console.log(`  the audit record of ${ROWS} updates: ${(recordSize / 1024).toFixed(0)} KB of JSON`);
     await app.close();
   } finally {
     await close();
