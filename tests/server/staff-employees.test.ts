@@ -119,6 +119,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       expect(first.json().data).toMatchObject({ memberid, status: 'invited' });
       const firstLink = await latestLink(t, email);
       expect(await lastAudit()).toMatchObject({ action: 'invite', entity: 'member', entity_id: memberid, before: { invitedOn: null } });
+      // The employee alone is read for the answer, and answered as the list shows them.
+      expect(first.json().data).toEqual((await employees()).find((employee) => employee.memberid === memberid));
 
       expect((await call(implementer, 'POST', `${base()}/employees/${memberid}/invite`)).statusCode).toBe(200);
       const secondLink = await latestLink(t, email);

@@ -1,7 +1,8 @@
 /**
  * An employer's employees with what their standing rests on (src/domain/employer/employee-status.ts): the member, its
  * latest invitation, its current main order and the member account of its latest enrollment. Four queries for a
- * whole employer (or every employer), whatever its size, or for a page of it (employee-pages.repository.ts).
+ * whole employer (or every employer), whatever its size, for a page of it (employee-pages.repository.ts), or for
+ * one employee (rosterEntryOf).
  */
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, DbOrTx, MemberAccountTable, MemberOrderTable, MemberTable } from '../../database.ts';
@@ -46,6 +47,13 @@ export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<Ro
   const members = await memberQuery.orderBy('lastname').orderBy('firstname').orderBy('id').execute();
   const allMembers = db.selectFrom('member').select('id');
   return withFacts(db, members, accountid === null ? allMembers : allMembers.where('accountid', '=', accountid));
+}
+
+/** One employee of the employer as the roster shows them; undefined when the employer has no such member. */
+export async function rosterEntryOf(db: DbOrTx, accountid: string, memberid: string): Promise<RosterEntry | undefined> {
+  const members = await db.selectFrom('member').select(ROSTER_MEMBER_COLUMNS).where('accountid', '=', accountid).where('id', '=', memberid).execute();
+  const [entry] = await withFacts(db, members, [memberid]);
+  return entry;
 }
 
 /**

@@ -32,7 +32,7 @@ export function standingOf(entry: RosterEntry): EmployeeStanding {
 
 /**
  * The employer's own fields (those its profile and dependent documents add) with its employees' dependents'
- * answers, read once for a whole roster.
+ * answers, read once for a whole roster (or, with memberid, for that employee alone).
  */
 export type OwnAnswers = {
   memberFields: OwnField[];
