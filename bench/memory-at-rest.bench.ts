@@ -8,7 +8,7 @@
  * of its own there. Run with `npx tsx bench/memory-at-rest.bench.ts`; port BENCH_PORT (default 4620).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,11 @@ const restMs = Number(process.env.BENCH_REST_MS ?? 15_000);
 const withGc = process.env.BENCH_GC === '1';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 
+/** `npm run serve`'s node arguments (package.json), with the probe loaded first. */
+const serve = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve.split(' ');
+if (serve[0] !== 'node') throw new Error(`npm run serve does not start node: ${serve.join(' ')}`);
+const serverArgs = [...(withGc ? ['--expose-gc'] : []), ...serve.slice(1, -1), '--import', './bench/memory-probe.ts', ...serve.slice(-1)];
+
 type Sample = NodeJS.MemoryUsage & { wasm: number };
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -29,7 +34,7 @@ const row = (label: string, when: string, sample: Sample) =>
 
 async function start(label: string, env: Record<string, string>): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(withGc ? ['--expose-gc'] : []), '--import', 'tsx', '--import', './bench/memory-probe.ts', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SMTP_URL: '', PUBLIC_URL: base, DATABASE_URL: '', ...env },
