@@ -115,6 +115,7 @@ export async function authorizeBench({ name, db, dataDir }: BenchTarget, sizes: 
     const current = await db
       .selectFrom('member_order')
       .select(['memberid', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('memberid', 'in', members.map((member) => member.id))
       .where('supersededon', 'is', null)
       .where('category', 'in', ['healthinsurance', 'waive'])
       .groupBy('memberid')
