@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
+import { pageDescription } from './scripts/page-description.ts';
 import { webCatalogue } from './scripts/web-catalogue.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +16,7 @@ const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
 export default defineConfig({
   root: `${root}src/web`,
   envDir: root,
-  plugins: [webCatalogue(), react(), precompress()],
+  plugins: [webCatalogue(), pageDescription(), react(), precompress()],
   // The CSV libraries' Node builds use Node's Buffer; the browser gets their browser builds (with its own Buffer),
   // in the chunk the shop's export loads on its first click. Tests run the Node builds, which the server runs.
   resolve: process.env.VITEST ? {} : {

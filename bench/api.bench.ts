@@ -2,20 +2,18 @@
  * API latency over loopback: the app on PGlite in a temp dir, and on PostgreSQL too when BENCH_DATABASE_URL is set
  * (in a schema of its own, dropped at the end). Per database: one member registers, sets a password and signs in,
  * then each call runs BENCH_REQUESTS times (default 200) one after another, and the script prints p50/p95 and the
- * process RSS before and after. Not part of npm test; run with `npx tsx bench/api.bench.ts`.
+ * process RSS before and after. npm test runs it at a handful of requests (tests/bench/smoke.test.ts); run it with
+ * `npx tsx bench/api.bench.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openMailBody } from '#server/security/crypto.ts';
-import { openPglite, openPostgres, type BenchDb } from './bench-db.ts';
+import { onBenchDb, openPglite, openPostgres, runAsScript, type BenchTarget } from './bench-db.ts';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const PASSWORD = 'Str0ng!Pass';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -24,9 +22,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(label: string, call: () => Promise<Response>): Promise<string> {
+async function measure(label: string, requests: number, call: () => Promise<Response>): Promise<string> {
   const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i += 1) {
+  for (let i = 0; i < requests; i += 1) {
     const start = performance.now();
     const response = await call();
     await response.arrayBuffer();
@@ -34,11 +32,11 @@ async function measure(label: string, call: () => Promise<Response>): Promise<st
     if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
   }
   times.sort((a, b) => a - b);
-  return `| ${label} | ${REQUESTS} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`;
+  return `| ${label} | ${requests} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`;
 }
 
-async function run(target: BenchDb, dataDir: string): Promise<void> {
-  const { db, close } = target;
+/** The calls' table rows, each timed `requests` times on the target's database. */
+export async function apiBench({ name, db, dataDir }: BenchTarget, requests: number): Promise<string[]> {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', AUTH_RATE_LIMIT: '100000', NODE_ENV: 'test' });
   const accountid = await seedDemoEmployer(db, new Date().toISOString().slice(0, 10));
   const app = await buildApp({ config, db, mail: { announce: () => {} } });
@@ -65,39 +63,28 @@ async function run(target: BenchDb, dataDir: string): Promise<void> {
 
     const rssBefore = process.memoryUsage().rss;
     const rows = [
-      await measure('POST /api/Login', login),
-      await measure('GET /api/Member/GetMember', () => fetch(`${base}/api/Member/GetMember`, { headers: auth })),
-      await measure('GET /api/content/forms/profile?accountid=', () => fetch(`${base}/api/content/forms/profile?accountid=${accountid}`)),
-      await measure('POST /api/Order (waive)', () =>
+      await measure('POST /api/Login', requests, login),
+      await measure('GET /api/Member/GetMember', requests, () => fetch(`${base}/api/Member/GetMember`, { headers: auth })),
+      await measure('GET /api/content/forms/profile?accountid=', requests, () => fetch(`${base}/api/content/forms/profile?accountid=${accountid}`)),
+      await measure('POST /api/Order (waive)', requests, () =>
         post('/api/Order', { order: { category: 'waive' }, memberAccount: { waivecoveragereason: 'Coverage under Medicare' } }, auth),
       ),
     ];
     const rssAfter = process.memoryUsage().rss;
-    console.log(`\n### ${target.name}\n`);
+    console.log(`\n### ${name}\n`);
     console.log('| Call | Requests | p50 ms | p95 ms |\n|---|---|---|---|');
     console.log(rows.join('\n'));
     console.log(`\nProcess RSS: ${mb(rssBefore)} before the calls, ${mb(rssAfter)} after.`);
+    return rows;
   } finally {
     await app.close();
-    await close();
   }
 }
 
-async function main(): Promise<void> {
-  console.log(`Node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; ${REQUESTS} sequential requests per call.`);
+runAsScript(import.meta.url, async () => {
+  const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+  console.log(`Node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; ${requests} sequential requests per call.`);
   console.log(`Process RSS at start: ${mb(process.memoryUsage().rss)}.`);
   const url = process.env.BENCH_DATABASE_URL;
-  for (const open of [openPglite, ...(url ? [() => openPostgres(url)] : [])]) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
-    try {
-      await run(await open(dataDir), dataDir);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  for (const open of [openPglite, ...(url ? [() => openPostgres(url)] : [])]) await onBenchDb((target) => apiBench(target, requests), open);
 });

@@ -1,15 +1,56 @@
 /**
  * What the benches share: a database of their own (PGlite in a temp dir, or with BENCH_DATABASE_URL a schema of its
- * own on PostgreSQL, dropped after) and the densest (ZIP, county) pair of the imported plan catalogue.
+ * own on PostgreSQL, dropped after), the densest (ZIP, county) pair of the imported plan catalogue, and the run of a
+ * bench as a script. Each bench exports its run function with its sizes, so tests/bench/smoke.test.ts runs it at a
+ * handful of requests on the test databases and no bench rots.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { migrate } from '#db/migrate.ts';
 
 export type BenchDb = { name: string; db: Kysely<Database>; close: () => Promise<void> };
+
+/** What a bench runs on: a migrated database, its name in the report, and a data folder for the app's config. */
+export type BenchTarget = { name: string; db: Kysely<Database>; dataDir: string };
+
+/** Runs a bench on a database of its own (openBenchDb unless told) in a new temp folder, closed and removed after. */
+export async function onBenchDb<T>(run: (target: BenchTarget) => Promise<T>, open: (dataDir: string) => Promise<BenchDb> = openBenchDb): Promise<T> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
+  try {
+    const { name, db, close } = await open(dataDir);
+    try {
+      return await run({ name, db, dataDir });
+    } finally {
+      await close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a bench's main when its module is the script node started (`npx tsx bench/x.bench.ts`), not when the smoke
+ * test imports it; main answers whether the bench met its goal (exit code 1 when not).
+ */
+export function runAsScript(moduleUrl: string, main: () => Promise<boolean | void>): void {
+  const script = process.argv[1];
+  if (!script || pathToFileURL(path.resolve(script)).href !== moduleUrl) return;
+  main().then(
+    (met) => {
+      if (met === false) process.exitCode = 1;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
 
 /** A migrated database for one bench run: PGlite under dataDir, or a new schema of BENCH_DATABASE_URL. */
 export function openBenchDb(dataDir: string): Promise<BenchDb> {

@@ -9,7 +9,8 @@
  *
  * The app listens on loopback in this process, on PGlite (temp dir) or, with BENCH_DATABASE_URL, on PostgreSQL
  * (a schema of its own, dropped after); the client is a process of its own (bench/load-client.ts), so its
- * work is not done on the server's event loop, and the server's CPU time per request is printed. The whole plan catalogue (data/plans) is imported; the densest pair is
+ * work is not done on the server's event loop, and the server's CPU time per request is printed. The reference data
+ * (the ZIP crosswalk, the whole plan catalogue) is imported by the server's own import code; the densest pair is
  * the (ZIP, county) with the most off-exchange plans sold there (the quote's own rules: service area covers the
  * pair, plan sold in the county), computed from the database and printed. One member signs up through the API
  * and adds four dependents through the API (spouse, three children, one of them over 21); the quote prices that
@@ -23,33 +24,28 @@
  * wire, and the one-time cost of compressing it (content-coding.ts compress; the server keeps the copy). The endpoints take turns for
  * BENCH_ROUNDS rounds (default 4), the order reversed every other round; each line reports the load average
  * when it ran. The verdict (exit code) is the median over the rounds of the quote's p99 over Version/test's.
- * Not part of npm test (a benchmark, never a timed assertion); run with
+ * npm test runs it only at a handful of requests (tests/bench/smoke.test.ts, never a timed assertion); run it with
  *   npm run bench:quote                                   (PGlite)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:quote
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNT_NAME, DEMO_TEAM_ID, seedDemoEmployer } from '#db/seed/demo-employer.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { envelope, ok } from '#server/http/route-schemas.ts';
-import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
+import { importReferenceData } from '#server/data-import/index.ts';
 import { registerMember } from '../tests/server/helpers/fixtures.ts';
 import { compress } from '#server/http/content-coding.ts';
 import type { FirstAnswer, LoadRequest } from './load-client.ts';
 import { median, runLoad, type Measured } from './load-run.ts';
-import { densestPair, openBenchDb } from './bench-db.ts';
+import { densestPair, onBenchDb, runAsScript, type BenchTarget } from './bench-db.ts';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+export type QuoteSizes = { requests: number; warmup: number; concurrency: number; rounds: number };
 
 /** The answer of both trivial endpoints: the version text in the envelope. */
 const checkVersion = ({ text }: Checked) => {
@@ -72,9 +68,9 @@ function decoded({ base64, contentEncoding, inflated, wireBytes }: FirstAnswer):
 type Endpoint = Omit<LoadRequest, 'count' | 'concurrency'> & { check: (answer: Checked) => void };
 
 /** Runs `count` requests of the endpoint in the load client; checks the endpoint's first answer. */
-async function measure(client: ChildProcess, count: number, endpoint: Endpoint): Promise<Measured> {
+async function measure(client: ChildProcess, count: number, concurrency: number, endpoint: Endpoint): Promise<Measured> {
   const { check, ...request } = endpoint;
-  const measured = await runLoad(client, request, count, CONCURRENCY);
+  const measured = await runLoad(client, request, count, concurrency);
   if (measured.first !== undefined) check(decoded(measured.first));
   return measured;
 }
@@ -91,14 +87,12 @@ function compressionCost(coding: 'br' | 'gzip', json: Buffer): string {
   return `${coding} ${median(times).toFixed(2)} ms for ${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** The (ZIP, county) with the most off-exchange plans sold there, by the quote's own rules, in the newest year. */
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'benefit-portal-bench-'));
-  const { name, db, close } = await openBenchDb(dataDir);
+/** The bench on a migrated database (the reference data imported, skipped when there); answers the verdict's ratio. */
+export async function quoteBench({ name, db, dataDir }: BenchTarget, sizes: QuoteSizes): Promise<{ p99OverVersion: number; plansQuoted: number }> {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', AUTH_RATE_LIMIT: '100000', NODE_ENV: 'test' });
   const today = todayUtc(new Date());
   const accountid = await seedDemoEmployer(db, today);
-  await importPlanCatalogue(db);
+  await importReferenceData(db);
   const pair = await densestPair(db);
   const app = await buildApp({
     config,
@@ -171,11 +165,11 @@ async function main(): Promise<void> {
     const endpoints = [quote, version, signedIn];
 
     client = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
-    for (const endpoint of endpoints) await measure(client, WARMUP, endpoint);
+    for (const endpoint of endpoints) await measure(client, sizes.warmup, sizes.concurrency, endpoint);
     const rows: Array<{ round: number; figures: Map<Endpoint, Measured> }> = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
+    for (let round = 1; round <= sizes.rounds; round += 1) {
       const figures = new Map<Endpoint, Measured>();
-      for (const endpoint of round % 2 ? endpoints : [...endpoints].reverse()) figures.set(endpoint, await measure(client, REQUESTS, endpoint));
+      for (const endpoint of round % 2 ? endpoints : [...endpoints].reverse()) figures.set(endpoint, await measure(client, sizes.requests, sizes.concurrency, endpoint));
       rows.push({ round, figures });
     }
 
@@ -192,7 +186,7 @@ async function main(): Promise<void> {
         ` (${kb(json.length)} of JSON, ${kb(wire.bytes)} on the wire in ${wire.contentEncoding}).`,
     );
     console.log(`Compressing the answer once (the server keeps the copy): ${(['br', 'gzip'] as const).map((coding) => compressionCost(coding, json)).join('; ')}.`);
-    console.log(`${REQUESTS} requests per endpoint per round, ${CONCURRENCY} in flight, after ${WARMUP} warm-up requests each; client ${process.env.BENCH_CLIENT ?? 'http'} in its own process; order reversed every other round.\n`);
+    console.log(`${sizes.requests} requests per endpoint per round, ${sizes.concurrency} in flight, after ${sizes.warmup} warm-up requests each; client ${process.env.BENCH_CLIENT ?? 'http'} in its own process; order reversed every other round.\n`);
     console.log('| Round | Endpoint | Load avg (1 min) | Per second | p50 ms | p95 ms | p99 ms | max ms | Server CPU µs/request |\n|---|---|---|---|---|---|---|---|---|');
     for (const { round, figures } of rows) {
       for (const [endpoint, f] of figures) {
@@ -210,16 +204,20 @@ async function main(): Promise<void> {
       const cpu = rows.map(({ figures }) => figures.get(quote)!.serverCpuMicros / figures.get(trivial)!.serverCpuMicros);
       console.log(`  server CPU per request, quote / ${trivial.name}: median ${median(cpu).toFixed(2)}.`);
     }
-    if (median(ratios(version)) > 3) process.exitCode = 1;
+    return { p99OverVersion: median(ratios(version)), plansQuoted };
   } finally {
     client?.kill();
     await app.close();
-    await close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+runAsScript(import.meta.url, async () => {
+  const sizes: QuoteSizes = {
+    requests: Number(process.env.BENCH_REQUESTS ?? 2000),
+    warmup: Number(process.env.BENCH_WARMUP ?? 500),
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 50),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 4),
+  };
+  const { p99OverVersion } = await onBenchDb((target) => quoteBench(target, sizes));
+  return p99OverVersion <= 3;
 });

@@ -6,9 +6,14 @@
  * strings, timestamps ISO date-times; an unknown date is null.
  */
 
+import type { YesNo } from './enrollment-answers.ts';
 import type { Language } from './language.ts';
 
-export type YesNo = 'Yes' | 'No';
+/*
+ * The answers the staff preview shows too are declared once, as TypeBox schemas, in enrollment-answers.ts; their
+ * types are read from there (a type-only export: the web app loads no schema).
+ */
+export type { HealthPlan, HealthPlanQuote, HsaLimit, Location, MetalLevel, Product, ProductOption, YesNo } from './enrollment-answers.ts';
 
 export type Member = {
   id: string;
@@ -149,22 +154,6 @@ export type Broker = {
   phoneNumber: string | null;
 };
 
-/** `option`: the option's name in the reader's language, `optionlang` the language it is in (its English when no Spanish was written). */
-export type ProductOption = { id: string; option: string; optionlang: Language; cost: number };
-
-export type Product = {
-  id: string;
-  productname: string;
-  vendorname: string;
-  /** In the reader's language, `descriptionlang` the language it is in (its English when no Spanish was written). */
-  description: string;
-  descriptionlang: Language;
-  category: string;
-  subcategory: string | null;
-  taxstatus: string | null;
-  options: ProductOption[];
-};
-
 export type OrderCategory = 'healthinsurance' | 'waive' | 'HSA' | 'additionalservices';
 
 export type Order = {
@@ -218,54 +207,6 @@ export type MemberAccount = {
   spousemedicareeligible: number;
   createdon: string;
   modifiedon: string;
-};
-
-export type Location = {
-  city: string;
-  countyname: string;
-  countycode: string;
-  statename: string;
-  state: string;
-  zipcode: string;
-  /** The share (0..1) of the ZIP's addresses that lie in this county; the lookup lists the largest first. */
-  share: number;
-};
-
-export type MetalLevel = 'Platinum' | 'Gold' | 'Silver' | 'Bronze' | 'Expanded Bronze' | 'Catastrophic';
-
-/** A health plan as a quote answers it (spec §3 Health plan); money in cents, rate for the whole family a month. */
-export type HealthPlan = {
-  id: string;
-  planid: string;
-  planname: string;
-  issuername: string;
-  plantype: string;
-  metallevel: MetalLevel;
-  rate: number;
-  planeffectivedate: string;
-  ishsaeligible: YesNo;
-  annualdeductibleindividual: number | null;
-  annualdeductiblefamily: number | null;
-  annualoopmaxindividual: number | null;
-  annualoopmaxfamily: number | null;
-  primarycarevisit: string | null;
-  genericdrugs: string | null;
-  urgentcare: string | null;
-  emergencyroomservices: string | null;
-  inpatienthospitalservices: string | null;
-  urlforbenefitsummarycoverage: string | null;
-  providerlink: string | null;
-  /** The further benefit texts of spec §3 (imagingctpetscansmris, specialistvisit, ...), null when not known. */
-  benefits: Record<string, string | null>;
-};
-
-/** POST /api/HealthPlanQuote's data. ratesyear is the catalogue year quoted (estimated when it is not planyear). */
-export type HealthPlanQuote = {
-  healthplans: HealthPlan[];
-  planyear: number;
-  ratesyear: number;
-  estimated: boolean;
-  message: string | null;
 };
 
 /**

@@ -1,6 +1,8 @@
 /**
- * The wire shape of a publish the proof refuses (400 PROOF_FAILED, data { problems }; docs/staff.md): each reason
- * employees would be stopped or misled, naming its case, step and field, with the sentence the console shows.
+ * The wire shapes of what stands between a draft and its publish (docs/staff.md): a publish the proof refuses
+ * (400 PROOF_FAILED, data { problems }), each reason employees would be stopped or misled, naming its case, step
+ * and field, with the sentence the console shows; and the guarded texts a second staff member must approve first
+ * (409 APPROVAL_REQUIRED, data { guardedTexts }; the draft's review). Imports nothing.
  */
 
 /** One reason employees would be stopped or misled: where (case, step, field) and why, in sentences. */
@@ -27,3 +29,10 @@ export type ProvenProblem = ProofProblem & { sentence: string };
 
 /** The data of a 400 PROOF_FAILED. */
 export type ProofRefusal = { problems: ProvenProblem[] };
+
+/** A guarded text a version changes, and a draft's review of them: declared with the document editor's calls. */
+import type { GuardedTextChange } from './staff/staff-content.ts';
+export type { DraftApproval, GuardedTextChange } from './staff/staff-content.ts';
+
+/** The data of a 409 APPROVAL_REQUIRED: the guarded texts a second staff member must approve first. */
+export type ApprovalRefusal = { guardedTexts: GuardedTextChange[] };

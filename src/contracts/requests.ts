@@ -112,22 +112,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * GET /api/Hsa/Limit?effectivedate=YYYY-MM-DD: the caller's annual HSA limit for the plan year of the date, by
- * coverage tier (self-only without dependents, else family) with the catch-up from age 55 (cents inside), and the
- * most a month for the months left in the plan year (the monthly amount times monthsleft may not exceed it).
+ * coverage tier (self-only without dependents, else family) with the catch-up from age 55 (cents inside, dollars on
+ * the wire), and the most a month for the months left in the plan year (the monthly amount times monthsleft may not
+ * exceed it); its answer is HsaLimit (entities.ts).
  */
-export type HsaLimit = {
-  annuallimit: number;
-  monthsleft: number;
-  maxmonthly: number;
-  tier: 'self-only' | 'family';
-  /** The catch-up included in annuallimit (0 when the member is under 55). */
-  catchup: number;
-  /** The year whose IRS figures these are: the tax year's, or the newest published before it (a fallback). */
-  figuresyear: number;
-  /** The months of the tax year covered from their first day (from the effective date through December). */
-  eligiblemonths: number;
-  /** annuallimit prorated to eligiblemonths (1/12 a month); the last-month rule still allows annuallimit. */
-  proratedlimit: number;
-};
-
 export const hsaLimitPath = (effectivedate: string) => `/api/Hsa/Limit?effectivedate=${encodeURIComponent(effectivedate)}`;

@@ -15,7 +15,16 @@ export const OneOf = <const V extends readonly (string | number)[]>(type: 'strin
 
 // Pure: a bundle that uses none of these leaves them out.
 export const Uuid = /* @__PURE__ */ Type.String({ format: 'uuid' });
+/** A real calendar date, 'YYYY-MM-DD' (the server's `date` format refuses 2026-02-30 and year 0000). */
 export const IsoDate = /* @__PURE__ */ Type.String({ format: 'date' });
+/** A day a list is filtered by: a date the database can compare, years 1000 to 2999 (year 0 is no date there). */
+export const FilterDay = /* @__PURE__ */ Type.String({ format: 'date', pattern: '^[12][0-9]{3}-' });
+
+/**
+ * A request property that may be left out, which Ajv then fills with the schema's default (useDefaults): out of
+ * the schema's `required`, so the OpenAPI document shows it optional, and present in the type the handler reads.
+ */
+export const Defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
 
 export { MONEY_KEYWORD, MONEY_REFUSAL_KEYWORD, type DollarsOptions, type MoneyKind } from './money/wire-money.ts';
 

@@ -3,8 +3,11 @@
  * Both are set up to answer the same JS values: DATE as 'YYYY-MM-DD', int8 as number, timestamptz as Date, jsonb
  * parsed; jsonb parameters are sent as JSON text on both (pg would turn a JS array into a PostgreSQL array).
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type pg from 'pg';
 import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from '@electric-sql/pglite';
 import {
@@ -52,6 +55,46 @@ export const pgliteTypeOptions = {
   },
 };
 
+/**
+ * PostgreSQL's shared buffers inside PGlite's WebAssembly heap. Its default, 128 MB, is all touched at start and
+ * held for the process's life (~150 MB of RSS); the whole database after a start's import is ~19 MB (the reference
+ * tables 10 MB), and pages beyond the buffers are read from the data folder through the OS's file cache
+ * (bench/RESULTS.md, memory at rest).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** PGlite's own start parameters, and the memory settings above. */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/**
+ * Creates the database cluster of a fresh data folder (PGlite's initdb) in a child process and waits for it to
+ * end: initdb's WebAssembly instances, ~400 MB, are never given back by the process that ran them, so the server
+ * would hold them for its life. The server then opens the folder as an existing one.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const script = `const [url, dataDir, params] = process.argv.slice(1);
+const { PGlite } = await import(url);
+const pglite = new PGlite({ dataDir, startParams: JSON.parse(params) });
+await pglite.waitReady;
+await pglite.close();`;
+  const args = ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(pgliteStartParams)];
+  try {
+    await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`PGlite could not create its database in ${dataDir}: ${stderr || (error as Error).message}`);
+  }
+}
+
+/** Opens PGlite on a data folder, creating its cluster first when the folder has none. */
+async function openDataDir(dataDir: string): Promise<PGlite> {
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
+  const pglite = new PGlite({ dataDir, startParams: pgliteStartParams, ...pgliteTypeOptions });
+  await pglite.waitReady;
+  return pglite;
+}
+
 export async function createDb(options: CreateDbOptions): Promise<Kysely<Database>> {
   if ('databaseUrl' in options) {
     // Imported only for a PostgreSQL server: an embedded start does not wait for its modules (~0.1 s).
@@ -67,15 +110,14 @@ export async function createDb(options: CreateDbOptions): Promise<Kysely<Databas
     listenOnPool(pool, feed);
     return withFeed(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), feed);
   }
-  let pglite: PGlite;
+  let pglite: PGlite | Promise<PGlite>;
   if ('dataDir' in options) {
-    mkdirSync(options.dataDir, { recursive: true });
     // Opens in the background (a fresh folder's initdb takes seconds), so the server can listen meanwhile; the
     // first query waits for it (the driver's init) and hears its failure, if any.
-    pglite = new PGlite({ dataDir: options.dataDir, ...pgliteTypeOptions });
-    pglite.waitReady.catch(() => undefined);
+    pglite = openDataDir(options.dataDir);
+    pglite.catch(() => undefined);
   } else {
-    pglite = await PGlite.create({ loadDataDir: options.loadDataDir, ...pgliteTypeOptions });
+    pglite = await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams, ...pgliteTypeOptions });
   }
   const feed = new Feed();
   return withFeed(new Kysely<Database>({ dialect: new PGliteDialect(pglite, feed) }), feed);
@@ -117,11 +159,11 @@ function prepareStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
-/** A Kysely dialect over one PGlite instance; `destroy()` closes it. */
+/** A Kysely dialect over one PGlite instance (or the one being opened); `destroy()` closes it. */
 export class PGliteDialect implements Dialect {
   /** With a feed, the database listens for change notices (change-feed.ts) before its first statement. */
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PGlite | Promise<PGlite>,
     private readonly feed?: Feed,
   ) {}
   createAdapter() {
@@ -143,20 +185,20 @@ export class PGliteDialect implements Dialect {
  * keeps it from begin to commit/rollback and no other query can slip into the middle of it.
  */
 class PGliteDriver implements Driver {
-  private readonly connection: PGliteConnection;
+  private connection: PGliteConnection | null = null;
   private holder: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PGlite | Promise<PGlite>,
     private readonly feed?: Feed,
-  ) {
-    this.connection = new PGliteConnection(pglite);
-  }
+  ) {}
 
   async init(): Promise<void> {
-    await this.pglite.waitReady;
-    if (this.feed) await listenOnPglite(this.pglite, this.feed);
+    const pglite = await this.pglite;
+    await pglite.waitReady;
+    if (this.feed) await listenOnPglite(pglite, this.feed);
+    this.connection = new PGliteConnection(pglite);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -167,7 +209,7 @@ class PGliteDriver implements Driver {
     });
     await previous;
     this.release = release;
-    return this.connection;
+    return this.connection!;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -191,7 +233,8 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.holder;
-    if (!this.pglite.closed) await this.pglite.close();
+    const pglite = await Promise.resolve(this.pglite).catch(() => null);
+    if (pglite && !pglite.closed) await pglite.close();
   }
 }
 

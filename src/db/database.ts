@@ -7,7 +7,8 @@
  * - jsonb is `unknown`: the reader decides its shape.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { Employer, EmployerContact } from '#contracts/entities.ts';
+import type { StaffRole } from '#contracts/staff/staff-roles.ts';
+import type { Dependent, Employer, EmployerContact, Member, MemberAccount, Order, Product, ProductOption } from '#contracts/entities.ts';
 
 /** A timestamptz: read as a Date, written as a Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -79,42 +80,36 @@ export interface ContributionRuleVersionTable {
   updatedon: GeneratedTimestamp;
 }
 
-export interface MemberTable {
-  id: string;
-  accountid: string;
-  priormemberid: string;
-  externalid: string;
-  firstname: string;
-  lastname: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  stateorprovince: string | null;
-  postalcode: string | null;
-  county: string | null;
-  emailaddress: string;
-  personalemailaddress: string;
-  birthdate: DateString | null;
-  hiredate: DateString | null;
-  phonenumber: string | null;
+/**
+ * The member table is the wire's Member (src/contracts/entities.ts, one declaration of the spec's columns) with the
+ * database's defaults and types, the SSN sealed in place of its mask (additionalid), the password hash and our own
+ * columns.
+ */
+export interface MemberTable
+  extends Omit<
+    Member,
+    | 'additionalid'
+    | 'origination'
+    | 'relationship'
+    | 'istobaccouser'
+    | 'gender'
+    | 'existingpatient'
+    | 'status'
+    | 'contributionclass'
+    | 'ispasswordchanged'
+    | 'language'
+    | 'createdon'
+    | 'modifiedon'
+  > {
   origination: Generated<number>;
   relationship: Generated<number>;
-  primarymemberid: string;
   istobaccouser: string | null;
-  isdisabled: boolean | null;
   gender: string | null;
   ssn_ciphertext: string | null;
   ssn_last4: string | null;
-  pcpname: string | null;
-  pcpid: string | null;
   existingpatient: Generated<string | null>;
   status: Generated<string>;
-  terminationdate: DateString | null;
-  division: string | null;
-  currentplanid: string | null;
-  currentplanyear: number | null;
   contributionclass: Generated<string>;
-  irsdependent: boolean | null;
   ispasswordchanged: Timestamp | null;
   password_hash: string | null;
   /** The answers to the employer's own profile fields, by field name (migration 0016). */
@@ -122,11 +117,9 @@ export interface MemberTable {
   /** The employer's own id for the employee, from the census (migration 0021); unique within the employer. */
   census_externalid: string | null;
   /** The language the member chose to read the product in, 'en' or 'es' (migration 0026); null: never chosen. */
-  language: Generated<'en' | 'es' | null>;
+  language: Generated<Member['language']>;
   createdon: GeneratedTimestamp;
-  createdby: string;
   modifiedon: GeneratedTimestamp;
-  modifiedby: string;
 }
 
 export interface SetPasswordTokenTable {
@@ -238,48 +231,50 @@ export interface RefreshTokenTable {
   createdon: GeneratedTimestamp;
 }
 
-export interface DependentTable {
-  id: string;
-  memberid: string;
-  firstname: string;
-  lastname: string;
-  dateofbirth: DateString | null;
+/**
+ * The dependent table is the wire's Dependent without what the wire works out (age) or shows masked (additionalid),
+ * the contribution in cents, the SSN sealed, the database's defaults and types.
+ */
+export interface DependentTable
+  extends Omit<Dependent, 'age' | 'contributionamt' | 'additionalid' | 'istobaccouser' | 'gender' | 'isonhealthpolicy' | 'createdon' | 'modifiedon'> {
   contributionamt_cents: number | null;
   istobaccouser: Generated<boolean>;
-  isdisabled: boolean | null;
   gender: string | null;
   isonhealthpolicy: Generated<string>;
-  relationship: 'spouse' | 'child';
   ssn_ciphertext: string | null;
   ssn_last4: string | null;
-  irsdependent: boolean | null;
-  pcpname: string | null;
-  pcpid: string | null;
-  existingpatient: string | null;
   /** The answers to the employer's own dependent fields, by field name (migration 0016). */
   employerfields: GeneratedJson;
   createdon: GeneratedTimestamp;
-  createdby: string;
   modifiedon: GeneratedTimestamp;
-  modifiedby: string;
 }
 
-export interface MemberAccountTable {
-  id: string;
-  memberid: string;
+/** The member account is the wire's MemberAccount with its money in cents, the database's defaults and its enrollment. */
+export interface MemberAccountTable
+  extends Omit<
+    MemberAccount,
+    | 'memberaccounttype'
+    | 'status'
+    | 'currentbalance'
+    | 'currenthealthinsurancepremium'
+    | 'currentemployercontribution'
+    | 'currentpayrolldeduction'
+    | 'currenthsadeduction'
+    | 'waivecoverage'
+    | 'spousemedicareeligible'
+    | 'createdon'
+    | 'modifiedon'
+  > {
   memberaccounttype: Generated<number>;
   status: Generated<number>;
-  familystatus: string | null;
   currentbalance_cents: Generated<number>;
   currenthealthinsurancepremium_cents: Generated<number>;
   currentemployercontribution_cents: Generated<number>;
-  currentemployeeclass: string | null;
   /** The premium's pre-tax payroll deduction: plan + service above the contribution, when positive. */
   currentpayrolldeduction_cents: Generated<number>;
   /** The HSA deposit, its own pre-tax payroll deduction, never paid from the contribution (migration 0027). */
   currenthsadeduction_cents: Generated<number>;
   waivecoverage: Generated<number>;
-  waivecoveragereason: string | null;
   spousemedicareeligible: Generated<number>;
   /** The enrollment (authorization) that wrote it. */
   enrollmentid: string | null;
@@ -287,61 +282,42 @@ export interface MemberAccountTable {
   modifiedon: GeneratedTimestamp;
 }
 
-export interface ProductTable {
-  id: string;
+/**
+ * An additional service: the wire's Product's own columns, with both languages' descriptions (the wire answers the
+ * reader's), the employer that offers it and whether it is offered.
+ */
+export interface ProductTable extends Pick<Product, 'id' | 'productname' | 'vendorname' | 'category' | 'subcategory' | 'taxstatus'> {
   /** The employer that offers it (migration 0012); null: offered to every employer. */
   accountid: string | null;
-  productname: string;
-  vendorname: string;
   description: Generated<string>;
   /** The description in Spanish (migration 0029); null: none, Spanish screens show the English. */
   description_es: Generated<string | null>;
-  category: string;
-  subcategory: string | null;
-  taxstatus: string | null;
   active: Generated<boolean>;
 }
 
-export interface ProductOptionTable {
-  id: string;
+/** An option of a service: the wire's ProductOption's id and name, with the Spanish name, the price in cents and its place. */
+export interface ProductOptionTable extends Pick<ProductOption, 'id' | 'option'> {
   productid: string;
-  option: string;
   /** The option's name in Spanish (migration 0029); null: none. */
   option_es: Generated<string | null>;
   cost_cents: number;
   sort: Generated<number>;
 }
 
-export interface MemberOrderTable {
-  id: string;
-  memberid: string;
-  productid: string;
-  productfeeid: string;
-  orderid: string;
-  options: string | null;
-  description: string | null;
-  category: 'healthinsurance' | 'waive' | 'HSA' | 'additionalservices';
+/** An order is the wire's Order with its amount in cents, the database's defaults, its plan year and enrollment. */
+export interface MemberOrderTable
+  extends Omit<
+    Order,
+    'status' | 'amountspent' | 'policyishsaeligible' | 'policyisgovsubsidy' | 'ordernumber' | 'waivecoverage' | 'createdon' | 'modifiedon'
+  > {
   status: Generated<number>;
   amountspent_cents: Generated<number>;
-  productname: string | null;
-  vendorname: string | null;
-  externalvendorid: string | null;
-  policyholdersname: string | null;
-  policycarriername: string | null;
-  policynumber: string | null;
-  policyeffectivedate: DateString | null;
   policyishsaeligible: Generated<number>;
   policyisgovsubsidy: Generated<number>;
   ordernumber: Generated<string>;
   waivecoverage: Generated<number>;
-  summary_link: string | null;
-  tax_status: string | null;
-  businessyear: number | null;
   createdon: GeneratedTimestamp;
-  createdby: string;
   modifiedon: GeneratedTimestamp;
-  modifiedby: string;
-  modifiedreason: string | null;
   /** The employer's plan year the order is for. */
   planyear: number | null;
   /** The enrollment the order belongs to (an authorization or a main order); null only on orders older than migration 0005. */
@@ -405,6 +381,11 @@ export interface DocumentOverrideTable {
   copied_from: number | null;
   /** When the version was last saved (a draft saved over keeps its row); part of its tag. */
   updatedon: GeneratedTimestamp;
+  /** The second staff member who approved the version's guarded texts (migration 0032); null: none did. */
+  approved_by: string | null;
+  approvedon: Timestamp | null;
+  /** The tag of the version as it was approved: the approval counts while the version still has it. */
+  approved_tag: string | null;
 }
 
 export interface MailOutboxTable {
@@ -520,7 +501,8 @@ export interface RateLimitTable {
   resets_at: Timestamp;
 }
 
-export type StaffRole = 'admin' | 'implementer' | 'viewer';
+/** The staff roles are the wire's (src/contracts/staff/staff-roles.ts). */
+export type { StaffRole } from '#contracts/staff/staff-roles.ts';
 
 /** A person of the implementation staff (migration 0010); email lower-cased, password argon2id. */
 export interface StaffUserTable {

@@ -32,6 +32,8 @@ import * as m0028 from './migrations/0028-no-provider-id-token.ts';
 import * as m0029 from './migrations/0029-spanish-employer-texts.ts';
 import * as m0030 from './migrations/0030-staff-employer-access.ts';
 import * as m0031 from './migrations/0031-contribution-rule-versions.ts';
+import * as m0032 from './migrations/0032-guarded-text-approval.ts';
+import * as m0033 from './migrations/0033-roster-pages.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '0029-spanish-employer-texts': m0029,
   '0030-staff-employer-access': m0030,
   '0031-contribution-rule-versions': m0031,
+  '0032-guarded-text-approval': m0032,
+  '0033-roster-pages': m0033,
 };
 
 /** Every migration in order (a test migrates to one of them, then writes rows of the schema as it was). */

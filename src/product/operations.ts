@@ -9,7 +9,7 @@
 import Ajv from 'ajv';
 import { EngineConfigError } from '#engine/runtime/errors.ts';
 import { variablesOf } from '#engine/authoring/meta.ts';
-import { holdsPersonal, personalNames, type PersonalData } from './personal.ts';
+import { holdsPersonal, PERSONAL_WORDS, personalNames, type PersonalData } from './personal.ts';
 import { escapeToken, parsePointer } from '#engine/runtime/pointer.ts';
 import type { CallDeclaration, FlowDocument, FormDocument, JsonSchema, Source } from '#engine/runtime/types.ts';
 
@@ -43,7 +43,7 @@ export type OperationCatalogue = {
 export type CallRules = {
   catalogue: OperationCatalogue;
   personal: PersonalData;
-  /** The forms the employer has of its own; they never hold personal data (ownFormProblems refuses it). */
+  /** The forms the employer has of its own; they never hold personal data (own-forms.ts refuses it). */
   ownForms?: ReadonlySet<string>;
 };
 
@@ -57,8 +57,6 @@ export function readCatalogue(raw: unknown, metaSchema: JsonSchema): OperationCa
   }
   return raw as OperationCatalogue;
 }
-
-const PERSONAL_WORDS = 'SSN, birth date, address, phone';
 
 /** Where the personal check stands for one source: what `data` and `item` are, and how to judge an answer or a form. */
 type Scope = {
@@ -238,83 +236,4 @@ export function callProblems(doc: FlowDocument | FormDocument, rules: CallRules)
     check(doc.calls, '', { kind: 'form', id: doc.id }, { plainParams, dataPersonal, dataName: `the form's data`, answerPersonal, formPersonal, names });
   }
   return problems;
-}
-
-/** A field of an employer's own form holding personal data: where it is in the schema and in the data. */
-type PersonalField = { pointer: string; name: string; parent: Record<string, unknown>; ui: string[] };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * The fields of a form that hold personal data (marked personal, named as a base form names such a field, or
- * reaching one through a `$ref`): each at its schema pointer, with the schema node holding it and its uiSchema
- * path. Not looked inside: a personal field is one whole.
- */
-function personalFields(form: FormDocument, personal: PersonalData): PersonalField[] {
-  const found: PersonalField[] = [];
-  const walk = (node: unknown, at: string, ui: string[]) => {
-    if (!isRecord(node)) return;
-    if (isRecord(node.properties)) {
-      for (const [name, sub] of Object.entries(node.properties)) {
-        const where = `${at}/properties/${escapeToken(name)}`;
-        if (personal.names.has(name) || holdsPersonal(sub, form.schema)) found.push({ pointer: where, name, parent: node, ui: [...ui, name] });
-        else walk(sub, where, [...ui, name]);
-      }
-    }
-    if (node.items !== undefined) walk(node.items, `${at}/items`, [...ui, 'items']);
-  };
-  walk(form.schema, '/schema', []);
-  return found;
-}
-
-const OWN_FORM_PERSONAL = `a form of one's own may not ask for it: its answers have no store but the log`;
-
-/**
- * What an employer's own form may not ask: personal data (a field marked personal, or named as a base form names
- * one). Its answers have no store for the member; its step can only record them in the event log (log-fact), which
- * staff read.
- */
-export function ownFormProblems(form: FormDocument, personal: PersonalData): string[] {
-  const problems = personalFields(form, personal).map(({ pointer, name }) => `${pointer}: '${name}' is personal data (${PERSONAL_WORDS}); ${OWN_FORM_PERSONAL}`);
-  if (problems.length === 0 && holdsPersonal(form.schema)) problems.push(`/schema: holds personal data (${PERSONAL_WORDS}); ${OWN_FORM_PERSONAL}`);
-  return problems;
-}
-
-/** Every path a rule reads, at any depth (inside list operations too), as dotted text. */
-function pathsRead(logic: unknown): string[] {
-  if (Array.isArray(logic)) return logic.flatMap(pathsRead);
-  if (!isRecord(logic)) return [];
-  return Object.entries(logic).flatMap(([op, raw]) => {
-    const args = Array.isArray(raw) ? raw : [raw];
-    const named = op === 'var' ? [args[0]] : op === 'missing' ? args : op === 'missing_some' && Array.isArray(args[1]) ? args[1] : [];
-    return [...named.filter((name) => typeof name === 'string' || typeof name === 'number').map(String), ...pathsRead(args)];
-  });
-}
-
-/**
- * An employer's own form as it may be served to employees: without the fields ownFormProblems names (a version
- * published before that check, or before a base form marked such a field personal), nor their `required` entries,
- * uiSchema hints, place in `ui:order` and the rules that read them or sit on them, so nothing asks for what is gone
- * and no answer holds personal data. Null when personal data is in the form in another way (its whole schema a
- * `$ref` to one): such a form is not served.
- */
-export function withoutPersonalFields(form: FormDocument, personal: PersonalData): FormDocument | null {
-  if (personalFields(form, personal).length === 0) return holdsPersonal(form.schema) ? null : form;
-  const served = structuredClone(form);
-  const fields = personalFields(served, personal);
-  const names = new Set(fields.map((field) => field.name));
-  for (const { name, parent, ui } of fields) {
-    delete (parent.properties as Record<string, unknown>)[name];
-    if (Array.isArray(parent.required)) parent.required = parent.required.filter((required) => required !== name);
-    const hints = ui.slice(0, -1).reduce<unknown>((node, token) => (isRecord(node) ? node[token] : undefined), served.uiSchema);
-    if (isRecord(hints)) {
-      delete hints[name];
-      if (Array.isArray(hints['ui:order'])) hints['ui:order'] = hints['ui:order'].filter((field) => field !== name);
-    }
-  }
-  const touches = (pointer: string | undefined) => pointer !== undefined && parsePointer(pointer).some((token) => names.has(token));
-  served.rules = served.rules?.filter(
-    (rule) => !touches(rule.path) && !touches(rule.each) && ![rule.when, rule.assert].some((logic) => pathsRead(logic).some((path) => path.split('.').some((token) => names.has(token)))),
-  );
-  return holdsPersonal(served.schema) ? null : served;
 }

@@ -5,6 +5,9 @@
  */
 import type { FormDocument } from '#engine/runtime/types.ts';
 
+/** How a problem names the personal data the base forms mark. */
+export const PERSONAL_WORDS = 'SSN, birth date, address, phone';
+
 /** The annotation keyword marking personal data in a form's schema (Ajv is told of it: ajv-compiler.ts). */
 export const PERSONAL_KEYWORD = 'personal';
 

@@ -10,7 +10,7 @@ import { envSchema } from 'env-schema';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { StaffRole } from '#db/database.ts';
 import { checkProviderUrl, ProviderAddressError } from './oidc/provider-fetch.ts';
-import { STAFF_ROLES } from './plugins/staff-auth.plugin.ts';
+import { STAFF_ROLES } from '#contracts/staff/staff-roles.ts';
 
 /**
  * The identity provider staff sign in to the console with (STAFF_OIDC_*; docs/staff.md, "Staff single sign-on"):

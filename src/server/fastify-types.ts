@@ -18,7 +18,7 @@ import type { Database, StaffRole } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import type { Config } from './config.ts';
 import type { PlanPremiumSource } from './services/enrollment/enrollment-prices.ts';
-import type { StaffIdentity } from './plugins/staff-auth.plugin.ts';
+import type { StaffIdentity } from '#contracts/staff/staff-auth.ts';
 import type { Readiness } from './infra/readiness.ts';
 import type { AuthenticatedMember, ContentService, MailService } from './ports.ts';
 import type { Language } from '#contracts/language.ts';

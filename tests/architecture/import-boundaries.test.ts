@@ -162,26 +162,6 @@ const SIBLING_ROOMS: Record<string, RoomRoles> = {
 export type AllowedCrossing = { from: string; to: string; reason: string };
 const ALLOWED_CROSSINGS: AllowedCrossing[] = [
   {
-    from: 'server/routes/staff/staff-preview.routes.ts',
-    to: 'server/routes/enrollment',
-    reason: "the preview answers in the member routes' own answer shapes, until they are declared in src/contracts (record 038)",
-  },
-  {
-    from: 'server/routes/staff/staff-employers.routes.ts',
-    to: 'server/routes/documents/media.routes.ts',
-    reason: 'an ICHRA document or the logo is answered to staff as to members, with the same headers (sendStoredFile)',
-  },
-  {
-    from: 'server/routes/staff',
-    to: 'server/routes/member/login.routes.ts',
-    reason: "staff sign-in and its second step lock out by the members' one policy (LOCKOUT_POLICY)",
-  },
-  {
-    from: 'server/routes/staff/staff-oidc.routes.ts',
-    to: 'server/routes/member/oidc.routes.ts',
-    reason: 'one lifetime of a sign-in at an identity provider, for members and staff (LOGIN_STATE_MINUTES)',
-  },
-  {
     from: 'server/services/staff-employers/staff-preview-sample.ts',
     to: 'server/services/enrollment',
     reason: "the preview's sample employee is priced by the enrollment's own quotes, contribution and HSA limit (record 029)",

@@ -1,14 +1,16 @@
 /**
  * The Spanish catalogue (schemas/messages/es.json) is a full twin of the English one: the same keys in the same
  * order, a text for every key, and the same {placeholders} in each text, so a screen filling a value in finds it in
- * either language and no key falls back to English.
+ * either language and no key falls back to English. A text the English file guards (money, law, a person's
+ * choice) types in Spanish no figure the English lacks.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { figuresOf } from '#engine/authoring/index.ts';
 import { defaultContentRoot } from '#server/content/base-content.ts';
 
-type Catalogue = { locale: string; messages: Record<string, string> };
+type Catalogue = { locale: string; guarded?: Record<string, string>; messages: Record<string, string> };
 
 const readCatalogue = (locale: string): Catalogue =>
   JSON.parse(readFileSync(path.join(defaultContentRoot, 'schemas', 'messages', `${locale}.json`), 'utf8')) as Catalogue;
@@ -40,6 +42,16 @@ describe('Spanish catalogue', () => {
       .filter(([key, text]) => key in es.messages && placeholders(es.messages[key]!).join() !== placeholders(text).join())
       .map(([key, text]) => `${key}: ${placeholders(text).join()} / ${placeholders(es.messages[key]!).join()}`);
     expect(differing).toEqual([]);
+  });
+
+  it("guards only texts it has, and types in each guarded text's Spanish no figure the English lacks", () => {
+    const guarded = Object.keys(en.guarded ?? {});
+    expect(guarded.length).toBeGreaterThan(5);
+    expect(guarded.filter((key) => !(key in en.messages))).toEqual([]);
+    expect(es.guarded).toBeUndefined();
+    const bare = (figure: string) => figure.replace(/^\$/, '').replace(/%$/, '');
+    const typed = guarded.filter((key) => figuresOf(es.messages[key]!).some((figure) => !figuresOf(en.messages[key]!).map(bare).includes(bare(figure))));
+    expect(typed).toEqual([]);
   });
 
   it('has no brace outside a placeholder', () => {

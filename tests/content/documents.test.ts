@@ -275,7 +275,7 @@ describe('catalogue texts stay in the documents', () => {
 
   it('finds a text written into a source file (the scan works)', () => {
     expect(filesHolding('First Name is required')).toEqual([]);
-    expect(filesHolding('This step is not available yet.')).toContain('src/engine/react/flow-runner.tsx');
+    expect(filesHolding('This step is not available yet.')).toContain('src/engine/runtime/flow.ts');
   });
 
   it('writes no text of the profile and dependent documents into src/ (components and server code read the documents)', () => {

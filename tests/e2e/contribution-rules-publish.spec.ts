@@ -2,7 +2,8 @@
  * Contribution rules are drafted, previewed and published (issue 33, "Contribution rules are documents too";
  * docs/decisions/048-contribution-rules-are-published-versions.md): a specialist drafts a rule for Texas at $0,
  * sees in the preview who would get $0.00, and the publish is refused naming the employee; drafts Texas at $500
- * instead, sees who changes, publishes, and the rules in force follow. Every state is axe clean.
+ * instead, sees who changes, publishes, and the rules in force follow; a further draft is discarded after a
+ * confirmation and the editor shows the rules in force again. Every state is axe clean.
  */
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import { employerSection, publishRulesAsRead, staffApiHeaders, staffSignIn } fro
 
 const TIERS = ['employee', 'employee-spouse', 'employee-children', 'family'];
 
-test('a specialist drafts contribution rules, sees who changes and who would get $0.00, and publishes', async ({ page, request }) => {
+test('a specialist drafts contribution rules, sees who changes and who would get $0.00, publishes, and discards a draft', async ({ page, request }) => {
   const headers = await staffApiHeaders(request);
   const name = `Rule Versions Co ${randomUUID().slice(0, 8)}`;
   const created = await request.post('/api/staff/employers', {
@@ -66,4 +67,19 @@ test('a specialist drafts contribution rules, sees who changes and who would get
 
   const rules = (await (await request.get(`/api/staff/employers/${accountid}/contribution-rules`, { headers })).json()) as { data: Array<{ state: string | null; amount: number }> };
   expect(rules.data.filter((rule) => rule.state === 'TX').map((rule) => rule.amount)).toEqual([500, 500, 500, 500]);
+
+  // A further draft, discarded: the editor shows the rules in force again and the versions list no draft.
+  const inForceAmount = await page.getByLabel('Rule 1 monthly amount').inputValue();
+  await page.getByLabel('Rule 1 monthly amount').fill('650');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Draft saved. Employees are paid by the published rules until it is published.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /^3 Draft/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Discard Draft' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard the draft?' });
+  await expectClean(page, 'the confirmation before a draft is discarded');
+  await confirm.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(page.getByText('Draft discarded: the rules shown are the rules in force.')).toBeVisible();
+  await expect(page.getByLabel('Rule 1 monthly amount')).toHaveValue(inForceAmount);
+  await expect(page.getByRole('row', { name: /^3 Draft/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Discard Draft' })).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 /**
  * A step of the employer's own, made without JSON (issue 21, "Add a field to ... an employer's own step with a
  * form"): a specialist starts a form of the employer's own in Forms and Flows, adds a question with the field
- * builder (its Required box held off, with why: such a step never stops anyone), publishes it, then adds a step
- * showing it before the profile in the enrollment flow and publishes that. An employee of the employer meets the
+ * builder (its Required box held off, with why: such a step never stops anyone; a question asking for an SSN is
+ * refused beside its line), publishes it, then adds a step showing it before the profile in the enrollment flow
+ * and publishes that. An employee of the employer meets the
  * step first, answers the question and goes on to the profile.
  */
 import { expect, test } from '@playwright/test';
@@ -37,6 +38,20 @@ test("a specialist adds a step of the employer's own with a form built without J
   await create.getByRole('button', { name: 'Create Form' }).click();
   await expect(staff.getByRole('heading', { name: 'Commute Survey (commute-survey)' })).toBeVisible();
   await expect(staff.getByText(/^A form of the employer's own: employees get it once it is published/)).toBeVisible();
+
+  // A question asking for personal data (issue 33), whatever its key: refused at save beside its line with what
+  // matched and what to use instead; removed with the builder.
+  const ssnLabel = 'Social Security Number (for our records)';
+  const ssnField = await addFieldWithBuilder(staff, { kind: 'Text', label: ssnLabel });
+  await staff.getByRole('button', { name: 'Save Draft' }).click();
+  const refused = staff.getByRole('alert').filter({ hasText: 'The server refused the draft' });
+  await expect(refused.getByRole('listitem')).toHaveText(
+    new RegExp(
+      `^Line \\d+ \\(/schema/properties/${ssnField}\\): the field '${ssnField}' asks for a Social Security Number, ITIN or other tax or identity number: ` +
+        `its title "Social Security Number \\(for our records\\)" says "social security"\\. .*Remove the field and use the product's own instead: the profile's own SSN field`,
+    ),
+  );
+  await staff.getByRole('table', { name: 'Fields in order' }).getByRole('button', { name: `Remove: ${ssnLabel}`, exact: true }).click();
 
   await addFieldWithBuilder(staff, { kind: 'One of a list', label: 'How do you get to work', options: ['Public transit', 'Bicycle', 'Car'], help: 'Most days of the week.' });
   await expect(staff.getByRole('group', { name: 'Add a field' }).getByRole('checkbox', { name: 'Must be answered' })).toBeDisabled();

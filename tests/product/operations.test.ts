@@ -159,7 +159,7 @@ describe("an employer's own form", () => {
       ...(form.schema.properties as object),
       birthdate: { type: 'string', maxLength: 10 },
       badge: { type: 'string', maxLength: 20, personal: true },
-      spouse: { type: 'object', properties: { nickname: { type: 'string', maxLength: 20 }, phonenumber: { type: 'string', maxLength: 20 } } },
+      spouse: { type: 'object', properties: { shirtsize: { type: 'string', maxLength: 20 }, phonenumber: { type: 'string', maxLength: 20 } } },
     };
     expect(ownFormProblems(form, base.personal).map((problem) => problem.slice(0, problem.indexOf(': ')))).toEqual([
       '/schema/properties/birthdate',
@@ -168,6 +168,39 @@ describe("an employer's own form", () => {
     ]);
     expect(ownFormProblems(OWN_FORM as unknown as FormDocument, base.personal)).toEqual([]);
     expect(applyOverride(base, OWN_FORM_ID, form).problems).toHaveLength(3);
+  });
+
+  it('may not ask for personal data by its wording or shape, whatever its key, in English or Spanish', () => {
+    const form = structuredClone(OWN_FORM) as unknown as FormDocument;
+    form.schema.properties = {
+      ...(form.schema.properties as object),
+      taxNumber: { type: 'string', maxLength: 20, title: 'Social Security Number (for our records)' },
+      bornOn: { type: 'string', format: 'date', maxLength: 10 },
+      referencia: { type: 'string', maxLength: 20, title: 'Reference' },
+      contact: { type: 'string', maxLength: 100, title: 'Contact' },
+      badgeCode: { type: 'string', maxLength: 9, pattern: '^[0-9]+$', title: 'Badge code' },
+      employeeId: { type: 'string', maxLength: 20, pattern: '^[A-Za-z0-9][A-Za-z0-9-]*$', title: 'Employee ID' },
+      shirt: { type: 'string', enum: ['S', 'M', 'L'], maxLength: 1, title: 'T-shirt size' },
+    };
+    form.uiSchema = { ...form.uiSchema, contact: { 'ui:help': 'The phone we can reach you on.' } };
+    form.translations = { es: { '/schema/properties/referencia/title': 'Número de seguro social', '/schema/properties/shirt/title': 'Talla de camiseta' } };
+    const problems = ownFormProblems(form, base.personal);
+    expect(problems.map((problem) => problem.slice(0, problem.indexOf(': ')))).toEqual([
+      '/schema/properties/taxNumber',
+      '/schema/properties/bornOn',
+      '/schema/properties/referencia',
+      '/schema/properties/contact',
+      '/schema/properties/badgeCode',
+    ]);
+    expect(problems[0]).toBe(
+      "/schema/properties/taxNumber: the field 'taxNumber' asks for a Social Security Number, ITIN or other tax or identity number: its title \"Social Security Number (for our records)\" says \"social security\". " +
+        "A form of the employer's own may not ask for personal data: its answers have no store but the event log, which every staff viewer reads. " +
+        "Remove the field and use the product's own instead: the profile's own SSN field (additionalid) asks for it, keeps it encrypted with the member and shows it masked. If the field asks for something else, reword it.",
+    );
+    expect(problems[1]).toContain('its key "born On" says "born"');
+    expect(problems[2]).toContain('its Spanish title "Número de seguro social" says "seguro social"');
+    expect(problems[3]).toContain('its help text "The phone we can reach you on." says "phone"');
+    expect(problems[4]).toContain("its pattern '^[0-9]+$' with its maxLength 9 takes nine digits and nothing longer");
   });
 });
 

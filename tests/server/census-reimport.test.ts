@@ -20,6 +20,9 @@ const census = (rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
 type Row = { first: string; last: string; email: string; birthdate: string; class: string; zip: string; externalid: string };
 const line = (values: Partial<Row> & Pick<Row, 'email'>) =>
   [values.first ?? 'Cora', values.last ?? 'Census', values.email, values.birthdate ?? '1981-04-02', values.class ?? 'ALL', values.zip ?? '30301', values.externalid ?? ''].join(',');
+/** Rows of a re-import that spans more than one update statement (census.repository.ts: 1,000 a statement). */
+const MANY = 1200;
+type RecordedUpdate = { line: number; memberid: string; before: Record<string, unknown>; after: Record<string, unknown> };
 const address = (name: string) => `${name}.${randomUUID().slice(0, 8)}@census.example`;
 
 describe.each(databases())('census imported again on $name', (database) => {
@@ -32,6 +35,10 @@ describe.each(databases())('census imported again on $name', (database) => {
     t.app.inject({ method, url, headers: implementer.headers, ...(payload ? { payload } : {}) });
   const importInto = (account: string, rows: string[], invite = false) => call('POST', `/api/staff/employers/${account}/census`, { csv: census(rows), invite });
   const memberByEmail = (email: string) => t.db.selectFrom('member').selectAll().where('emailaddress', '=', email).executeTakeFirstOrThrow();
+  const lastImportRecord = async () => {
+    const row = await t.db.selectFrom('staff_audit').selectAll().where('entity_id', '=', accountid).where('action', '=', 'census-import').orderBy('createdon', 'desc').limit(1).executeTakeFirstOrThrow();
+    return { ...row, after: row.after as { updates: RecordedUpdate[] } };
+  };
   const employer = (name: string) => ({ name, email: null, planyear: YEAR, employeazecustomer: 1, hsaonly: 0, edoc_period: null, broker: null });
 
   beforeAll(async () => {
@@ -40,7 +47,7 @@ describe.each(databases())('census imported again on $name', (database) => {
     otherAccountid = (await call('POST', '/api/staff/employers', employer('Other Reimport Co'))).json().data.accountid;
   });
 
-  it('updates a changed last name and reports 1 added, 1 updated, 1 unchanged, with one audit record per update', async () => {
+  it("updates a changed last name and reports 1 added, 1 updated, 1 unchanged, the update in the import's audit record", async () => {
     const [ann, ben, cal] = [address('ann'), address('ben'), address('cal')];
     const first = await importInto(accountid, [line({ email: ann, last: 'Able' }), line({ email: ben, last: 'Baker' })]);
     expect(first.json().data).toMatchObject({ added: 2, updated: 0, unchanged: 0, imported: 2 });
@@ -52,8 +59,66 @@ describe.each(databases())('census imported again on $name', (database) => {
     expect(report).toMatchObject({ added: 1, updated: 1, unchanged: 1, imported: 2, invited: 0, updates: [{ line: 2, memberid: annId, changed: ['lastname'] }] });
     expect(report.memberids).toEqual([(await memberByEmail(cal)).id]);
     expect(await memberByEmail(ann)).toMatchObject({ lastname: 'Abel', modifiedby: 'Census', emailaddress: ann });
-    const audit = await t.db.selectFrom('staff_audit').selectAll().where('entity_id', '=', annId).where('action', '=', 'census-update').execute();
-    expect(audit).toEqual([expect.objectContaining({ entity: 'member', before: { lastname: 'Able' }, after: { lastname: 'Abel' } })]);
+    const audit = await lastImportRecord();
+    expect(audit).toMatchObject({ entity: 'employer', entity_id: accountid, after: { added: 1, updated: 1, unchanged: 1, memberids: report.memberids } });
+    expect(audit.after.updates).toEqual([{ line: 2, memberid: annId, before: { lastname: 'Able' }, after: { lastname: 'Abel' } }]);
+  });
+
+  it('writes a re-import of many changed rows in bulk, all of them listed in the one audit record of the import', async () => {
+    const emails = Array.from({ length: MANY }, (_, index) => address(`bulk${index}`));
+    expect((await importInto(accountid, emails.map((email) => line({ email, last: 'Before' })))).json().data).toMatchObject({ added: MANY });
+    const ids = new Map((await t.db.selectFrom('member').select(['id', 'emailaddress']).where('emailaddress', 'in', emails).execute()).map((row) => [row.emailaddress, row.id]));
+    const audits = await countRows(t.db, 'staff_audit');
+
+    // Every row changes its last name; every third its class and ZIP too (a ZIP of several counties clears the county).
+    const again = await importInto(accountid, emails.map((email, index) => line({ email, last: `After${index}`, ...(index % 3 === 0 ? { class: 'Exec', zip: '30005' } : {}) })));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ added: 0, updated: MANY, unchanged: 0, imported: MANY });
+    expect(again.json().data.updates[0]).toEqual({ line: 2, memberid: ids.get(emails[0]!), changed: ['lastname', 'class', 'zip', 'city', 'county'] });
+
+    expect(await countRows(t.db, 'staff_audit')).toBe(audits + 1);
+    const audit = await lastImportRecord();
+    expect(audit).toMatchObject({ action: 'census-import', entity: 'employer', entity_id: accountid, after: { updated: MANY } });
+    expect(audit.after.updates).toHaveLength(MANY);
+    expect(audit.after.updates[0]).toEqual({
+      line: 2,
+      memberid: ids.get(emails[0]!),
+      before: { lastname: 'Before', contributionclass: 'ALL', postalcode: '30301', city: 'Atlanta', county: 'Fulton County' },
+      after: { lastname: 'After0', contributionclass: 'Exec', postalcode: '30005', city: 'Alpharetta', county: null },
+    });
+    expect(audit.after.updates[1]).toEqual({ line: 3, memberid: ids.get(emails[1]!), before: { lastname: 'Before' }, after: { lastname: 'After1' } });
+    expect(new Set(audit.after.updates.map((update) => update.memberid))).toEqual(new Set(ids.values()));
+
+    const stored = await t.db.selectFrom('member').selectAll().where('emailaddress', 'in', emails).execute();
+    for (const member of stored) {
+      const index = emails.indexOf(member.emailaddress);
+      expect(member).toMatchObject({ lastname: `After${index}`, modifiedby: 'Census', contributionclass: index % 3 === 0 ? 'Exec' : 'ALL', county: index % 3 === 0 ? null : 'Fulton County' });
+      expect(new Date(member.modifiedon)).toEqual(NOW());
+    }
+  });
+
+  it('writes nothing when the import fails midway through its updates (one transaction)', async () => {
+    const emails = Array.from({ length: MANY }, (_, index) => address(`midway${index}`));
+    expect((await importInto(accountid, emails.map((email) => line({ email, last: 'Kept' })))).statusCode).toBe(200);
+    // The database refuses the last row's update, after the statements before it have updated the rows before it.
+    await sql`
+      create function census_test_refuse() returns trigger language plpgsql as $$
+      begin
+        if new.lastname = 'Refused' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger census_test_refuse before update on member for each row execute function census_test_refuse()`.execute(t.db);
+    try {
+      const before = [await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')];
+      const failed = await importInto(accountid, [...emails.slice(0, -1).map((email) => line({ email, last: 'Changed' })), line({ email: emails.at(-1)!, last: 'Refused' }), line({ email: address('midway.new') })]);
+      expect(failed.statusCode).toBe(500);
+      expect([await countRows(t.db, 'member'), await countRows(t.db, 'staff_audit')]).toEqual(before);
+      const lastnames = await t.db.selectFrom('member').select('lastname').distinct().where('emailaddress', 'in', emails).execute();
+      expect(lastnames).toEqual([{ lastname: 'Kept' }]);
+    } finally {
+      await sql`drop trigger census_test_refuse on member`.execute(t.db);
+      await sql`drop function census_test_refuse()`.execute(t.db);
+    }
   });
 
   it('names an employee by external id first: a new e-mail and name follow it', async () => {

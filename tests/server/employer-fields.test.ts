@@ -180,7 +180,7 @@ describe.each(databases())("an employer's own fields on $name", (database) => {
       { name: 'employeeid', of: 'member', label: 'Employee ID', answer: '=1+2' },
       { name: 'studentid', of: 'dependent', label: 'Student ID (dependents)', answer: 'Jane Fields: S-2' },
     ];
-    const employees = (await staffCall(viewer, 'GET', `/api/staff/employers/${accountid}/employees`)).json().data as Array<{ memberid: string; employerfields: unknown }>;
+    const employees = (await staffCall(viewer, 'GET', `/api/staff/employers/${accountid}/employees`)).json().data.employees as Array<{ memberid: string; employerfields: unknown }>;
     expect(employees.find((employee) => employee.memberid === member.memberId)!.employerfields).toEqual(expected);
     const report = (await staffCall(viewer, 'GET', `/api/staff/employers/${accountid}/reports/enrollment`)).json().data as { employees: Array<{ memberid: string; employerfields: unknown }> };
     expect(report.employees.find((employee) => employee.memberid === member.memberId)!.employerfields).toEqual(expected);

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthPlanQuote } from '#contracts/entities.ts';
+import { HealthPlanQuoteSchema } from '#contracts/enrollment-answers.ts';
 import { findFamily } from '#db/repositories/member/member.repository.ts';
 import { forgetPlanCatalogue } from '#db/repositories/reference/plan.repository.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
@@ -16,7 +17,7 @@ import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { envelope, ok } from '#server/http/route-schemas.ts';
 import { dollarsOnTheWire } from '#server/http/money-wire.ts';
-import { healthPlanQuoteSchema, quoteAnswer } from '#server/routes/enrollment/health-plan-quote.json.ts';
+import { quoteAnswer } from '#server/routes/enrollment/health-plan-quote.json.ts';
 import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/enrollment/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
 import { setBirthdate, useEnrollmentWorld } from './enrollment.fixtures.ts';
@@ -32,7 +33,7 @@ const KAISER_BRONZE = '71287OR0420018';
 function referenceServer() {
   const server = Fastify();
   dollarsOnTheWire(server);
-  server.post('/reference', { schema: { response: { 200: envelope(healthPlanQuoteSchema) } } }, async (request) => {
+  server.post('/reference', { schema: { response: { 200: envelope(HealthPlanQuoteSchema) } } }, async (request) => {
     const quote = request.body as HealthPlanQuote;
     return ok(quote, quote.message ?? '');
   });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { StaffContributionRuleAnswerSchema } from '#contracts/staff-employers.ts';
+import { StaffContributionRuleAnswerSchema } from '#contracts/staff/staff-employers.ts';
 import { Dollars } from '#contracts/wire-schema.ts';
 import { AppError } from '#server/errors.ts';
 import { centsOfBody, dollarsOfAnswer } from '#server/http/money-wire.ts';

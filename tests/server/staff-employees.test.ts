@@ -38,7 +38,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
   const base = () => `/api/staff/employers/${accountid}`;
   const auditCount = () => countRows(t.db, 'staff_audit');
   const lastAudit = () => t.db.selectFrom('staff_audit').selectAll().orderBy('createdon', 'desc').limit(1).executeTakeFirstOrThrow();
-  const employees = async () => (await call(viewer, 'GET', `${base()}/employees`)).json().data as Array<Record<string, unknown>>;
+  /** The employer's employees: one page of the largest size holds them all. */
+  const employees = async () => (await call(viewer, 'GET', `${base()}/employees?limit=200`)).json().data.employees as Array<Record<string, unknown>>;
   const employer = (name: string) => ({ name, email: null, planyear: YEAR, employeazecustomer: 1, hsaonly: 0, edoc_period: null, broker: null });
 
   beforeAll(async () => {
@@ -118,6 +119,8 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
       expect(first.json().data).toMatchObject({ memberid, status: 'invited' });
       const firstLink = await latestLink(t, email);
       expect(await lastAudit()).toMatchObject({ action: 'invite', entity: 'member', entity_id: memberid, before: { invitedOn: null } });
+      // The employee alone is read for the answer, and answered as the list shows them.
+      expect(first.json().data).toEqual((await employees()).find((employee) => employee.memberid === memberid));
 
       expect((await call(implementer, 'POST', `${base()}/employees/${memberid}/invite`)).statusCode).toBe(200);
       const secondLink = await latestLink(t, email);
@@ -160,7 +163,10 @@ describe.each(databases())('staff employees and reports on $name', (database) =>
 
       const report = await call(viewer, 'GET', `${base()}/reports/enrollment`);
       expect(report.json().data.counts).toMatchObject({ enrolled: 1, waived: 1, registered: 1, invited: 21, total: 24 });
+      expect(report.json().data).toMatchObject({ total: 24, next: null });
       expect(report.json().data.employees).toHaveLength(24);
+      const enrolledOnly = (await call(viewer, 'GET', `${base()}/reports/enrollment?status=enrolled`)).json().data;
+      expect(enrolledOnly).toMatchObject({ counts: { total: 24 }, total: 1, employees: [{ memberid: enrolled.memberId }] });
 
       const payroll = await call(viewer, 'GET', `${base()}/reports/payroll.csv`);
       expect(payroll.statusCode).toBe(200);

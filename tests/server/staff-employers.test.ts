@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { StaffContributionRule } from '#contracts/staff-employers.ts';
+import type { StaffContributionRule } from '#contracts/staff/staff-employers.ts';
 import { FAMILY_TIERS } from '#domain/enrollment/contribution.ts';
 import { databases } from './helpers/databases.ts';
 import { countRows } from './enrollment.fixtures.ts';

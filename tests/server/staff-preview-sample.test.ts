@@ -5,7 +5,7 @@
  * session may read it, nobody else, and it writes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewSample } from '#contracts/staff-preview.ts';
+import type { PreviewSample } from '#contracts/staff/staff-preview.ts';
 import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';

@@ -18,7 +18,7 @@ import type { Database } from '#db/database.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { everyDatabase, urlOfTestDatabase } from './helpers/databases.ts';
 import { useDatabase } from './helpers/lifecycle.ts';
-import { LOCKOUT_AFTER } from '#server/routes/member/login.routes.ts';
+import { LOCKOUT_AFTER } from '#server/security/sign-in-limits.ts';
 import { readAccessToken } from '#server/security/tokens.ts';
 import { sha256 } from '#server/security/crypto.ts';
 import { createEmployer, racingRefreshes, refreshCookieOf, registerMember, TEST_PASSWORD } from './helpers/fixtures.ts';

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StaffAuditEntry } from '../../src/contracts/staff-audit.ts';
+import type { StaffAuditEntry } from '../../src/contracts/staff/staff-audit.ts';
 import { actionWords, changeLines, ENTITIES, entityWords, eventLines, whenWords, whoWords } from '../../src/staff/screens/audit-words.ts';
 
 const ACCOUNT = '5f0d1f7e-7a41-4c57-9a0b-0d5f5b8f2a11';
@@ -36,7 +36,7 @@ describe('audit words', () => {
       .join('\n');
     const actions = new Set([...recorded.matchAll(/action: (?:\w+ \? )?'([a-z-]+)'(?: : '([a-z-]+)')?/g)].flatMap((match) => match.slice(1).filter(Boolean)));
     const entities = new Set([...recorded.matchAll(/entity: '([a-z_]+)'/g)].map((match) => match[1]!));
-    for (const known of ['census-update', 'second-factor-reset', 'sign-in-failed', 'read']) expect(actions).toContain(known);
+    for (const known of ['census-import', 'second-factor-reset', 'sign-in-failed', 'read']) expect(actions).toContain(known);
     expect(entities).toContain('staff_console_setting');
     const named = new Set(ENTITIES.map(([entity]) => entity));
     for (const action of actions) expect(actionWords(action), `words for the action '${action}'`).not.toBe(action);

@@ -5,7 +5,7 @@
  * does, its amounts decoded to cents (src/staff/api/staff-money.ts).
  */
 import type { HealthPlan } from '../../src/contracts/entities.ts';
-import type { PreviewSample } from '../../src/contracts/staff-preview.ts';
+import type { PreviewSample } from '../../src/contracts/staff/staff-preview.ts';
 import { staffMoney } from '../../src/staff/api/staff-money.ts';
 
 /** Whether a staff API path is the preview's read of its sample for the employer. */

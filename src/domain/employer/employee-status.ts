@@ -31,12 +31,38 @@ export type EmployeeStanding = { status: EmployeeStatus; statusdate: string; pla
 /** The UTC calendar date of a timestamp ('YYYY-MM-DD'). */
 const dayOf = (when: When) => (when instanceof Date ? when : new Date(when)).toISOString().slice(0, 10);
 
+/** What a status rests on: the current main order's category (null: none) and whether the password is set. */
+export type StatusFacts = { mainOrder: 'healthinsurance' | 'waive' | null; passwordSet: boolean };
+
+/** The status of those facts (the rule above). */
+export function statusOf(facts: StatusFacts): EmployeeStatus {
+  if (facts.mainOrder === 'healthinsurance') return 'enrolled';
+  if (facts.mainOrder === 'waive') return 'waived';
+  return facts.passwordSet ? 'registered' : 'invited';
+}
+
+/**
+ * Every combination of the facts that gives this status, so a database can be asked for the employees of one
+ * status by the rule itself (src/db/repositories/employer/employee-pages.repository.ts).
+ */
+export function factsOfStatus(status: EmployeeStatus): StatusFacts[] {
+  const all = (['healthinsurance', 'waive', null] as const).flatMap((mainOrder) => [true, false].map((passwordSet) => ({ mainOrder, passwordSet })));
+  return all.filter((facts) => statusOf(facts) === status);
+}
+
 export function employeeStanding(facts: EmployeeFacts): EmployeeStanding {
   const order = facts.mainOrder;
-  if (order?.category === 'healthinsurance') return { status: 'enrolled', statusdate: dayOf(order.createdOn), plan: order.planName };
-  if (order?.category === 'waive') return { status: 'waived', statusdate: dayOf(order.createdOn), plan: null };
-  if (facts.passwordSetOn !== null) return { status: 'registered', statusdate: dayOf(facts.passwordSetOn), plan: null };
-  return { status: 'invited', statusdate: dayOf(facts.invitedOn ?? facts.createdOn), plan: null };
+  const status = statusOf({ mainOrder: order?.category ?? null, passwordSet: facts.passwordSetOn !== null });
+  switch (status) {
+    case 'enrolled':
+      return { status, statusdate: dayOf(order!.createdOn), plan: order!.planName };
+    case 'waived':
+      return { status, statusdate: dayOf(order!.createdOn), plan: null };
+    case 'registered':
+      return { status, statusdate: dayOf(facts.passwordSetOn!), plan: null };
+    case 'invited':
+      return { status, statusdate: dayOf(facts.invitedOn ?? facts.createdOn), plan: null };
+  }
 }
 
 /** How many employees stand at each status (every status present, 0 when none). */

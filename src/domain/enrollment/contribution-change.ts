@@ -1,7 +1,7 @@
 /**
  * What a new set of contribution rules changes for the employer's employees (docs/decisions/
  * 048-contribution-rules-are-published-versions.md): each employee's contribution under the rules in force and
- * under the new ones, by the one computation (contribution.ts), who would get $0.00 and who would lose more than
+ * under the new ones on the employee's own effective date, by the one computation (contribution.ts), who would get $0.00 and who would lose more than
  * CONTRIBUTION_CUT_NOTICE_PERCENT. A set that leaves an employee at $0.00 is not publishable unless the rule that
  * pays them says no contribution on purpose; publishProblems names them, by class. Pure; money in cents.
  */
@@ -28,6 +28,8 @@ export type CensusEmployee = {
   birthdate: string | null;
   tier: FamilyTier;
   location: ContributionLocation;
+  /** The effective date they are computed on, 'YYYY-MM-DD' (effective-dates.ts employeeEffectiveDate): their age on it. */
+  effectiveDate: string;
 };
 
 /** One employee's contribution before and after. */
@@ -37,6 +39,8 @@ export type ContributionChange = {
   /** Their class ('ALL' when they have none); paid by ALL's rules when it has none of its own. */
   contributionclass: string;
   state: string | null;
+  /** The effective date both amounts are computed on. */
+  effectiveDate: string;
   before: Cents;
   after: Cents;
   /** No date of birth yet: nothing is computed (both 0) and nothing is refused for them. */
@@ -50,16 +54,13 @@ export type ContributionChange = {
 };
 
 /**
- * Each employee's contribution under `before` and `after` on `effectiveDate` (their age on it), in the order given.
+ * Each employee's contribution under `before` and `after` on their own effective date (their age on it), in the
+ * order given.
  */
-export function contributionChanges(
-  employees: readonly CensusEmployee[],
-  before: readonly ContributionRule[],
-  after: readonly ContributionRule[],
-  effectiveDate: string,
-): ContributionChange[] {
+export function contributionChanges(employees: readonly CensusEmployee[], before: readonly ContributionRule[], after: readonly ContributionRule[]): ContributionChange[] {
   return employees.map((employee) => {
-    const common = { memberid: employee.memberid, name: employee.name, contributionclass: normalizeContributionClass(employee.contributionclass), state: employee.location.state };
+    const { effectiveDate } = employee;
+    const common = { memberid: employee.memberid, name: employee.name, contributionclass: normalizeContributionClass(employee.contributionclass), state: employee.location.state, effectiveDate };
     if (employee.birthdate === null) return { ...common, before: 0, after: 0, noBirthdate: true, intendedZero: false, zero: false, cut: false };
     const basis = { contributionclass: employee.contributionclass, birthdate: employee.birthdate, effectiveDate, tier: employee.tier, location: employee.location };
     const was = payingRule(before, basis)?.amountCents ?? 0;

@@ -35,3 +35,12 @@ export function effectiveDateChoices(today: string, settings: EffectiveDateSetti
     .filter((date) => date >= settings.planYearStart && date <= settings.planYearEnd)
     .sort();
 }
+
+/**
+ * The effective date an employee's contribution is computed on when staff preview new rules: the date they chose
+ * if they enrolled for the plan year (`chosen`), else the first choice they would be offered on `today`, else (none
+ * is offered: the plan year is over) the plan year's first day.
+ */
+export function employeeEffectiveDate(chosen: string | null, today: string, settings: EffectiveDateSettings): string {
+  return chosen ?? effectiveDateChoices(today, settings)[0] ?? settings.planYearStart;
+}

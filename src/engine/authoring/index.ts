@@ -8,6 +8,8 @@
  * - {@link checkOverrideMessages}: an override sets only messages its base document has.
  * - {@link overrideSurfaceProblems} / {@link lockedParts}: what an override may change, as the base document
  *   declares it (its `locked` parts; required fields and rules kept).
+ * - {@link guardedTextProblems} / {@link guardedChanges}: the texts a base document guards keep their
+ *   placeholders, type no figure and keep each option's label; which of them a version changes.
  * - {@link candidateValues} / {@link samplesOfPattern}: values a field's schema accepts, as a person could give
  *   them (what a proof of a document fills its fields with).
  *
@@ -17,3 +19,4 @@
 export { assertDocument, checkDocument, checkOverrideMessages, unboundedFields, variablesOf, type MetaSchemas } from './meta.ts';
 export { lockDeclarationProblems, lockedParts, overrideSurfaceProblems, ownFormSurfaceProblems, uiPointersOf, unlockedStepProblems, type LockedPart } from './override-surface.ts';
 export { candidateValues, resolvedNode, samplesOfPattern, type SampleOptions } from './sample-values.ts';
+export { figuresOf, guardDeclarationProblems, guardedChanges, guardedTextProblems, OWN_LANGUAGE, type GuardedChange } from './guarded-texts.ts';

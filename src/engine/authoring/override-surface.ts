@@ -289,6 +289,7 @@ function emptyAnswerProblems(doc: FormDocument): string[] {
  */
 export function ownFormSurfaceProblems(doc: FormDocument): string[] {
   const problems = doc.locked === undefined ? [] : ['/locked: only a base document declares locked parts'];
+  if (doc.guarded !== undefined) problems.push('/guarded: only a base document declares guarded texts');
   return [...problems, ...requiredShownProblems(doc, null), ...emptyAnswerProblems(doc)];
 }
 

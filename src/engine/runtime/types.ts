@@ -90,12 +90,17 @@ export type FormDocument = {
   parts?: Record<string, FormPart>;
   /** What no override may change (a base document's declaration): JSON pointer -> why (override-surface.ts). */
   locked?: LockedParts;
+  /** The texts that state money, law or a person's choice (a base document's declaration; guarded-texts.ts). */
+  guarded?: GuardedTexts;
   /** The document's texts in other languages: language -> JSON pointer of a text -> the text (texts.ts). */
   translations?: Translations;
 };
 
 /** language (a BCP 47 tag) -> JSON pointer of a text -> the text in that language */
 export type Translations = Record<string, Record<string, string>>;
+
+/** The texts of a base document an override keeps the meaning of and a second person approves: JSON pointer -> why. */
+export type GuardedTexts = Record<string, string>;
 
 /** The parts of a base document no override may change but for their texts: JSON pointer -> why, as staff read it. */
 export type LockedParts = Record<string, string>;
@@ -138,6 +143,8 @@ export type FlowDocument = {
   steps: Record<string, FlowStep>;
   /** What no override may change (override-surface.ts). */
   locked?: LockedParts;
+  /** The texts that state money, law or a person's choice (guarded-texts.ts). */
+  guarded?: GuardedTexts;
   /** The document's texts in other languages (texts.ts). */
   translations?: Translations;
 };

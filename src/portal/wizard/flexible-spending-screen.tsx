@@ -8,7 +8,7 @@
  * amount times the months left may not exceed the limit: above the most a month, the field says so and Next
  * waits. The amount is kept in the wizard's choices (hsaMonthlyCents) for the cart.
  */
-import type { HsaLimit } from '#contracts/requests.ts';
+import type { HsaLimit } from '#contracts/entities.ts';
 import { hsaLimitPath } from '#contracts/requests.ts';
 import { centsToDollars, formatCents, type Cents } from '#domain/values/money.ts';
 import { MONTHS_IN_TAX_YEAR } from '#domain/parameters/hsa.ts';

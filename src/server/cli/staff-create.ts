@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataDirInUse, SERVER } from '../infra/data-dir-lock.ts';
 import { describeError } from '../infra/log-redaction.ts';
 import { openDb, type OpenDb } from '../infra/open-db.ts';
-import { STAFF_ROLES } from '../plugins/staff-auth.plugin.ts';
+import { STAFF_ROLES } from '#contracts/staff/staff-roles.ts';
 import { createStaffUser, newStaffUserProblems } from '../services/staff-access/staff-users.ts';
 
 /** A refusal to print as it is (no stack, nothing redacted). */

@@ -2,7 +2,7 @@
  * An employer's override (a JSON Merge Patch) applied to its base document, or an employer's own form, with every
  * problem that stops the result being served: what staff saving a draft, publishing and the content store all ask.
  */
-import { checkDocument, checkOverrideMessages, overrideSurfaceProblems, unlockedStepProblems, ownFormSurfaceProblems } from '#engine/authoring/index.ts';
+import { checkDocument, checkOverrideMessages, guardedTextProblems, overrideSurfaceProblems, unlockedStepProblems, ownFormSurfaceProblems } from '#engine/authoring/index.ts';
 import { bundleDefinitions } from '#engine/compile/index.ts';
 import { mergeDocument, patchLimitProblem, type PatchLimits } from '#engine/documents/index.ts';
 import { escapeToken, translationProblems, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
@@ -24,7 +24,8 @@ export const overrideLimitProblem = (patch: unknown): string | null => patchLimi
  * Logic; the result is checked in full (meta-schema in strict mode, every expression allowed with its arity,
  * every message key used known), the patch may set only messages the base document has, and the result must stay
  * on the base document's override surface (its locked parts unchanged but for texts, its fields kept, required
- * ones required and shown, its rules kept: overrideSurfaceProblems). A patch over the
+ * ones required and shown, its rules kept: overrideSurfaceProblems; its guarded texts keeping their placeholders,
+ * typing no figure, each option keeping its label: guardedTextProblems). A patch over the
  * limits is not merged at all: the answer is the base document with that one problem.
  * An id that is no base document's names a form of one employer's own: the patch is then the whole form (its
  * `id` that id, its `kind` 'form'), checked like any form, with its own messages. A flow may name a base form or
@@ -55,6 +56,8 @@ export function applyOverride(
   if (problems.length === 0) problems.push(...overrideTranslationProblems(document, patch));
   // What the base document locks, and the fields and rules it keeps (override-surface.ts).
   if (problems.length === 0) problems.push(...overrideSurfaceProblems(original, document));
+  // The texts it guards keep their placeholders, type no figure and keep each option's label (guarded-texts.ts).
+  if (problems.length === 0) problems.push(...guardedTextProblems(original, document));
   if (problems.length === 0 && document.kind === 'flow') {
     const known = new Set([...base.forms.keys(), ...employerForms]);
     problems.push(...missingForms(document, known));

@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '#contracts/language.ts';
 // The product configures the engine before any document is read: its patterns, operations and schema keywords.
 import '#product/compile-setup.ts';
 import '#product/engine-setup.ts';
-import { assertDocument, lockDeclarationProblems, type MetaSchemas } from '#engine/authoring/index.ts';
+import { assertDocument, guardDeclarationProblems, lockDeclarationProblems, type MetaSchemas } from '#engine/authoring/index.ts';
 import { bundleDefinitions, createAjv } from '#engine/compile/index.ts';
 import { EngineConfigError, translationProblems, type FlowDocument, type FormDocument, type JsonSchema } from '#engine/runtime/index.ts';
 import { callProblems, personalDataOf, readCatalogue, type OperationCatalogue, type PersonalData } from '#product/index.ts';
@@ -126,10 +126,15 @@ function addBaseTranslations(root: string, metaDir: string, forms: Map<string, F
   }
 }
 
-/** A base document whose `locked` names a part it does not have stops the start (a typo would lock nothing). */
+/**
+ * A base document whose `locked` names a part it does not have, or whose `guarded` names no text, stops the start
+ * (a typo would lock or guard nothing).
+ */
 function assertLocks<T extends FormDocument | FlowDocument>(doc: T): T {
   const problems = lockDeclarationProblems(doc);
   if (problems.length > 0) throw new EngineConfigError(doc.id, '/locked', problems.join('; '));
+  const unguarded = guardDeclarationProblems(doc);
+  if (unguarded.length > 0) throw new EngineConfigError(doc.id, '/guarded', unguarded.join('; '));
   return doc;
 }
 

@@ -7,6 +7,7 @@
 import type { ApiSuccess } from '#contracts/api.ts';
 
 export const uuid = { type: 'string', format: 'uuid' } as const;
+/** A real calendar date, 'YYYY-MM-DD': the validator's `date` format refuses 2026-02-30 and year 0000 (security/input-limits.ts). */
 export const isoDate = { type: 'string', format: 'date' } as const;
 export const nullable = <T extends object>(schema: T) => ({ ...schema, nullable: true }) as T & { nullable: true };
 export const nullableString = nullable({ type: 'string' });

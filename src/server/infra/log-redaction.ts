@@ -8,8 +8,8 @@
  *   dropped, and the values PostgreSQL quotes into its messages (`invalid input syntax for type uuid: "..."`)
  *   are blanked;
  * - every line is scrubbed last, as it is written (pino's streamWrite hook): e-mail addresses, SSNs, dates (birth
- *   dates travel in some paths), JWTs, bearer and query-string tokens, the event log's employee filter (a name)
- *   and long opaque tokens become ***.
+ *   dates travel in some paths), JWTs, bearer and query-string tokens, the event log's employee filter and the
+ *   employee list's search (a name) and long opaque tokens become ***.
  */
 const SECRET_FIELDS = ['additionalid', 'password', 'token', 'refresh_token', 'access_token', 'id_token', 'authorization', 'cookie'];
 
@@ -29,8 +29,9 @@ const SCRUBS: RegExp[] = [
   // JWTs (access and id tokens)
   /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g,
   // Authorization values and tokens in query strings; the name or e-mail a staff user types to find an employee
+  // (the event log's employee, the employee list's search)
   /\b(?:Bearer|Basic)\s+[^\s"',]+/gi,
-  /(?<=[?&](?:token|refresh_token|access_token|code|key|employee)=)[^&\s"#]*/gi,
+  /(?<=[?&](?:token|refresh_token|access_token|code|key|employee|search)=)[^&\s"#]*/gi,
   // dates: 2026-01-31, 01/31/2026 (also %2F-encoded)
   /\b\d{4}-\d{2}-\d{2}(?!\d)/g,
   /\b\d{1,2}(?:\/|%2F)\d{1,2}(?:\/|%2F)\d{4}\b/gi,

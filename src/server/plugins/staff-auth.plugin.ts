@@ -15,7 +15,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS } from '#contracts/session.ts';
-import type { DbOrTx, StaffRole } from '#db/database.ts';
+import type { StaffIdentity } from '#contracts/staff/staff-auth.ts';
+import { STAFF_ROLES, type StaffRole } from '#contracts/staff/staff-roles.ts';
+import type { DbOrTx } from '#db/database.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
@@ -25,10 +27,6 @@ import { randomToken, sha256 } from '../security/crypto.ts';
 export const STAFF_COOKIE = 'bp_staff';
 const STAFF_COOKIE_SCOPE: CookieScope = { path: '/', sameSite: 'strict' };
 export const STAFF_REQUEST_HEADER = 'x-staff-request';
-export const STAFF_ROLES = ['viewer', 'implementer', 'admin'] as const satisfies readonly StaffRole[];
-
-/** The signed-in staff user of a request. */
-export type StaffIdentity = { id: string; email: string; role: StaffRole };
 
 /** The path and query parameters that name an employer: every staff call with one checks the caller may see it. */
 export const EMPLOYER_PARAMS = ['accountid'] as const;

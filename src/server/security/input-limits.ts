@@ -3,6 +3,7 @@
  * - limits added to each route's request schemas when the route is registered (so the OpenAPI document shows
  *   them): an integer without its own range fits the database's int4, a string without its own length is at most
  *   DEFAULT_MAX_LENGTH characters, a list at most DEFAULT_MAX_ITEMS items;
+ * - a `date` is a real calendar date ('YYYY-MM-DD', year 0001 on; 2026-02-30 is refused), one format for every route;
  * - numbers in a JSON body are JSON numbers: the body's validator never coerces ('0x10' is not 16, '1' is not
  *   true); path and query parts are text by nature and are still read as the numbers their schemas name;
  * - no text anywhere in the path, query or body (values and property names) holds a NUL or an unpaired
@@ -11,6 +12,7 @@
 import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { MONEY_KEYWORD, MONEY_REFUSAL_KEYWORD } from '#contracts/wire-schema.ts';
+import { isIsoDate } from '#domain/values/dates.ts';
 import type { FastifyRequest } from 'fastify';
 import { catalogueText, inLanguage } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
@@ -91,6 +93,8 @@ function makeAjv(externalSchemas: Record<string, unknown>, options: { customOpti
     ...(coerceTypes === false ? { coerceTypes: false } : {}),
   });
   addFormats(ajv);
+  // A date is a day of the calendar (src/domain/values/dates.ts): '2026-02-30' and year 0000 are none.
+  ajv.addFormat('date', { type: 'string', validate: isIsoDate });
   // Money on the wire (src/contracts/wire-schema.ts Dollars): an annotation the routes' money mapping reads.
   ajv.addKeyword({ keyword: MONEY_KEYWORD, schemaType: 'string' });
   ajv.addKeyword({ keyword: MONEY_REFUSAL_KEYWORD, schemaType: 'string' });

@@ -6,13 +6,13 @@
  * prices, contribution rules) stay in dollars both ways: their inputs show and send what staff typed, and the
  * server's edge refuses a wrong amount on its field.
  */
-import { ContributionPreviewSchema, ContributionRulesPreviewSchema } from '#contracts/staff-employers.ts';
-import { PreviewSampleMoney } from '#contracts/staff-preview.ts';
+import { ContributionPreviewSchema, ContributionRulesPreviewSchema } from '#contracts/staff/staff-employers.ts';
+import { PreviewSampleSchema } from '#contracts/staff/staff-preview.ts';
 import type { MoneyCall } from '#contracts/money/member-money.ts';
 import { moneyDecoder } from '#portal/api/money-decoder.ts';
 
 export const STAFF_MONEY_CALLS: readonly MoneyCall[] = [
-  { method: 'GET', path: '/api/staff/employers/:accountid/preview-sample', answer: PreviewSampleMoney },
+  { method: 'GET', path: '/api/staff/employers/:accountid/preview-sample', answer: PreviewSampleSchema },
   { method: 'GET', path: '/api/staff/employers/:accountid/contribution-rules/draft/preview', answer: ContributionRulesPreviewSchema },
   { method: 'POST', path: '/api/staff/employers/:accountid/contribution-preview', answer: ContributionPreviewSchema },
 ];

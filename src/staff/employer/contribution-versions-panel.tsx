@@ -2,10 +2,12 @@
  * The contribution rules' versions (docs/decisions/048-contribution-rules-are-published-versions.md): the saved
  * draft previewed against the census (each employee's contribution now and under the draft; who changes, who
  * would get $0.00, who would lose more than 10%), published as previewed (the preview's tag), earlier versions
- * rolled back to and each version's changes from the one before. Employees are paid by the published rules only;
- * the server refuses a publish that leaves someone at $0.00 without a no-contribution rule, naming them.
+ * rolled back to and each version's changes from the one before. A draft can be discarded (after a confirmation):
+ * the editor shows the rules in force again. Employees are paid by the published rules only; the server refuses a
+ * publish that leaves someone at $0.00 without a no-contribution rule, naming them. Each employee is previewed on
+ * their own effective date, shown beside them.
  */
-import { Alert, Badge, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatCents } from '#domain/values/money.ts';
@@ -27,14 +29,23 @@ function noteOf(change: ContributionChange): string {
 
 const names = (changes: ContributionChange[]) => changes.map((change) => change.name).join(', ');
 
-/** `onChanged`: after a publish or rollback, so the editor reads the draft (or the rules in force) again. */
-export function ContributionVersionsPanel({ accountid, canChange, onChanged }: { accountid: string; canChange: boolean; onChanged: () => Promise<void> }) {
+type Props = {
+  accountid: string;
+  canChange: boolean;
+  /** The tag of the draft the editor shows (the rules in force' while there is none): what a discard names. */
+  editedOn: string | null;
+  /** After a publish, rollback or discard, so the editor reads the draft (or the rules in force) again. */
+  onChanged: () => Promise<void>;
+};
+
+export function ContributionVersionsPanel({ accountid, canChange, editedOn, onChanged }: Props) {
   const path = `/api/staff/employers/${accountid}/contribution-rules`;
   const versions = useSWR<ContributionRuleVersion[]>(`${path}/versions`, staffFetcher);
   const [preview, setPreview] = useState<ContributionRulesPreview | null>(null);
   const [diff, setDiff] = useState<ContributionRulesDiff | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState('');
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const act = async (work: () => Promise<void>) => {
     setError(null);
@@ -61,6 +72,15 @@ export function ContributionVersionsPanel({ accountid, canChange, onChanged }: {
       await Promise.all([versions.mutate(), onChanged()]);
       setDone(`Version ${version} is in force again, as a new version.`);
     });
+  const discard = () =>
+    act(async () => {
+      setConfirmingDiscard(false);
+      // The draft the editor shows: one a colleague saved since is refused (412), naming them.
+      await staffData('DELETE', `${path}/draft`, undefined, editedOn ? { 'if-match': editedOn } : {});
+      setPreview(null);
+      await Promise.all([versions.mutate(), onChanged()]);
+      setDone('Draft discarded: the rules shown are the rules in force.');
+    });
   const showChanges = (version: number) => act(async () => setDiff(await staffData<ContributionRulesDiff>('GET', `${path}/diff?from=${version - 1}&to=${version}`)));
 
   const list = versions.data ?? [];
@@ -82,13 +102,31 @@ export function ContributionVersionsPanel({ accountid, canChange, onChanged }: {
         <Button variant="default" onClick={() => void showPreview()}>
           Preview Changes
         </Button>
+        {canChange && draft && (
+          <Button variant="default" color="red" onClick={() => setConfirmingDiscard(true)}>
+            Discard Draft
+          </Button>
+        )}
       </Group>
+      <Modal opened={confirmingDiscard} onClose={() => setConfirmingDiscard(false)} title="Discard the draft?">
+        <Stack>
+          <Text>{draft ? `Version ${draft.version}, the draft, is deleted with its changes.` : ''} Employees are still paid by the rules in force, which the editor shows again.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingDiscard(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void discard()}>
+              Discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <FailureAlert error={error ?? versions.error} plain title={error ? 'Not done' : undefined} />
       <SavedNote shown={done !== ''} text={done} />
       {preview && (
         <Stack gap="xs" role="region" aria-label="Preview of the draft">
           <Text>
-            {preview.draftVersion === null ? 'No draft is saved: the rules in force compared with themselves.' : `Draft version ${preview.draftVersion} on ${preview.effectiveDate}, for ${employees.length} employees.`}
+            {preview.draftVersion === null ? 'No draft is saved: the rules in force compared with themselves.' : `Draft version ${preview.draftVersion}, for ${employees.length} employees, each on their effective date.`}
           </Text>
           <List>
             <List.Item>Who changes: {changing.length === 0 ? 'nobody' : names(changing)}</List.Item>
@@ -111,6 +149,7 @@ export function ContributionVersionsPanel({ accountid, canChange, onChanged }: {
                   <Table.Th>Employee</Table.Th>
                   <Table.Th>Class</Table.Th>
                   <Table.Th>State</Table.Th>
+                  <Table.Th>Effective Date</Table.Th>
                   <Table.Th>Now</Table.Th>
                   <Table.Th>Draft</Table.Th>
                   <Table.Th>Note</Table.Th>
@@ -122,6 +161,7 @@ export function ContributionVersionsPanel({ accountid, canChange, onChanged }: {
                     <Table.Td>{change.name}</Table.Td>
                     <Table.Td>{change.contributionclass}</Table.Td>
                     <Table.Td>{change.state ?? ''}</Table.Td>
+                    <Table.Td>{change.effectiveDate}</Table.Td>
                     <Table.Td>{formatCents(change.before)}</Table.Td>
                     <Table.Td>{formatCents(change.after)}</Table.Td>
                     <Table.Td>{noteOf(change)}</Table.Td>

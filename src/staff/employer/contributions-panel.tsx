@@ -9,7 +9,7 @@
  */
 import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { mutate } from 'swr';
+import { useSWRConfig } from 'swr';
 import { staffData } from '../api/staff-api.ts';
 import { FAMILY_TIER_NAMES, FAMILY_TIERS, type ContributionPreview, type StaffContributionRule as ContributionRuleWire } from '../api/types.ts';
 import { FailureAlert, fieldErrorOf } from '../layout/failure-alert.tsx';
@@ -28,6 +28,8 @@ const TIER_OPTIONS = FAMILY_TIERS.map((tier) => ({ value: tier, label: FAMILY_TI
 export function ContributionsPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const path = `/api/staff/employers/${accountid}/contribution-rules`;
   const list = useEditableList<EditedRule>(path, 'rules', `${path}/draft`);
+  // The console's own cache (app.tsx's provider): swr's global mutate would refresh another one.
+  const { mutate } = useSWRConfig();
   const rules = list.items;
   const setRules = list.update;
 
@@ -155,7 +157,7 @@ export function ContributionsPanel({ accountid, canChange }: { accountid: string
         </Group>
       )}
       <SavedNote shown={list.saved} text="Draft saved. Employees are paid by the published rules until it is published." />
-      <ContributionVersionsPanel accountid={accountid} canChange={canChange} onChanged={list.reload} />
+      <ContributionVersionsPanel accountid={accountid} canChange={canChange} editedOn={list.etag} onChanged={list.reload} />
       <ContributionPreviewForm accountid={accountid} rules={list.loaded ? rules : undefined} />
     </Stack>
   );

@@ -5,17 +5,18 @@
  * be e-mailed at once), the invitation
  * (or its resend) per employee while they have not set a password, and where each
  * stands: invited, registered, enrolled or waived, since when, and the elected plan; then the employee's answers to
- * the employer's own fields (one column each, titled as the employer's document titles the field).
+ * the employer's own fields (one column each, titled as the employer's document titles the field). A page at a
+ * time, searched and filtered by the server (employee-pages.tsx).
  */
 import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CENSUS_COLUMNS, REQUIRED_CENSUS_COLUMNS } from '#domain/employer/census-columns.ts';
-import useSWR from 'swr';
 import { fileAsText, staffData, StaffApiError } from '../api/staff-api.ts';
-import type { CensusImport, CensusRowProblem, StaffEmployee } from '../api/types.ts';
+import type { CensusImport, CensusRowProblem, EmployeePage, StaffEmployee } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';
 import { FileUpload } from '../layout/file-upload.tsx';
+import { EmployeeFilters, PageButtons, useEmployeePages } from './employee-pages.tsx';
 
 const OPTIONAL_CENSUS_COLUMNS = CENSUS_COLUMNS.filter((column) => !REQUIRED_CENSUS_COLUMNS.includes(column));
 /** The columns a census may have, said where the file is chosen (docs/staff-employers.md, Census file). */
@@ -62,7 +63,9 @@ function CensusFailure({ error }: { error: unknown }) {
 
 export function EmployeesPanel({ accountid, canChange }: { accountid: string; canChange: boolean }) {
   const base = `/api/staff/employers/${accountid}`;
-  const { data, error, mutate } = useSWR<StaffEmployee[]>(`${base}/employees`);
+  const pages = useEmployeePages<EmployeePage>(`${base}/employees`, 'Employees');
+  const { error, mutate } = pages;
+  const employees = pages.data?.employees;
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [invited, setInvited] = useState<string | null>(null);
   const [inviteOnImport, setInviteOnImport] = useState(false);
@@ -107,10 +110,16 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
           {invited}
         </Alert>
       )}
-      {data && data.length === 0 && <Text>No employees yet.</Text>}
-      {data && data.length > 0 && (
-        <ScrollTable label="Employees" minWidth={760} headings={['Name', 'Email', 'Class', 'Status', 'Since', 'Plan', ...data[0]!.employerfields.map((field) => field.label), 'Invitation']}>
-          {data.map((employee) => (
+      <EmployeeFilters pages={pages} label="Employees" />
+      {employees && employees.length === 0 && <Text>{pages.filtered ? 'No employees match this search.' : 'No employees yet.'}</Text>}
+      {employees && employees.length > 0 && (
+        <ScrollTable
+          label="Employees"
+          caption={pages.position ?? undefined}
+          minWidth={760}
+          headings={['Name', 'Email', 'Class', 'Status', 'Since', 'Plan', ...employees[0]!.employerfields.map((field) => field.label), 'Invitation']}
+        >
+          {employees.map((employee) => (
             <Table.Tr key={employee.memberid}>
               <Table.Td>
                 {employee.firstname} {employee.lastname}
@@ -134,6 +143,7 @@ export function EmployeesPanel({ accountid, canChange }: { accountid: string; ca
           ))}
         </ScrollTable>
       )}
+      <PageButtons pages={pages} label="Employees" />
     </Stack>
   );
 }

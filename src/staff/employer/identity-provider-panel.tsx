@@ -7,7 +7,7 @@
 import { Alert, Button, Code, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff-employers.ts';
+import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff/staff-identity-provider.ts';
 import { madeOn, staffData, staffTagged, staffTaggedFetcher, taggedKey, type Tagged } from '../api/staff-api.ts';
 import { FailureAlert, fieldErrorOf } from '../layout/failure-alert.tsx';
 

@@ -1,16 +1,17 @@
 /**
- * The employer's reports: enrollment counts and list (with a column per own field of the employer), and the payroll
- * deduction CSV (a plain download).
+ * The employer's reports: enrollment counts and list (with a column per own field of the employer; a page at a
+ * time, searched and filtered by the server: employee-pages.tsx), and the payroll deduction CSV (a plain download).
  */
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
-import useSWR from 'swr';
-import type { EnrollmentReport } from '../api/types.ts';
+import type { EnrollmentReportPage } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';
+import { EmployeeFilters, PageButtons, useEmployeePages } from './employee-pages.tsx';
 
 export function ReportsPanel({ accountid }: { accountid: string }) {
   const base = `/api/staff/employers/${accountid}/reports`;
-  const { data, error } = useSWR<EnrollmentReport>(`${base}/enrollment`);
+  const pages = useEmployeePages<EnrollmentReportPage>(`${base}/enrollment`, 'Employees');
+  const { data, error } = pages;
   return (
     <Stack>
       <Anchor href={`${base}/payroll.csv`} download>
@@ -32,7 +33,9 @@ export function ReportsPanel({ accountid }: { accountid: string }) {
               </Group>
             ))}
           </Group>
-          <ScrollTable label="Enrollment" minWidth={640} headings={['Name', 'Status', 'Since', 'Plan', ...(data.employees[0]?.employerfields.map((field) => field.label) ?? [])]}>
+          <EmployeeFilters pages={pages} label="Enrollment" />
+          {data.employees.length === 0 && <Text>{pages.filtered ? 'No employees match this search.' : 'No employees yet.'}</Text>}
+          <ScrollTable label="Enrollment" caption={pages.position ?? undefined} minWidth={640} headings={['Name', 'Status', 'Since', 'Plan', ...(data.employees[0]?.employerfields.map((field) => field.label) ?? [])]}>
             {data.employees.map((employee) => (
               <Table.Tr key={employee.memberid}>
                 <Table.Td>
@@ -47,6 +50,7 @@ export function ReportsPanel({ accountid }: { accountid: string }) {
               </Table.Tr>
             ))}
           </ScrollTable>
+          <PageButtons pages={pages} label="Enrollment" />
         </>
       )}
     </Stack>

@@ -1,14 +1,15 @@
 /**
  * A console table: its column headings and rows, in a container that scrolls on its own on a phone rather than
- * widening the page past the screen.
+ * widening the page past the screen; a caption says what it shows (a page's place in a long list).
  */
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function ScrollTable({ label, minWidth, headings, children }: { label?: string; minWidth: number; headings: readonly string[]; children: ReactNode }) {
+export function ScrollTable({ label, caption, minWidth, headings, children }: { label?: string; caption?: string; minWidth: number; headings: readonly string[]; children: ReactNode }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table aria-label={label}>
+      <Table aria-label={label} captionSide="top">
+        {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             {headings.map((heading, index) => (

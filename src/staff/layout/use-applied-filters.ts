@@ -1,6 +1,7 @@
 /**
  * A filter form whose filters apply on submit: the values being typed (`editing`), the ones last applied, and the
- * staff API path they make (filteredPath), so a list reads the server only when Filter is pressed.
+ * staff API path they make (filteredPath), so a list reads the server only when Filter is pressed. `applyNow`
+ * applies one value at once (a choice from a list, which has nothing to type).
  */
 import { useState, type FormEvent } from 'react';
 import { filteredPath } from '../api/staff-api.ts';
@@ -13,5 +14,9 @@ export function useAppliedFilters<F extends Record<string, string>>(path: string
     event.preventDefault();
     setApplied(editing);
   };
-  return { editing, set, apply, path: filteredPath(path, applied) };
+  const applyNow = (key: keyof F, value: string) => {
+    set(key, value);
+    setApplied((current) => ({ ...current, [key]: value }));
+  };
+  return { editing, set, apply, applyNow, applied, path: filteredPath(path, applied) };
 }

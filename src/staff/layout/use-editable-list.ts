@@ -12,6 +12,8 @@ import { madeOn, staffTagged, staffTaggedFetcher, taggedKey, type Tagged } from 
 
 export type EditableList<T> = {
   items: T[];
+  /** The version the edits were made on (what the next save names); null before the read or when none exists. */
+  etag: string | null;
   /** False until the stored list has been read: the list's controls wait for it. */
   loaded: boolean;
   readError: unknown;
@@ -32,6 +34,7 @@ export function useEditableList<T>(path: string, bodyKey: string, readPath = pat
 
   return {
     items: edited?.data ?? [],
+    etag: edited?.etag ?? null,
     loaded: edited !== null,
     readError: error,
     saveError,

@@ -5,14 +5,14 @@
  */
 import { Button, Group, List, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import useSWR from 'swr';
-import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
+import type { StaffAuditEntry } from '#contracts/staff/staff-audit.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
 import { RawJson } from '../layout/raw-json.tsx';
 import { ScrollTable } from '../layout/scroll-table.tsx';
 import { useAppliedFilters } from '../layout/use-applied-filters.ts';
 import type { EmployerContent } from '../api/types.ts';
 import type { Json } from '../documents/document-edits.ts';
-import { actionWords, changeLines, documentSentences, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
+import { actionWords, approvalSentences, changeLines, documentSentences, ENTITIES, entityWords, whenWords, whoWords } from './audit-words.ts';
 
 type Filters = { who: string; entity: string; entityid: string; from: string; to: string };
 const none: Filters = { who: '', entity: '', entityid: '', from: '', to: '' };
@@ -61,9 +61,9 @@ export function AuditScreen() {
  */
 function Change({ entry }: { entry: StaffAuditEntry }) {
   const [accountid, documentid] = entry.entityId.split('/');
-  const isDocument = entry.entity === 'document_override' && accountid && documentid && entry.action !== 'read';
+  const isDocument = entry.entity === 'document_override' && accountid && documentid && entry.action !== 'read' && entry.action !== 'approve';
   const { data: content } = useSWR<EmployerContent>(isDocument ? `/api/staff/employers/${accountid}/content/${encodeURIComponent(documentid)}` : null);
-  const lines = !isDocument ? changeLines(entry) : content ? documentSentences(content.base as Json | null, entry.before, entry.after) : [];
+  const lines = entry.action === 'approve' ? approvalSentences(entry.before, entry.after) : !isDocument ? changeLines(entry) : content ? documentSentences(content.base as Json | null, entry.before, entry.after) : [];
   const full = entry.action !== 'read' && entry.action !== 'sign-in-failed' && (entry.before !== null || entry.after !== null);
   return (
     <Stack gap={4}>

@@ -3,8 +3,8 @@
  * it is one), who, and what changed between the before and after in sentences (docs/staff.md, The audit trail);
  * the event log's events in sentences too.
  */
-import type { StaffAuditEntry } from '#contracts/staff-audit.ts';
-import type { StaffEvent } from '#contracts/staff-employers.ts';
+import type { StaffAuditEntry } from '#contracts/staff/staff-audit.ts';
+import type { StaffEvent } from '#contracts/staff/staff-employees.ts';
 import { mergePatch } from '#engine/documents/index.ts';
 import { changeSummary } from '../documents/versions/change-summary.ts';
 import type { Json } from '../documents/document-edits.ts';
@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'save-draft': 'Saved a draft',
   publish: 'Published',
   rollback: 'Rolled back',
+  approve: 'Approved the guarded texts of a draft',
   logo: 'Changed the logo',
   contacts: 'Changed the contacts',
   'document-upload': 'Uploaded an ICHRA document',
@@ -27,6 +28,7 @@ const ACTIONS: Record<string, string> = {
   products: 'Changed the services',
   'contribution-rules': 'Published the contribution rules',
   'contribution-rules-draft': 'Saved a draft of the contribution rules',
+  'contribution-rules-discard': 'Discarded the draft of the contribution rules',
   'contribution-rules-rollback': 'Rolled back the contribution rules',
   'census-import': 'Imported a census',
   'census-update': 'Updated from a census',
@@ -158,6 +160,20 @@ export function documentSentences(base: Json | null, before: unknown, after: unk
   };
   const sentences = changeSummary(documentOf(before), documentOf(after)).map((sentence) => `${sentence}.`);
   return sentences.length > 0 ? sentences : ['No change for employees.'];
+}
+
+/**
+ * A second staff member's approval of a draft's guarded texts, as the trail records it ({ version, savedBy } before,
+ * { version, approvedBy, guardedTexts } after): which version, who saved it, and each text approved.
+ */
+export function approvalSentences(before: unknown, after: unknown): string[] {
+  const saved = isObject(before) && typeof before.savedBy === 'string' ? `, saved by ${before.savedBy}` : '';
+  const version = isObject(after) && typeof after.version === 'number' ? `version ${after.version}` : 'the draft';
+  const texts = isObject(after) && Array.isArray(after.guardedTexts) ? after.guardedTexts.filter(isObject) : [];
+  return [
+    `Approved ${version}${saved}.`,
+    ...texts.map((text) => `Guarded text ${String(text.pointer)}${text.language === 'en' ? '' : ` (${String(text.language)})`} now reads ${quotedWords(text.after)}.`),
+  ];
 }
 
 /** When, to the second, in UTC. */

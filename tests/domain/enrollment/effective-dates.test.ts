@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { todayUtc } from '#domain/values/dates.ts';
-import { effectiveDateChoices, effectiveDateCutoffDay } from '#domain/enrollment/effective-dates.ts';
+import { effectiveDateChoices, effectiveDateCutoffDay, employeeEffectiveDate } from '#domain/enrollment/effective-dates.ts';
 import type { RuleCase } from '../rule-case.ts';
 
 type PlanYear = { planYearStart: string; planYearEnd: string };
@@ -84,5 +84,19 @@ describe('effective dates on fixed clocks (the UTC day decides, not the time zon
     { name: 'a plan year from July (2025-07-01..2026-06-30) in May 2025', period: '2025-05-10T12:00:00Z', input: { planYear: { planYearStart: '2025-07-01', planYearEnd: '2026-06-30' } }, output: ['2025-07-01', '2026-01-01'] },
   ] satisfies RuleCase<{ planYear: PlanYear }, string[]>[])('$name', ({ period, input, output }) => {
     expect(at(period, null, input.planYear)).toEqual(output);
+  });
+});
+
+describe('employeeEffectiveDate (the day staff see an employee priced on)', () => {
+  const plan2026 = { edocPeriod: null, ...year(2026) };
+  it('is the date the employee chose when they enrolled, whatever is offered today', () => {
+    expect(employeeEffectiveDate('2026-06-01', '2026-03-10', plan2026)).toBe('2026-06-01');
+  });
+  it("is the first date offered today when they have not chosen one, not the plan year's first day", () => {
+    expect(employeeEffectiveDate(null, '2026-03-10', plan2026)).toBe('2026-04-01');
+    expect(employeeEffectiveDate(null, '2026-03-20', plan2026)).toBe('2026-05-01');
+  });
+  it("is the plan year's first day when nothing is offered any more (the plan year is over)", () => {
+    expect(employeeEffectiveDate(null, '2026-12-05', plan2026)).toBe('2026-01-01');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HsaLimit } from '#contracts/requests.ts';
+import type { HsaLimit } from '#contracts/entities.ts';
 import { FlexibleSpendingScreen, hsaAmountText } from '#portal/wizard/flexible-spending-screen.tsx';
 import { fail, ok } from '../../web/layout/test-app.tsx';
 import { choicesWith, plan, renderStep } from './screen-harness.tsx';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kysely, sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
-import { createDb, PGliteDialect, pgliteTypeOptions } from '#db/create-db.ts';
+import { createDb, PGliteDialect, pgliteStartParams, pgliteTypeOptions } from '#db/create-db.ts';
 import type { Database } from '#db/database.ts';
 import { migrate } from '#db/migrate.ts';
 import { importReferenceData } from '#server/data-import/index.ts';
@@ -49,7 +49,7 @@ function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const file = path.join(os.tmpdir(), `benefit-portal-pglite-${schemaVersion()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const pglite = await PGlite.create(pgliteTypeOptions);
+    const pglite = await PGlite.create({ ...pgliteTypeOptions, startParams: pgliteStartParams });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     await migrate(db);
     await importReferenceData(db);

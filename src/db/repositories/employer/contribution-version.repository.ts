@@ -103,6 +103,14 @@ export async function updateDraft(tx: DbOrTx, id: string, rules: readonly Contri
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Deletes the draft (a discard): a draft was never in force, so nothing refers to it, and the next draft takes its
+ * number. The staff audit keeps what it held.
+ */
+export async function deleteDraft(tx: DbOrTx, id: string): Promise<void> {
+  await tx.deleteFrom('contribution_rule_version').where('id', '=', id).where('status', '=', 'draft').execute();
+}
+
 /** Retires the published version (none: nothing happens); call under the employer's lock before publishing another. */
 export async function retirePublished(tx: DbOrTx, accountid: string): Promise<void> {
   await tx.updateTable('contribution_rule_version').set({ status: 'retired' }).where('accountid', '=', accountid).where('status', '=', 'published').execute();

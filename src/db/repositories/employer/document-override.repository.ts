@@ -170,11 +170,14 @@ export async function insertVersion(
     .executeTakeFirstOrThrow();
 }
 
-/** Replaces a draft's patch; the staff user who saved it last is its author, and `now` when it was saved. */
+/**
+ * Replaces a draft's patch; the staff user who saved it last is its author, and `now` when it was saved. An
+ * approval of the draft as it was is dropped: it approved other texts.
+ */
 export async function updateDraft(tx: DbOrTx, id: string, patch: unknown, staffId: string, now: Date): Promise<DocumentOverrideRow> {
   return tx
     .updateTable('document_override')
-    .set({ patch: JSON.stringify(patch), created_by: staffId, updatedon: now })
+    .set({ patch: JSON.stringify(patch), created_by: staffId, updatedon: now, approved_by: null, approvedon: null, approved_tag: null })
     .where('id', '=', id)
     .where('status', '=', 'draft')
     .returningAll()
@@ -198,6 +201,20 @@ export async function markPublished(tx: DbOrTx, id: string, staffId: string, now
     .updateTable('document_override')
     .set({ status: 'published', published_by: staffId, publishedon: now })
     .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Records a second staff member's approval of a draft's guarded texts, with the draft's tag as approved (`tag`):
+ * the approval counts only while the draft keeps that tag. The draft itself is unchanged (its tag too).
+ */
+export async function approveDraft(tx: DbOrTx, id: string, staffId: string, tag: string, now: Date): Promise<DocumentOverrideRow> {
+  return tx
+    .updateTable('document_override')
+    .set({ approved_by: staffId, approvedon: now, approved_tag: tag })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
     .returningAll()
     .executeTakeFirstOrThrow();
 }

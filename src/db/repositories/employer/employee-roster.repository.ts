@@ -1,10 +1,11 @@
 /**
  * An employer's employees with what their standing rests on (src/domain/employer/employee-status.ts): the member, its
  * latest invitation, its current main order and the member account of its latest enrollment. Four queries for a
- * whole employer (or every employer), whatever its size.
+ * whole employer (or every employer), whatever its size, for a page of it (employee-pages.repository.ts), or for
+ * one employee (rosterEntryOf).
  */
-import type { Selectable } from 'kysely';
-import type { DbOrTx, MemberAccountTable, MemberOrderTable, MemberTable } from '../../database.ts';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, DbOrTx, MemberAccountTable, MemberOrderTable, MemberTable } from '../../database.ts';
 
 export type RosterMember = Pick<
   Selectable<MemberTable>,
@@ -25,23 +26,47 @@ export type RosterEntry = {
   account: RosterAccount | null;
 };
 
+/** The member's columns a roster entry holds. */
+export const ROSTER_MEMBER_COLUMNS = [
+  'id',
+  'accountid',
+  'firstname',
+  'lastname',
+  'personalemailaddress',
+  'contributionclass',
+  'createdon',
+  'ispasswordchanged',
+  'employerfields',
+  'census_externalid',
+] as const;
+
 /** The employees of one employer (or of every employer when null), by last name, first name. */
 export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<RosterEntry[]> {
-  let memberQuery = db
-    .selectFrom('member')
-    .select(['id', 'accountid', 'firstname', 'lastname', 'personalemailaddress', 'contributionclass', 'createdon', 'ispasswordchanged', 'employerfields', 'census_externalid']);
+  let memberQuery = db.selectFrom('member').select(ROSTER_MEMBER_COLUMNS);
   if (accountid !== null) memberQuery = memberQuery.where('accountid', '=', accountid);
   const members = await memberQuery.orderBy('lastname').orderBy('firstname').orderBy('id').execute();
-  if (members.length === 0) return [];
-
   const allMembers = db.selectFrom('member').select('id');
-  const inEmployer = accountid === null ? allMembers : allMembers.where('accountid', '=', accountid);
+  return withFacts(db, members, accountid === null ? allMembers : allMembers.where('accountid', '=', accountid));
+}
 
+/** One employee of the employer as the roster shows them; undefined when the employer has no such member. */
+export async function rosterEntryOf(db: DbOrTx, accountid: string, memberid: string): Promise<RosterEntry | undefined> {
+  const members = await db.selectFrom('member').select(ROSTER_MEMBER_COLUMNS).where('accountid', '=', accountid).where('id', '=', memberid).execute();
+  const [entry] = await withFacts(db, members, [memberid]);
+  return entry;
+}
+
+/**
+ * These members with the facts of their standing, in their order; `scope` names them to the database: their ids
+ * (a page), or a query answering them (a whole employer).
+ */
+export async function withFacts(db: DbOrTx, members: readonly RosterMember[], scope: readonly string[] | SelectQueryBuilder<Database, 'member', { id: string }>): Promise<RosterEntry[]> {
+  if (members.length === 0) return [];
   const invites = await db
     .selectFrom('set_password_token')
     .select(['memberid', (eb) => eb.fn.max('createdon').as('invitedon')])
     .where('purpose', '=', 'invite')
-    .where('memberid', 'in', inEmployer)
+    .where('memberid', 'in', scope)
     .groupBy('memberid')
     .execute();
   const orders = await db
@@ -49,14 +74,14 @@ export async function rosterOf(db: DbOrTx, accountid: string | null): Promise<Ro
     .select(['memberid', 'category', 'createdon', 'productname', 'policyeffectivedate', 'planyear'])
     .where('supersededon', 'is', null)
     .where('category', 'in', ['healthinsurance', 'waive'])
-    .where('memberid', 'in', inEmployer)
+    .where('memberid', 'in', scope)
     .orderBy('createdon', 'desc')
     .orderBy('id', 'desc')
     .execute();
   const accounts = await db
     .selectFrom('member_account')
     .select(['memberid', 'currentemployercontribution_cents', 'currentbalance_cents', 'currentpayrolldeduction_cents', 'currenthsadeduction_cents', 'createdon'])
-    .where('memberid', 'in', inEmployer)
+    .where('memberid', 'in', scope)
     .orderBy('createdon', 'desc')
     .orderBy('id', 'desc')
     .execute();

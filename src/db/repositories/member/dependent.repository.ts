@@ -12,16 +12,21 @@ export async function listByMember(db: DbOrTx, memberid: string): Promise<Depend
   return db.selectFrom('dependent').selectAll().where('memberid', '=', memberid).orderBy('createdon').orderBy('id').execute();
 }
 
-/** The dependents of an employer's members (names and the answers to the employer's own fields), in the order added. */
-export async function listOwnAnswersByEmployer(db: DbOrTx, accountid: string) {
-  return db
+/**
+ * The dependents of an employer's members (names and the answers to the employer's own fields), in the order
+ * added; of those members only when `memberids` names some (a page of the roster).
+ */
+export async function listOwnAnswersByEmployer(db: DbOrTx, accountid: string, memberids?: readonly string[]) {
+  let query = db
     .selectFrom('dependent as d')
     .innerJoin('member as m', 'm.id', 'd.memberid')
     .select(['d.memberid', 'd.firstname', 'd.lastname', 'd.employerfields'])
-    .where('m.accountid', '=', accountid)
-    .orderBy('d.createdon')
-    .orderBy('d.id')
-    .execute();
+    .where('m.accountid', '=', accountid);
+  if (memberids !== undefined) {
+    if (memberids.length === 0) return [];
+    query = query.where('d.memberid', 'in', memberids);
+  }
+  return query.orderBy('d.createdon').orderBy('d.id').execute();
 }
 
 /** A dependent of this member; undefined when it does not exist or belongs to someone else. */

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { AuditedRead, SignInFailure, StaffAuditEntry } from '#contracts/staff-audit.ts';
+import type { AuditedRead, SignInFailure, StaffAuditEntry } from '#contracts/staff/staff-audit.ts';
 import type { DbOrTx, StaffAuditTable } from '../../database.ts';
 import { containsText, startOfDay } from '../../text-filters.ts';
 

@@ -4,18 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import type { EmployerAccess, StaffUser as WireStaffUser } from '#contracts/staff/staff-users.ts';
 import type { DbOrTx, StaffRole, StaffUserTable } from '../../database.ts';
 
 export type StaffUserRow = Selectable<StaffUserTable>;
 
-/** What staff see of a staff user (never the password hash nor anything of the second factor but whether it is on). */
-export type StaffUser = { id: string; email: string; role: StaffRole; disabled: boolean; secondFactor: boolean; createdon: string };
+/** What staff see of a staff user (the wire's, src/contracts/staff/staff-users.ts), but their employers and its tag. */
+export type StaffUser = Omit<WireStaffUser, 'employers' | 'etag'>;
 
-/**
- * The employers a staff user may see and change: every one (those created later too), or those listed. What is
- * stored for an admin is kept for a later change of role, but an admin sees every employer whatever it says.
- */
-export type EmployerAccess = { all: boolean; accountids: string[] };
+export type { EmployerAccess };
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 

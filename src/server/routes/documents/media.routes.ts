@@ -10,8 +10,7 @@
  *   issued to still belongs to that employer. Any other link answers 403.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { MediaDocument } from '#contracts/entities.ts';
 import { employerText } from '#contracts/language.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
@@ -21,14 +20,13 @@ import type { Config } from '../../config.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { bearer, envelope, failures, ok, uuid } from '../../http/route-schemas.ts';
+import { sendStoredFile } from '../../http/stored-file.ts';
 import { documentName, isSafeSegment, storageIn, type Storage } from '../../infra/storage.ts';
 
 /** How long a document link opens the file: long enough to read the list and click, short enough not to be shared. */
 export const MEDIA_LINK_SECONDS = 15 * 60;
 
 const CONTAINERS = [ICHRA_DOCUMENTS_CONTAINER.value] as const;
-
-const CONTENT_TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.jpg': 'image/jpeg', '.txt': 'text/plain; charset=utf-8' };
 
 type LinkParts = { container: string; accountid: string; filename: string; member: string; expires: number };
 
@@ -154,19 +152,4 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       return sendStoredFile(reply, filename, bytes);
     },
   );
-}
-
-/**
- * Answers a stored file for the browser to show (inline), typed by its name's extension (a PDF's kind was checked
- * by its first bytes when it was stored). The file is shown by the browser's own viewer: the page CSP (scripts,
- * styles of the web app) is not its policy; nosniff and the content type keep it a document.
- */
-export function sendStoredFile(reply: FastifyReply, filename: string, bytes: Buffer): FastifyReply {
-  reply.removeHeader('content-security-policy');
-  return reply
-    .header('content-type', CONTENT_TYPES[path.extname(filename).toLowerCase()] ?? 'application/octet-stream')
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
 }

@@ -1,6 +1,6 @@
 /**
- * The answer of POST /api/HealthPlanQuote: its response schema, and the answer written as JSON bytes, byte for
- * byte what Fastify's serializer makes of that schema for the same quote (tests/server/health-plan-quote.json
+ * The answer of POST /api/HealthPlanQuote written as JSON bytes, byte for byte what Fastify's serializer makes of
+ * its response schema (HealthPlanQuoteSchema, src/contracts/enrollment-answers.ts) for the same quote (tests/server/health-plan-quote.json
  * .test.ts compares them), without building and serializing every plan with its benefit texts on every call.
  *
  * Everything of a plan but the effective date and the family's rate depends only on its catalogue row and, for
@@ -17,62 +17,25 @@
  * cache's expiry forgets it, and a change of family or location asks for another key. Its compressed copies are
  * kept with it (content-coding.ts: brotli or gzip, each made on the first request that accepts it).
  */
+import { HealthPlanSchema, type HealthPlan } from '#contracts/enrollment-answers.ts';
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
-import { type HealthPlan } from '#contracts/entities.ts';
-import { HealthPlanMoney } from '#contracts/money/member-money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/reference/plan.repository.ts';
 import { EncodedAnswer } from '../../http/content-coding.ts';
 import { dollarsOf, dollarsOfAnswer } from '../../http/money-wire.ts';
 import { LRUCache } from 'lru-cache';
-import { nullableString, propertiesOf } from '../../http/route-schemas.ts';
 import { hsaEligibleOf, priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../../services/enrollment/plan-quotes.ts';
-
-export const healthPlanSchema = {
-  type: 'object',
-  properties: {
-    ...propertiesOf({ type: 'string' }, 'id', 'planid', 'planname', 'issuername', 'plantype', 'metallevel', 'planeffectivedate', 'ishsaeligible'),
-    rate: { ...HealthPlanMoney.rate, description: 'Monthly premium of the whole family, in dollars' },
-    annualdeductibleindividual: HealthPlanMoney.annualdeductibleindividual,
-    annualdeductiblefamily: HealthPlanMoney.annualdeductiblefamily,
-    annualoopmaxindividual: HealthPlanMoney.annualoopmaxindividual,
-    annualoopmaxfamily: HealthPlanMoney.annualoopmaxfamily,
-    ...propertiesOf(
-      nullableString,
-      'primarycarevisit',
-      'genericdrugs',
-      'urgentcare',
-      'emergencyroomservices',
-      'inpatienthospitalservices',
-      'urlforbenefitsummarycoverage',
-      'providerlink',
-    ),
-    benefits: { type: 'object', additionalProperties: nullableString },
-  },
-} as const;
-
-export const healthPlanQuoteSchema = {
-  type: 'object',
-  required: ['healthplans', 'planyear', 'ratesyear', 'estimated', 'message'],
-  properties: {
-    healthplans: { type: 'array', items: healthPlanSchema },
-    planyear: { type: 'integer' },
-    ratesyear: { type: 'integer', description: 'The catalogue year quoted (the newest when the plan year has none)' },
-    estimated: { type: 'boolean' },
-    message: nullableString,
-  },
-} as const;
 
 /** The answer's content type, as Fastify gives a serialized object. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A plan's fields in the schema's order (the serializer's), and where the two per-quote values sit in it. */
-const FIELDS = Object.keys(healthPlanSchema.properties) as Array<keyof HealthPlan>;
+const FIELDS = Object.keys(HealthPlanSchema.properties) as Array<keyof HealthPlan>;
 const DATE_AT = FIELDS.indexOf('planeffectivedate');
 const RATE_AT = FIELDS.indexOf('rate');
-if (!(DATE_AT >= 0 && DATE_AT < RATE_AT)) throw new Error('healthPlanSchema: planeffectivedate must come before rate');
+if (!(DATE_AT >= 0 && DATE_AT < RATE_AT)) throw new Error('HealthPlanSchema: planeffectivedate must come before rate');
 
 /** One plan as JSON: head + the effective date + middle + the rate + tail. */
 type PlanPieces = { head: Buffer; middle: Buffer; tail: Buffer };
@@ -93,7 +56,7 @@ function piecesOf(row: PlanRow, effectiveDate: string): PlanPieces {
   if (!pieces) {
     // The per-quote date and rate are cut out below; any value serves here. Its cents are the wire's dollars
     // through the routes' money edge (money-wire.ts), as the serializer would have them.
-    const plan = dollarsOfAnswer(healthPlanSchema, toHealthPlan(row, 0, effectiveDate)) as HealthPlan;
+    const plan = dollarsOfAnswer(HealthPlanSchema, toHealthPlan(row, 0, effectiveDate)) as HealthPlan;
     pieces = {
       head: Buffer.from(`{${[...fieldsJson(plan, 0, DATE_AT), '"planeffectivedate":'].join(',')}`),
       middle: Buffer.from(`${[...fieldsJson(plan, DATE_AT + 1, RATE_AT), '"rate":'].map((text) => `,${text}`).join('')}`),

@@ -4,12 +4,13 @@
  * the caller's on file (services/enrollment/plan-quotes.ts); names, birthdates, smoker flags and dependents in the body are
  * checked for shape and otherwise ignored. Ids in the body may only name the caller (403).
  */
+import { HealthPlanQuoteSchema } from '#contracts/enrollment-answers.ts';
 import type { FastifyInstance } from 'fastify';
 import { encodedFor } from '../../http/content-coding.ts';
 import { refuseOthersIds } from '../../security/ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, uuid } from '../../http/route-schemas.ts';
 import { countyOnFile } from '../../services/enrollment/plan-quotes.ts';
-import { healthPlanQuoteSchema, JSON_CONTENT_TYPE, quoteAnswer } from './health-plan-quote.json.ts';
+import { JSON_CONTENT_TYPE, quoteAnswer } from './health-plan-quote.json.ts';
 
 /** Free text of a bounded length without control characters or lone surrogates (PostgreSQL and logs choke on them). */
 export const plainText = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]*$' }) as const;
@@ -74,7 +75,7 @@ export async function healthPlanQuoteRoutes(app: FastifyInstance): Promise<void>
         summary: "The off-exchange plans at a ZIP and county, priced for the caller's family on file",
         security: bearer,
         body: quoteBody,
-        response: { 200: envelope(healthPlanQuoteSchema), ...failures },
+        response: { 200: envelope(HealthPlanQuoteSchema), ...failures },
       },
     },
     async (request, reply) => {

@@ -5,25 +5,11 @@
  * profile document's ZIP messages (the employer's resolved document), as the form shows them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LocationSchema } from '#contracts/enrollment-answers.ts';
 import * as locations from '#db/repositories/reference/location.repository.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { bearer, envelope, failures, ok } from '../../http/route-schemas.ts';
 import { countyLabel, profileMessages, ZIP_PATTERN } from '../../services/member/locations.ts';
-
-export const locationSchema = {
-  type: 'object',
-  required: ['city', 'countyname', 'countycode', 'statename', 'state', 'zipcode', 'share'],
-  properties: {
-    city: { type: 'string' },
-    countyname: { type: 'string', description: "As the crosswalk names it: 'Denton County'" },
-    countylabel: { type: 'string', description: "The county as the request's language names it: 'Condado de Denton' (what the county picker shows)" },
-    countycode: { type: 'string', description: '5-digit county FIPS code' },
-    statename: { type: 'string' },
-    state: { type: 'string', description: '2-letter postal code' },
-    zipcode: { type: 'string' },
-    share: { type: 'number', minimum: 0, maximum: 1, description: "The share of the ZIP's addresses in this county" },
-  },
-} as const;
 
 export async function locationRoutes(app: FastifyInstance): Promise<void> {
   const options = {
@@ -40,7 +26,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
         properties: { zip: { type: 'string', pattern: ZIP_PATTERN.source, description: '5 digits, leading zeros kept' } },
       },
       response: {
-        200: envelope({ type: 'object', required: ['locationlist'], properties: { locationlist: { type: 'array', items: locationSchema } } }),
+        200: envelope({ type: 'object', required: ['locationlist'], properties: { locationlist: { type: 'array', items: LocationSchema } } }),
         ...failures,
       },
     },

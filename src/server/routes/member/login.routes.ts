@@ -1,8 +1,7 @@
 /**
  * Sign in, refresh and sign out (tokens.ts explains sessions and tokens). Failed sign-ins are counted per e-mail
- * address in the database (signin_failure): every LOCKOUT_AFTER-th consecutive failure locks the address, for
- * LOCKOUT_MINUTES the first time and twice as long each further time (at most a day); a locked address is refused
- * without checking the password, with the time left said plainly. docs/security.md, V2.2.
+ * address in the database (signin_failure) and lock it by the policy of security/sign-in-limits.ts; a locked
+ * address is refused without checking the password, with the time left said plainly. docs/security.md, V2.2.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as members from '#db/repositories/member/member.repository.ts';
@@ -13,12 +12,9 @@ import { hashPassword, sha256, verifyPassword } from '../../security/crypto.ts';
 import { bearerToken } from '../../plugins/auth.plugin.ts';
 import { envelope, failures, ok, uuid } from '../../http/route-schemas.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
+import { LOCKOUT_POLICY } from '../../security/sign-in-limits.ts';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../../security/session-cookie.ts';
 import { endSession, readAccessToken, rotateTokens, sessionOfRefreshToken, startSession, type SessionTokens, type TokenSubject } from '../../security/tokens.ts';
-
-export const LOCKOUT_AFTER = 5;
-export const LOCKOUT_MINUTES = 15;
-const LOCKOUT_MAX_MINUTES = 24 * 60;
 
 const tokenResponseSchema = {
   type: 'object',
@@ -56,14 +52,6 @@ export const subjectOf = (row: members.MemberRow): TokenSubject => ({
   lastname: row.lastname,
 });
 
-/** Minutes a lockout lasts after `failures` consecutive failures (a multiple of LOCKOUT_AFTER). */
-export function lockoutMinutes(failures: number): number {
-  const round = Math.max(1, Math.floor(failures / LOCKOUT_AFTER));
-  return Math.min(LOCKOUT_MAX_MINUTES, LOCKOUT_MINUTES * 2 ** (round - 1));
-}
-
-/** Sign-in lockout, shared by members' and staff's sign-in (each counted under its own key). */
-export const LOCKOUT_POLICY = { after: LOCKOUT_AFTER, minutes: lockoutMinutes };
 
 const emailHash = (email: string) => sha256(email.trim().toLowerCase());
 

@@ -20,10 +20,9 @@ import { setRefreshCookie } from '../../security/session-cookie.ts';
 import { startSession } from '../../security/tokens.ts';
 import { discover, endSessionUrl, exchangeCode, relyingPartyPolicyOf, startAuthorization } from '../../oidc/relying-party.ts';
 import { callbackPath, providerCallbackQuery, redirectUriOf, signInPageOf } from '../../oidc/urls.ts';
+import { LOGIN_STATE_MINUTES } from '../../security/sign-in-limits.ts';
 import { subjectOf } from './login.routes.ts';
 
-/** Minutes a person has at the provider before the sign-in started here expires. */
-export const LOGIN_STATE_MINUTES = 10;
 const STATE_COOKIE = 'bp_oidc_state';
 const STATE_COOKIE_SCOPE: CookieScope = { path: '/api/oidc', sameSite: 'lax' };
 

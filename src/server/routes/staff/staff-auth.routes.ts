@@ -1,7 +1,7 @@
 /**
  * Staff sign-in, sign-out and who am I (plugins/staff-auth.plugin.ts explains the cookie and the CSRF header; the
  * sign-in through the staff identity provider is staff-oidc.routes.ts, whose sign-out page Sign Out answers).
- * Failed sign-ins count and lock per e-mail address like the members' (login.routes.ts), under a key of their own
+ * Failed sign-ins count and lock per e-mail address by the members' policy (security/sign-in-limits.ts), under a key of their own
  * so a member's failures never lock a staff user of the same address or the other way round. Each failed sign-in
  * is recorded in the audit trail (the address tried and why, never the password).
  */
@@ -9,27 +9,23 @@ import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { StaffLoginSchema, StaffMeSchema, StaffSignInSchema, StaffSignOutSchema } from '#contracts/staff/staff-auth.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
 import * as signinFailures from '#db/repositories/sign-in/signin-failure.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
 import { recordFailedSignIn } from '#db/repositories/staff/staff-audit.repository.ts';
-import type { SignInFailure } from '#contracts/staff-audit.ts';
+import type { SignInFailure } from '#contracts/staff/staff-audit.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as consoleSettings from '#db/repositories/staff/staff-console-setting.repository.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../../security/crypto.ts';
-import { authRateLimit, envelope, failures, nullable, ok, uuid } from '../../http/route-schemas.ts';
+import { authRateLimit, envelope, failures, ok } from '../../http/route-schemas.ts';
 import { providerSignOutUrl } from '../../services/staff-access/staff-single-sign-on.ts';
-import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession, STAFF_ROLES } from '../../plugins/staff-auth.plugin.ts';
+import { clearStaffCookie, setStaffCookie, staffCookie, startStaffSession } from '../../plugins/staff-auth.plugin.ts';
 import { startPendingSignin } from '../../security/staff-pending-signin.ts';
-import { LOCKOUT_POLICY } from '../member/login.routes.ts';
-
-export const staffIdentitySchema = {
-  type: 'object',
-  required: ['id', 'email', 'role'],
-  properties: { id: uuid, email: { type: 'string' }, role: { type: 'string', enum: [...STAFF_ROLES] } },
-} as const;
+import { LOCKOUT_POLICY } from '../../security/sign-in-limits.ts';
 
 export const staffCookieSecurity = [{ staffCookie: [] }];
 
@@ -64,12 +60,13 @@ async function recordFailure(db: DbOrTx, email: string, user: staffUsers.StaffUs
   return recordFailedSignIn(db, { staffId: null, email: isMember || !looksLikeAddress(address) ? null : address, reason });
 }
 
-export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
+export async function staffAuthRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   // Verifying against a real hash when the address is unknown keeps the answer time from telling who is staff.
   const decoyHash = hashPassword('decoy-password-for-unknown-staff');
   const loginFailed = () => new AppError('LOGIN_FAILED', 401, 'The e-mail address or the password is not right.');
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/api/staff/login',
     {
       config: authRateLimit(app),
@@ -77,16 +74,8 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary:
           'Staff sign-in: sets the HttpOnly cookie bp_staff; with a second factor due, answers secondFactor (required: a code; enroll: set it up) and sets bp_staff_pending instead; 429 ACCOUNT_LOCKED after repeated failures',
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          additionalProperties: false,
-          properties: { email: { type: 'string', minLength: 1, maxLength: 320 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
-        },
-        response: {
-          200: envelope({ type: 'object', properties: { staff: staffIdentitySchema, secondFactor: { type: 'string', enum: ['required', 'enroll'] } } }),
-          ...failures,
-        },
+        body: StaffLoginSchema,
+        response: { 200: envelope(StaffSignInSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -126,7 +115,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary:
           "Staff sign-out: the session ends on the server and the cookie is cleared; answers the staff identity provider's sign-out page when the session was opened through it and the provider offers RP-initiated logout (null otherwise)",
-        response: { 200: envelope(nullable({ type: 'object', properties: { url: { type: 'string' } } })), ...failures },
+        response: { 200: envelope(StaffSignOutSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -147,10 +136,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: 'The signed-in staff user, and whether they see every employer (an admin, or a user assigned all)',
         security: staffCookieSecurity,
-        response: {
-          200: envelope({ ...staffIdentitySchema, required: [...staffIdentitySchema.required, 'allEmployers'], properties: { ...staffIdentitySchema.properties, allEmployers: { type: 'boolean' } } }),
-          ...failures,
-        },
+        response: { 200: envelope(StaffMeSchema), ...failures },
       },
     },
     async (request) => ok({ ...request.staff!, allEmployers: (await visibleEmployers(app.db, request.staff!)) === null }),

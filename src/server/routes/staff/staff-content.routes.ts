@@ -7,10 +7,28 @@
  * names the draft it read (If-Match, or If-None-Match: * for none), a publish the draft's tag and a rollback the
  * published tag it read, so a change made on a state someone changed since answers 409 naming who and when.
  * Staff get every document with its texts in every language: English in place, the others in `translations`
- * (which an override may change too, each text checked against the document it makes).
+ * (which an override may change too, each text checked against the document it makes). A draft that changes a
+ * guarded text is published only once a second staff member approved it (POST .../approve; guarded-approvals.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  ContentSummarySchema,
+  DocumentParamsSchema,
+  DocumentPreviewQuerySchema,
+  DocumentPreviewSchema,
+  DocumentVersionSchema,
+  DraftBodySchema,
+  EmployerContentSchema,
+  EmployerContentSummarySchema,
+  VersionChoiceSchema,
+  VersionDiffQuerySchema,
+  VersionDiffSchema,
+  VersionRowSchema,
+  type DocumentParams,
+} from '#contracts/staff/staff-content.ts';
+import { Uuid } from '#contracts/wire-schema.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as overrides from '#db/repositories/employer/document-override.repository.ts';
@@ -21,9 +39,11 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { applyOverride } from '../../content/apply-override.ts';
 import { etagOf, type ContentStore } from '../../content/content-store.ts';
 import { conditionHeaders, etagHeader, preconditionOf } from '../../http/preconditions.ts';
-import { envelope, failures, nullable, ok, uuid } from '../../http/route-schemas.ts';
+import { envelope, failures, ok } from '../../http/route-schemas.ts';
 import { precompileForPublish } from '../../content/validator-modules.ts';
+import { draftApproval } from '../../services/staff-employers/guarded-approvals.ts';
 import {
+  approveDraft,
   ownForms,
   patchProblems,
   publishDraft,
@@ -35,34 +55,8 @@ import {
 } from '../../services/staff-employers/document-overrides.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
-const anyDocument = { type: 'object', additionalProperties: true } as const;
-const versionSchema = {
-  type: 'object',
-  properties: {
-    version: { type: 'integer' },
-    status: { type: 'string', enum: ['draft', 'published', 'retired'] },
-    document: anyDocument,
-    patch: anyDocument,
-    etag: { type: 'string', description: "The version's tag: changes whenever it is saved; publish names it." },
-  },
-} as const;
-const documentParams = {
-  type: 'object',
-  required: ['accountid', 'documentid'],
-  properties: { accountid: uuid, documentid: { type: 'string', pattern: DOCUMENT_ID_PATTERN, maxLength: 100 } },
-} as const;
-const versionBody = (minimum: number, description: string, etag: string) =>
-  ({
-    type: 'object',
-    required: ['version', 'etag'],
-    additionalProperties: false,
-    properties: { version: { type: 'integer', minimum, maximum: 1_000_000, description }, etag: { type: 'string', maxLength: 100, description: etag } },
-  }) as const;
-const versionNumber = { type: 'integer', minimum: 0, maximum: 1_000_000 } as const;
-
-type DocumentParams = { accountid: string; documentid: string };
-
-export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
+export async function staffContentRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const store = app.content as ContentStore;
   const base = store.base;
   const viewer = app.requireStaff('viewer');
@@ -99,6 +93,8 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     if (outcome.kind === 'unproven') throw new AppError('PROOF_FAILED', 400, outcome.message, outcome.fieldErrors, { problems: outcome.problems });
     if (outcome.kind === 'not-found') throw notFound(outcome.message);
     if (outcome.kind === 'conflict') throw new AppError('CONFLICT', 409, outcome.message);
+    if (outcome.kind === 'unapproved') throw new AppError('APPROVAL_REQUIRED', 409, outcome.message, undefined, { guardedTexts: outcome.guardedTexts });
+    if (outcome.kind === 'forbidden') throw new AppError(outcome.code, 403, outcome.message);
     if (outcome.kind === 'changed') throw new AppError(outcome.code, changedStatus, outcome.message, undefined, outcome.change);
     return ok(outcome.version);
   };
@@ -119,13 +115,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: 'The base documents (forms and flows) an employer may override',
         security: staffCookieSecurity,
-        response: {
-          200: envelope({
-            type: 'array',
-            items: { type: 'object', properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['form', 'flow'] }, title: { type: 'string' } } },
-          }),
-          ...failures,
-        },
+        response: { 200: envelope(Type.Array(ContentSummarySchema)), ...failures },
       },
     },
     async () =>
@@ -136,7 +126,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.get<{ Params: { accountid: string } }>(
+  app.get(
     '/api/staff/employers/:accountid/content',
     {
       onRequest: viewer,
@@ -144,17 +134,8 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: "An employer's documents: the base documents, then the forms of the employer's own (any stored version, a draft too)",
         security: staffCookieSecurity,
-        params: { type: 'object', required: ['accountid'], properties: { accountid: uuid } },
-        response: {
-          200: envelope({
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['form', 'flow'] }, title: { type: 'string' }, own: { type: 'boolean' } },
-            },
-          }),
-          ...failures,
-        },
+        params: Type.Object({ accountid: Uuid }),
+        response: { 200: envelope(Type.Array(EmployerContentSummarySchema)), ...failures },
       },
     },
     async (request) => {
@@ -174,7 +155,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: DocumentParams }>(
+  app.get(
     '/api/staff/employers/:accountid/content/:documentid',
     {
       onRequest: viewer,
@@ -182,20 +163,11 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: "An employer's document: the base, the published version, the draft and what employees get now, each with its texts in every language (English in place, the others in `translations`)",
         security: staffCookieSecurity,
-        params: documentParams,
+        params: DocumentParamsSchema,
         response: {
           200: {
-            ...envelope({
-              type: 'object',
-              properties: {
-                base: { ...nullable(anyDocument), description: "The base document; null for a form of the employer's own." },
-                published: nullable(versionSchema),
-                draft: nullable(versionSchema),
-                resolved: { ...nullable(anyDocument), description: "What employees get now; null for a form of the employer's own not published yet." },
-                publishedEtag: { type: 'string', description: "The tag of what is published now (the base document's when nothing is): what a rollback names." },
-              },
-            }),
-            headers: { ETag: { type: 'string', description: "The draft's tag (absent when there is no draft): what a save names in If-Match." } },
+            ...envelope(EmployerContentSchema),
+            headers: { ETag: Type.String({ description: "The draft's tag (absent when there is no draft): what a save names in If-Match." }) },
           },
           ...failures,
         },
@@ -214,11 +186,12 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         draft: draftVersion,
         resolved: original || published ? (await store.resolveWithTranslations(documentid, accountid)).document : null,
         publishedEtag: publishedTag(published),
+        approval: draft && draftVersion ? await draftApproval(app.db, base, draft, published, draftVersion.etag, request.staff!.id) : null,
       });
     },
   );
 
-  app.put<{ Params: DocumentParams; Body: { document: Record<string, unknown> }; Headers: { 'if-match'?: string; 'if-none-match'?: '*' } }>(
+  app.put(
     '/api/staff/employers/:accountid/content/:documentid/draft',
     {
       onRequest: implementer,
@@ -227,10 +200,10 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Save the whole edited document as the draft (stored as its merge patch from the base); 400 with fieldErrors keyed by JSON pointer into the document; If-Match: the draft\'s etag as read, or If-None-Match: * when no draft was read (428 PRECONDITION_REQUIRED with neither); 412 DRAFT_CHANGED with data { changedBy, changedAt } when the draft changed since (or one was saved since If-None-Match: *)',
         security: staffCookieSecurity,
-        params: documentParams,
+        params: DocumentParamsSchema,
         headers: conditionHeaders(true),
-        body: { type: 'object', required: ['document'], additionalProperties: false, properties: { document: anyDocument } },
-        response: { 200: { ...envelope(versionSchema), headers: etagHeader }, ...failures },
+        body: DraftBodySchema,
+        response: { 200: { ...envelope(DocumentVersionSchema), headers: etagHeader }, ...failures },
       },
     },
     async (request, reply) => {
@@ -240,18 +213,18 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
+  app.post(
     '/api/staff/employers/:accountid/content/:documentid/publish',
     {
       onRequest: implementer,
       schema: {
         tags: ['Staff'],
         summary:
-          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag; 400 PROOF_FAILED with data { problems: [{ case, cases, step, stepId, field, document, pointer, employee, message, sentence }] } when the publish proof finds that employees would be stopped or misled",
+          "Publish a draft as it was read: the employer's employees get it from their next page load; the version published before is retired; 409 DRAFT_CHANGED when the draft was saved since its etag; 409 APPROVAL_REQUIRED with data { guardedTexts: [{ pointer, why, language, before, after }] } when it changes a guarded text no second staff member approved as it is; 400 PROOF_FAILED with data { problems: [{ case, cases, step, stepId, field, document, pointer, employee, message, sentence }] } when the publish proof finds that employees would be stopped or misled",
         security: staffCookieSecurity,
-        params: documentParams,
-        body: versionBody(1, 'The draft version to publish.', "The draft's tag as it was read (GET or the last save)."),
-        response: { 200: envelope(versionSchema), ...failures },
+        params: DocumentParamsSchema,
+        body: VersionChoiceSchema(1, 'The draft version to publish.', "The draft's tag as it was read (GET or the last save)."),
+        response: { 200: envelope(DocumentVersionSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -263,18 +236,18 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: DocumentParams; Body: { version: number; etag: string } }>(
+  app.post(
     '/api/staff/employers/:accountid/content/:documentid/rollback',
     {
       onRequest: implementer,
       schema: {
         tags: ['Staff'],
         summary:
-          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read; 400 PROOF_FAILED as for a publish',
+          'Publish a copy of a retired version (or 0, the base document) as a new version; 409 PUBLISHED_CHANGED when another version was published since publishedEtag was read; 400 PROOF_FAILED as for a publish; 409 APPROVAL_REQUIRED when its guarded texts differ from what employees get now and from the base document and it was never approved as it is',
         security: staffCookieSecurity,
-        params: documentParams,
-        body: versionBody(0, 'The version to publish again; 0 for the base document.', 'The publishedEtag of the document as it was read.'),
-        response: { 200: envelope(versionSchema), ...failures },
+        params: DocumentParamsSchema,
+        body: VersionChoiceSchema(0, 'The version to publish again; 0 for the base document.', 'The publishedEtag of the document as it was read.'),
+        response: { 200: envelope(DocumentVersionSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -286,7 +259,27 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: DocumentParams }>(
+  app.post(
+    '/api/staff/employers/:accountid/content/:documentid/approve',
+    {
+      onRequest: implementer,
+      schema: {
+        tags: ['Staff'],
+        summary:
+          "A second staff member approves a draft's guarded texts as they were read (four eyes): then it may be published. 403 APPROVER_SAVED_DRAFT for the staff user who saved the draft last; 409 DRAFT_CHANGED when the draft was saved since its etag (an approval holds only for the draft as approved); 409 CONFLICT when the draft changes no guarded text. Recorded in the audit trail (action 'approve')",
+        security: staffCookieSecurity,
+        params: DocumentParamsSchema,
+        body: VersionChoiceSchema(1, 'The draft version to approve.', "The draft's tag as it was read (GET or the last save)."),
+        response: { 200: envelope(DocumentVersionSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      await target(request.params);
+      return answerVersion(reply, await approveDraft(app.db, base, request.params, request.body, actor(request.staff!.id)));
+    },
+  );
+
+  app.get(
     '/api/staff/employers/:accountid/content/:documentid/versions',
     {
       onRequest: viewer,
@@ -294,25 +287,8 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: 'Every version, newest first, with who made it and who published it',
         security: staffCookieSecurity,
-        params: documentParams,
-        response: {
-          200: envelope({
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                version: { type: 'integer' },
-                status: { type: 'string' },
-                createdon: { type: 'string' },
-                publishedon: { type: 'string', nullable: true },
-                staffEmail: { type: 'string', nullable: true },
-                publishedByEmail: { type: 'string', nullable: true },
-                copiedFrom: { type: 'integer', nullable: true },
-              },
-            },
-          }),
-          ...failures,
-        },
+        params: DocumentParamsSchema,
+        response: { 200: envelope(Type.Array(VersionRowSchema)), ...failures },
       },
     },
     async (request) => {
@@ -321,7 +297,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: DocumentParams; Querystring: { from: number; to: number } }>(
+  app.get(
     '/api/staff/employers/:accountid/content/:documentid/diff',
     {
       onRequest: viewer,
@@ -329,19 +305,9 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: 'A line diff of two versions as pretty-printed JSON (0 is the base document)',
         security: staffCookieSecurity,
-        params: documentParams,
-        querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: versionNumber, to: versionNumber } },
-        response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              from: { type: 'integer' },
-              to: { type: 'integer' },
-              lines: { type: 'array', items: { type: 'object', properties: { op: { type: 'string', enum: [' ', '+', '-'] }, text: { type: 'string' } } } },
-            },
-          }),
-          ...failures,
-        },
+        params: DocumentParamsSchema,
+        querystring: VersionDiffQuerySchema,
+        response: { 200: envelope(VersionDiffSchema), ...failures },
       },
     },
     async (request) => {
@@ -352,7 +318,7 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: DocumentParams; Querystring: { version?: number } }>(
+  app.get(
     '/api/staff/employers/:accountid/content/:documentid/preview',
     {
       onRequest: viewer,
@@ -361,25 +327,9 @@ export async function staffContentRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "The document of a version (default: the draft, else what employees get now; 0 the base) with the employer's other documents as employees get them, to render the employee's screen; 400 if that version is invalid now",
         security: staffCookieSecurity,
-        params: documentParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { version: versionNumber } },
-        response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              documentid: { type: 'string' },
-              version: { type: 'integer', nullable: true },
-              document: anyDocument,
-              etag: { type: 'string' },
-              employer: {
-                type: 'object',
-                properties: { accountid: uuid, accountname: { type: 'string' }, hsaonly: { type: 'integer' }, employeazecustomer: { type: 'integer' } },
-              },
-              documents: { type: 'object', additionalProperties: anyDocument },
-            },
-          }),
-          ...failures,
-        },
+        params: DocumentParamsSchema,
+        querystring: DocumentPreviewQuerySchema,
+        response: { 200: envelope(DocumentPreviewSchema), ...failures },
       },
     },
     async (request) => {

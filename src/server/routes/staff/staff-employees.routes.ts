@@ -5,59 +5,43 @@
  * data (the employees, the reports, the event log) is recorded in the audit trail before it is answered.
  */
 import type { FastifyInstance } from 'fastify';
-import { EMPLOYEE_STATUSES } from '#domain/employer/employee-status.ts';
-import type { LogFactFilter } from '#db/repositories/member/log-fact.repository.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import {
+  CENSUS_MAX_CHARACTERS,
+  CensusBodySchema,
+  CensusImportSchema,
+  StaffEmployeeSchema,
+  StaffEventSchema,
+  StaffEventsQuerySchema,
+} from '#contracts/staff/staff-employees.ts';
+import { Uuid } from '#contracts/wire-schema.ts';
+import { EmployeePageQuerySchema, EmployeePageSchema, EnrollmentReportPageSchema, type EmployeePageQuery } from '#contracts/staff/employee-pages.ts';
 import { recordStaffRead } from '#db/repositories/staff/staff-audit.repository.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { refuseInvertedDays } from '../../errors.ts';
-import { envelope, failures, isoDate, nullableString, ok, uuid } from '../../http/route-schemas.ts';
+import { envelope, failures, ok } from '../../http/route-schemas.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { employerOr404 } from '../../services/staff-employers/staff-employers.ts';
 import { importCensus } from '../../services/staff-employees/census-import.ts';
 import { inviteEmployee } from '../../services/staff-employees/employee-invitations.ts';
 import { enrollmentReport, payrollCsv } from '../../services/staff-employees/employee-reports.ts';
-import { listEmployees } from '../../services/staff-employees/employee-roster.ts';
+import { employeePage } from '../../services/staff-employees/employee-roster.ts';
 import { listEvents } from '../../services/staff-employees/event-log.ts';
 
-/** The longest text of a filter by name or e-mail. */
-const FILTER_TEXT_MAX = 100;
 /** What the audit trail records in place of a filter that is personal data. */
 const NOT_RECORDED = '(given, not recorded)';
 
-/** The largest census text: 5,000 rows of a few hundred characters. */
-export const CENSUS_MAX_CHARACTERS = 1_500_000;
+const accountParams = Type.Object({ accountid: Uuid });
 
-const accountParams = { type: 'object', required: ['accountid'], properties: { accountid: uuid } } as const;
-const countsSchema = {
-  type: 'object',
-  properties: { invited: { type: 'integer' }, registered: { type: 'integer' }, enrolled: { type: 'integer' }, waived: { type: 'integer' }, total: { type: 'integer' } },
-} as const;
-const employeeSchema = {
-  type: 'object',
-  properties: {
-    memberid: uuid,
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    email: { type: 'string' },
-    contributionclass: { type: 'string' },
-    status: { type: 'string', enum: [...EMPLOYEE_STATUSES] },
-    statusdate: isoDate,
-    plan: nullableString,
-    employerfields: {
-      type: 'array',
-      description: "The answers to the employer's own fields (those its profile and dependent documents add)",
-      items: {
-        type: 'object',
-        properties: { name: { type: 'string' }, of: { type: 'string', enum: ['member', 'dependent'] }, label: { type: 'string' }, answer: { type: 'string' } },
-      },
-    },
-  },
-} as const;
+/** A page's filters as the audit trail records them: the search is personal data, recorded only as given. */
+const recordedPageFilters = ({ search, ...filters }: EmployeePageQuery) => (search === undefined ? filters : { ...filters, search: NOT_RECORDED });
 
-export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> {
+export async function staffEmployeesRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const viewer = app.requireStaff('viewer');
   const implementer = app.requireStaff('implementer');
-  const schema = (summary: string, response: object, extra: object = {}) => ({
+  const schema = <E extends object>(summary: string, response: TSchema, extra: E = {} as E) => ({
     tags: ['Staff'],
     summary,
     security: staffCookieSecurity,
@@ -65,65 +49,49 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     ...extra,
   });
 
-  app.post<{ Params: { accountid: string }; Body: { csv: string; invite?: boolean } }>(
+  app.post(
     '/api/staff/employers/:accountid/census',
     {
       onRequest: implementer,
       bodyLimit: 2 * CENSUS_MAX_CHARACTERS,
       schema: schema(
         'Import a census CSV, the first time or again (a row naming an employee of the employer by externalid or email updates them): every row checked first; any refused row answers 400 CENSUS_INVALID with data.rows [{line, reason}] and writes nothing',
-        {
-          type: 'object',
-          properties: {
-            imported: { type: 'integer', description: 'added + updated' },
-            added: { type: 'integer' },
-            updated: { type: 'integer' },
-            unchanged: { type: 'integer' },
-            invited: { type: 'integer' },
-            memberids: { type: 'array', items: uuid, description: 'The new employees' },
-            updates: {
-              type: 'array',
-              items: { type: 'object', properties: { line: { type: 'integer' }, memberid: uuid, changed: { type: 'array', items: { type: 'string' } } } },
-            },
-          },
-        },
-        {
-          params: accountParams,
-          body: {
-            type: 'object',
-            required: ['csv'],
-            additionalProperties: false,
-            properties: {
-              csv: { type: 'string', maxLength: CENSUS_MAX_CHARACTERS, description: 'The file text (docs/staff-employers.md, Census file)' },
-              invite: { type: 'boolean', default: false, description: 'Also e-mail each new employee the set-password link' },
-            },
-          },
-        },
+        CensusImportSchema,
+        { params: accountParams, body: CensusBodySchema },
       ),
     },
     async (request) => {
       const employer = await employerOr404(app.db, request.params.accountid);
       const context = { config: app.config, mail: app.mail, content: app.content, now: app.now() };
-      return ok(await importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite ?? false));
+      return ok(await importCensus(app.db, context, request.staff!, employer, request.body.csv, request.body.invite));
     },
   );
 
-  app.get<{ Params: { accountid: string } }>(
+  app.get(
     '/api/staff/employers/:accountid/employees',
-    { onRequest: viewer, schema: schema("The employer's employees with their status, its date and the elected plan", { type: 'array', items: employeeSchema }, { params: accountParams }) },
+    {
+      onRequest: viewer,
+      schema: schema(
+        "A page of the employer's employees with their status, its date and the elected plan, by last name, first name; searched by name or e-mail and filtered by status, with the count of what the filter keeps",
+        EmployeePageSchema,
+        { params: accountParams, querystring: EmployeePageQuerySchema },
+      ),
+    },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: {} });
-      return ok(await listEmployees(app.db, app.content, request.params.accountid));
+      // Read first, so a refused page (400) records nothing; recorded before it is answered.
+      const page = await employeePage(app.db, app.content, request.params.accountid, request.query);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'employees', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
+      return ok(page);
     },
   );
 
-  app.post<{ Params: { accountid: string; memberid: string } }>(
+  app.post(
     '/api/staff/employers/:accountid/employees/:memberid/invite',
     {
       onRequest: implementer,
-      schema: schema('E-mail the employee a new set-password link (invite or resend); 409 once the password is set', employeeSchema, {
-        params: { type: 'object', required: ['accountid', 'memberid'], properties: { accountid: uuid, memberid: uuid } },
+      schema: schema('E-mail the employee a new set-password link (invite or resend); 409 once the password is set', StaffEmployeeSchema, {
+        params: Type.Object({ accountid: Uuid, memberid: Uuid }),
       }),
     },
     async (request) => {
@@ -132,22 +100,24 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { accountid: string } }>(
+  app.get(
     '/api/staff/employers/:accountid/reports/enrollment',
     {
       onRequest: viewer,
-      schema: schema('Enrollment report: employees counted by status, and the list', { type: 'object', properties: { counts: countsSchema, employees: { type: 'array', items: employeeSchema } } }, {
+      schema: schema('Enrollment report: the employees counted by status, and a page of them (as GET .../employees)', EnrollmentReportPageSchema, {
         params: accountParams,
+        querystring: EmployeePageQuerySchema,
       }),
     },
     async (request) => {
       await employerOr404(app.db, request.params.accountid);
-      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: {} });
-      return ok(await enrollmentReport(app.db, app.content, request.params.accountid));
+      const report = await enrollmentReport(app.db, app.content, request.params.accountid, request.query);
+      await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'enrollment_report', entityId: request.params.accountid, filters: recordedPageFilters(request.query) });
+      return ok(report);
     },
   );
 
-  app.get<{ Params: { accountid: string } }>(
+  app.get(
     '/api/staff/employers/:accountid/reports/payroll.csv',
     {
       onRequest: viewer,
@@ -158,60 +128,26 @@ export async function staffEmployeesRoutes(app: FastifyInstance): Promise<void> 
         security: staffCookieSecurity,
         params: accountParams,
         produces: ['text/csv'],
-        response: { 200: { description: 'The CSV file', type: 'string' }, ...failures },
+        response: { 200: Type.String({ description: 'The CSV file' }), ...failures },
       },
     },
     async (request, reply) => {
       const employer = await employerOr404(app.db, request.params.accountid);
       await recordStaffRead(app.db, { staffId: request.staff!.id, entity: 'payroll_report', entityId: employer.accountid, filters: {} });
-      const csv = await payrollCsv(app.db, app.content, employer.accountid);
+      const csv = payrollCsv(app.db, app.content, employer.accountid);
       const filename = `payroll-${employer.businessyear}-${employer.accountid}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },
   );
 
-  app.get<{ Querystring: LogFactFilter }>(
+  app.get(
     '/api/staff/events',
     {
       onRequest: viewer,
       schema: schema(
         "The event log (LogFact) with each event's employer and member by name, newest first, filtered by employer (id or part of its name), member (id, or part of the name or e-mail), action and days (from and to included); a staff user of some employers gets only those employers' events",
-        {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: uuid,
-              title: { type: 'string' },
-              accountid: { ...uuid, nullable: true },
-              employername: nullableString,
-              memberid: { ...uuid, nullable: true },
-              membername: nullableString,
-              memberemail: nullableString,
-              action: nullableString,
-              effectivedate: nullableString,
-              data: {},
-              createdon: { type: 'string' },
-            },
-          },
-        },
-        {
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              accountid: uuid,
-              memberid: uuid,
-              action: { type: 'string', minLength: 1, maxLength: 100 },
-              // Years 1000 to 2999: a date the database can compare (year 0 is no date there).
-              from: { ...isoDate, pattern: '^[12][0-9]{3}-' },
-              to: { ...isoDate, pattern: '^[12][0-9]{3}-' },
-              employee: { type: 'string', minLength: 1, maxLength: FILTER_TEXT_MAX, description: "Part of the member's name or e-mail address (any case)" },
-              employer: { type: 'string', minLength: 1, maxLength: FILTER_TEXT_MAX, description: "Part of the employer's name (any case)" },
-              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
-            },
-          },
-        },
+        Type.Array(StaffEventSchema),
+        { querystring: StaffEventsQuerySchema },
       ),
     },
     async (request) => {

@@ -19,15 +19,17 @@ import {
   StaffContactSchema,
   StaffContributionRuleAnswerSchema,
   StaffContributionRulesSchema,
+  StaffDocumentSchema,
   StaffEmployerInputSchema,
   StaffEmployerSchema,
   StaffEmployerSummarySchema,
   StaffProductAnswerSchema,
   StaffProductSchema,
-} from '#contracts/staff-employers.ts';
+} from '#contracts/staff/staff-employers.ts';
 import { Nullable, Uuid } from '#contracts/wire-schema.ts';
 import { failures, envelope, ok } from '../../http/route-schemas.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';
+import { sendStoredFile } from '../../http/stored-file.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 import { conditionHeaders, etagHeader, preconditionOf, representationTag, taggedAnswer } from '../../http/preconditions.ts';
 import * as service from '../../services/staff-employers/staff-employers.ts';
@@ -40,16 +42,10 @@ import { base64Length } from '../../services/staff-employers/uploads.ts';
 import { storageIn } from '../../infra/storage.ts';
 import { visibleEmployers } from '#db/repositories/staff/staff-user.repository.ts';
 import { requireEveryEmployer } from '../../plugins/staff-auth.plugin.ts';
-import { sendStoredFile } from '../documents/media.routes.ts';
 
 const accountParams = Type.Object({ accountid: Uuid });
 
 const documentParams = Type.Object({ accountid: Uuid, name: Type.String({ minLength: 1, maxLength: 200 }) });
-const documentSchema = Type.Object({
-  filename: Type.String(),
-  size: Type.Integer(),
-  name_es: Nullable(Type.String({ description: 'The name employees reading Spanish get; null: the file name without .pdf, marked as English' })),
-});
 const uploadBody = (maxBytes: number, what: string) =>
   Type.Object(
     {
@@ -188,7 +184,7 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
       taggedList(reply, await contacts.replaceContacts(app.db, staffOf(request), request.params.accountid, request.body.contacts, preconditionOf(request.headers, false))),
   );
 
-  const documentsAnswer = Type.Array(documentSchema);
+  const documentsAnswer = Type.Array(StaffDocumentSchema);
   /** The documents a change left, with their tag. */
   const documentsAnswerOf = <T>(reply: FastifyReply, { documents, tag }: { documents: T[]; tag: string }) => taggedAnswer(reply, documents, tag);
   app.get(
@@ -294,14 +290,24 @@ export async function staffEmployersRoutes(untyped: FastifyInstance): Promise<vo
     },
   );
 
+  app.delete(
+    `${rulesPath}/draft`,
+    replace(
+      "Discard the draft as it was read (If-Match: the draft's ETag): the rules being edited are the rules in force again, which it answers (ETag: theirs); nothing changes for employees; 404 NOT_FOUND when there is no draft",
+      rulesAnswer,
+      { params: accountParams },
+    ),
+    async (request, reply) => taggedList(reply, await versions.discardDraft(app.db, staffOf(request), request.params.accountid, preconditionOf(request.headers, false))),
+  );
+
   app.get(
     `${rulesPath}/draft/preview`,
     read(
-      "What publishing the draft would change: each employee's contribution under the rules in force and under the draft on the plan year's first day, who would get $0.00 or lose more than 10%, and why it may not be published",
+      "What publishing the draft would change: each employee's contribution under the rules in force and under the draft on their effective date (the one they chose if they enrolled, else the first offered today), who would get $0.00 or lose more than 10%, and why it may not be published",
       ContributionRulesPreviewSchema,
       { params: accountParams },
     ),
-    async (request) => ok(await versions.previewDraft(app.db, await service.employerOr404(app.db, request.params.accountid))),
+    async (request) => ok(await versions.previewDraft(app.db, await service.employerOr404(app.db, request.params.accountid), now())),
   );
 
   app.post(

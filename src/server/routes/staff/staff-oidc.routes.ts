@@ -15,12 +15,13 @@ import { openSignInSecret, sealSignInSecret, sha256 } from '../../security/crypt
 import { notFound } from '../../errors.ts';
 import { discover, exchangeCode, relyingPartyPolicyOf, startAuthorization } from '../../oidc/relying-party.ts';
 import type { StaffSignInRefusal } from '#contracts/sign-in-refusal.ts';
+import { Redirect, StaffIdentityProviderNameSchema } from '#contracts/staff/staff-oidc.ts';
 import { providerCallbackQuery, staffCallbackPath, staffRedirectUriOf, staffSignInPageOf } from '../../oidc/urls.ts';
 import { setStaffCookie, startStaffSession } from '../../plugins/staff-auth.plugin.ts';
-import { authRateLimit, envelope, failures, nullable, ok } from '../../http/route-schemas.ts';
+import { authRateLimit, envelope, failures, ok } from '../../http/route-schemas.ts';
 import { recordProviderEvent } from '../../security/security-events.ts';
 import { admission, admittedStaffUser } from '../../services/staff-access/staff-single-sign-on.ts';
-import { LOGIN_STATE_MINUTES } from '../member/oidc.routes.ts';
+import { LOGIN_STATE_MINUTES } from '../../security/sign-in-limits.ts';
 
 const STATE_COOKIE = 'bp_staff_oidc_state';
 const STATE_COOKIE_SCOPE: CookieScope = { path: '/api/staff/oidc', sameSite: 'lax' };
@@ -38,7 +39,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary: "The staff identity provider as the console's sign-in page names it (null: none set up)",
-        response: { 200: envelope(nullable({ type: 'object', properties: { displayName: { type: 'string' } } })), ...failures },
+        response: { 200: envelope(StaffIdentityProviderNameSchema), ...failures },
       },
     },
     async () => ok(oidc ? { displayName: oidc.displayName } : null),
@@ -51,7 +52,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary: 'Staff sign-in through the staff identity provider: 302 to the provider (Authorization Code flow, PKCE S256, state, nonce)',
-        response: { 302: { description: "To the provider's authorization endpoint, or back to the sign-in page when it cannot be reached", type: 'null' }, ...failures },
+        response: { 302: Redirect("To the provider's authorization endpoint, or back to the sign-in page when it cannot be reached"), ...failures },
       },
     },
     async (request, reply) => {
@@ -86,7 +87,7 @@ export async function staffOidcRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: "The staff provider's answer: on success the staff session is open (bp_staff) and 302 to the console; otherwise 302 to its sign-in page with sso_error",
         querystring: providerCallbackQuery,
-        response: { 302: { description: "To the console signed in, or to the console's sign-in page with sso_error", type: 'null' }, ...failures },
+        response: { 302: Redirect("To the console signed in, or to the console's sign-in page with sso_error"), ...failures },
       },
     },
     async (request, reply: FastifyReply) => {

@@ -4,33 +4,21 @@
  * (services/staff-preview-sample.ts). A viewer's read: it writes nothing and names no real person.
  */
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES } from '#contracts/language.ts';
-import { PreviewSampleMoney, type PreviewSampleQuery } from '#contracts/staff-preview.ts';
-import { healthPlanQuoteSchema } from '../enrollment/health-plan-quote.json.ts';
-import { hsaLimitSchema } from '../enrollment/hsa.routes.ts';
-import { locationSchema } from '../enrollment/location.routes.ts';
-import { productSchema } from '../enrollment/product.routes.ts';
-import { envelope, failures, isoDate, ok, uuid } from '../../http/route-schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PreviewSampleQuerySchema, PreviewSampleSchema } from '#contracts/staff/staff-preview.ts';
+import { Uuid } from '#contracts/wire-schema.ts';
+import { envelope, failures, ok } from '../../http/route-schemas.ts';
 import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import { employerOr404 } from '../../services/staff-employers/staff-employers.ts';
 import { previewSample } from '../../services/staff-employers/staff-preview-sample.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
-const sampleSchema = {
-  type: 'object',
-  required: ['quote', 'hsalimit', 'productlist', 'contribution'],
-  properties: {
-    quote: { ...healthPlanQuoteSchema, required: [...healthPlanQuoteSchema.required, 'location'], properties: { ...healthPlanQuoteSchema.properties, location: locationSchema } },
-    hsalimit: hsaLimitSchema,
-    productlist: { type: 'array', items: productSchema },
-    contribution: PreviewSampleMoney.properties.contribution,
-  },
-} as const;
-
-export async function staffPreviewRoutes(app: FastifyInstance): Promise<void> {
+export async function staffPreviewRoutes(untyped: FastifyInstance): Promise<void> {
   // The sample's cents are the wire's dollars, as the member routes answer them (money-wire.ts).
-  dollarsOnTheWire(app);
-  app.get<{ Params: { accountid: string }; Querystring: PreviewSampleQuery }>(
+  dollarsOnTheWire(untyped);
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/staff/employers/:accountid/preview-sample',
     {
       onRequest: app.requireStaff('viewer'),
@@ -39,20 +27,9 @@ export async function staffPreviewRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "What the member wizard's shop, HSA, additional services and cart read, for a made-up employee (ZIP, county, birthdate; alone, no tobacco) on an effective date: a few plans of the reference data priced for them, their HSA limit, the employer's active services in the language asked, its contribution",
         security: staffCookieSecurity,
-        params: { type: 'object', required: ['accountid'], properties: { accountid: uuid } },
-        querystring: {
-          type: 'object',
-          required: ['zip', 'birthdate', 'effectivedate'],
-          additionalProperties: false,
-          properties: {
-            zip: { type: 'string', pattern: '^\\d{5}$' },
-            county: { type: 'string', maxLength: 100 },
-            birthdate: isoDate,
-            effectivedate: isoDate,
-            language: { type: 'string', enum: [...LANGUAGES] },
-          },
-        },
-        response: { 200: envelope(sampleSchema), ...failures },
+        params: Type.Object({ accountid: Uuid }),
+        querystring: PreviewSampleQuerySchema,
+        response: { 200: envelope(PreviewSampleSchema), ...failures },
       },
     },
     async (request) => {

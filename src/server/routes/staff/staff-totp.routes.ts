@@ -4,41 +4,35 @@
  * admin's "required for every staff user". A wrong code counts toward the staff lockout like a wrong password.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  ConsoleSettingsInputSchema,
+  ConsoleSettingsSchema,
+  SecondFactorCodeSchema,
+  SecondFactorSignInSchema,
+  TotpEnrollmentSchema,
+  TotpRecoveryCodesSchema,
+  TotpSetUpSignInSchema,
+  TotpStatusSchema,
+} from '#contracts/staff/staff-totp.ts';
+import { StaffUserSchema } from '#contracts/staff/staff-users.ts';
+import { Uuid } from '#contracts/wire-schema.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as signinFailures from '#db/repositories/sign-in/signin-failure.repository.ts';
 import * as pendingSignins from '#db/repositories/staff/staff-signin-pending.repository.ts';
 import * as consoleSettings from '#db/repositories/staff/staff-console-setting.repository.ts';
 import { recordFailedSignIn } from '#db/repositories/staff/staff-audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { authRateLimit, envelope, failures, ok, uuid } from '../../http/route-schemas.ts';
+import { authRateLimit, envelope, failures, ok } from '../../http/route-schemas.ts';
 import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../../http/preconditions.ts';
 import { recordStaffSecurityEvent } from '../../security/security-events.ts';
 import { endPendingSignin, pendingSignin } from '../../security/staff-pending-signin.ts';
 import { setStaffCookie, startStaffSession } from '../../plugins/staff-auth.plugin.ts';
 import * as totp from '../../services/staff-access/staff-totp.ts';
-import { LOCKOUT_POLICY } from '../member/login.routes.ts';
-import { staffCookieSecurity, staffFailureKey, staffIdentitySchema, staffLocked } from './staff-auth.routes.ts';
-import { staffUserSchema } from './staff-users.routes.ts';
+import { LOCKOUT_POLICY } from '../../security/sign-in-limits.ts';
+import { staffCookieSecurity, staffFailureKey, staffLocked } from './staff-auth.routes.ts';
 import { withEmployers } from '../../services/staff-access/staff-users.ts';
-
-const codeBody = {
-  type: 'object',
-  required: ['code'],
-  additionalProperties: false,
-  properties: { code: { type: 'string', minLength: 6, maxLength: 40, pattern: '^[A-Za-z0-9 -]+$' } },
-} as const;
-const enrollmentSchema = {
-  type: 'object',
-  required: ['otpauthUri', 'qrSvg', 'secret'],
-  properties: { otpauthUri: { type: 'string' }, qrSvg: { type: 'string' }, secret: { type: 'string' } },
-} as const;
-const recoveryCodesSchema = { type: 'array', items: { type: 'string' } } as const;
-const statusSchema = {
-  type: 'object',
-  required: ['enabled', 'enabledAt', 'recoveryCodesLeft', 'required'],
-  properties: { enabled: { type: 'boolean' }, enabledAt: { type: 'string', nullable: true }, recoveryCodesLeft: { type: 'integer' }, required: { type: 'boolean' } },
-} as const;
-const settingsSchema = { type: 'object', required: ['secondFactorRequired'], properties: { secondFactorRequired: { type: 'boolean' } } } as const;
 
 const expired = () => new AppError('TOKEN_INVALID', 401, 'This sign-in has expired. Please sign in again with your password.');
 const wrongCode = () =>
@@ -47,7 +41,8 @@ const wrongSetupCode = () => badRequest('That code is not right. Enter the curre
 const notStarted = () => new AppError('CONFLICT', 409, 'Start setting up two-step verification first.');
 const enabledAlready = () => new AppError('CONFLICT', 409, 'Two-step verification is on already.');
 
-export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
+export async function staffTotpRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const key = app.config.SSN_KEY;
   const viewer = app.requireStaff('viewer');
   const admin = app.requireStaff('admin');
@@ -87,15 +82,15 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     return { user, value: outcome.value };
   };
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/api/staff/login/second-factor',
     {
       config: authRateLimit(app),
       schema: {
         tags: ['Staff'],
         summary: 'Finish a staff sign-in with a code from the authenticator app or a recovery code (cookie bp_staff_pending); sets bp_staff',
-        body: codeBody,
-        response: { 200: envelope({ type: 'object', properties: { staff: staffIdentitySchema } }), ...failures },
+        body: SecondFactorCodeSchema,
+        response: { 200: envelope(SecondFactorSignInSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -115,7 +110,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Staff'],
         summary: 'Set up two-step verification during a sign-in an admin requires it for (cookie bp_staff_pending): the secret, its otpauth URI and QR code',
-        response: { 200: envelope(enrollmentSchema), ...failures },
+        response: { 200: envelope(TotpEnrollmentSchema), ...failures },
       },
     },
     async (request) => {
@@ -128,15 +123,15 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/api/staff/login/totp/confirm',
     {
       config: authRateLimit(app),
       schema: {
         tags: ['Staff'],
         summary: 'Confirm the set-up with a first code during a sign-in: turns TOTP on, sets bp_staff, answers the recovery codes (shown only now)',
-        body: codeBody,
-        response: { 200: envelope({ type: 'object', properties: { staff: staffIdentitySchema, recoveryCodes: recoveryCodesSchema } }), ...failures },
+        body: SecondFactorCodeSchema,
+        response: { 200: envelope(TotpSetUpSignInSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -158,7 +153,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: "Whether the signed-in staff user's two-step verification is on, how many recovery codes are left, whether an admin requires it",
         security: staffCookieSecurity,
-        response: { 200: envelope(statusSchema), ...failures },
+        response: { 200: envelope(TotpStatusSchema), ...failures },
       },
     },
     async (request) => {
@@ -181,7 +176,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: 'Start setting up two-step verification: a new secret (kept sealed until confirmed), its otpauth URI and QR code; 409 when on already',
         security: staffCookieSecurity,
-        response: { 200: envelope(enrollmentSchema), ...failures },
+        response: { 200: envelope(TotpEnrollmentSchema), ...failures },
       },
     },
     async (request) => {
@@ -191,7 +186,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/api/staff/me/totp/confirm',
     {
       onRequest: viewer,
@@ -200,8 +195,8 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: 'Confirm the set-up with a first code: turns two-step verification on and answers 10 recovery codes (shown only now)',
         security: staffCookieSecurity,
-        body: codeBody,
-        response: { 200: envelope({ type: 'object', properties: { recoveryCodes: recoveryCodesSchema } }), ...failures },
+        body: SecondFactorCodeSchema,
+        response: { 200: envelope(TotpRecoveryCodesSchema), ...failures },
       },
     },
     async (request) => {
@@ -217,7 +212,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/api/staff/me/totp/disable',
     {
       onRequest: viewer,
@@ -227,8 +222,8 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Turn two-step verification off with a current code (or a recovery code); a wrong code counts toward the staff lockout (429 ACCOUNT_LOCKED at the fifth); 409 while an admin requires it',
         security: staffCookieSecurity,
-        body: codeBody,
-        response: { 200: envelope({ type: 'null' }), ...failures },
+        body: SecondFactorCodeSchema,
+        response: { 200: envelope(Type.Null()), ...failures },
       },
     },
     async (request, reply) => {
@@ -251,7 +246,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/staff/users/:id/totp',
     {
       onRequest: admin,
@@ -259,8 +254,8 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: "Reset a staff user's two-step verification (admin): it is off and their sessions end; they set it up again",
         security: staffCookieSecurity,
-        params: { type: 'object', required: ['id'], properties: { id: uuid } },
-        response: { 200: envelope(staffUserSchema), ...failures },
+        params: Type.Object({ id: Uuid }),
+        response: { 200: envelope(StaffUserSchema), ...failures },
       },
     },
     async (request) => {
@@ -279,7 +274,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Staff'],
         summary: "Console settings (admin); ETag: the settings' version",
         security: staffCookieSecurity,
-        response: { 200: { ...envelope(settingsSchema), headers: etagHeader }, ...failures },
+        response: { 200: { ...envelope(ConsoleSettingsSchema), headers: etagHeader }, ...failures },
       },
     },
     async (request, reply) => {
@@ -288,7 +283,7 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Body: { secondFactorRequired: boolean } }>(
+  app.patch(
     '/api/staff/settings',
     {
       onRequest: admin,
@@ -298,8 +293,8 @@ export async function staffTotpRoutes(app: FastifyInstance): Promise<void> {
           "Require two-step verification of every staff user (admin; the admin needs it on first); sessions of those without it end; If-Match: the settings' ETag (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)",
         security: staffCookieSecurity,
         headers: conditionHeaders(false),
-        body: { type: 'object', required: ['secondFactorRequired'], additionalProperties: false, properties: { secondFactorRequired: { type: 'boolean' } } },
-        response: { 200: { ...envelope(settingsSchema), headers: etagHeader }, ...failures },
+        body: ConsoleSettingsInputSchema,
+        response: { 200: { ...envelope(ConsoleSettingsSchema), headers: etagHeader }, ...failures },
       },
     },
     async (request, reply) => {

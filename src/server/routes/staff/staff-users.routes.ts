@@ -4,74 +4,42 @@
  * and holds employers' contacts. A staff user of some employers reads only those employers' entries.
  */
 import type { FastifyInstance } from 'fastify';
-import type { StaffRole } from '#db/database.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { StaffAuditEntrySchema } from '#contracts/staff/staff-audit.ts';
+import {
+  AUDIT_DEFAULT_LIMIT,
+  StaffAuditQuerySchema,
+  StaffUserChangeSchema,
+  StaffUserCreateSchema,
+  StaffUserSchema,
+} from '#contracts/staff/staff-users.ts';
+import { Uuid } from '#contracts/wire-schema.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as staffAudit from '#db/repositories/staff/staff-audit.repository.ts';
 import { AppError, badRequest, notFound, refuseInvertedDays } from '../../errors.ts';
-import { STAFF_ROLES } from '../../plugins/staff-auth.plugin.ts';
 import { conditionHeaders, etagHeader, preconditionOf, taggedAnswer } from '../../http/preconditions.ts';
-import { envelope, failures, isoDate, nullableString, ok, uuid } from '../../http/route-schemas.ts';
-import { accessTag, createStaffUser, listStaffUsers, updateStaffUser, type StaffUserChange, type StaffUserWithAccess } from '../../services/staff-access/staff-users.ts';
+import { envelope, failures, ok } from '../../http/route-schemas.ts';
+import { accessTag, createStaffUser, listStaffUsers, updateStaffUser, type StaffUserWithAccess } from '../../services/staff-access/staff-users.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
-
-const role = { type: 'string', enum: [...STAFF_ROLES] } as const;
-const employers = {
-  type: 'object',
-  required: ['all', 'accountids'],
-  additionalProperties: false,
-  description: 'The employers an implementer or viewer may see and change: all (those created later too), or the accountids listed. Admins see every employer whatever it says',
-  properties: { all: { type: 'boolean' }, accountids: { type: 'array', maxItems: 1000, uniqueItems: true, items: uuid } },
-} as const;
-export const staffUserSchema = {
-  type: 'object',
-  required: ['id', 'email', 'role', 'disabled', 'secondFactor', 'createdon', 'employers'],
-  properties: {
-    id: uuid,
-    email: { type: 'string' },
-    role,
-    disabled: { type: 'boolean' },
-    secondFactor: { type: 'boolean' },
-    createdon: { type: 'string' },
-    employers,
-    etag: { type: 'string', description: "The version of the user's role and access (their employers too): what PATCH names in If-Match (in the list and a change's answer)" },
-  },
-} as const;
 
 /** A staff user with the tag of their access, which a change of it names. */
 const withTag = (user: StaffUserWithAccess) => ({ ...user, etag: accessTag(user) });
-const anything = { description: 'The entity as it was (before) or became (after); null when it did not or no longer exists.' } as const;
-const auditEntrySchema = {
-  type: 'object',
-  properties: {
-    id: uuid,
-    staffId: { ...uuid, nullable: true, description: 'Null for a failed sign-in with an address no staff user has' },
-    staffEmail: nullableString,
-    action: { type: 'string', description: "'create', 'update', 'publish', 'read', 'sign-in-failed'..." },
-    entity: { type: 'string' },
-    entityId: { type: 'string' },
-    employerName: { ...nullableString, description: "The employer's name when the entity id (or its part before '/') is its accountid" },
-    before: anything,
-    after: anything,
-    createdon: { type: 'string' },
-  },
-} as const;
 
-export const AUDIT_DEFAULT_LIMIT = 100;
-export const AUDIT_MAX_LIMIT = 500;
-
-export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
+export async function staffUsersRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const admin = app.requireStaff('admin');
 
   app.get(
     '/api/staff/users',
     {
       onRequest: admin,
-      schema: { tags: ['Staff'], summary: 'Staff users (admin)', security: staffCookieSecurity, response: { 200: envelope({ type: 'array', items: staffUserSchema }), ...failures } },
+      schema: { tags: ['Staff'], summary: 'Staff users (admin)', security: staffCookieSecurity, response: { 200: envelope(Type.Array(StaffUserSchema)), ...failures } },
     },
     async () => ok((await listStaffUsers(app.db)).map(withTag)),
   );
 
-  app.post<{ Body: { email: string; role: StaffRole; password: string; employers?: staffUsers.EmployerAccess } }>(
+  app.post(
     '/api/staff/users',
     {
       onRequest: admin,
@@ -80,13 +48,8 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Create a staff user (admin): the password needs 12+ characters and must not be guessable; employers: all when absent (400 for an id no employer has); 409 when the address is taken',
         security: staffCookieSecurity,
-        body: {
-          type: 'object',
-          required: ['email', 'role', 'password'],
-          additionalProperties: false,
-          properties: { email: { type: 'string', maxLength: 254 }, role, password: { type: 'string', maxLength: 200 }, employers },
-        },
-        response: { 201: envelope(staffUserSchema), ...failures },
+        body: StaffUserCreateSchema,
+        response: { 201: envelope(StaffUserSchema), ...failures },
       },
     },
     async (request, reply) => {
@@ -97,7 +60,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: StaffUserChange }>(
+  app.patch(
     '/api/staff/users/:id',
     {
       onRequest: admin,
@@ -107,9 +70,9 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
           "Change a staff user's role or employers, or disable them (admin; audited with before and after); their sessions end when disabled; the last admin stays; If-Match: the user's etag as listed (428 PRECONDITION_REQUIRED without it; 412 RESOURCE_CHANGED with data { changedBy, changedAt } when changed since)",
         security: staffCookieSecurity,
         headers: conditionHeaders(false),
-        params: { type: 'object', required: ['id'], properties: { id: uuid } },
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { role, disabled: { type: 'boolean' }, employers } },
-        response: { 200: { ...envelope(staffUserSchema), headers: etagHeader }, ...failures },
+        params: Type.Object({ id: Uuid }),
+        body: StaffUserChangeSchema,
+        response: { 200: { ...envelope(StaffUserSchema), headers: etagHeader }, ...failures },
       },
     },
     async (request, reply) => {
@@ -122,7 +85,7 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { who?: string; entity?: string; entityid?: string; from?: string; to?: string; limit?: number } }>(
+  app.get(
     '/api/staff/audit',
     {
       onRequest: app.requireStaff('viewer'),
@@ -131,20 +94,8 @@ export async function staffUsersRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "The audit trail, newest first: changes (who, when, what, before and after), reads of personal data and failed sign-ins; filtered by who (part of the e-mail address), entity, its id and days (from and to included); a staff user of some employers gets only those employers' entries",
         security: staffCookieSecurity,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            who: { type: 'string', minLength: 1, maxLength: 320 },
-            entity: { type: 'string', maxLength: 100 },
-            entityid: { type: 'string', maxLength: 200 },
-            // Years 1000 to 2999: a date the database can compare (year 0 is no date there).
-            from: { ...isoDate, pattern: '^[12][0-9]{3}-' },
-            to: { ...isoDate, pattern: '^[12][0-9]{3}-' },
-            limit: { type: 'integer', minimum: 1, maximum: AUDIT_MAX_LIMIT },
-          },
-        },
-        response: { 200: envelope({ type: 'array', items: auditEntrySchema }), ...failures },
+        querystring: StaffAuditQuerySchema,
+        response: { 200: envelope(Type.Array(StaffAuditEntrySchema)), ...failures },
       },
     },
     async (request) => {

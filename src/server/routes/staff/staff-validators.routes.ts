@@ -7,8 +7,10 @@
  * cookie. Compiling is for those who may change documents (implementers and admins) and limited per staff user,
  * since each compile costs the server time and memory; reading a module compiled already is for any staff user.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_ID_PATTERN } from '#contracts/document-id.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DraftValidatorsBodySchema, DraftValidatorsSchema } from '#contracts/staff/staff-validators.ts';
 import { EngineConfigError, type FormDocument } from '#engine/runtime/index.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { ContentStore } from '../../content/content-store.ts';
@@ -20,17 +22,16 @@ import { staffCookieSecurity } from './staff-auth.routes.ts';
 /** '<SHA-256 of the draft's validated schemas>.js' */
 const MODULE_FILE = /^([0-9a-f]{64})\.js$/;
 
-type DraftBody = { document: Record<string, unknown> & { id: string } };
-
 /** Draft compiles a staff user may ask for in a minute, refused or not (the editor compiles once it is still). */
 export const DRAFT_COMPILES_PER_MINUTE = 60;
 
-export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void> {
+export async function staffValidatorsRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const base = (app.content as ContentStore).base;
   const viewer = app.requireStaff('viewer');
   const implementer = app.requireStaff('implementer');
 
-  app.post<{ Body: DraftBody }>(
+  app.post(
     '/api/staff/validators',
     {
       onRequest: implementer,
@@ -50,33 +51,8 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
         summary:
           `Compile the validators of a draft form for the preview (implementer or admin; at most ${DRAFT_COMPILES_PER_MINUTE} a minute per staff user, then 429): checked as a saved draft is (400 with fieldErrors keyed by JSON pointer into the document), answers the path of their module and the form as checked`,
         security: staffCookieSecurity,
-        body: {
-          type: 'object',
-          required: ['document'],
-          additionalProperties: false,
-          properties: {
-            document: {
-              type: 'object',
-              required: ['id', 'kind'],
-              additionalProperties: true,
-              properties: {
-                id: { type: 'string', pattern: DOCUMENT_ID_PATTERN, maxLength: 100 },
-                kind: { type: 'string', enum: ['form'], description: 'Only a form has validators' },
-              },
-            },
-          },
-        },
-        response: {
-          200: envelope({
-            type: 'object',
-            required: ['path', 'document'],
-            properties: {
-              path: { type: 'string', description: '/api/staff/validators/<sha256>.js' },
-              document: { type: 'object', additionalProperties: true, description: 'The form the validators are for, as checked (definitions bundled)' },
-            },
-          }),
-          ...failures,
-        },
+        body: DraftValidatorsBodySchema,
+        response: { 200: envelope(DraftValidatorsSchema), ...failures },
       },
     },
     async (request) => {
@@ -93,7 +69,7 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Params: { file: string } }>(
+  app.get(
     '/api/staff/validators/:file',
     {
       onRequest: viewer,
@@ -101,15 +77,11 @@ export async function staffValidatorsRoutes(app: FastifyInstance): Promise<void>
         tags: ['Staff'],
         summary: `A draft's validators compiled for the preview: an ES module of Ajv standalone code (immutable); 404 once forgotten (the latest ${DRAFT_MODULES_LIMIT.count} drafts' are kept, ${DRAFT_MODULES_LIMIT.bytes / 1024 / 1024} MB at most)`,
         security: staffCookieSecurity,
-        params: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', pattern: MODULE_FILE.source, description: '<sha256>.js' } },
-        },
-        response: { 200: { type: 'string', description: 'JavaScript (text/javascript)' }, ...failures },
+        params: Type.Object({ file: Type.String({ pattern: MODULE_FILE.source, description: '<sha256>.js' }) }),
+        response: { 200: Type.String({ description: 'JavaScript (text/javascript)' }), ...failures },
       },
     },
-    async (request, reply: FastifyReply) => {
+    async (request, reply) => {
       const code = draftModule(MODULE_FILE.exec(request.params.file)![1]!);
       if (code === undefined) throw notFound('These validators are not in memory (any more); compile the draft again.');
       return reply

@@ -16,7 +16,7 @@ import {
   hsaProratedLimitCents,
   type HsaTier,
 } from '#domain/enrollment/hsa.ts';
-import type { HsaLimit } from '#contracts/requests.ts';
+import type { HsaLimit } from '#contracts/entities.ts';
 import type { Cents } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';

@@ -14,7 +14,7 @@ import type { Config, StaffOidcConfig } from '../../config.ts';
 import { hashPassword, randomToken } from '../../security/crypto.ts';
 import { discover, endSessionUrl, relyingPartyPolicyOf } from '../../oidc/relying-party.ts';
 import { staffSignInPageOf } from '../../oidc/urls.ts';
-import { STAFF_ROLES } from '../../plugins/staff-auth.plugin.ts';
+import { STAFF_ROLES } from '#contracts/staff/staff-roles.ts';
 import { ALL_EMPLOYERS } from './staff-users.ts';
 
 /** The highest role the role claim's values map to; null without a mapped value (or without a role claim). */

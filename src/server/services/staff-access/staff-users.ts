@@ -7,6 +7,7 @@
  * the audit trail.
  */
 import type { FieldErrors } from '#contracts/api.ts';
+import type { StaffUserChange } from '#contracts/staff/staff-users.ts';
 import type { DbOrTx, StaffRole } from '#db/database.ts';
 import * as staffUsers from '#db/repositories/staff/staff-user.repository.ts';
 import * as staffSessions from '#db/repositories/staff/staff-session.repository.ts';
@@ -102,7 +103,6 @@ export const accessTag = (user: Pick<StaffUserWithAccess, 'role' | 'disabled' | 
   representationTag({ role: user.role, disabled: user.disabled, employers: user.employers });
 
 /** What PATCH changes of a staff user: their role, whether they are disabled, their employers. */
-export type StaffUserChange = { role?: StaffRole; disabled?: boolean; employers?: staffUsers.EmployerAccess };
 
 /**
  * Changes a staff user's role, employers, or disables them (their sessions end at once); `read`: the access it was

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { EMPTY_ID } from '#contracts/api.ts';
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
-import type { CensusImport } from '#contracts/staff-employers.ts';
+import type { CensusImport } from '#contracts/staff/staff-employees.ts';
 import { readCensus, type CensusProblem } from '#domain/employer/census.ts';
-import { planCensus } from '#domain/employer/census-merge.ts';
+import { planCensus, type CensusUpdate } from '#domain/employer/census-merge.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import type { DbOrTx } from '#db/database.ts';
 import { isUniqueViolation } from '#db/errors.ts';
-import { employeesNamed } from '#db/repositories/employer/census.repository.ts';
+import { employeesNamed, updateEmployees, type NamedEmployee } from '#db/repositories/employer/census.repository.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import { countiesForZips } from '#db/repositories/reference/location.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
@@ -54,12 +54,26 @@ export const CENSUS_MEMBER = {
 } as const;
 
 /**
+ * The updates as the import's audit record lists them: each employee's line, id and changed fields before and after
+ * (the values as read, locked, before the update: nothing of the employee the trail did not hold before).
+ */
+function updatesRecorded(updates: readonly CensusUpdate[], named: readonly NamedEmployee[]) {
+  const stored = new Map(named.map((member) => [member.id, member]));
+  return updates.map(({ employee, memberid, changes }) => ({
+    line: employee.line,
+    memberid,
+    before: Object.fromEntries(Object.keys(changes).map((field) => [field, stored.get(memberid)?.[field as keyof typeof changes] ?? null])),
+    after: changes,
+  }));
+}
+
+/**
  * Imports a census, the first time or again: every row is read and checked (the domain's checks, a person's names,
  * e-mail and birthdate by the employer's profile and registration documents, then against the stored members and
  * the ZIP crosswalk: src/domain/employer/census-merge.ts decides which rows add an employee, update one
  * the employer has, or change nothing), all refusals reported at once, by line. Only a file without a single
- * refused row is written: its new members (invited), each update with its own audit record, and the import's
- * record, in one transaction. With `invite`, each new member is also e-mailed the set-password link (after the
+ * refused row is written: its new members (invited), the updates (in bulk), and the import's one audit record
+ * listing both, in one transaction. With `invite`, each new member is also e-mailed the set-password link (after the
  * commit, so no mail goes out for an import that did not happen).
  */
 export async function importCensus(
@@ -78,9 +92,10 @@ export async function importCensus(
     // Two imports of one employer at once would both read no such employee and both add them.
     await employers.lockForUpdate(tx, employer.accountid);
     const emails = employees.map((employee) => employee.email);
+    const named = await employeesNamed(tx, employer.accountid, emails, employees.flatMap((employee) => (employee.externalid ? [employee.externalid] : [])));
     const plan = planCensus(employees, {
       accountid: employer.accountid,
-      members: await employeesNamed(tx, employer.accountid, emails, employees.flatMap((employee) => (employee.externalid ? [employee.externalid] : []))),
+      members: named,
       emailOwners: await members.emailOwners(tx, emails),
       zips: await countiesForZips(tx, employees.flatMap((employee) => (employee.zip ? [employee.zip] : []))),
     });
@@ -96,18 +111,7 @@ export async function importCensus(
         ...CENSUS_MEMBER,
       })),
     );
-    for (const update of plan.update) {
-      const before = await members.findById(tx, update.memberid);
-      await members.update(tx, update.memberid, { ...update.changes, modifiedby: 'Census', modifiedon: context.now });
-      await recordStaffChange(tx, {
-        staffId: staff.id,
-        action: 'census-update',
-        entity: 'member',
-        entityId: update.memberid,
-        before: Object.fromEntries(Object.keys(update.changes).map((field) => [field, before?.[field as keyof typeof update.changes] ?? null])),
-        after: update.changes,
-      });
-    }
+    await updateEmployees(tx, plan.update, { modifiedby: 'Census', modifiedon: context.now });
     const links: Array<{ member: members.MemberRow; link: string }> = [];
     if (invite) for (const member of created) links.push({ member, link: await newInvitationLink(tx, context.config, member) });
     const answer: CensusImport = {
@@ -125,7 +129,15 @@ export async function importCensus(
       entity: 'employer',
       entityId: employer.accountid,
       before: null,
-      after: { added: answer.added, updated: answer.updated, unchanged: answer.unchanged, imported: answer.imported, invited: answer.invited, memberids: answer.memberids },
+      after: {
+        added: answer.added,
+        updated: answer.updated,
+        unchanged: answer.unchanged,
+        imported: answer.imported,
+        invited: answer.invited,
+        memberids: answer.memberids,
+        updates: updatesRecorded(plan.update, named),
+      },
     });
     return { answer, links };
   }).catch((error: unknown) => {

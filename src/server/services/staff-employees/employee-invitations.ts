@@ -1,7 +1,7 @@
 /** The set-password invitation staff send an employee (the same mail as registration's: member/invitations.ts). */
-import type { StaffEmployee } from '#contracts/staff-employers.ts';
+import type { StaffEmployee } from '#contracts/staff/staff-employees.ts';
 import type { DbOrTx } from '#db/database.ts';
-import { rosterOf } from '#db/repositories/employer/employee-roster.repository.ts';
+import { rosterEntryOf } from '#db/repositories/employer/employee-roster.repository.ts';
 import type * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';
@@ -26,7 +26,7 @@ export async function inviteEmployee(
     const member = await members.findById(tx, memberid);
     if (!member || member.accountid !== employer.accountid) throw notFound('There is no such employee of this employer.');
     if (member.ispasswordchanged !== null) throw new AppError('CONFLICT', 409, 'This employee has set a password already: they sign in, or reset it from the sign-in page.');
-    const before = (await rosterOf(tx, employer.accountid)).find((entry) => entry.member.id === memberid)!;
+    const before = (await rosterEntryOf(tx, employer.accountid, memberid))!;
     const link = await newInvitationLink(tx, context.config, member);
     await recordStaffChange(tx, {
       staffId: staff.id,
@@ -39,6 +39,6 @@ export async function inviteEmployee(
     return { member, link };
   });
   await mailInvitation(context.mail, member, employer.accountname, link);
-  const entry = (await rosterOf(db, employer.accountid)).find((candidate) => candidate.member.id === memberid)!;
-  return toEmployee(entry, await ownAnswersOf(db, context.content, employer.accountid));
+  const entry = (await rosterEntryOf(db, employer.accountid, memberid))!;
+  return toEmployee(entry, await ownAnswersOf(db, context.content, employer.accountid, [memberid]));
 }

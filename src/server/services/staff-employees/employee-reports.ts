@@ -2,18 +2,19 @@
  * The reports of an employer's employees: the enrollment report (the standings counted) and the payroll deduction
  * file. The payroll figures are the domain's (src/domain/employer/employee-status.ts) over what the enrollment stored.
  */
-import type { EnrollmentReport } from '#contracts/staff-employers.ts';
-import { formatCsv } from '#domain/values/csv.ts';
-import { payrollFigures, statusCounts } from '#domain/employer/employee-status.ts';
+import { Readable, pipeline } from 'node:stream';
+import type { EmployeePageQuery, EnrollmentReportPage } from '#contracts/staff/employee-pages.ts';
+import { csvFileStream } from '#domain/values/csv.ts';
+import { payrollFigures } from '#domain/employer/employee-status.ts';
 import { centsToDollars } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
-import { rosterOf } from '#db/repositories/employer/employee-roster.repository.ts';
+import { rosterInChunks, statusTallies } from '#db/repositories/employer/employee-pages.repository.ts';
 import type { ContentService } from '../../ports.ts';
-import { employerFieldsOf, labelsOf, listEmployees, ownAnswersOf, standingOf } from './employee-roster.ts';
+import { employeePage, employerFieldsOf, labelsOf, ownAnswersOf, standingOf } from './employee-roster.ts';
 
-export async function enrollmentReport(db: DbOrTx, content: ContentService, accountid: string): Promise<EnrollmentReport> {
-  const employees = await listEmployees(db, content, accountid);
-  return { counts: statusCounts(employees), employees };
+/** The enrollment report: the employer's employees counted by status, and the page of them the query asks for. */
+export async function enrollmentReport(db: DbOrTx, content: ContentService, accountid: string, query: EmployeePageQuery): Promise<EnrollmentReportPage> {
+  return { counts: await statusTallies(db, accountid), ...(await employeePage(db, content, accountid, query)) };
 }
 
 export const PAYROLL_COLUMNS = [
@@ -39,22 +40,36 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
  * payroll reports them apart (the HSA's in W-2 box 12, code W), remaining contribution) and the main order's
  * effective date, led by the employee number payroll systems match on (the census' external id). Dollars with two
  * decimals. Then one column per own field of the employer (PAYROLL_COLUMNS, then the fields' labels), with the
- * employee's answers.
+ * employee's answers. Written as it is read (docs/decisions/050-rosters-in-pages-reports-streamed.md): the file is
+ * a stream, its bytes those formatCsv would give.
  */
-export async function payrollCsv(db: DbOrTx, content: ContentService, accountid: string): Promise<string> {
-  const own = await ownAnswersOf(db, content, accountid);
-  const roster = await rosterOf(db, accountid);
-  const rows = roster.flatMap((entry) => {
-    if (!entry.mainOrder || !entry.account) return [];
-    const figures = payrollFigures({
-      contributionCents: entry.account.currentemployercontribution_cents,
-      currentBalanceCents: entry.account.currentbalance_cents,
-      premiumDeductionCents: entry.account.currentpayrolldeduction_cents,
-      hsaDeductionCents: entry.account.currenthsadeduction_cents,
-    });
-    const standing = standingOf(entry);
-    return [
-      [
+export function payrollCsv(db: DbOrTx, content: ContentService, accountid: string, chunk = PAYROLL_CHUNK): Readable {
+  const file = csvFileStream();
+  pipeline(Readable.from(payrollRecords(db, content, accountid, chunk)), file, () => {
+    // A failure destroys the file with it: the reply ends there and the error is logged.
+  });
+  return file;
+}
+
+/** Employees read from the database at a time (`chunk`): a 50,000-row file holds one chunk in memory, not the roster. */
+const PAYROLL_CHUNK = 500;
+
+/** The header, then each enrolled or waived employee's line, read a chunk at a time. */
+async function* payrollRecords(db: DbOrTx, content: ContentService, accountid: string, chunk: number): AsyncGenerator<Array<string | number>> {
+  const fields = await ownAnswersOf(db, content, accountid, []);
+  yield [...PAYROLL_COLUMNS, ...labelsOf(fields)];
+  for await (const entries of rosterInChunks(db, accountid, chunk)) {
+    const own = await ownAnswersOf(db, content, accountid, entries.map((entry) => entry.member.id));
+    for (const entry of entries) {
+      if (!entry.mainOrder || !entry.account) continue;
+      const figures = payrollFigures({
+        contributionCents: entry.account.currentemployercontribution_cents,
+        currentBalanceCents: entry.account.currentbalance_cents,
+        premiumDeductionCents: entry.account.currentpayrolldeduction_cents,
+        hsaDeductionCents: entry.account.currenthsadeduction_cents,
+      });
+      const standing = standingOf(entry);
+      yield [
         entry.member.census_externalid ?? '',
         entry.member.lastname,
         entry.member.firstname,
@@ -68,8 +83,7 @@ export async function payrollCsv(db: DbOrTx, content: ContentService, accountid:
         money(figures.hsaDeductionCents),
         money(figures.remainingContributionCents),
         ...employerFieldsOf(entry, own).map((field) => field.answer),
-      ],
-    ];
-  });
-  return formatCsv([...PAYROLL_COLUMNS, ...labelsOf(own)], rows);
+      ];
+    }
+  }
 }

@@ -1,5 +1,5 @@
 /** The event log (LogFact) as staff read it: each event with the employer's and the member's names. */
-import type { StaffEvent } from '#contracts/staff-employers.ts';
+import type { StaffEvent } from '#contracts/staff/staff-employees.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as logFacts from '#db/repositories/member/log-fact.repository.ts';
 

@@ -9,11 +9,12 @@
  * nobody publishes a text they never saw. A publish (and a roll back, which publishes too) is a proof: the
  * employer's configuration with the version in place is walked as its employees would meet it
  * (content/employer-proof.ts), and one that would stop or mislead them is refused with the problems, each naming
- * its case, step and field. Outcomes are values; the routes turn them into answers.
+ * its case, step and field. A version that changes a guarded text is published only once a second staff member
+ * approved it as it is (guarded-approvals.ts). Outcomes are values; the routes turn them into answers.
  */
 import { createHash } from 'node:crypto';
 import type { FieldErrors } from '#contracts/api.ts';
-import type { ProvenProblem } from '#contracts/publish-proof.ts';
+import type { GuardedTextChange, ProvenProblem } from '#contracts/publish-proof.ts';
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -27,6 +28,7 @@ import { employerProof, type Replacing } from '../../content/employer-proof.ts';
 import { problemSentence } from '../../content/publish-proof.ts';
 import { type BaseContent } from '../../content/base-content.ts';
 import { holds, minuteText, type Change, type Precondition } from '../../http/preconditions.ts';
+import { approvalCounts, approvalRequiredMessage, guardedTextChanges, keepsBaseTexts, rollBackApprovalMessage } from './guarded-approvals.ts';
 
 export type StoredVersion = { version: number; status: overrides.OverrideStatus; document: FormDocument | FlowDocument; patch: unknown; etag: string };
 
@@ -36,6 +38,8 @@ export type OverrideOutcome =
   | { kind: 'unproven'; message: string; fieldErrors: FieldErrors; problems: ProvenProblem[] }
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string }
+  | { kind: 'unapproved'; message: string; guardedTexts: GuardedTextChange[] }
+  | { kind: 'forbidden'; code: 'APPROVER_SAVED_DRAFT'; message: string }
   | { kind: 'changed'; code: 'DRAFT_CHANGED' | 'PUBLISHED_CHANGED'; message: string; change: Change };
 
 export type DocumentRef = { accountid: string; documentid: string };
@@ -247,6 +251,9 @@ export async function publishDraft(db: DbOrTx, base: BaseContent, ref: DocumentR
     const unproven = await proofRefusal(tx, base, ref, { documentid: ref.documentid, patch: row.patch }, actor.today);
     if (unproven) return unproven;
     const before = await overrides.findPublished(tx, ref.accountid, ref.documentid);
+    // Four eyes: a changed guarded text needs the approval of the draft as it is now.
+    const guardedTexts = guardedTextChanges(base, ref.documentid, row.patch, before);
+    if (guardedTexts.length > 0 && !approvalCounts(row, versionTag(row))) return { kind: 'unapproved', message: approvalRequiredMessage(version, guardedTexts), guardedTexts };
     await overrides.retirePublished(tx, ref.accountid, ref.documentid);
     const published = await overrides.markPublished(tx, row.id, actor.staffId, actor.now);
     await recordStaffChange(tx, { staffId: actor.staffId, action: 'publish', entity: 'document_override', entityId: entityId(ref), before: audited(before), after: audited(published) });
@@ -275,6 +282,7 @@ export async function rollBack(db: DbOrTx, base: BaseContent, ref: DocumentRef, 
       );
     }
     let patch: unknown = {};
+    let approved = false;
     if (version === 0) {
       if (!before) return { kind: 'conflict', message: "Employees get the base document already." };
     } else {
@@ -283,14 +291,53 @@ export async function rollBack(db: DbOrTx, base: BaseContent, ref: DocumentRef, 
       if (source.status === 'published') return { kind: 'conflict', message: `Version ${version} is the published version already.` };
       if (source.status === 'draft') return { kind: 'conflict', message: `Version ${version} is the draft: publish it instead.` };
       patch = source.patch;
+      approved = approvalCounts(source, versionTag(source));
     }
     const refused = patchProblems(base, ref.documentid, patch, await ownForms(tx, base, ref.accountid));
     if (refused) return { kind: 'invalid', ...refused };
     const unproven = await proofRefusal(tx, base, ref, { documentid: ref.documentid, patch }, actor.today);
     if (unproven) return unproven;
+    // A roll back publishes without a draft: its guarded texts are the base's, or were approved as they are.
+    const guardedTexts = guardedTextChanges(base, ref.documentid, patch, before);
+    if (guardedTexts.length > 0 && !approved && !keepsBaseTexts(base, ref.documentid, patch)) return { kind: 'unapproved', message: rollBackApprovalMessage(version, guardedTexts), guardedTexts };
     await overrides.retirePublished(tx, ref.accountid, ref.documentid);
     const published = await overrides.insertVersion(tx, { ...ref, status: 'published', patch, staffId: actor.staffId, copiedFrom: version, now: actor.now });
     await recordStaffChange(tx, { staffId: actor.staffId, action: 'rollback', entity: 'document_override', entityId: entityId(ref), before: audited(before), after: { ...audited(published), copiedFrom: version } });
     return { kind: 'done', version: stored(base, published) };
+  });
+}
+
+/**
+ * A second staff member approves a draft's guarded texts as they were read (`etag`, the draft's tag then): not the
+ * one who saved it last (403 APPROVER_SAVED_DRAFT), and not a draft saved since (409 DRAFT_CHANGED). A draft that
+ * changes no guarded text needs none (409). The approval is in the audit trail (action 'approve'), with the texts.
+ */
+export async function approveDraft(db: DbOrTx, base: BaseContent, ref: DocumentRef, read: { version: number; etag: string }, actor: Actor): Promise<OverrideOutcome> {
+  const { version } = read;
+  return db.transaction().execute(async (tx): Promise<OverrideOutcome> => {
+    await overrides.lockDocument(tx, ref.accountid, ref.documentid);
+    const row = await overrides.findVersion(tx, ref.accountid, ref.documentid, version);
+    if (!row) return { kind: 'not-found', message: `There is no version ${version} of this document.` };
+    if (row.status !== 'draft') return { kind: 'conflict', message: `Version ${version} is ${row.status}, not a draft: only a draft is approved.` };
+    const tag = versionTag(row);
+    if (tag !== read.etag) {
+      return changed(tx, 'DRAFT_CHANGED', row.created_by, row.updatedon, (who, when) => `${who} changed this draft at ${when} since you read it; review their change and approve again.`);
+    }
+    if (row.created_by === actor.staffId) {
+      return { kind: 'forbidden', code: 'APPROVER_SAVED_DRAFT', message: 'You saved this draft last, so you cannot approve it: a second staff member (an implementer or an admin) must review its guarded texts and approve them.' };
+    }
+    const guardedTexts = guardedTextChanges(base, ref.documentid, row.patch, await overrides.findPublished(tx, ref.accountid, ref.documentid));
+    if (guardedTexts.length === 0) return { kind: 'conflict', message: `Version ${version} changes no guarded text, so it needs no approval: publish it.` };
+    if (approvalCounts(row, tag)) return { kind: 'done', version: stored(base, row) };
+    const approved = await overrides.approveDraft(tx, row.id, actor.staffId, tag, actor.now);
+    await recordStaffChange(tx, {
+      staffId: actor.staffId,
+      action: 'approve',
+      entity: 'document_override',
+      entityId: entityId(ref),
+      before: { version, savedBy: await staffName(tx, row.created_by) },
+      after: { version, approvedBy: await staffName(tx, actor.staffId), guardedTexts },
+    });
+    return { kind: 'done', version: stored(base, approved) };
   });
 }

@@ -5,7 +5,7 @@
  */
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
-import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff-employers.ts';
+import type { StaffIdentityProvider, StaffIdentityProviderInput, StaffIdentityProviderTest } from '#contracts/staff/staff-identity-provider.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as providers from '#db/repositories/sign-in/identity-provider.repository.ts';

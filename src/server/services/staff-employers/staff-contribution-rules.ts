@@ -6,7 +6,7 @@
  */
 import { CONSOLE_LOCALE } from '#contracts/language.ts';
 import { fillPlural } from '#contracts/messages.ts';
-import { StaffContributionRuleAnswerSchema, type ContributionPreview, type ContributionPreviewRequest, type StaffContributionRule } from '#contracts/staff-employers.ts';
+import { StaffContributionRuleAnswerSchema, type ContributionPreview, type ContributionPreviewRequest, type StaffContributionRule } from '#contracts/staff/staff-employers.ts';
 import { contributionCents, familyTier, ruleSetProblems, type ContributionRule } from '#domain/enrollment/contribution.ts';
 import { formatCents } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';

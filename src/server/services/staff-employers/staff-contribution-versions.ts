@@ -1,17 +1,18 @@
 /**
  * An employer's contribution rules as versions (docs/decisions/048-contribution-rules-are-published-versions.md):
- * staff save a draft, preview what it changes for every employee of the census, publish it, roll back to an
- * earlier version, list the versions and diff two, as they do a document. The rules in force (contribution_rule,
- * what a member's contribution, cart and enrollment read) change only at a publish or a rollback, and only when
- * no employee would be left at $0.00 without a rule saying no contribution on purpose (the domain's
- * publishProblems). Every write runs under the employer's lock, names the version it was made on (a tag of the
- * rules, as GET answers it) and is audited in its own transaction.
+ * staff save a draft (or discard it), preview what it changes for every employee of the census on their own
+ * effective date, publish it, roll back to an earlier version, list the versions and diff two, as they do a
+ * document. The rules in force (contribution_rule, what a member's contribution, cart and enrollment read) change
+ * only at a publish or a rollback, and only when no employee would be left at $0.00 without a rule saying no
+ * contribution on purpose (the domain's publishProblems). Every write runs under the employer's lock, names the
+ * version it was made on (a tag of the rules, as GET answers it) and is audited in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContributionRulesDiff, ContributionRulesPreview, StaffContributionRule } from '#contracts/staff-employers.ts';
+import type { ContributionRulesDiff, ContributionRulesPreview, StaffContributionRule } from '#contracts/staff/staff-employers.ts';
 import { contributionChanges, publishProblems, type CensusEmployee, type ContributionChange } from '#domain/enrollment/contribution-change.ts';
 import { FAMILY_TIER_NAMES, familyTier, ruleSetProblems, type ContributionLocation, type ContributionRule } from '#domain/enrollment/contribution.ts';
-import { isIsoDate } from '#domain/values/dates.ts';
+import { employeeEffectiveDate } from '#domain/enrollment/effective-dates.ts';
+import { isIsoDate, todayUtc } from '#domain/values/dates.ts';
 import { formatCents } from '#domain/values/money.ts';
 import { lineDiff } from '#engine/authoring/line-diff.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -35,7 +36,7 @@ const resource = (accountid: string): Resource => ({
   name: "the employer's contribution rules",
   entity: 'employer',
   entityId: accountid,
-  actions: ['contribution-rules', 'contribution-rules-draft', 'contribution-rules-rollback'],
+  actions: ['contribution-rules', 'contribution-rules-draft', 'contribution-rules-discard', 'contribution-rules-rollback'],
 });
 
 /** The rules in force. */
@@ -78,9 +79,32 @@ export async function saveDraft(db: DbOrTx, staff: Staff, accountid: string, lis
   });
 }
 
-/** The employer's employees as the comparison reads them, each address's location resolved once. */
-async function censusOf(db: DbOrTx, accountid: string): Promise<CensusEmployee[]> {
-  const facts = await contributionFactsOfEmployer(db, accountid);
+/**
+ * Discards the draft as it was read (`read`: its tag, as GET .../draft answered it): the rules being edited are
+ * the rules in force again, which answers them. Nothing an employee is paid changes; the trail keeps what the
+ * draft held.
+ */
+export async function discardDraft(db: DbOrTx, staff: Staff, accountid: string, read: Precondition): Promise<StaffContributionRule[]> {
+  return db.transaction().execute(async (tx) => {
+    await lockedEmployer(tx, accountid);
+    const draft = await versions.findDraft(tx, accountid);
+    if (!draft) throw notFound('There is no draft of the contribution rules to discard.');
+    const discarded = versions.rulesOf(draft);
+    await requireUnchanged(tx, read, rulesTag(discarded), resource(accountid));
+    await versions.deleteDraft(tx, draft.id);
+    const inForce = await rulesInForce(tx, accountid);
+    await recordStaffChange(tx, { staffId: staff.id, action: 'contribution-rules-discard', entity: 'employer', entityId: accountid, before: audited(wire(discarded)), after: audited(wire(inForce)) });
+    return wire(inForce);
+  });
+}
+
+/**
+ * The employer's employees as the comparison reads them, each address's location resolved once, each on their
+ * effective date: the one they chose if they enrolled for the plan year, else the first offered on `today`.
+ */
+async function censusOf(db: DbOrTx, employer: Employer, today: string): Promise<CensusEmployee[]> {
+  const facts = await contributionFactsOfEmployer(db, employer.accountid, { start: employer.planyearstart, end: employer.planyearend });
+  const settings = { edocPeriod: employer.edoc_period, planYearStart: employer.planyearstart, planYearEnd: employer.planyearend };
   const places = new Map<string, Promise<ContributionLocation>>();
   const placeOf = (address: { stateorprovince: string | null; county: string | null; postalcode: string | null }) => {
     const key = JSON.stringify([address.stateorprovince, address.county, address.postalcode]);
@@ -96,25 +120,25 @@ async function censusOf(db: DbOrTx, accountid: string): Promise<CensusEmployee[]
       birthdate: member.birthdate && isIsoDate(member.birthdate) ? member.birthdate : null,
       tier: familyTier(member.relationships.map((relationship) => ({ relationship }))),
       location: await placeOf(member),
+      effectiveDate: employeeEffectiveDate(member.chosenEffectiveDate, today, settings),
     })),
   );
 }
 
-/** What `after` changes for the census against the rules in force, on the plan year's first day. */
-async function changesOf(db: DbOrTx, employer: Employer, after: readonly ContributionRule[]): Promise<ContributionChange[]> {
-  return contributionChanges(await censusOf(db, employer.accountid), await rulesInForce(db, employer.accountid), after, employer.planyearstart);
+/** What `after` changes for the census against the rules in force, each employee on their effective date. */
+async function changesOf(db: DbOrTx, employer: Employer, after: readonly ContributionRule[], now: Date): Promise<ContributionChange[]> {
+  return contributionChanges(await censusOf(db, employer, todayUtc(now)), await rulesInForce(db, employer.accountid), after);
 }
 
 /** The draft's preview: each employee's contribution now and under the draft, and why it may not be published. */
-export async function previewDraft(db: DbOrTx, employer: Employer): Promise<ContributionRulesPreview> {
+export async function previewDraft(db: DbOrTx, employer: Employer, now: Date): Promise<ContributionRulesPreview> {
   const [draft, published] = await Promise.all([versions.findDraft(db, employer.accountid), versions.findPublished(db, employer.accountid)]);
   const after = draft ? versions.rulesOf(draft) : await rulesInForce(db, employer.accountid);
-  const employees = await changesOf(db, employer, after);
+  const employees = await changesOf(db, employer, after, now);
   return {
     draftVersion: draft?.version ?? null,
     draftEtag: rulesTag(after),
     publishedVersion: published?.version ?? null,
-    effectiveDate: employer.planyearstart,
     employees,
     refusals: publishProblems(employees, after),
   };
@@ -124,10 +148,10 @@ export async function previewDraft(db: DbOrTx, employer: Employer): Promise<Cont
  * Refuses (400, nothing written) a set to be put in force: the domain's rule-set problems (the checks may be newer
  * than the version), then every class that would leave an employee at $0.00 without saying so, employees named.
  */
-async function requirePublishable(tx: DbOrTx, employer: Employer, rules: readonly ContributionRule[]): Promise<void> {
+async function requirePublishable(tx: DbOrTx, employer: Employer, rules: readonly ContributionRule[], now: Date): Promise<void> {
   const problems = [...new Set(ruleSetProblems(rules))];
   if (problems.length > 0) throw badRequest('These contribution rules were not published: they no longer pass the checks.', { '/rules': problems });
-  const changes = await changesOf(tx, employer, rules);
+  const changes = await changesOf(tx, employer, rules, now);
   const refusals = publishProblems(changes, rules);
   if (refusals.length === 0) return;
   const zero = changes.filter((change) => change.zero);
@@ -149,7 +173,7 @@ export async function publishDraft(db: DbOrTx, staff: Staff, accountid: string, 
     if (!draft) throw notFound('There is no draft of the contribution rules to publish.');
     const rules = versions.rulesOf(draft);
     await requireUnchanged(tx, read, rulesTag(rules), resource(accountid));
-    await requirePublishable(tx, employer, rules);
+    await requirePublishable(tx, employer, rules, now);
     const before = await rulesInForce(tx, accountid);
     await versions.retirePublished(tx, accountid);
     await versions.markPublished(tx, draft.id, staff.id, now);
@@ -174,7 +198,7 @@ export async function rollBack(db: DbOrTx, staff: Staff, accountid: string, vers
     if (row.status === 'draft') throw new AppError('CONFLICT', 409, `Version ${version} is the draft: publish it rather than roll back to it.`);
     if (row.status === 'published') throw new AppError('CONFLICT', 409, `Version ${version} is the one in force already.`);
     const rules = versions.rulesOf(row);
-    await requirePublishable(tx, employer, rules);
+    await requirePublishable(tx, employer, rules, now);
     await versions.retirePublished(tx, accountid);
     await versions.insertVersion(tx, { accountid, status: 'published', rules, staffId: staff.id, copiedFrom: version, now });
     await putInForce(tx, accountid, rules);

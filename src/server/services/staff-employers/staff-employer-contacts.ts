@@ -1,6 +1,6 @@
 /** An employer's contacts as staff list and replace them, each replacement one transaction with its audit record. */
 import { randomUUID } from 'node:crypto';
-import type { StaffContact } from '#contracts/staff-employers.ts';
+import type { StaffContact } from '#contracts/staff/staff-employers.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as contacts from '#db/repositories/employer/contact.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';

@@ -3,7 +3,7 @@
  * out is turned off, never deleted, so earlier orders keep their names.
  */
 import { randomUUID } from 'node:crypto';
-import { StaffProductAnswerSchema, type StaffProduct } from '#contracts/staff-employers.ts';
+import { StaffProductAnswerSchema, type StaffProduct } from '#contracts/staff/staff-employers.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as products from '#db/repositories/employer/product.repository.ts';
 import { recordStaffChange } from '#db/repositories/staff/staff-audit.repository.ts';

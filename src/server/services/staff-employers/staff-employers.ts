@@ -5,7 +5,7 @@
  * (staff-employer-*.ts, staff-contribution-rules.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { StaffEmployer, StaffEmployerInput, StaffEmployerSummary } from '#contracts/staff-employers.ts';
+import type { StaffEmployer, StaffEmployerInput, StaffEmployerSummary } from '#contracts/staff/staff-employers.ts';
 import { isIsoDate } from '#domain/values/dates.ts';
 import { statusCounts } from '#domain/employer/employee-status.ts';
 import type { DbOrTx } from '#db/database.ts';

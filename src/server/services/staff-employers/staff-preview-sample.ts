@@ -6,9 +6,9 @@
  * nothing of any member.
  */
 import { DEFAULT_LANGUAGE } from '#contracts/language.ts';
-import type { PreviewSample, PreviewSampleQuery } from '#contracts/staff-preview.ts';
+import type { PreviewSample, PreviewSampleQuery } from '#contracts/staff/staff-preview.ts';
 import { CONTRIBUTION_AGES } from '#domain/parameters/enrollment.ts';
-import { ageOn, isIsoDate } from '#domain/values/dates.ts';
+import { ageOn } from '#domain/values/dates.ts';
 import { familyTier } from '#domain/enrollment/contribution.ts';
 import { chooseLocation } from '#domain/places/locations.ts';
 import type { DbOrTx } from '#db/database.ts';
@@ -28,9 +28,6 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
   const { zip, county, birthdate, effectivedate, language = DEFAULT_LANGUAGE } = query;
   const location = chooseLocation(await countiesForZip(db, zip), county);
   if (!location) throw badRequest(`The ZIP crosswalk has no ZIP code ${zip}.`, { 'querystring/zip': [`The ZIP crosswalk has no ZIP code ${zip}.`] });
-  for (const [field, date] of [['birthdate', birthdate], ['effectivedate', effectivedate]] as const) {
-    if (!isIsoDate(date)) throw badRequest(`The ${field} is not a date of the calendar.`, { [`querystring/${field}`]: [`The ${field} is not a date of the calendar.`] });
-  }
   const age = ageOn(birthdate, effectivedate);
   // A person the portal accepts (the ages contribution rules must pay): a birthdate after the effective date, or one
   // that would make the sample older than any employee, is no sample.

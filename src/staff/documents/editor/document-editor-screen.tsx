@@ -8,7 +8,8 @@
  * and a publish names it, so a draft someone else saved meanwhile is shown as a conflict, never saved over or
  * published unseen. Publish first asks for confirmation, listing what changes for employees in words. A publish the
  * server's proof refuses (PROOF_FAILED: employees would be stopped or misled) lists each problem beside the draft,
- * naming its case, step and field, and marks its line when it lies in this document.
+ * naming its case, step and field, and marks its line when it lies in this document. A draft that changes a
+ * guarded text needs a second staff member's approval first (draft-approval.tsx): Publish stays off until then.
  */
 import { Alert, Anchor, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,6 +29,7 @@ import { DocumentEditForms } from './document-edit-forms.tsx';
 import { documentText, lockedOf, parseDocument, sameDocument, type Json } from '../document-edits.ts';
 import { DocumentPreview } from '../preview/document-preview.tsx';
 import { DraftConflict, draftChangedMessage } from './draft-conflict.tsx';
+import { awaitsApproval, DraftApprovalPanel } from './draft-approval.tsx';
 import { emptyOwnForm } from '../own-steps/own-forms.ts';
 import { locateErrors, type LocatedError } from './pointer-lines.ts';
 import { VersionsPanel } from '../versions/versions-panel.tsx';
@@ -39,7 +41,7 @@ const basisOf = (content: EmployerContent): Basis =>
   content.draft ? { draft: { version: content.draft.version, etag: content.draft.etag }, document: content.draft.document } : { draft: null, document: content.resolved ?? {} };
 
 /** A new form of the employer's own (Forms and Flows, New form): nothing stored yet; the editor starts from an empty form. */
-const newOwnForm = (id: string, title: string): EmployerContent => ({ base: null, published: null, draft: null, resolved: emptyOwnForm(id, title), publishedEtag: '' });
+const newOwnForm = (id: string, title: string): EmployerContent => ({ base: null, published: null, draft: null, resolved: emptyOwnForm(id, title), publishedEtag: '', approval: null });
 
 /** Why the server's publish proof refused the draft: its problems, each with its line when it lies in this document. */
 function ProofProblems({ problems, located }: { problems: ProvenProblem[]; located: LocatedError[] }) {
@@ -164,6 +166,15 @@ export function DocumentEditorScreen() {
       setBasis(fresh ? basisOf(fresh) : { draft: null, document: read.document });
       return `Version ${draft.version} published.`;
     });
+  /** A second staff member approves the stored draft as this page read it (its tag). */
+  const approve = () =>
+    run(async () => {
+      const draft = basis?.draft;
+      if (!draft) throw new Error('There is no draft to approve.');
+      await staffData('POST', `${base}/approve`, { version: draft.version, etag: draft.etag });
+      await reread();
+      return `Version ${draft.version} approved: it may be published now.`;
+    });
   /** Starts the editor again from the document as it is now (after a roll back, or to take the other person's draft). */
   const startFrom = (now: EmployerContent) => {
     const start = basisOf(now);
@@ -240,12 +251,13 @@ export function DocumentEditorScreen() {
                   {notice}
                 </Alert>
               )}
+              <DraftApprovalPanel approval={content.approval} canChange={canChange} dirty={dirty} busy={busy} onApprove={() => void approve()} />
               {canChange && (
                 <Group>
                   <Button onClick={() => void saveDraft()} loading={busy} disabled={!parsed}>
                     Save Draft
                   </Button>
-                  <Button onClick={askToPublish} loading={busy} disabled={!basis?.draft || dirty || conflict !== null}>
+                  <Button onClick={askToPublish} loading={busy} disabled={!basis?.draft || dirty || conflict !== null || awaitsApproval(content.approval)}>
                     Publish
                   </Button>
                 </Group>

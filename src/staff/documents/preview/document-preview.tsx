@@ -31,7 +31,7 @@ import { staffData } from '../../api/staff-api.ts';
 import type { StaffEmployer } from '../../api/types.ts';
 import type { Json } from '../document-edits.ts';
 import { EmployeeFrame } from './employee-frame.tsx';
-import type { PreviewSample } from '#contracts/staff-preview.ts';
+import type { PreviewSample } from '#contracts/staff/staff-preview.ts';
 import { emptyChoices, HEALTH_OPTION_FIELD } from '#portal/wizard/wizard-context.tsx';
 import { caseContext, casesFor, casesInOrder, stepOfForm, caseSteps, stepTitles, walksStep, type EmployerFlags, type FlowCase } from './flow-cases.ts';
 import { employeeEmployer, previewSamplePath, sampleChoices, sampleEffectiveDate, sampleMember } from './preview-sample.ts';

@@ -6,7 +6,7 @@
  */
 import type { Dependent, Employer, Member } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
-import type { PreviewSample } from '#contracts/staff-preview.ts';
+import type { PreviewSample } from '#contracts/staff/staff-preview.ts';
 import { fittingOption } from '#domain/enrollment/additional-services.ts';
 import { isHsaEligible } from '#domain/enrollment/hsa.ts';
 import { WAIVER_REASON_FIELD } from '#portal/wizard/form-fields.ts';

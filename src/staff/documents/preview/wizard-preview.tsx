@@ -15,7 +15,7 @@
 import { Button, Loader, Stack, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { Language } from '#contracts/language.ts';
-import type { PreviewSample } from '#contracts/staff-preview.ts';
+import type { PreviewSample } from '#contracts/staff/staff-preview.ts';
 import { SWRConfig, useSWRConfig, type Cache, type Middleware } from 'swr';
 import { evaluateFlow, type FlowDocument, type FormDocument } from '#engine/runtime/index.ts';
 import {

@@ -1,12 +1,14 @@
 /**
- * The wire shapes of the staff console's employer calls (/api/staff/employers..., /api/staff/events; the routes
- * in docs/staff-employers.md). Money in dollars with two decimals on the wire, dates 'YYYY-MM-DD'. Imports only
+ * The wire shapes of the staff console's employer set-up (/api/staff/employers...: the account, logo, contacts,
+ * files, products, contribution rules and their preview; the routes in docs/staff-employers.md). Money in dollars with two decimals on the wire, dates 'YYYY-MM-DD'. Imports only
  * TypeBox and the wire-schema blocks.
  */
 import { Type, type Static } from 'typebox';
-import { Dollars, IsoDate, Nullable, OneOf, Uuid } from './wire-schema.ts';
+import { Dollars, IsoDate, Nullable, OneOf, Uuid } from '../wire-schema.ts';
 
-export type EmployeeStatusName = 'invited' | 'registered' | 'enrolled' | 'waived';
+/** An employee's standing, in the order it is reached (src/domain/employer/employee-status.ts says how). */
+export const EMPLOYEE_STATUS_NAMES = ['invited', 'registered', 'enrolled', 'waived'] as const;
+export type EmployeeStatusName = (typeof EMPLOYEE_STATUS_NAMES)[number];
 
 /*
  * The employer set-up's shapes are TypeBox schemas: each is the JSON Schema its route validates and serializes
@@ -17,13 +19,13 @@ export type EmployeeStatusName = 'invited' | 'registered' | 'enrolled' | 'waived
 export const EmployeeCountsSchema = Type.Object(
   { invited: Type.Integer(), registered: Type.Integer(), enrolled: Type.Integer(), waived: Type.Integer(), total: Type.Integer() },
 );
-export type EmployeeCounts = Record<EmployeeStatusName, number> & { total: number };
+export type EmployeeCounts = Static<typeof EmployeeCountsSchema>;
 
 /** A row of GET /api/staff/employers. */
 export const StaffEmployerSummarySchema = Type.Object(
   { accountid: Uuid, name: Type.String(), email: Nullable(Type.String()), planyear: Type.Integer(), employees: EmployeeCountsSchema },
 );
-export type StaffEmployerSummary = { accountid: string; name: string; email: string | null; planyear: number; employees: EmployeeCounts };
+export type StaffEmployerSummary = Static<typeof StaffEmployerSummarySchema>;
 
 /** A name staff type: not blank. */
 const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
@@ -104,6 +106,14 @@ export const StaffContactSchema = Type.Object({ id: Type.Optional(Uuid), ...cont
 export type StaffContact = Static<typeof StaffContactSchema>;
 /** A contact as GET and PUT .../contacts answer it. */
 export const StaffContactAnswerSchema = Type.Object({ ...contactFields, id: Uuid });
+
+/** An ICHRA document in the employer's storage; `name_es`: its name for employees reading Spanish (null: none). */
+export const StaffDocumentSchema = Type.Object({
+  filename: Type.String(),
+  size: Type.Integer(),
+  name_es: Nullable(Type.String({ description: 'The name employees reading Spanish get; null: the file name without .pdf, marked as English' })),
+});
+export type StaffDocument = Static<typeof StaffDocumentSchema>;
 
 /** `option_es`: the option's name in Spanish (null or absent: none; employees reading Spanish get the English). */
 export const StaffProductOptionSchema = Type.Object(
@@ -194,6 +204,7 @@ export const ContributionChangeSchema = Type.Object({
   name: Type.String(),
   contributionclass: Type.String(),
   state: Nullable(Type.String()),
+  effectiveDate: Type.String({ format: 'date', description: "The effective date both amounts are computed on (their age on it): the one they chose if they enrolled for the plan year, else the first offered today, else the plan year's first day." }),
   before: Dollars('amount', 'Dollars a month under the rules in force'),
   after: Dollars('amount', 'Dollars a month under the draft'),
   noBirthdate: Type.Boolean({ description: 'No date of birth stored yet: nothing is computed for them.' }),
@@ -208,7 +219,6 @@ export const ContributionRulesPreviewSchema = Type.Object({
   draftVersion: Nullable(Type.Integer({ description: 'null: no draft is saved (the rules in force are compared with themselves)' })),
   draftEtag: Type.String({ description: "The previewed draft's tag: what publishing exactly this names in If-Match." }),
   publishedVersion: Nullable(Type.Integer()),
-  effectiveDate: IsoDate,
   employees: Type.Array(ContributionChangeSchema),
   refusals: Type.Array(Type.String(), { description: 'Why the draft may not be published (empty: it may), employees and classes named.' }),
 });
@@ -244,91 +254,3 @@ export const ContributionPreviewSchema = Type.Object(
   },
 );
 export type ContributionPreview = Static<typeof ContributionPreviewSchema>;
-
-export type CensusRowProblem = { line: number; reason: string };
-/**
- * A census written: `added` new employees (their ids in `memberids`), `updated` ones the employer had (each with
- * the line that names it and the fields it changed, in the census's words), `unchanged` ones; `imported` is added
- * plus updated; `invited` the new employees e-mailed.
- */
-export type CensusImport = {
-  imported: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  invited: number;
-  memberids: string[];
-  updates: Array<{ line: number; memberid: string; changed: string[] }>;
-};
-
-/**
- * The employee's answer to one of the employer's own fields (a field its profile or dependent document adds).
- * A dependent field's answer names each dependent who answered: 'Jane Doe: S-1; Tom Doe: S-2'.
- */
-export type StaffEmployerField = {
-  name: string;
-  of: 'member' | 'dependent';
-  /** The field's title in the employer's document ('<title> (dependents)' for a dependent field). */
-  label: string;
-  /** The answer as text ('' when none): a number as written, yes/no as Yes or No. */
-  answer: string;
-};
-
-export type StaffEmployee = {
-  memberid: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  contributionclass: string;
-  status: EmployeeStatusName;
-  statusdate: string;
-  plan: string | null;
-  /** The answers to the employer's own fields, in the order of its documents (member fields first). */
-  employerfields: StaffEmployerField[];
-};
-
-export type EnrollmentReport = { counts: EmployeeCounts; employees: StaffEmployee[] };
-
-/** An event of the log, with its employer's name and its member's name and e-mail (null when it has none). */
-export type StaffEvent = {
-  id: string;
-  title: string;
-  accountid: string | null;
-  employername: string | null;
-  memberid: string | null;
-  membername: string | null;
-  memberemail: string | null;
-  action: string | null;
-  effectivedate: string | null;
-  data: unknown;
-  createdon: string;
-};
-
-/** What PUT /api/staff/employers/{accountid}/identity-provider takes (docs/staff.md, "An employer's identity provider"). */
-export type StaffIdentityProviderInput = {
-  /** The name the sign-in button shows: 'Sign in with <displayName>'. */
-  displayName: string;
-  /** The provider's issuer URL; its /.well-known/openid-configuration is read (https only). */
-  issuer: string;
-  clientId: string;
-  /** Write-only: stored sealed and never answered. Required the first time; absent keeps the stored one. */
-  clientSecret?: string;
-  /** The ID token claim that carries the e-mail address ('email' by default). */
-  emailClaim: string;
-  /** E-mail domains that may sign in (lower-case, without '@'). */
-  allowedDomains: string[];
-  /** 'census': only the employer's members (imported or registered); 'open': the same, and an unknown person of an allowed domain is told to register with the link first (nobody registers without accepting the terms). */
-  registration: 'census' | 'open';
-};
-
-/** The answer of GET/PUT .../identity-provider: the settings without the secret, and what to register at the provider. */
-export type StaffIdentityProvider = Omit<StaffIdentityProviderInput, 'clientSecret'> & {
-  clientSecretSet: boolean;
-  /** The redirect URI to register for the client at the provider. */
-  redirectUri: string;
-  /** The post-logout redirect URI to register (RP-initiated logout). */
-  postLogoutRedirectUri: string;
-};
-
-/** The answer of POST .../identity-provider/test. */
-export type StaffIdentityProviderTest = { ok: boolean; message: string };
