@@ -3,11 +3,13 @@
  * preview-sample): a health plan quote (POST /api/HealthPlanQuote), a location (GET /api/USZipCounty), an
  * additional service (GET /api/Product) and the HSA limit (GET /api/Hsa/Limit). TypeBox: each schema is what its
  * route serializes with and, as Static<>, its type (docs/decisions/038-route-schemas-are-their-types.md); entities.ts
- * names the types with the other entities. Money is a number of dollars: these routes still convert it themselves
- * (record 038, Consequences).
+ * names the types with the other entities. Money is the Dollars of src/contracts/money/member-money.ts: integer cents
+ * in these types, dollars on the wire, converted by the server's edge (src/server/http/money-wire.ts) and the API
+ * clients' decoders, and nothing else (record 038).
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { LANGUAGES } from './language.ts';
+import { HealthPlanMoney, HsaLimitMoney, ProductOptionMoney } from './money/member-money.ts';
 import { Nullable, OneOf, Uuid } from './wire-schema.ts';
 
 export type YesNo = 'Yes' | 'No';
@@ -19,16 +21,21 @@ const StringOf = <T extends string>() => Type.Unsafe<T>({ type: 'string' });
 const each = <S extends TSchema, N extends string>(schema: S, ...names: N[]) => Object.fromEntries(names.map((name) => [name, schema])) as Record<N, S>;
 const Text = Type.String();
 const NullableText = Nullable(Type.String());
-const NullableDollars = Nullable(Type.Number());
+/** An amount of the member calls' money (member-money.ts) as TypeBox: its marker kept, cents in the type. */
+const Money = (shape: object, description?: string) => Type.Unsafe<number>({ ...shape, ...(description === undefined ? {} : { description }) });
+const NullableMoney = (shape: object) => Type.Unsafe<number | null>(shape);
 
-/** A health plan as a quote answers it (spec §3 Health plan); money in dollars, rate for the whole family a month. */
+/** A health plan as a quote answers it (spec §3 Health plan); money in cents, rate for the whole family a month. */
 export const HealthPlanSchema = Type.Object({
   ...each(Text, 'id', 'planid', 'planname', 'issuername', 'plantype'),
   metallevel: StringOf<MetalLevel>(),
   planeffectivedate: Text,
   ishsaeligible: StringOf<YesNo>(),
-  rate: Type.Number({ description: 'Monthly premium of the whole family, in dollars' }),
-  ...each(NullableDollars, 'annualdeductibleindividual', 'annualdeductiblefamily', 'annualoopmaxindividual', 'annualoopmaxfamily'),
+  rate: Money(HealthPlanMoney.rate, 'Monthly premium of the whole family, in dollars'),
+  annualdeductibleindividual: NullableMoney(HealthPlanMoney.annualdeductibleindividual),
+  annualdeductiblefamily: NullableMoney(HealthPlanMoney.annualdeductiblefamily),
+  annualoopmaxindividual: NullableMoney(HealthPlanMoney.annualoopmaxindividual),
+  annualoopmaxfamily: NullableMoney(HealthPlanMoney.annualoopmaxfamily),
   ...each(
     NullableText,
     'primarycarevisit',
@@ -79,7 +86,7 @@ export const ProductOptionSchema = Type.Object({
   id: Uuid,
   option: Type.String({ description: "In the request's language where staff wrote it in it, else English" }),
   optionlang: LanguageOf('The language option is in'),
-  cost: Type.Number({ description: 'Dollars per month' }),
+  cost: Money(ProductOptionMoney.cost, 'Dollars per month'),
 });
 export type ProductOption = Static<typeof ProductOptionSchema>;
 
@@ -97,20 +104,18 @@ export const ProductSchema = Type.Object({
 });
 export type Product = Static<typeof ProductSchema>;
 
-/** Dollars on the wire, converted by the route itself (not the `Dollars` of wire-schema.ts, which are cents inside). */
-const Dollars = (description: string) => Type.Number({ description });
-/** GET /api/Hsa/Limit's data: the annual HSA limit and the most a month for an effective date, in dollars. */
+/** GET /api/Hsa/Limit's data: the annual HSA limit and the most a month for an effective date, in cents (dollars on the wire). */
 export const HsaLimitSchema = Type.Object({
-  annuallimit: Dollars('The annual HSA limit in dollars, catch-up included'),
+  annuallimit: Money(HsaLimitMoney.annuallimit, 'The annual HSA limit in dollars, catch-up included'),
   monthsleft: Type.Integer({ description: 'Months from the effective date through the end of the plan year (within the tax year)' }),
-  maxmonthly: Dollars('The most a month in dollars: maxmonthly times monthsleft stays within annuallimit'),
+  maxmonthly: Money(HsaLimitMoney.maxmonthly, 'The most a month in dollars: maxmonthly times monthsleft stays within annuallimit'),
   tier: OneOf('string', ['self-only', 'family']),
   /** 0 when the member is under 55. */
-  catchup: Dollars('The catch-up for age 55 or older included in annuallimit, 0 when none'),
+  catchup: Money(HsaLimitMoney.catchup, 'The catch-up for age 55 or older included in annuallimit, 0 when none'),
   /** A fallback when the tax year's are not published. */
   figuresyear: Type.Integer({ description: "The year whose IRS figures these are: the tax year's, or the newest published before it" }),
   eligiblemonths: Type.Integer({ description: 'Months of the tax year covered from their first day, from the effective date through December' }),
   /** The last-month rule still allows annuallimit. */
-  proratedlimit: Dollars('annuallimit prorated to eligiblemonths (1/12 a month); the last-month rule still allows annuallimit'),
+  proratedlimit: Money(HsaLimitMoney.proratedlimit, 'annuallimit prorated to eligiblemonths (1/12 a month); the last-month rule still allows annuallimit'),
 });
 export type HsaLimit = Static<typeof HsaLimitSchema>;

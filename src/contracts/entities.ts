@@ -1,7 +1,9 @@
 /**
  * Wire shapes of the spec's entities (§3), field names exactly as the spec writes them.
- * Money on the wire is a number of dollars with at most two decimals; dates are ISO `YYYY-MM-DD` strings,
- * timestamps ISO date-times; an unknown date is null.
+ * Money on the wire is a number of dollars with at most two decimals, and integer cents in these types: the
+ * server's edge (src/server/http/money-wire.ts) and the API clients' decoders (src/portal/api/money-decoder.ts)
+ * convert, by the Dollars of src/contracts/money/member-money.ts, and nothing else does. Dates are ISO `YYYY-MM-DD`
+ * strings, timestamps ISO date-times; an unknown date is null.
  */
 
 import type { YesNo } from './enrollment-answers.ts';
@@ -240,7 +242,7 @@ export type LogFactEvent = {
 /** `name`: in the reader's language (its Spanish name when staff wrote one, else from the file name), `namelang` the language it is in. */
 export type MediaDocument = { name: string; namelang: Language; filename: string; url: string };
 
-/** POST /api/Affordability's data: the ICHRA affordability check's numbers and verdict, money in dollars. */
+/** POST /api/Affordability's data: the ICHRA affordability check's numbers and verdict, money in cents. */
 export type AffordabilityAnswer = {
   status: 'checked' | 'no-plan-data';
   message: string | null;

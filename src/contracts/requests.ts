@@ -112,8 +112,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * GET /api/Hsa/Limit?effectivedate=YYYY-MM-DD: the caller's annual HSA limit for the plan year of the date, by
- * coverage tier (self-only without dependents, else family) with the catch-up from age 55, in dollars, and the
- * most a month for the months left in the plan year (the monthly amount times monthsleft may not exceed it); its
- * answer is HsaLimit (entities.ts).
+ * coverage tier (self-only without dependents, else family) with the catch-up from age 55 (cents inside, dollars on
+ * the wire), and the most a month for the months left in the plan year (the monthly amount times monthsleft may not
+ * exceed it); its answer is HsaLimit (entities.ts).
  */
 export const hsaLimitPath = (effectivedate: string) => `/api/Hsa/Limit?effectivedate=${encodeURIComponent(effectivedate)}`;

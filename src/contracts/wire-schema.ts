@@ -4,6 +4,7 @@
  * Shapes are OpenAPI 3.0's: null is `nullable: true`, not a union with null.
  */
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { dollarsSchema, type DollarsOptions, type MoneyKind } from './money/wire-money.ts';
 
 /** A schema that also takes null (OpenAPI 3.0's `nullable`). */
 export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
@@ -12,11 +13,12 @@ export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null
 export const OneOf = <const V extends readonly (string | number)[]>(type: 'string' | 'integer', values: V, options: object = {}): TUnsafe<V[number]> =>
   Type.Unsafe<V[number]>({ type, enum: [...values], ...options });
 
-export const Uuid = Type.String({ format: 'uuid' });
+// Pure: a bundle that uses none of these leaves them out.
+export const Uuid = /* @__PURE__ */ Type.String({ format: 'uuid' });
 /** A real calendar date, 'YYYY-MM-DD' (the server's `date` format refuses 2026-02-30 and year 0000). */
-export const IsoDate = Type.String({ format: 'date' });
+export const IsoDate = /* @__PURE__ */ Type.String({ format: 'date' });
 /** A day a list is filtered by: a date the database can compare, years 1000 to 2999 (year 0 is no date there). */
-export const FilterDay = Type.String({ format: 'date', pattern: '^[12][0-9]{3}-' });
+export const FilterDay = /* @__PURE__ */ Type.String({ format: 'date', pattern: '^[12][0-9]{3}-' });
 
 /**
  * A request property that may be left out, which Ajv then fills with the schema's default (useDefaults): out of
@@ -24,16 +26,15 @@ export const FilterDay = Type.String({ format: 'date', pattern: '^[12][0-9]{3}-'
  */
 export const Defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
 
-/** The keyword that marks money on the wire: the routes' mapping (src/server/http/money-wire.ts) finds it. */
-export const MONEY_KEYWORD = 'x-money';
-/** What an amount is, in the words its refusal uses ('A price cannot be negative...', 'An amount ...'). */
-export type MoneyKind = 'price' | 'amount';
+export { MONEY_KEYWORD, MONEY_REFUSAL_KEYWORD, type DollarsOptions, type MoneyKind } from './money/wire-money.ts';
 
 /**
- * Money: dollars with at most two decimals on the wire, integer cents inside the server (src/domain/values/money.ts).
- * The routes' mapping turns the dollars of a request into cents before the handler and the cents of an answer
- * into dollars as it is serialized, so the type is the server's: a number of cents. The bounds only keep
- * absurd numbers out; a sign or a third decimal is refused by the mapping, on the field, in words.
+ * Money: dollars with at most two decimals on the wire, integer cents inside the server and the browsers
+ * (src/domain/values/money.ts). The routes' mapping turns the dollars of a request into cents before the handler
+ * and the cents of an answer into dollars as it is serialized; the API clients' decoders turn an answer's dollars
+ * back into cents. So the type is the one inside: a number of cents. The bounds only keep absurd numbers out; a
+ * sign or a third decimal is refused by the mapping, on the field, in words.
  */
-export const Dollars = (kind: MoneyKind, description: string) =>
-  Type.Number({ minimum: -1_000_000, maximum: 1_000_000, description, [MONEY_KEYWORD]: kind });
+export const Dollars = (kind: MoneyKind, description: string, options: DollarsOptions = {}) =>
+  Type.Unsafe<number>(dollarsSchema(kind, { minimum: -1_000_000, maximum: 1_000_000, ...options, description }));
+

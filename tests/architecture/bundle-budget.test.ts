@@ -1,14 +1,14 @@
 /**
  * The size budget of the portal's JavaScript at first paint (docs/decisions/028-a-size-budget-for-the-portals-javascript-in-npm.md), read from the build that
  * `npm test` makes before it runs the tests (dist/web and its Vite manifest; bench/route-javascript.ts computes
- * it, as the bundle bench does): the landing page at most 150 KB gzip, each wizard step at most 359 KB gzip. Sizes
+ * it, as the bundle bench does): the landing page at most 150 KB gzip, each wizard step at most 361 KB gzip. Sizes
  * are gzip level 9 of each chunk, summed. No build fails the test: run `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import { routeSizes } from '../../bench/route-javascript.ts';
 
 const LANDING_LIMIT_KB = 150;
-const WIZARD_LIMIT_KB = 360;
+const WIZARD_LIMIT_KB = 361;
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 

@@ -343,6 +343,30 @@ describe('import boundaries', () => {
     expect(found).toEqual([]);
   });
 
+  /**
+   * Money crosses the wire converted in two places (docs/decisions/038-route-schemas-are-their-types.md): the
+   * server's edge and the API clients' decoder. Besides them only the domain (its rules and the parser itself) and
+   * the file edges that read dollars typed in files (the plan and reference imports, the demo seed) parse dollars
+   * into cents; a screen, route or service that does is converting by hand.
+   */
+  const PARSES_DOLLARS = ['domain/', 'server/http/money-wire.ts', 'portal/api/money-decoder.ts', 'server/data-import/', 'db/seed/'];
+  /** The files that import a dollars parser of money.ts, or round dollars into cents themselves. */
+  const dollarParsers = (sources: ReadonlyMap<string, string>) =>
+    [...sources]
+      .filter(([, code]) => /\bimport\s*{[^}]*\bdollarsToCents(OrNull)?\b[^}]*}\s*from\s*['"][^'"]*values\/money\.ts['"]/.test(code) || /Math\.round\([^)]*\*\s*100\b/.test(code))
+      .map(([file]) => file)
+      .filter((file) => !PARSES_DOLLARS.some((allowed) => file === allowed || (allowed.endsWith('/') && file.startsWith(allowed))));
+
+  it('parses dollars into cents only at the edges: the server\'s money edge, the API clients\' decoder, the domain and the file imports', () => {
+    expect(dollarParsers(new Map(files.map((file) => [srcPath(file), readFileSync(file, 'utf8')])))).toEqual([]);
+    // The check sees a hand conversion in a screen, whether it imports the parser or rounds itself.
+    const screen = "import { dollarsToCents, formatCents } from '#domain/values/money.ts';";
+    expect(dollarParsers(new Map([['portal/wizard/cart-screen.tsx', screen], ['web/screens/a.tsx', 'const c = Math.round(plan.rate * 100);'], ['domain/values/money.ts', screen]]))).toEqual([
+      'portal/wizard/cart-screen.tsx',
+      'web/screens/a.tsx',
+    ]);
+  });
+
   it('keeps every folder of src/ to a room of at most 15 files at its root', () => {
     const crowded: string[] = [];
     const visit = (dir: string) => {

@@ -248,8 +248,9 @@ describe('messages files', () => {
     const web = ['portal', 'web'].flatMap((folder) => sources(path.join(defaultContentRoot, 'src', folder))).join('\n');
     const server = sources(path.join(defaultContentRoot, 'src', 'server')).join('\n');
     const read = (key: string) =>
-      // The web reads a key as messages['key'], or names it in a table of keys (catalogueTexts, a plan row's label).
-      web.includes(`'${key}'`) || new RegExp(`\\b(catalogueMessage|catalogueText|amountsDiffer)\\('${key}'`).test(server);
+      // The web reads a key as messages['key'], or names it in a table of keys (catalogueTexts, a plan row's label);
+      // the server reads it, or a route's Dollars name it as their refusal (src/server/http/money-wire.ts).
+      web.includes(`'${key}'`) || new RegExp(`\\b(catalogueMessage|catalogueText|amountsDiffer)\\('${key}'|\\brefusal: '${key}'`).test(server);
     expect(Object.keys(en.messages).filter((key) => !read(key))).toEqual([]);
   });
 });

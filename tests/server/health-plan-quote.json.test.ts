@@ -16,6 +16,7 @@ import { demoPlanYear } from '#db/seed/demo-employer.ts';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { importPlanCatalogue } from '#server/data-import/plans.import.ts';
 import { envelope, ok } from '#server/http/route-schemas.ts';
+import { dollarsOnTheWire } from '#server/http/money-wire.ts';
 import { quoteAnswer } from '#server/routes/enrollment/health-plan-quote.json.ts';
 import { priceQuote, toHealthPlan, type QuoteWhere } from '#server/services/enrollment/plan-quotes.ts';
 import { databases } from './helpers/databases.ts';
@@ -25,9 +26,13 @@ const MARION = '41047';
 const CLACKAMAS = '41005';
 const KAISER_BRONZE = '71287OR0420018';
 
-/** Fastify's serialization of the route's 200 schema, as the route answered before the pieces. */
+/**
+ * Fastify's serialization of the route's 200 schema, as the route answered before the pieces: the quote's cents
+ * written as dollars by the routes' money edge (money-wire.ts), as any member route's answer.
+ */
 function referenceServer() {
   const server = Fastify();
+  dollarsOnTheWire(server);
   server.post('/reference', { schema: { response: { 200: envelope(HealthPlanQuoteSchema) } } }, async (request) => {
     const quote = request.body as HealthPlanQuote;
     return ok(quote, quote.message ?? '');

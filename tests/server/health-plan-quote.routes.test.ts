@@ -343,12 +343,12 @@ describe.each(databases())('POST /api/HealthPlanQuote on $name', (database) => {
     }
   });
 
-  it('planPremiumForFamily answers one plan as the quote prices it, null for a plan not sold there', async () => {
+  it('planPremiumForFamily answers one plan as the quote prices it (in cents: the route edge writes dollars), null for a plan not sold there', async () => {
     await setFamily([{ relationship: 'child', age: 5 }]);
     const where = { postalcode: '97002', countycode: MARION, effectiveDate };
     const family = (await findFamily(world.db, world.alice.memberId))!;
     const found = await planPremiumForFamily(world.db, family, KAISER_BRONZE, where);
-    expect(found).toMatchObject({ premiumCents: 36700 + 18300, plan: { planid: KAISER_BRONZE, rate: 550 } });
+    expect(found).toMatchObject({ premiumCents: 36700 + 18300, plan: { planid: KAISER_BRONZE, rate: 55000 } });
     expect(await planPremiumForFamily(world.db, family, REGENCE_PARTIAL, { ...where, postalcode: '97301' })).toBeNull();
     expect(await planPremiumForFamily(world.db, family, '00000OR0000000', where)).toBeNull();
     await setFamily([]);

@@ -47,5 +47,5 @@ export const fixturePlanPremiums: PlanPremiumSource = async (_db, family, planid
   if (!entry || location.postalcode !== FIXTURE_ZIP || location.countycode !== FIXTURE_COUNTY) return null;
   const covered = family.dependents.filter((dependent) => dependent.isonhealthpolicy === 'Yes').length;
   const premiumCents = entry.perPersonCents * (1 + covered);
-  return { plan: { ...entry.plan, rate: premiumCents / 100, planeffectivedate: location.effectiveDate }, premiumCents };
+  return { plan: { ...entry.plan, rate: premiumCents, planeffectivedate: location.effectiveDate }, premiumCents };
 };

@@ -69,8 +69,9 @@ describe.each(databases())('the staff preview sample on $name', (database) => {
     expect(sample.hsalimit).toEqual((await asAlice('GET', `/api/Hsa/Limit?effectivedate=${effectiveDate}`)).json().data);
     expect(sample.productlist).toEqual((await asAlice('GET', '/api/Product')).json().data.productlist);
     expect(sample.productlist.length).toBeGreaterThan(0);
-    expect(sample.contributioncents).toBe(await monthlyContributionForMember(world.db, world.alice.memberId, effectiveDate));
-    expect(sample.contributioncents).toBeGreaterThan(0);
+    // Dollars on the wire, as every amount of the sample (the member routes' edge): the service's cents / 100.
+    expect(sample.contribution).toBe((await monthlyContributionForMember(world.db, world.alice.memberId, effectiveDate)) / 100);
+    expect(sample.contribution).toBeGreaterThan(0);
   });
 
   it('is for staff only, refuses a ZIP the crosswalk lacks, and writes nothing', async () => {

@@ -1,10 +1,12 @@
 /**
  * What the staff API answers the console's preview for its sample employee (GET .../preview-sample): two plans
  * (one HSA-eligible), an HSA limit, one additional service with its Spanish where asked in Spanish, and the
- * employer's contribution of $450.00.
+ * employer's contribution of $450.00. Written as the wire has it (dollars) and handed over as the console's client
+ * does, its amounts decoded to cents (src/staff/api/staff-money.ts).
  */
 import type { HealthPlan } from '../../src/contracts/entities.ts';
 import type { PreviewSample } from '../../src/contracts/staff/staff-preview.ts';
+import { staffMoney } from '../../src/staff/api/staff-money.ts';
 
 /** Whether a staff API path is the preview's read of its sample for the employer. */
 export const isSamplePath = (path: string, accountid: string) => path.startsWith(`/api/staff/employers/${accountid}/preview-sample?`);
@@ -35,6 +37,10 @@ const plan = (planid: string, planname: string, metallevel: HealthPlan['metallev
 
 /** What the server figures for the sample employee (GET .../preview-sample), its service in the language asked. */
 export function sampleOf(path: string): PreviewSample {
+  return staffMoney.centsOfAnswer('GET', path, wireSample(path)) as PreviewSample;
+}
+
+function wireSample(path: string): PreviewSample {
   const language = new URL(path, 'http://console').searchParams.get('language') ?? 'en';
   return {
   quote: {
@@ -62,7 +68,7 @@ export function sampleOf(path: string): PreviewSample {
       ],
     },
   ],
-  contributioncents: 45000,
+  contribution: 450,
   };
 }
 

@@ -1,11 +1,10 @@
 /**
  * Shop Health Plans' rules (spec §2 Shop Health Plans, §5 Cart and compare and Display rules, §9): the deductible
  * and price bands, the filters and the price sort, the plan name cut, the compare list and the one-plan cart, and
- * which values show as empty. Pure: plans in, plans out; amounts compared in cents so a rate of $400.50 falls in
- * one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
+ * which values show as empty. Pure: plans in, plans out; amounts are integer cents (the API client's decoder made
+ * them so), so a rate of $400.50 falls in one band exactly. Texts (band labels, the not-applicable text, messages) are the screens' (the catalogue), never here.
  */
 import { isHsaEligible } from '../enrollment/hsa.ts';
-import { dollarsToCentsOrNull } from '../values/money.ts';
 import { COMPARE_MAX, COMPARE_MIN, PLAN_NAME_MAX, PLAN_PAGE_SIZE } from '../parameters/enrollment.ts';
 
 /**
@@ -38,7 +37,7 @@ export const PRICE_BANDS = [
 
 /**
  * What these rules read of a quoted health plan (spec §3 Health plan; the wire type HealthPlan of
- * src/contracts/entities.ts has these fields): dollars as numbers, ishsaeligible 'Yes' or 'No'.
+ * src/contracts/entities.ts has these fields): money in cents, ishsaeligible 'Yes' or 'No'.
  */
 export type HealthPlan = {
   planid: string;
@@ -55,10 +54,9 @@ export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 /** Spec §9 Metal tiers, in the order the filter lists them. */
 export const METAL_TIERS: readonly string[] = ['Gold', 'Silver', 'Bronze', 'Expanded Bronze', 'Platinum', 'Catastrophic'];
 
-/** The band an amount of dollars falls in; null for no amount or a negative one. */
-export function bandOf<B extends Band>(bands: readonly B[], dollars: number | null | undefined): B | null {
-  const cents = dollarsToCentsOrNull(dollars);
-  if (cents === null || cents < 0) return null;
+/** The band an amount of cents falls in; null for no amount or a negative one. */
+export function bandOf<B extends Band>(bands: readonly B[], cents: number | null | undefined): B | null {
+  if (cents === null || cents === undefined || cents < 0) return null;
   return bands.find((band) => cents >= band.minCents && (band.maxCents === null || cents < band.maxCents)) ?? null;
 }
 
@@ -101,7 +99,7 @@ export function filterPlans<P extends HealthPlan>(plans: readonly P[], filters: 
   if (filters.sort === null) return kept;
   const direction = filters.sort === 'price-asc' ? 1 : -1;
   return kept
-    .map((plan, index) => ({ plan, index, cents: dollarsToCentsOrNull(plan.rate) ?? 0 }))
+    .map((plan, index) => ({ plan, index, cents: plan.rate }))
     .sort((a, b) => (a.cents - b.cents) * direction || a.index - b.index)
     .map(({ plan }) => plan);
 }

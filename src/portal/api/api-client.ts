@@ -4,12 +4,18 @@
  * browser sends to /api/Login by itself), then ends the tab's session, keeping the person's drafts and the address
  * they were on for their next sign-in, and sends them to /login (spec §4, §8).
  * Network failures become a failure answer, never a throw. Every answered call marks the session active (the
- * idle warning reads lastActivity).
+ * idle warning reads lastActivity). Money: the wire's dollars are cents for the app, both ways, here
+ * (money-decoder.ts, by the calls src/contracts/money/member-money.ts declares); no screen converts them.
  */
 import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
 import type { LoginAnswer } from '#contracts/requests.ts';
+import { MEMBER_MONEY_CALLS } from '#contracts/money/member-money.ts';
 import { messages } from '#portal/messages.ts';
 import { accessToken, clearEndedSession, saveTokens } from './session.ts';
+import { moneyDecoder } from './money-decoder.ts';
+
+/** The member calls' money: dollars on the wire, cents in the app. */
+const money = moneyDecoder(MEMBER_MONEY_CALLS);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -143,13 +149,14 @@ export async function call<T>(
 ): Promise<ApiAnswer<T>> {
   const withToken = !options.public;
   let token = withToken ? accessToken() : null;
-  let response = await send(method, path, body, token, options.headers);
+  const wireBody = money.dollarsOfBody(method, path, body);
+  let response = await send(method, path, wireBody, token, options.headers);
   if (response?.status === 401 && token !== null) {
     const current = accessToken();
     const outcome = current === null ? 'ended' : current !== token ? 'renewed' : await refreshSession();
     if (outcome === 'renewed') {
       token = accessToken();
-      response = await send(method, path, body, token, options.headers);
+      response = await send(method, path, wireBody, token, options.headers);
     } else if (outcome === 'unreachable') response = null;
   }
   if (response?.status === 401 && withToken) {
@@ -168,8 +175,10 @@ export async function call<T>(
     return answer;
   }
   try {
-    return (await response.json()) as ApiAnswer<T>;
+    const answer = (await response.json()) as ApiAnswer<T>;
+    return answer.success ? { ...answer, data: money.centsOfAnswer(method, path, answer.data) as T } : answer;
   } catch {
+    // Not JSON, or an amount that is not whole cents: the server's fault, nothing a screen can show.
     return failure(messages['something-wrong']);
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Product } from '#contracts/entities.ts';
 import { fittingOption } from '#domain/enrollment/additional-services.ts';
-import { formatCurrency } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { nextBusyProps, useLoadCalls, type StepScreenProps } from '#engine/react/index.ts';
 import { langOf, locale, messages } from '#portal/messages.ts';
 import { Button, Card, Center, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
@@ -72,7 +72,7 @@ export function AdditionalServicesScreen({ step, next, nextBusy }: StepScreenPro
             >
               {product.options.map((option) => (
                 <option key={option.id} value={option.id} lang={langOf(option.optionlang)}>
-                  {`${option.option} - ${formatCurrency(option.cost, locale)}`}
+                  {`${option.option} - ${formatCents(option.cost, locale)}`}
                 </option>
               ))}
             </NativeSelect>

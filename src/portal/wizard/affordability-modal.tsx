@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { FieldErrors } from '#contracts/api.ts';
 import type { AffordabilityAnswer } from '#contracts/entities.ts';
 import { fillMessage } from '#contracts/messages.ts';
-import { formatCurrency } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { DocumentForm, useDocument, type FormData } from '#engine/react/index.ts';
 import { api } from '../api/api-client.ts';
 import { locale, messages } from '../messages.ts';
@@ -90,7 +90,7 @@ function AffordabilityResult({ answer, text }: { answer: AffordabilityAnswer; te
       </Alert>
     );
   }
-  const money = (value: number | null) => (value === null ? '' : formatCurrency(value, locale));
+  const money = (cents: number | null) => (cents === null ? '' : formatCents(cents, locale));
   const rows: Array<[string, string]> = [
     [text('silver-plan'), answer.silverplan ? `${answer.silverplan.planname} (${answer.silverplan.issuername})` : ''],
     [text('silver-premium'), money(answer.selfonlypremium)],

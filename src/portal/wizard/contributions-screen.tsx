@@ -10,7 +10,7 @@
  * date. Texts come from the contributions document. Next checks both forms with their documents.
  */
 import { padDependentBirthdates } from '#domain/enrollment/contribution.ts';
-import { dollarsToCentsOrNull, formatCents } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
 import { optionLabel } from '#engine/documents/index.ts';
 import { validateForm } from '#engine/runtime/index.ts';
@@ -160,7 +160,8 @@ function Contributions({ document, waiver, dates, loaded, next, nextBusy }: Cont
 
   const contribution = loaded[CONTRIBUTION_CALL];
   useEffect(() => {
-    update((current) => ({ ...current, contributionCents: dollarsToCentsOrNull(contribution) }));
+    // Cents: the API client decoded the wire's dollars (money-decoder.ts); none until the call answers.
+    update((current) => ({ ...current, contributionCents: typeof contribution === 'number' ? contribution : null }));
   }, [contribution]);
 
   const changeContributions = (data: FormData) => {

@@ -10,7 +10,7 @@
  */
 import type { HsaLimit } from '#contracts/entities.ts';
 import { hsaLimitPath } from '#contracts/requests.ts';
-import { centsToDollars, dollarsToCents, formatCents, formatCurrency, type Cents } from '#domain/values/money.ts';
+import { centsToDollars, formatCents, type Cents } from '#domain/values/money.ts';
 import { MONTHS_IN_TAX_YEAR } from '#domain/parameters/hsa.ts';
 import { formatMessage } from '#engine/runtime/index.ts';
 import { nextBusyProps, type StepScreenProps } from '#engine/react/index.ts';
@@ -36,10 +36,10 @@ export function hsaAmountText(typed: string): string {
   return `${dollars}.${cents.slice(0, 2)}`;
 }
 
-/** The cents of a kept amount ('' and '.' are none; '3.' is three dollars, '.5' fifty cents). */
+/** The cents of a kept amount, by its digits ('' and '.' are none; '3.' is three dollars, '.5' fifty cents). */
 const toCents = (text: string): Cents => {
   const [whole = '', cents = ''] = text.split('.');
-  return whole === '' && cents === '' ? 0 : dollarsToCents(`${whole || '0'}${cents ? `.${cents}` : ''}`);
+  return Number(whole || '0') * 100 + Number(cents.padEnd(2, '0'));
 };
 
 /** The field's text of an amount in cents: whole dollars as such, cents with two digits. */
@@ -47,13 +47,13 @@ const amountText = (cents: Cents): string => (cents <= 0 ? '' : cents % 100 === 
 
 /** The over-limit message for a monthly amount, or null when it fits (or the limit is not known). */
 export function overLimitMessage(monthlyCents: Cents, limit: HsaLimit | undefined): string | null {
-  if (!limit || monthlyCents <= dollarsToCents(limit.maxmonthly)) return null;
+  if (!limit || monthlyCents <= limit.maxmonthly) return null;
   return formatMessage(messages['hsa-over-limit'], {
     amount: formatCents(monthlyCents, locale),
     months: limit.monthsleft,
     total: formatCents(monthlyCents * limit.monthsleft, locale),
-    limit: formatCurrency(limit.annuallimit, locale),
-    max: formatCurrency(limit.maxmonthly, locale),
+    limit: formatCents(limit.annuallimit, locale),
+    max: formatCents(limit.maxmonthly, locale),
   });
 }
 
@@ -90,17 +90,17 @@ export function FlexibleSpendingScreen({ next, nextBusy }: StepScreenProps) {
       {limit.data ? (
         <Stack gap={2} data-testid="hsa-limit">
           <Text fw={600}>
-            {formatMessage(messages['hsa-annual-limit'], { tier, year: limit.data.figuresyear, limit: formatCurrency(limit.data.annuallimit, locale) })}
+            {formatMessage(messages['hsa-annual-limit'], { tier, year: limit.data.figuresyear, limit: formatCents(limit.data.annuallimit, locale) })}
           </Text>
           {limit.data.figuresyear !== year && (
             <Text size="sm">{formatMessage(messages['hsa-figures-fallback'], { year, figuresYear: limit.data.figuresyear })}</Text>
           )}
           {limit.data.catchup > 0 && (
-            <Text size="sm">{formatMessage(messages['hsa-catch-up'], { amount: formatCurrency(limit.data.catchup, locale) })}</Text>
+            <Text size="sm">{formatMessage(messages['hsa-catch-up'], { amount: formatCents(limit.data.catchup, locale) })}</Text>
           )}
           <Text size="sm">
             {formatMessage(messages['hsa-max-monthly'], {
-              max: formatCurrency(limit.data.maxmonthly, locale),
+              max: formatCents(limit.data.maxmonthly, locale),
               months: limit.data.monthsleft,
             })}
           </Text>
@@ -109,8 +109,8 @@ export function FlexibleSpendingScreen({ next, nextBusy }: StepScreenProps) {
               {formatMessage(messages['hsa-proration'], {
                 year,
                 months: limit.data.eligiblemonths,
-                prorated: formatCurrency(limit.data.proratedlimit, locale),
-                limit: formatCurrency(limit.data.annuallimit, locale),
+                prorated: formatCents(limit.data.proratedlimit, locale),
+                limit: formatCents(limit.data.annuallimit, locale),
                 nextYear: year + 1,
               })}
             </Text>

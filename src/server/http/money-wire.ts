@@ -5,11 +5,10 @@
  * see only cents. A refused amount (negative, a third decimal, an exponent) is one 400 naming every refused field.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { MONEY_KEYWORD, type MoneyKind } from '#contracts/wire-schema.ts';
-import { centsToDollars, dollarsToCents } from '#domain/values/money.ts';
+import { hasMoney, mapMoney, MONEY_REFUSAL_KEYWORD, type MoneyKind } from '#contracts/money/wire-money.ts';
+import { centsToDollars, dollarsToCents, type Cents } from '#domain/values/money.ts';
+import { catalogueText, type CatalogueMessageKey } from '../content/catalogue-messages.ts';
 import { badRequest } from '../errors.ts';
-
-type Schema = { [MONEY_KEYWORD]?: MoneyKind; properties?: Record<string, Schema>; items?: Schema };
 
 /** What is wrong with dollars typed as a price or an amount (null when nothing): never negative, whole cents. */
 export function dollarsProblem(dollars: number, what: MoneyKind): string | null {
@@ -23,43 +22,36 @@ export function dollarsProblem(dollars: number, what: MoneyKind): string | null 
   }
 }
 
-/** `value` with each amount the schema marks as money replaced by `convert` (a copy; the value is left as it is). */
-function mapMoney(schema: Schema | undefined, value: unknown, pointer: string, convert: (amount: number, kind: MoneyKind, pointer: string) => number): unknown {
-  if (schema === undefined || value === null || value === undefined) return value;
-  const kind = schema[MONEY_KEYWORD];
-  if (kind !== undefined) return typeof value === 'number' ? convert(value, kind, pointer) : value;
-  if (Array.isArray(value) && schema.items) return value.map((item, index) => mapMoney(schema.items, item, `${pointer}/${index}`, convert));
-  if (typeof value === 'object' && schema.properties) {
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [name, property] of Object.entries(schema.properties)) {
-      if (name in copy) copy[name] = mapMoney(property, copy[name], `${pointer}/${name}`, convert);
-    }
-    return copy;
-  }
-  return value;
-}
-
-/** Whether a schema marks any money (so a route without money gets no hook). */
-const hasMoney = (schema: unknown): boolean => JSON.stringify(schema ?? null).includes(`"${MONEY_KEYWORD}"`);
-
-/** A valid body's dollars as cents, or one 400 naming every refused amount on its field (nothing is rounded). */
+/**
+ * A valid body's dollars as cents, or one 400 naming every refused amount on its field (nothing is rounded). A
+ * field whose schema names its refusal (a member's, in the catalogue) answers with that text, in the reader's
+ * language.
+ */
 export function centsOfBody(schema: unknown, body: unknown): unknown {
   const fieldErrors: Record<string, string[]> = {};
+  const catalogued: Record<string, ReturnType<typeof catalogueText>> = {};
   let kind: MoneyKind = 'amount';
-  const decoded = mapMoney(schema as Schema, body, '', (dollars, what, pointer) => {
-    const problem = dollarsProblem(dollars, what);
+  const decoded = mapMoney(schema, body, (dollars, field, pointer) => {
+    const problem = dollarsProblem(dollars, field['x-money']);
     if (problem === null) return dollarsToCents(dollars);
-    kind = what;
-    fieldErrors[pointer] = [problem];
+    const refusal = field[MONEY_REFUSAL_KEYWORD];
+    if (refusal !== undefined) catalogued[pointer] = catalogueText(refusal as CatalogueMessageKey);
+    else fieldErrors[pointer] = [problem];
+    kind = field['x-money'];
     return dollars;
   });
+  const [first] = Object.values(catalogued);
+  if (first !== undefined) throw badRequest(first, Object.fromEntries(Object.entries(catalogued).map(([pointer, text]) => [pointer, [text]])));
   const messages = Object.values(fieldErrors).flat();
   if (messages.length > 0) throw badRequest(messages.length === 1 ? messages[0]! : `${messages.length} ${kind}s are refused: ${messages.join(' ')}`, fieldErrors);
   return decoded;
 }
 
 /** An answer's cents as the dollars of the wire. */
-export const dollarsOfAnswer = (schema: unknown, payload: unknown): unknown => mapMoney(schema as Schema, payload, '', (cents) => centsToDollars(cents));
+export const dollarsOfAnswer = (schema: unknown, payload: unknown): unknown => mapMoney(schema, payload, (cents) => centsToDollars(cents));
+
+/** One amount of cents as the wire's dollars, for an answer written as bytes by hand (the plan quote's rate). */
+export const dollarsOf = (cents: Cents): number => centsToDollars(cents);
 
 const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 

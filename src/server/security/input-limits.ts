@@ -11,7 +11,7 @@
  */
 import Ajv, { type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { MONEY_KEYWORD } from '#contracts/wire-schema.ts';
+import { MONEY_KEYWORD, MONEY_REFUSAL_KEYWORD } from '#contracts/wire-schema.ts';
 import { isIsoDate } from '#domain/values/dates.ts';
 import type { FastifyRequest } from 'fastify';
 import { catalogueText, inLanguage } from '../content/catalogue-messages.ts';
@@ -97,6 +97,7 @@ function makeAjv(externalSchemas: Record<string, unknown>, options: { customOpti
   ajv.addFormat('date', { type: 'string', validate: isIsoDate });
   // Money on the wire (src/contracts/wire-schema.ts Dollars): an annotation the routes' money mapping reads.
   ajv.addKeyword({ keyword: MONEY_KEYWORD, schemaType: 'string' });
+  ajv.addKeyword({ keyword: MONEY_REFUSAL_KEYWORD, schemaType: 'string' });
   for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
   return ajv;
 }

@@ -3,8 +3,10 @@
  * The staff session is the HttpOnly `bp_staff` cookie the browser sends by itself; every change (POST, PUT,
  * PATCH, DELETE) also carries `x-staff-request: 1`, the header a cross-site form cannot send (the CSRF guard).
  * A 401 sends the person to the console's sign-in. Network failures become a failure answer, never a throw.
+ * The answers whose money the console shows come with cents for the wire's dollars (staff-money.ts).
  */
 import type { ApiAnswer, ApiFailure } from '#contracts/api.ts';
+import { staffMoney } from './staff-money.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -50,7 +52,8 @@ async function exchange<T>(method: Method, path: string, body: unknown, options:
   if (response.status === 401 && !options.signIn) onUnauthorized();
   const etag = response.headers.get('etag');
   try {
-    return { answer: (await response.json()) as ApiAnswer<T>, etag };
+    const answer = (await response.json()) as ApiAnswer<T>;
+    return { answer: answer.success ? { ...answer, data: staffMoney.centsOfAnswer(method, path, answer.data) as T } : answer, etag };
   } catch {
     return { answer: { success: false, data: null, code: 'INTERNAL', message: `The server answered ${response.status} without a readable answer.` }, etag: null };
   }

@@ -10,7 +10,7 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { formatCurrency } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { staffData, staffFetcher, staffTagged } from '../api/staff-api.ts';
 import type { ContributionChange, ContributionRulesDiff, ContributionRulesPreview, ContributionRuleVersion } from '../api/types.ts';
 import { FailureAlert } from '../layout/failure-alert.tsx';
@@ -162,8 +162,8 @@ export function ContributionVersionsPanel({ accountid, canChange, editedOn, onCh
                     <Table.Td>{change.contributionclass}</Table.Td>
                     <Table.Td>{change.state ?? ''}</Table.Td>
                     <Table.Td>{change.effectiveDate}</Table.Td>
-                    <Table.Td>{formatCurrency(change.before)}</Table.Td>
-                    <Table.Td>{formatCurrency(change.after)}</Table.Td>
+                    <Table.Td>{formatCents(change.before)}</Table.Td>
+                    <Table.Td>{formatCents(change.after)}</Table.Td>
                     <Table.Td>{noteOf(change)}</Table.Td>
                   </Table.Tr>
                 ))}

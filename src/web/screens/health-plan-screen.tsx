@@ -8,7 +8,7 @@ import { Button, Card, Collapse, Container, Loader, SimpleGrid, Stack, Table, Te
 import { useDisclosure } from '@mantine/hooks';
 import { formatMessage } from '#engine/runtime/messages.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
-import { formatCurrency } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import type { Member, Order } from '#contracts/entities.ts';
 import { locale, messages } from '#portal/messages.ts';
 import { orderLabels } from '#portal/value-labels.ts';
@@ -24,7 +24,7 @@ function details(order: Order, accountname: string | undefined, member: Member |
   return [
     { label: messages['order-description'], value: orderLabels(order).description },
     { label: messages['order-category'], value: ORDER_AREA_NAMES[order.category] },
-    { label: messages['order-amount-spent'], value: formatCurrency(order.amountspent, locale) },
+    { label: messages['order-amount-spent'], value: formatCents(order.amountspent, locale) },
     { label: messages['order-vendor-name'], value: order.vendorname },
     { label: messages['order-policy-holder'], value: order.policyholdersname },
     { label: messages['order-policy-carrier'], value: order.policycarriername },

@@ -14,7 +14,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { startChanging } from '#portal/wizard/wizard-place.ts';
 import { selectWelcomeContacts, type WelcomeContact } from '#domain/employer/contacts.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
-import { formatCurrency } from '#domain/values/money.ts';
+import { formatCents } from '#domain/values/money.ts';
 import { DEFAULT_BUSINESS_YEAR } from '#domain/parameters/enrollment.ts';
 import type { MemberAccount, Order } from '#contracts/entities.ts';
 import { formatMessage } from '#engine/runtime/messages.ts';
@@ -55,7 +55,7 @@ function planCells(order: Order): string[] {
     order.policycarriername ?? order.vendorname ?? '',
     labels.options ?? '',
     labels.tax_status ?? '',
-    formatCurrency(order.amountspent, locale),
+    formatCents(order.amountspent, locale),
     formatLongDate(dateOnly(order.createdon), locale),
   ];
 }
@@ -153,7 +153,7 @@ function ContactCard({ contact, employerName }: { contact: WelcomeContact; emplo
  * today's contribution rules: /welcome says what the payroll file says.
  */
 function StoredMoney({ account, effectiveDate }: { account: MemberAccount; effectiveDate: string }) {
-  const amount = (dollars: number) => formatCurrency(dollars, locale);
+  const amount = (cents: number) => formatCents(cents, locale);
   return (
     <>
       <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: amount(account.currentemployercontribution) })}</Text>
@@ -211,7 +211,7 @@ function WaivedView({ year, accountid }: { year: number; accountid: string }) {
         {account && (
           <>
             {/* What the enrollment stored (the payroll file's figure): $0.00, as a waiver receives no contribution. */}
-            <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCurrency(account.currentemployercontribution, locale) })}</Text>
+            <Text>{formatMessage(messages['welcome-monthly-contribution'], { amount: formatCents(account.currentemployercontribution, locale) })}</Text>
             <Text size="sm">{messages['welcome-waived-no-contribution']}</Text>
           </>
         )}
@@ -318,7 +318,7 @@ export function WelcomeScreen() {
                   <Table.Tr key={order.id}>
                     <Table.Td>{order.vendorname ?? ''}</Table.Td>
                     <Table.Td>{order.description ?? order.productname ?? ''}</Table.Td>
-                    <Table.Td>{formatCurrency(order.amountspent, locale)}</Table.Td>
+                    <Table.Td>{formatCents(order.amountspent, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -29,9 +29,9 @@ const plan = (planid: string, fields: Partial<HealthPlan> = {}): HealthPlan => (
   planid,
   issuername: 'Blue Cross',
   metallevel: 'Silver',
-  rate: 300,
+  rate: 30_000,
   ishsaeligible: 'No',
-  annualdeductibleindividual: 2000,
+  annualdeductibleindividual: 200_000,
   ...fields,
 });
 
@@ -42,19 +42,19 @@ describe('deductible bands (spec §9: $1-$1000, $1001-$3500, $3501-$5000, $5001-
 
   it.each([
     { name: '$0 falls in 1-1000', period: '', input: 0, output: '1-1000' },
-    { name: '$1 falls in 1-1000', period: '', input: 1, output: '1-1000' },
-    { name: '$1000 falls in 1-1000', period: '', input: 1000, output: '1-1000' },
-    { name: '$1000.99 falls in 1-1000', period: '', input: 1000.99, output: '1-1000' },
-    { name: '$1001 falls in 1001-3500', period: '', input: 1001, output: '1001-3500' },
-    { name: '$3500 falls in 1001-3500', period: '', input: 3500, output: '1001-3500' },
-    { name: '$3501 falls in 3501-5000', period: '', input: 3501, output: '3501-5000' },
-    { name: '$5000 falls in 3501-5000', period: '', input: 5000, output: '3501-5000' },
-    { name: '$5001 falls in 5001-15000', period: '', input: 5001, output: '5001-15000' },
-    { name: '$15000 falls in 5001-15000', period: '', input: 15000, output: '5001-15000' },
-    { name: '$15001 falls in 15001-up', period: '', input: 15001, output: '15001-up' },
-    { name: '$250000 falls in 15001-up', period: '', input: 250000, output: '15001-up' },
+    { name: '$1 falls in 1-1000', period: '', input: 100, output: '1-1000' },
+    { name: '$1000 falls in 1-1000', period: '', input: 100_000, output: '1-1000' },
+    { name: '$1000.99 falls in 1-1000', period: '', input: 100_099, output: '1-1000' },
+    { name: '$1001 falls in 1001-3500', period: '', input: 100_100, output: '1001-3500' },
+    { name: '$3500 falls in 1001-3500', period: '', input: 350_000, output: '1001-3500' },
+    { name: '$3501 falls in 3501-5000', period: '', input: 350_100, output: '3501-5000' },
+    { name: '$5000 falls in 3501-5000', period: '', input: 500_000, output: '3501-5000' },
+    { name: '$5001 falls in 5001-15000', period: '', input: 500_100, output: '5001-15000' },
+    { name: '$15000 falls in 5001-15000', period: '', input: 1_500_000, output: '5001-15000' },
+    { name: '$15001 falls in 15001-up', period: '', input: 1_500_100, output: '15001-up' },
+    { name: '$250000 falls in 15001-up', period: '', input: 25_000_000, output: '15001-up' },
     { name: 'no deductible falls in no band', period: '', input: null, output: null },
-    { name: '-$1 falls in no band', period: '', input: -1, output: null },
+    { name: '-$1 falls in no band', period: '', input: -100, output: null },
     { name: 'NaN falls in no band', period: '', input: Number.NaN, output: null },
   ] satisfies RuleCase<number | null, string | null>[])('$name', ({ input, output }) => {
     const band = deductibleBandOf({ annualdeductibleindividual: input });
@@ -69,18 +69,18 @@ describe('price bands (spec §9: below $200, $200-$400, $401-$600, $601-$800, $8
 
   it.each([
     { name: '$0 a month falls in below-200', period: '', input: 0, output: 'below-200' },
-    { name: '$199.99 a month falls in below-200', period: '', input: 199.99, output: 'below-200' },
-    { name: '$200 a month falls in 200-400', period: '', input: 200, output: '200-400' },
-    { name: '$400 a month falls in 200-400', period: '', input: 400, output: '200-400' },
-    { name: '$400.5 a month falls in 200-400', period: '', input: 400.5, output: '200-400' },
-    { name: '$401 a month falls in 401-600', period: '', input: 401, output: '401-600' },
-    { name: '$600 a month falls in 401-600', period: '', input: 600, output: '401-600' },
-    { name: '$601 a month falls in 601-800', period: '', input: 601, output: '601-800' },
-    { name: '$800 a month falls in 601-800', period: '', input: 800, output: '601-800' },
-    { name: '$801 a month falls in 801-1000', period: '', input: 801, output: '801-1000' },
-    { name: '$1000 a month falls in 801-1000', period: '', input: 1000, output: '801-1000' },
-    { name: '$1001 a month falls in 1001-up', period: '', input: 1001, output: '1001-up' },
-    { name: '$5432.1 a month falls in 1001-up', period: '', input: 5432.1, output: '1001-up' },
+    { name: '$199.99 a month falls in below-200', period: '', input: 19_999, output: 'below-200' },
+    { name: '$200 a month falls in 200-400', period: '', input: 20_000, output: '200-400' },
+    { name: '$400 a month falls in 200-400', period: '', input: 40_000, output: '200-400' },
+    { name: '$400.5 a month falls in 200-400', period: '', input: 40_050, output: '200-400' },
+    { name: '$401 a month falls in 401-600', period: '', input: 40_100, output: '401-600' },
+    { name: '$600 a month falls in 401-600', period: '', input: 60_000, output: '401-600' },
+    { name: '$601 a month falls in 601-800', period: '', input: 60_100, output: '601-800' },
+    { name: '$800 a month falls in 601-800', period: '', input: 80_000, output: '601-800' },
+    { name: '$801 a month falls in 801-1000', period: '', input: 80_100, output: '801-1000' },
+    { name: '$1000 a month falls in 801-1000', period: '', input: 100_000, output: '801-1000' },
+    { name: '$1001 a month falls in 1001-up', period: '', input: 100_100, output: '1001-up' },
+    { name: '$5432.1 a month falls in 1001-up', period: '', input: 543_210, output: '1001-up' },
   ] satisfies RuleCase<number, string>[])('$name', ({ input, output }) => {
     expect(priceBandOf({ rate: input })?.id).toBe(output);
   });
@@ -88,11 +88,11 @@ describe('price bands (spec §9: below $200, $200-$400, $401-$600, $601-$800, $8
 
 describe('filterPlans', () => {
   const plans = [
-    plan('a', { issuername: 'Aetna', metallevel: 'Gold', rate: 650, annualdeductibleindividual: 500, ishsaeligible: 'No' }),
-    plan('b', { issuername: 'Blue Cross', metallevel: 'Bronze', rate: 250, annualdeductibleindividual: 7000, ishsaeligible: 'Yes' }),
-    plan('c', { issuername: 'Cigna', metallevel: 'Silver', rate: 420, annualdeductibleindividual: 3000, ishsaeligible: 'No' }),
-    plan('d', { issuername: 'Blue Cross', metallevel: 'Expanded Bronze', rate: 180, annualdeductibleindividual: null, ishsaeligible: 'Yes' }),
-    plan('e', { issuername: 'Aetna', metallevel: 'Silver', rate: 420, annualdeductibleindividual: 20000, ishsaeligible: 'No' }),
+    plan('a', { issuername: 'Aetna', metallevel: 'Gold', rate: 65_000, annualdeductibleindividual: 50_000, ishsaeligible: 'No' }),
+    plan('b', { issuername: 'Blue Cross', metallevel: 'Bronze', rate: 25_000, annualdeductibleindividual: 700_000, ishsaeligible: 'Yes' }),
+    plan('c', { issuername: 'Cigna', metallevel: 'Silver', rate: 42_000, annualdeductibleindividual: 300_000, ishsaeligible: 'No' }),
+    plan('d', { issuername: 'Blue Cross', metallevel: 'Expanded Bronze', rate: 18_000, annualdeductibleindividual: null, ishsaeligible: 'Yes' }),
+    plan('e', { issuername: 'Aetna', metallevel: 'Silver', rate: 42_000, annualdeductibleindividual: 2_000_000, ishsaeligible: 'No' }),
   ];
   const ids = (list: HealthPlan[]) => list.map((p) => p.planid);
 

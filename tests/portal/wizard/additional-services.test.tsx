@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdditionalServicesScreen } from '#portal/wizard/additional-services-screen.tsx';
 import { ok } from '../../web/layout/test-app.tsx';
-import { choicesWith, dependent, product, renderStep } from './screen-harness.tsx';
+import { choicesWith, dependent, product, productOnTheWire, renderStep } from './screen-harness.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,7 +13,7 @@ describe('Additional Services', () => {
   it('shows the product card with its price options; Add To Cart and Remove toggle the service in the cart', async () => {
     const { current, next } = renderStep('additional-services', AdditionalServicesScreen, {
       choices: choicesWith({}),
-      handlers: { 'GET /api/Product': ok({ productlist: [product] }) },
+      handlers: { 'GET /api/Product': ok({ productlist: [productOnTheWire] }) },
     });
     expect(await screen.findByRole('heading', { name: 'Wellness Plus' })).toBeInTheDocument();
     expect(screen.getByText('Acme Wellness')).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('Additional Services', () => {
     const { current } = renderStep('additional-services', AdditionalServicesScreen, {
       choices: choicesWith({}),
       dependents: family,
-      handlers: { 'GET /api/Product': ok({ productlist: [product] }) },
+      handlers: { 'GET /api/Product': ok({ productlist: [productOnTheWire] }) },
     });
     const price = await screen.findByRole('combobox', { name: 'Price Option' });
     await waitFor(() => expect(current.choices.service).toMatchObject({ optionId: 'opt-2', added: false }));
@@ -50,7 +50,7 @@ describe('Additional Services', () => {
   it("shows 'In Development' for Details", async () => {
     renderStep('additional-services', AdditionalServicesScreen, {
       choices: choicesWith({}),
-      handlers: { 'GET /api/Product': ok({ productlist: [product] }) },
+      handlers: { 'GET /api/Product': ok({ productlist: [productOnTheWire] }) },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Details' }));
     expect(await screen.findByRole('dialog', { name: 'Wellness Plus' })).toHaveTextContent('In Development');

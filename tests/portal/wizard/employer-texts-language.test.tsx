@@ -12,9 +12,10 @@ import { AdditionalServicesScreen } from '#portal/wizard/additional-services-scr
 import { cartSummary } from '#portal/wizard/cart/cart-summary.ts';
 import { IchraAcknowledgmentScreen } from '#portal/wizard/ichra-acknowledgment-screen.tsx';
 import { documentHandlers, mockApi, ok, signIn } from '../../web/layout/test-app.tsx';
-import { choicesWith, renderStep } from './screen-harness.tsx';
+import { choicesWith, inCents, renderStep } from './screen-harness.tsx';
 import { renderStep as renderFormStep } from './step-harness.tsx';
 
+/** As GET /api/Product answers it (dollars); the cart reads the app's, in cents. */
 const halfTranslated: Product = {
   id: 'prod-1',
   productname: 'Wellness Plus',
@@ -48,7 +49,7 @@ describe('on a Spanish page', () => {
   });
 
   it("marks the cart's service line lang=\"en\" when its option has no Spanish", () => {
-    const line = (optionId: string) => cartSummary(choicesWith({ service: { product: halfTranslated, optionId, added: true } })).lines.find((one) => one.key === 'service');
+    const line = (optionId: string) => cartSummary(choicesWith({ service: { product: inCents(halfTranslated), optionId, added: true } })).lines.find((one) => one.key === 'service');
     expect(line('opt-2')).toMatchObject({ name: 'Wellness Plus (Family)', nameLang: 'en' });
     expect(line('opt-1')!.nameLang).toBeUndefined();
   });
@@ -76,6 +77,6 @@ describe('on an English page', () => {
     renderStep('additional-services', AdditionalServicesScreen, { choices: choicesWith({}), handlers: { 'GET /api/Product': ok({ productlist: [english] }) } });
     expect(await screen.findByText('Gym and coaching')).not.toHaveAttribute('lang');
     await waitFor(() => expect(within(screen.getByRole('combobox')).getAllByRole('option').map((option) => option.getAttribute('lang'))).toEqual([null, null]));
-    expect(cartSummary(choicesWith({ service: { product: english, optionId: 'opt-2', added: true } })).lines[0]!.nameLang).toBeUndefined();
+    expect(cartSummary(choicesWith({ service: { product: inCents(english), optionId: 'opt-2', added: true } })).lines[0]!.nameLang).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { CartScreen } from '#portal/wizard/cart-screen.tsx';
 import { ContributionsScreen } from '#portal/wizard/contributions-screen.tsx';
 import { IchraAcknowledgmentScreen } from '#portal/wizard/ichra-acknowledgment-screen.tsx';
 import { ok, type Handler, type RecordedRequest } from '../../web/layout/test-app.tsx';
-import { choicesWith, plan, product, renderStep } from './screen-harness.tsx';
+import { choicesWith, plan, product, productOnTheWire, renderStep } from './screen-harness.tsx';
 
 const UNREACHABLE = 'The server cannot be reached. Please try again.';
 
@@ -39,7 +39,7 @@ describe('a call lost on the network', () => {
   it('Additional Services: says so with Retry instead of "no service", and shows the service once read', async () => {
     renderStep('additional-services', AdditionalServicesScreen, {
       choices: choicesWith({}),
-      handlers: { 'GET /api/Product': downThen(ok({ productlist: [product] })) },
+      handlers: { 'GET /api/Product': downThen(ok({ productlist: [productOnTheWire] })) },
     });
     await retryFrom();
     expect(await screen.findByRole('heading', { name: 'Wellness Plus' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import type { HealthPlan } from '#contracts/entities.ts';
 import { loadCatalogue } from '#portal/messages.ts';
 import { DETAIL_ROWS, EXPORT_ROWS } from '#portal/wizard/shop/plan-rows.ts';
 
+/** A plan as the app holds it: money in cents (the API client decoded the quote's dollars). */
 const plan = {
   planid: 'P1',
   planname: 'Moda Gold PPO',
@@ -14,11 +15,11 @@ const plan = {
   plantype: 'PPO',
   metallevel: 'Gold',
   ishsaeligible: 'Yes',
-  rate: 412.5,
-  annualdeductibleindividual: 2000,
-  annualdeductiblefamily: 4000,
-  annualoopmaxindividual: 8000,
-  annualoopmaxfamily: 16000,
+  rate: 41_250,
+  annualdeductibleindividual: 200_000,
+  annualdeductiblefamily: 400_000,
+  annualoopmaxindividual: 800_000,
+  annualoopmaxfamily: 1_600_000,
   primarycarevisit: 'first 3 visit(s) $5 then $30',
   genericdrugs: '$10 per script',
   urgentcare: '$50 after deductible',

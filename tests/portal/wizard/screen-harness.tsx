@@ -9,7 +9,9 @@ import path from 'node:path';
 import { useState, type ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { Dependent, Employer, HealthPlan, Member, Product } from '#contracts/entities.ts';
+import { type Dependent, type Employer, type HealthPlan, type Member, type Product } from '#contracts/entities.ts';
+import { MEMBER_MONEY_CALLS } from '#contracts/money/member-money.ts';
+import { moneyDecoder } from '#portal/api/money-decoder.ts';
 import { api } from '#portal/api/api-client.ts';
 import { AppProviders } from '#web/engine-root.tsx';
 import { ToastHost } from '#portal/layout/feedback/toast.tsx';
@@ -44,7 +46,14 @@ export const employer = {
   businessyear: 2026,
 } as Employer;
 
-export const product: Product = {
+const decoder = moneyDecoder(MEMBER_MONEY_CALLS);
+/** A product as the app holds it: the wire's (dollars) decoded by the API client's decoder into cents. */
+export const inCents = (wire: Product): Product => (decoder.centsOfAnswer('GET', '/api/Product', { productlist: [wire] }) as { productlist: Product[] }).productlist[0]!;
+/** A plan as the app holds it, from the quote's wire (dollars). */
+export const planInCents = (wire: HealthPlan): HealthPlan => (decoder.centsOfAnswer('POST', '/api/HealthPlanQuote', { healthplans: [wire] }) as { healthplans: HealthPlan[] }).healthplans[0]!;
+
+/** An additional service as GET /api/Product answers it (dollars); `product` is the app's, in cents. */
+export const productOnTheWire: Product = {
   id: 'prod-1',
   productname: 'Wellness Plus',
   vendorname: 'Acme Wellness',
@@ -59,7 +68,10 @@ export const product: Product = {
   ],
 };
 
-export const plan: HealthPlan = {
+export const product = inCents(productOnTheWire);
+
+/** A plan as the quote answers it (dollars); `plan` is the app's, in cents. */
+export const planOnTheWire: HealthPlan = {
   id: 'hp-1',
   planid: '12345NJ0010001',
   planname: 'Silver HSA 3000',
@@ -82,6 +94,8 @@ export const plan: HealthPlan = {
   providerlink: null,
   benefits: {},
 };
+
+export const plan = planInCents(planOnTheWire);
 
 export const dependent = {
   id: 'dep-1',

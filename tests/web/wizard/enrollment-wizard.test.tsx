@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectiveDateChoices } from '#domain/enrollment/effective-dates.ts';
 import { restoreZip } from '#portal/widgets/index.ts';
 import { baseForm, EMPLOYER_ID, MEMBER_ID, fail, mockApi, ok, renderApp, signIn, type Handler } from '../layout/test-app.tsx';
-import { product } from '../../portal/wizard/screen-harness.tsx';
+import { productOnTheWire } from '../../portal/wizard/screen-harness.tsx';
 import { appHandlers, appMember, employer, monthlyContributionRequest, today, waivedContributionRequest } from '../../portal/wizard/step-harness.tsx';
 
 /** The cart's acknowledgment checkbox is labelled by the 'acknowledgements' document. */
@@ -19,7 +19,7 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
     'GET /api/EffectiveDates': ok({ effectivedates: effectiveDates, today }),
     [monthlyContributionRequest(firstDate)]: ok(400),
     [waivedContributionRequest(firstDate)]: ok(300),
-    'GET /api/Product': ok({ productlist: [product] }),
+    'GET /api/Product': ok({ productlist: [productOnTheWire] }),
     'POST /api/Enrollment/Authorize': ok({ orders: [{ id: 'order-1' }], memberAccount: { id: 'ma-1' } }),
     ...extra,
   });

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Product } from '#contracts/entities.ts';
 import { employerText, type Language } from '#contracts/language.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import type { DbOrTx, ProductOptionTable, ProductTable } from '../../database.ts';
 
 export type ProductRow = Selectable<ProductTable>;
@@ -153,7 +152,7 @@ export function toWire(product: ProductRow, options: readonly ProductOptionRow[]
     taxstatus: product.taxstatus,
     options: options.map((option) => {
       const name = employerText(option.option, option.option_es, language);
-      return { id: option.id, option: name.text, optionlang: name.lang, cost: centsToDollars(option.cost_cents) };
+      return { id: option.id, option: name.text, optionlang: name.lang, cost: option.cost_cents };
     }),
   };
 }

@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MemberAccount } from '#contracts/entities.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import type { DbOrTx, MemberAccountTable } from '../../database.ts';
 
 export type MemberAccountRow = Selectable<MemberAccountTable>;
@@ -32,7 +31,7 @@ export async function findLatestByMember(db: DbOrTx, memberid: string): Promise<
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** The spec's MemberAccount (§3) with amounts in dollars. */
+/** The spec's MemberAccount (§3), amounts in cents (the routes' edge writes them as dollars). */
 export function toWire(row: MemberAccountRow): MemberAccount {
   return {
     id: row.id,
@@ -40,12 +39,12 @@ export function toWire(row: MemberAccountRow): MemberAccount {
     memberaccounttype: row.memberaccounttype,
     status: row.status,
     familystatus: row.familystatus,
-    currentbalance: centsToDollars(row.currentbalance_cents),
-    currenthealthinsurancepremium: centsToDollars(row.currenthealthinsurancepremium_cents),
-    currentemployercontribution: centsToDollars(row.currentemployercontribution_cents),
+    currentbalance: row.currentbalance_cents,
+    currenthealthinsurancepremium: row.currenthealthinsurancepremium_cents,
+    currentemployercontribution: row.currentemployercontribution_cents,
     currentemployeeclass: row.currentemployeeclass,
-    currentpayrolldeduction: centsToDollars(row.currentpayrolldeduction_cents),
-    currenthsadeduction: centsToDollars(row.currenthsadeduction_cents),
+    currentpayrolldeduction: row.currentpayrolldeduction_cents,
+    currenthsadeduction: row.currenthsadeduction_cents,
     waivecoverage: row.waivecoverage,
     waivecoveragereason: row.waivecoveragereason,
     spousemedicareeligible: row.spousemedicareeligible,

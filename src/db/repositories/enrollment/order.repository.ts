@@ -1,6 +1,5 @@
 import type { Insertable, QueryCreator, Selectable } from 'kysely';
 import type { Order } from '#contracts/entities.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import type { Database, DbOrTx, MemberOrderTable } from '../../database.ts';
 
 export type OrderRow = Selectable<MemberOrderTable>;
@@ -70,7 +69,7 @@ export function supersedeYear(db: QueryCreator<Database>, memberid: string, plan
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** The spec's Order (§3) with the amount in dollars. */
+/** The spec's Order (§3), the amount in cents (the routes' edge writes it as dollars). */
 export function toWire(row: OrderRow): Order {
   return {
     id: row.id,
@@ -82,7 +81,7 @@ export function toWire(row: OrderRow): Order {
     description: row.description,
     category: row.category,
     status: row.status,
-    amountspent: centsToDollars(row.amountspent_cents),
+    amountspent: row.amountspent_cents,
     productname: row.productname,
     vendorname: row.vendorname,
     externalvendorid: row.externalvendorid,

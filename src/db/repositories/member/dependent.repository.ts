@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Dependent } from '#contracts/entities.ts';
 import { ageOn, isIsoDate } from '#domain/values/dates.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import type { DbOrTx, DependentTable } from '../../database.ts';
 
 export type DependentRow = Selectable<DependentTable>;
@@ -58,7 +57,7 @@ export async function deleteOfMember(db: DbOrTx, memberid: string, id: string): 
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** The spec's Dependent (§3): age on `today`, amount in dollars, the SSN only masked. */
+/** The spec's Dependent (§3): age on `today`, amount in cents (the routes' edge writes it as dollars), the SSN only masked. */
 export function toWire(row: DependentRow, today: string): Dependent {
   return {
     id: row.id,
@@ -67,7 +66,7 @@ export function toWire(row: DependentRow, today: string): Dependent {
     lastname: row.lastname,
     dateofbirth: row.dateofbirth,
     age: row.dateofbirth && isIsoDate(row.dateofbirth) && row.dateofbirth <= today ? ageOn(row.dateofbirth, today) : null,
-    contributionamt: row.contributionamt_cents === null ? null : centsToDollars(row.contributionamt_cents),
+    contributionamt: row.contributionamt_cents,
     istobaccouser: row.istobaccouser,
     isdisabled: row.isdisabled,
     gender: row.gender as Dependent['gender'],

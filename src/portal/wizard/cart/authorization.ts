@@ -7,7 +7,6 @@ import type { Member } from '#contracts/entities.ts';
 import { IDEMPOTENCY_HEADER, type AuthorizationState, type AuthorizeRequest } from '#contracts/requests.ts';
 import type { ApiAnswer } from '#contracts/api.ts';
 import { call } from '#portal/api/api-client.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import { effectiveDate, healthOption, ichraAcknowledged, type WizardChoices } from '../wizard-context.tsx';
 import { WAIVER_OTHER_FIELD, WAIVER_REASON_FIELD } from '../form-fields.ts';
 import { chosenService, electedHsaCents } from './cart-summary.ts';
@@ -19,7 +18,8 @@ export function authorizeRequest(choices: WizardChoices, member: Pick<Member, 'p
     healthoption: waiving ? 'waive' : 'buy',
     postalcode: choices.location?.zipcode ?? member.postalcode ?? '',
     countycode: choices.location?.countycode ?? '',
-    hsamonthly: centsToDollars(electedHsaCents(choices)),
+    // Cents: the API client sends them as the wire's dollars (money-decoder.ts).
+    hsamonthly: electedHsaCents(choices),
   };
   if (!waiving && choices.plan) request.planid = choices.plan.planid;
   // The server refuses a purchase without the ICHRA certification, whatever steps the flow showed.

@@ -11,7 +11,7 @@
  */
 import type { Dependent, HealthPlan } from '#contracts/entities.ts';
 import type { Language } from '#contracts/language.ts';
-import { dollarsToCents, enrollmentTotals, formatCents, type Cents } from '#domain/values/money.ts';
+import { enrollmentTotals, formatCents, type Cents } from '#domain/values/money.ts';
 import { isHsaEligible } from '#domain/enrollment/hsa.ts';
 import { storedWaiverReason, type AdditionalServiceChoice } from '#domain/enrollment/orders.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
@@ -93,7 +93,7 @@ export function chosenService(choices: WizardChoices): AdditionalServiceChoice |
   if (!service || !option) return null;
   return {
     product: { id: service.product.id, productname: service.product.productname, vendorname: service.product.vendorname, taxstatus: service.product.taxstatus },
-    option: { id: option.id, option: option.option, costCents: dollarsToCents(option.cost) },
+    option: { id: option.id, option: option.option, costCents: option.cost },
   };
 }
 
@@ -116,7 +116,7 @@ export function cartSummary(choices: WizardChoices, dependents: Dependent[] = []
   const waiving = healthOption(choices) === 'waive';
   const plan = waiving ? null : choices.plan;
   const service = chosenService(choices);
-  const planCents = plan ? dollarsToCents(plan.rate) : 0;
+  const planCents = plan ? plan.rate : 0;
   const hsaCents = electedHsaCents(choices);
   const serviceCents = service?.option.costCents ?? 0;
   const contributionCents = waiving ? 0 : (choices.contributionCents ?? 0);

@@ -4,7 +4,7 @@
  * decimals (a text that has one kept as is), empty texts the catalogue's not-applicable text.
  */
 import type { HealthPlan } from '#contracts/entities.ts';
-import { formatCurrency } from '#domain/values/money.ts';
+import { formatCents, type Cents } from '#domain/values/money.ts';
 import { benefitText, truncatePlanName } from '#domain/plans/plan-filters.ts';
 import { locale, messages, type MessageKey } from '#portal/messages.ts';
 import { benefitInLanguage } from '#portal/benefit-texts.ts';
@@ -12,10 +12,10 @@ import { metalLabel, yesNoLabel } from '#portal/value-labels.ts';
 
 export type PlanRow = { key: string; label: string; value: (plan: HealthPlan) => string };
 
-/** A money value as shown: '$' and two decimals, not applicable when there is none. */
-export function money(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return messages['not-applicable'];
-  return formatCurrency(value, locale);
+/** An amount (cents) as shown: '$' and two decimals, not applicable when there is none. */
+export function money(cents: Cents | null | undefined): string {
+  if (cents === null || cents === undefined) return messages['not-applicable'];
+  return formatCents(cents, locale);
 }
 
 /** A benefit text as shown: not applicable when empty. */

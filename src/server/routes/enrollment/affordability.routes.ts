@@ -4,6 +4,9 @@
  * and optionally the location; the premium, the allowance and the constants are the server's.
  */
 import type { FastifyInstance } from 'fastify';
+import { AffordabilityMoney } from '#contracts/money/member-money.ts';
+import { Dollars } from '#contracts/wire-schema.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import { bearer, envelope, failures, isoDate, nullable, nullableString, ok, propertiesOf } from '../../http/route-schemas.ts';
 import { affordabilityForMember } from '../../services/enrollment/affordability.ts';
 
@@ -14,7 +17,7 @@ const affordabilityBody = {
   required: ['effectivedate', 'householdincome', 'householdsize'],
   properties: {
     effectivedate: { ...isoDate, description: 'An effective date the member is offered' },
-    householdincome: { type: 'number', minimum: 0, maximum: 100_000_000, description: 'Dollars a year, at most two decimals' },
+    householdincome: Dollars('amount', 'Dollars a year, at most two decimals', { minimum: 0, maximum: 100_000_000, refusal: 'income-invalid' }),
     householdsize: { type: 'integer', minimum: 1, maximum: 20 },
     postalcode: { ...fiveDigits, description: "The ZIP code; the member's stored one when left out" },
     countycode: { ...fiveDigits, description: "The county's FIPS code; with postalcode, a real pair" },
@@ -22,8 +25,6 @@ const affordabilityBody = {
 } as const;
 
 type AffordabilityBody = { effectivedate: string; householdincome: number; householdsize: number; postalcode?: string; countycode?: string };
-
-const dollars = nullable({ type: 'number' });
 
 const affordabilitySchema = {
   type: 'object',
@@ -34,11 +35,15 @@ const affordabilitySchema = {
     ratesyear: nullable({ type: 'integer' }),
     estimated: { type: 'boolean' },
     percentyear: nullable({ type: 'integer' }),
-    householdincome: { type: 'number' },
+    householdincome: AffordabilityMoney.householdincome,
     householdsize: { type: 'integer' },
     silverplan: nullable({ type: 'object', properties: propertiesOf({ type: 'string' }, 'planid', 'planname', 'issuername') }),
-    allowance: { type: 'number' },
-    ...propertiesOf(dollars, 'selfonlypremium', 'employeecost', 'monthlyincome', 'threshold', 'povertyguideline'),
+    allowance: AffordabilityMoney.allowance,
+    selfonlypremium: AffordabilityMoney.selfonlypremium,
+    employeecost: AffordabilityMoney.employeecost,
+    monthlyincome: AffordabilityMoney.monthlyincome,
+    threshold: AffordabilityMoney.threshold,
+    povertyguideline: AffordabilityMoney.povertyguideline,
     requiredpercent: nullable({ type: 'number', description: 'Percent of household income (9.96)' }),
     percentofpoverty: nullable({ type: 'integer' }),
     affordable: nullable({ type: 'boolean' }),
@@ -48,6 +53,8 @@ const affordabilitySchema = {
 } as const;
 
 export async function affordabilityRoutes(app: FastifyInstance): Promise<void> {
+  // Dollars on the wire, cents in the handler (money-wire.ts): a refused income is 400 on its field.
+  dollarsOnTheWire(app);
   app.post<{ Body: AffordabilityBody }>(
     '/api/Affordability',
     {
@@ -64,7 +71,7 @@ export async function affordabilityRoutes(app: FastifyInstance): Promise<void> {
       const { body } = request;
       const answer = await affordabilityForMember(app.db, request.member!.memberId, {
         effectiveDate: body.effectivedate,
-        householdIncome: body.householdincome,
+        householdIncomeCents: body.householdincome,
         householdSize: body.householdsize,
         postalcode: body.postalcode,
         countycode: body.countycode,

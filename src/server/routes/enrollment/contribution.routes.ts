@@ -1,6 +1,6 @@
 /**
  * The employer's monthly contribution for the caller (spec §7 Employer contribution, Waived contribution), in
- * dollars, and the effective dates the caller may choose. The paths keep the spec's shape, but the server computes
+ * dollars on the wire (cents in the handlers), and the effective dates the caller may choose. The paths keep the spec's shape, but the server computes
  * from what is stored (src/server/services/enrollment/contributions.ts, one computation for every path):
  * - the class segment is ignored: the employer, not the caller, decides the class;
  * - the dob, state and dependent birthdates are checked against the stored profile and family; a difference is
@@ -14,10 +14,11 @@ import type { Language } from '#contracts/language.ts';
 import { DEPENDENT_BIRTHDATE_PAD } from '#domain/parameters/enrollment.ts';
 import { sameFamilyBirthdates, SELF_ONLY_TIER } from '#domain/enrollment/contribution.ts';
 import { isIsoDate, todayUtc } from '#domain/values/dates.ts';
-import { centsToDollars } from '#domain/values/money.ts';
+import { ContributionAmountSchema } from '#contracts/money/member-money.ts';
 import { catalogueText } from '../../content/catalogue-messages.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import {
   contributionDatesForMember,
   contributionFactsForMember,
@@ -57,7 +58,7 @@ const monthlyParams = {
   },
 } as const;
 
-const amountAnswer = { 200: envelope({ type: 'number', description: 'Dollars per month' }), ...failures };
+const amountAnswer = { 200: envelope(ContributionAmountSchema), ...failures };
 
 /** Real calendar dates only: the schema's format lets 2025-02-30 through on some validators. */
 function requireDates(params: Record<string, string>, names: readonly string[]): void {
@@ -68,6 +69,8 @@ function requireDates(params: Record<string, string>, names: readonly string[]):
 const sameState = (sent: string, stored: string | null) => stored !== null && sent.trim().toUpperCase() === stored.trim().toUpperCase();
 
 export async function contributionRoutes(app: FastifyInstance): Promise<void> {
+  // The handlers answer cents; the edge writes dollars (money-wire.ts).
+  dollarsOnTheWire(app);
   /**
    * The caller's stored facts, after refusing another employer's id (403) and a path that does not describe the
    * stored member (400), and a date the member may not ask for (400).
@@ -105,7 +108,7 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
       const { params } = request;
       requireDates(params, ['effectiveDate', 'dob', ...DEPENDENT_SLOTS]);
       const facts = await checkedFacts(request, params, DEPENDENT_SLOTS.map((slot) => params[slot]));
-      return ok(centsToDollars(contributionOfFacts(facts, params.effectiveDate)));
+      return ok(contributionOfFacts(facts, params.effectiveDate));
     },
   );
 
@@ -125,7 +128,7 @@ export async function contributionRoutes(app: FastifyInstance): Promise<void> {
       const { params } = request;
       requireDates(params, ['effectiveDate', 'dob']);
       const facts = await checkedFacts(request, params, null);
-      return ok(centsToDollars(contributionOfFacts(facts, params.effectiveDate, SELF_ONLY_TIER)));
+      return ok(contributionOfFacts(facts, params.effectiveDate, SELF_ONLY_TIER));
     },
   );
 

@@ -23,7 +23,9 @@ import { refuseOthersIds } from '../../security/ownership.ts';
 import { bearer, envelope, failures, isoDate, ok, uuid } from '../../http/route-schemas.ts';
 import { checkMessages, notApplyingField } from '../../services/enrollment/enrollment-checks.ts';
 import { authorize, type AuthorizeChoices } from '../../services/enrollment/enrollment.ts';
-import { centsOf, dateMessages } from '../../services/enrollment/enrollment-checks.ts';
+import { dateMessages } from '../../services/enrollment/enrollment-checks.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
+import { AuthorizeRequestMoney } from '#contracts/money/member-money.ts';
 import { mailEnrollmentConfirmation } from '../../services/enrollment/enrollment-mail.ts';
 import { documentsInForce, ichraDocumentNames } from '../../services/enrollment/enrollment-invariants.ts';
 import { storageIn } from '../../infra/storage.ts';
@@ -37,7 +39,6 @@ const UNKNOWN_FIELD_MESSAGE = catalogueText('enroll-field-not-allowed');
 
 /** Text without NUL or a lone surrogate (Ajv compiles patterns with the u flag, so a pair is one code point). */
 const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }) as const;
-const dollars = { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Dollars per month' } as const;
 
 
 /** The fields the body may carry; any other is refused (Fastify's Ajv would silently drop it). */
@@ -75,11 +76,11 @@ const authorizeBody = {
     countycode: { type: 'string', pattern: '^([0-9]{5})?$', description: 'buy: the county (FIPS) the plan was quoted for' },
     waivecoveragereason: text(200),
     waivecoveragereasonother: text(500),
-    hsamonthly: { ...dollars, description: 'The monthly HSA contribution; 0 or absent: none' },
+    hsamonthly: { ...AuthorizeRequestMoney.hsamonthly, description: 'The monthly HSA contribution, dollars per month; 0 or absent: none' },
     productoptionid: { ...uuid, description: "The additional service's price option" },
-    rate: { ...dollars, description: 'The monthly premium the cart showed; refused when it differs' },
-    servicecost: { ...dollars, description: "The service's price the cart showed; refused when it differs" },
-    contribution: { ...dollars, description: 'The employer contribution the cart showed; refused when it differs' },
+    rate: { ...AuthorizeRequestMoney.rate, description: 'The monthly premium the cart showed, dollars per month; refused when it differs' },
+    servicecost: { ...AuthorizeRequestMoney.servicecost, description: "The service's price the cart showed, dollars per month; refused when it differs" },
+    contribution: { ...AuthorizeRequestMoney.contribution, description: 'The employer contribution the cart showed, dollars per month; refused when it differs' },
     memberid: uuid,
     accountid: uuid,
     ichraacknowledged: { type: 'boolean', description: "buy: true, the member's ICHRA acknowledgment (a purchase without it is refused)" },
@@ -123,6 +124,8 @@ function canonical(value: unknown): string {
 }
 
 export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
+  // The cart's dollars are cents in the handler, the answer's cents dollars on the wire (money-wire.ts).
+  dollarsOnTheWire(app);
   const storage = storageIn(app.db);
   // The authorizations this instance is running, by member and key (what GET answers as pending).
   const running = new Set<string>();
@@ -171,19 +174,18 @@ export async function enrollmentRoutes(app: FastifyInstance): Promise<void> {
       if (notApplying) throw badRequest(notApplying.message, { [notApplying.field]: [notApplying.message] });
       const sentWaiver = { waivecoveragereason: body.waivecoveragereason, waivecoveragereasonother: body.waivecoveragereasonother };
       const waiver: AuthorizeChoices['waiver'] = body.healthoption === 'waive' ? await checkedWaiver(app, caller.accountId, sentWaiver, '', today, request.language) : null;
-      const cents = (value: number | undefined, field: string) => (value === undefined ? undefined : centsOf(value, field));
       const choices: AuthorizeChoices = {
         effectivedate: body.effectivedate,
         healthoption: body.healthoption,
         plan:
           body.healthoption === 'buy' && body.planid
-            ? { planid: body.planid, postalcode: body.postalcode ?? '', countycode: body.countycode ?? '', rateCents: cents(body.rate, '/rate') }
+            ? { planid: body.planid, postalcode: body.postalcode ?? '', countycode: body.countycode ?? '', rateCents: body.rate }
             : null,
         location: { postalcode: body.postalcode ?? '', countycode: body.countycode ?? '' },
         waiver,
-        hsaCents: cents(body.hsamonthly, '/hsamonthly') ?? 0,
-        service: body.productoptionid ? { productoptionid: body.productoptionid, costCents: cents(body.servicecost, '/servicecost') } : null,
-        contributionCents: cents(body.contribution, '/contribution'),
+        hsaCents: body.hsamonthly ?? 0,
+        service: body.productoptionid ? { productoptionid: body.productoptionid, costCents: body.servicecost } : null,
+        contributionCents: body.contribution,
         ichraacknowledged: body.ichraacknowledged,
       };
       const requestHash = createHash('sha256').update(canonical(body)).digest('hex');

@@ -20,11 +20,11 @@
 import { HealthPlanSchema, type HealthPlan } from '#contracts/enrollment-answers.ts';
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
-import { centsToDollars } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import type { MemberFamily } from '#db/repositories/member/member.repository.ts';
 import { catalogueEpoch, type PlanRow } from '#db/repositories/reference/plan.repository.ts';
 import { EncodedAnswer } from '../../http/content-coding.ts';
+import { dollarsOf, dollarsOfAnswer } from '../../http/money-wire.ts';
 import { LRUCache } from 'lru-cache';
 import { hsaEligibleOf, priceRating, quoteRating, toHealthPlan, type PricedQuote, type QuoteWhere } from '../../services/enrollment/plan-quotes.ts';
 
@@ -54,8 +54,9 @@ function piecesOf(row: PlanRow, effectiveDate: string): PlanPieces {
   const hsa = hsaEligibleOf(row, effectiveDate);
   let pieces = byHsa.get(hsa);
   if (!pieces) {
-    // The per-quote date and rate are cut out below; any value serves here.
-    const plan = toHealthPlan(row, 0, effectiveDate);
+    // The per-quote date and rate are cut out below; any value serves here. Its cents are the wire's dollars
+    // through the routes' money edge (money-wire.ts), as the serializer would have them.
+    const plan = dollarsOfAnswer(HealthPlanSchema, toHealthPlan(row, 0, effectiveDate)) as HealthPlan;
     pieces = {
       head: Buffer.from(`{${[...fieldsJson(plan, 0, DATE_AT), '"planeffectivedate":'].join(',')}`),
       middle: Buffer.from(`${[...fieldsJson(plan, DATE_AT + 1, RATE_AT), '"rate":'].map((text) => `,${text}`).join('')}`),
@@ -74,7 +75,7 @@ export function quoteAnswerJson(quote: PricedQuote, effectiveDate: string): Buff
   for (const [index, { row, premiumCents }] of quote.priced.entries()) {
     const { head, middle, tail } = piecesOf(row, effectiveDate);
     if (index > 0) chunks.push(comma);
-    chunks.push(head, date, middle, Buffer.from(String(centsToDollars(premiumCents))), tail);
+    chunks.push(head, date, middle, Buffer.from(String(dollarsOf(premiumCents))), tail);
   }
   const { planyear, ratesyear, estimated, message } = quote;
   chunks.push(

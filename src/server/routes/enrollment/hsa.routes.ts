@@ -9,9 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import { HsaLimitSchema } from '#contracts/enrollment-answers.ts';
 import { bearer, envelope, failures, isoDate, ok } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import { hsaLimitAnswer, hsaLimitForMember } from '../../services/enrollment/hsa-limits.ts';
 
 export async function hsaRoutes(app: FastifyInstance): Promise<void> {
+  // The limit is cents in the service; the edge writes dollars (money-wire.ts).
+  dollarsOnTheWire(app);
   app.get<{ Querystring: { effectivedate: string } }>(
     '/api/Hsa/Limit',
     {

@@ -1,7 +1,9 @@
 /** The caller's latest member account record (spec §7 Member account): the waiver reason /welcome shows. */
 import type { FastifyInstance } from 'fastify';
+import { MemberAccountMoney } from '#contracts/money/member-money.ts';
 import * as memberAccounts from '#db/repositories/enrollment/member-account.repository.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 
 
 export const memberAccountSchema = {
@@ -12,12 +14,12 @@ export const memberAccountSchema = {
     memberaccounttype: { type: 'integer' },
     status: { type: 'integer' },
     familystatus: nullableString,
-    currentbalance: { type: 'number' },
-    currenthealthinsurancepremium: { type: 'number' },
-    currentemployercontribution: { type: 'number' },
+    currentbalance: MemberAccountMoney.currentbalance,
+    currenthealthinsurancepremium: MemberAccountMoney.currenthealthinsurancepremium,
+    currentemployercontribution: MemberAccountMoney.currentemployercontribution,
     currentemployeeclass: nullableString,
-    currentpayrolldeduction: { type: 'number' },
-    currenthsadeduction: { type: 'number' },
+    currentpayrolldeduction: MemberAccountMoney.currentpayrolldeduction,
+    currenthsadeduction: MemberAccountMoney.currenthsadeduction,
     waivecoverage: { type: 'integer' },
     waivecoveragereason: nullableString,
     spousemedicareeligible: { type: 'integer' },
@@ -27,6 +29,8 @@ export const memberAccountSchema = {
 } as const;
 
 export async function memberAccountRoutes(app: FastifyInstance): Promise<void> {
+  // Amounts are cents in the repository; the edge writes dollars (money-wire.ts).
+  dollarsOnTheWire(app);
   app.get(
     '/api/MemberAccount/GetMemberAccount',
     {

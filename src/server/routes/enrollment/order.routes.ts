@@ -9,6 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateOrderRequest } from '#contracts/requests.ts';
 import type { Language } from '#contracts/language.ts';
+import { OrderMoney } from '#contracts/money/member-money.ts';
+import { Dollars } from '#contracts/wire-schema.ts';
 import { isIsoDate, todayUtc } from '#domain/values/dates.ts';
 import {
   additionalServicesOrder,
@@ -28,10 +30,11 @@ import { refuseOthersIds } from '../../security/ownership.ts';
 import { bearer, envelope, failures, isoDate, nullable, ok, uuid, nullableString, propertiesOf } from '../../http/route-schemas.ts';
 import { checkMessages } from '../../services/enrollment/enrollment-checks.ts';
 import { MESSAGES } from '../../services/enrollment/enrollment-messages.ts';
-import { centsOf, dateMessages } from '../../services/enrollment/enrollment-checks.ts';
+import { dateMessages } from '../../services/enrollment/enrollment-checks.ts';
 import { placeSingleOrder, type JoinedOrderMessages, type SingleOrder } from '../../services/enrollment/single-order.ts';
 import { documentsInForce, ichraDocumentNames } from '../../services/enrollment/enrollment-invariants.ts';
 import { storageIn } from '../../infra/storage.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 
 export const UNKNOWN_SERVICE_MESSAGE = MESSAGES.serviceUnknown;
 const DATE_MESSAGE = catalogueText('error-date-invalid');
@@ -50,7 +53,7 @@ export const orderSchema = {
     description: nullableString,
     category: { type: 'string', enum: ORDER_CATEGORIES },
     status: { type: 'integer' },
-    amountspent: { type: 'number', description: 'Dollars per month' },
+    amountspent: OrderMoney.amountspent,
     productname: nullableString,
     vendorname: nullableString,
     externalvendorid: nullableString,
@@ -87,12 +90,11 @@ const createOrderBody = {
         orderid: uuid,
         options: text(200),
         description: text(500),
-        amountspent: {
-          type: 'number',
+        amountspent: Dollars('amount', "Dollars per month: the HSA amount; for other orders the amount the cart showed, refused when it is not the server's", {
           minimum: 0,
           maximum: 1_000_000,
-          description: "Dollars per month: the HSA amount; for other orders the amount the cart showed, refused when it is not the server's",
-        },
+          refusal: 'enroll-amount-invalid',
+        }),
         productname: text(300),
         vendorname: text(300),
         externalvendorid: text(100),
@@ -154,6 +156,8 @@ export async function checkedWaiver(
 }
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  // An order's dollars are cents in the handler, its answer's cents dollars on the wire (money-wire.ts).
+  dollarsOnTheWire(app);
   const storage = storageIn(app.db);
   app.post<{ Body: CreateOrderBody }>(
     '/api/Order',
@@ -197,7 +201,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           {
             category: sent.category,
             effectivedate: sent.policyeffectivedate ?? null,
-            amountCents: sent.amountspent === undefined ? undefined : centsOf(sent.amountspent, '/order/amountspent'),
+            amountCents: sent.amountspent,
             productid: sent.productid,
             productfeeid: sent.productfeeid,
             planid: sent.planid,

@@ -5,8 +5,11 @@ import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as products from '#db/repositories/employer/product.repository.ts';
 import { offersAdditionalServices } from '#domain/enrollment/orders.ts';
 import { bearer, envelope, failures, ok } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
+  // Prices are cents in the repository; the edge writes dollars (money-wire.ts).
+  dollarsOnTheWire(app);
   app.get(
     '/api/Product',
     {

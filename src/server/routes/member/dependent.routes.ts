@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DependentRequest } from '#contracts/requests.ts';
+import { DependentMoney } from '#contracts/money/member-money.ts';
 import type { Language } from '#contracts/language.ts';
 import { todayUtc } from '#domain/values/dates.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';
@@ -20,6 +21,7 @@ import { answersToStore, employerFields, storedAnswers, type OwnField } from '..
 import type { DependentRuleContext } from '../../services/enrollment/enrollment-invariants.ts';
 import { type DependentProfileField } from '../../services/member/profile-fields.ts';
 import { bearer, envelope, failures, nullable, ok, uuid, nullableString, propertiesOf } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 
 export const DEPENDENT_NOT_FOUND = catalogueText('dependent-not-found');
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
@@ -44,7 +46,7 @@ export const dependentSchema = {
     lastname: { type: 'string' },
     dateofbirth: nullableString,
     age: nullable({ type: 'integer' }),
-    contributionamt: nullable({ type: 'number' }),
+    contributionamt: DependentMoney.contributionamt,
     istobaccouser: { type: 'boolean' },
     isdisabled: nullable({ type: 'boolean' }),
     gender: nullableString,
@@ -83,6 +85,8 @@ const changeBody = { type: 'object', required: ['id'], properties: { id: uuid, .
 const dependentAnswer = { 200: envelope(dependentSchema), ...failures };
 
 export async function dependentRoutes(app: FastifyInstance): Promise<void> {
+  // A dependent's amount is cents in the repository; the edge writes dollars (money-wire.ts).
+  dollarsOnTheWire(app);
   /**
    * The fields a dependent row takes from a request, after the employer's 'dependent' document accepted it.
    * Whatever the document says, the row's own needs hold: names, a relationship, a real date of birth in range

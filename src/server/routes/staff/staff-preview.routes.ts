@@ -9,11 +9,14 @@ import { Type } from 'typebox';
 import { PreviewSampleQuerySchema, PreviewSampleSchema } from '#contracts/staff/staff-preview.ts';
 import { Uuid } from '#contracts/wire-schema.ts';
 import { envelope, failures, ok } from '../../http/route-schemas.ts';
+import { dollarsOnTheWire } from '../../http/money-wire.ts';
 import { employerOr404 } from '../../services/staff-employers/staff-employers.ts';
 import { previewSample } from '../../services/staff-employers/staff-preview-sample.ts';
 import { staffCookieSecurity } from './staff-auth.routes.ts';
 
 export async function staffPreviewRoutes(untyped: FastifyInstance): Promise<void> {
+  // The sample's cents are the wire's dollars, as the member routes answer them (money-wire.ts).
+  dollarsOnTheWire(untyped);
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/staff/employers/:accountid/preview-sample',

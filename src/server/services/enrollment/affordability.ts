@@ -7,7 +7,6 @@
  */
 import { checkAffordability, povertyRegionOf } from '#domain/enrollment/affordability.ts';
 import { ageOn } from '#domain/values/dates.ts';
-import { centsToDollars, dollarsToCents, type Cents } from '#domain/values/money.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import { stateName } from '#domain/places/us-states.ts';
 import type { AffordabilityAnswer } from '#contracts/entities.ts';
@@ -16,23 +15,21 @@ import type { DbOrTx } from '#db/database.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
 import * as members from '#db/repositories/member/member.repository.ts';
 import * as plans from '#db/repositories/reference/plan.repository.ts';
-import { catalogueMessage, catalogueText } from '../../content/catalogue-messages.ts';
+import { catalogueMessage } from '../../content/catalogue-messages.ts';
 import { affordabilityConstants } from '../../data-import/constants.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { unauthorized } from '../../errors.ts';
 import { selfOnlyContributionForMember } from './contributions.ts';
 import { familyOnFile, pricePlans, requireOfferedDate } from './plan-quotes.ts';
 
 export type AffordabilityRequest = {
   effectiveDate: string;
-  /** Dollars a year. */
-  householdIncome: number;
+  /** Cents a year. */
+  householdIncomeCents: number;
   householdSize: number;
   /** The location; the member's stored ZIP and county when left out. */
   postalcode?: string;
   countycode?: string;
 };
-
-export const INCOME_MESSAGE = catalogueText('income-invalid');
 
 const normalCounty = (name: string) => name.trim().toLowerCase().replace(/\s+county$/, '');
 
@@ -62,12 +59,7 @@ export async function affordabilityForMember(
   const employer = member && (await employers.findById(db, member.accountid));
   if (!member || !employer) throw unauthorized();
   requireOfferedDate(employer, request.effectiveDate, now, '/effectivedate');
-  let incomeCents: Cents;
-  try {
-    incomeCents = dollarsToCents(request.householdIncome);
-  } catch {
-    throw badRequest(INCOME_MESSAGE, { '/householdincome': [INCOME_MESSAGE] });
-  }
+  const incomeCents = request.householdIncomeCents;
   const [self] = await familyOnFile(db, member, request.effectiveDate);
   const planYear = Number(request.effectiveDate.slice(0, 4));
   const allowanceCents = await selfOnlyContributionForMember(db, member.id, request.effectiveDate);
@@ -79,11 +71,11 @@ export async function affordabilityForMember(
     ratesyear: null,
     estimated: false,
     percentyear: null,
-    householdincome: centsToDollars(incomeCents),
+    householdincome: incomeCents,
     householdsize: request.householdSize,
     silverplan: null,
     selfonlypremium: null,
-    allowance: centsToDollars(allowanceCents),
+    allowance: allowanceCents,
     employeecost: null,
     requiredpercent: null,
     monthlyincome: null,
@@ -135,12 +127,12 @@ export async function affordabilityForMember(
     estimated,
     percentyear: result.percentYear,
     silverplan: { planid: cheapest.row.plan_id, planname: cheapest.row.plan_name, issuername: cheapest.row.issuer_name },
-    selfonlypremium: centsToDollars(cheapest.premiumCents),
-    employeecost: centsToDollars(result.employeeCostCents),
+    selfonlypremium: cheapest.premiumCents,
+    employeecost: result.employeeCostCents,
     requiredpercent: result.requiredBasisPoints / 100,
-    monthlyincome: centsToDollars(result.monthlyIncomeCents),
-    threshold: centsToDollars(result.thresholdCents),
-    povertyguideline: result.poverty ? centsToDollars(result.poverty.guidelineCents) : null,
+    monthlyincome: result.monthlyIncomeCents,
+    threshold: result.thresholdCents,
+    povertyguideline: result.poverty ? result.poverty.guidelineCents : null,
     percentofpoverty: result.poverty?.percentOfGuideline ?? null,
     affordable: result.affordable,
     verdict: result.verdict,

@@ -17,7 +17,7 @@ import * as locations from '#db/repositories/reference/location.repository.ts';
 import type * as members from '#db/repositories/member/member.repository.ts';
 import type { AdditionalServiceChoice } from '#domain/enrollment/orders.ts';
 import { chooseLocation } from '#domain/places/locations.ts';
-import { dollarsToCents, type Cents } from '#domain/values/money.ts';
+import type { Cents } from '#domain/values/money.ts';
 import { catalogueText, formatMoney } from '../../content/catalogue-messages.ts';
 import { AppError, badRequest, type Said } from '../../errors.ts';
 import type { ContentService } from '../../ports.ts';
@@ -118,17 +118,6 @@ export async function pricedPlan(
   if (!Number.isSafeInteger(priced.premiumCents) || priced.premiumCents < 0) throw new RangeError('The plan source answered an invalid premium.');
   if (sentCents !== undefined && sentCents !== priced.premiumCents) throw refuse(MESSAGES.premiumDiffers(priced.premiumCents, sentCents), fields.rate);
   return priced;
-}
-
-/** Dollars from the wire as exact cents, or a 400 on the field. */
-export function centsOf(dollars: number, field: string): Cents {
-  try {
-    const cents = dollarsToCents(dollars);
-    if (cents < 0) throw new RangeError('negative');
-    return cents;
-  } catch {
-    throw refuse(MESSAGES.amount, field);
-  }
 }
 
 /** The contributions document's texts for a refused effective date (resolved before the transaction opens). */

@@ -9,7 +9,6 @@ import type { AuthorizeAnswer } from '#contracts/requests.ts';
 import type { Language } from '#contracts/language.ts';
 import { LANGUAGE_LOCALES } from '#contracts/language.ts';
 import { formatLongDate } from '#domain/values/dates.ts';
-import { dollarsToCents } from '#domain/values/money.ts';
 import type { MemberRow } from '#db/repositories/member/member.repository.ts';
 import { catalogueMessage, formatMoney, mailLanguage } from '../../content/catalogue-messages.ts';
 import type { MailService } from '../../ports.ts';
@@ -18,7 +17,7 @@ type Recipient = Pick<MemberRow, 'firstname' | 'emailaddress' | 'language'>;
 
 /** The summary's lines in `language`: one per election, money as the member's language writes it. */
 export function enrollmentSummary(answer: AuthorizeAnswer, language: Language): string[] {
-  const money = (dollars: number) => formatMoney(dollarsToCents(dollars), language);
+  const money = (cents: number) => formatMoney(cents, language);
   const account = answer.memberAccount;
   const plan = answer.orders.find((order) => order.category === 'healthinsurance');
   const service = answer.orders.find((order) => order.category === 'additionalservices');

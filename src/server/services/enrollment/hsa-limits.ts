@@ -17,7 +17,7 @@ import {
   type HsaTier,
 } from '#domain/enrollment/hsa.ts';
 import type { HsaLimit } from '#contracts/entities.ts';
-import { centsToDollars, type Cents } from '#domain/values/money.ts';
+import type { Cents } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
 import * as dependents from '#db/repositories/member/dependent.repository.ts';
 import * as employers from '#db/repositories/employer/employer.repository.ts';
@@ -72,16 +72,16 @@ export async function hsaLimitForMember(db: DbOrTx, memberId: string, effectiveD
   return hsaLimitOf(member, employer, family, effectiveDate);
 }
 
-/** A limit as GET /api/Hsa/Limit answers it, in dollars. */
+/** A limit as GET /api/Hsa/Limit answers it, in cents (the route's edge writes dollars). */
 export function hsaLimitAnswer(limit: MemberHsaLimit): HsaLimit {
   return {
-    annuallimit: centsToDollars(limit.annualCents),
+    annuallimit: limit.annualCents,
     monthsleft: limit.monthsLeft,
-    maxmonthly: centsToDollars(limit.maxMonthlyCents),
+    maxmonthly: limit.maxMonthlyCents,
     tier: limit.tier,
-    catchup: centsToDollars(limit.catchUpCents),
+    catchup: limit.catchUpCents,
     figuresyear: limit.figuresYear,
     eligiblemonths: limit.eligibleMonths,
-    proratedlimit: centsToDollars(limit.proratedCents),
+    proratedlimit: limit.proratedCents,
   };
 }

@@ -12,7 +12,7 @@ import { DEFAULT_LANGUAGE, type Language } from '#contracts/language.ts';
 import { ageOn, isIsoDate, todayUtc } from '#domain/values/dates.ts';
 import { isHsaCompatible } from '#domain/enrollment/hsa.ts';
 import { chooseLocation } from '#domain/places/locations.ts';
-import { centsToDollars, type Cents } from '#domain/values/money.ts';
+import type { Cents } from '#domain/values/money.ts';
 import { familyPricer, ratesYearFor, type BandRate, type RatedPerson, type RatesYear } from '#domain/plans/rating.ts';
 import { stateOfCounty } from '#domain/parameters/states.ts';
 import { stateName } from '#domain/places/us-states.ts';
@@ -43,8 +43,6 @@ const METAL_LEVELS: Record<string, MetalLevel> = {
 
 const NO_RATES: ReadonlyMap<number, BandRate> = new Map();
 
-const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
-
 /**
  * A plan's ishsaeligible for an effective date: the law of its plan year (the effective date's year), not only the
  * carrier's flag: from 2026 bronze and catastrophic plans go with an HSA (src/domain/enrollment/hsa.ts isHsaCompatible).
@@ -53,7 +51,7 @@ export function hsaEligibleOf(row: Pick<plans.PlanRow, 'metal_level' | 'hsa_elig
   return isHsaCompatible({ metalLevel: row.metal_level, carrierHsaEligible: row.hsa_eligible }, Number(effectiveDate.slice(0, 4))) ? 'Yes' : 'No';
 }
 
-/** A catalogue plan as the quote answers it (spec §3 Health plan), with the family's monthly rate. */
+/** A catalogue plan as the quote answers it (spec §3 Health plan), with the family's monthly rate; money in cents. */
 export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveDate: string): HealthPlan {
   return {
     id: row.plan_id,
@@ -62,13 +60,13 @@ export function toHealthPlan(row: plans.PlanRow, premiumCents: Cents, effectiveD
     issuername: row.issuer_name,
     plantype: row.plan_type,
     metallevel: METAL_LEVELS[row.metal_level] ?? 'Bronze',
-    rate: centsToDollars(premiumCents),
+    rate: premiumCents,
     planeffectivedate: effectiveDate,
     ishsaeligible: hsaEligibleOf(row, effectiveDate),
-    annualdeductibleindividual: dollars(row.deductible_individual_cents),
-    annualdeductiblefamily: dollars(row.deductible_family_cents),
-    annualoopmaxindividual: dollars(row.oop_max_individual_cents),
-    annualoopmaxfamily: dollars(row.oop_max_family_cents),
+    annualdeductibleindividual: row.deductible_individual_cents,
+    annualdeductiblefamily: row.deductible_family_cents,
+    annualoopmaxindividual: row.oop_max_individual_cents,
+    annualoopmaxfamily: row.oop_max_family_cents,
     primarycarevisit: row.primary_care,
     genericdrugs: row.generic_drugs,
     urgentcare: row.urgent_care,

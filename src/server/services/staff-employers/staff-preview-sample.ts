@@ -46,7 +46,7 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
     contributions.listByAccount(db, employer.accountid),
     resolveContributionLocation(db, { stateorprovince: location.state, county: location.countyname, postalcode: location.zipcode }),
   ]);
-  const contributioncents = contributionOfFacts(
+  const contribution = contributionOfFacts(
     {
       memberId: '',
       accountid: employer.accountid,
@@ -64,6 +64,6 @@ export async function previewSample(db: DbOrTx, employer: Employer, query: Previ
     quote: { ...quote, healthplans: [...hsa, ...others].sort((a, b) => a.rate - b.rate), location },
     hsalimit: hsaLimitAnswer(hsaLimitOf({ birthdate }, employer, [], effectivedate)),
     productlist: await products.listActive(db, employer.accountid, language),
-    contributioncents,
+    contribution,
   };
 }

@@ -9,7 +9,6 @@ import type { Language } from '#contracts/language.ts';
 import type { PreviewSample } from '#contracts/staff/staff-preview.ts';
 import { fittingOption } from '#domain/enrollment/additional-services.ts';
 import { isHsaEligible } from '#domain/enrollment/hsa.ts';
-import { dollarsToCents } from '#domain/values/money.ts';
 import { WAIVER_REASON_FIELD } from '#portal/wizard/form-fields.ts';
 import {
   EFFECTIVE_DATE_FIELD,
@@ -146,13 +145,13 @@ export function sampleChoices(choice: CaseChoices, effectiveDate: string, sample
   const waiving = choice.option === 'waive';
   const plan = waiving ? null : (sample?.quote.healthplans.find((offered) => isHsaEligible(offered) === choice.planHsaEligible) ?? null);
   const product = choice.walksServices ? sample?.productlist[0] : undefined;
-  const maxMonthlyCents = sample ? dollarsToCents(sample.hsalimit.maxmonthly) : 0;
+  const maxMonthlyCents = sample ? sample.hsalimit.maxmonthly : 0;
   return {
     ...emptyChoices(),
     contributions: { [EFFECTIVE_DATE_FIELD]: effectiveDate, [HEALTH_OPTION_FIELD]: choice.option },
     waiver: waiving ? { [WAIVER_REASON_FIELD]: SAMPLE_ELECTIONS.waiverReason } : {},
     ichra: waiving ? {} : { [ICHRA_CERTIFIED_FIELD]: true },
-    contributionCents: sample?.contributioncents ?? null,
+    contributionCents: sample?.contribution ?? null,
     plan,
     hsaMonthlyCents: choice.walksHsa ? Math.min(SAMPLE_ELECTIONS.hsaMonthlyCents, maxMonthlyCents) : 0,
     service: product ? { product, optionId: fittingOption(product.options, 1 + sampleDependents.length)?.id ?? null, added: true } : null,
