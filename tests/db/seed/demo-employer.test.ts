@@ -62,9 +62,10 @@ describe.each(everyDatabase())('seedDemoEmployer on $name', (database) => {
     const [product, ...others] = await products.listActive(db, DEMO_ACCOUNT_ID, 'en');
     expect(others).toEqual([]);
     expect(product).toMatchObject({ productname: 'Telehealth Plus', category: 'additionalservices', taxstatus: 'Pre-Tax' });
+    // The repository answers cents; the wire's dollars are the edge's (money-wire.ts).
     expect(product!.options.map((option) => [option.option, option.cost])).toEqual([
-      ['Individual', 9.99],
-      ['Family', 19.99],
+      ['Individual', 999],
+      ['Family', 1999],
     ]);
   });
 
