@@ -2,11 +2,11 @@
  * The product's one CSV module, on csv-parse and csv-stringify (RFC 4180: quoted fields, "" for a quote, commas and
  * line breaks inside quotes, CRLF or LF, a UTF-8 byte-order mark). Readers: a census as a person wrote it, with
  * each problem at its line (parseCsv), and the reference files, by their header (parseCsvRecords). Writers: files
- * handed to a person, guarded against spreadsheet formulas (formatCsv, or csvFileStream row by row), and the
+ * handed to a person, guarded against spreadsheet formulas (formatCsv, or csv-stream.ts's csvFileStream row by row), and the
  * reference files (writeCsv).
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import { stringify as stringifyStream, type Options, type Stringifier } from 'csv-stringify';
+import type { Options } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
 
 export type CsvProblem = { line: number; reason: string };
@@ -79,8 +79,8 @@ export function parseCsvRecords(text: string): Record<string, string>[] {
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** How the files handed to a person are written (formatCsv, csvFileStream). */
-const PERSON_FILE: Options = {
+/** How the files handed to a person are written (formatCsv, csvFileStream of csv-stream.ts). */
+export const PERSON_FILE: Options = {
   record_delimiter: '\r\n',
   quoted_match: /[\r\n]/,
   cast: { string: (value) => (FORMULA_START.test(value) ? { value: `'${value}`, quoted: true } : value) },
@@ -96,11 +96,6 @@ export function formatCsv(header: readonly string[], rows: ReadonlyArray<Readonl
   return stringify([header, ...rows] as Array<Array<string | number>>, PERSON_FILE);
 }
 
-/**
- * formatCsv as a stream, for a file too large to hold (the payroll report of 50,000 employees): write the header,
- * then each row (an array), and it reads as the bytes formatCsv gives for the same rows.
- */
-export const csvFileStream = (): Stringifier => stringifyStream(PERSON_FILE);
 
 /** The CSV text of a reference file (LF line ends, a final LF); null and undefined become empty fields. */
 export function writeCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null | undefined>>): string {

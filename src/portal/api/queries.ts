@@ -63,8 +63,11 @@ export function useVersionText(): Read<string> {
   return useSWR<string>('/api/Version/test', swrPublicFetcher);
 }
 
+/** The member's orders: the key a screen refreshes when the server wrote orders this tab did not see written. */
+export const ORDERS_PATH = '/api/Order/GetOrderByMember';
+
 export function useOrders(): Read<{ orderdetails: Order[] }> {
-  return useSWR<{ orderdetails: Order[] }>('/api/Order/GetOrderByMember', swrFetcher);
+  return useSWR<{ orderdetails: Order[] }>(ORDERS_PATH, swrFetcher);
 }
 
 export function useMemberAccount(enabled: boolean): Read<MemberAccount | null> {

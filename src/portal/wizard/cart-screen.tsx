@@ -31,7 +31,7 @@ import type { CallDeclaration, FormDocument } from '#engine/runtime/types.ts';
 import { DocumentForm, useCalls, useDocument, type FormData, type StepScreenProps } from '#engine/react/index.ts';
 import { NARROW_SCREEN, WRAPPING_LABEL } from '#portal/layout/theme.ts';
 import { isSessionEnded, isUnreachable } from '#portal/api/api-client.ts';
-import { useFormTexts } from '#portal/api/queries.ts';
+import { ORDERS_PATH, useFormTexts } from '#portal/api/queries.ts';
 import { RetryAlert } from '#portal/layout/feedback/retry-alert.tsx';
 import { showError } from '#portal/layout/feedback/toast.tsx';
 import { locale, messages } from '#portal/messages.ts';
@@ -39,6 +39,7 @@ import { Box, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Tab
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { authorizationState, authorizeRequest, newIdempotencyKey } from './cart/authorization.ts';
 import { cartColumns, cartSummary, totalRows, type CartSummary } from './cart/cart-summary.ts';
 import { printSummary } from './cart/print-summary.ts';
@@ -224,6 +225,7 @@ function Cart({ document, submit, edit }: CartProps) {
   const [unreachable, setUnreachable] = useState<string | null>(null);
 
   // An authorization sent before a reload, whose answer this tab never saw: the server's word on it first.
+  const { mutate } = useSWRConfig();
   const [confirming, setConfirming] = useState(() => authorizingKey(member.id) !== null);
   useEffect(() => {
     const key = authorizingKey(member.id);
@@ -236,6 +238,9 @@ function Cart({ document, submit, edit }: CartProps) {
       const state = answer.success ? answer.data.state : 'unknown';
       if (state === 'confirmed') {
         clearPlace(member.id);
+        // The orders this tab read at its reload predate the write: /welcome must read them again, not the cache.
+        await mutate(ORDERS_PATH);
+        if (stopped) return;
         void navigate('/welcome?authorize=true', { replace: true });
       } else if (state === 'pending') {
         timer = setTimeout(() => void ask(), RECHECK_MS);

@@ -4,7 +4,7 @@
  */
 import { Readable, pipeline } from 'node:stream';
 import type { EmployeePageQuery, EnrollmentReportPage } from '#contracts/staff/employee-pages.ts';
-import { csvFileStream } from '#domain/values/csv.ts';
+import { csvFileStream } from '#domain/values/csv-stream.ts';
 import { payrollFigures } from '#domain/employer/employee-status.ts';
 import { centsToDollars } from '#domain/values/money.ts';
 import type { DbOrTx } from '#db/database.ts';
