@@ -6,7 +6,7 @@
  * bytes of formatCsv.
  */
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { logLines } from './helpers/log-lines.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCsv } from '#domain/values/csv.ts';
 import { PAYROLL_COLUMNS, payrollCsv } from '#server/services/staff-employees/employee-reports.ts';
@@ -189,13 +189,7 @@ describe.each(databases())('employee pages on $name', (database) => {
   });
 
   it('keeps the search text out of the log line of the request', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const logged = await createTestApp(t.db, { logger: { level: 'info', stream } });
     try {
       const reader = await signInStaff(logged.app, 'viewer');

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { logLines } from './helpers/log-lines.ts';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDb } from '#db/create-db.ts';
@@ -27,17 +27,6 @@ const SSN = '123-45-6789';
 const BIRTH_DATE = '1985-06-15';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 const REFRESH = 'Zk9x3vQ_LrT8mWc2Hs7pYb4nKd6eAj1uGf5iOl0qRz-';
-
-function logLines() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { lines, stream, text: () => lines.join('') };
-}
 
 describe('the operations settings', () => {
   const env = (extra: Record<string, string>) => ({ DATA_DIR: os.tmpdir(), TOKEN_SECRET: 'x'.repeat(40), SSN_KEY: Buffer.alloc(32, 7).toString('base64'), ...extra });

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { logLines } from './helpers/log-lines.ts';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 import { databases } from './helpers/databases.ts';
@@ -102,13 +102,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   });
 
   it('never logs the set-password token of a link', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const logged = await createTestApp(t.db, { logger: { level: 'info', stream } });
     try {
       await logged.app.inject({ method: 'GET', url: `/api/Member/${employer.accountid}?token=SECRET-TOKEN-VALUE` });
@@ -120,13 +114,7 @@ describe.each(databases())('security and plumbing on $name', (database) => {
   });
 
   it('keeps SSNs encrypted at rest, masked in every answer and out of every log line', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const logged = await createTestApp(t.db, {
       logger: { level: 'trace', stream },
       beforeRoutes: (app) => {

@@ -5,7 +5,7 @@
  * filtered by a member's name or e-mail and an employer's name; roles, the member token and hostile filters.
  */
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { logLines } from './helpers/log-lines.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as logFacts from '#db/repositories/member/log-fact.repository.ts';
 import { databases } from './helpers/databases.ts';
@@ -95,13 +95,7 @@ describe.each(databases())('the audit trail on $name', (database) => {
 
   describe('reads of personal data', () => {
     it('keeps the name typed to find an employee out of the log line of the request, as out of the trail', async () => {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      });
+      const { lines, stream } = logLines();
       const logged = await createTestApp(t.db, { logger: { level: 'info', stream } });
       try {
         const reader = await signInStaff(logged.app, 'viewer');
